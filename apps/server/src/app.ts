@@ -1,0 +1,92 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { AppConfig } from './platform/config/config';
+import type { DatabaseHandle } from './platform/db/database';
+import { errorHandling } from './platform/http/error-handler';
+import { requestContext } from './platform/http/request-context';
+import { zodSerializerCompiler, zodValidatorCompiler } from './platform/http/routes';
+import { webApp } from './platform/http/web-app';
+import { countriesModule } from './modules/countries/countries.routes';
+import { healthModule } from './modules/health/health.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Fastify's logger option; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  /** Extra plugins registered after the modules (tests use it to add probe routes). */
+  extend?: (app: FastifyInstance) => Promise<void> | void;
+}
+
+function contentSecurityPolicy(config: AppConfig) {
+  const apiOrigins = Object.values(config.apiHosts);
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Ant Design writes its CSS-in-JS into <style> elements at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", 'ws:', 'wss:', ...apiOrigins],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  };
+}
+
+/** Builds the application: external plugins, then platform, then the domain modules. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorateRequest('user', null);
+
+  await app.register(requestContext);
+  await app.register(errorHandling);
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    // The storefront's images and the app's scripts are same-origin; embeds are not offered.
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'LinkStore API', version: config.version },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  await app.register(healthModule);
+  await app.register(countriesModule);
+  if (options.extend) await app.register(async (scope) => options.extend?.(scope));
+  await app.register(webApp);
+  return app;
+}

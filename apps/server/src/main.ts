@@ -1,0 +1,73 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './platform/config/config';
+import { openDatabase, pgliteDir, type DatabaseHandle } from './platform/db/database';
+import { runMigrations } from './platform/db/migrate';
+import { runSeed } from './platform/db/seed';
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+async function prepareDatabase(config: AppConfig): Promise<DatabaseHandle> {
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) },
+  );
+  await runMigrations(database);
+  await runSeed(database.db);
+  return database;
+}
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const database = await prepareDatabase(config).catch((error: unknown) =>
+    fail(`Could not open the database (${config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR=${config.dataDir}`}): ${String(error)}`),
+  );
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => database.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port }).catch((error: unknown) =>
+    fail(`Could not listen on ${config.host}:${config.port} (HOST, PORT): ${String(error)}`),
+  );
+  const lines = [
+    '',
+    `  LinkStore ${config.version} is running`,
+    `  Open:      ${config.publicUrl}/`,
+    `  API docs:  ${config.publicUrl}/api/openapi.json`,
+    `  Database:  ${database.driver === 'pglite' ? `embedded (${pgliteDir(config.dataDir)})` : 'PostgreSQL (DATABASE_URL)'}`,
+    '  Sign-in accounts: none yet — operator and creator accounts arrive with the accounts issue.',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+await main();

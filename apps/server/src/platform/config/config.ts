@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: config paths default relative to it so `npm start` works from any folder. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const ZBoolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** `host=origin,host=origin` → record; each origin must be an http(s) URL. */
+const ZApiHosts = z
+  .string()
+  .transform((value, ctx) => {
+    const out: Record<string, string> = {};
+    for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const [host, origin] = pair.split('=').map((p) => p.trim());
+      const parsed = origin ? URL.parse(origin) : null;
+      if (!host || !parsed || !/^https?:$/.test(parsed.protocol)) {
+        ctx.addIssue({ code: 'custom', message: `expects host=https://api.origin pairs, got "${pair}"` });
+        return z.NEVER;
+      }
+      out[host.toLowerCase()] = parsed.origin;
+    }
+    return out;
+  });
+
+/**
+ * Every environment variable the server reads. README.md has the same table for people;
+ * `config.test.ts` checks the two stay in step.
+ */
+export const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(8080),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  DATA_DIR: z.string().min(1).default(join(REPO_ROOT, 'data')),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  WEB_DIST_DIR: z.string().min(1).default(join(REPO_ROOT, 'apps/web/dist')),
+  API_HOSTS: ZApiHosts.default({}),
+  TRUST_PROXY: ZBoolean.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+});
+export type TEnv = z.infer<typeof ZEnv>;
+
+export interface AppConfig {
+  env: TEnv['NODE_ENV'];
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  logLevel: TEnv['LOG_LEVEL'];
+  webDistDir: string;
+  apiHosts: Record<string, string>;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  shutdownTimeoutMs: number;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** The secret signing access tokens: from JWT_SECRET, else generated once and kept in DATA_DIR. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Validates the environment. Throws ConfigError naming each bad variable and what it expects;
+ * never returns a half-valid config.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings mean "unset", as they do for most shells' `VAR= cmd`.
+  const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const got = env[name];
+      const shown = name === 'JWT_SECRET' || name === 'DATABASE_URL' ? '' : ` (got "${got ?? ''}")`;
+      return `${name} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    webDistDir: resolve(e.WEB_DIST_DIR),
+    apiHosts: e.API_HOSTS,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    version: readVersion(),
+  };
+}

@@ -1,0 +1,2 @@
+// Every Drizzle table of every module, for drizzle-kit and for typed queries.
+export * from '../../modules/countries/countries.table';

@@ -1,0 +1,64 @@
+import { RESULT_SUCCESS, ZEnvelope, type TRouteDef } from '@linkstore/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { z } from 'zod';
+import { accessGuard } from './access';
+import { translate } from '../i18n/translate';
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface RouteInput<D extends TRouteDef> {
+  query: Infer<D['query']>;
+  params: Infer<D['params']>;
+  body: Infer<D['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<D extends TRouteDef> = (input: RouteInput<D>) => Promise<z.input<D['response']>>;
+
+/** Zod schemas validate requests; the parsed (coerced, defaulted) value replaces the raw one. */
+export function zodValidatorCompiler({ schema }: { schema: unknown }) {
+  const zod = schema as z.ZodType;
+  return (data: unknown) => {
+    const result = zod.safeParse(data, { reportInput: true });
+    return result.success ? { value: result.data } : { error: result.error };
+  };
+}
+
+/** Answers are checked against the contract before they leave: a mismatch is our bug, a 500. */
+export function zodSerializerCompiler({ schema }: { schema: unknown }) {
+  const zod = schema as z.ZodType;
+  return (data: unknown) => JSON.stringify(zod.parse(data));
+}
+
+/**
+ * Registers one contract route: its schemas validate the request and the answer, its declared
+ * access is enforced, and the handler's result is wrapped in the success envelope.
+ */
+export function registerRoute<D extends TRouteDef>(app: FastifyInstance, def: D, handler: RouteHandler<D>): void {
+  const schema: FastifySchema & { summary: string; tags: string[] } = {
+    summary: def.summary,
+    tags: def.tags,
+    response: { 200: ZEnvelope(def.response) },
+    ...(def.query ? { querystring: def.query } : {}),
+    ...(def.params ? { params: def.params } : {}),
+    ...(def.body ? { body: def.body } : {}),
+  };
+  const guard = accessGuard(def.access);
+  app.route({
+    method: def.method,
+    url: def.path,
+    schema,
+    ...(guard ? { preHandler: guard } : {}),
+    handler: async (request, reply) => {
+      const data = await handler({
+        query: request.query as Infer<D['query']>,
+        params: request.params as Infer<D['params']>,
+        body: request.body as Infer<D['body']>,
+        request,
+        reply,
+      });
+      return { code: RESULT_SUCCESS, msg: translate(request.lang, 'common.success'), data };
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/**
+ * What the server tells the web app at load time (`/runtime-config.js`), so one build runs on
+ * any host: brand hosts that must call a fixed API host instead of their own origin (SPEC.md §7).
+ */
+export const ZRuntimeConfig = z.object({
+  version: z.string(),
+  /** Page hostname → API origin, e.g. `{"shop.example": "https://api.example"}`. */
+  apiHosts: z.record(z.string(), z.string()),
+});
+export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;
+export const RUNTIME_CONFIG_GLOBAL = '__LINKSTORE_RUNTIME__';
