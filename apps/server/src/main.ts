@@ -29,7 +29,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const database = await prepareDatabase(config).catch((error: unknown) =>
-    fail(`Could not open the database (${config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR=${config.dataDir}`}): ${String(error)}`),
+    fail(
+      `Could not open the database (${config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR=${config.dataDir}`}): ${String(error)}`,
+    ),
   );
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => database.close());
@@ -55,9 +57,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port }).catch((error: unknown) =>
-    fail(`Could not listen on ${config.host}:${config.port} (HOST, PORT): ${String(error)}`),
-  );
+  await app
+    .listen({ host: config.host, port: config.port })
+    .catch((error: unknown) =>
+      fail(`Could not listen on ${config.host}:${config.port} (HOST, PORT): ${String(error)}`),
+    );
   const lines = [
     '',
     `  LinkStore ${config.version} is running`,

@@ -23,7 +23,11 @@ export async function listCountries(db: AppDatabase, keywords?: string): Promise
     .from(countries)
     .where(
       pattern
-        ? or(ilike(countries.name, pattern), ilike(countries.id, pattern), ilike(countries.currencyCode, pattern))
+        ? or(
+            ilike(countries.name, pattern),
+            ilike(countries.id, pattern),
+            ilike(countries.currencyCode, pattern),
+          )
         : undefined,
     )
     .orderBy(asc(countries.sort), asc(countries.name));

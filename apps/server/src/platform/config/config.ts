@@ -14,21 +14,22 @@ const ZBoolean = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** `host=origin,host=origin` → record; each origin must be an http(s) URL. */
-const ZApiHosts = z
-  .string()
-  .transform((value, ctx) => {
-    const out: Record<string, string> = {};
-    for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
-      const [host, origin] = pair.split('=').map((p) => p.trim());
-      const parsed = origin ? URL.parse(origin) : null;
-      if (!host || !parsed || !/^https?:$/.test(parsed.protocol)) {
-        ctx.addIssue({ code: 'custom', message: `expects host=https://api.origin pairs, got "${pair}"` });
-        return z.NEVER;
-      }
-      out[host.toLowerCase()] = parsed.origin;
+const ZApiHosts = z.string().transform((value, ctx) => {
+  const out: Record<string, string> = {};
+  for (const pair of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [host, origin] = pair.split('=').map((p) => p.trim());
+    const parsed = origin ? URL.parse(origin) : null;
+    if (!host || !parsed || !/^https?:$/.test(parsed.protocol)) {
+      ctx.addIssue({ code: 'custom', message: `expects host=https://api.origin pairs, got "${pair}"` });
+      return z.NEVER;
     }
-    return out;
-  });
+    out[host.toLowerCase()] = parsed.origin;
+  }
+  return out;
+});
 
 /**
  * Every environment variable the server reads. README.md has the same table for people;
@@ -54,7 +55,12 @@ export const ZEnv = z.object({
   WEB_DIST_DIR: z.string().min(1).default(join(REPO_ROOT, 'apps/web/dist')),
   API_HOSTS: ZApiHosts.default({}),
   TRUST_PROXY: ZBoolean.default(false),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 export type TEnv = z.infer<typeof ZEnv>;

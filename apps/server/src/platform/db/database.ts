@@ -40,7 +40,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle client's network error must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as AppDatabase;
-    return { db, driver: 'postgres', raw: { kind: 'postgres', pool }, ping: () => timed(db), close: () => pool.end() };
+    return {
+      db,
+      driver: 'postgres',
+      raw: { kind: 'postgres', pool },
+      ping: () => timed(db),
+      close: () => pool.end(),
+    };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = new PGlite({
@@ -49,7 +55,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as AppDatabase;
-  return { db, driver: 'pglite', raw: { kind: 'pglite', client }, ping: () => timed(db), close: () => client.close() };
+  return {
+    db,
+    driver: 'pglite',
+    raw: { kind: 'pglite', client },
+    ping: () => timed(db),
+    close: () => client.close(),
+  };
 }
 
 /** Where the embedded database lives inside DATA_DIR. */

@@ -57,7 +57,10 @@ export function describeIssue(lang: TLanguage, field: string, issue: z.core.$Zod
         format: translate(lang, FORMAT_KEYS[issue.format] ?? 'format.regex'),
       });
     case 'invalid_value':
-      return translate(lang, 'validation.invalidValue', { field, values: issue.values.map(String).join(', ') });
+      return translate(lang, 'validation.invalidValue', {
+        field,
+        values: issue.values.map(String).join(', '),
+      });
     case 'unrecognized_keys':
       return translate(lang, 'validation.unrecognizedKeys', { keys: issue.keys.join(', ') });
     case 'not_multiple_of':

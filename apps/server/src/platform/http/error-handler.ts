@@ -19,7 +19,11 @@ interface Mapped {
 const FASTIFY_CODES: Record<string, Omit<Mapped, 'params'>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCode.MALFORMED_BODY, key: 'error.malformedBody' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorCode.MALFORMED_BODY, key: 'error.emptyBody' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCode.PAYLOAD_TOO_LARGE, key: 'error.payloadTooLarge' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: ErrorCode.PAYLOAD_TOO_LARGE,
+    key: 'error.payloadTooLarge',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
@@ -60,7 +64,8 @@ function mapError(error: FastifyError | Error, request: FastifyRequest): Mapped 
   }
   const status = fastifyError.statusCode ?? 500;
   if (status === 429) return { status, code: ErrorCode.RATE_LIMITED, key: 'error.rateLimited' };
-  if (status >= 400 && status < 500) return { status, code: ErrorCode.VALIDATION_FAILED, key: 'error.badRequest' };
+  if (status >= 400 && status < 500)
+    return { status, code: ErrorCode.VALIDATION_FAILED, key: 'error.badRequest' };
   return { status: 500, code: ErrorCode.INTERNAL, key: 'error.internal' };
 }
 
@@ -71,7 +76,11 @@ export function sendError(reply: FastifyReply, mapped: Mapped, request: FastifyR
     data: mapped.data ?? null,
   };
   // The envelope is written by hand: it must not depend on the route's response schema.
-  return reply.status(mapped.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
+  return reply
+    .status(mapped.status)
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(body);
 }
 
 /**
@@ -93,11 +102,19 @@ export const errorHandling = fp(
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       // A person who typed a wrong address in the browser gets the app's own 404 page.
-      const isPageRequest = request.method === 'GET' && !path.startsWith('/api/') && /text\/html/.test(request.headers.accept ?? '');
+      const isPageRequest =
+        request.method === 'GET' &&
+        !path.startsWith('/api/') &&
+        /text\/html/.test(request.headers.accept ?? '');
       if (isPageRequest) return reply.redirect('/#/404', 302);
       return sendError(
         reply,
-        { status: 404, code: ErrorCode.ROUTE_NOT_FOUND, key: 'error.routeNotFound', params: { method: request.method, path } },
+        {
+          status: 404,
+          code: ErrorCode.ROUTE_NOT_FOUND,
+          key: 'error.routeNotFound',
+          params: { method: request.method, path },
+        },
         request,
       );
     });

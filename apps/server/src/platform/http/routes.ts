@@ -35,7 +35,11 @@ export function zodSerializerCompiler({ schema }: { schema: unknown }) {
  * Registers one contract route: its schemas validate the request and the answer, its declared
  * access is enforced, and the handler's result is wrapped in the success envelope.
  */
-export function registerRoute<D extends TRouteDef>(app: FastifyInstance, def: D, handler: RouteHandler<D>): void {
+export function registerRoute<D extends TRouteDef>(
+  app: FastifyInstance,
+  def: D,
+  handler: RouteHandler<D>,
+): void {
   const schema: FastifySchema & { summary: string; tags: string[] } = {
     summary: def.summary,
     tags: def.tags,

@@ -25,6 +25,7 @@ export async function webApp(app: FastifyInstance): Promise<void> {
     wildcard: true,
     index: ['index.html'],
     preCompressed: true,
+    cacheControl: false,
     setHeaders: (res, path) => {
       const immutable = path.includes(`${join(root, 'assets')}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

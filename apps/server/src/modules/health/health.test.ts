@@ -1,0 +1,29 @@
+import { ZEnvelope, ZHealthResponse } from '@linkstore/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/helper';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+it('reports ok with the database driver in use', async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+  expect(res.statusCode).toBe(200);
+  const body = ZEnvelope(ZHealthResponse).parse(res.json());
+  expect(body.data.status).toBe('ok');
+  expect(body.data.database).toMatchObject({
+    ok: true,
+    driver: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+  });
+});
+
+it('reports degraded with 503 when the database is gone', async () => {
+  const other = await createTestApp();
+  await other.database.close();
+  const res = await other.app.inject({ method: 'GET', url: '/api/health' });
+  expect(res.statusCode).toBe(503);
+  expect(res.json().data).toMatchObject({ status: 'degraded', database: { ok: false } });
+  await other.app.close();
+});

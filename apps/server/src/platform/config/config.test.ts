@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT, ZEnv } from './config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'linkstore-config-'));
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://127.0.0.1:8080');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+  });
+
+  it.each([
+    ['PORT', 'eighty', /^PORT must be a port number/],
+    ['PORT', '70000', /^PORT must be between 0 and 65535/],
+    ['DATABASE_URL', 'mysql://x', /^DATABASE_URL must be a postgres/],
+    ['LOG_LEVEL', 'loud', /^LOG_LEVEL must be one of/],
+    ['PUBLIC_URL', 'ftp://x', /^PUBLIC_URL must be an http\(s\) URL/],
+    ['JWT_SECRET', 'short', /^JWT_SECRET must be at least 32 characters/],
+    ['TRUST_PROXY', 'maybe', /^TRUST_PROXY must be true or false/],
+    ['API_HOSTS', 'brand.example', /^API_HOSTS expects host=https/],
+  ])('names %s when it is %s', (name, value, message) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it('never prints secrets back', () => {
+    const [problem] = problemsOf({ JWT_SECRET: 'hunter2' });
+    expect(problem).not.toContain('hunter2');
+  });
+
+  it('generates the JWT secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40) }).jwtSecret).toBe('x'.repeat(40));
+  });
+
+  it('reads brand API hosts and treats empty values as unset', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      API_HOSTS: 'Shop.Brand.example=https://api.example/v',
+      PORT: '',
+    });
+    expect(config.apiHosts).toEqual({ 'shop.brand.example': 'https://api.example' });
+    expect(config.port).toBe(8080);
+  });
+
+  it('is documented: every variable has a row in the README configuration table', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    for (const name of Object.keys(ZEnv.shape)) expect(readme).toContain(`| \`${name}\``);
+  });
+});

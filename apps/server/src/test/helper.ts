@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../app';
+import { loadConfig, type AppConfig } from '../platform/config/config';
+import { openDatabase, type DatabaseHandle } from '../platform/db/database';
+import { withDatabase } from './test-database';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** A private copy of the migrated, seeded template database. */
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+  const source = inject('testDatabase');
+  if (source.kind === 'pglite') {
+    const database = await openDatabase({
+      kind: 'pglite',
+      loadDataDir: new Blob([readFileSync(source.dumpFile)]),
+    });
+    return { database, drop: () => Promise.resolve() };
+  }
+  const name = `linkstore_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: source.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${source.template}"`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: withDatabase(source.adminUrl, name),
+    poolSize: 4,
+  });
+  return {
+    database,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: source.adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Configuration as the tests want it: quiet, no real data folder, overridable per test. */
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: join(tmpdir(), 'linkstore-test-data'),
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: join(tmpdir(), 'linkstore-no-web-build'),
+    ...overrides,
+  });
+}
+
+/** Builds the whole app on its own database, ready for `app.inject`. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; extend?: BuildAppOptions['extend'] } = {},
+): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const config = testConfig(options.env);
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    ...(options.extend ? { extend: options.extend } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// @ts-check
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import drizzle from 'eslint-plugin-drizzle';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Files and folders are kebab-case (`orders.service.ts`, `login-page.tsx`). */
+const kebabCase = {
+  meta: { type: 'suggestion', schema: [], messages: { name: 'File name "{{name}}" is not kebab-case.' } },
+  create(context) {
+    return {
+      Program(node) {
+        const name = context.filename.split(/[\\/]/).pop() ?? '';
+        const isKebab = name.split('.').every((part) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(part));
+        if (!isKebab) context.report({ node, messageId: 'name', data: { name } });
+      },
+    };
+  },
+};
+
+// Domain folders talk through the platform, the shared folder or the contract — never straight
+// into each other.
+const boundaryRules = [
+  { from: 'contract', allow: ['contract'] },
+  {
+    from: 'server-root',
+    allow: ['contract', 'server-platform', 'server-module', 'server-root', 'server-schema'],
+  },
+  { from: 'server-schema', allow: ['server-module'] },
+  { from: 'server-platform', allow: ['contract', 'server-platform', 'server-schema'] },
+  {
+    from: 'server-module',
+    allow: ['contract', 'server-platform', ['server-module', { domain: '${from.domain}' }]],
+  },
+  { from: 'web-shared', allow: ['contract', 'web-shared', 'web-locales'] },
+  {
+    from: 'web-area',
+    allow: ['contract', 'web-shared', 'web-locales', ['web-area', { area: '${from.area}' }]],
+  },
+  { from: 'web-root', allow: ['contract', 'web-shared', 'web-locales', 'web-area', 'web-root'] },
+  { from: 'web-locales', allow: ['web-locales'] },
+  { from: 'e2e', allow: ['e2e', 'contract'] },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.test-data/**',
+      'bench-results/**',
+      'apps/server/drizzle/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [...tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { local: { rules: { 'kebab-case': kebabCase } }, drizzle, boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      'boundaries/include': ['apps/**/src/**', 'packages/**/src/**', 'e2e/**'],
+      'boundaries/elements': [
+        { type: 'contract', pattern: 'packages/contract/src/**', mode: 'full' },
+        // The composition root: wires modules into the app, the schema and the seed.
+        {
+          type: 'server-root',
+          mode: 'full',
+          pattern: [
+            'apps/server/src/app.ts',
+            'apps/server/src/main.ts',
+            'apps/server/src/platform/db/seed.ts',
+            'apps/server/src/test/**',
+          ],
+        },
+        // Every module's tables in one schema object: the database type is built from it.
+        { type: 'server-schema', pattern: 'apps/server/src/platform/db/schema.ts', mode: 'full' },
+        { type: 'server-module', pattern: 'apps/server/src/modules/*/**', mode: 'full', capture: ['domain'] },
+        { type: 'server-platform', pattern: 'apps/server/src/platform/**', mode: 'full' },
+        { type: 'web-shared', pattern: 'apps/web/src/shared/**', mode: 'full' },
+        { type: 'web-locales', pattern: 'apps/web/src/locales/**', mode: 'full' },
+        { type: 'web-area', pattern: 'apps/web/src/*/**', mode: 'full', capture: ['area'] },
+        { type: 'web-root', pattern: 'apps/web/src/*', mode: 'full' },
+        { type: 'e2e', pattern: 'e2e/**', mode: 'full' },
+      ],
+    },
+    rules: {
+      'local/kebab-case': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      // Handlers and plugins are async by contract even when they do not await.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      // Domain folders talk through the platform, the shared folder or the contract — never
+      // straight into each other.
+      'boundaries/element-types': ['error', { default: 'disallow', rules: boundaryRules }],
+    },
+  },
+
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Tests may use the test support code, and read untyped answers they then assert on.
+    files: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**'],
+    rules: {
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          rules: [...boundaryRules, { from: ['server-module', 'server-platform'], allow: ['server-root'] }],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,63 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { capture, npmCommand, paint, ROOT, run, say } from './process.mjs';
+
+/**
+ * Installs npm dependencies when they are missing or older than the lockfile. `npm ci` keeps
+ * the exact versions of package-lock.json.
+ */
+export async function ensureNodeModules() {
+  const marker = join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = join(ROOT, 'package-lock.json');
+  const fresh =
+    existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
+  if (fresh) return;
+  say('Installing npm dependencies (first run or the lockfile changed)…');
+  const args = existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
+  const code = await run(npmCommand, args);
+  if (code !== 0) throw new Error(`npm ${args[0]} failed (exit ${code})`);
+}
+
+export function findPostgresBin() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'postgres')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(base, versions[0], 'bin') : undefined;
+}
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Debian packages the test suite needs, with how to tell each is present. */
+const SYSTEM_PACKAGES = [
+  { name: 'chromium', present: () => existsSync(CHROMIUM) },
+  { name: 'postgresql', present: () => findPostgresBin() !== undefined },
+  // Chinese pages render as empty boxes without a CJK font.
+  { name: 'fonts-noto-cjk', present: () => existsSync('/usr/share/fonts/opentype/noto') },
+];
+
+/** Installs the missing Debian packages with apt-get (as root, the way CI runs). */
+export async function ensureSystemPackages() {
+  const missing = SYSTEM_PACKAGES.filter((p) => !p.present()).map((p) => p.name);
+  if (missing.length === 0) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const prefix = isRoot ? [] : capture('sudo', ['-n', 'true']) !== undefined ? ['sudo', '-n'] : undefined;
+  if (!prefix || !existsSync('/usr/bin/apt-get')) {
+    throw new Error(
+      `Missing system packages: ${missing.join(', ')}. Install them (Debian: apt-get install ${missing.join(' ')}) and run again.`,
+    );
+  }
+  say(`Installing system packages: ${missing.join(', ')}…`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = (args) =>
+    prefix.length
+      ? run(prefix[0], [...prefix.slice(1), 'apt-get', ...args], { env })
+      : run('apt-get', args, { env });
+  if ((await apt(['update', '-qq'])) !== 0) throw new Error('apt-get update failed');
+  const code = await apt(['install', '-y', '-qq', '--no-install-recommends', ...missing]);
+  if (code !== 0) throw new Error(`apt-get install ${missing.join(' ')} failed (exit ${code})`);
+  const still = SYSTEM_PACKAGES.filter((p) => !p.present()).map((p) => p.name);
+  if (still.length) throw new Error(`Still missing after apt-get: ${still.join(', ')}`);
+  process.stdout.write(`${paint('32', '✓')} system packages installed\n`);
+}

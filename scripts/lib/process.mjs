@@ -1,0 +1,50 @@
+// Small helpers for the project's scripts: plain Node, no dependencies, so they run before
+// `npm install` has.
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
+export const paint = (code, text) => (useColor ? `\x1b[${code}m${text}\x1b[0m` : text);
+export const say = (text) => process.stdout.write(`${paint('36', '▸')} ${text}\n`);
+
+/** Runs a command with inherited output; resolves with its exit code (never rejects). */
+export function run(command, args, options = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      ...options,
+      env: { ...process.env, ...options.env },
+    });
+    child.on('error', (error) => {
+      process.stderr.write(`${command}: ${error.message}\n`);
+      resolvePromise(127);
+    });
+    child.on('exit', (code, signal) => resolvePromise(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** Runs a command and returns its trimmed stdout, or undefined when it fails. */
+export function capture(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', ...options });
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
+/** A TCP port that is free on 127.0.0.1 right now. */
+export function freePort() {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
+
+export const npmCommand = process.platform === 'win32' ? 'npm.cmd' : 'npm';
