@@ -11,7 +11,7 @@ export interface TRouteDef {
   method: THttpMethod;
   path: string;
   summary: string;
-  tags: string[];
+  tags: readonly string[];
   query?: z.ZodType;
   params?: z.ZodType;
   body?: z.ZodType;

@@ -1,15 +1,14 @@
 import { healthRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
+import { createDatabaseProbe } from './health.service';
 
 const startedAt = Date.now();
 
 export async function healthModule(app: FastifyInstance): Promise<void> {
+  const probeDatabase = createDatabaseProbe(app.database);
   registerRoute(app, healthRoutes.check, async ({ reply }) => {
-    const database = await app.database
-      .ping()
-      .then((latencyMs) => ({ ok: true, latencyMs: Math.round(latencyMs * 100) / 100 }))
-      .catch(() => ({ ok: false, latencyMs: 0 }));
+    const database = await probeDatabase();
     // A load balancer takes a 503 as "send traffic elsewhere" while the envelope still explains.
     if (!database.ok) void reply.status(503);
     return {

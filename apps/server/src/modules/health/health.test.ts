@@ -1,6 +1,7 @@
 import { ZEnvelope, ZHealthResponse } from '@linkstore/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
+import { createDatabaseProbe } from './health.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -26,4 +27,15 @@ it('reports degraded with 503 when the database is gone', async () => {
   expect(res.statusCode).toBe(503);
   expect(res.json().data).toMatchObject({ status: 'degraded', database: { ok: false } });
   await other.app.close();
+});
+
+it('probes the database at most once a second however often it is asked', async () => {
+  let pings = 0;
+  const probe = createDatabaseProbe({ ...ctx.database, ping: () => (pings++, Promise.resolve(1)) }, 1000);
+  await Promise.all([probe(0), probe(0), probe(0)]);
+  expect(pings).toBe(1);
+  await probe(500);
+  expect(pings).toBe(1);
+  await probe(Date.now() + 2000);
+  expect(pings).toBe(2);
 });

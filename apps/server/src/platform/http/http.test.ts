@@ -1,4 +1,4 @@
-import { ErrorCode } from '@linkstore/contract';
+import { defineRoutes, ErrorCode } from '@linkstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestContext } from '../../test/helper';
@@ -6,7 +6,7 @@ import { AppError } from '../errors/app-error';
 import { registerRoute } from './routes';
 
 /** Probe routes that exercise the platform the way modules use it. */
-const probe = {
+const probe = defineRoutes({
   echo: {
     method: 'POST',
     path: '/api/test/echo',
@@ -52,7 +52,7 @@ const probe = {
     response: z.literal('ok'),
     access: { permission: 'sys:test:view' },
   },
-} as const;
+});
 
 let ctx: TestContext;
 

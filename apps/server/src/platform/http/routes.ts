@@ -42,7 +42,7 @@ export function registerRoute<D extends TRouteDef>(
 ): void {
   const schema: FastifySchema & { summary: string; tags: string[] } = {
     summary: def.summary,
-    tags: def.tags,
+    tags: [...def.tags],
     response: { 200: ZEnvelope(def.response) },
     ...(def.query ? { querystring: def.query } : {}),
     ...(def.params ? { params: def.params } : {}),

@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { ROOT } from '../lib/process.mjs';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const CONNECTIONS = 32;
+
+function startServers() {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'apps/server/bench/bench-server.ts')],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    createInterface({ input: child.stdout }).once('line', (line) => resolve({ child, ...JSON.parse(line) }));
+  });
+}
+
+async function load(url) {
+  const run = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1 });
+  return {
+    requestsPerSecond: Math.round(run.requests.average),
+    p50Ms: run.latency.p50,
+    p99Ms: run.latency.p99,
+    errors: run.errors + run.non2xx,
+  };
+}
+
+/** /api/health (envelope, contract serialisation, a database round trip) next to a bare route. */
+export async function benchHttp() {
+  const servers = await startServers();
+  try {
+    const appUrl = `http://127.0.0.1:${servers.app}/api/health`;
+    const bareUrl = `http://127.0.0.1:${servers.bare}/bare`;
+    await autocannon({ url: appUrl, connections: 8, duration: 2 });
+    await autocannon({ url: bareUrl, connections: 8, duration: 2 });
+    const app = await load(appUrl);
+    const bare = await load(bareUrl);
+    return {
+      driver: servers.driver,
+      durationSeconds: DURATION_S,
+      connections: CONNECTIONS,
+      app,
+      bare,
+      ratio: Math.round((app.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000,
+    };
+  } finally {
+    servers.child.removeAllListeners('exit');
+    servers.child.kill('SIGTERM');
+  }
+}

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { ROOT, run, say } from './process.mjs';
+
+const WEB = join(ROOT, 'apps/web');
+const DIST = join(WEB, 'dist');
+const STAMP = join(DIST, '.build-stamp');
+const INPUTS = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/contract/src',
+  'package-lock.json',
+];
+
+function* files(path) {
+  if (!existsSync(path)) return;
+  if (statSync(path).isFile()) {
+    yield path;
+    return;
+  }
+  for (const entry of readdirSync(path).sort()) {
+    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    yield* files(join(path, entry));
+  }
+}
+
+/** A hash of everything the web build is made from: content, not timestamps (a clone resets those). */
+export function webInputsHash() {
+  const hash = createHash('sha256');
+  for (const input of INPUTS) {
+    for (const file of files(join(ROOT, input))) {
+      hash.update(relative(ROOT, file));
+      hash.update(readFileSync(file));
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** Writes .gz and .br beside each text asset so the server sends them without compressing per request. */
+function precompress() {
+  for (const file of files(DIST)) {
+    if (!/\.(js|css|html|svg|json|txt|map)$/.test(file)) continue;
+    const content = readFileSync(file);
+    if (content.length < 1024) continue;
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+  }
+}
+
+/** Builds the web app when its build is missing or made from other sources; `force` always builds. */
+export async function ensureWebBuild({ force = false } = {}) {
+  const wanted = webInputsHash();
+  const current = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : '';
+  if (!force && current === wanted && existsSync(join(DIST, 'index.html'))) return false;
+  say(force ? 'Building the web app…' : 'Building the web app (missing or out of date)…');
+  const code = await run(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: WEB,
+  });
+  if (code !== 0) throw new Error(`the web build failed (exit ${code})`);
+  precompress();
+  writeFileSync(STAMP, `${wanted}\n`);
+  return true;
+}

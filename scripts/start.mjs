@@ -1,0 +1,27 @@
+// `npm start`: installs what is missing, builds the web app if needed, then runs the server,
+// which migrates and seeds the database and serves API and app on one port.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureNodeModules } from './lib/deps.mjs';
+import { ROOT } from './lib/process.mjs';
+
+try {
+  await ensureNodeModules();
+  // Imported after the install: the build helper itself needs nothing, but vite does.
+  const { ensureWebBuild } = await import('./lib/web-build.mjs');
+  await ensureWebBuild();
+} catch (error) {
+  process.stderr.write(
+    `\nnpm start could not prepare the app: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+// The server shuts down gracefully on either signal; this process waits for it.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

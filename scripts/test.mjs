@@ -1,0 +1,128 @@
+// `npm test`: installs what is missing (npm packages; Debian's chromium and postgresql), then
+// runs every check: lint, translations, types, unit and integration tests, the server tests on
+// PGlite and again on a real PostgreSQL, and the browser journeys. Ends with `N passed, N failed`.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureNodeModules, ensureSystemPackages } from './lib/deps.mjs';
+import { freePort, paint, ROOT, run, say } from './lib/process.mjs';
+
+const reports = mkdtempSync(join(tmpdir(), 'linkstore-test-reports-'));
+const results = [];
+const only = process.argv.slice(2); // e.g. `npm test -- server e2e` runs just those steps
+
+async function step(name, fn) {
+  if (only.length && !only.some((o) => name.includes(o))) return;
+  process.stdout.write(`\n${paint('1;36', `━━ ${name}`)}\n`);
+  const started = Date.now();
+  let outcome;
+  try {
+    outcome = await fn();
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    outcome = { passed: 0, failed: 1 };
+  }
+  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  results.push({ name, ...outcome, seconds });
+  const mark = outcome.failed ? paint('31', '✗') : paint('32', '✓');
+  process.stdout.write(`${mark} ${name}: ${outcome.passed} passed, ${outcome.failed} failed (${seconds}s)\n`);
+}
+
+/** A command that is one check: it passes or fails as a whole. */
+const check = (command, args, options) => async () => {
+  const code = await run(command, args, options);
+  return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+};
+
+const node = process.execPath;
+const bin = (pkg, file) => join(ROOT, 'node_modules', pkg, file);
+
+/** Runs vitest in a workspace and counts its tests from the JSON report. */
+const vitest =
+  (cwd, label, env = {}) =>
+  async () => {
+    const file = join(reports, `${label}.json`);
+    const code = await run(
+      node,
+      [
+        bin('vitest', 'vitest.mjs'),
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${file}`,
+      ],
+      {
+        cwd: join(ROOT, cwd),
+        env,
+      },
+    );
+    if (!existsSync(file)) return { passed: 0, failed: 1 };
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+    return { passed: report.numPassedTests, failed };
+  };
+
+try {
+  await ensureNodeModules();
+  await ensureSystemPackages();
+} catch (error) {
+  process.stderr.write(
+    `\nnpm test could not install what it needs: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.stdout.write('\n0 passed, 1 failed\n');
+  process.exit(1);
+}
+
+await step('lint', check(node, [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings', '0']));
+await step(
+  'format',
+  check(node, [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']),
+);
+await step('translations', check(node, [join(ROOT, 'scripts/i18n-check.mjs')]));
+await step('typecheck', check('npm', ['run', '--silent', 'typecheck']));
+await step('contract tests', vitest('packages/contract', 'contract'));
+await step('web tests', vitest('apps/web', 'web'));
+await step('server tests on PGlite', vitest('apps/server', 'server-pglite', { TEST_DATABASE_URL: '' }));
+await step('server tests on PostgreSQL', async () => {
+  const { startPostgres } = await import('./lib/postgres.mjs');
+  const pg = await startPostgres();
+  try {
+    return await vitest('apps/server', 'server-postgres', { TEST_DATABASE_URL: pg.url })();
+  } finally {
+    await pg.stop();
+  }
+});
+await step('web build', check(node, [join(ROOT, 'scripts/build-web.mjs'), '--if-stale']));
+await step('browser journeys', async () => {
+  const file = join(reports, 'e2e.json');
+  const dataDir = mkdtempSync(join(tmpdir(), 'linkstore-e2e-'));
+  try {
+    const code = await run(
+      node,
+      [bin('@playwright/test', 'cli.js'), 'test', '--config', join(ROOT, 'e2e/playwright.config.ts')],
+      {
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_PORT: String(await freePort()), E2E_DATA_DIR: dataDir },
+      },
+    );
+    if (!existsSync(file)) return { passed: 0, failed: 1 };
+    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
+    return { passed: stats.expected + stats.flaky, failed };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+rmSync(reports, { recursive: true, force: true });
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+const seconds = results.reduce((n, r) => n + r.seconds, 0);
+process.stdout.write(`\n${paint('1', 'Summary')}\n`);
+for (const r of results) {
+  process.stdout.write(
+    `  ${r.failed ? paint('31', '✗') : paint('32', '✓')} ${r.name.padEnd(28)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.seconds).padStart(6)}s\n`,
+  );
+}
+say(`total time ${Math.round(seconds)}s; failure screenshots, if any, are in e2e/test-results`);
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exit(failed > 0 ? 1 : 0);
