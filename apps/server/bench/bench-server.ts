@@ -1,6 +1,7 @@
 // Started by `npm run bench`: the real app (on a fresh embedded database) and a bare Fastify
 // route in the same process, so the two figures share one machine state.
 import { mkdtempSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -26,7 +27,7 @@ const bare = Fastify({ logger: false });
 bare.get('/bare', () => ({ code: 1, msg: 'Success', data: { status: 'ok' } }));
 await bare.listen({ host: '127.0.0.1', port: 0 });
 
-const portOf = (server: { server: import('node:http').Server }) => {
+const portOf = (server: { server: Server }) => {
   const address = server.server.address();
   return typeof address === 'object' && address ? address.port : 0;
 };
