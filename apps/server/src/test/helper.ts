@@ -17,6 +17,31 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * On PostgreSQL runs: a new database copied from the template, as a URL (for tests that start
+ * the server process). On PGlite runs: undefined — the process makes its own in DATA_DIR.
+ */
+export async function copyTemplateDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const source = inject('testDatabase');
+  if (source.kind === 'pglite') return undefined;
+  const name = `linkstore_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(source.adminUrl, `create database "${name}" template "${source.template}"`);
+  return {
+    url: withDatabase(source.adminUrl, name),
+    drop: () => adminQuery(source.adminUrl, `drop database if exists "${name}" with (force)`),
+  };
+}
+
 /** A private copy of the migrated, seeded template database. */
 export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
   const source = inject('testDatabase');
@@ -27,28 +52,10 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
     });
     return { database, drop: () => Promise.resolve() };
   }
-  const name = `linkstore_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: source.adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}" template "${source.template}"`);
-  } finally {
-    await admin.end();
-  }
-  const database = await openDatabase({
-    kind: 'postgres',
-    url: withDatabase(source.adminUrl, name),
-    poolSize: 4,
-  });
-  return {
-    database,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: source.adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    },
-  };
+  const copy = await copyTemplateDatabase();
+  if (!copy) throw new Error('expected a PostgreSQL template');
+  const database = await openDatabase({ kind: 'postgres', url: copy.url, poolSize: 4 });
+  return { database, drop: copy.drop };
 }
 
 /** Configuration as the tests want it: quiet, no real data folder, overridable per test. */
