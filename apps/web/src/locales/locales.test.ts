@@ -1,0 +1,41 @@
+import { LANGUAGES } from '@linkstore/contract';
+import { describe, expect, it } from 'vitest';
+
+const bundles = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+
+function flatten(value: unknown, prefix = ''): Record<string, string> {
+  if (typeof value === 'string') return { [prefix]: value };
+  const result: Record<string, string> = {};
+  for (const [key, nested] of Object.entries(value as Record<string, unknown>)) {
+    Object.assign(result, flatten(nested, prefix ? `${prefix}.${key}` : key));
+  }
+  return result;
+}
+
+const namespaces = [...new Set(Object.keys(bundles).map((path) => path.split('/')[2]))];
+// Words that are the same in some languages (or are product names).
+const SAME_IN_TRANSLATION = new Set(['Error', 'Idioma', 'E-mail', 'you@example.com']);
+
+describe('locales', () => {
+  it.each(namespaces)('%s has the same keys in every language, none empty', (namespace) => {
+    const english = flatten(bundles[`./en/${namespace}`]);
+    for (const language of LANGUAGES) {
+      const bundle = bundles[`./${language}/${namespace}`];
+      expect(bundle, `${language}/${namespace}`).toBeDefined();
+      const flat = flatten(bundle);
+      expect(Object.keys(flat).sort(), `${language}/${namespace}`).toEqual(Object.keys(english).sort());
+      for (const [key, text] of Object.entries(flat)) expect(text.trim(), `${language}:${key}`).not.toBe('');
+    }
+  });
+
+  it.each(namespaces)('%s is translated, not copied from English', (namespace) => {
+    const english = flatten(bundles[`./en/${namespace}`]);
+    for (const language of LANGUAGES.filter((code) => code !== 'en')) {
+      const flat = flatten(bundles[`./${language}/${namespace}`]);
+      const copied = Object.keys(flat).filter(
+        (key) => flat[key] === english[key] && !SAME_IN_TRANSLATION.has(flat[key] ?? ''),
+      );
+      expect(copied, `${language}/${namespace}`).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createHashRouter, RouterProvider } from 'react-router';
+import { AppProviders } from './shared/app-providers';
+import { appRoutes } from './routes';
+import { setLoginNavigator } from './shared/http/api-client';
+import { createQueryClient } from './shared/http/query-client';
+import { initI18n } from './shared/i18n/i18n';
+import { useAppPreferences } from './shared/preferences/app-preferences-store';
+import { finishProgress, startProgress } from './shared/router/progress';
+import { applyStartupQuery } from './shared/startup/apply-startup-query';
+import './main.css';
+
+async function start(): Promise<void> {
+  startProgress();
+  applyStartupQuery(window.location.hash);
+  await initI18n(useAppPreferences.getState().language);
+
+  const router = createHashRouter(appRoutes);
+  setLoginNavigator(() => void router.navigate('/login'));
+  let isLoading = true;
+  router.subscribe((state) => {
+    const isBusy = state.navigation.state !== 'idle' || !state.initialized;
+    if (isBusy && !isLoading) startProgress();
+    if (!isBusy && isLoading) finishProgress();
+    isLoading = isBusy;
+  });
+  if (router.state.initialized && router.state.navigation.state === 'idle') {
+    isLoading = false;
+    finishProgress();
+  }
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,93 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { createHashRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useUserPreferences } from './shared/preferences/user-preferences-store';
+import { useSession } from './shared/session/session-store';
+import { renderWithApp } from './shared/test/render-with-app';
+import { appRoutes } from './routes';
+
+const signIn = () =>
+  useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'a', refreshToken: 'r' });
+
+afterEach(() => {
+  useSession.getState().clearTokens();
+});
+
+describe('app routes with the guard', () => {
+  it('sends a signed-out visitor from / to the login page and titles it', async () => {
+    useUserPreferences.getState().setMenuDefaultActive(4);
+    const { router } = await renderWithApp(appRoutes, '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(useUserPreferences.getState().menuDefaultActive).toBe(1);
+    await waitFor(() => expect(document.title).toBe('Login - LinkStore'));
+  });
+
+  it('sends a signed-in user from /login to home', async () => {
+    signIn();
+    const { router } = await renderWithApp(appRoutes, '/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(document.title).toBe('Home - LinkStore'));
+  });
+
+  it('shows home at /index for a signed-in user', async () => {
+    signIn();
+    await renderWithApp(appRoutes, '/index');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+  });
+
+  it('sends unmatched paths to /404 with a way home', async () => {
+    const { router } = await renderWithApp(appRoutes, '/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/404');
+    expect(screen.getByRole('button', { name: 'Back to home' })).toBeInTheDocument();
+  });
+
+  it('renders the 401 page', async () => {
+    await renderWithApp(appRoutes, '/401');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unauthorized' })).toBeInTheDocument();
+  });
+
+  it('follows the redirect helper to the captured path, keeping the query, and uses the title query', async () => {
+    const { router } = await renderWithApp(appRoutes, '/redirect/register?title=Join%20us');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create your LinkStore' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register');
+    expect(router.state.location.search).toBe('?title=Join%20us');
+    await waitFor(() => expect(document.title).toBe('Join us - LinkStore'));
+  });
+
+  it('does not rerun the guard for a duplicate navigation', async () => {
+    signIn();
+    const { router } = await renderWithApp(appRoutes, '/');
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    useUserPreferences.getState().setMenuDefaultActive(3);
+    await act(() => router.navigate('/'));
+    expect(useUserPreferences.getState().menuDefaultActive).toBe(3);
+    await act(() => router.navigate('/index'));
+    expect(useUserPreferences.getState().menuDefaultActive).toBe(1);
+  });
+
+  it('logs out from home: tokens cleared, back at the login page', async () => {
+    signIn();
+    const { router } = await renderWithApp(appRoutes, '/');
+    (await screen.findByRole('button', { name: 'Log out' })).click();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(await screen.findByText('You have been logged out')).toBeInTheDocument();
+  });
+});
+
+describe('hash history', () => {
+  it('runs the guard on the path inside the hash', async () => {
+    window.location.hash = '#/index?lang=es';
+    const router = createHashRouter(appRoutes);
+    await waitFor(() => expect(router.state.initialized).toBe(true));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.location.hash).toBe('#/login');
+    router.dispose();
+  });
+});

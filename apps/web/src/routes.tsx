@@ -1,0 +1,84 @@
+import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { consoleRoutes } from './console/console-routes';
+import { useUserPreferences } from './shared/preferences/user-preferences-store';
+import { decideNavigation, isDuplicateNavigation, redirectTarget } from './shared/router/route-guard';
+import { isSignedIn } from './shared/session/session-store';
+import { storefrontRoutes } from './storefront/storefront-routes';
+import { RootLayout, type TRouteHandle } from './shared/router/root-layout';
+
+const title = (titleKey: string): TRouteHandle => ({ titleKey });
+
+/** Every page is its own chunk, so the login page downloads only what it renders. */
+const pageRoutes: RouteObject[] = [
+  {
+    index: true,
+    handle: title('route.title.home'),
+    lazy: async () => ({ Component: (await import('./studio/home/home-page')).HomePage }),
+  },
+  {
+    path: 'index',
+    handle: title('route.title.home'),
+    lazy: async () => ({ Component: (await import('./studio/home/home-page')).HomePage }),
+  },
+  {
+    path: 'login',
+    handle: title('route.title.login'),
+    lazy: async () => ({ Component: (await import('./studio/auth/login-page')).LoginPage }),
+  },
+  {
+    path: 'register',
+    handle: title('route.title.register'),
+    lazy: async () => ({ Component: (await import('./studio/auth/pending-page')).RegisterPage }),
+  },
+  {
+    path: 'forgot-password',
+    handle: title('route.title.forgotPassword'),
+    lazy: async () => ({ Component: (await import('./studio/auth/pending-page')).ForgotPasswordPage }),
+  },
+  ...storefrontRoutes,
+  ...consoleRoutes,
+  {
+    path: 'redirect/*',
+    loader: ({ params, request }: LoaderFunctionArgs) =>
+      redirect(redirectTarget(params['*'], new URL(request.url).search)),
+  },
+  {
+    path: '401',
+    handle: title('route.title.unauthorized'),
+    lazy: async () => ({ Component: (await import('./shared/pages/status-page')).UnauthorizedPage }),
+  },
+  {
+    path: '404',
+    handle: title('route.title.notFound'),
+    lazy: async () => ({ Component: (await import('./shared/pages/status-page')).NotFoundPage }),
+  },
+  // Reached only through the guard's redirect; kept so an unmatched path still renders something.
+  { path: '*', loader: () => redirect('/404') },
+];
+
+/** Runs before every navigation (SPEC.md §2): the pure decision, then its side effects. */
+export function guardLoader({ request }: LoaderFunctionArgs): Response | null {
+  const url = new URL(request.url);
+  const matches = matchRoutes(appRoutes, url.pathname);
+  const decision = decideNavigation({
+    pathname: url.pathname,
+    search: url.search,
+    isSignedIn: isSignedIn(),
+    isUnmatched: !matches || matches.at(-1)?.route.path === '*',
+  });
+  if (decision.isMenuReset) useUserPreferences.getState().setMenuDefaultActive(1);
+  return decision.type === 'redirect' ? redirect(decision.to) : null;
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: RootLayout,
+    loader: guardLoader,
+    // The guard runs on every navigation except a duplicate of the current location.
+    shouldRevalidate: ({ currentUrl, nextUrl }) => !isDuplicateNavigation(currentUrl, nextUrl),
+    HydrateFallback: () => null,
+    children: pageRoutes,
+  },
+];

@@ -1,0 +1,61 @@
+import { countriesRoutes, healthRoutes } from '@linkstore/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { callRoute, fillPath } from './call-route';
+import { createHttpClient } from './http-client';
+import { ClientErrorCode } from './http-error';
+
+const country = {
+  id: 'US',
+  code: 'US',
+  name: 'United States',
+  currency: 'United States dollar',
+  currency_jc: 'USD',
+  currency_symbol: '$',
+  currency_minor_digits: 2,
+  rate_per_usd_micros: 1_000_000,
+};
+
+function clientAnswering(data: unknown) {
+  const fetchFn = vi.fn<typeof fetch>(() => Promise.resolve(Response.json({ code: 1, msg: '', data })));
+  const client = createHttpClient({
+    fetch: fetchFn,
+    timeoutMs: 1000,
+    getBaseUrl: () => '',
+    getLanguage: () => 'en',
+    getCurrencyHeader: () => 'USD1',
+    getAuthorization: () => '',
+    translate: (key) => key,
+    notifyWarning: () => undefined,
+    notifyError: () => undefined,
+    onAccessTokenInvalid: () => undefined,
+  });
+  return { client, fetchFn };
+}
+
+describe('callRoute', () => {
+  it('calls the contract path with the query and returns parsed data', async () => {
+    const { client, fetchFn } = clientAnswering([country]);
+    const countries = await callRoute(countriesRoutes.list, { query: { keywords: 'uni' } }, { client });
+    expect(countries[0]?.currency_jc).toBe('USD');
+    expect(fetchFn.mock.calls[0]?.[0]).toBe('/api/v1/countries?keywords=uni');
+    expect(fetchFn.mock.calls[0]?.[1]?.method).toBe('GET');
+  });
+
+  it('rejects data that does not match the response schema', async () => {
+    const { client } = clientAnswering({ status: 'ok' });
+    await expect(callRoute(healthRoutes.check, {}, { client })).rejects.toMatchObject({
+      code: ClientErrorCode.badResponse,
+    });
+  });
+});
+
+describe('fillPath', () => {
+  it('fills :name and {name} placeholders, encoded', () => {
+    expect(fillPath('/api/v1/dict/:id/form', { id: 7 })).toBe('/api/v1/dict/7/form');
+    expect(fillPath('/api/v1/dict/{ids}', { ids: '1,2' })).toBe('/api/v1/dict/1%2C2');
+  });
+
+  it('throws when a parameter is missing', () => {
+    expect(() => fillPath('/api/v1/menus/:id', {})).toThrow('Missing path parameter "id"');
+  });
+});

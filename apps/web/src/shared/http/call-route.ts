@@ -1,0 +1,70 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TRouteDef } from '@linkstore/contract';
+import type { z } from 'zod';
+import { i18n } from '../i18n/i18n';
+import { apiClient } from './api-client';
+import type { THttpClient } from './http-client';
+import { ClientErrorCode, HttpError } from './http-error';
+import type { TParams } from './query-string';
+
+type TSchemaInput<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** What a call of `R` takes: path params, query and body as its contract schemas describe them. */
+export type TRouteInput<R extends TRouteDef> = {
+  params?: TSchemaInput<R['params']> & Record<string, string | number>;
+  query?: TSchemaInput<R['query']>;
+  body?: TSchemaInput<R['body']>;
+};
+export type TRouteOutput<R extends TRouteDef> = z.output<R['response']>;
+
+export interface TCallOptions {
+  signal?: AbortSignal | undefined;
+  isFormData?: boolean;
+  client?: THttpClient;
+}
+
+/** Fills `:id` and `{id}` placeholders of a contract path. */
+export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/:(\w+)|\{(\w+)\}/g, (placeholder, colonName?: string, braceName?: string) => {
+    const name = colonName ?? braceName ?? '';
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * Calls a contract route and parses the envelope's `data` with the route's response schema, so
+ * the web app never writes a response type by hand.
+ */
+export async function callRoute<R extends TRouteDef>(
+  route: R,
+  input: TRouteInput<R> = {},
+  options: TCallOptions = {},
+): Promise<TRouteOutput<R>> {
+  const client = options.client ?? apiClient;
+  const isBodyMethod = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
+  const url = fillPath(route.path, input.params);
+  const data = await client.request(url, {
+    method: route.method,
+    params: (isBodyMethod || options.isFormData ? input.body : input.query) as TParams | undefined,
+    isFormData: options.isFormData ?? false,
+    signal: options.signal,
+  });
+  const parsed = route.response.safeParse(data);
+  if (!parsed.success) {
+    throw new HttpError({
+      code: ClientErrorCode.badResponse,
+      msg: i18n.t('http.error.badResponse', { ns: 'common' }),
+    });
+  }
+  return parsed.data as TRouteOutput<R>;
+}
+
+/** TanStack Query options for a read route; the key is the route and its input. */
+export function routeQueryOptions<R extends TRouteDef>(route: R, input: TRouteInput<R> = {}) {
+  return queryOptions({
+    queryKey: [route.method, route.path, input] as const,
+    queryFn: ({ signal }) => callRoute(route, input, { signal }),
+  });
+}

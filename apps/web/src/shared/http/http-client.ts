@@ -1,0 +1,194 @@
+import {
+  ErrorCode,
+  RESULT_SUCCESS,
+  RESULT_WARNING,
+  ZFieldErrors,
+  type THttpMethod,
+} from '@linkstore/contract';
+import { toFormData } from './form-data';
+import { ClientErrorCode, HttpError } from './http-error';
+import { serializeQuery, type TParams } from './query-string';
+
+export interface TRequestOptions {
+  method?: THttpMethod;
+  /** Query for GET/DELETE/PATCH-less reads; JSON body for POST/PUT/PATCH; fields in form-data mode. */
+  params?: TParams | undefined;
+  /** Multipart body; GET and DELETE are sent as POST (SPEC.md §7). */
+  isFormData?: boolean;
+  /** False for calls that must not carry the access token (token refresh, sign-in). */
+  isAuthenticated?: boolean;
+  signal?: AbortSignal | undefined;
+}
+
+export interface THttpClientDeps {
+  fetch: typeof fetch;
+  timeoutMs: number;
+  getBaseUrl: () => string;
+  getLanguage: () => string;
+  getCurrencyHeader: () => string;
+  getAuthorization: () => string;
+  translate: (key: string) => string;
+  notifyWarning: (title: string, text: string) => void;
+  notifyError: (title: string, text: string) => void;
+  /** Access token rejected (code 1002): drop the session and go to /login. */
+  onAccessTokenInvalid: () => void;
+}
+
+/** Answers of these URLs are handed back whole, whatever their code (SPEC.md §8). */
+const PASS_THROUGH_URLS = ['/api/paypal/paySdk', '/api/paymentCallback'];
+/** This URL yields undefined on any non-success answer, silently. */
+const SILENT_URLS = ['/api/border/query'];
+
+export const HttpMessageKey = {
+  warningTitle: 'http.notice.warningTitle',
+  warningDefault: 'http.notice.warningDefault',
+  errorTitle: 'http.notice.errorTitle',
+  errorDefault: 'http.notice.errorDefault',
+  genericError: 'http.error.generic',
+  network: 'http.error.network',
+  timeout: 'http.error.timeout',
+  aborted: 'http.error.aborted',
+  badResponse: 'http.error.badResponse',
+} as const;
+
+const BODY_METHODS: ReadonlySet<THttpMethod> = new Set(['POST', 'PUT', 'PATCH']);
+
+interface TLooseEnvelope {
+  code: string;
+  msg: string;
+  data: unknown;
+}
+
+function readEnvelope(body: unknown): TLooseEnvelope | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  const { code, msg, data } = body as { code: unknown; msg?: unknown; data?: unknown };
+  if (typeof code !== 'number' && typeof code !== 'string') return undefined;
+  return { code: String(code), msg: typeof msg === 'string' ? msg : '', data };
+}
+
+export function withLeadingSlash(url: string): string {
+  return url.startsWith('/') ? url : `/${url}`;
+}
+
+export type THttpClient = ReturnType<typeof createHttpClient>;
+
+export function createHttpClient(deps: THttpClientDeps) {
+  const fail = (code: string, key: string, isShown: boolean, status?: number): never => {
+    const msg = deps.translate(key);
+    if (isShown) deps.notifyError(deps.translate(HttpMessageKey.errorTitle), msg);
+    throw new HttpError({ code, msg, status });
+  };
+
+  async function send(url: string, init: RequestInit, callerSignal: AbortSignal | undefined) {
+    const controller = new AbortController();
+    let isTimedOut = false;
+    const timer = setTimeout(() => {
+      isTimedOut = true;
+      controller.abort();
+    }, deps.timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    if (callerSignal?.aborted) controller.abort();
+    callerSignal?.addEventListener('abort', onCallerAbort);
+    try {
+      const response = await deps.fetch(url, { ...init, signal: controller.signal });
+      const text = await response.text();
+      return { response, text };
+    } catch {
+      if (isTimedOut) return fail(ClientErrorCode.timeout, HttpMessageKey.timeout, true);
+      if (controller.signal.aborted) return fail(ClientErrorCode.aborted, HttpMessageKey.aborted, false);
+      return fail(ClientErrorCode.network, HttpMessageKey.network, true);
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  /** Sends a call and resolves the envelope's `data` per SPEC.md §8. */
+  async function request(rawUrl: string, options: TRequestOptions = {}): Promise<unknown> {
+    const path = withLeadingSlash(rawUrl);
+    const isFormData = options.isFormData ?? false;
+    let method: THttpMethod = options.method ?? 'GET';
+    if (isFormData && (method === 'GET' || method === 'DELETE')) method = 'POST';
+
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      lang: deps.getLanguage(),
+      currencyjc: deps.getCurrencyHeader(),
+    };
+    const authorization = deps.getAuthorization();
+    if ((options.isAuthenticated ?? true) && authorization) headers.Authorization = authorization;
+
+    let url = `${deps.getBaseUrl()}${path}`;
+    let body: BodyInit | undefined;
+    if (isFormData) {
+      body = toFormData(options.params);
+    } else if (BODY_METHODS.has(method)) {
+      if (options.params !== undefined) {
+        headers['Content-Type'] = 'application/json;charset=UTF-8';
+        body = JSON.stringify(options.params);
+      }
+    } else {
+      const query = serializeQuery(options.params);
+      if (query) url += `${url.includes('?') ? '&' : '?'}${query}`;
+    }
+
+    const { response, text } = await send(url, { method, headers, body }, options.signal);
+
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+
+    if (PASS_THROUGH_URLS.some((item) => path.includes(item))) return parsed;
+    const isSilent = SILENT_URLS.some((item) => path.includes(item));
+
+    const envelope = readEnvelope(parsed);
+    if (!envelope) {
+      if (isSilent) return undefined;
+      return fail(ClientErrorCode.badResponse, HttpMessageKey.badResponse, true, response.status);
+    }
+    const { code, msg, data } = envelope;
+    if (code === String(RESULT_SUCCESS)) return data;
+    if (isSilent) return undefined;
+    if (code === String(RESULT_WARNING)) {
+      deps.notifyWarning(
+        deps.translate(HttpMessageKey.warningTitle),
+        msg || deps.translate(HttpMessageKey.warningDefault),
+      );
+      return data;
+    }
+    if (code === ErrorCode.REFRESH_TOKEN_INVALID) {
+      throw new HttpError({
+        code,
+        msg: msg || deps.translate(HttpMessageKey.genericError),
+        status: response.status,
+      });
+    }
+    const message = msg || deps.translate(HttpMessageKey.errorDefault);
+    deps.notifyError(deps.translate(HttpMessageKey.errorTitle), message);
+    if (code === ErrorCode.ACCESS_TOKEN_INVALID) deps.onAccessTokenInvalid();
+    const fieldErrors = ZFieldErrors.safeParse(data);
+    throw new HttpError({
+      code,
+      msg: message,
+      data: fieldErrors.success ? fieldErrors.data : undefined,
+      status: response.status,
+    });
+  }
+
+  return {
+    request,
+    get: (url: string, params?: TParams, options?: Omit<TRequestOptions, 'method' | 'params'>) =>
+      request(url, { ...options, method: 'GET', params }),
+    post: (url: string, params?: TParams, options?: Omit<TRequestOptions, 'method' | 'params'>) =>
+      request(url, { ...options, method: 'POST', params }),
+    put: (url: string, params?: TParams, options?: Omit<TRequestOptions, 'method' | 'params'>) =>
+      request(url, { ...options, method: 'PUT', params }),
+    delete: (url: string, params?: TParams, options?: Omit<TRequestOptions, 'method' | 'params'>) =>
+      request(url, { ...options, method: 'DELETE', params }),
+    /** Absolute URL of an API path, for links the browser follows itself (OAuth sign-in). */
+    resolveUrl: (url: string) => `${deps.getBaseUrl()}${withLeadingSlash(url)}`,
+  };
+}

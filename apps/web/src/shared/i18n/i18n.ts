@@ -1,0 +1,70 @@
+import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@linkstore/contract';
+import enCommon from '../../locales/en/common.json';
+import enStudio from '../../locales/en/studio.json';
+import { LANGUAGE_TAGS } from './languages';
+
+export const NAMESPACES = ['common', 'studio'] as const;
+export type TNamespace = (typeof NAMESPACES)[number];
+
+type TBundle = Record<string, unknown>;
+
+/** English ships in the entry chunk; every other language is a chunk fetched on demand. */
+const lazyBundles = import.meta.glob<TBundle>(['../../locales/*/*.json', '!../../locales/en/*.json'], {
+  import: 'default',
+});
+
+export const i18n = i18next.createInstance();
+
+const englishResources: ResourceLanguage = { common: enCommon, studio: enStudio };
+
+/** Loads all namespaces of a language into i18next unless already there. */
+export async function loadLanguage(language: TLanguage): Promise<void> {
+  if (language === 'en' || i18n.hasResourceBundle(language, 'common')) return;
+  await Promise.all(
+    NAMESPACES.map(async (namespace) => {
+      const load = lazyBundles[`../../locales/${language}/${namespace}.json`];
+      if (!load) throw new Error(`Missing locale bundle ${language}/${namespace}`);
+      i18n.addResourceBundle(language, namespace, await load(), true, true);
+    }),
+  );
+}
+
+function applyDocumentLanguage(language: TLanguage): void {
+  document.documentElement.lang = LANGUAGE_TAGS[language];
+}
+
+export async function initI18n(language: TLanguage = DEFAULT_LANGUAGE): Promise<void> {
+  const resources: Resource = { en: englishResources };
+  if (!i18n.isInitialized) {
+    await i18n.use(initReactI18next).init({
+      resources,
+      lng: DEFAULT_LANGUAGE,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      lowerCaseLng: true,
+      load: 'currentOnly',
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+    });
+  }
+  if (!(await applyLanguage(language))) await applyLanguage(DEFAULT_LANGUAGE);
+}
+
+/**
+ * Loads (if needed) and activates a language; persisting it is the caller's choice. Resolves
+ * false when the bundle cannot be fetched (offline, new deploy): the current language stays.
+ */
+export async function applyLanguage(language: TLanguage): Promise<boolean> {
+  try {
+    await loadLanguage(language);
+  } catch {
+    return false;
+  }
+  await i18n.changeLanguage(language);
+  applyDocumentLanguage(language);
+  return true;
+}

@@ -1,0 +1,16 @@
+/** Every localStorage key the web app uses (documented in apps/web/README.md). */
+export const StorageKey = {
+  // App preferences (SPEC.md §3), one key each, raw strings.
+  device: 'device',
+  size: 'size',
+  language: 'language',
+  sidebarStatus: 'sidebarStatus',
+  activeTopMenuPath: 'activeTopMenuPath',
+  // Application settings, one JSON object.
+  settings: 'settings',
+  // Local user preferences, one JSON object.
+  userPreferences: 'userPreferences',
+  // Session (SPEC.md §4): access token stored as "<type> <token>".
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+} as const;

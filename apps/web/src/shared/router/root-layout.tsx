@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { APP_TITLE } from '../config/constants';
+import { formatPageTitle } from './route-guard';
+
+export interface TRouteHandle {
+  /** i18n key (common namespace) of the page title. */
+  titleKey: string;
+}
+
+function isRouteHandle(handle: unknown): handle is TRouteHandle {
+  return (
+    typeof handle === 'object' && handle !== null && typeof (handle as TRouteHandle).titleKey === 'string'
+  );
+}
+
+/** Wraps every page: keeps the document title in step and scrolls to the top on navigation. */
+export function RootLayout() {
+  const { t, i18n } = useTranslation('common');
+  const location = useLocation();
+  const matches = useMatches();
+  const titleKey = matches
+    .map((match) => match.handle)
+    .filter(isRouteHandle)
+    .at(-1)?.titleKey;
+  const queryTitle = new URLSearchParams(location.search).get('title');
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    document.title = formatPageTitle(APP_TITLE, titleKey ? t(titleKey) : undefined, queryTitle);
+  }, [t, titleKey, queryTitle, i18n.language]);
+
+  return <Outlet />;
+}

@@ -1,0 +1,19 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProviders } from '../app-providers';
+import { createQueryClient } from '../http/query-client';
+import { initI18n } from '../i18n/i18n';
+import { useAppPreferences } from '../preferences/app-preferences-store';
+
+/** Renders routes inside the real providers, in memory, starting at `path`, in English. */
+export async function renderWithApp(routes: RouteObject[], path: string) {
+  useAppPreferences.getState().setLanguage('en');
+  await initI18n('en');
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, ...view };
+}

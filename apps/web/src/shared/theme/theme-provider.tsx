@@ -1,0 +1,61 @@
+import { App as AntdApp, ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { NotifierBridge } from '../http/notifier';
+import { useAppPreferences } from '../preferences/app-preferences-store';
+import { useSettings } from '../preferences/settings-store';
+import { DEFAULT_ANTD_LOCALE, loadAntdLocale } from './antd-locale';
+import { buildThemeConfig, COMPONENT_SIZES, resolveIsDark } from './theme-config';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+function subscribeToColorScheme(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(DARK_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function prefersDark(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
+}
+
+/** Ant Design's ConfigProvider and App, driven by the settings and app preferences. */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const theme = useSettings((state) => state.theme);
+  const themeColor = useSettings((state) => state.themeColor);
+  const size = useAppPreferences((state) => state.size);
+  const language = useAppPreferences((state) => state.language);
+  const isSystemDark = useSyncExternalStore(subscribeToColorScheme, prefersDark);
+  const isDark = resolveIsDark(theme, isSystemDark);
+  const [locale, setLocale] = useState<Locale>(DEFAULT_ANTD_LOCALE);
+
+  useEffect(() => {
+    let isCurrent = true;
+    loadAntdLocale(language).then(
+      (loaded) => {
+        if (isCurrent) setLocale(loaded);
+      },
+      () => undefined, // antd keeps its English texts if the chunk cannot load.
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [language]);
+
+  useEffect(() => {
+    document.documentElement.style.setProperty('--linkstore-primary', themeColor);
+    document.documentElement.style.colorScheme = isDark ? 'dark' : 'light';
+  }, [themeColor, isDark]);
+
+  const themeConfig = useMemo(() => buildThemeConfig(isDark, themeColor), [isDark, themeColor]);
+
+  return (
+    <ConfigProvider theme={themeConfig} componentSize={COMPONENT_SIZES[size]} locale={locale}>
+      <AntdApp>
+        <NotifierBridge />
+        {children}
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
