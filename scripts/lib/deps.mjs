@@ -31,15 +31,21 @@ export const CHROMIUM = '/usr/bin/chromium';
 
 /** Debian packages the test suite needs, with how to tell each is present. */
 const SYSTEM_PACKAGES = [
-  { name: 'chromium', present: () => existsSync(CHROMIUM) },
-  { name: 'postgresql', present: () => findPostgresBin() !== undefined },
+  // With its recommended packages: they bring the fonts pages render with.
+  { name: 'chromium', present: () => existsSync(CHROMIUM), withRecommends: true },
+  { name: 'postgresql', present: () => findPostgresBin() !== undefined, withRecommends: false },
   // Chinese pages render as empty boxes without a CJK font.
-  { name: 'fonts-noto-cjk', present: () => existsSync('/usr/share/fonts/opentype/noto') },
+  {
+    name: 'fonts-noto-cjk',
+    present: () => existsSync('/usr/share/fonts/opentype/noto'),
+    withRecommends: true,
+  },
 ];
 
 /** Installs the missing Debian packages with apt-get (as root, the way CI runs). */
 export async function ensureSystemPackages() {
-  const missing = SYSTEM_PACKAGES.filter((p) => !p.present()).map((p) => p.name);
+  const missingPackages = SYSTEM_PACKAGES.filter((p) => !p.present());
+  const missing = missingPackages.map((p) => p.name);
   if (missing.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const prefix = isRoot ? [] : capture('sudo', ['-n', 'true']) !== undefined ? ['sudo', '-n'] : undefined;
@@ -55,8 +61,13 @@ export async function ensureSystemPackages() {
       ? run(prefix[0], [...prefix.slice(1), 'apt-get', ...args], { env })
       : run('apt-get', args, { env });
   if ((await apt(['update', '-qq'])) !== 0) throw new Error('apt-get update failed');
-  const code = await apt(['install', '-y', '-qq', '--no-install-recommends', ...missing]);
-  if (code !== 0) throw new Error(`apt-get install ${missing.join(' ')} failed (exit ${code})`);
+  for (const withRecommends of [true, false]) {
+    const names = missingPackages.filter((p) => p.withRecommends === withRecommends).map((p) => p.name);
+    if (names.length === 0) continue;
+    const flags = withRecommends ? [] : ['--no-install-recommends'];
+    const code = await apt(['install', '-y', '-qq', ...flags, ...names]);
+    if (code !== 0) throw new Error(`apt-get install ${names.join(' ')} failed (exit ${code})`);
+  }
   const still = SYSTEM_PACKAGES.filter((p) => !p.present()).map((p) => p.name);
   if (still.length) throw new Error(`Still missing after apt-get: ${still.join(', ')}`);
   process.stdout.write(`${paint('32', '✓')} system packages installed\n`);
