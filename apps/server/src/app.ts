@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -6,6 +5,7 @@ import type { AppConfig } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/database';
 import { errorHandling } from './platform/http/error-handler';
 import { requestContext } from './platform/http/request-context';
+import { securityHeadersPlugin } from './platform/http/security-headers';
 import { zodSerializerCompiler, zodValidatorCompiler } from './platform/http/routes';
 import { webApp } from './platform/http/web-app';
 import { countriesModule } from './modules/countries/countries.routes';
@@ -25,26 +25,6 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Extra plugins registered after the modules (tests use it to add probe routes). */
   extend?: (app: FastifyInstance) => Promise<void> | void;
-}
-
-function contentSecurityPolicy(config: AppConfig) {
-  const apiOrigins = Object.values(config.apiHosts);
-  return {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      // Ant Design writes its CSS-in-JS into <style> elements at run time.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", 'ws:', 'wss:', ...apiOrigins],
-      frameAncestors: ["'none'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      upgradeInsecureRequests: null,
-    },
-  };
 }
 
 /** Builds the application: external plugins, then platform, then the domain modules. */
@@ -68,12 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(requestContext);
   await app.register(errorHandling);
-  await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config),
-    // The storefront's images and the app's scripts are same-origin; embeds are not offered.
-    crossOriginEmbedderPolicy: false,
-    hsts: config.publicUrl.startsWith('https:'),
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -1,7 +1,8 @@
 import { defineRoutes, ErrorCode } from '@linkstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestContext } from '../../test/helper';
+import { createTestApp, testConfig, type TestContext } from '../../test/helper';
+import { securityHeaders } from './security-headers';
 import { AppError } from '../errors/app-error';
 import { registerRoute } from './routes';
 
@@ -228,6 +229,20 @@ describe('security and docs', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends them on errors too', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('adds HSTS only when the public address is https', () => {
+    expect(
+      securityHeaders(testConfig({ PUBLIC_URL: 'https://shop.example' }))['strict-transport-security'],
+    ).toContain('max-age=31536000');
   });
 
   it('publishes OpenAPI generated from the contract schemas', async () => {
