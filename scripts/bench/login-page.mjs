@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM } from '../lib/deps.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../lib/chromium.mjs';
 import { freePort, ROOT } from '../lib/process.mjs';
 import { ensureWebBuild } from '../lib/web-build.mjs';
 
@@ -31,18 +31,7 @@ export async function benchLoginPage() {
     stdio: 'ignore',
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     await waitForHealth(`http://127.0.0.1:${port}/api/health`);
     const page = await browser.newPage();

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHROMIUM } from './chromium.mjs';
 import { capture, npmCommand, paint, ROOT, run, say } from './process.mjs';
 
 /**
@@ -26,8 +27,6 @@ export function findPostgresBin() {
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(base, versions[0], 'bin') : undefined;
 }
-
-export const CHROMIUM = '/usr/bin/chromium';
 
 /** Debian packages the test suite needs, with how to tell each is present. */
 const SYSTEM_PACKAGES = [
