@@ -31,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node --import tsx ${join(root, 'apps/server/src/main.ts')}`,
+    command: `node --import tsx ${join(root, 'e2e/support/stack.ts')}`,
     cwd: root,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
@@ -44,6 +44,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'linkstore-e2e-')),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      E2E_PORT: String(port),
+      // Journeys sign in like scripted clients; the captcha has its own server tests.
+      CAPTCHA_ENABLED: 'false',
     },
   },
 });

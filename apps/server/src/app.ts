@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -8,7 +9,13 @@ import { requestContext } from './platform/http/request-context';
 import { securityHeadersPlugin } from './platform/http/security-headers';
 import { zodSerializerCompiler, zodValidatorCompiler } from './platform/http/routes';
 import { webApp } from './platform/http/web-app';
+import { accountsModule } from './modules/accounts/accounts.routes';
+import { registrationModule } from './modules/accounts/registration.routes';
+import { socialLoginModule } from './modules/accounts/social-login.routes';
 import { countriesModule } from './modules/countries/countries.routes';
+import { authPlugin } from './platform/auth/auth-plugin';
+import { rateLimitPlugin } from './platform/rate-limit/rate-limit-plugin';
+import { mailPlugin } from './platform/mail/mail-plugin';
 import { healthModule } from './modules/health/health.routes';
 
 declare module 'fastify' {
@@ -49,6 +56,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestContext);
   await app.register(errorHandling);
   await app.register(securityHeadersPlugin);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 2 * 1024 * 1024, files: 5, fields: 50, fieldSize: 64 * 1024 },
+  });
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+  await app.register(mailPlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -61,6 +75,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthModule);
   await app.register(countriesModule);
+  await app.register(accountsModule);
+  await app.register(registrationModule);
+  await app.register(socialLoginModule);
   if (options.extend) await app.register(async (scope) => options.extend?.(scope));
   await app.register(webApp);
   return app;

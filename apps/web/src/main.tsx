@@ -3,11 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './shared/app-providers';
 import { appRoutes } from './routes';
-import { setLoginNavigator } from './shared/http/api-client';
 import { createQueryClient } from './shared/http/query-client';
 import { initI18n } from './shared/i18n/i18n';
 import { useAppPreferences } from './shared/preferences/app-preferences-store';
+import { loadCountry } from './shared/preferences/countries';
+import { setNavigator } from './shared/router/navigator';
 import { finishProgress, startProgress } from './shared/router/progress';
+import { loadSignedInUser } from './shared/session/user-info';
 import { applyStartupQuery } from './shared/startup/apply-startup-query';
 import './main.css';
 
@@ -17,7 +19,11 @@ async function start(): Promise<void> {
   await initI18n(useAppPreferences.getState().language);
 
   const router = createHashRouter(appRoutes);
-  setLoginNavigator(() => void router.navigate('/login'));
+  setNavigator((to, options) => void router.navigate(to, options));
+  // SPEC.md §1: the country, and the user when signed in (which also sets the page icon).
+  const queryClient = createQueryClient();
+  void loadCountry(queryClient);
+  void loadSignedInUser();
   let isLoading = true;
   router.subscribe((state) => {
     const isBusy = state.navigation.state !== 'idle' || !state.initialized;
@@ -34,7 +40,7 @@ async function start(): Promise<void> {
   if (!container) throw new Error('Missing #root element');
   createRoot(container).render(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

@@ -28,12 +28,19 @@ const pageRoutes: RouteObject[] = [
   {
     path: 'register',
     handle: title('route.title.register'),
-    lazy: async () => ({ Component: (await import('./studio/auth/pending-page')).RegisterPage }),
+    lazy: async () => ({ Component: (await import('./studio/auth/register-page')).RegisterPage }),
   },
   {
     path: 'forgot-password',
     handle: title('route.title.forgotPassword'),
-    lazy: async () => ({ Component: (await import('./studio/auth/pending-page')).ForgotPasswordPage }),
+    lazy: async () => ({
+      Component: (await import('./studio/auth/forgot-password-page')).ForgotPasswordPage,
+    }),
+  },
+  {
+    path: 'authorize',
+    handle: title('route.title.authorize'),
+    lazy: async () => ({ Component: (await import('./studio/auth/authorize-page')).AuthorizePage }),
   },
   ...storefrontRoutes,
   ...consoleRoutes,

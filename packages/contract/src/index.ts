@@ -8,3 +8,5 @@ export * from './health/health.schema';
 export * from './health/health.routes';
 export * from './countries/countries.schema';
 export * from './countries/countries.routes';
+export * from './accounts/accounts.schema';
+export * from './accounts/accounts.routes';

@@ -13,6 +13,20 @@ export const ErrorCode = {
   ACCESS_TOKEN_INVALID: '1002',
   /** Refresh token invalid: the client rejects without a toast. */
   REFRESH_TOKEN_INVALID: 'A0231',
+  /** Wrong username/email or password (never says which). */
+  BAD_CREDENTIALS: 'A0210',
+  /** The account is disabled. */
+  ACCOUNT_DISABLED: 'A0211',
+  /** This sign-in needs the image captcha; `data.captchaRequired` is true. */
+  CAPTCHA_REQUIRED: 'A0241',
+  /** The captcha answer is wrong, expired or already used. */
+  CAPTCHA_INVALID: 'A0240',
+  /** The emailed code is wrong, expired, used up or was never sent. */
+  CODE_INVALID: 'A0250',
+  /** A new code was asked for too soon, or too many today. */
+  CODE_TOO_SOON: 'A0251',
+  /** The sign-in provider is not configured or the sign-in with it failed. */
+  OAUTH_FAILED: 'A0260',
   /** Signed in but lacking the permission string the route declares. */
   FORBIDDEN: 'A0301',
   /** Request failed validation; `data.fields` names the bad fields. */
@@ -55,6 +69,7 @@ export type TFieldErrors = z.infer<typeof ZFieldErrors>;
 export const ZErrorEnvelope = z.object({
   code: z.string(),
   msg: z.string(),
-  data: z.union([ZFieldErrors, z.null()]),
+  /** Field errors for A0400; a few codes carry a small object (e.g. `{captchaRequired: true}`). */
+  data: z.union([ZFieldErrors, z.record(z.string(), z.unknown()), z.null()]),
 });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;

@@ -8,6 +8,8 @@ export const ZRuntimeConfig = z.object({
   version: z.string(),
   /** Page hostname → API origin, e.g. `{"shop.example": "https://api.example"}`. */
   apiHosts: z.record(z.string(), z.string()),
+  /** Whether password sign-in needs the image captcha from the start (CAPTCHA_ENABLED). */
+  captchaEnabled: z.boolean(),
 });
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;
 export const RUNTIME_CONFIG_GLOBAL = '__LINKSTORE_RUNTIME__';

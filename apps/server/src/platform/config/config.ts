@@ -62,6 +62,24 @@ export const ZEnv = z.object({
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  CAPTCHA_ENABLED: ZBoolean.default(true),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('LinkStore <no-reply@linkstore.local>'),
+  OAUTH_GOOGLE_ISSUER: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://accounts.google.com'),
+  OAUTH_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  OAUTH_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OAUTH_FACEBOOK_ISSUER: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://www.facebook.com'),
+  OAUTH_FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  OAUTH_FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 
@@ -80,6 +98,30 @@ export interface AppConfig {
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   version: string;
+  auth: {
+    captchaEnabled: boolean;
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlDays: number;
+  };
+  /** Unset: mail is written to DATA_DIR/outbox instead of being sent. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** A provider is offered only when its client id and secret are both set. */
+  oauth: Record<OAuthProviderName, OAuthProviderConfig | undefined>;
+}
+
+export type OAuthProviderName = 'google' | 'facebook';
+export interface OAuthProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+function oauthProvider(
+  issuer: string,
+  clientId?: string,
+  clientSecret?: string,
+): OAuthProviderConfig | undefined {
+  return clientId && clientSecret ? { issuer: issuer.replace(/\/$/, ''), clientId, clientSecret } : undefined;
 }
 
 export class ConfigError extends Error {
@@ -123,7 +165,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const got = env[name];
-      const shown = name === 'JWT_SECRET' || name === 'DATABASE_URL' ? '' : ` (got "${got ?? ''}")`;
+      const isSecret = ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL'].includes(name) || name.endsWith('_SECRET');
+      const shown = isSecret ? '' : ` (got "${got ?? ''}")`;
       return `${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);
@@ -146,5 +189,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     version: readVersion(),
+    auth: {
+      captchaEnabled: e.CAPTCHA_ENABLED,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    oauth: {
+      google: oauthProvider(e.OAUTH_GOOGLE_ISSUER, e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET),
+      facebook: oauthProvider(
+        e.OAUTH_FACEBOOK_ISSUER,
+        e.OAUTH_FACEBOOK_CLIENT_ID,
+        e.OAUTH_FACEBOOK_CLIENT_SECRET,
+      ),
+    },
   };
 }

@@ -1,2 +1,3 @@
 // Every Drizzle table of every module, for drizzle-kit and for typed queries.
 export * from '../../modules/countries/countries.table';
+export * from '../auth/auth.tables';

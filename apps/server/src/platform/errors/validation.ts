@@ -35,6 +35,8 @@ function sizeKind(origin: string): 'string' | 'number' | 'array' {
 
 /** One zod issue → a translated sentence naming the field. Inputs are never echoed back. */
 export function describeIssue(lang: TLanguage, field: string, issue: z.core.$ZodIssue): string {
+  // A schema that names its own message (a key of ours, e.g. `validation.passwordShort`) wins.
+  if (isMessageKey(issue.message)) return translate(lang, issue.message, { field });
   switch (issue.code) {
     case 'invalid_type': {
       if (issue.input === undefined) return translate(lang, 'validation.required', { field });
@@ -68,10 +70,7 @@ export function describeIssue(lang: TLanguage, field: string, issue: z.core.$Zod
         ? translate(lang, 'validation.notInteger', { field })
         : translate(lang, 'validation.invalid', { field });
     default:
-      // Custom refinements carry a message key of ours (e.g. `currency.invalid`).
-      return isMessageKey(issue.message)
-        ? translate(lang, issue.message, { field })
-        : translate(lang, 'validation.invalid', { field });
+      return translate(lang, 'validation.invalid', { field });
   }
 }
 

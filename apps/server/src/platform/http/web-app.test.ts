@@ -27,7 +27,7 @@ it('serves the runtime configuration with the brand API hosts', async () => {
   const res = await ctx.app.inject({ method: 'GET', url: '/runtime-config.js' });
   expect(res.headers['content-type']).toContain('text/javascript');
   expect(res.body).toBe(
-    'window.__LINKSTORE_RUNTIME__={"version":"0.1.0","apiHosts":{"brand.example":"https://api.example"}};\n',
+    'window.__LINKSTORE_RUNTIME__={"version":"0.1.0","apiHosts":{"brand.example":"https://api.example"},"captchaEnabled":true};\n',
   );
   expect(res.headers['content-security-policy']).toContain('https://api.example');
 });

@@ -9,7 +9,11 @@ import type { FastifyInstance } from 'fastify';
  * use on brand hosts (SPEC.md §7). Hashed assets are cached for a year; index.html never.
  */
 export async function webApp(app: FastifyInstance): Promise<void> {
-  const runtime: TRuntimeConfig = { version: app.config.version, apiHosts: app.config.apiHosts };
+  const runtime: TRuntimeConfig = {
+    version: app.config.version,
+    apiHosts: app.config.apiHosts,
+    captchaEnabled: app.config.auth.captchaEnabled,
+  };
   const script = `window.${RUNTIME_CONFIG_GLOBAL}=${JSON.stringify(runtime)};\n`;
   app.get('/runtime-config.js', { schema: { hide: true } }, (_request, reply) => {
     void reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(script);

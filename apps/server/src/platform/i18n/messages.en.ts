@@ -43,6 +43,32 @@ export const en = {
   'format.datetime': 'date and time',
   'format.date': 'date',
   'currency.invalid': '{field} must be a three-letter currency code',
+  'validation.email': 'Please enter a valid email',
+  'validation.passwordShort': 'The password must have at least 8 characters',
+  'validation.passwordWeak': 'The password must contain a letter and a digit',
+  'validation.code': 'Please enter the 6-digit code from the email',
+  'validation.passwordMismatch': 'The two passwords do not match',
+  'auth.badCredentials': 'Wrong account or password.',
+  'auth.accountDisabled': 'This account is disabled. Please contact support.',
+  'auth.captchaRequired': 'Please enter Verify Code',
+  'auth.captchaInvalid': 'The verify code is wrong or has expired. Please try the new one.',
+  'auth.codeInvalid': 'The code is wrong or has expired. Please check the email or ask for a new code.',
+  'auth.codeTooSoon': 'Please wait {seconds} seconds before asking for another code.',
+  'auth.codeDailyLimit': 'Too many codes were sent to this address today. Please try again tomorrow.',
+  'auth.oauthNotConfigured': 'Sign-in with {provider} is not available.',
+  'auth.oauthFailed': 'Sign-in with {provider} did not complete. Please try again.',
+  'mail.registerCode.subject': 'Your LinkStore sign-up code: {code}',
+  'mail.registerCode.body':
+    'Your code to create a LinkStore account is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this email.',
+  'mail.resetCode.subject': 'Your LinkStore password reset code: {code}',
+  'mail.resetCode.body':
+    'Your code to reset your LinkStore password is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.',
+  'mail.alreadyRegistered.subject': 'You already have a LinkStore account',
+  'mail.alreadyRegistered.body':
+    'Someone asked to create a LinkStore account with this address, which already has one. Sign in, or reset your password if you forgot it. If it was not you, ignore this email.',
+  'mail.noAccount.subject': 'LinkStore password reset',
+  'mail.noAccount.body':
+    'Someone asked to reset the LinkStore password of this address, but no account uses it. You can create one for free. If it was not you, ignore this email.',
 } as const;
 
 export type MessageKey = keyof typeof en;

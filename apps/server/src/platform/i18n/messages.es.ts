@@ -44,4 +44,30 @@ export const es = {
   'format.datetime': 'fecha y hora',
   'format.date': 'fecha',
   'currency.invalid': '{field} debe ser un código de moneda de tres letras',
+  'validation.email': 'Introduce un correo electrónico válido',
+  'validation.passwordShort': 'La contraseña debe tener al menos 8 caracteres',
+  'validation.passwordWeak': 'La contraseña debe contener una letra y un número',
+  'validation.code': 'Introduce el código de 6 dígitos del correo',
+  'validation.passwordMismatch': 'Las dos contraseñas no coinciden',
+  'auth.badCredentials': 'Cuenta o contraseña incorrectas.',
+  'auth.accountDisabled': 'Esta cuenta está desactivada. Ponte en contacto con soporte.',
+  'auth.captchaRequired': 'Introduce el código de verificación',
+  'auth.captchaInvalid': 'El código de verificación es incorrecto o ha caducado. Prueba con el nuevo.',
+  'auth.codeInvalid': 'El código es incorrecto o ha caducado. Revisa el correo o pide un código nuevo.',
+  'auth.codeTooSoon': 'Espera {seconds} segundos antes de pedir otro código.',
+  'auth.codeDailyLimit': 'Hoy se han enviado demasiados códigos a esta dirección. Inténtalo mañana.',
+  'auth.oauthNotConfigured': 'El inicio de sesión con {provider} no está disponible.',
+  'auth.oauthFailed': 'El inicio de sesión con {provider} no se completó. Inténtalo de nuevo.',
+  'mail.registerCode.subject': 'Tu código de registro de LinkStore: {code}',
+  'mail.registerCode.body':
+    'Tu código para crear una cuenta de LinkStore es {code}. Es válido durante {minutes} minutos. Si no lo has pedido, ignora este correo.',
+  'mail.resetCode.subject': 'Tu código para restablecer la contraseña de LinkStore: {code}',
+  'mail.resetCode.body':
+    'Tu código para restablecer la contraseña de LinkStore es {code}. Es válido durante {minutes} minutos. Si no lo has pedido, ignora este correo: tu contraseña no cambia.',
+  'mail.alreadyRegistered.subject': 'Ya tienes una cuenta de LinkStore',
+  'mail.alreadyRegistered.body':
+    'Alguien pidió crear una cuenta de LinkStore con esta dirección, que ya tiene una. Inicia sesión o restablece tu contraseña si la olvidaste. Si no fuiste tú, ignora este correo.',
+  'mail.noAccount.subject': 'Restablecer contraseña de LinkStore',
+  'mail.noAccount.body':
+    'Alguien pidió restablecer la contraseña de LinkStore de esta dirección, pero ninguna cuenta la usa. Puedes crear una gratis. Si no fuiste tú, ignora este correo.',
 } satisfies Messages;

@@ -44,4 +44,30 @@ export const fr = {
   'format.datetime': 'date et heure',
   'format.date': 'date',
   'currency.invalid': '{field} doit être un code de devise à trois lettres',
+  'validation.email': 'Veuillez saisir un e-mail valide',
+  'validation.passwordShort': 'Le mot de passe doit contenir au moins 8 caractères',
+  'validation.passwordWeak': 'Le mot de passe doit contenir une lettre et un chiffre',
+  'validation.code': 'Veuillez saisir le code à 6 chiffres reçu par e-mail',
+  'validation.passwordMismatch': 'Les deux mots de passe ne correspondent pas',
+  'auth.badCredentials': 'Compte ou mot de passe incorrect.',
+  'auth.accountDisabled': 'Ce compte est désactivé. Veuillez contacter le support.',
+  'auth.captchaRequired': 'Veuillez saisir le code de vérification',
+  'auth.captchaInvalid': 'Le code de vérification est incorrect ou a expiré. Essayez le nouveau.',
+  'auth.codeInvalid': "Le code est incorrect ou a expiré. Vérifiez l'e-mail ou demandez un nouveau code.",
+  'auth.codeTooSoon': 'Veuillez patienter {seconds} secondes avant de demander un autre code.',
+  'auth.codeDailyLimit': "Trop de codes ont été envoyés à cette adresse aujourd'hui. Réessayez demain.",
+  'auth.oauthNotConfigured': "La connexion avec {provider} n'est pas disponible.",
+  'auth.oauthFailed': "La connexion avec {provider} n'a pas abouti. Veuillez réessayer.",
+  'mail.registerCode.subject': "Votre code d'inscription LinkStore : {code}",
+  'mail.registerCode.body':
+    "Votre code pour créer un compte LinkStore est {code}. Il est valable {minutes} minutes. Si vous ne l'avez pas demandé, ignorez cet e-mail.",
+  'mail.resetCode.subject': 'Votre code de réinitialisation du mot de passe LinkStore : {code}',
+  'mail.resetCode.body':
+    "Votre code pour réinitialiser votre mot de passe LinkStore est {code}. Il est valable {minutes} minutes. Si vous ne l'avez pas demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  'mail.alreadyRegistered.subject': 'Vous avez déjà un compte LinkStore',
+  'mail.alreadyRegistered.body':
+    "Quelqu'un a demandé à créer un compte LinkStore avec cette adresse, qui en a déjà un. Connectez-vous, ou réinitialisez votre mot de passe si vous l'avez oublié. Si ce n'était pas vous, ignorez cet e-mail.",
+  'mail.noAccount.subject': 'Réinitialisation du mot de passe LinkStore',
+  'mail.noAccount.body':
+    "Quelqu'un a demandé à réinitialiser le mot de passe LinkStore de cette adresse, mais aucun compte ne l'utilise. Vous pouvez en créer un gratuitement. Si ce n'était pas vous, ignorez cet e-mail.",
 } satisfies Messages;

@@ -44,4 +44,30 @@ export const pt = {
   'format.datetime': 'data e hora',
   'format.date': 'data',
   'currency.invalid': '{field} deve ser um código de moeda de três letras',
+  'validation.email': 'Informe um e-mail válido',
+  'validation.passwordShort': 'A senha deve ter pelo menos 8 caracteres',
+  'validation.passwordWeak': 'A senha deve conter uma letra e um número',
+  'validation.code': 'Informe o código de 6 dígitos do e-mail',
+  'validation.passwordMismatch': 'As duas senhas não coincidem',
+  'auth.badCredentials': 'Conta ou senha incorretas.',
+  'auth.accountDisabled': 'Esta conta está desativada. Entre em contato com o suporte.',
+  'auth.captchaRequired': 'Informe o código de verificação',
+  'auth.captchaInvalid': 'O código de verificação está errado ou expirou. Tente o novo.',
+  'auth.codeInvalid': 'O código está errado ou expirou. Confira o e-mail ou peça um novo código.',
+  'auth.codeTooSoon': 'Aguarde {seconds} segundos antes de pedir outro código.',
+  'auth.codeDailyLimit': 'Muitos códigos foram enviados a este endereço hoje. Tente novamente amanhã.',
+  'auth.oauthNotConfigured': 'O login com {provider} não está disponível.',
+  'auth.oauthFailed': 'O login com {provider} não foi concluído. Tente novamente.',
+  'mail.registerCode.subject': 'Seu código de cadastro na LinkStore: {code}',
+  'mail.registerCode.body':
+    'Seu código para criar uma conta na LinkStore é {code}. Ele vale por {minutes} minutos. Se você não pediu, ignore este e-mail.',
+  'mail.resetCode.subject': 'Seu código para redefinir a senha da LinkStore: {code}',
+  'mail.resetCode.body':
+    'Seu código para redefinir a senha da LinkStore é {code}. Ele vale por {minutes} minutos. Se você não pediu, ignore este e-mail: sua senha continua a mesma.',
+  'mail.alreadyRegistered.subject': 'Você já tem uma conta na LinkStore',
+  'mail.alreadyRegistered.body':
+    'Alguém pediu para criar uma conta na LinkStore com este endereço, que já tem uma. Entre ou redefina sua senha se a esqueceu. Se não foi você, ignore este e-mail.',
+  'mail.noAccount.subject': 'Redefinição de senha da LinkStore',
+  'mail.noAccount.body':
+    'Alguém pediu para redefinir a senha da LinkStore deste endereço, mas nenhuma conta o usa. Você pode criar uma grátis. Se não foi você, ignore este e-mail.',
 } satisfies Messages;

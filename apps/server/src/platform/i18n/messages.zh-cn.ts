@@ -44,4 +44,30 @@ export const zhCn = {
   'format.datetime': '日期时间',
   'format.date': '日期',
   'currency.invalid': '{field} 必须是三个字母的货币代码',
+  'validation.email': '请输入有效的邮箱',
+  'validation.passwordShort': '密码至少需要 8 个字符',
+  'validation.passwordWeak': '密码必须包含字母和数字',
+  'validation.code': '请输入邮件中的 6 位验证码',
+  'validation.passwordMismatch': '两次输入的密码不一致',
+  'auth.badCredentials': '账号或密码错误。',
+  'auth.accountDisabled': '该账号已被停用，请联系客服。',
+  'auth.captchaRequired': '请输入验证码',
+  'auth.captchaInvalid': '验证码错误或已过期，请使用新的验证码。',
+  'auth.codeInvalid': '验证码错误或已过期，请检查邮件或重新获取。',
+  'auth.codeTooSoon': '请等待 {seconds} 秒后再获取验证码。',
+  'auth.codeDailyLimit': '今天向该地址发送的验证码过多，请明天再试。',
+  'auth.oauthNotConfigured': '暂不支持使用 {provider} 登录。',
+  'auth.oauthFailed': '使用 {provider} 登录未完成，请重试。',
+  'mail.registerCode.subject': '您的 LinkStore 注册验证码：{code}',
+  'mail.registerCode.body':
+    '您创建 LinkStore 账号的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略此邮件。',
+  'mail.resetCode.subject': '您的 LinkStore 重置密码验证码：{code}',
+  'mail.resetCode.body':
+    '您重置 LinkStore 密码的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略此邮件，您的密码不会改变。',
+  'mail.alreadyRegistered.subject': '您已拥有 LinkStore 账号',
+  'mail.alreadyRegistered.body':
+    '有人请求使用此邮箱创建 LinkStore 账号，但该邮箱已有账号。请直接登录，或在忘记密码时重置密码。如非本人操作，请忽略此邮件。',
+  'mail.noAccount.subject': 'LinkStore 重置密码',
+  'mail.noAccount.body':
+    '有人请求重置此邮箱的 LinkStore 密码，但没有账号使用该邮箱。您可以免费创建一个。如非本人操作，请忽略此邮件。',
 } satisfies Messages;

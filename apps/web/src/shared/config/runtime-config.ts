@@ -1,6 +1,6 @@
 import { RUNTIME_CONFIG_GLOBAL, ZRuntimeConfig, type TRuntimeConfig } from '@linkstore/contract';
 
-const FALLBACK: TRuntimeConfig = { version: 'dev', apiHosts: {} };
+const FALLBACK: TRuntimeConfig = { version: 'dev', apiHosts: {}, captchaEnabled: true };
 
 /**
  * `/runtime-config.js` sets the global before the module entry runs. It is missing in plain dev

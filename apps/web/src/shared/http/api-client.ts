@@ -1,23 +1,20 @@
-import { toCurrencyHeader } from '@linkstore/contract';
+import { accountsRoutes, toCurrencyHeader } from '@linkstore/contract';
 import { REQUEST_TIMEOUT_MS } from '../config/constants';
 import { readRuntimeConfig, resolveApiOrigin } from '../config/runtime-config';
 import { i18n } from '../i18n/i18n';
 import { useAppPreferences } from '../preferences/app-preferences-store';
 import { useUserPreferences } from '../preferences/user-preferences-store';
+import { expireSession } from '../session/clear-session';
+import { sessionEvents } from '../session/session-events';
 import { useSession } from '../session/session-store';
+import { createTokenRefresher } from '../session/token-refresher';
 import { createHttpClient } from './http-client';
 import { notifier } from './notifier';
 
 const runtimeConfig = readRuntimeConfig();
 
-let navigateToLogin: () => void = () => {
-  window.location.hash = '#/login';
-};
-
-/** main.tsx hands over the router's own navigation once the router exists. */
-export function setLoginNavigator(navigate: () => void): void {
-  navigateToLogin = navigate;
-}
+/** Refresh this long before the access token expires, when its lifetime is known. */
+const PROACTIVE_REFRESH_MARGIN_MS = 60_000;
 
 /** The app's http client, wired to the session, preferences, i18n and antd notifications. */
 export const apiClient = createHttpClient({
@@ -32,11 +29,39 @@ export const apiClient = createHttpClient({
   },
   getAuthorization: () => useSession.getState().authorization,
   translate: (key) => i18n.t(key, { ns: 'common' }),
-  notifyWarning: notifier.warning,
-  notifyError: notifier.error,
-  onAccessTokenInvalid: () => {
-    // Without dropping the token the guard would send /login straight back to home.
-    useSession.getState().clearTokens();
-    navigateToLogin();
-  },
+  notifyWarning: (title, text) => notifier.warning(title, text),
+  notifyError: (title, text) => notifier.error(title, text),
+  renewAccess: (authorization) => tokenRefresher.renew(authorization),
+  onSessionExpired: expireSession,
 });
+
+/** One refresh for all calls that meet an expired access token at once (console-api.md §1). */
+export const tokenRefresher = createTokenRefresher({
+  getSession: () => useSession.getState(),
+  refresh: async (refreshToken) => {
+    const data = await apiClient.post(
+      accountsRoutes.refresh.path,
+      { refreshToken },
+      // No Authorization header, and no toast: a failed refresh ends the session instead.
+      { isAuthenticated: false, isQuiet: true },
+    );
+    return accountsRoutes.refresh.response.parse(data);
+  },
+  storeTokens: (tokens) => useSession.getState().setTokens(tokens),
+});
+
+let proactiveTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Renews shortly before expiry when the lifetime is known; a failure waits for the next 1002. */
+function scheduleProactiveRefresh(): void {
+  clearTimeout(proactiveTimer);
+  const { expiresAt, authorization } = useSession.getState();
+  if (!expiresAt || !authorization) return;
+  const delay = Math.max(expiresAt - Date.now() - PROACTIVE_REFRESH_MARGIN_MS, 0);
+  // Long lifetimes exceed setTimeout's range; the 1002 path covers those.
+  if (delay > 2 ** 31 - 1) return;
+  proactiveTimer = setTimeout(() => void tokenRefresher.renew(authorization), delay);
+}
+
+sessionEvents.on('tokenSet', scheduleProactiveRefresh);
+sessionEvents.on('tokenCleared', () => clearTimeout(proactiveTimer));

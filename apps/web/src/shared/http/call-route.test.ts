@@ -27,7 +27,8 @@ function clientAnswering(data: unknown) {
     translate: (key) => key,
     notifyWarning: () => undefined,
     notifyError: () => undefined,
-    onAccessTokenInvalid: () => undefined,
+    renewAccess: () => Promise.resolve(false),
+    onSessionExpired: () => undefined,
   });
   return { client, fetchFn };
 }

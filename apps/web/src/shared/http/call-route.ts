@@ -20,7 +20,26 @@ export type TRouteOutput<R extends TRouteDef> = z.output<R['response']>;
 export interface TCallOptions {
   signal?: AbortSignal | undefined;
   isFormData?: boolean;
+  /** False for open routes that must not carry the access token (sign-in, token refresh). */
+  isAuthenticated?: boolean;
+  /** The caller shows failures itself (see TRequestOptions.isQuiet). */
+  isQuiet?: boolean;
+  /** An empty answer (null, {}, [] or `{info: null}`) rejects with this message, code EMPTY_ANSWER. */
+  emptyMessage?: string;
   client?: THttpClient;
+}
+
+export const EMPTY_ANSWER = 'CLIENT_EMPTY_ANSWER';
+
+/** null, '', [], {} — or an object whose every value is one of those (`{info: {}}`). */
+export function isEmptyAnswer(data: unknown, depth = 0): boolean {
+  if (data === null || data === undefined || data === '') return true;
+  if (Array.isArray(data)) return data.length === 0;
+  if (typeof data === 'object') {
+    const values = Object.values(data as Record<string, unknown>);
+    return values.length === 0 || (depth === 0 && values.every((value) => isEmptyAnswer(value, 1)));
+  }
+  return false;
 }
 
 /** Fills `:id` and `{id}` placeholders of a contract path. */
@@ -49,8 +68,13 @@ export async function callRoute<R extends TRouteDef>(
     method: route.method,
     params: (isBodyMethod || options.isFormData ? input.body : input.query) as TParams | undefined,
     isFormData: options.isFormData ?? false,
+    isAuthenticated: options.isAuthenticated ?? true,
+    isQuiet: options.isQuiet ?? false,
     signal: options.signal,
   });
+  if (options.emptyMessage !== undefined && isEmptyAnswer(data)) {
+    throw new HttpError({ code: EMPTY_ANSWER, msg: options.emptyMessage });
+  }
   const parsed = route.response.safeParse(data);
   if (!parsed.success) {
     throw new HttpError({

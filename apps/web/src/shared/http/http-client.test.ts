@@ -53,7 +53,8 @@ function setup(overrides: Partial<THttpClientDeps> = {}) {
     translate: (key: string) => `t:${key}`,
     notifyWarning: vi.fn<(title: string, text: string) => void>(),
     notifyError: vi.fn<(title: string, text: string) => void>(),
-    onAccessTokenInvalid: vi.fn<() => void>(),
+    renewAccess: vi.fn<(authorization: string) => Promise<boolean>>(() => Promise.resolve(false)),
+    onSessionExpired: vi.fn<(message: string) => void>(),
     ...overrides,
   };
   return { fake, deps, client: createHttpClient(deps) };
@@ -138,14 +139,57 @@ describe('http client envelope handling', () => {
     );
   });
 
-  it('on 1002 shows the error toast, ends the session and rejects', async () => {
+  it('on 1002 without a renewal ends the session (which tells the user) and rejects', async () => {
     const { fake, client, deps } = setup();
     fake.respondWith({ code: '1002', msg: '', data: null }, 401);
     const error = await client.get('/api/x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).code).toBe('1002');
-    expect(deps.notifyError).toHaveBeenCalledWith('t:http.notice.errorTitle', 't:http.notice.errorDefault');
-    expect(deps.onAccessTokenInvalid).toHaveBeenCalledTimes(1);
+    expect(deps.renewAccess).toHaveBeenCalledWith('Bearer abc');
+    expect(deps.onSessionExpired).toHaveBeenCalledWith('t:http.notice.errorDefault');
+    expect(deps.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('on 1002 replays the call once after a renewal', async () => {
+    let authorization = 'Bearer old';
+    const { fake, client, deps } = setup({
+      getAuthorization: () => authorization,
+      renewAccess: vi.fn(() => {
+        authorization = 'Bearer new';
+        return Promise.resolve(true);
+      }),
+    });
+    fake.respondWith({ code: '1002', msg: 'expired', data: null }, 401);
+    const first = client.get('/api/x');
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
+    fake.respondWith({ code: 1, msg: '', data: 'ok' });
+    await expect(first).resolves.toBe('ok');
+    expect(headersOf(fake.calls[1]).Authorization).toBe('Bearer new');
+    expect(deps.onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('on 1002 after the replay ends the session instead of renewing again', async () => {
+    const { fake, client, deps } = setup({ renewAccess: vi.fn(() => Promise.resolve(true)) });
+    fake.respondWith({ code: '1002', msg: 'expired', data: null }, 401);
+    await expect(client.get('/api/x')).rejects.toMatchObject({ code: '1002' });
+    expect(fake.calls).toHaveLength(2);
+    expect(deps.renewAccess).toHaveBeenCalledTimes(1);
+    expect(deps.onSessionExpired).toHaveBeenCalledWith('expired');
+  });
+
+  it('quiet calls neither notify nor renew: they only reject', async () => {
+    const { fake, client, deps } = setup();
+    fake.respondWith({ code: '1002', msg: 'expired', data: null }, 401);
+    await expect(client.delete('/api/v1/auth/logout', undefined, { isQuiet: true })).rejects.toMatchObject({
+      code: '1002',
+    });
+    fake.respondWith({ code: 'A0210', msg: 'bad', data: null }, 400);
+    await expect(client.post('/api/v1/auth/login', {}, { isQuiet: true })).rejects.toMatchObject({
+      code: 'A0210',
+    });
+    expect(deps.renewAccess).not.toHaveBeenCalled();
+    expect(deps.onSessionExpired).not.toHaveBeenCalled();
+    expect(deps.notifyError).not.toHaveBeenCalled();
   });
 
   it('on A0231 rejects with msg or "Error" and shows nothing', async () => {
@@ -160,7 +204,7 @@ describe('http client envelope handling', () => {
       msg: 't:http.error.generic',
     });
     expect(deps.notifyError).not.toHaveBeenCalled();
-    expect(deps.onAccessTokenInvalid).not.toHaveBeenCalled();
+    expect(deps.onSessionExpired).not.toHaveBeenCalled();
   });
 
   it('on any other code shows the error toast and rejects with code, msg and field errors', async () => {
@@ -174,7 +218,7 @@ describe('http client envelope handling', () => {
     expect(error).toMatchObject({ code: 'A0400', msg: 'Validation failed', status: 400, data: fields });
     expect(error.message).toBe('Validation failed');
     expect(deps.notifyError).toHaveBeenCalledWith('t:http.notice.errorTitle', 'Validation failed');
-    expect(deps.onAccessTokenInvalid).not.toHaveBeenCalled();
+    expect(deps.onSessionExpired).not.toHaveBeenCalled();
   });
 
   it('passes the whole envelope through for the PayPal SDK and payment callback URLs', async () => {

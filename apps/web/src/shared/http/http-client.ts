@@ -17,7 +17,17 @@ export interface TRequestOptions {
   isFormData?: boolean;
   /** False for calls that must not carry the access token (token refresh, sign-in). */
   isAuthenticated?: boolean;
+  /**
+   * The caller shows failures itself (forms, logout): no notification, and an invalid access
+   * token neither renews nor ends the session. The call still rejects with the HttpError.
+   */
+  isQuiet?: boolean;
   signal?: AbortSignal | undefined;
+}
+
+/** Internal: the one replay after a silent token refresh. */
+interface TInternalOptions extends TRequestOptions {
+  isReplay?: boolean;
 }
 
 export interface THttpClientDeps {
@@ -30,8 +40,13 @@ export interface THttpClientDeps {
   translate: (key: string) => string;
   notifyWarning: (title: string, text: string) => void;
   notifyError: (title: string, text: string) => void;
-  /** Access token rejected (code 1002): drop the session and go to /login. */
-  onAccessTokenInvalid: () => void;
+  /**
+   * Access token rejected (code 1002) for a call sent with `authorization`: renew the session
+   * silently (one refresh shared by every failing call). True → the call is replayed once.
+   */
+  renewAccess: (authorization: string) => Promise<boolean>;
+  /** The access token is invalid and cannot be renewed: drop the session, tell, go to /login. */
+  onSessionExpired: (message: string) => void;
 }
 
 /** Answers of these URLs are handed back whole, whatever their code (SPEC.md §8). */
@@ -79,7 +94,12 @@ export function createHttpClient(deps: THttpClientDeps) {
     throw new HttpError({ code, msg, status });
   };
 
-  async function send(url: string, init: RequestInit, callerSignal: AbortSignal | undefined) {
+  async function send(
+    url: string,
+    init: RequestInit,
+    callerSignal: AbortSignal | undefined,
+    isQuiet: boolean,
+  ) {
     const controller = new AbortController();
     let isTimedOut = false;
     const timer = setTimeout(() => {
@@ -94,9 +114,9 @@ export function createHttpClient(deps: THttpClientDeps) {
       const text = await response.text();
       return { response, text };
     } catch {
-      if (isTimedOut) return fail(ClientErrorCode.timeout, HttpMessageKey.timeout, true);
+      if (isTimedOut) return fail(ClientErrorCode.timeout, HttpMessageKey.timeout, !isQuiet);
       if (controller.signal.aborted) return fail(ClientErrorCode.aborted, HttpMessageKey.aborted, false);
-      return fail(ClientErrorCode.network, HttpMessageKey.network, true);
+      return fail(ClientErrorCode.network, HttpMessageKey.network, !isQuiet);
     } finally {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onCallerAbort);
@@ -104,9 +124,10 @@ export function createHttpClient(deps: THttpClientDeps) {
   }
 
   /** Sends a call and resolves the envelope's `data` per SPEC.md §8. */
-  async function request(rawUrl: string, options: TRequestOptions = {}): Promise<unknown> {
+  async function request(rawUrl: string, options: TInternalOptions = {}): Promise<unknown> {
     const path = withLeadingSlash(rawUrl);
     const isFormData = options.isFormData ?? false;
+    const isQuiet = options.isQuiet ?? false;
     let method: THttpMethod = options.method ?? 'GET';
     if (isFormData && (method === 'GET' || method === 'DELETE')) method = 'POST';
 
@@ -132,7 +153,7 @@ export function createHttpClient(deps: THttpClientDeps) {
       if (query) url += `${url.includes('?') ? '&' : '?'}${query}`;
     }
 
-    const { response, text } = await send(url, { method, headers, body }, options.signal);
+    const { response, text } = await send(url, { method, headers, body }, options.signal, isQuiet);
 
     let parsed: unknown;
     try {
@@ -147,12 +168,12 @@ export function createHttpClient(deps: THttpClientDeps) {
     const envelope = readEnvelope(parsed);
     if (!envelope) {
       if (isSilent) return undefined;
-      return fail(ClientErrorCode.badResponse, HttpMessageKey.badResponse, true, response.status);
+      return fail(ClientErrorCode.badResponse, HttpMessageKey.badResponse, !isQuiet, response.status);
     }
     const { code, msg, data } = envelope;
     if (code === String(RESULT_SUCCESS)) return data;
     if (isSilent) return undefined;
-    if (code === String(RESULT_WARNING)) {
+    if (code === String(RESULT_WARNING) && !isQuiet) {
       deps.notifyWarning(
         deps.translate(HttpMessageKey.warningTitle),
         msg || deps.translate(HttpMessageKey.warningDefault),
@@ -166,9 +187,17 @@ export function createHttpClient(deps: THttpClientDeps) {
         status: response.status,
       });
     }
+    if (code === String(RESULT_WARNING)) return data;
     const message = msg || deps.translate(HttpMessageKey.errorDefault);
-    deps.notifyError(deps.translate(HttpMessageKey.errorTitle), message);
-    if (code === ErrorCode.ACCESS_TOKEN_INVALID) deps.onAccessTokenInvalid();
+    if (code === ErrorCode.ACCESS_TOKEN_INVALID && !isQuiet) {
+      const sent = headers.Authorization ?? '';
+      if (!options.isReplay && sent && (await deps.renewAccess(sent))) {
+        return request(rawUrl, { ...options, isReplay: true });
+      }
+      deps.onSessionExpired(message);
+      throw new HttpError({ code, msg: message, status: response.status });
+    }
+    if (!isQuiet) deps.notifyError(deps.translate(HttpMessageKey.errorTitle), message);
     const fieldErrors = ZFieldErrors.safeParse(data);
     throw new HttpError({
       code,

@@ -2,10 +2,11 @@ import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@linkstore/contract';
 import enCommon from '../../locales/en/common.json';
+import enConsole from '../../locales/en/console.json';
 import enStudio from '../../locales/en/studio.json';
 import { LANGUAGE_TAGS } from './languages';
 
-export const NAMESPACES = ['common', 'studio'] as const;
+export const NAMESPACES = ['common', 'studio', 'console'] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 
 type TBundle = Record<string, unknown>;
@@ -17,7 +18,7 @@ const lazyBundles = import.meta.glob<TBundle>(['../../locales/*/*.json', '!../..
 
 export const i18n = i18next.createInstance();
 
-const englishResources: ResourceLanguage = { common: enCommon, studio: enStudio };
+const englishResources: ResourceLanguage = { common: enCommon, studio: enStudio, console: enConsole };
 
 /** Loads all namespaces of a language into i18next unless already there. */
 export async function loadLanguage(language: TLanguage): Promise<void> {

@@ -13,4 +13,6 @@ export const StorageKey = {
   // Session (SPEC.md §4): access token stored as "<type> <token>".
   accessToken: 'access_token',
   refreshToken: 'refresh_token',
+  // Console login "remember me": the username to fill in next time.
+  rememberedUsername: 'rememberedUsername',
 } as const;

@@ -26,6 +26,8 @@ export interface TUserPreferences {
   authorisationType: string;
   isHandlingHomePrice: boolean;
   isLoginFormShown: boolean;
+  /** The user picked a country or currency; start-up then keeps it instead of the server default. */
+  isCountryChosen: boolean;
 }
 
 export const DEFAULT_USER_PREFERENCES: TUserPreferences = {
@@ -44,6 +46,7 @@ export const DEFAULT_USER_PREFERENCES: TUserPreferences = {
   authorisationType: '',
   isHandlingHomePrice: false,
   isLoginFormShown: false,
+  isCountryChosen: false,
 };
 
 export interface TUserPreferencesState extends TUserPreferences {
@@ -54,6 +57,8 @@ export interface TUserPreferencesState extends TUserPreferences {
     currencyCode: string;
     currencySymbol: string;
   }) => void;
+  setCurrency: (currency: { currency: string; currencyCode: string; currencySymbol: string }) => void;
+  setCountryChosen: (isChosen: boolean) => void;
   setPercentage: (percentage: number) => void;
   setMenuDefaultActive: (index: number) => void;
   setActiveTabName: (name: string) => void;
@@ -110,6 +115,8 @@ export function createUserPreferencesStore() {
     return {
       ...sanitizeUserPreferences(readJson(StorageKey.userPreferences, isRecord)),
       setCountry: (country) => update(country),
+      setCurrency: (currency) => update(currency),
+      setCountryChosen: (isCountryChosen) => update({ isCountryChosen }),
       setPercentage: (percentage) => update({ percentage }),
       setMenuDefaultActive: (menuDefaultActive) => update({ menuDefaultActive }),
       setActiveTabName: (activeTabName) => update({ activeTabName }),

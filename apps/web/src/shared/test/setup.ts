@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { createFakeApi } from './fake-api';
 
 // Lazy route chunks are transformed on first use, which can take a few seconds in CI.
 configure({ asyncUtilTimeout: 5000 });
@@ -30,7 +31,13 @@ if (typeof globalThis.ResizeObserver !== 'function') {
 }
 window.scrollTo = vi.fn();
 
+// No test reaches a network: unless a test installs its own, a fake API answers the public calls.
+beforeEach(() => {
+  vi.stubGlobal('fetch', createFakeApi().fetch);
+});
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  vi.unstubAllGlobals();
 });

@@ -1,47 +1,52 @@
-import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { i18n } from '../../shared/i18n/i18n';
+import {
+  accountsRoutes,
+  OAUTH_START_PATH,
+  type TOAuthProvider,
+  type TRegisterRequest,
+  type TResetPasswordRequest,
+} from '@linkstore/contract';
 import { apiClient } from '../../shared/http/api-client';
-import { HttpError, ClientErrorCode } from '../../shared/http/http-error';
-import { useSession } from '../../shared/session/session-store';
+import { callRoute, fillPath } from '../../shared/http/call-route';
+import { signIn } from '../../shared/session/sign-in';
 
-/**
- * Token answer of SPEC.md §3. The contract gains the auth routes with the accounts issue; until
- * then this schema stands in for them and moves there unchanged.
- */
-const ZLoginResponse = z.object({
-  tokenType: z.string().min(1),
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-});
+/** Forms show their own errors, so account calls are quiet (no notification). */
+const FORM_CALL = { isAuthenticated: false, isQuiet: true } as const;
 
-export const LOGIN_PATH = '/api/v1/auth/login';
-export const OAUTH_PATHS = {
-  google: '/api/v1/auth/oauth/google',
-  facebook: '/api/v1/auth/oauth/facebook',
-} as const;
+export { loginWithPassword as login } from '../../shared/session/sign-in';
 
-export interface TLoginInput {
-  email: string;
-  password: string;
+/** Creates the account with the emailed code; the answer signs in. */
+export async function register(input: TRegisterRequest): Promise<void> {
+  const tokens = await callRoute(accountsRoutes.register, { body: input }, FORM_CALL);
+  await signIn(tokens);
 }
 
-/** Signs in with the multipart form SPEC.md §7 names and stores both tokens. */
-export async function login({ email, password }: TLoginInput): Promise<void> {
-  const data = await apiClient.post(
-    LOGIN_PATH,
-    { username: email, password },
-    { isFormData: true, isAuthenticated: false },
-  );
-  const tokens = ZLoginResponse.safeParse(data);
-  if (!tokens.success)
-    throw new HttpError({
-      code: ClientErrorCode.badResponse,
-      msg: i18n.t('http.error.badResponse', { ns: 'common' }),
-    });
-  useSession.getState().setTokens(tokens.data);
+export function resetPassword(input: TResetPasswordRequest) {
+  return callRoute(accountsRoutes.resetPassword, { body: input }, FORM_CALL);
 }
 
-export function useLogin() {
-  return useMutation({ mutationFn: login });
+export type TCodePurpose = 'register' | 'password';
+
+/** Emails a code; resolves the seconds until another may be asked for. */
+export async function sendCode(purpose: TCodePurpose, email: string): Promise<number> {
+  const route = purpose === 'register' ? accountsRoutes.registerCode : accountsRoutes.passwordCode;
+  const { resendAfterSeconds } = await callRoute(route, { body: { email } }, FORM_CALL);
+  return resendAfterSeconds;
+}
+
+/** Exchanges the one-time refresh token of a social sign-in for a session (it rotates). */
+export async function exchangeRefreshToken(refreshToken: string): Promise<void> {
+  const tokens = await callRoute(accountsRoutes.refresh, { body: { refreshToken } }, FORM_CALL);
+  await signIn(tokens);
+}
+
+/** Where the browser goes (a full page load) to sign in with a provider, back to `returnTo`. */
+export function oauthStartUrl(provider: TOAuthProvider, returnTo: string): string {
+  const path = fillPath(OAUTH_START_PATH, { provider });
+  return `${apiClient.resolveUrl(path)}?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+/** Only in-app paths: `/order?x=1` yes, `//evil.example` or `https://…` no. */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
 }

@@ -1,29 +1,76 @@
-import { EyeInvisibleOutlined, EyeOutlined, FacebookFilled, GoogleOutlined } from '@ant-design/icons';
-import { App, Button, Divider, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
+import { ErrorCode } from '@linkstore/contract';
+import { Alert, App, Button, Divider, Form, Input, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { apiClient } from '../../shared/http/api-client';
+import { CaptchaField, useCaptcha } from '../../shared/forms/captcha-field';
+import { applyServerFieldErrors } from '../../shared/forms/field-errors';
 import { TopBar } from '../../shared/layout/top-bar';
-import { OAUTH_PATHS, useLogin, type TLoginInput } from './api';
+import { useUserPreferences } from '../../shared/preferences/user-preferences-store';
+import { authErrorMessage, errorCodeOf } from '../../shared/session/auth-errors';
+import { login } from './api';
+import { emailRules } from './rules';
+import { SocialSignIn } from './social-sign-in';
 import styles from './auth-page.module.css';
 
-/** The creator sign-in of SPEC.md §2. */
+interface TLoginForm {
+  email: string;
+  password: string;
+  captchaCode?: string;
+}
+
+const FIELDS = ['email', 'password', 'captchaCode'];
+
+/** Showing the login form resets the menu to its first item (SPEC.md §4). */
+export function useLoginFormShown(): void {
+  const setLoginFormShown = useUserPreferences((state) => state.setLoginFormShown);
+  useEffect(() => {
+    setLoginFormShown(true);
+    return () => setLoginFormShown(false);
+  }, [setLoginFormShown]);
+}
+
+/**
+ * The creator sign-in of SPEC.md §2. The captcha row is always shown: with the server's
+ * default CAPTCHA_ENABLED every password sign-in needs one, and after failures it is required
+ * anyway; a new image is loaded after every failed attempt (captchas are single use).
+ */
 export function LoginPage() {
   const { t } = useTranslation('studio');
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const loginMutation = useLogin();
+  const [form] = Form.useForm<TLoginForm>();
+  const captcha = useCaptcha();
   const [isPasswordVisible, setPasswordVisible] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  useLoginFormShown();
 
-  const onFinish = (values: TLoginInput) => {
-    loginMutation.mutate(values, {
-      onSuccess: () => {
-        void message.success(t('auth.login.success'));
-        void navigate('/');
-      },
-      // Failures are already shown by the http client.
-    });
+  const onFinish = async (values: TLoginForm) => {
+    setFormError(undefined);
+    setSubmitting(true);
+    try {
+      await login({
+        username: values.email.trim(),
+        password: values.password,
+        captchaKey: captcha.captcha?.captchaKey ?? '',
+        captchaCode: values.captchaCode?.trim() ?? '',
+      });
+      void message.success(t('auth.login.success'));
+      void navigate('/');
+    } catch (error) {
+      const code = errorCodeOf(error);
+      captcha.onSignInFailed(code);
+      form.setFieldValue('captchaCode', '');
+      if (code === ErrorCode.CAPTCHA_INVALID || code === ErrorCode.CAPTCHA_REQUIRED) {
+        form.setFields([{ name: 'captchaCode', errors: [authErrorMessage(error)] }]);
+      } else if (!applyServerFieldErrors(form, error, FIELDS, { username: 'email' })) {
+        setFormError(authErrorMessage(error));
+      }
+    } finally {
+      setSubmitting(false);
+    }
   };
 
   return (
@@ -35,23 +82,17 @@ export function LoginPage() {
             {t('auth.login.heading')}
           </Typography.Title>
           <Typography.Paragraph type="secondary">{t('auth.login.subtitle')}</Typography.Paragraph>
-          <Form<TLoginInput>
+          <Form<TLoginForm>
+            form={form}
             layout="vertical"
             requiredMark={false}
-            onFinish={onFinish}
-            disabled={loginMutation.isPending}
+            onFinish={(values) => void onFinish(values)}
+            disabled={isSubmitting}
             // Our translated messages replace the browser's own email check.
             noValidate
           >
-            <Form.Item
-              label={t('auth.login.email')}
-              name="email"
-              rules={[
-                { required: true, message: t('auth.login.emailRequired') },
-                { type: 'email', message: t('auth.login.emailInvalid') },
-              ]}
-            >
-              <Input type="email" autoComplete="email" placeholder={t('auth.login.emailPlaceholder')} />
+            <Form.Item label={t('auth.login.email')} name="email" rules={emailRules(t)}>
+              <Input type="email" autoComplete="username" placeholder={t('auth.login.emailPlaceholder')} />
             </Form.Item>
             <Form.Item
               label={t('auth.login.password')}
@@ -75,30 +116,24 @@ export function LoginPage() {
                 }
               />
             </Form.Item>
+            {captcha.isShown && (
+              <CaptchaField
+                id="login-captcha"
+                captcha={captcha}
+                label={t('auth.login.captcha')}
+                requiredMessage={t('auth.login.captchaRequired')}
+              />
+            )}
             <div className={styles.row}>
               <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
             </div>
-            <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
+            {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
+            <Button type="primary" htmlType="submit" block loading={isSubmitting}>
               {t('auth.login.submit')}
             </Button>
           </Form>
           <Divider plain>{t('auth.login.divider')}</Divider>
-          <div className={styles.social}>
-            <Button
-              block
-              icon={<GoogleOutlined aria-hidden />}
-              href={apiClient.resolveUrl(OAUTH_PATHS.google)}
-            >
-              {t('auth.login.google')}
-            </Button>
-            <Button
-              block
-              icon={<FacebookFilled aria-hidden />}
-              href={apiClient.resolveUrl(OAUTH_PATHS.facebook)}
-            >
-              {t('auth.login.facebook')}
-            </Button>
-          </div>
+          <SocialSignIn mode="login" />
           <Typography.Paragraph className={styles.footer}>
             {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.signUp')}</Link>
           </Typography.Paragraph>

@@ -1,0 +1,80 @@
+import { accountsRoutes } from '@linkstore/contract';
+import type { FastifyInstance } from 'fastify';
+import { sessionMeta } from '../../platform/auth/auth-plugin';
+import { refreshTokenInvalid } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/errors/app-error';
+import { registerRoute } from '../../platform/http/routes';
+import { findUserById } from './accounts.repository';
+import { createLoginService } from './accounts.service';
+import { createCaptchaService } from './captcha.service';
+
+function signedInUserId(request: { user: { id: string } | null }): number {
+  if (!request.user) throw AppError.accessTokenInvalid();
+  return Number(request.user.id);
+}
+
+/** Sign-in, token refresh, sign-out and "who am I". */
+export async function accountsModule(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  const captchas = createCaptchaService(db);
+  const login = createLoginService({
+    db,
+    config: app.config,
+    sessions: app.sessions,
+    captchas,
+    limiter: app.limiter,
+  });
+
+  registerRoute(app, accountsRoutes.captcha, () => captchas.create());
+
+  registerRoute(app, accountsRoutes.login, ({ body, request }) =>
+    login(body, { ...sessionMeta(request), ip: request.ip }),
+  );
+
+  registerRoute(app, accountsRoutes.refresh, ({ body, query, request }) => {
+    const token = body?.refreshToken ?? query.refreshToken;
+    if (!token) throw refreshTokenInvalid();
+    return app.sessions.rotate(token, sessionMeta(request));
+  });
+
+  registerRoute(app, accountsRoutes.logout, async ({ request }) => {
+    if (request.sessionId) await app.sessions.revokeFamily(request.sessionId);
+    return null;
+  });
+
+  // The original client's logout (`POST /api/logout?email=`) ends the caller's own sign-in only.
+  registerRoute(app, accountsRoutes.legacyLogout, async ({ request }) => {
+    if (request.sessionId) await app.sessions.revokeFamily(request.sessionId);
+    return null;
+  });
+
+  registerRoute(app, accountsRoutes.me, async ({ request }) => {
+    const user = await findUserById(db, signedInUserId(request));
+    if (!user) throw AppError.accessTokenInvalid();
+    return {
+      userId: String(user.id),
+      username: user.username,
+      nickname: user.nickname,
+      email: user.email,
+      avatar: user.avatarUrl,
+      countryId: user.countryId,
+      roles: request.user?.roles ?? [],
+      perms: request.user?.permissions ?? [],
+    };
+  });
+
+  registerRoute(app, accountsRoutes.businessInfo, async ({ request }) => {
+    const user = await findUserById(db, signedInUserId(request));
+    if (!user) throw AppError.accessTokenInvalid();
+    // The shop (subdomain, image) arrives with the catalogue issue; until then they are empty.
+    return {
+      info: {
+        email: user.email,
+        subdomainurl: null,
+        image_url: user.avatarUrl,
+        nickname: user.nickname,
+        country_id: user.countryId,
+      },
+    };
+  });
+}

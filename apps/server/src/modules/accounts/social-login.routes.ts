@@ -1,0 +1,109 @@
+import {
+  accountsRoutes,
+  ErrorCode,
+  OAUTH_CALLBACK_PATH,
+  OAUTH_START_PATH,
+  ZOAuthProvider,
+  type TErrorCode,
+  type TOAuthProvider,
+} from '@linkstore/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { sessionMeta } from '../../platform/auth/auth-plugin';
+import { registerRoute } from '../../platform/http/routes';
+import { createSocialLoginService, SocialLoginError } from './social-login.service';
+
+const tags = ['accounts'];
+const ZProviderParams = z.object({ provider: ZOAuthProvider });
+// Browser redirects must end on a page, not on a JSON validation error: odd values are ignored.
+const ZStartQuery = z.object({ returnTo: z.string().optional().catch(undefined) });
+const ZCallbackQuery = z.looseObject({
+  code: z.string().optional().catch(undefined),
+  state: z.string().optional().catch(undefined),
+  error: z.string().optional().catch(undefined),
+});
+
+interface ProviderRoute {
+  Params: z.infer<typeof ZProviderParams>;
+}
+
+/** The web app's landing page for social sign-in; it reads the hash query. */
+function authorizePage(params: Record<string, string>): string {
+  return `/#/authorize?${new URLSearchParams(params).toString()}`;
+}
+
+/** Every failure ends on the web app with a code; the reason goes to the log only. */
+function redirectFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  provider: TOAuthProvider,
+  error: unknown,
+) {
+  const code: TErrorCode = error instanceof SocialLoginError ? error.code : ErrorCode.OAUTH_FAILED;
+  const log =
+    error instanceof SocialLoginError
+      ? request.log.warn.bind(request.log)
+      : request.log.error.bind(request.log);
+  const reason = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error ? error.cause : undefined;
+  log({ err: error, cause, provider }, `social sign-in with ${provider} failed: ${reason}`);
+  return reply.header('cache-control', 'no-store').redirect(authorizePage({ error: code, provider }));
+}
+
+/** Google and Facebook sign-in: which are offered, the start, and the provider's return. */
+export async function socialLoginModule(app: FastifyInstance): Promise<void> {
+  const social = createSocialLoginService({
+    db: app.database.db,
+    config: app.config,
+    sessions: app.sessions,
+    limiter: app.limiter,
+  });
+
+  registerRoute(app, accountsRoutes.oauthProviders, async () => ({
+    google: social.isConfigured('google'),
+    facebook: social.isConfigured('facebook'),
+  }));
+
+  app.get<ProviderRoute & { Querystring: z.infer<typeof ZStartQuery> }>(
+    OAUTH_START_PATH,
+    {
+      schema: {
+        summary: 'Start a social sign-in (browser redirect)',
+        tags,
+        params: ZProviderParams,
+        querystring: ZStartQuery,
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      try {
+        const url = await social.start(provider, request.query.returnTo, request.ip);
+        return reply.header('cache-control', 'no-store').redirect(url.href);
+      } catch (error) {
+        return redirectFailure(request, reply, provider, error);
+      }
+    },
+  );
+
+  app.get<ProviderRoute>(
+    OAUTH_CALLBACK_PATH,
+    {
+      schema: {
+        summary: "The provider's return (browser redirect)",
+        tags,
+        params: ZProviderParams,
+        querystring: ZCallbackQuery,
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      try {
+        const search = new URL(request.url, 'http://callback').search;
+        const { refreshToken, returnTo } = await social.finish(provider, search, sessionMeta(request));
+        return reply.header('cache-control', 'no-store').redirect(authorizePage({ refreshToken, returnTo }));
+      } catch (error) {
+        return redirectFailure(request, reply, provider, error);
+      }
+    },
+  );
+}

@@ -1,0 +1,232 @@
+import { ErrorCode, type TErrorCode, type TOAuthProvider } from '@linkstore/contract';
+import { and, eq, lt } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import { oauthStates, userIdentities, users } from '../../platform/auth/auth.tables';
+import type { SessionMeta, SessionService } from '../../platform/auth/sessions';
+import type { AppConfig, OAuthProviderConfig } from '../../platform/config/config';
+import type { AppDatabase } from '../../platform/db/database';
+import type { RateLimiter } from '../../platform/rate-limit/limiter';
+
+/** How long a started sign-in may take at the provider. */
+export const OAUTH_STATE_TTL_MS = 10 * 60_000;
+const SCOPE = 'openid email profile';
+const RETURN_TO_MAX = 255;
+/** Sign-ins one address may start per window: each leaves a row until it expires. */
+export const OAUTH_STARTS_PER_WINDOW = 30;
+const START_WINDOW_MS = 10 * 60_000;
+
+/** Why a social sign-in ended without a session; only `code` reaches the browser. */
+export class SocialLoginError extends Error {
+  constructor(
+    readonly code: TErrorCode,
+    reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(reason, options);
+    this.name = 'SocialLoginError';
+  }
+}
+
+function failed(reason: string, cause?: unknown): SocialLoginError {
+  return new SocialLoginError(ErrorCode.OAUTH_FAILED, reason, cause === undefined ? undefined : { cause });
+}
+
+/**
+ * Where the web app goes after signing in: one of our hash routes (`/orders/1`), never another
+ * site. Anything that is not a plain absolute path (`//host`, `/\host`, a URL, spaces) is `/`.
+ */
+export function sanitizeReturnTo(value: unknown): string {
+  if (typeof value !== 'string' || value.length > RETURN_TO_MAX) return '/';
+  return /^\/(?![/\\])[^\s\\]*$/.test(value) ? value : '/';
+}
+
+/** Plain http is allowed only for a provider on this machine (tests, local development). */
+function isLoopback(issuer: URL): boolean {
+  return issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
+}
+
+interface IdClaims {
+  sub: string;
+  email: string | undefined;
+  isEmailVerified: boolean;
+  name: string | undefined;
+  picture: string | undefined;
+}
+
+function readClaims(claims: oidc.IDToken | undefined): IdClaims {
+  if (!claims || typeof claims.sub !== 'string' || !claims.sub) throw failed('no subject in the ID token');
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  return {
+    sub: claims.sub,
+    email: text(claims.email)?.toLowerCase(),
+    // Some providers have sent the string "true".
+    isEmailVerified: claims.email_verified === true || claims.email_verified === 'true',
+    name: text(claims.name),
+    picture: text(claims.picture),
+  };
+}
+
+function httpUrlOrNull(value: string | undefined): string | null {
+  const parsed = value ? URL.parse(value) : null;
+  return parsed && (parsed.protocol === 'https:' || parsed.protocol === 'http:') ? parsed.href : null;
+}
+
+interface Deps {
+  db: AppDatabase;
+  config: AppConfig;
+  sessions: SessionService;
+  limiter: RateLimiter;
+}
+
+export type SocialLoginService = ReturnType<typeof createSocialLoginService>;
+
+/**
+ * Google and Facebook sign-in: OpenID Connect authorization code flow with state, nonce and
+ * PKCE (S256). The account is found by (provider, subject) only — an email address is never
+ * used to link to an existing account, since whoever controls a provider account could
+ * otherwise take over ours.
+ */
+export function createSocialLoginService({ db, config, sessions, limiter }: Deps) {
+  // One discovery per provider and process; a failed one is forgotten so the next try repeats it.
+  const discovered = new Map<TOAuthProvider, Promise<oidc.Configuration>>();
+
+  function settings(provider: TOAuthProvider): OAuthProviderConfig {
+    const found = config.oauth[provider];
+    if (!found) throw failed(`${provider} is not configured`);
+    return found;
+  }
+
+  function redirectUri(provider: TOAuthProvider): string {
+    return `${config.publicUrl}/api/v1/auth/oauth/${provider}/callback`;
+  }
+
+  function configuration(provider: TOAuthProvider): Promise<oidc.Configuration> {
+    let pending = discovered.get(provider);
+    if (!pending) {
+      const { issuer, clientId, clientSecret } = settings(provider);
+      const url = new URL(issuer);
+      pending = oidc.discovery(
+        url,
+        clientId,
+        clientSecret,
+        undefined,
+        isLoopback(url) ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      );
+      pending.catch(() => discovered.delete(provider));
+      discovered.set(provider, pending);
+    }
+    return pending;
+  }
+
+  /** Finds the person's account by (provider, subject), or opens a new one; never by email. */
+  async function findOrCreateUser(tx: AppDatabase, provider: TOAuthProvider, claims: IdClaims) {
+    const [linked] = await tx
+      .select({ id: users.id, status: users.status, identityId: userIdentities.id })
+      .from(userIdentities)
+      .innerJoin(users, eq(users.id, userIdentities.userId))
+      .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, claims.sub)));
+    if (linked) {
+      await tx
+        .update(userIdentities)
+        .set({ email: claims.email ?? null })
+        .where(eq(userIdentities.id, linked.identityId));
+      return linked;
+    }
+    let email = claims.isEmailVerified ? (claims.email ?? null) : null;
+    if (email) {
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      // Someone already has this address: the new account simply goes without it.
+      if (taken) email = null;
+    }
+    const nickname = (claims.name ?? claims.email?.split('@')[0] ?? `${provider} user`).slice(0, 64);
+    const [created] = await tx
+      .insert(users)
+      .values({ email, nickname, avatarUrl: httpUrlOrNull(claims.picture) })
+      .returning({ id: users.id, status: users.status });
+    if (!created) throw new Error('user insert returned nothing');
+    await tx
+      .insert(userIdentities)
+      .values({ userId: created.id, provider, subject: claims.sub, email: claims.email ?? null });
+    return created;
+  }
+
+  return {
+    isConfigured(provider: TOAuthProvider): boolean {
+      return config.oauth[provider] !== undefined;
+    },
+
+    /** Records state, PKCE verifier and nonce; returns the provider's authorization URL. */
+    async start(provider: TOAuthProvider, returnTo: unknown, ip: string): Promise<URL> {
+      settings(provider);
+      if ((await limiter.hit(`oauth:start:${ip}`, START_WINDOW_MS)) > OAUTH_STARTS_PER_WINDOW) {
+        throw new SocialLoginError(ErrorCode.RATE_LIMITED, `too many sign-ins started from ${ip}`);
+      }
+      const server = await configuration(provider).catch((error: unknown) => {
+        throw failed(`discovery of ${provider} failed`, error);
+      });
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const now = Date.now();
+      await db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date(now)));
+      await db.insert(oauthStates).values({
+        state,
+        provider,
+        codeVerifier,
+        nonce,
+        returnTo: sanitizeReturnTo(returnTo),
+        expiresAt: new Date(now + OAUTH_STATE_TTL_MS),
+      });
+      return oidc.buildAuthorizationUrl(server, {
+        redirect_uri: redirectUri(provider),
+        scope: SCOPE,
+        state,
+        nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+      });
+    },
+
+    /**
+     * The provider's return: spends the state (once only), trades the code with the PKCE
+     * verifier, checks state and nonce, finds or opens the account and signs it in.
+     */
+    async finish(
+      provider: TOAuthProvider,
+      search: string,
+      meta: SessionMeta,
+    ): Promise<{ refreshToken: string; returnTo: string }> {
+      const state = new URLSearchParams(search).get('state');
+      if (!state || state.length > 64) throw failed('no usable state in the callback');
+      const [pending] = await db.delete(oauthStates).where(eq(oauthStates.state, state)).returning();
+      if (!pending) throw failed('unknown or already used state');
+      if (pending.provider !== provider) throw failed(`state belongs to ${pending.provider}`);
+      if (pending.expiresAt.getTime() <= Date.now()) throw failed('state expired');
+
+      const server = await configuration(provider).catch((error: unknown) => {
+        throw failed(`discovery of ${provider} failed`, error);
+      });
+      const currentUrl = new URL(`${redirectUri(provider)}${search}`);
+      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      try {
+        tokens = await oidc.authorizationCodeGrant(server, currentUrl, {
+          pkceCodeVerifier: pending.codeVerifier,
+          expectedState: pending.state,
+          expectedNonce: pending.nonce,
+          idTokenExpected: true,
+        });
+      } catch (error) {
+        throw failed('the authorization code was not accepted', error);
+      }
+      const claims = readClaims(tokens.claims());
+
+      const session = await db.transaction(async (tx) => {
+        const user = await findOrCreateUser(tx, provider, claims);
+        if (user.status !== 1) return null;
+        return sessions.issue(user.id, meta, tx);
+      });
+      if (!session) throw new SocialLoginError(ErrorCode.ACCOUNT_DISABLED, 'the account is disabled');
+      return { refreshToken: session.refreshToken, returnTo: pending.returnTo };
+    },
+  };
+}

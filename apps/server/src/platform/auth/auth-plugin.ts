@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq, sql } from 'drizzle-orm';
+import { refreshTokens, users } from './auth.tables';
+import type { SessionUser } from '../http/access';
+import { createSessionService, type SessionMeta, type SessionService } from './sessions';
+import { createTokenSigner, type AccessClaims, type TokenSigner } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenSigner;
+    sessions: SessionService;
+  }
+  interface FastifyRequest {
+    /** The sign-in the access token belongs to (refresh token family), when signed in. */
+    sessionId: string | null;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function sessionMeta(request: FastifyRequest): SessionMeta {
+  const agent = request.headers['user-agent'];
+  return { userAgent: typeof agent === 'string' ? agent : undefined, ip: request.ip };
+}
+
+/**
+ * Reads `Authorization: Bearer …` on every request. A valid token whose user is active, whose
+ * token version is current and whose sign-in was not ended sets `request.user`; anything else
+ * leaves the request anonymous, and routes that need a user answer "1002".
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const signer = createTokenSigner(app.config.jwtSecret, app.config.publicUrl);
+    app.decorate('tokens', signer);
+    app.decorate('sessions', createSessionService(app.database.db, signer, app.config));
+    app.decorateRequest('sessionId', null);
+
+    async function resolve(claims: AccessClaims): Promise<SessionUser | undefined> {
+      const userId = Number(claims.sub);
+      if (!Number.isSafeInteger(userId) || !UUID.test(claims.sid)) return undefined;
+      const [row] = await app.database.db
+        .select({
+          status: users.status,
+          tokenVersion: users.tokenVersion,
+          isEnded: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${claims.sid} and ${refreshTokens.revokedAt} is not null)`,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!row || row.status !== 1 || row.tokenVersion !== claims.ver || row.isEnded) return undefined;
+      // Roles and permission strings arrive with the console's RBAC.
+      return { id: String(userId), roles: [], permissions: [] };
+    }
+
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (typeof header !== 'string' || !header.startsWith('Bearer ')) return;
+      const claims = await signer.verify(header.slice(7).trim());
+      if (!claims) return;
+      const user = await resolve(claims);
+      if (!user) return;
+      request.user = user;
+      request.sessionId = claims.sid;
+    });
+  },
+  { name: 'auth', dependencies: ['request-context'] },
+);

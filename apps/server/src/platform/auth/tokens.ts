@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+const ALGORITHM = 'HS256';
+const TYPE = 'at+jwt';
+const AUDIENCE = 'linkstore-api';
+
+export interface AccessClaims {
+  /** User id. */
+  sub: string;
+  /** The sign-in (refresh token family) this token belongs to: logout ends it. */
+  sid: string;
+  /** The user's token version when issued: a password change or disabling raises it. */
+  ver: number;
+}
+
+export interface TokenSigner {
+  sign(claims: AccessClaims, ttlSeconds: number): Promise<string>;
+  /** Resolves the claims of a valid token; undefined for anything else (never throws). */
+  verify(token: string): Promise<AccessClaims | undefined>;
+}
+
+/**
+ * Access tokens: HS256 JWTs with the algorithm, type, audience and issuer pinned on
+ * verification, so `alg: none`, other algorithms, other token kinds and other issuers fail.
+ */
+export function createTokenSigner(secret: string, issuer: string): TokenSigner {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims, ttlSeconds) {
+      return new SignJWT({ sid: claims.sid, ver: claims.ver })
+        .setProtectedHeader({ alg: ALGORITHM, typ: TYPE })
+        .setSubject(claims.sub)
+        .setIssuer(issuer)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          typ: TYPE,
+          audience: AUDIENCE,
+          issuer,
+          requiredClaims: ['sub', 'exp', 'iat'],
+        });
+        const { sub, sid, ver } = payload;
+        if (typeof sub !== 'string' || typeof sid !== 'string' || typeof ver !== 'number') return undefined;
+        return { sub, sid, ver };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** An opaque refresh token (256 random bits) and the hash under which it is stored. */
+export function newOpaqueToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

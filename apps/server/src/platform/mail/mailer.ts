@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+}
+
+/** What modules use: hand over one message. Resolves once the transport has taken it. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** A mailer the platform owns: it knows which kind it is and can be shut down. */
+export interface MailTransport extends Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  close(): Promise<void>;
+}
+
+interface InfoLogger {
+  info(details: object, message: string): void;
+}
+
+/** Sends through the SMTP server of `SMTP_URL` (smtp:// with STARTTLS when offered, smtps://). */
+export function createSmtpMailer(options: { url: string; from: string }): MailTransport {
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    // A hung relay must not keep connections (and the shutdown) waiting for minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from: options.from, ...message });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/**
+ * Without SMTP_URL, each message becomes an .eml file in `dir` (DATA_DIR/outbox) and its path is
+ * logged, so a fresh install can still register users: open the file, read the code.
+ */
+export function createOutboxMailer(options: { dir: string; from: string; log: InfoLogger }): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let sequence = 0;
+  return {
+    kind: 'outbox',
+    async send(message) {
+      // Named when handed over, so the folder sorts in the order messages were sent.
+      sequence += 1;
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const name = `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}.eml`;
+      const path = join(options.dir, name);
+      const info = await composer.sendMail({ from: options.from, ...message });
+      await mkdir(options.dir, { recursive: true, mode: 0o700 });
+      // The file holds codes that sign people up or reset passwords: readable by us only.
+      await writeFile(path, info.message as Buffer, { mode: 0o600 });
+      options.log.info({ path }, 'Mail written to the outbox (SMTP_URL is not set)');
+    },
+    async close() {
+      composer.close();
+    },
+  };
+}

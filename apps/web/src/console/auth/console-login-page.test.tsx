@@ -1,0 +1,91 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../shared/session/session-store';
+import { createFakeApi, fail, ok, type TFakeHandler } from '../../shared/test/fake-api';
+import { renderWithApp } from '../../shared/test/render-with-app';
+import { ConsoleLoginPage } from './console-login-page';
+
+const routes = [
+  { path: '/console/login', Component: ConsoleLoginPage },
+  { path: '/', Component: () => <h1>Home stand-in</h1> },
+];
+const LOGIN = 'POST /api/v1/auth/login';
+
+afterEach(() => {
+  useSession.getState().clearTokens();
+});
+
+function fakeApi(handlers: Record<string, TFakeHandler> = {}) {
+  const api = createFakeApi(handlers);
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}
+
+describe('ConsoleLoginPage', () => {
+  it('shows the console messages exactly', async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    await renderWithApp(routes, '/console/login');
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Please enter Username')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter Password')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter Verify Code')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), '12345');
+    expect(await screen.findByText('The password can not be less than 6 digits')).toBeInTheDocument();
+    expect(api.callsTo(LOGIN)).toHaveLength(0);
+  });
+
+  it('warns when Caps Lock is on', async () => {
+    fakeApi();
+    await renderWithApp(routes, '/console/login');
+    const password = await screen.findByLabelText('Password');
+    fireEvent.keyUp(password, { key: 'A', modifierCapsLock: true });
+    expect(await screen.findByText('Caps Lock is on')).toBeInTheDocument();
+    fireEvent.keyUp(password, { key: 'a', modifierCapsLock: false });
+    expect(screen.queryByText('Caps Lock is on')).not.toBeInTheDocument();
+  });
+
+  it('signs in with username and captcha, and remembers the username when asked', async () => {
+    const api = fakeApi({
+      [LOGIN]: () => ok({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref', expiresIn: 3600 }),
+    });
+    const user = userEvent.setup();
+    await renderWithApp(routes, '/console/login');
+    await screen.findByRole('img', { name: 'Verification code image' });
+    expect(screen.getByRole('link', { name: 'Forget password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), '123456');
+    await user.type(screen.getByLabelText('Verify Code'), 'x1y2');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('heading', { name: 'Home stand-in' })).toBeInTheDocument();
+    const body = api.callsTo(LOGIN)[0]?.body as FormData;
+    expect(Object.fromEntries(body.entries())).toEqual({
+      username: 'admin',
+      password: '123456',
+      captchaKey: 'key-1',
+      captchaCode: 'x1y2',
+    });
+    expect(localStorage.getItem('rememberedUsername')).toBe('admin');
+  });
+
+  it('fills in the remembered username; a wrong answer shows in the form and reloads the captcha', async () => {
+    localStorage.setItem('rememberedUsername', 'root');
+    const api = fakeApi({ [LOGIN]: () => fail('A0210', 'Bad credentials') });
+    const user = userEvent.setup();
+    await renderWithApp(routes, '/console/login');
+    expect(await screen.findByLabelText('Username')).toHaveValue('root');
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
+    await screen.findByRole('img', { name: 'Verification code image' });
+    await user.type(screen.getByLabelText('Password'), '123456');
+    await user.type(screen.getByLabelText('Verify Code'), 'x1y2');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password');
+    expect(api.callsTo('GET /api/v1/auth/captcha').length).toBeGreaterThanOrEqual(2);
+  });
+});

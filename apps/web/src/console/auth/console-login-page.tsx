@@ -1,0 +1,159 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { ErrorCode } from '@linkstore/contract';
+import { Alert, App, Button, Checkbox, Form, Input, Typography } from 'antd';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CaptchaField, useCaptcha } from '../../shared/forms/captcha-field';
+import { applyServerFieldErrors } from '../../shared/forms/field-errors';
+import { TopBar } from '../../shared/layout/top-bar';
+import { readString, removeKey, writeString } from '../../shared/preferences/local-storage';
+import { StorageKey } from '../../shared/preferences/storage-keys';
+import { useUserPreferences } from '../../shared/preferences/user-preferences-store';
+import { authErrorMessage, errorCodeOf } from '../../shared/session/auth-errors';
+import { loginWithPassword } from '../../shared/session/sign-in';
+import styles from './console-login-page.module.css';
+
+interface TConsoleLoginForm {
+  username: string;
+  password: string;
+  captchaCode?: string;
+  rememberMe: boolean;
+}
+
+const FIELDS = ['username', 'password', 'captchaCode'];
+/** Console passwords: at least 6 characters (SPEC.md §5). */
+const CONSOLE_PASSWORD_MIN = 6;
+
+/** Only in-app paths for `?redirect=`. */
+function safeRedirect(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
+}
+
+/**
+ * The operator console's sign-in (SPEC.md §2, console-api.md §5): username, password, image
+ * captcha (click to refresh), a Caps Lock warning, remember me and a forgotten-password link.
+ */
+export function ConsoleLoginPage() {
+  const { t } = useTranslation('console');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [form] = Form.useForm<TConsoleLoginForm>();
+  const captcha = useCaptcha();
+  const [isCapsLockOn, setCapsLockOn] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const setLoginFormShown = useUserPreferences((state) => state.setLoginFormShown);
+
+  useEffect(() => {
+    setLoginFormShown(true);
+    return () => setLoginFormShown(false);
+  }, [setLoginFormShown]);
+
+  const rememberedUsername = readString(StorageKey.rememberedUsername, '');
+
+  const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    setCapsLockOn(event.getModifierState('CapsLock'));
+  };
+
+  const onFinish = async (values: TConsoleLoginForm) => {
+    setFormError(undefined);
+    setSubmitting(true);
+    try {
+      await loginWithPassword({
+        username: values.username.trim(),
+        password: values.password,
+        captchaKey: captcha.captcha?.captchaKey ?? '',
+        captchaCode: values.captchaCode?.trim() ?? '',
+      });
+      if (values.rememberMe) writeString(StorageKey.rememberedUsername, values.username.trim());
+      else removeKey(StorageKey.rememberedUsername);
+      void message.success(t('login.success'));
+      void navigate(safeRedirect(searchParams.get('redirect')));
+    } catch (error) {
+      const code = errorCodeOf(error);
+      captcha.onSignInFailed(code);
+      form.setFieldValue('captchaCode', '');
+      if (code === ErrorCode.CAPTCHA_INVALID || code === ErrorCode.CAPTCHA_REQUIRED) {
+        form.setFields([{ name: 'captchaCode', errors: [authErrorMessage(error)] }]);
+      } else if (!applyServerFieldErrors(form, error, FIELDS)) {
+        setFormError(authErrorMessage(error));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <TopBar />
+      <main className={styles.main}>
+        <section className={styles.card} aria-labelledby="console-login-heading">
+          <Typography.Title level={1} id="console-login-heading" className={styles.heading}>
+            {t('login.heading')}
+          </Typography.Title>
+          <Form<TConsoleLoginForm>
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            initialValues={{ username: rememberedUsername, rememberMe: rememberedUsername !== '' }}
+            onFinish={(values) => void onFinish(values)}
+            disabled={isSubmitting}
+            noValidate
+          >
+            <Form.Item
+              label={t('login.username')}
+              name="username"
+              rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+            >
+              <Input prefix={<UserOutlined aria-hidden />} autoComplete="username" />
+            </Form.Item>
+            <Form.Item
+              label={t('login.password')}
+              name="password"
+              rules={[
+                { required: true, message: t('login.passwordRequired') },
+                { min: CONSOLE_PASSWORD_MIN, message: t('login.passwordShort') },
+              ]}
+              extra={
+                isCapsLockOn ? (
+                  <Typography.Text type="warning" role="status">
+                    {t('login.capsLock')}
+                  </Typography.Text>
+                ) : undefined
+              }
+            >
+              <Input.Password
+                prefix={<LockOutlined aria-hidden />}
+                autoComplete="current-password"
+                onKeyDown={onKey}
+                onKeyUp={onKey}
+                onBlur={() => setCapsLockOn(false)}
+                visibilityToggle={false}
+              />
+            </Form.Item>
+            {captcha.isShown && (
+              <CaptchaField
+                id="console-login-captcha"
+                captcha={captcha}
+                label={t('login.captcha')}
+                requiredMessage={t('login.captchaRequired')}
+              />
+            )}
+            <div className={styles.row}>
+              <Form.Item name="rememberMe" valuePropName="checked" noStyle>
+                <Checkbox>{t('login.rememberMe')}</Checkbox>
+              </Form.Item>
+              <Link to="/forgot-password">{t('login.forgetPassword')}</Link>
+            </div>
+            {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
+            <Button type="primary" htmlType="submit" block loading={isSubmitting}>
+              {t('login.submit')}
+            </Button>
+          </Form>
+        </section>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import type { FormInstance } from 'antd';
+import { ErrorCode } from '@linkstore/contract';
+import { isHttpError } from '../http/http-error';
+
+/**
+ * Puts the server's translated field errors (A0400 `data.fields`) on the matching form fields.
+ * `fields` are the form's field names; `fieldMap` renames server fields to form fields (`username` → `email`). Returns whether any
+ * message landed on a field, so the caller can fall back to a form-level message.
+ */
+export function applyServerFieldErrors<T>(
+  form: FormInstance<T>,
+  error: unknown,
+  fields: readonly string[],
+  fieldMap: Record<string, string> = {},
+): boolean {
+  if (!isHttpError(error) || error.code !== ErrorCode.VALIDATION_FAILED || !error.data) return false;
+  const known = new Set(fields);
+  const byField = new Map<string, string[]>();
+  for (const { field, message } of error.data.fields) {
+    const name = fieldMap[field] ?? field;
+    if (!known.has(name)) continue;
+    byField.set(name, [...(byField.get(name) ?? []), message]);
+  }
+  form.setFields([...byField].map(([name, errors]) => ({ name: name as never, errors })));
+  return byField.size > 0;
+}

@@ -1,0 +1,77 @@
+import { DollarOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  chooseCountry,
+  chooseCurrency,
+  countriesQueryOptions,
+  uniqueCurrencies,
+} from '../preferences/countries';
+import { useUserPreferences } from '../preferences/user-preferences-store';
+import styles from './top-bar.module.css';
+
+const MENU_STYLE = { maxHeight: 360, overflowY: 'auto' } as const;
+
+/** Top-bar country selector: the country and its currency; saved on the account when signed in. */
+export function CountrySwitch() {
+  const { t } = useTranslation('common');
+  const { data } = useQuery(countriesQueryOptions());
+  const countryId = useUserPreferences((state) => state.countryId);
+  const countries = data?.info.list ?? [];
+  const current = countries.find((country) => country.id === countryId);
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      disabled={countries.length === 0}
+      menu={{
+        items: countries.map((country) => ({ key: country.id, label: country.name })),
+        selectable: true,
+        selectedKeys: [countryId],
+        style: MENU_STYLE,
+        onClick: ({ key }) => {
+          const country = countries.find((item) => item.id === key);
+          if (country) void chooseCountry(country).catch(() => undefined);
+        },
+      }}
+    >
+      <Button type="text" icon={<EnvironmentOutlined aria-hidden />} aria-label={t('topBar.country.label')}>
+        <span className={styles.choice}>{current?.name ?? countryId}</span>
+      </Button>
+    </Dropdown>
+  );
+}
+
+/** Top-bar currency switch: prices use its symbol and calls carry its code as `currencyjc`. */
+export function CurrencySwitch() {
+  const { t } = useTranslation('common');
+  const { data } = useQuery(countriesQueryOptions());
+  const currencyCode = useUserPreferences((state) => state.currencyCode);
+  const currencySymbol = useUserPreferences((state) => state.currencySymbol);
+  const currencies = uniqueCurrencies(data?.info.list ?? []);
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      disabled={currencies.length === 0}
+      menu={{
+        items: currencies.map((country) => ({
+          key: country.currency_jc,
+          label: `${country.currency_jc} (${country.currency_symbol}) ${country.currency}`,
+        })),
+        selectable: true,
+        selectedKeys: [currencyCode],
+        style: MENU_STYLE,
+        onClick: ({ key }) => {
+          const country = currencies.find((item) => item.currency_jc === key);
+          if (country) chooseCurrency(country);
+        },
+      }}
+    >
+      <Button type="text" icon={<DollarOutlined aria-hidden />} aria-label={t('topBar.currency.label')}>
+        {`${currencySymbol} ${currencyCode}`}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiClient } from '../http/api-client';
+import { useUserPreferences } from '../preferences/user-preferences-store';
+import { useSession } from '../session/session-store';
+import { createFakeApi, ok } from '../test/fake-api';
+import { renderWithApp } from '../test/render-with-app';
+import { TopBar } from './top-bar';
+
+const routes = [{ path: '/', Component: () => <TopBar /> }];
+
+afterEach(() => {
+  useSession.getState().clearTokens();
+});
+
+describe('TopBar', () => {
+  it('offers visitors "Open LinkStore for free" and no log out', async () => {
+    await renderWithApp(routes, '/');
+    expect(await screen.findByRole('link', { name: 'Open LinkStore for free' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+  });
+
+  it('chooses a country with its currency, saves it on the account and sends the currency code', async () => {
+    const api = createFakeApi({ 'PUT /api/v1/users/me/country': () => ok(null) });
+    vi.stubGlobal('fetch', api.fetch);
+    useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref' });
+    const user = userEvent.setup();
+    await renderWithApp(routes, '/');
+    expect(await screen.findByRole('button', { name: 'Log out' })).toBeInTheDocument();
+
+    const country = screen.getByRole('button', { name: 'Country' });
+    await waitFor(() => expect(country).toBeEnabled());
+    await user.click(country);
+    await user.click(await screen.findByRole('menuitem', { name: 'Spain' }));
+
+    expect(useUserPreferences.getState()).toMatchObject({
+      countryId: 'ES',
+      currency: 'Euro',
+      currencyCode: 'EUR',
+      currencySymbol: '€',
+      isCountryChosen: true,
+    });
+    await waitFor(() => expect(api.callsTo('PUT /api/v1/users/me/country')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/v1/users/me/country')[0]?.body).toEqual({ countryId: 'ES' });
+    expect(JSON.parse(localStorage.getItem('userPreferences') ?? '{}')).toMatchObject({ countryId: 'ES' });
+
+    await user.click(screen.getByRole('button', { name: 'Currency' }));
+    await user.click(await screen.findByRole('menuitem', { name: /^USD/ }));
+    expect(useUserPreferences.getState()).toMatchObject({ countryId: 'ES', currencyCode: 'USD' });
+    await apiClient.get('/api/anything').catch(() => undefined);
+    expect(api.requests.at(-1)?.headers.currencyjc).toBe('USD1');
+  });
+});

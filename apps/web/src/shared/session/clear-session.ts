@@ -1,0 +1,45 @@
+import { clearDictCache } from '../dict/dict-cache';
+import { notifier } from '../http/notifier';
+import { i18n } from '../i18n/i18n';
+import { resetDynamicRoutes } from '../router/dynamic-routes';
+import { navigateTo } from '../router/navigator';
+import { useSession } from './session-store';
+import { useUser } from './user-store';
+
+/** Drops everything the signed-in user brought: tokens, user info, dictionaries, dynamic routes. */
+export function clearSession(): void {
+  useUser.getState().clear();
+  clearDictCache();
+  resetDynamicRoutes();
+  // Last, so token-cleared listeners see a fully signed-out app.
+  useSession.getState().clearTokens();
+}
+
+/**
+ * The access token is invalid and no refresh saved it (SPEC.md §8 code 1002, console-api.md
+ * §1): clear the session, go to /login, and say why — once, even when many calls fail together.
+ */
+export function expireSession(serverMessage: string): void {
+  const { authorization, refreshToken } = useSession.getState();
+  const t = i18n.getFixedT(null, 'common');
+  if (authorization !== '' || refreshToken !== '') {
+    lastExpiredAt = Date.now();
+    endSession(t('session.expired.title'), t('session.expired.text'));
+  } else if (Date.now() - lastExpiredAt < EXPIRY_ECHO_MS) {
+    // Other calls failing with the same expired session: already said, already at /login.
+    navigateTo('/login');
+  } else {
+    endSession(t('http.notice.errorTitle'), serverMessage);
+  }
+}
+
+/** Calls that were in flight when the session expired answer within this window. */
+const EXPIRY_ECHO_MS = 5000;
+let lastExpiredAt = -Infinity;
+
+/** Clears the session, goes to /login and shows why in an error notification. */
+export function endSession(title: string, text: string): void {
+  clearSession();
+  navigateTo('/login');
+  notifier.error(title, text);
+}

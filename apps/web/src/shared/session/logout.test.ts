@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { clearDictCache, dictCache } from '../dict/dict-cache';
+import { notifier } from '../http/notifier';
+import { initI18n } from '../i18n/i18n';
+import { onDynamicRoutesReset } from '../router/dynamic-routes';
+import { setNavigator, type TNavigate } from '../router/navigator';
+import { createFakeApi, fail } from '../test/fake-api';
+import { logout } from './logout';
+import { sessionEvents } from './session-events';
+import { useSession } from './session-store';
+import { loadUserInfo } from './user-info';
+import { useUser } from './user-store';
+
+let navigate: Mock<TNavigate>;
+
+beforeEach(async () => {
+  await initI18n('en');
+  navigate = vi.fn<TNavigate>();
+  setNavigator(navigate);
+});
+
+afterEach(() => {
+  useSession.getState().clearTokens();
+  clearDictCache();
+});
+
+async function signInWithEverything() {
+  useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref' });
+  await loadUserInfo();
+  dictCache.set('gender', [{ value: '1', label: 'Male' }]);
+}
+
+describe('logout', () => {
+  it('ends the sign-in on the server and clears tokens, user, dictionaries and dynamic routes', async () => {
+    const api = createFakeApi();
+    vi.stubGlobal('fetch', api.fetch);
+    await signInWithEverything();
+    const reset = vi.fn();
+    const stopReset = onDynamicRoutesReset(reset);
+    const cleared = vi.fn();
+    const stopCleared = sessionEvents.on('tokenCleared', cleared);
+    const success = vi.spyOn(notifier, 'success').mockImplementation(() => undefined);
+
+    await logout();
+
+    const [request] = api.callsTo('DELETE /api/v1/auth/logout');
+    expect(request?.headers.Authorization).toBe('Bearer acc');
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(useUser.getState().info).toBeNull();
+    expect(dictCache.size).toBe(0);
+    expect(reset).toHaveBeenCalledTimes(1);
+    expect(cleared).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/login', undefined);
+    expect(success).toHaveBeenCalledWith('You have been logged out');
+    stopReset();
+    stopCleared();
+  });
+
+  it('signs out locally even when the server call fails, without an error notification', async () => {
+    const api = createFakeApi({
+      'DELETE /api/v1/auth/logout': () => fail('1002', 'Token expired', null, 401),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    await signInWithEverything();
+    const error = vi.spyOn(notifier, 'error').mockImplementation(() => undefined);
+    await logout();
+    expect(useSession.getState().authorization).toBe('');
+    expect(api.callsTo('POST /api/v1/auth/refresh-token')).toHaveLength(0);
+    expect(error).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/login', undefined);
+  });
+});

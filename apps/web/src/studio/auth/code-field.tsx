@@ -1,0 +1,76 @@
+import { App, Button, Form, Input, Space, type FormInstance } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyServerFieldErrors } from '../../shared/forms/field-errors';
+import { authErrorMessage } from '../../shared/session/auth-errors';
+import { sendCode, type TCodePurpose } from './api';
+import { codeRules } from './rules';
+import styles from './auth-page.module.css';
+
+/** Used when the answer gives no wait (SPEC.md §9 leaves the length open). */
+export const DEFAULT_RESEND_SECONDS = 60;
+
+/** Whole seconds left, ticking down once a second to 0. */
+export function useCountdown() {
+  const [remaining, setRemaining] = useState(0);
+  useEffect(() => {
+    if (remaining <= 0) return undefined;
+    const timer = setTimeout(() => setRemaining((seconds) => seconds - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [remaining]);
+  return { remaining, start: (seconds: number) => setRemaining(Math.max(0, Math.ceil(seconds))) };
+}
+
+interface TCodeFieldProps<T> {
+  form: FormInstance<T>;
+  purpose: TCodePurpose;
+  id: string;
+}
+
+/**
+ * The emailed-code row: the code input and "Get code", which checks the email, asks the server
+ * for a code and counts down until another may be asked for ("Resend in 42 s").
+ */
+export function CodeField<T>({ form, purpose, id }: TCodeFieldProps<T>) {
+  const { t } = useTranslation('studio');
+  const { message } = App.useApp();
+  const countdown = useCountdown();
+  const [isSending, setSending] = useState(false);
+
+  const onGetCode = async () => {
+    let email: string;
+    try {
+      email = ((await form.validateFields(['email' as never])) as { email: string }).email.trim();
+    } catch {
+      return;
+    }
+    setSending(true);
+    try {
+      const seconds = await sendCode(purpose, email);
+      countdown.start(seconds > 0 ? seconds : DEFAULT_RESEND_SECONDS);
+      form.setFields([{ name: 'code' as never, errors: [] }]);
+      void message.success(t('auth.code.sent'));
+    } catch (error) {
+      if (!applyServerFieldErrors(form, error, ['email'])) {
+        // A0251 (too soon) carries the server's translated message, which this shows.
+        form.setFields([{ name: 'code' as never, errors: [authErrorMessage(error)] }]);
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const isWaiting = countdown.remaining > 0;
+  return (
+    <Form.Item label={t('auth.code.label')} htmlFor={id} required>
+      <Space.Compact className={styles.codeRow}>
+        <Form.Item name="code" noStyle rules={codeRules(t)}>
+          <Input id={id} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+        </Form.Item>
+        <Button onClick={() => void onGetCode()} loading={isSending} disabled={isWaiting}>
+          {isWaiting ? t('auth.code.resendIn', { seconds: countdown.remaining }) : t('auth.code.get')}
+        </Button>
+      </Space.Compact>
+    </Form.Item>
+  );
+}

@@ -1,0 +1,104 @@
+import { Alert, App, Button, Form, Input, Typography } from 'antd';
+import { ErrorCode } from '@linkstore/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { applyServerFieldErrors } from '../../shared/forms/field-errors';
+import { TopBar } from '../../shared/layout/top-bar';
+import { authErrorMessage, errorCodeOf } from '../../shared/session/auth-errors';
+import { resetPassword } from './api';
+import { CodeField } from './code-field';
+import { confirmPasswordRules, emailRules, newPasswordRules } from './rules';
+import styles from './auth-page.module.css';
+
+interface TResetForm {
+  email: string;
+  code: string;
+  password: string;
+  confirmPassword: string;
+}
+
+const FIELDS = ['email', 'code', 'password', 'confirmPassword'];
+
+/** Forgot password: email → emailed code → new password twice; then back to sign in. */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation('studio');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<TResetForm>();
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string>();
+
+  const onFinish = async (values: TResetForm) => {
+    setFormError(undefined);
+    setSubmitting(true);
+    try {
+      await resetPassword({
+        email: values.email.trim(),
+        code: values.code.trim(),
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+      });
+      void message.success(t('auth.forgotPassword.success'));
+      void navigate('/login');
+    } catch (error) {
+      if (errorCodeOf(error) === ErrorCode.CODE_INVALID) {
+        form.setFields([{ name: 'code', errors: [authErrorMessage(error)] }]);
+      } else if (!applyServerFieldErrors(form, error, FIELDS)) {
+        setFormError(authErrorMessage(error));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <TopBar />
+      <main className={styles.main}>
+        <section className={styles.card} aria-labelledby="forgot-heading">
+          <Typography.Title level={1} id="forgot-heading" className={styles.heading}>
+            {t('auth.forgotPassword.heading')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">{t('auth.forgotPassword.subtitle')}</Typography.Paragraph>
+          <Form<TResetForm>
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={(values) => void onFinish(values)}
+            disabled={isSubmitting}
+            noValidate
+          >
+            <Form.Item label={t('auth.register.email')} name="email" rules={emailRules(t)}>
+              <Input type="email" autoComplete="email" placeholder={t('auth.login.emailPlaceholder')} />
+            </Form.Item>
+            <CodeField form={form} purpose="password" id="forgot-code" />
+            <Form.Item
+              label={t('auth.forgotPassword.newPassword')}
+              name="password"
+              rules={newPasswordRules(t)}
+              extra={t('auth.validation.passwordHint')}
+            >
+              <Input.Password autoComplete="new-password" visibilityToggle={false} />
+            </Form.Item>
+            <Form.Item
+              label={t('auth.register.confirmPassword')}
+              name="confirmPassword"
+              dependencies={['password']}
+              rules={confirmPasswordRules(t)}
+            >
+              <Input.Password autoComplete="new-password" visibilityToggle={false} />
+            </Form.Item>
+            {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
+            <Button type="primary" htmlType="submit" block loading={isSubmitting}>
+              {t('auth.forgotPassword.submit')}
+            </Button>
+          </Form>
+          <Typography.Paragraph className={styles.footer}>
+            <Link to="/login">{t('auth.forgotPassword.backToLogin')}</Link>
+          </Typography.Paragraph>
+        </section>
+      </main>
+    </>
+  );
+}

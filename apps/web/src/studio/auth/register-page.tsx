@@ -1,0 +1,107 @@
+import { ErrorCode } from '@linkstore/contract';
+import { Alert, App, Button, Divider, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { applyServerFieldErrors } from '../../shared/forms/field-errors';
+import { TopBar } from '../../shared/layout/top-bar';
+import { authErrorMessage, errorCodeOf } from '../../shared/session/auth-errors';
+import { register } from './api';
+import { CodeField } from './code-field';
+import { confirmPasswordRules, emailRules, newPasswordRules } from './rules';
+import { SocialSignIn } from './social-sign-in';
+import styles from './auth-page.module.css';
+
+interface TRegisterForm {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  code: string;
+}
+
+const FIELDS = ['email', 'password', 'confirmPassword', 'code'];
+
+/** Sign-up (SPEC.md §2): email, password twice, the emailed code; success signs in. */
+export function RegisterPage() {
+  const { t } = useTranslation('studio');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<TRegisterForm>();
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string>();
+
+  const onFinish = async (values: TRegisterForm) => {
+    setFormError(undefined);
+    setSubmitting(true);
+    try {
+      await register({
+        email: values.email.trim(),
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        code: values.code.trim(),
+      });
+      void message.success(t('auth.register.success'));
+      void navigate('/');
+    } catch (error) {
+      if (errorCodeOf(error) === ErrorCode.CODE_INVALID) {
+        form.setFields([{ name: 'code', errors: [authErrorMessage(error)] }]);
+      } else if (!applyServerFieldErrors(form, error, FIELDS)) {
+        setFormError(authErrorMessage(error));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <TopBar />
+      <main className={styles.main}>
+        <section className={styles.card} aria-labelledby="register-heading">
+          <Typography.Title level={1} id="register-heading" className={styles.heading}>
+            {t('auth.register.heading')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">{t('auth.register.subtitle')}</Typography.Paragraph>
+          <Form<TRegisterForm>
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={(values) => void onFinish(values)}
+            disabled={isSubmitting}
+            noValidate
+          >
+            <Form.Item label={t('auth.register.email')} name="email" rules={emailRules(t)}>
+              <Input type="email" autoComplete="email" placeholder={t('auth.login.emailPlaceholder')} />
+            </Form.Item>
+            <Form.Item
+              label={t('auth.register.password')}
+              name="password"
+              rules={newPasswordRules(t)}
+              extra={t('auth.validation.passwordHint')}
+            >
+              <Input.Password autoComplete="new-password" visibilityToggle={false} />
+            </Form.Item>
+            <Form.Item
+              label={t('auth.register.confirmPassword')}
+              name="confirmPassword"
+              dependencies={['password']}
+              rules={confirmPasswordRules(t)}
+            >
+              <Input.Password autoComplete="new-password" visibilityToggle={false} />
+            </Form.Item>
+            <CodeField form={form} purpose="register" id="register-code" />
+            {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
+            <Button type="primary" htmlType="submit" block loading={isSubmitting}>
+              {t('auth.register.submit')}
+            </Button>
+          </Form>
+          <Divider plain>{t('auth.login.divider')}</Divider>
+          <SocialSignIn mode="register" />
+          <Typography.Paragraph className={styles.footer}>
+            {t('auth.register.haveAccount')} <Link to="/login">{t('auth.register.logIn')}</Link>
+          </Typography.Paragraph>
+        </section>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { defineRoutes } from '../platform/route';
+import {
+  ZBusinessInfo,
+  ZCaptchaResponse,
+  ZCodeRequest,
+  ZCodeSentResponse,
+  ZCurrentUser,
+  ZGetCountryQuery,
+  ZGetCountryResponse,
+  ZLegacyLogoutQuery,
+  ZLoginRequest,
+  ZOAuthProvidersResponse,
+  ZRefreshQuery,
+  ZRefreshRequest,
+  ZRegisterRequest,
+  ZResetPasswordRequest,
+  ZTokenResponse,
+  ZUpdateCountryRequest,
+} from './accounts.schema';
+
+const tags = ['accounts'];
+const signedIn = { permission: null } as const;
+const open = { public: true } as const;
+
+export const accountsRoutes = defineRoutes({
+  captcha: {
+    method: 'GET',
+    path: '/api/v1/auth/captcha',
+    summary: 'A new image captcha',
+    tags,
+    response: ZCaptchaResponse,
+    access: open,
+  },
+  login: {
+    method: 'POST',
+    path: '/api/v1/auth/login',
+    summary: 'Sign in with username or email and password',
+    tags,
+    body: ZLoginRequest,
+    response: ZTokenResponse,
+    access: open,
+  },
+  refresh: {
+    method: 'POST',
+    path: '/api/v1/auth/refresh-token',
+    summary: 'Rotate the refresh token for a new pair (JSON body or query)',
+    tags,
+    body: ZRefreshRequest.partial().nullish(),
+    query: ZRefreshQuery,
+    response: ZTokenResponse,
+    access: open,
+  },
+  logout: {
+    method: 'DELETE',
+    path: '/api/v1/auth/logout',
+    summary: 'End this sign-in on the server',
+    tags,
+    response: z.null(),
+    access: signedIn,
+  },
+  legacyLogout: {
+    method: 'POST',
+    path: '/api/logout',
+    summary: 'End this sign-in (legacy path)',
+    tags,
+    query: ZLegacyLogoutQuery,
+    response: z.null(),
+    access: signedIn,
+  },
+  registerCode: {
+    method: 'POST',
+    path: '/api/v1/auth/register/code',
+    summary: 'Email a registration code',
+    tags,
+    body: ZCodeRequest,
+    response: ZCodeSentResponse,
+    access: open,
+  },
+  register: {
+    method: 'POST',
+    path: '/api/v1/auth/register',
+    summary: 'Create an account with the emailed code, and sign in',
+    tags,
+    body: ZRegisterRequest,
+    response: ZTokenResponse,
+    access: open,
+  },
+  passwordCode: {
+    method: 'POST',
+    path: '/api/v1/auth/password/code',
+    summary: 'Email a password reset code',
+    tags,
+    body: ZCodeRequest,
+    response: ZCodeSentResponse,
+    access: open,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/v1/auth/password/reset',
+    summary: 'Set a new password with the emailed code',
+    tags,
+    body: ZResetPasswordRequest,
+    response: z.null(),
+    access: open,
+  },
+  oauthProviders: {
+    method: 'GET',
+    path: '/api/v1/auth/oauth/providers',
+    summary: 'Which social sign-ins are configured',
+    tags,
+    response: ZOAuthProvidersResponse,
+    access: open,
+  },
+  me: {
+    method: 'GET',
+    path: '/api/v1/users/me',
+    summary: 'The signed-in user with roles and permissions',
+    tags,
+    response: ZCurrentUser,
+    access: signedIn,
+  },
+  updateCountry: {
+    method: 'PUT',
+    path: '/api/v1/users/me/country',
+    summary: "Save the signed-in user's country",
+    tags,
+    body: ZUpdateCountryRequest,
+    response: z.null(),
+    access: signedIn,
+  },
+  businessInfo: {
+    method: 'POST',
+    path: '/api/businessGetInfo',
+    summary: "The signed-in creator's business info",
+    tags,
+    response: ZBusinessInfo,
+    access: signedIn,
+  },
+  getCountry: {
+    method: 'POST',
+    path: '/api/getCountry',
+    summary: "The caller's country and all countries",
+    tags,
+    query: ZGetCountryQuery,
+    response: ZGetCountryResponse,
+    access: open,
+  },
+});
+
+/** Browser redirects, not JSON: start a social sign-in, and the provider's return. */
+export const OAUTH_START_PATH = '/api/v1/auth/oauth/:provider';
+export const OAUTH_CALLBACK_PATH = '/api/v1/auth/oauth/:provider/callback';

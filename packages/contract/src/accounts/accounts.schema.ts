@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { ZCountry } from '../countries/countries.schema';
+
+/** Shared field rules; the messages are server message keys, translated by the `lang` header. */
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: 'validation.email' }));
+
+/** At least 8 characters with a letter and a digit; at most 128 (argon2 input stays small). */
+export const ZNewPassword = z
+  .string()
+  .min(8, { error: 'validation.passwordShort' })
+  .max(128)
+  .regex(/[A-Za-z]/, { error: 'validation.passwordWeak' })
+  .regex(/\d/, { error: 'validation.passwordWeak' });
+
+export const ZVerificationCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: 'validation.code' });
+
+export const ZCaptchaResponse = z.object({
+  captchaKey: z.string(),
+  /** `data:image/svg+xml;base64,…`, valid for two minutes, single use. */
+  captchaBase64: z.string(),
+});
+export type TCaptchaResponse = z.infer<typeof ZCaptchaResponse>;
+
+/** Sign-in: `username` is a console username or an email. Sent as multipart (SPEC §7) or JSON. */
+export const ZLoginRequest = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(128),
+  captchaKey: z.string().max(64).optional(),
+  captchaCode: z.string().trim().max(16).optional(),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZTokenResponse = z.object({
+  tokenType: z.literal('Bearer'),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number().int().positive(),
+});
+export type TTokenResponse = z.infer<typeof ZTokenResponse>;
+
+export const ZRefreshRequest = z.object({ refreshToken: z.string().min(1).max(200) });
+export type TRefreshRequest = z.infer<typeof ZRefreshRequest>;
+
+export const ZRefreshQuery = z.object({ refreshToken: z.string().min(1).max(200).optional() });
+
+export const ZCodeRequest = z.object({ email: ZEmail });
+export type TCodeRequest = z.infer<typeof ZCodeRequest>;
+
+const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+
+export const ZRegisterRequest = z
+  .object({ email: ZEmail, password: ZNewPassword, confirmPassword: z.string(), code: ZVerificationCode })
+  .refine(passwordsMatch, { path: ['confirmPassword'], error: 'validation.passwordMismatch' });
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+export const ZResetPasswordRequest = z
+  .object({ email: ZEmail, code: ZVerificationCode, password: ZNewPassword, confirmPassword: z.string() })
+  .refine(passwordsMatch, { path: ['confirmPassword'], error: 'validation.passwordMismatch' });
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+/** What the resend countdown starts from: seconds until another code may be asked for. */
+export const ZCodeSentResponse = z.object({ resendAfterSeconds: z.number().int().min(0) });
+export type TCodeSentResponse = z.infer<typeof ZCodeSentResponse>;
+
+export const ZOAuthProvider = z.enum(['google', 'facebook']);
+export type TOAuthProvider = z.infer<typeof ZOAuthProvider>;
+export const ZOAuthProvidersResponse = z.object({ google: z.boolean(), facebook: z.boolean() });
+
+/** `GET /api/v1/users/me`: who is signed in, with roles and permission strings (SPEC §3). */
+export const ZCurrentUser = z.object({
+  userId: z.string(),
+  username: z.string().nullable(),
+  nickname: z.string(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+  countryId: z.string(),
+  roles: z.array(z.string()),
+  perms: z.array(z.string()),
+});
+export type TCurrentUser = z.infer<typeof ZCurrentUser>;
+
+/** `POST /api/businessGetInfo` (SPEC §7): the signed-in creator's business info. */
+export const ZBusinessInfo = z.object({
+  info: z.object({
+    email: z.string().nullable(),
+    subdomainurl: z.string().nullable(),
+    image_url: z.string().nullable(),
+    nickname: z.string(),
+    country_id: z.string(),
+  }),
+});
+export type TBusinessInfo = z.infer<typeof ZBusinessInfo>;
+
+/** `POST /api/getCountry` (SPEC §7): the caller's country first in `info.default`, and all countries. */
+export const ZGetCountryResponse = z.object({
+  info: z.object({ default: z.array(ZCountry), list: z.array(ZCountry) }),
+});
+export type TGetCountryResponse = z.infer<typeof ZGetCountryResponse>;
+export const ZGetCountryQuery = z.object({ api_token: z.string().max(2000).optional() });
+
+export const ZUpdateCountryRequest = z.object({ countryId: z.string().length(2).toUpperCase() });
+
+export const ZLegacyLogoutQuery = z.object({ email: z.string().max(254).optional() });
