@@ -17,7 +17,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
@@ -47,6 +47,8 @@ export default defineConfig({
       E2E_PORT: String(port),
       // Journeys sign in like scripted clients; the captcha has its own server tests.
       CAPTCHA_ENABLED: 'false',
+      // Short-lived access tokens, so a journey can wait for one to expire.
+      ACCESS_TOKEN_TTL_SECONDS: '10',
     },
   },
 });

@@ -52,12 +52,21 @@ export const tokenRefresher = createTokenRefresher({
 
 let proactiveTimer: ReturnType<typeof setTimeout> | undefined;
 
+/**
+ * When to renew a token that has `lifetimeMs` left: the margin before expiry is at most a fifth
+ * of the lifetime, because with short-lived tokens a fixed margin would renew at once, then
+ * again at once for the new token, without end.
+ */
+export function proactiveRefreshDelay(lifetimeMs: number, marginMs = PROACTIVE_REFRESH_MARGIN_MS): number {
+  return Math.max(lifetimeMs - Math.min(marginMs, lifetimeMs / 5), 0);
+}
+
 /** Renews shortly before expiry when the lifetime is known; a failure waits for the next 1002. */
 function scheduleProactiveRefresh(): void {
   clearTimeout(proactiveTimer);
   const { expiresAt, authorization } = useSession.getState();
   if (!expiresAt || !authorization) return;
-  const delay = Math.max(expiresAt - Date.now() - PROACTIVE_REFRESH_MARGIN_MS, 0);
+  const delay = proactiveRefreshDelay(expiresAt - Date.now());
   // Long lifetimes exceed setTimeout's range; the 1002 path covers those.
   if (delay > 2 ** 31 - 1) return;
   proactiveTimer = setTimeout(() => void tokenRefresher.renew(authorization), delay);
