@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config/config';
 import { openDatabase, pgliteDir, type DatabaseHandle } from './platform/db/database';
@@ -68,7 +69,11 @@ async function main(): Promise<void> {
     `  Open:      ${config.publicUrl}/`,
     `  API docs:  ${config.publicUrl}/api/openapi.json`,
     `  Database:  ${database.driver === 'pglite' ? `embedded (${pgliteDir(config.dataDir)})` : 'PostgreSQL (DATABASE_URL)'}`,
-    '  Sign-in accounts: none yet — operator and creator accounts arrive with the accounts issue.',
+    `  Sign up:   ${config.publicUrl}/#/register${
+      config.mail.smtpUrl
+        ? ''
+        : ` (no SMTP_URL: the emailed code is written to ${join(config.dataDir, 'outbox')})`
+    }`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
