@@ -19,7 +19,7 @@ const database = await openDatabase(
     : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
 );
 await runMigrations(database);
-await runSeed(database.db);
+await runSeed(database.db, { seedPassword: config.seedPassword, dataDir });
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppConfig } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/database';
@@ -13,6 +13,7 @@ import { accountsModule } from './modules/accounts/accounts.routes';
 import { registrationModule } from './modules/accounts/registration.routes';
 import { socialLoginModule } from './modules/accounts/social-login.routes';
 import { countriesModule } from './modules/countries/countries.routes';
+import { menusModule } from './modules/menus/menus.routes';
 import { authPlugin } from './platform/auth/auth-plugin';
 import { rateLimitPlugin } from './platform/rate-limit/rate-limit-plugin';
 import { mailPlugin } from './platform/mail/mail-plugin';
@@ -22,6 +23,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: DatabaseHandle;
+    routeRegistry: RouteOptions[];
   }
 }
 
@@ -52,6 +54,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorateRequest('user', null);
+  // Every route, as registered: the route registry test checks each one declares its access.
+  const routeRegistry: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routeRegistry.push(route));
+  app.decorate('routeRegistry', routeRegistry);
 
   await app.register(requestContext);
   await app.register(errorHandling);
@@ -75,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthModule);
   await app.register(countriesModule);
+  await app.register(menusModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

@@ -3,22 +3,32 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config/config';
 import { openDatabase, pgliteDir, type DatabaseHandle } from './platform/db/database';
 import { runMigrations } from './platform/db/migrate';
-import { runSeed } from './platform/db/seed';
+import { runSeed, type SeedReport } from './platform/db/seed';
+import { CREDENTIALS_FILE, SEED_OPERATORS } from './platform/auth/operators.seed';
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
   process.exit(1);
 }
 
-async function prepareDatabase(config: AppConfig): Promise<DatabaseHandle> {
+async function prepareDatabase(config: AppConfig): Promise<{ database: DatabaseHandle; seed: SeedReport }> {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) },
   );
   await runMigrations(database);
-  await runSeed(database.db);
-  return database;
+  const seed = await runSeed(database.db, { seedPassword: config.seedPassword, dataDir: config.dataDir });
+  return { database, seed };
+}
+
+/** Where the operators' password is, without printing a configured secret. */
+function operatorPassword(config: AppConfig, seed: SeedReport): string {
+  if (seed.operators.generatedPassword) {
+    return `${seed.operators.generatedPassword}  (generated now; also in ${join(config.dataDir, CREDENTIALS_FILE)})`;
+  }
+  if (config.seedPassword) return 'SEED_PASSWORD';
+  return `see ${join(config.dataDir, CREDENTIALS_FILE)}`;
 }
 
 async function main(): Promise<void> {
@@ -29,7 +39,7 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
-  const database = await prepareDatabase(config).catch((error: unknown) =>
+  const { database, seed } = await prepareDatabase(config).catch((error: unknown) =>
     fail(
       `Could not open the database (${config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR=${config.dataDir}`}): ${String(error)}`,
     ),
@@ -74,6 +84,8 @@ async function main(): Promise<void> {
         ? ''
         : ` (no SMTP_URL: the emailed code is written to ${join(config.dataDir, 'outbox')})`
     }`,
+    `  Console:   ${config.publicUrl}/#/console/login  as ${SEED_OPERATORS.map((o) => o.username).join(', ')}`,
+    `             password: ${operatorPassword(config, seed)}`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

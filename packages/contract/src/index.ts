@@ -10,3 +10,5 @@ export * from './countries/countries.schema';
 export * from './countries/countries.routes';
 export * from './accounts/accounts.schema';
 export * from './accounts/accounts.routes';
+export * from './menus/menus.schema';
+export * from './menus/menus.routes';

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../platform/db/database';
 import { runMigrations } from '../platform/db/migrate';
 import { runSeed } from '../platform/db/seed';
-import { withDatabase } from './test-database';
+import { TEST_SEED_PASSWORD, withDatabase } from './test-database';
 
 /**
  * Migrates and seeds one template database per run; each test file then starts from a copy of
@@ -27,7 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       poolSize: 2,
     });
     await runMigrations(handle);
-    await runSeed(handle.db);
+    await runSeed(handle.db, { seedPassword: TEST_SEED_PASSWORD });
     await handle.close();
     project.provide('testDatabase', { kind: 'postgres', adminUrl, template });
     return async () => {
@@ -38,7 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = mkdtempSync(join(tmpdir(), 'linkstore-test-'));
   const handle = await openDatabase({ kind: 'pglite' });
   await runMigrations(handle);
-  await runSeed(handle.db);
+  await runSeed(handle.db, { seedPassword: TEST_SEED_PASSWORD });
   if (handle.raw.kind !== 'pglite') throw new Error('expected PGlite');
   const dump = await handle.raw.client.dumpDataDir('none');
   const dumpFile = join(dir, 'template.tar');

@@ -14,3 +14,6 @@ export function withDatabase(url: string, name: string): string {
   parsed.pathname = `/${name}`;
   return parsed.toString();
 }
+
+/** The seeded operators' password in every test database (root, admin, test). */
+export const TEST_SEED_PASSWORD = 'seed-password-for-tests-1';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
 import { refreshTokens, users } from './auth.tables';
+import { loadAccess } from './access';
 import type { SessionUser } from '../http/access';
 import { createSessionService, type SessionMeta, type SessionService } from './sessions';
 import { createTokenSigner, type AccessClaims, type TokenSigner } from './tokens';
@@ -48,8 +49,8 @@ export const authPlugin = fp(
         .from(users)
         .where(eq(users.id, userId));
       if (!row || row.status !== 1 || row.tokenVersion !== claims.ver || row.isEnded) return undefined;
-      // Roles and permission strings arrive with the console's RBAC.
-      return { id: String(userId), roles: [], permissions: [] };
+      const granted = await loadAccess(app.database.db, userId);
+      return { id: String(userId), ...granted };
     }
 
     app.addHook('onRequest', async (request) => {

@@ -62,6 +62,7 @@ export const ZEnv = z.object({
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  SEED_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
   CAPTCHA_ENABLED: ZBoolean.default(true),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -103,6 +104,8 @@ export interface AppConfig {
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
   };
+  /** Password of the seeded operators; unset: a random one per install (first-run-credentials.txt). */
+  seedPassword: string | undefined;
   /** Unset: mail is written to DATA_DIR/outbox instead of being sent. */
   mail: { smtpUrl: string | undefined; from: string };
   /** A provider is offered only when its client id and secret are both set. */
@@ -165,7 +168,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const got = env[name];
-      const isSecret = ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL'].includes(name) || name.endsWith('_SECRET');
+      const isSecret =
+        ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'SEED_PASSWORD'].includes(name) ||
+        name.endsWith('_SECRET');
       const shown = isSecret ? '' : ` (got "${got ?? ''}")`;
       return `${name} ${issue.message}${shown}`;
     });
@@ -194,6 +199,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     },
+    seedPassword: e.SEED_PASSWORD,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     oauth: {
       google: oauthProvider(e.OAUTH_GOOGLE_ISSUER, e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET),

@@ -1,3 +1,4 @@
 // Every Drizzle table of every module, for drizzle-kit and for typed queries.
 export * from '../../modules/countries/countries.table';
 export * from '../auth/auth.tables';
+export * from '../auth/access.tables';

@@ -1,5 +1,5 @@
 import type { TRouteDef } from '@linkstore/contract';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../errors/app-error';
 
 /** Who is calling. Filled by the auth plugin from a verified access token. */
@@ -22,8 +22,8 @@ export function hasPermission(user: SessionUser, permission: string): boolean {
   return user.roles.includes(ROOT_ROLE) || user.permissions.includes(permission);
 }
 
-/** The preHandler that enforces a route's declared access on the server. */
-export function accessGuard(access: TRouteDef['access']): preHandlerAsyncHookHandler | undefined {
+/** The hook that enforces a route's declared access on the server, before validation. */
+export function accessGuard(access: TRouteDef['access']): preValidationAsyncHookHandler | undefined {
   if ('public' in access) return undefined;
   const { permission } = access;
   return async (request: FastifyRequest) => {

@@ -4,6 +4,13 @@ import type { z } from 'zod';
 import { accessGuard } from './access';
 import { translate } from '../i18n/translate';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route, as its contract declares; absent on non-contract routes. */
+    access?: TRouteDef['access'];
+  }
+}
+
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
 export interface RouteInput<D extends TRouteDef> {
@@ -53,7 +60,10 @@ export function registerRoute<D extends TRouteDef>(
     method: def.method,
     url: def.path,
     schema,
-    ...(guard ? { preHandler: guard } : {}),
+    // Read by the route registry test: every route states who may call it.
+    config: { access: def.access },
+    // Before validation: a caller without access learns nothing about the body the route expects.
+    ...(guard ? { preValidation: guard } : {}),
     handler: async (request, reply) => {
       const data = await handler({
         query: request.query as Infer<D['query']>,
