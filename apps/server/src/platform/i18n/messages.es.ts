@@ -17,6 +17,12 @@ export const es = {
   'error.serviceUnavailable': 'El servicio no está disponible por el momento; inténtalo de nuevo.',
   'error.badRequest': 'La solicitud no es válida.',
   'error.internal': 'Algo salió mal por nuestra parte. Inténtalo de nuevo más tarde.',
+  'error.duplicate': '{field} ya está en uso.',
+  'error.hasChildren': 'Todavía tiene elementos debajo: elimínalos o muévelos primero.',
+  'error.invalidParent':
+    'El elemento superior no es válido: no puede ser el propio elemento ni uno de sus hijos.',
+  'error.inUse': 'Todavía está en uso y no se puede eliminar.',
+  'error.protected': 'Este registro integrado no se puede cambiar de esta forma.',
   'validation.required': '{field} es obligatorio',
   'validation.invalidType': '{field} debe ser {expected}',
   'validation.tooSmall.string': '{field} debe tener al menos {minimum} caracteres',

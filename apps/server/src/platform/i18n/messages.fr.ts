@@ -17,6 +17,12 @@ export const fr = {
   'error.serviceUnavailable': 'Le service est momentanément indisponible ; réessayez.',
   'error.badRequest': "La requête n'est pas valide.",
   'error.internal': 'Un problème est survenu de notre côté. Réessayez plus tard.',
+  'error.duplicate': '{field} est déjà utilisé.',
+  'error.hasChildren': "Il contient encore des éléments : supprimez-les ou déplacez-les d'abord.",
+  'error.invalidParent':
+    "Le parent n'est pas valide : il ne peut pas être l'élément lui-même ni l'un de ses enfants.",
+  'error.inUse': 'Il est encore utilisé et ne peut pas être supprimé.',
+  'error.protected': 'Cet enregistrement intégré ne peut pas être modifié ainsi.',
   'validation.required': '{field} est obligatoire',
   'validation.invalidType': '{field} doit être {expected}',
   'validation.tooSmall.string': '{field} doit contenir au moins {minimum} caractères',
