@@ -5,6 +5,7 @@ import { decideNavigation, isDuplicateNavigation, redirectTarget } from './share
 import { isSignedIn } from './shared/session/session-store';
 import { storefrontRoutes } from './storefront/storefront-routes';
 import { RootLayout, type TRouteHandle } from './shared/router/root-layout';
+import { matchesDynamicRoute } from './shared/router/dynamic-routes';
 
 const title = (titleKey: string): TRouteHandle => ({ titleKey });
 
@@ -71,7 +72,8 @@ export function guardLoader({ request }: LoaderFunctionArgs): Response | null {
     pathname: url.pathname,
     search: url.search,
     isSignedIn: isSignedIn(),
-    isUnmatched: !matches || matches.at(-1)?.route.path === '*',
+    // Console pages come from the server (dynamic routes) and are matched separately.
+    isUnmatched: (!matches || matches.at(-1)?.route.path === '*') && !matchesDynamicRoute(url.pathname),
   });
   if (decision.isMenuReset) useUserPreferences.getState().setMenuDefaultActive(1);
   return decision.type === 'redirect' ? redirect(decision.to) : null;

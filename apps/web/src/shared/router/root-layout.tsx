@@ -6,13 +6,15 @@ import { formatPageTitle } from './route-guard';
 
 export interface TRouteHandle {
   /** i18n key (common namespace) of the page title. */
-  titleKey: string;
+  titleKey?: string;
+  /** A title as the server's menu names it, shown when it has no translation (console routes). */
+  title?: string;
 }
 
 function isRouteHandle(handle: unknown): handle is TRouteHandle {
-  return (
-    typeof handle === 'object' && handle !== null && typeof (handle as TRouteHandle).titleKey === 'string'
-  );
+  if (typeof handle !== 'object' || handle === null) return false;
+  const { titleKey, title } = handle as TRouteHandle;
+  return typeof titleKey === 'string' || typeof title === 'string';
 }
 
 /** Wraps every page: keeps the document title in step and scrolls to the top on navigation. */
@@ -20,10 +22,12 @@ export function RootLayout() {
   const { t, i18n } = useTranslation('common');
   const location = useLocation();
   const matches = useMatches();
-  const titleKey = matches
+  const handle = matches
     .map((match) => match.handle)
     .filter(isRouteHandle)
-    .at(-1)?.titleKey;
+    .at(-1);
+  const titleKey = handle?.titleKey;
+  const plainTitle = handle?.title;
   const queryTitle = new URLSearchParams(location.search).get('title');
 
   useEffect(() => {
@@ -31,8 +35,8 @@ export function RootLayout() {
   }, [location.pathname, location.search]);
 
   useEffect(() => {
-    document.title = formatPageTitle(APP_TITLE, titleKey ? t(titleKey) : undefined, queryTitle);
-  }, [t, titleKey, queryTitle, i18n.language]);
+    document.title = formatPageTitle(APP_TITLE, titleKey ? t(titleKey) : plainTitle, queryTitle);
+  }, [t, titleKey, plainTitle, queryTitle, i18n.language]);
 
   return <Outlet />;
 }
