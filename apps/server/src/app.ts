@@ -14,6 +14,7 @@ import { registrationModule } from './modules/accounts/registration.routes';
 import { socialLoginModule } from './modules/accounts/social-login.routes';
 import { countriesModule } from './modules/countries/countries.routes';
 import { menusModule } from './modules/menus/menus.routes';
+import { rolesModule } from './modules/roles/roles.routes';
 import { authPlugin } from './platform/auth/auth-plugin';
 import { rateLimitPlugin } from './platform/rate-limit/rate-limit-plugin';
 import { mailPlugin } from './platform/mail/mail-plugin';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthModule);
   await app.register(countriesModule);
   await app.register(menusModule);
+  await app.register(rolesModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

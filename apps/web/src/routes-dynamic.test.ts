@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as DynamicRoutes from './shared/router/dynamic-routes';
 import { matchesDynamicRoute } from './shared/router/dynamic-routes';
 import { useSession } from './shared/session/session-store';
 import { guardLoader } from './routes';
 
 vi.mock('./shared/router/dynamic-routes', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./shared/router/dynamic-routes')>()),
+  ...(await importOriginal<typeof DynamicRoutes>()),
   matchesDynamicRoute: vi.fn(() => false),
 }));
 

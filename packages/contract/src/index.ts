@@ -12,3 +12,5 @@ export * from './accounts/accounts.schema';
 export * from './accounts/accounts.routes';
 export * from './menus/menus.schema';
 export * from './menus/menus.routes';
+export * from './roles/roles.schema';
+export * from './roles/roles.routes';

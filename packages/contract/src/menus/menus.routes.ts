@@ -1,5 +1,16 @@
+import { z } from 'zod';
 import { defineRoutes } from '../platform/route';
-import { ZRouteTree } from './menus.schema';
+import {
+  ZMenuForm,
+  ZMenuIdParams,
+  ZMenuListQuery,
+  ZMenuOptionsQuery,
+  ZMenuOptionTree,
+  ZMenuSaveRequest,
+  ZMenuTree,
+  ZMenuVisibilityQuery,
+  ZRouteTree,
+} from './menus.schema';
 
 export const menusRoutes = defineRoutes({
   routes: {
@@ -9,5 +20,70 @@ export const menusRoutes = defineRoutes({
     tags: ['menus'],
     response: ZRouteTree,
     access: { permission: null },
+  },
+  list: {
+    method: 'GET',
+    path: '/api/v1/menus',
+    summary: 'The menu tree, optionally only the menus whose name matches `keywords`',
+    tags: ['menus'],
+    query: ZMenuListQuery,
+    response: ZMenuTree,
+    access: { permission: 'sys:menu:query' },
+  },
+  options: {
+    method: 'GET',
+    path: '/api/v1/menus/options',
+    summary: 'Menus as a tree of options; `onlyParent=true` keeps catalogs and pages (the parent picker)',
+    tags: ['menus'],
+    query: ZMenuOptionsQuery,
+    response: ZMenuOptionTree,
+    access: { permission: 'sys:menu:query' },
+  },
+  form: {
+    method: 'GET',
+    path: '/api/v1/menus/:id/form',
+    summary: 'One menu as its edit form',
+    tags: ['menus'],
+    params: ZMenuIdParams,
+    response: ZMenuForm,
+    access: { permission: 'sys:menu:query' },
+  },
+  create: {
+    method: 'POST',
+    path: '/api/v1/menus',
+    summary: 'Adds a menu; answers the saved form',
+    tags: ['menus'],
+    body: ZMenuSaveRequest,
+    response: ZMenuForm,
+    access: { permission: 'sys:menu:add' },
+  },
+  update: {
+    method: 'PUT',
+    path: '/api/v1/menus/:id',
+    summary: 'Changes a menu; answers the saved form',
+    tags: ['menus'],
+    params: ZMenuIdParams,
+    body: ZMenuSaveRequest,
+    response: ZMenuForm,
+    access: { permission: 'sys:menu:edit' },
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/v1/menus/:id',
+    summary: 'Deletes a menu and everything under it',
+    tags: ['menus'],
+    params: ZMenuIdParams,
+    response: z.null(),
+    access: { permission: 'sys:menu:delete' },
+  },
+  setVisible: {
+    method: 'PATCH',
+    path: '/api/v1/menus/:id',
+    summary: 'Shows (1) or hides (0) a menu in the console navigation',
+    tags: ['menus'],
+    params: ZMenuIdParams,
+    query: ZMenuVisibilityQuery,
+    response: z.null(),
+    access: { permission: 'sys:menu:edit' },
   },
 });

@@ -2,11 +2,36 @@ import { menusRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors/app-error';
 import { registerRoute } from '../../platform/http/routes';
-import { routesFor } from './menus.service';
+import {
+  deleteMenuTree,
+  getMenuForm,
+  listMenuOptions,
+  listMenuTree,
+  routesFor,
+  saveMenu,
+  setMenuVisible,
+} from './menus.service';
 
 export async function menusModule(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+
   registerRoute(app, menusRoutes.routes, ({ request }) => {
     if (!request.user) throw AppError.accessTokenInvalid();
-    return routesFor(app.database.db, request.user);
+    return routesFor(db, request.user);
+  });
+  registerRoute(app, menusRoutes.list, ({ query }) => listMenuTree(db, query.keywords));
+  registerRoute(app, menusRoutes.options, ({ query }) => listMenuOptions(db, query.onlyParent === 'true'));
+  registerRoute(app, menusRoutes.form, ({ params }) => getMenuForm(db, Number(params.id)));
+  registerRoute(app, menusRoutes.create, ({ body, request }) => saveMenu(db, request.lang, null, body));
+  registerRoute(app, menusRoutes.update, ({ params, body, request }) =>
+    saveMenu(db, request.lang, Number(params.id), body),
+  );
+  registerRoute(app, menusRoutes.remove, async ({ params }) => {
+    await deleteMenuTree(db, Number(params.id));
+    return null;
+  });
+  registerRoute(app, menusRoutes.setVisible, async ({ params, query }) => {
+    await setMenuVisible(db, Number(params.id), query.visible === '1' ? 1 : 0);
+    return null;
   });
 }
