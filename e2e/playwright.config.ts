@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/lib/chromium.mjs';
+import { E2E_SEED_PASSWORD } from './support/ports';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -49,6 +50,7 @@ export default defineConfig({
       CAPTCHA_ENABLED: 'false',
       // Short-lived access tokens, so a journey can wait for one to expire.
       ACCESS_TOKEN_TTL_SECONDS: '10',
+      SEED_PASSWORD: E2E_SEED_PASSWORD,
     },
   },
 });

@@ -3,3 +3,6 @@ export function stackPorts() {
   const app = Number(process.env.E2E_PORT ?? 8181);
   return { app, smtp: app + 1, mailbox: app + 2, oidc: app + 3 };
 }
+
+/** The seeded operators' password on the browser-test server (SEED_PASSWORD). */
+export const E2E_SEED_PASSWORD = 'operator-pass-e2e-1';
