@@ -1,0 +1,199 @@
+import {
+  ErrorCode,
+  type TLanguage,
+  type TRoleForm,
+  type TRoleOption,
+  type TRolePage,
+  type TRolePageQuery,
+  type TRoleRequest,
+} from '@linkstore/contract';
+import { AppError } from '../../platform/errors/app-error';
+import type { AppDatabase } from '../../platform/db/database';
+import { ROOT_ROLE } from '../../platform/http/access';
+import { translate } from '../../platform/i18n/translate';
+import {
+  deleteRoles,
+  findExistingMenuIds,
+  findRoleById,
+  findRoleIdByCode,
+  findRolesForUpdate,
+  insertRole,
+  isAnyRoleAssigned,
+  listRoleMenuIds,
+  listRoleOptions,
+  pageRoles,
+  replaceRoleMenus,
+  updateRole,
+  type RoleRow,
+} from './roles.repository';
+
+/** Who asks: ROOT sees ROOT; nobody else does. */
+export interface Caller {
+  roles: string[];
+}
+
+const isRoot = (caller: Caller) => caller.roles.includes(ROOT_ROLE);
+
+/** `yyyy-MM-dd HH:mm:ss`, in UTC. */
+export function formatDateTime(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+const flag = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
+
+function toForm(row: RoleRow): TRoleForm {
+  return {
+    id: String(row.id),
+    name: row.name,
+    code: row.code,
+    sort: row.sort,
+    status: flag(row.status),
+    dataScope: row.dataScope,
+  };
+}
+
+function duplicateCode(lang: TLanguage): AppError {
+  const message = translate(lang, 'error.duplicate', { field: 'code' });
+  return new AppError(
+    ErrorCode.VALIDATION_FAILED,
+    400,
+    'error.duplicate',
+    { field: 'code' },
+    {
+      fields: [{ field: 'code', message }],
+    },
+  );
+}
+
+const protectedRole = () => new AppError(ErrorCode.VALIDATION_FAILED, 400, 'error.protected');
+
+/** The unique index on `code` answers a race the pre-check lost. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error || (typeof e === 'object' && e !== null);) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+    if (e === undefined) break;
+  }
+  return false;
+}
+
+async function requireRole(db: AppDatabase, id: number): Promise<RoleRow> {
+  const row = await findRoleById(db, id);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+/** ROOT is hidden from other callers, so for them it does not exist. */
+async function requireVisibleRole(db: AppDatabase, id: number, caller: Caller): Promise<RoleRow> {
+  const row = await requireRole(db, id);
+  if (row.code === ROOT_ROLE && !isRoot(caller)) throw AppError.notFound();
+  return row;
+}
+
+export async function getRolePage(
+  db: AppDatabase,
+  query: TRolePageQuery,
+  caller: Caller,
+): Promise<TRolePage> {
+  const { rows, total } = await pageRoles(db, { ...query, isRootHidden: !isRoot(caller) });
+  return {
+    total,
+    list: rows.map((row) => ({
+      ...toForm(row),
+      createTime: formatDateTime(row.createdAt),
+      updateTime: formatDateTime(row.updatedAt),
+    })),
+  };
+}
+
+export async function getRoleOptions(db: AppDatabase, caller: Caller): Promise<TRoleOption[]> {
+  const rows = await listRoleOptions(db, !isRoot(caller));
+  return rows.map((row) => ({ value: String(row.id), label: row.name }));
+}
+
+export async function getRoleForm(db: AppDatabase, id: number, caller: Caller): Promise<TRoleForm> {
+  return toForm(await requireVisibleRole(db, id, caller));
+}
+
+export async function createRole(db: AppDatabase, body: TRoleRequest, lang: TLanguage): Promise<TRoleForm> {
+  if ((await findRoleIdByCode(db, body.code)) !== undefined) throw duplicateCode(lang);
+  try {
+    return toForm(await insertRole(db, body));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateCode(lang);
+    throw error;
+  }
+}
+
+export async function editRole(
+  db: AppDatabase,
+  id: number,
+  body: TRoleRequest,
+  lang: TLanguage,
+): Promise<TRoleForm> {
+  const current = await requireRole(db, id);
+  if (current.code === ROOT_ROLE) throw protectedRole();
+  const holder = await findRoleIdByCode(db, body.code);
+  if (holder !== undefined && holder !== id) throw duplicateCode(lang);
+  try {
+    const row = await updateRole(db, id, body);
+    if (!row) throw AppError.notFound();
+    return toForm(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateCode(lang);
+    throw error;
+  }
+}
+
+export async function setRoleStatus(db: AppDatabase, id: number, status: number): Promise<void> {
+  const current = await requireRole(db, id);
+  if (current.code === ROOT_ROLE) throw protectedRole();
+  await updateRole(db, id, { status });
+}
+
+/** All or nothing: an unknown id, ROOT, or a role still held by a user stops the whole batch. */
+export async function removeRoles(db: AppDatabase, ids: number[]): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDatabase;
+    const found = await findRolesForUpdate(tx, ids);
+    if (found.length !== ids.length) throw AppError.notFound();
+    if (found.some((role) => role.code === ROOT_ROLE)) throw protectedRole();
+    if (await isAnyRoleAssigned(tx, ids)) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'error.inUse');
+    }
+    await deleteRoles(tx, ids);
+  });
+}
+
+export async function getRoleMenuIds(db: AppDatabase, id: number, caller: Caller): Promise<string[]> {
+  await requireVisibleRole(db, id, caller);
+  return (await listRoleMenuIds(db, id)).map(String);
+}
+
+/** Replaces the role's menus in one transaction; any unknown menu id refuses the whole set. */
+export async function assignRoleMenus(
+  db: AppDatabase,
+  id: number,
+  menuIds: number[],
+  lang: TLanguage,
+): Promise<void> {
+  const wanted = [...new Set(menuIds)];
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDatabase;
+    await requireRole(tx, id);
+    const existing = new Set(await findExistingMenuIds(tx, wanted));
+    if (wanted.some((menuId) => !existing.has(menuId))) {
+      const message = translate(lang, 'validation.invalid', { field: 'menuIds' });
+      throw new AppError(
+        ErrorCode.VALIDATION_FAILED,
+        400,
+        'validation.invalid',
+        { field: 'menuIds' },
+        {
+          fields: [{ field: 'menuIds', message }],
+        },
+      );
+    }
+    await replaceRoleMenus(tx, id, wanted);
+  });
+}
