@@ -200,7 +200,7 @@ async function call<T = unknown>(
     headers: { authorization: `Bearer ${token}` },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
-  return { status: res.statusCode, body: res.json() as Envelope<T> };
+  return { status: res.statusCode, body: res.json<Envelope<T>>() };
 }
 
 async function create(form: Record<string, unknown>): Promise<TMenuForm> {
@@ -209,7 +209,8 @@ async function create(form: Record<string, unknown>): Promise<TMenuForm> {
   return ZMenuForm.parse(res.body.data);
 }
 
-const fieldsOf = (body: Envelope) => (body.data as { fields: { field: string }[] }).fields.map((f) => f.field);
+const fieldsOf = (body: Envelope) =>
+  (body.data as { fields: { field: string }[] }).fields.map((f) => f.field);
 
 const findIn = (tree: TMenu[], id: string): TMenu | undefined => {
   for (const node of tree) {
@@ -242,7 +243,12 @@ describe('menu management', () => {
       params: [{ key: 'tab', value: 'all' }],
       sort: 1,
     });
-    goodsAdd = await create({ parentId: goods.id, name: 'Add goods', type: 'BUTTON', perm: 'shop:goods:add' });
+    goodsAdd = await create({
+      parentId: goods.id,
+      name: 'Add goods',
+      type: 'BUTTON',
+      perm: 'shop:goods:add',
+    });
     help = await create({
       parentId: shop.id,
       name: 'help',
@@ -264,7 +270,12 @@ describe('menu management', () => {
       ['help', 'EXTLINK'],
     ]);
     expect(shopNode?.children?.[0]?.children).toEqual([
-      expect.objectContaining({ id: goodsAdd.id, type: 'BUTTON', perm: 'shop:goods:add', parentId: goods.id }),
+      expect.objectContaining({
+        id: goodsAdd.id,
+        type: 'BUTTON',
+        perm: 'shop:goods:add',
+        parentId: goods.id,
+      }),
     ]);
 
     const form = await call<TMenuForm>('GET', `/api/v1/menus/${goods.id}/form`);
@@ -285,7 +296,10 @@ describe('menu management', () => {
       alwaysShow: 0,
       params: [{ key: 'tab', value: 'all' }],
     });
-    const [stored] = await ctx.database.db.select().from(menus).where(eq(menus.id, Number(goods.id)));
+    const [stored] = await ctx.database.db
+      .select()
+      .from(menus)
+      .where(eq(menus.id, Number(goods.id)));
     expect(stored?.params).toEqual({ tab: 'all' });
 
     const full = ZMenuOptionTree.parse((await call('GET', '/api/v1/menus/options')).body.data);
@@ -294,7 +308,9 @@ describe('menu management', () => {
     expect(shopOption?.children?.map((c) => c.label)).toEqual(['goods', 'help']);
     expect(shopOption?.children?.[0]?.children).toEqual([{ value: goodsAdd.id, label: 'Add goods' }]);
 
-    const parents = ZMenuOptionTree.parse((await call('GET', '/api/v1/menus/options?onlyParent=true')).body.data);
+    const parents = ZMenuOptionTree.parse(
+      (await call('GET', '/api/v1/menus/options?onlyParent=true')).body.data,
+    );
     expect(parents.find((o) => o.value === shop.id)).toEqual({
       value: shop.id,
       label: 'shop',
@@ -370,7 +386,9 @@ describe('menu management', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('A0400');
-    expect(res.body.data).toEqual({ fields: [{ field: 'routeName', message: 'routeName is already in use.' }] });
+    expect(res.body.data).toEqual({
+      fields: [{ field: 'routeName', message: 'routeName is already in use.' }],
+    });
     expect(await countMenus()).toBe(before);
     // The menu itself may keep its name when saved again.
     const again = await call<TMenuForm>('PUT', `/api/v1/menus/${goods.id}`, { ...goods, sort: 3 });
@@ -429,7 +447,12 @@ describe('menu management', () => {
     expect(await countMenus()).toBe(before - 5);
     const tree = ZMenuTree.parse((await call('GET', '/api/v1/menus')).body.data);
     for (const menu of [shop, goods, goodsAdd, help]) expect(findIn(tree, menu.id)).toBeUndefined();
-    expect(await ctx.database.db.select().from(roleMenus).where(eq(roleMenus.roleId, role?.id ?? 0))).toEqual([]);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(roleMenus)
+        .where(eq(roleMenus.roleId, role?.id ?? 0)),
+    ).toEqual([]);
     expect((await call('GET', `/api/v1/menus/${goodsAdd.id}/form`)).status).toBe(404);
   });
 
@@ -440,7 +463,12 @@ describe('menu management', () => {
       .returning({ id: roles.id });
     const [button] = await ctx.database.db
       .insert(menus)
-      .values({ name: 'Query menus', type: MENU_TYPE_CODES.BUTTON, parentId: ids.user ?? 0, perm: 'sys:menu:query' })
+      .values({
+        name: 'Query menus',
+        type: MENU_TYPE_CODES.BUTTON,
+        parentId: ids.user ?? 0,
+        perm: 'sys:menu:query',
+      })
       .returning({ id: menus.id });
     await ctx.database.db.insert(roleMenus).values({ roleId: viewer?.id ?? 0, menuId: button?.id ?? 0 });
     const userId = await createUser(ctx.database.db, { username: 'menu-viewer', password: 'viewer-pass-1' });
