@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
-import { TopBar } from '../../shared/layout/top-bar';
 import { authErrorMessage, errorCodeOf } from '../../shared/session/auth-errors';
 import { resetPassword } from './api';
 import { CodeField } from './code-field';
 import { confirmPasswordRules, emailRules, newPasswordRules } from './rules';
+import { AuthCard } from './auth-card';
 import styles from './auth-page.module.css';
 
 interface TResetForm {
@@ -53,52 +53,47 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <>
-      <TopBar />
-      <main className={styles.main}>
-        <section className={styles.card} aria-labelledby="forgot-heading">
-          <Typography.Title level={1} id="forgot-heading" className={styles.heading}>
-            {t('auth.forgotPassword.heading')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('auth.forgotPassword.subtitle')}</Typography.Paragraph>
-          <Form<TResetForm>
-            form={form}
-            layout="vertical"
-            requiredMark={false}
-            onFinish={(values) => void onFinish(values)}
-            disabled={isSubmitting}
-            noValidate
-          >
-            <Form.Item label={t('auth.register.email')} name="email" rules={emailRules(t)}>
-              <Input type="email" autoComplete="email" placeholder={t('auth.login.emailPlaceholder')} />
-            </Form.Item>
-            <CodeField form={form} purpose="password" id="forgot-code" />
-            <Form.Item
-              label={t('auth.forgotPassword.newPassword')}
-              name="password"
-              rules={newPasswordRules(t)}
-              extra={t('auth.validation.passwordHint')}
-            >
-              <Input.Password autoComplete="new-password" visibilityToggle={false} />
-            </Form.Item>
-            <Form.Item
-              label={t('auth.register.confirmPassword')}
-              name="confirmPassword"
-              dependencies={['password']}
-              rules={confirmPasswordRules(t)}
-            >
-              <Input.Password autoComplete="new-password" visibilityToggle={false} />
-            </Form.Item>
-            {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
-            <Button type="primary" htmlType="submit" block loading={isSubmitting}>
-              {t('auth.forgotPassword.submit')}
-            </Button>
-          </Form>
-          <Typography.Paragraph className={styles.footer}>
-            <Link to="/login">{t('auth.forgotPassword.backToLogin')}</Link>
-          </Typography.Paragraph>
-        </section>
-      </main>
-    </>
+    <AuthCard
+      id="forgot-heading"
+      heading={t('auth.forgotPassword.heading')}
+      subtitle={t('auth.forgotPassword.subtitle')}
+    >
+      <Form<TResetForm>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => void onFinish(values)}
+        disabled={isSubmitting}
+        noValidate
+      >
+        <Form.Item label={t('auth.register.email')} name="email" rules={emailRules(t)}>
+          <Input type="email" autoComplete="email" placeholder={t('auth.login.emailPlaceholder')} />
+        </Form.Item>
+        <CodeField form={form} purpose="password" id="forgot-code" />
+        <Form.Item
+          label={t('auth.forgotPassword.newPassword')}
+          name="password"
+          rules={newPasswordRules(t)}
+          extra={t('auth.validation.passwordHint')}
+        >
+          <Input.Password autoComplete="new-password" visibilityToggle={false} />
+        </Form.Item>
+        <Form.Item
+          label={t('auth.register.confirmPassword')}
+          name="confirmPassword"
+          dependencies={['password']}
+          rules={confirmPasswordRules(t)}
+        >
+          <Input.Password autoComplete="new-password" visibilityToggle={false} />
+        </Form.Item>
+        {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
+        <Button type="primary" htmlType="submit" block loading={isSubmitting}>
+          {t('auth.forgotPassword.submit')}
+        </Button>
+      </Form>
+      <Typography.Paragraph className={styles.footer}>
+        <Link to="/login">{t('auth.forgotPassword.backToLogin')}</Link>
+      </Typography.Paragraph>
+    </AuthCard>
   );
 }

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CaptchaField, useCaptcha } from '../../shared/forms/captcha-field';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
-import { TopBar } from '../../shared/layout/top-bar';
 import { useUserPreferences } from '../../shared/preferences/user-preferences-store';
 import { authErrorMessage, errorCodeOf } from '../../shared/session/auth-errors';
 import { login } from './api';
 import { emailRules } from './rules';
 import { SocialSignIn } from './social-sign-in';
+import { AuthCard } from './auth-card';
 import styles from './auth-page.module.css';
 
 interface TLoginForm {
@@ -74,71 +74,60 @@ export function LoginPage() {
   };
 
   return (
-    <>
-      <TopBar />
-      <main className={styles.main}>
-        <section className={styles.card} aria-labelledby="login-heading">
-          <Typography.Title level={1} id="login-heading" className={styles.heading}>
-            {t('auth.login.heading')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('auth.login.subtitle')}</Typography.Paragraph>
-          <Form<TLoginForm>
-            form={form}
-            layout="vertical"
-            requiredMark={false}
-            onFinish={(values) => void onFinish(values)}
-            disabled={isSubmitting}
-            // Our translated messages replace the browser's own email check.
-            noValidate
-          >
-            <Form.Item label={t('auth.login.email')} name="email" rules={emailRules(t)}>
-              <Input type="email" autoComplete="username" placeholder={t('auth.login.emailPlaceholder')} />
-            </Form.Item>
-            <Form.Item
-              label={t('auth.login.password')}
-              name="password"
-              rules={[{ required: true, message: t('auth.login.passwordRequired') }]}
-            >
-              <Input
-                type={isPasswordVisible ? 'text' : 'password'}
-                autoComplete="current-password"
-                suffix={
-                  <Button
-                    type="text"
-                    size="small"
-                    aria-label={t(isPasswordVisible ? 'auth.login.hidePassword' : 'auth.login.showPassword')}
-                    aria-pressed={isPasswordVisible}
-                    icon={
-                      isPasswordVisible ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />
-                    }
-                    onClick={() => setPasswordVisible((isVisible) => !isVisible)}
-                  />
-                }
+    <AuthCard id="login-heading" heading={t('auth.login.heading')} subtitle={t('auth.login.subtitle')}>
+      <Form<TLoginForm>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => void onFinish(values)}
+        disabled={isSubmitting}
+        // Our translated messages replace the browser's own email check.
+        noValidate
+      >
+        <Form.Item label={t('auth.login.email')} name="email" rules={emailRules(t)}>
+          <Input type="email" autoComplete="username" placeholder={t('auth.login.emailPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          label={t('auth.login.password')}
+          name="password"
+          rules={[{ required: true, message: t('auth.login.passwordRequired') }]}
+        >
+          <Input
+            type={isPasswordVisible ? 'text' : 'password'}
+            autoComplete="current-password"
+            suffix={
+              <Button
+                type="text"
+                size="small"
+                aria-label={t(isPasswordVisible ? 'auth.login.hidePassword' : 'auth.login.showPassword')}
+                aria-pressed={isPasswordVisible}
+                icon={isPasswordVisible ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />}
+                onClick={() => setPasswordVisible((isVisible) => !isVisible)}
               />
-            </Form.Item>
-            {captcha.isShown && (
-              <CaptchaField
-                id="login-captcha"
-                captcha={captcha}
-                label={t('auth.login.captcha')}
-                requiredMessage={t('auth.login.captchaRequired')}
-              />
-            )}
-            <div className={styles.row}>
-              <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
-            </div>
-            {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
-            <Button type="primary" htmlType="submit" block loading={isSubmitting}>
-              {t('auth.login.submit')}
-            </Button>
-          </Form>
-          <Divider plain>{t('auth.login.divider')}</Divider>
-          <SocialSignIn mode="login" />
-          <Typography.Paragraph className={styles.footer}>
-            {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.signUp')}</Link>
-          </Typography.Paragraph>
-        </section>
-      </main>
-    </>
+            }
+          />
+        </Form.Item>
+        {captcha.isShown && (
+          <CaptchaField
+            id="login-captcha"
+            captcha={captcha}
+            label={t('auth.login.captcha')}
+            requiredMessage={t('auth.login.captchaRequired')}
+          />
+        )}
+        <div className={styles.row}>
+          <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
+        </div>
+        {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
+        <Button type="primary" htmlType="submit" block loading={isSubmitting}>
+          {t('auth.login.submit')}
+        </Button>
+      </Form>
+      <Divider plain>{t('auth.login.divider')}</Divider>
+      <SocialSignIn mode="login" />
+      <Typography.Paragraph className={styles.footer}>
+        {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.signUp')}</Link>
+      </Typography.Paragraph>
+    </AuthCard>
   );
 }

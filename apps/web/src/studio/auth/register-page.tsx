@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
-import { TopBar } from '../../shared/layout/top-bar';
 import { authErrorMessage, errorCodeOf } from '../../shared/session/auth-errors';
 import { register } from './api';
 import { CodeField } from './code-field';
 import { confirmPasswordRules, emailRules, newPasswordRules } from './rules';
 import { SocialSignIn } from './social-sign-in';
+import { AuthCard } from './auth-card';
 import styles from './auth-page.module.css';
 
 interface TRegisterForm {
@@ -54,54 +54,49 @@ export function RegisterPage() {
   };
 
   return (
-    <>
-      <TopBar />
-      <main className={styles.main}>
-        <section className={styles.card} aria-labelledby="register-heading">
-          <Typography.Title level={1} id="register-heading" className={styles.heading}>
-            {t('auth.register.heading')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('auth.register.subtitle')}</Typography.Paragraph>
-          <Form<TRegisterForm>
-            form={form}
-            layout="vertical"
-            requiredMark={false}
-            onFinish={(values) => void onFinish(values)}
-            disabled={isSubmitting}
-            noValidate
-          >
-            <Form.Item label={t('auth.register.email')} name="email" rules={emailRules(t)}>
-              <Input type="email" autoComplete="email" placeholder={t('auth.login.emailPlaceholder')} />
-            </Form.Item>
-            <Form.Item
-              label={t('auth.register.password')}
-              name="password"
-              rules={newPasswordRules(t)}
-              extra={t('auth.validation.passwordHint')}
-            >
-              <Input.Password autoComplete="new-password" visibilityToggle={false} />
-            </Form.Item>
-            <Form.Item
-              label={t('auth.register.confirmPassword')}
-              name="confirmPassword"
-              dependencies={['password']}
-              rules={confirmPasswordRules(t)}
-            >
-              <Input.Password autoComplete="new-password" visibilityToggle={false} />
-            </Form.Item>
-            <CodeField form={form} purpose="register" id="register-code" />
-            {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
-            <Button type="primary" htmlType="submit" block loading={isSubmitting}>
-              {t('auth.register.submit')}
-            </Button>
-          </Form>
-          <Divider plain>{t('auth.login.divider')}</Divider>
-          <SocialSignIn mode="register" />
-          <Typography.Paragraph className={styles.footer}>
-            {t('auth.register.haveAccount')} <Link to="/login">{t('auth.register.logIn')}</Link>
-          </Typography.Paragraph>
-        </section>
-      </main>
-    </>
+    <AuthCard
+      id="register-heading"
+      heading={t('auth.register.heading')}
+      subtitle={t('auth.register.subtitle')}
+    >
+      <Form<TRegisterForm>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => void onFinish(values)}
+        disabled={isSubmitting}
+        noValidate
+      >
+        <Form.Item label={t('auth.register.email')} name="email" rules={emailRules(t)}>
+          <Input type="email" autoComplete="email" placeholder={t('auth.login.emailPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          label={t('auth.register.password')}
+          name="password"
+          rules={newPasswordRules(t)}
+          extra={t('auth.validation.passwordHint')}
+        >
+          <Input.Password autoComplete="new-password" visibilityToggle={false} />
+        </Form.Item>
+        <Form.Item
+          label={t('auth.register.confirmPassword')}
+          name="confirmPassword"
+          dependencies={['password']}
+          rules={confirmPasswordRules(t)}
+        >
+          <Input.Password autoComplete="new-password" visibilityToggle={false} />
+        </Form.Item>
+        <CodeField form={form} purpose="register" id="register-code" />
+        {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
+        <Button type="primary" htmlType="submit" block loading={isSubmitting}>
+          {t('auth.register.submit')}
+        </Button>
+      </Form>
+      <Divider plain>{t('auth.login.divider')}</Divider>
+      <SocialSignIn mode="register" />
+      <Typography.Paragraph className={styles.footer}>
+        {t('auth.register.haveAccount')} <Link to="/login">{t('auth.register.logIn')}</Link>
+      </Typography.Paragraph>
+    </AuthCard>
   );
 }
