@@ -13,6 +13,8 @@ import { accountsModule } from './modules/accounts/accounts.routes';
 import { registrationModule } from './modules/accounts/registration.routes';
 import { socialLoginModule } from './modules/accounts/social-login.routes';
 import { countriesModule } from './modules/countries/countries.routes';
+import { configsModule } from './modules/configs/configs.routes';
+import { deptsModule } from './modules/depts/depts.routes';
 import { menusModule } from './modules/menus/menus.routes';
 import { rolesModule } from './modules/roles/roles.routes';
 import { authPlugin } from './platform/auth/auth-plugin';
@@ -84,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(countriesModule);
   await app.register(menusModule);
   await app.register(rolesModule);
+  await app.register(deptsModule);
+  await app.register(configsModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

@@ -14,3 +14,7 @@ export * from './menus/menus.schema';
 export * from './menus/menus.routes';
 export * from './roles/roles.schema';
 export * from './roles/roles.routes';
+export * from './depts/depts.schema';
+export * from './depts/depts.routes';
+export * from './configs/configs.schema';
+export * from './configs/configs.routes';

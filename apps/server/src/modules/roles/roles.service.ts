@@ -10,6 +10,7 @@ import {
 import { AppError } from '../../platform/errors/app-error';
 import type { AppDatabase } from '../../platform/db/database';
 import { ROOT_ROLE } from '../../platform/http/access';
+import { formatDateTime } from '../../platform/http/date-time';
 import { translate } from '../../platform/i18n/translate';
 import {
   deleteRoles,
@@ -33,11 +34,6 @@ export interface Caller {
 }
 
 const isRoot = (caller: Caller) => caller.roles.includes(ROOT_ROLE);
-
-/** `yyyy-MM-dd HH:mm:ss`, in UTC. */
-export function formatDateTime(date: Date): string {
-  return date.toISOString().slice(0, 19).replace('T', ' ');
-}
 
 const flag = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
 

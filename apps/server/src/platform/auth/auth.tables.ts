@@ -36,6 +36,8 @@ export const users = pgTable(
     /** Raised on password change or disabling: access tokens carry it and stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     countryId: varchar('country_id', { length: 2 }).notNull().default('US'),
+    /** The operator's department (`depts.id`); none for creators. */
+    deptId: bigint('dept_id', { mode: 'number' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,6 +45,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_key').on(t.email),
+    index().on(t.deptId),
   ],
 );
 

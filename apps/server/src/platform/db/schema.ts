@@ -1,4 +1,6 @@
 // Every Drizzle table of every module, for drizzle-kit and for typed queries.
 export * from '../../modules/countries/countries.table';
+export * from '../../modules/depts/depts.table';
+export * from '../../modules/configs/configs.table';
 export * from '../auth/auth.tables';
 export * from '../auth/access.tables';

@@ -1,10 +1,15 @@
 import { seedOperators, type OperatorSeedReport } from '../auth/operators.seed';
 import { seedCountries } from '../../modules/countries/countries.seed';
+import { seedConfigs } from '../../modules/configs/configs.seed';
+import { seedDepts } from '../../modules/depts/depts.seed';
 import type { AppDatabase } from './database';
 
 export interface SeedReport {
   countries: number;
   operators: OperatorSeedReport;
+  /** Departments inserted (the seeded operators without one are put in theirs). */
+  depts: number;
+  configs: number;
 }
 
 export interface SeedOptions {
@@ -19,6 +24,9 @@ export async function runSeed(db: AppDatabase, options: SeedOptions = {}): Promi
     return {
       countries: await seedCountries(scoped),
       operators: await seedOperators(scoped, options),
+      // After the operators: it places them in their departments.
+      depts: await seedDepts(scoped),
+      configs: await seedConfigs(scoped),
     };
   });
 }

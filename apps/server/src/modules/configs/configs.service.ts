@@ -1,0 +1,97 @@
+import {
+  ErrorCode,
+  type TConfigForm,
+  type TConfigPage,
+  type TConfigPageQuery,
+  type TConfigRequest,
+  type TLanguage,
+} from '@linkstore/contract';
+import type { AppDatabase } from '../../platform/db/database';
+import { AppError } from '../../platform/errors/app-error';
+import { formatDateTime } from '../../platform/http/date-time';
+import { translate } from '../../platform/i18n/translate';
+import type { ConfigValues } from './configs.cache';
+import {
+  deleteConfigs,
+  findConfig,
+  findConfigsForUpdate,
+  insertConfig,
+  isKeyTaken,
+  pageConfigs,
+  updateConfig,
+  type ConfigRow,
+} from './configs.repository';
+
+function toForm(row: ConfigRow): TConfigForm {
+  return { id: String(row.id), name: row.name, key: row.key, value: row.value, remark: row.remark };
+}
+
+function duplicateKey(lang: TLanguage): AppError {
+  const params = { field: 'key' };
+  return new AppError(ErrorCode.VALIDATION_FAILED, 400, 'error.duplicate', params, {
+    fields: [{ field: 'key', message: translate(lang, 'error.duplicate', params) }],
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  // Drizzle wraps the driver's error in `cause`.
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export async function getConfigPage(db: AppDatabase, query: TConfigPageQuery): Promise<TConfigPage> {
+  const { rows, total } = await pageConfigs(db, query);
+  return {
+    total,
+    list: rows.map((row) => ({
+      ...toForm(row),
+      createTime: formatDateTime(row.createdAt),
+      updateTime: formatDateTime(row.updatedAt),
+    })),
+  };
+}
+
+export async function getConfigForm(db: AppDatabase, id: number): Promise<TConfigForm> {
+  const row = await findConfig(db, id);
+  if (!row) throw AppError.notFound();
+  return toForm(row);
+}
+
+/** Adds (`id` null) or changes a setting; the key must be unused by another one. The cache follows. */
+export async function saveConfig(
+  db: AppDatabase,
+  values: ConfigValues,
+  lang: TLanguage,
+  id: number | null,
+  body: TConfigRequest,
+): Promise<TConfigForm> {
+  const fields = { name: body.name, key: body.key, value: body.value, remark: body.remark };
+  if (id !== null && !(await findConfig(db, id))) throw AppError.notFound();
+  if (await isKeyTaken(db, body.key, id ?? undefined)) throw duplicateKey(lang);
+  let row: ConfigRow | undefined;
+  try {
+    row = id === null ? await insertConfig(db, fields) : await updateConfig(db, id, fields);
+  } catch (error) {
+    // Two saves of the same key at once: the unique index decides.
+    if (isUniqueViolation(error)) throw duplicateKey(lang);
+    throw error;
+  }
+  if (!row) throw AppError.notFound();
+  await values.reload();
+  return toForm(row);
+}
+
+/** All or nothing: an unknown id stops the whole batch. The cache follows. */
+export async function removeConfigs(db: AppDatabase, values: ConfigValues, ids: number[]): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDatabase;
+    const found = await findConfigsForUpdate(tx, ids);
+    if (found.length !== ids.length) throw AppError.notFound();
+    await deleteConfigs(tx, ids);
+  });
+  await values.reload();
+}

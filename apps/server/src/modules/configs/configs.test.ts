@@ -1,0 +1,236 @@
+import { ErrorCode, ZConfigForm, ZConfigPage, ZEnvelope, type TConfigForm } from '@linkstore/contract';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
+import { createTestApp, type TestContext } from '../../test/helper';
+import { TEST_SEED_PASSWORD } from '../../test/test-database';
+import { createUser } from '../../test/users';
+import { configs } from './configs.table';
+
+let ctx: TestContext;
+const tokens: Record<string, string> = {};
+
+const CONFIG_PERMS = [
+  'sys:config:query',
+  'sys:config:add',
+  'sys:config:update',
+  'sys:config:delete',
+  'sys:config:refresh',
+];
+
+async function signIn(username: string, password = TEST_SEED_PASSWORD): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { username, password },
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json().data as { accessToken: string }).accessToken;
+}
+
+function call(as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+  return ctx.app.inject({
+    method,
+    url: `/api/v1/config${url}`,
+    headers: { authorization: `Bearer ${tokens[as] ?? ''}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function createConfig(key: string, extra: Partial<TConfigForm> = {}): Promise<TConfigForm> {
+  const res = await call('manager', 'POST', '', { name: `Setting ${key}`, key, value: 'v', ...extra });
+  expect(res.statusCode).toBe(200);
+  return ZEnvelope(ZConfigForm).parse(res.json()).data;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
+  const db = ctx.database.db;
+  const buttons = await db
+    .insert(menus)
+    .values(CONFIG_PERMS.map((perm) => ({ name: perm, type: MENU_TYPE_CODES.BUTTON, perm })))
+    .returning({ id: menus.id });
+  const [manager] = await db
+    .insert(roles)
+    .values({ name: 'Settings manager', code: 'CONFIG_MANAGER' })
+    .returning({ id: roles.id });
+  await db.insert(roleMenus).values(buttons.map((b) => ({ roleId: manager?.id ?? 0, menuId: b.id })));
+  const userId = await createUser(db, { username: 'config-manager', password: 'plain-pass-1' });
+  await db.insert(userRoles).values({ userId, roleId: manager?.id ?? 0 });
+  tokens.manager = await signIn('config-manager', 'plain-pass-1');
+  tokens.root = await signIn('root');
+  tokens.guest = await signIn('test');
+});
+afterAll(() => ctx.close());
+
+describe('settings', () => {
+  it('seeds IP_QPS_THRESHOLD_LIMIT = 10, loaded into the cache at start', async () => {
+    const res = await call('manager', 'GET', '/page?keywords=qps');
+    const page = ZEnvelope(ZConfigPage).parse(res.json()).data;
+    expect(page.total).toBe(1);
+    expect(page.list[0]).toMatchObject({
+      key: 'IP_QPS_THRESHOLD_LIMIT',
+      name: 'IP requests per second limit',
+      value: '10',
+    });
+    expect(page.list[0]?.updateTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(ctx.app.configValues.get('IP_QPS_THRESHOLD_LIMIT')).toBe('10');
+  });
+
+  it('creates, reads, edits and deletes, and the cache follows every write', async () => {
+    const created = await createConfig('SHOP_BANNER', { value: 'Hello', remark: 'Shown on top' });
+    expect(created).toEqual({
+      id: created.id,
+      name: 'Setting SHOP_BANNER',
+      key: 'SHOP_BANNER',
+      value: 'Hello',
+      remark: 'Shown on top',
+    });
+    expect(ctx.app.configValues.get('SHOP_BANNER')).toBe('Hello');
+
+    const form = await call('manager', 'GET', `/${created.id}/form`);
+    expect(ZEnvelope(ZConfigForm).parse(form.json()).data).toEqual(created);
+
+    const edited = await call('manager', 'PUT', `/${created.id}`, {
+      id: created.id,
+      name: 'Banner',
+      key: 'SHOP_BANNER_TEXT',
+      value: 'Welcome',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(ZEnvelope(ZConfigForm).parse(edited.json()).data).toEqual({
+      id: created.id,
+      name: 'Banner',
+      key: 'SHOP_BANNER_TEXT',
+      value: 'Welcome',
+      remark: '',
+    });
+    expect(ctx.app.configValues.get('SHOP_BANNER')).toBeUndefined();
+    expect(ctx.app.configValues.get('SHOP_BANNER_TEXT')).toBe('Welcome');
+
+    const removed = await call('manager', 'DELETE', `/${created.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(ctx.app.configValues.get('SHOP_BANNER_TEXT')).toBeUndefined();
+    const gone = await call('manager', 'GET', `/${created.id}/form`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it('refresh picks up changes made behind the cache (another process, or by hand)', async () => {
+    const setting = await createConfig('REFRESH_ME', { value: 'before' });
+    await ctx.database.db
+      .update(configs)
+      .set({ value: 'after' })
+      .where(eq(configs.id, Number(setting.id)));
+    await ctx.database.db.insert(configs).values({ name: 'Direct', key: 'DIRECT_ROW', value: 'x' });
+    expect(ctx.app.configValues.get('REFRESH_ME')).toBe('before');
+    expect(ctx.app.configValues.get('DIRECT_ROW')).toBeUndefined();
+
+    const res = await call('manager', 'PUT', '/refresh');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toBeNull();
+    expect(ctx.app.configValues.get('REFRESH_ME')).toBe('after');
+    expect(ctx.app.configValues.get('DIRECT_ROW')).toBe('x');
+  });
+
+  it('pages by keywords on name or key, with total over all matches', async () => {
+    await createConfig('PAGE_ONE');
+    await createConfig('PAGE_TWO');
+    await createConfig('OTHER_KEY', { name: 'Page-like name' });
+    const first = ZEnvelope(ZConfigPage).parse(
+      (await call('manager', 'GET', '/page?keywords=page&pageNum=1&pageSize=2')).json(),
+    ).data;
+    expect(first.total).toBe(3);
+    expect(first.list.map((c) => c.key)).toEqual(['PAGE_ONE', 'PAGE_TWO']);
+    const second = ZEnvelope(ZConfigPage).parse(
+      (await call('manager', 'GET', '/page?keywords=page&pageNum=2&pageSize=2')).json(),
+    ).data;
+    expect(second.list.map((c) => c.key)).toEqual(['OTHER_KEY']);
+    const wildcard = ZEnvelope(ZConfigPage).parse(
+      (await call('manager', 'GET', '/page?keywords=%25')).json(),
+    ).data;
+    expect(wildcard).toEqual({ list: [], total: 0 });
+  });
+
+  it('refuses a duplicate key on create and on edit, naming `key`, and the cache keeps the old value', async () => {
+    const first = await createConfig('DUP_A', { value: 'a' });
+    await createConfig('DUP_B', { value: 'b' });
+    const res = await call('manager', 'POST', '', { name: 'Again', key: 'DUP_A', value: 'z' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      msg: 'key is already in use.',
+      data: { fields: [{ field: 'key', message: 'key is already in use.' }] },
+    });
+    const edit = await call('manager', 'PUT', `/${first.id}`, { name: 'x', key: 'DUP_B', value: 'z' });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().data.fields).toEqual([{ field: 'key', message: 'key is already in use.' }]);
+    expect(ctx.app.configValues.get('DUP_A')).toBe('a');
+    expect(ctx.app.configValues.get('DUP_B')).toBe('b');
+    // Keeping its own key is not a duplicate.
+    const same = await call('manager', 'PUT', `/${first.id}`, { name: 'x', key: 'DUP_A', value: 'a2' });
+    expect(same.statusCode).toBe(200);
+    expect(ctx.app.configValues.get('DUP_A')).toBe('a2');
+  });
+
+  it('deletes a batch all or nothing', async () => {
+    const a = await createConfig('BATCH_A');
+    const b = await createConfig('BATCH_B');
+    const unknown = await call('manager', 'DELETE', `/${a.id},999999999`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe(ErrorCode.NOT_FOUND);
+    const ids = [Number(a.id), Number(b.id)];
+    expect(await ctx.database.db.select().from(configs).where(inArray(configs.id, ids))).toHaveLength(2);
+    expect(ctx.app.configValues.get('BATCH_A')).toBe('v');
+    expect((await call('manager', 'DELETE', `/${a.id},${b.id}`)).statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(configs).where(inArray(configs.id, ids))).toEqual([]);
+    expect(ctx.app.configValues.get('BATCH_A')).toBeUndefined();
+  });
+
+  it('validates the body, ids and unknown ids', async () => {
+    const res = await call('manager', 'POST', '', { name: '', key: 'has space', value: 5 });
+    expect(res.statusCode).toBe(400);
+    const fields = (res.json().data.fields as { field: string }[]).map((f) => f.field).sort();
+    expect(fields).toEqual(['key', 'name', 'value']);
+    for (const url of ['/abc/form', '/0/form']) {
+      const bad = await call('manager', 'GET', url);
+      expect({ url, status: bad.statusCode, field: bad.json().data?.fields?.[0]?.field }).toEqual({
+        url,
+        status: 400,
+        field: 'id',
+      });
+    }
+    const badIds = await call('manager', 'DELETE', '/1,,2');
+    expect(badIds.json().data.fields[0].field).toBe('ids');
+    const unknown = await call('manager', 'PUT', '/999999999', {
+      name: 'x',
+      key: 'IP_QPS_THRESHOLD_LIMIT',
+      value: '1',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(ctx.app.configValues.get('IP_QPS_THRESHOLD_LIMIT')).toBe('10');
+  });
+});
+
+describe('access', () => {
+  it('refuses a user without the permission (A0301) and writes nothing; ROOT passes', async () => {
+    for (const [method, url] of [
+      ['GET', '/page'],
+      ['POST', ''],
+      ['PUT', '/refresh'],
+      ['DELETE', '/1'],
+    ] as const) {
+      const payload = method === 'POST' ? { name: 'Sneaky', key: 'SNEAKY', value: '1' } : undefined;
+      const res = await call('guest', method, url, payload);
+      expect({ method, url, status: res.statusCode, code: res.json().code }).toEqual({
+        method,
+        url,
+        status: 403,
+        code: ErrorCode.FORBIDDEN,
+      });
+    }
+    expect(await ctx.database.db.select().from(configs).where(eq(configs.key, 'SNEAKY'))).toEqual([]);
+    expect(ctx.app.configValues.get('SNEAKY')).toBeUndefined();
+    expect((await call('root', 'PUT', '/refresh')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,20 @@
+import { deptsRoutes } from '@linkstore/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../platform/http/routes';
+import { getDeptForm, listDeptOptions, listDeptTree, removeDepts, saveDept } from './depts.service';
+
+export async function deptsModule(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  const r = deptsRoutes;
+  registerRoute(app, r.list, ({ query }) => listDeptTree(db, query));
+  registerRoute(app, r.options, () => listDeptOptions(db));
+  registerRoute(app, r.form, ({ params }) => getDeptForm(db, Number(params.id)));
+  registerRoute(app, r.create, ({ body, request }) => saveDept(db, request.lang, null, body));
+  registerRoute(app, r.update, ({ params, body, request }) =>
+    saveDept(db, request.lang, Number(params.id), body),
+  );
+  registerRoute(app, r.delete, async ({ params }) => {
+    await removeDepts(db, params.ids.map(Number));
+    return null;
+  });
+}
