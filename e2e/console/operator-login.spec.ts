@@ -21,5 +21,16 @@ test('an operator signs in to the console as a seeded account', async ({ page })
 
   await page.getByLabel(text('en', 'console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
   await page.getByRole('button', { name: text('en', 'console:login.submit'), exact: true }).click();
-  await expect(page.getByRole('button', { name: text('en', 'common:session.logout.action') })).toBeVisible();
+
+  // The console home, inside the console layout, greets the operator by name.
+  await expect(page).toHaveURL(/#\/console/);
+  const welcome = text('en', 'console:dashboard.heading').replace('{{name}}', 'Administrator');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(welcome);
+  await expect(
+    page.getByRole('navigation', { name: text('en', 'console:layout.sidebar.label') }),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: text('en', 'console:navbar.userMenu') }).click();
+  await page.getByRole('menuitem', { name: text('en', 'console:navbar.logout') }).click();
+  await expect(page).toHaveURL(/login/);
 });

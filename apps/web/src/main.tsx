@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './shared/app-providers';
+import { setConsoleRouter } from './console/console-loading';
 import { appRoutes } from './routes';
 import { createQueryClient } from './shared/http/query-client';
 import { initI18n } from './shared/i18n/i18n';
@@ -19,6 +20,7 @@ async function start(): Promise<void> {
   await initI18n(useAppPreferences.getState().language);
 
   const router = createHashRouter(appRoutes);
+  setConsoleRouter(router);
   setNavigator((to, options) => void router.navigate(to, options));
   // SPEC.md §1: the country, and the user when signed in (which also sets the page icon).
   const queryClient = createQueryClient();

@@ -1,4 +1,5 @@
 import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { loadThenRetry, shouldLoadBeforeDeciding } from './console/console-loading';
 import { consoleRoutes } from './console/console-routes';
 import { useUserPreferences } from './shared/preferences/user-preferences-store';
 import { decideNavigation, isDuplicateNavigation, redirectTarget } from './shared/router/route-guard';
@@ -61,11 +62,23 @@ const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./shared/pages/status-page')).NotFoundPage }),
   },
   // Reached only through the guard's redirect; kept so an unmatched path still renders something.
-  { path: '*', loader: () => redirect('/404') },
+  // Its redirect wins over the guard's (the deepest one does), so it waits for the same loading.
+  {
+    path: '*',
+    loader: ({ request }: LoaderFunctionArgs) => {
+      const url = new URL(request.url);
+      return shouldLoadBeforeDeciding(url.pathname)
+        ? loadThenRetry(url.pathname, url.search)
+        : redirect('/404');
+    },
+  },
 ];
 
-/** Runs before every navigation (SPEC.md §2): the pure decision, then its side effects. */
-export function guardLoader({ request }: LoaderFunctionArgs): Response | null {
+/**
+ * Runs before every navigation (SPEC.md §2): the pure decision, then its side effects. A
+ * signed-in user's unmatched path first loads the console's route tree (once), then retries.
+ */
+export function guardLoader({ request }: LoaderFunctionArgs): Response | null | Promise<Response> {
   const url = new URL(request.url);
   const matches = matchRoutes(appRoutes, url.pathname);
   const decision = decideNavigation({
@@ -76,6 +89,9 @@ export function guardLoader({ request }: LoaderFunctionArgs): Response | null {
     isUnmatched: (!matches || matches.at(-1)?.route.path === '*') && !matchesDynamicRoute(url.pathname),
   });
   if (decision.isMenuReset) useUserPreferences.getState().setMenuDefaultActive(1);
+  if (decision.type === 'redirect' && decision.to === '/404' && shouldLoadBeforeDeciding(url.pathname)) {
+    return loadThenRetry(url.pathname, url.search);
+  }
   return decision.type === 'redirect' ? redirect(decision.to) : null;
 }
 

@@ -1,13 +1,28 @@
 import type { RouteObject } from 'react-router';
+import { consoleLoader } from './console-loading';
 
 /**
- * The operator console's pages. Its sign-in is fixed; the rest of its route tree comes from
- * `/api/v1/menus/routes` (DESIGN.md §8) and is added, lazily loaded, by the console issues.
+ * The operator console's fixed pages: its sign-in and its home (`/console`, inside the console
+ * layout). The rest of its route tree comes from `/api/v1/menus/routes` (DESIGN.md §8) and is
+ * patched in by `ensureConsoleRoutes` (console-loading.ts).
  */
 export const consoleRoutes: RouteObject[] = [
   {
     path: 'console/login',
     handle: { titleKey: 'route.title.consoleLogin' },
     lazy: async () => ({ Component: (await import('./auth/console-login-page')).ConsoleLoginPage }),
+  },
+  {
+    id: 'console',
+    path: 'console',
+    loader: consoleLoader,
+    lazy: async () => ({ Component: (await import('./layout/console-layout')).default }),
+    children: [
+      {
+        index: true,
+        handle: { titleKey: 'route.title.console' },
+        lazy: async () => ({ Component: (await import('./dashboard/dashboard-page')).default }),
+      },
+    ],
   },
 ];

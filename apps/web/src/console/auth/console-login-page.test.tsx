@@ -8,7 +8,7 @@ import { ConsoleLoginPage } from './console-login-page';
 
 const routes = [
   { path: '/console/login', Component: ConsoleLoginPage },
-  { path: '/', Component: () => <h1>Home stand-in</h1> },
+  { path: '/console', Component: () => <h1>Console home stand-in</h1> },
 ];
 const LOGIN = 'POST /api/v1/auth/login';
 
@@ -63,7 +63,7 @@ describe('ConsoleLoginPage', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByRole('heading', { name: 'Home stand-in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Console home stand-in' })).toBeInTheDocument();
     const body = api.callsTo(LOGIN)[0]?.body as FormData;
     expect(Object.fromEntries(body.entries())).toEqual({
       username: 'admin',

@@ -25,9 +25,9 @@ const FIELDS = ['username', 'password', 'captchaCode'];
 /** Console passwords: at least 6 characters (SPEC.md §5). */
 const CONSOLE_PASSWORD_MIN = 6;
 
-/** Only in-app paths for `?redirect=`. */
+/** Only in-app paths for `?redirect=`; without one, the console home. */
 function safeRedirect(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/console';
 }
 
 /**

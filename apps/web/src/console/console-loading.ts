@@ -1,0 +1,74 @@
+import { redirect, type DataRouter } from 'react-router';
+import { loadDynamicRoutes, matchesDynamicRoute, usePermissionStore } from '../shared/router/dynamic-routes';
+import { clearSession } from '../shared/session/clear-session';
+import { isSignedIn } from '../shared/session/session-store';
+import { viewRegistry } from './view-registry';
+
+/**
+ * Loading the console's routes from the server (SPEC.md §2, §4; console-api.md §3). The console
+ * lives at `/console` (its home) and at every path the caller's route tree declares; the tree is
+ * fetched once per sign-in (the routes-loaded flag) and patched into the app's router.
+ */
+
+export const CONSOLE_HOME = '/console';
+export const CONSOLE_LOGIN = '/console/login';
+
+type TPatchableRouter = Pick<DataRouter, 'patchRoutes'>;
+let boundRouter: TPatchableRouter | undefined;
+
+/** main.tsx (and tests) hand over the router the console's routes are patched into. */
+export function setConsoleRouter(router: TPatchableRouter | undefined): void {
+  boundRouter = router;
+}
+
+/** Loads the caller's route tree into the router once; rejects when it cannot. */
+export async function ensureConsoleRoutes(): Promise<void> {
+  if (usePermissionStore.getState().isRoutesLoaded) return;
+  if (!boundRouter) throw new Error('The console router is not bound (setConsoleRouter)');
+  await loadDynamicRoutes(boundRouter, viewRegistry);
+}
+
+const loginWithReturn = (pathname: string, search: string) =>
+  `${CONSOLE_LOGIN}?${new URLSearchParams({ redirect: `${pathname}${search}` }).toString()}`;
+
+/**
+ * Loader of `/console`: signed out → the console login (coming back here after); signed in →
+ * the route tree is loaded first; a failure ends the session and goes to the console login.
+ */
+export async function consoleLoader({ request }: { request: Request }): Promise<Response | null> {
+  const url = new URL(request.url);
+  if (!isSignedIn()) return redirect(loginWithReturn(url.pathname, url.search));
+  try {
+    await ensureConsoleRoutes();
+    return null;
+  } catch {
+    clearSession();
+    return redirect(CONSOLE_LOGIN);
+  }
+}
+
+/**
+ * A signed-in user's path that no route matches may be a console page whose routes are not
+ * loaded yet (a reload, a shared link): true when the guard should load them before deciding.
+ */
+export function shouldLoadBeforeDeciding(pathname: string): boolean {
+  return (
+    boundRouter !== undefined &&
+    isSignedIn() &&
+    !usePermissionStore.getState().isRoutesLoaded &&
+    !matchesDynamicRoute(pathname)
+  );
+}
+
+/**
+ * Loads the route tree, then sends the navigation again to the same place (now matched) or to
+ * /404. A failure here is not ended as a console session: the path may be any typo.
+ */
+export async function loadThenRetry(pathname: string, search: string): Promise<Response> {
+  try {
+    await ensureConsoleRoutes();
+  } catch {
+    return redirect('/404');
+  }
+  return redirect(matchesDynamicRoute(pathname) ? `${pathname}${search}` : '/404');
+}

@@ -1,0 +1,149 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Drawer, Layout, Watermark } from 'antd';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { LanguageSwitch } from '../../shared/i18n/language-switch';
+import { useAppPreferences } from '../../shared/preferences/app-preferences-store';
+import { useSettings } from '../../shared/preferences/settings-store';
+import { resolveIsDark } from '../../shared/theme/theme-config';
+import { ConsoleBreadcrumbs } from './console-breadcrumbs';
+import { ConsoleSidebar, SidebarLogo, useSidebarEntries } from './console-sidebar';
+import { FullscreenToggle } from './fullscreen-toggle';
+import { MixTopMenu, useActiveTopEntry } from './mix-top-menu';
+import { SettingsDrawer } from './settings-drawer';
+import { SizeSwitch } from './size-switch';
+import { useDeviceWatcher } from './use-device';
+import { UserMenu } from './user-menu';
+import styles from './console-layout.module.css';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+const subscribeScheme = (onChange: () => void) => {
+  const query = window.matchMedia(DARK_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const prefersDark = () => window.matchMedia(DARK_QUERY).matches;
+
+/** Watermark defaults of SPEC.md §9 (console): 15% black, 15% white in dark, z-index 9999. */
+function ConsoleWatermark({ children }: { children: React.ReactNode }) {
+  const isEnabled = useSettings((state) => state.watermarkEnabled);
+  const content = useSettings((state) => state.watermarkContent);
+  const theme = useSettings((state) => state.theme);
+  const isDark = resolveIsDark(theme, useSyncExternalStore(subscribeScheme, prefersDark));
+  if (!isEnabled) return <>{children}</>;
+  return (
+    <Watermark
+      content={content}
+      rotate={-22}
+      gap={[100, 100]}
+      zIndex={9999}
+      font={{ fontSize: 16, color: isDark ? 'rgba(255, 255, 255, 0.15)' : 'rgba(0, 0, 0, 0.15)' }}
+    >
+      {children}
+    </Watermark>
+  );
+}
+
+/**
+ * The console shell (console-api.md §5): sidebar from the caller's route tree (a drawer below
+ * 992 px), navbar with breadcrumbs, full screen, size, language, settings and the user menu, and
+ * the page. Layout left (sidebar), top (menu on the top bar) or mix (first level on top, the
+ * active item's children in the sidebar).
+ */
+export default function ConsoleLayout() {
+  const { t } = useTranslation('console');
+  useDeviceWatcher();
+  const isMobile = useAppPreferences((state) => state.device === 'mobile');
+  const isOpened = useAppPreferences((state) => state.sidebar.isOpened);
+  const toggleSidebar = useAppPreferences((state) => state.toggleSidebar);
+  const closeSidebar = useAppPreferences((state) => state.closeSidebar);
+  const layout = useSettings((state) => state.layout);
+  const entries = useSidebarEntries();
+  const activeTop = useActiveTopEntry(entries);
+
+  const isCollapsed = !isOpened;
+  const effectiveLayout = isMobile ? 'left' : layout;
+  const sideEntries = effectiveLayout === 'mix' ? (activeTop?.children ?? []) : undefined;
+  const hasSider =
+    effectiveLayout === 'left' ||
+    (effectiveLayout === 'mix' && sideEntries !== undefined && sideEntries.length > 0);
+  const toggleLabel = t(isOpened ? 'layout.sidebar.collapse' : 'layout.sidebar.expand');
+
+  return (
+    <Layout className={styles.shell}>
+      {!isMobile && hasSider && (
+        <Layout.Sider
+          theme="light"
+          collapsible
+          collapsed={isCollapsed}
+          trigger={null}
+          width={210}
+          collapsedWidth={64}
+          className={styles.sider}
+        >
+          <nav aria-label={t('layout.sidebar.label')}>
+            {effectiveLayout === 'left' && <SidebarLogo isCollapsed={isCollapsed} />}
+            <ConsoleSidebar isCollapsed={isCollapsed} only={sideEntries} />
+          </nav>
+        </Layout.Sider>
+      )}
+      {isMobile && (
+        <Drawer
+          placement="left"
+          open={isOpened}
+          onClose={() => closeSidebar()}
+          size={210}
+          closable={false}
+          title={null}
+          classNames={{ body: styles.drawerBody }}
+        >
+          <nav aria-label={t('layout.sidebar.label')}>
+            <SidebarLogo isCollapsed={false} />
+            <ConsoleSidebar isCollapsed={false} onNavigate={() => closeSidebar()} />
+          </nav>
+        </Drawer>
+      )}
+      <Layout>
+        <Layout.Header className={styles.navbar}>
+          <div className={styles.navStart}>
+            {effectiveLayout !== 'left' && <SidebarLogo isCollapsed={false} />}
+            {(isMobile || hasSider) && (
+              <Button
+                type="text"
+                aria-label={toggleLabel}
+                aria-expanded={isOpened}
+                icon={isOpened ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
+                onClick={toggleSidebar}
+              />
+            )}
+            {effectiveLayout === 'left' && <ConsoleBreadcrumbs />}
+            {effectiveLayout === 'top' && (
+              <nav aria-label={t('layout.sidebar.label')} className={styles.topMenu}>
+                <ConsoleSidebar isCollapsed={false} mode="horizontal" />
+              </nav>
+            )}
+            {effectiveLayout === 'mix' && (
+              <nav aria-label={t('layout.sidebar.label')} className={styles.topMenu}>
+                <MixTopMenu entries={entries} />
+              </nav>
+            )}
+          </div>
+          <div className={styles.navEnd}>
+            <FullscreenToggle />
+            <SizeSwitch />
+            <LanguageSwitch />
+            <SettingsDrawer />
+            <UserMenu />
+          </div>
+        </Layout.Header>
+        <Layout.Content className={styles.content}>
+          <ConsoleWatermark>
+            {effectiveLayout !== 'left' && <ConsoleBreadcrumbs />}
+            <Outlet />
+          </ConsoleWatermark>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

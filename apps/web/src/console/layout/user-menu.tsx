@@ -1,0 +1,42 @@
+import { DashboardOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { logout } from '../../shared/session/logout';
+import { navigateTo } from '../../shared/router/navigator';
+import { useUser } from '../../shared/session/user-store';
+import { CONSOLE_HOME, CONSOLE_LOGIN } from '../console-loading';
+
+/** The signed-in operator's name (nickname, else username, else email). */
+export function useOperatorName(): string {
+  const user = useUser((state) => state.info?.user);
+  return user?.nickname || user?.username || user?.email || '';
+}
+
+/** The navbar's user menu: console home and log out (back to the console login). */
+export function UserMenu() {
+  const { t } = useTranslation('console');
+  const navigate = useNavigate();
+  const name = useOperatorName();
+  const avatar = useUser((state) => state.info?.user.avatar);
+
+  const items: MenuProps['items'] = [
+    { key: 'home', icon: <DashboardOutlined aria-hidden />, label: t('layout.home') },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('navbar.logout'), danger: true },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'home') void navigate(CONSOLE_HOME);
+    if (key === 'logout') void logout().then(() => navigateTo(CONSOLE_LOGIN));
+  };
+
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick }}>
+      <Button type="text" aria-label={t('navbar.userMenu')}>
+        <Avatar size="small" src={avatar ?? undefined} icon={<UserOutlined aria-hidden />} />
+        <span>{name}</span>
+        <DownOutlined aria-hidden />
+      </Button>
+    </Dropdown>
+  );
+}
