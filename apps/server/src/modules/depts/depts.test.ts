@@ -12,8 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
 import { users } from '../../platform/auth/auth.tables';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { TEST_SEED_PASSWORD } from '../../test/test-database';
-import { createUser } from '../../test/users';
+import { accessTokenFor, createUser } from '../../test/users';
 import { depts } from './depts.table';
 
 let ctx: TestContext;
@@ -21,15 +20,7 @@ const tokens: Record<string, string> = {};
 
 const DEPT_PERMS = ['sys:dept:query', 'sys:dept:add', 'sys:dept:edit', 'sys:dept:delete'];
 
-async function signIn(username: string, password = TEST_SEED_PASSWORD): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { username, password },
-  });
-  expect(res.statusCode).toBe(200);
-  return (res.json().data as { accessToken: string }).accessToken;
-}
+const signIn = (username: string, password?: string) => accessTokenFor(ctx.app, username, password);
 
 function call(as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   return ctx.app.inject({

@@ -11,8 +11,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { TEST_SEED_PASSWORD } from '../../test/test-database';
-import { createUser } from '../../test/users';
+import { accessTokenFor, createUser } from '../../test/users';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -21,15 +20,7 @@ let managerRoleId = 0;
 
 const ROLE_PERMS = ['sys:role:query', 'sys:role:add', 'sys:role:edit', 'sys:role:delete', 'sys:role:assign'];
 
-async function signIn(username: string, password = TEST_SEED_PASSWORD): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { username, password },
-  });
-  expect(res.statusCode).toBe(200);
-  return (res.json().data as { accessToken: string }).accessToken;
-}
+const signIn = (username: string, password?: string) => accessTokenFor(ctx.app, username, password);
 
 function call(as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   return ctx.app.inject({
