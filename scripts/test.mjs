@@ -107,6 +107,8 @@ await step('browser journeys', async () => {
     if (!existsSync(file)) return { passed: 0, failed: 1 };
     const { stats } = JSON.parse(readFileSync(file, 'utf8'));
     const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
+    if (stats.flaky > 0)
+      say(paint('33', `${stats.flaky} journey(s) passed only on retry: flaky, look at e2e/test-results`));
     return { passed: stats.expected + stats.flaky, failed };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
