@@ -1,6 +1,7 @@
 import type { FormInstance } from 'antd';
 import { ErrorCode } from '@linkstore/contract';
 import { isHttpError } from '../http/http-error';
+import { authErrorMessage, errorCodeOf } from '../session/auth-errors';
 
 /**
  * Puts the server's translated field errors (A0400 `data.fields`) on the matching form fields.
@@ -23,4 +24,22 @@ export function applyServerFieldErrors<T>(
   }
   form.setFields([...byField].map(([name, errors]) => ({ name: name as never, errors })));
   return byField.size > 0;
+}
+
+/**
+ * Where a failed emailed-code form (sign-up, password reset) shows its error: a wrong or
+ * expired code on the code field, server field errors on their fields, anything else above the
+ * submit button.
+ */
+export function showCodeFormError<T>(
+  form: FormInstance<T>,
+  error: unknown,
+  fields: readonly string[],
+  setFormError: (message: string) => void,
+): void {
+  if (errorCodeOf(error) === ErrorCode.CODE_INVALID) {
+    form.setFields([{ name: 'code' as never, errors: [authErrorMessage(error)] }]);
+  } else if (!applyServerFieldErrors(form, error, fields)) {
+    setFormError(authErrorMessage(error));
+  }
 }

@@ -1,10 +1,8 @@
 import { Alert, App, Button, Form, Input, Typography } from 'antd';
-import { ErrorCode } from '@linkstore/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { applyServerFieldErrors } from '../../shared/forms/field-errors';
-import { authErrorMessage, errorCodeOf } from '../../shared/session/auth-errors';
+import { showCodeFormError } from '../../shared/forms/field-errors';
 import { resetPassword } from './api';
 import { CodeField } from './code-field';
 import { confirmPasswordRules, emailRules, newPasswordRules } from './rules';
@@ -42,11 +40,7 @@ export function ForgotPasswordPage() {
       void message.success(t('auth.forgotPassword.success'));
       void navigate('/login');
     } catch (error) {
-      if (errorCodeOf(error) === ErrorCode.CODE_INVALID) {
-        form.setFields([{ name: 'code', errors: [authErrorMessage(error)] }]);
-      } else if (!applyServerFieldErrors(form, error, FIELDS)) {
-        setFormError(authErrorMessage(error));
-      }
+      showCodeFormError(form, error, FIELDS, setFormError);
     } finally {
       setSubmitting(false);
     }
