@@ -30,6 +30,10 @@ export const users = pgTable(
     /** argon2id; null for accounts that only sign in with Google or Facebook. */
     passwordHash: text('password_hash'),
     nickname: varchar('nickname', { length: 64 }).notNull().default(''),
+    /** Dictionary `gender`: 0 not said, 1 male, 2 female. */
+    gender: smallint('gender').notNull().default(0),
+    /** Optional contact number, digits with an optional leading `+`. */
+    mobile: varchar('mobile', { length: 20 }),
     avatarUrl: text('avatar_url'),
     /** 1 active, 0 disabled (a disabled account cannot sign in and its sessions end). */
     status: smallint('status').notNull().default(1),

@@ -3,10 +3,13 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@linkstore/contract';
 import enCommon from '../../locales/en/common.json';
 import enConsole from '../../locales/en/console.json';
+import enDicts from '../../locales/en/dicts.json';
 import enStudio from '../../locales/en/studio.json';
+import enSystem from '../../locales/en/system.json';
+import enUsers from '../../locales/en/users.json';
 import { LANGUAGE_TAGS } from './languages';
 
-export const NAMESPACES = ['common', 'studio', 'console'] as const;
+export const NAMESPACES = ['common', 'studio', 'console', 'system', 'users', 'dicts'] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 
 type TBundle = Record<string, unknown>;
@@ -18,7 +21,14 @@ const lazyBundles = import.meta.glob<TBundle>(['../../locales/*/*.json', '!../..
 
 export const i18n = i18next.createInstance();
 
-const englishResources: ResourceLanguage = { common: enCommon, studio: enStudio, console: enConsole };
+const englishResources: ResourceLanguage = {
+  common: enCommon,
+  studio: enStudio,
+  console: enConsole,
+  system: enSystem,
+  users: enUsers,
+  dicts: enDicts,
+};
 
 /** Loads all namespaces of a language into i18next unless already there. */
 export async function loadLanguage(language: TLanguage): Promise<void> {
