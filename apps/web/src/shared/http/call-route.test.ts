@@ -1,4 +1,4 @@
-import { countriesRoutes, healthRoutes } from '@linkstore/contract';
+import { countriesRoutes, healthRoutes, rolesRoutes } from '@linkstore/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { callRoute, fillPath } from './call-route';
 import { createHttpClient } from './http-client';
@@ -40,6 +40,13 @@ describe('callRoute', () => {
     expect(countries[0]?.currency_jc).toBe('USD');
     expect(fetchFn.mock.calls[0]?.[0]).toBe('/api/v1/countries?keywords=uni');
     expect(fetchFn.mock.calls[0]?.[1]?.method).toBe('GET');
+  });
+
+  it('puts the query of a body method in the URL', async () => {
+    const { client, fetchFn } = clientAnswering(null);
+    await callRoute(rolesRoutes.status, { params: { id: '3' }, query: { status: '0' } }, { client });
+    expect(fetchFn.mock.calls[0]?.[0]).toBe('/api/v1/roles/3/status?status=0');
+    expect(fetchFn.mock.calls[0]?.[1]?.method).toBe('PUT');
   });
 
   it('rejects data that does not match the response schema', async () => {

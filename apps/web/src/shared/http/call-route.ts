@@ -5,7 +5,7 @@ import { i18n } from '../i18n/i18n';
 import { apiClient } from './api-client';
 import type { THttpClient } from './http-client';
 import { ClientErrorCode, HttpError } from './http-error';
-import type { TParams } from './query-string';
+import { serializeQuery, type TParams } from './query-string';
 
 type TSchemaInput<S> = S extends z.ZodType ? z.input<S> : never;
 
@@ -63,7 +63,10 @@ export async function callRoute<R extends TRouteDef>(
 ): Promise<TRouteOutput<R>> {
   const client = options.client ?? apiClient;
   const isBodyMethod = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
-  const url = fillPath(route.path, input.params);
+  let url = fillPath(route.path, input.params);
+  // A body method may also declare a query (`PUT /roles/1/status?status=0`): it goes in the URL.
+  const bodyQuery = isBodyMethod || options.isFormData ? serializeQuery(input.query as TParams) : '';
+  if (bodyQuery) url += `?${bodyQuery}`;
   const data = await client.request(url, {
     method: route.method,
     params: (isBodyMethod || options.isFormData ? input.body : input.query) as TParams | undefined,
