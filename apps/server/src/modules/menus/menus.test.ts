@@ -7,7 +7,7 @@ import {
   type TMenu,
   type TMenuForm,
 } from '@linkstore/contract';
-import { eq } from 'drizzle-orm';
+import { eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
 import { createTestApp, type TestContext } from '../../test/helper';
@@ -46,6 +46,8 @@ async function routesAs(token: string) {
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
+  // This suite builds its own small tree; the built-in one is covered in menus.seed.test.ts.
+  await ctx.database.db.delete(menus).where(gt(menus.id, 0));
   const system = await addMenu('system', {
     name: 'system',
     type: MENU_TYPE_CODES.CATALOG,

@@ -1,0 +1,124 @@
+import { ErrorCode, ZEnvelope, ZRouteTree } from '@linkstore/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
+import { createTestApp, type TestContext } from '../../test/helper';
+import { accessTokenFor, createUser } from '../../test/users';
+import { seedMenus, seedPermissions } from './menus.seed';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
+});
+afterAll(() => ctx.close());
+
+/** Every permission string a registered route demands, with its routes. */
+function guardedRoutes() {
+  return ctx.app.routeRegistry
+    .filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD')
+    .flatMap((r) => {
+      const access = r.config?.access as { permission?: string | null } | undefined;
+      return access?.permission ? [{ method: String(r.method), url: r.url, perm: access.permission }] : [];
+    });
+}
+
+const probeUrl = (url: string) => url.replace(/:[A-Za-z]+/g, '999999');
+
+describe('built-in menu tree', () => {
+  it('gives the seeded admin the System catalog with every page, the dictionary items page hidden', async () => {
+    const token = await accessTokenFor(ctx.app, 'admin');
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/menus/routes',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const tree = ZEnvelope(ZRouteTree).parse(res.json()).data;
+    const system = tree.find((node) => node.path === '/system');
+    expect(system?.component).toBe('Layout');
+    expect(system?.children?.map((c) => [c.path, c.component, c.meta.hidden])).toEqual([
+      ['user', 'system/user/index', false],
+      ['role', 'system/role/index', false],
+      ['menu', 'system/menu/index', false],
+      ['dept', 'system/dept/index', false],
+      ['dict', 'system/dict/index', false],
+      ['dict-data', 'system/dict/data', true],
+      ['config', 'system/config/index', false],
+    ]);
+  });
+
+  it('seeds a button for every permission a route demands, so each can be granted', () => {
+    const seeded = new Set(seedPermissions());
+    const missing = [...new Set(guardedRoutes().map((r) => r.perm))].filter((p) => !seeded.has(p));
+    expect(missing).toEqual([]);
+  });
+
+  it('is idempotent, and puts back a deleted built-in button granted to ADMIN', async () => {
+    const db = ctx.database.db;
+    expect(await seedMenus(db)).toBe(0);
+    await db
+      .delete(menus)
+      .where(and(eq(menus.type, MENU_TYPE_CODES.BUTTON), eq(menus.perm, 'sys:config:refresh')));
+    expect(await seedMenus(db)).toBe(1);
+    const [admin] = await db.select().from(roles).where(eq(roles.code, 'ADMIN'));
+    const granted = await db
+      .select({ perm: menus.perm })
+      .from(roleMenus)
+      .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+      .where(and(eq(roleMenus.roleId, admin?.id ?? 0), eq(menus.perm, 'sys:config:refresh')));
+    expect(granted).toHaveLength(1);
+  });
+});
+
+describe('permission matrix', () => {
+  it('refuses every guarded endpoint to a role holding every permission but its own, and lets the holder through', async () => {
+    const db = ctx.database.db;
+    const [role] = await db
+      .insert(roles)
+      .values({ name: 'Almost everything', code: 'ALMOST', sort: 9, dataScope: 0 })
+      .returning();
+    const roleId = role?.id ?? 0;
+    const userId = await createUser(db, { username: 'almost', password: 'almost-pass-1' });
+    await db.insert(userRoles).values({ userId, roleId });
+    const allMenus = await db.select({ id: menus.id, perm: menus.perm }).from(menus);
+    await db.insert(roleMenus).values(allMenus.map((m) => ({ roleId, menuId: m.id })));
+    const token = await accessTokenFor(ctx.app, 'almost', 'almost-pass-1');
+
+    const call = (route: { method: string; url: string }) =>
+      ctx.app.inject({
+        method: route.method as 'GET',
+        url: probeUrl(route.url),
+        payload: {},
+        headers: { authorization: `Bearer ${token}` },
+      });
+
+    const byPerm = new Map<string, { method: string; url: string }[]>();
+    for (const route of guardedRoutes()) byPerm.set(route.perm, [...(byPerm.get(route.perm) ?? []), route]);
+    expect(byPerm.size).toBeGreaterThan(10);
+
+    for (const [perm, routes] of byPerm) {
+      const ids = allMenus.filter((m) => m.perm === perm).map((m) => m.id);
+      await db.delete(roleMenus).where(and(eq(roleMenus.roleId, roleId), inArray(roleMenus.menuId, ids)));
+      for (const route of routes) {
+        const res = await call(route);
+        expect({
+          route: `${route.method} ${route.url}`,
+          status: res.statusCode,
+          code: res.json().code,
+        }).toEqual({
+          route: `${route.method} ${route.url}`,
+          status: 403,
+          code: ErrorCode.FORBIDDEN,
+        });
+      }
+      await db.insert(roleMenus).values(ids.map((menuId) => ({ roleId, menuId })));
+      for (const route of routes) {
+        const res = await call(route);
+        expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).not.toEqual({
+          route: `${route.method} ${route.url}`,
+          status: 403,
+        });
+      }
+    }
+  });
+});
