@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../shared/session/session-store';
@@ -87,5 +87,41 @@ describe('ConsoleLoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password');
     expect(api.callsTo('GET /api/v1/auth/captcha').length).toBeGreaterThanOrEqual(2);
+  });
+
+  // The flaky operator journey: antd's animated loading icon leaves only on `transitionend`;
+  // when that never comes (a refusal answered before the icon's 0.3 s enter animation got going
+  // on a busy machine; always in jsdom) a hidden `aria-label="loading"` icon stayed in the
+  // button, which was then named "loading Login" and could not be found to try again.
+  it('after a refused sign-in the button is "Login" again and the next attempt goes out', async () => {
+    let attempts = 0;
+    const api = fakeApi({
+      [LOGIN]: async () => {
+        attempts += 1;
+        // Answered after the icon's enter steps (two frames each) have run, as on a real server.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return attempts === 1
+          ? fail('A0210', 'Bad credentials')
+          : ok({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref', expiresIn: 3600 });
+      },
+    });
+    const user = userEvent.setup();
+    await renderWithApp(routes, '/console/login');
+    await screen.findByRole('img', { name: 'Verification code image' });
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.type(screen.getByLabelText('Verify Code'), 'x1y2');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password');
+
+    const button = await screen.findByRole('button', { name: 'Login' });
+    expect(button).not.toHaveClass('ant-btn-loading');
+    expect(within(button).queryByRole('img', { name: 'loading' })).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'right-password');
+    await user.type(screen.getByLabelText('Verify Code'), 'a1b2');
+    await user.click(button);
+    expect(await screen.findByRole('heading', { name: 'Console home stand-in' })).toBeInTheDocument();
+    expect(api.callsTo(LOGIN)).toHaveLength(2);
   });
 });

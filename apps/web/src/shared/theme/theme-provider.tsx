@@ -1,3 +1,4 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -15,6 +16,15 @@ function subscribeToColorScheme(onChange: () => void): () => void {
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
 }
+
+/**
+ * Buttons' loading icon without antd's width animation. That animated icon is only removed on
+ * `transitionend`, with no deadline; when a short loading ends before its enter animation has
+ * got going (a quick refusal on a busy machine) the event never comes, and an invisible
+ * `aria-label="loading"` icon stays in the button for good: its name becomes "loading Login"
+ * (the console sign-in journey could not find its button again). A plain icon is just removed.
+ */
+const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined /> };
 
 function prefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
@@ -51,7 +61,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const themeConfig = useMemo(() => buildThemeConfig(isDark, themeColor), [isDark, themeColor]);
 
   return (
-    <ConfigProvider theme={themeConfig} componentSize={COMPONENT_SIZES[size]} locale={locale}>
+    <ConfigProvider
+      theme={themeConfig}
+      componentSize={COMPONENT_SIZES[size]}
+      locale={locale}
+      button={BUTTON_CONFIG}
+    >
       <AntdApp>
         <NotifierBridge />
         {children}
