@@ -28,7 +28,7 @@ import {
   recordAttempt,
   requestsSince,
   type CodePurpose,
-} from './verification-codes.repository';
+} from '../../platform/auth/verification-codes.repository';
 
 export const CODE_TTL_MINUTES = 10;
 /** Tries per code, right or wrong; after that the code is dead and a new one must be asked for. */
