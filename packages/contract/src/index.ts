@@ -18,3 +18,7 @@ export * from './depts/depts.schema';
 export * from './depts/depts.routes';
 export * from './configs/configs.schema';
 export * from './configs/configs.routes';
+export * from './dicts/dicts.schema';
+export * from './dicts/dicts.routes';
+export * from './users/users.schema';
+export * from './users/users.routes';

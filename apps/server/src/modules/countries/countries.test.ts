@@ -57,7 +57,14 @@ describe('seed and migrations', () => {
     const { db } = ctx.database;
     await db.update(countries).set({ ratePerUsdMicros: 950_000 }).where(eq(countries.id, 'FR'));
     await runMigrations(ctx.database);
-    expect(await runSeed(db)).toEqual({ countries: 0, operators: { created: [] }, depts: 0, configs: 0 });
+    expect(await runSeed(db)).toEqual({
+      countries: 0,
+      operators: { created: [] },
+      depts: 0,
+      configs: 0,
+      dicts: 0,
+      menus: 0,
+    });
     const [fr] = await db.select().from(countries).where(eq(countries.id, 'FR'));
     expect(fr?.ratePerUsdMicros).toBe(950_000);
   });

@@ -42,7 +42,10 @@ export const dictItems = pgTable(
     dictCode: varchar('dict_code', { length: 64 }).notNull(),
     value: varchar('value', { length: 64 }).notNull(),
     label: varchar('label', { length: 128 }).notNull(),
-    labels: jsonb('labels').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    labels: jsonb('labels')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** primary | success | info | warning | danger, or none. */
     tagType: varchar('tag_type', { length: 16 }),
     sort: integer('sort').notNull().default(0),
@@ -50,5 +53,8 @@ export const dictItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('dict_items_dict_code_value_key').on(t.dictCode, t.value), index().on(t.dictCode, t.sort)],
+  (t) => [
+    uniqueIndex('dict_items_dict_code_value_key').on(t.dictCode, t.value),
+    index().on(t.dictCode, t.sort),
+  ],
 );

@@ -2,6 +2,7 @@ import { seedOperators, type OperatorSeedReport } from '../auth/operators.seed';
 import { seedCountries } from '../../modules/countries/countries.seed';
 import { seedConfigs } from '../../modules/configs/configs.seed';
 import { seedDepts } from '../../modules/depts/depts.seed';
+import { seedDicts } from '../../modules/dicts/dicts.seed';
 import { seedMenus } from '../../modules/menus/menus.seed';
 import type { AppDatabase } from './database';
 
@@ -11,6 +12,8 @@ export interface SeedReport {
   /** Departments inserted (the seeded operators without one are put in theirs). */
   depts: number;
   configs: number;
+  /** Dictionaries inserted, each with its items. */
+  dicts: number;
   /** Built-in console menus inserted (and granted to ADMIN). */
   menus: number;
 }
@@ -30,6 +33,7 @@ export async function runSeed(db: AppDatabase, options: SeedOptions = {}): Promi
       // After the operators: it places them in their departments.
       depts: await seedDepts(scoped),
       configs: await seedConfigs(scoped),
+      dicts: await seedDicts(scoped),
       // After the operators: it grants what it inserts to their ADMIN role.
       menus: await seedMenus(scoped),
     };
