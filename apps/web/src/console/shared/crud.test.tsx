@@ -1,0 +1,215 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configsRoutes, type TConfigPageItem, type TConfigRequest } from '@linkstore/contract';
+import { Button, Form, Input } from 'antd';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { callRoute } from '../../shared/http/call-route';
+import { fail, ok } from '../../shared/test/fake-api';
+import { useConfirmDelete } from './confirm-delete';
+import { CrudPage } from './crud-page';
+import { FormModal } from './form-modal';
+import { useInvalidateRoutes } from './invalidate';
+import { PagedTable } from './paged-table';
+import { SearchBar } from './search-bar';
+import { useFormModal } from './use-form-modal';
+import { usePagedList } from './use-paged-list';
+import { useRowSelection } from './use-row-selection';
+import {
+  findDialog,
+  installFakeApi,
+  lastQuery,
+  renderConsolePage,
+  signInOperator,
+  signOutOperator,
+} from './test-support';
+
+const PAGE = 'GET /api/v1/config/page';
+const row = (id: number): TConfigPageItem => ({
+  id: String(id),
+  name: `Setting ${id}`,
+  key: `KEY_${id}`,
+  value: String(id),
+  remark: '',
+  createTime: '2025-01-01 00:00:00',
+  updateTime: '2025-01-01 00:00:00',
+});
+const ROWS = Array.from({ length: 23 }, (_, index) => row(index + 1));
+
+/** The shared pieces put together the way a console page uses them. */
+function DemoPage() {
+  const list = usePagedList(configsRoutes.page, { keywords: '' });
+  const selection = useRowSelection<TConfigPageItem>();
+  const modal = useFormModal<TConfigRequest>();
+  const [form] = Form.useForm<TConfigRequest>();
+  const confirmDelete = useConfirmDelete();
+  const invalidate = useInvalidateRoutes();
+  const removeSelected = async () => {
+    await callRoute(configsRoutes.delete, { params: { ids: selection.selectedKeys.join(',') } });
+    selection.clear();
+    await invalidate(configsRoutes.page);
+  };
+  return (
+    <CrudPage
+      title="Settings"
+      search={
+        <SearchBar initialValues={{ keywords: '' }} onSearch={list.search}>
+          <Form.Item name="keywords" label="Keywords">
+            <Input />
+          </Form.Item>
+        </SearchBar>
+      }
+      toolbar={
+        <>
+          <Button onClick={() => modal.openCreate({ value: '1' })}>Add</Button>
+          <Button
+            disabled={selection.selectedKeys.length === 0}
+            onClick={() => confirmDelete({ count: selection.selectedKeys.length, onConfirm: removeSelected })}
+          >
+            Delete selected
+          </Button>
+        </>
+      }
+    >
+      <PagedTable<TConfigPageItem>
+        list={list}
+        rowKey="id"
+        rowSelection={selection.rowSelection}
+        columns={[{ title: 'Name', dataIndex: 'name' }]}
+      />
+      <FormModal<TConfigRequest>
+        modal={modal}
+        form={form}
+        name="demo-form"
+        title="Setting"
+        fields={['name', 'key', 'value']}
+        onSubmit={async (values) => {
+          await callRoute(configsRoutes.create, { body: values });
+          await invalidate(configsRoutes.page);
+        }}
+      >
+        <Form.Item name="name" label="Name" rules={[{ required: true, message: 'Name needed' }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="key" label="Key">
+          <Input />
+        </Form.Item>
+        <Form.Item name="value" label="Value">
+          <Input />
+        </Form.Item>
+      </FormModal>
+    </CrudPage>
+  );
+}
+
+let api: ReturnType<typeof installFakeApi>;
+let rows: TConfigPageItem[];
+beforeEach(() => {
+  rows = [...ROWS];
+  signInOperator([]);
+  api = installFakeApi({
+    [PAGE]: ({ url }) => {
+      const pageNum = Number(url.searchParams.get('pageNum'));
+      const pageSize = Number(url.searchParams.get('pageSize'));
+      const keywords = url.searchParams.get('keywords') ?? '';
+      const matching = rows.filter((item) => item.name.includes(keywords));
+      return ok({
+        list: matching.slice((pageNum - 1) * pageSize, pageNum * pageSize),
+        total: matching.length,
+      });
+    },
+  });
+});
+afterEach(signOutOperator);
+
+describe('console CRUD pieces', () => {
+  it('pages through the list with the SPEC page params and searches from page 1', async () => {
+    const user = userEvent.setup();
+    await renderConsolePage(DemoPage);
+    expect(await screen.findByText('Setting 1')).toBeInTheDocument();
+    expect(screen.getByText('23 in total')).toBeInTheDocument();
+    expect(lastQuery(api, PAGE)).toEqual({ pageNum: '1', pageSize: '10' });
+
+    await user.click(screen.getByRole('listitem', { name: '3' }));
+    expect(await screen.findByText('Setting 21')).toBeInTheDocument();
+    expect(lastQuery(api, PAGE)).toEqual({ pageNum: '3', pageSize: '10' });
+
+    const search = screen.getByRole('search', { name: 'Search' });
+    await user.type(within(search).getByLabelText('Keywords'), 'Setting 2');
+    await user.click(within(search).getByRole('button', { name: /Search/ }));
+    await waitFor(() =>
+      expect(lastQuery(api, PAGE)).toEqual({ keywords: 'Setting 2', pageNum: '1', pageSize: '10' }),
+    );
+    expect(await screen.findByText('5 in total')).toBeInTheDocument();
+
+    await user.click(within(search).getByRole('button', { name: /Reset/ }));
+    expect(within(search).getByLabelText('Keywords')).toHaveValue('');
+    expect(await screen.findByText('23 in total')).toBeInTheDocument();
+    expect(lastQuery(api, PAGE)).toEqual({ pageNum: '1', pageSize: '10' });
+  });
+
+  it('validates the dialog, shows the server field errors on their fields and saves', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    api.on('POST /api/v1/config', ({ body }) => {
+      attempts += 1;
+      if (attempts === 1) {
+        return fail('A0400', 'Some fields are not valid', {
+          fields: [{ field: 'key', message: 'key is already in use.' }],
+        });
+      }
+      rows.unshift({ ...row(99), ...(body as object) });
+      return ok({ id: '99', remark: '', ...(body as object) });
+    });
+    await renderConsolePage(DemoPage);
+    await user.click(await screen.findByRole('button', { name: 'Add' }));
+    const dialog = await findDialog('Setting');
+    expect(within(dialog).getByLabelText('Value')).toHaveValue('1');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Name needed')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/config')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Shop name');
+    await user.type(within(dialog).getByLabelText('Key'), 'KEY_1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('key is already in use.')).toBeInTheDocument();
+    expect(screen.queryByText('Added')).not.toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Key'));
+    await user.type(within(dialog).getByLabelText('Key'), 'SHOP_NAME');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Added')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/config')[1]?.body).toEqual({
+      name: 'Shop name',
+      key: 'SHOP_NAME',
+      value: '1',
+    });
+    expect(await screen.findByText('Shop name')).toBeInTheDocument();
+  });
+
+  it('asks before a batch delete, deletes by comma-joined ids and refreshes the list', async () => {
+    const user = userEvent.setup();
+    api.on('DELETE /api/v1/config/1%2C2', () => {
+      rows = rows.filter((item) => item.id !== '1' && item.id !== '2');
+      return ok(null);
+    });
+    await renderConsolePage(DemoPage);
+    const table = await screen.findByRole('table');
+    await user.click(
+      within(await within(table).findByRole('row', { name: /Setting 1$/ })).getByRole('checkbox'),
+    );
+    await user.click(
+      within(table)
+        .getByRole('row', { name: /Setting 2$/ })
+        .querySelector('input')!,
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const confirm = await findDialog('Confirm deletion');
+    expect(confirm).toHaveTextContent('Delete the 2 selected records?');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleted')).toBeInTheDocument();
+    expect(await screen.findByText('21 in total')).toBeInTheDocument();
+    expect(screen.queryByText('Setting 2')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,72 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { vi } from 'vitest';
+import { useSession } from '../../shared/session/session-store';
+import { useUser } from '../../shared/session/user-store';
+import { createFakeApi, type TFakeHandler } from '../../shared/test/fake-api';
+import { renderWithApp } from '../../shared/test/render-with-app';
+
+/**
+ * Test support for console pages (imported by `*.test.tsx` only): sign an operator in with
+ * some permissions, answer the API with a fake, render one page inside the app's providers.
+ */
+
+/** Signs in an operator holding `perms` (and `roles`; ROOT passes every check). */
+export function signInOperator(perms: string[], roles: string[] = ['ADMIN']): void {
+  useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref' });
+  useUser.getState().setInfo({
+    user: {
+      userId: '2',
+      username: 'admin',
+      nickname: 'Admin',
+      email: null,
+      avatar: null,
+      countryId: 'US',
+      roles,
+      perms,
+    },
+    business: { email: null, subdomainurl: null, image_url: null, nickname: 'Admin', country_id: 'US' },
+  });
+}
+
+export function signOutOperator(): void {
+  useUser.getState().clear();
+  useSession.getState().clearTokens();
+}
+
+/** Installs a fake API answering `handlers` ("METHOD /path" → answer) behind fetch. */
+export function installFakeApi(handlers: Record<string, TFakeHandler>) {
+  const api = createFakeApi(handlers);
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}
+
+/** Renders one console page at `/page`, in English, with the real providers. */
+export function renderConsolePage(Page: ComponentType) {
+  return renderWithApp([{ path: '/page', Component: Page }], '/page');
+}
+
+/** The query of the last request to "METHOD /path", as an object. */
+export function lastQuery(api: ReturnType<typeof createFakeApi>, route: string): Record<string, string> {
+  const calls = api.callsTo(route);
+  const last = calls[calls.length - 1];
+  return last ? Object.fromEntries(last.url.searchParams) : {};
+}
+
+/**
+ * The open dialog with this title. (antd labels its dialogs with an id that is the same for
+ * every dialog under test, so the accessible name cannot be used.)
+ */
+export function findDialog(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const dialog = screen
+      .getAllByRole('dialog')
+      .find(
+        (element) =>
+          element.querySelector('.ant-modal-title, .ant-modal-confirm-title, .ant-drawer-title')
+            ?.textContent === title,
+      );
+    if (!dialog) throw new Error(`No open dialog titled "${title}"`);
+    return dialog;
+  });
+}
