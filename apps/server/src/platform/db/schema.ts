@@ -3,5 +3,6 @@ export * from '../../modules/countries/countries.table';
 export * from '../../modules/depts/depts.table';
 export * from '../../modules/configs/configs.table';
 export * from '../../modules/dicts/dicts.table';
+export * from '../../modules/files/files.table';
 export * from '../auth/auth.tables';
 export * from '../auth/access.tables';
