@@ -4,6 +4,7 @@ import type { TRouteNode } from '@linkstore/contract';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAppPreferences } from '../../shared/preferences/app-preferences-store';
+import { useSettings } from '../../shared/preferences/settings-store';
 import { resetDynamicRoutes, usePermissionStore } from '../../shared/router/dynamic-routes';
 import { renderWithApp } from '../../shared/test/render-with-app';
 import ConsoleLayout from './console-layout';
@@ -86,7 +87,10 @@ beforeEach(() => {
 afterEach(() => {
   resetDynamicRoutes();
   useAppPreferences.getState().setSize('default');
+  useSettings.getState().resetSettings();
 });
+
+const storedSettings = () => JSON.parse(localStorage.getItem('settings') ?? '{}') as Record<string, unknown>;
 
 describe('ConsoleLayout', () => {
   it('builds the sidebar from the route tree with the sidebar rules', async () => {
@@ -172,5 +176,49 @@ describe('ConsoleLayout', () => {
       window.dispatchEvent(new Event('resize'));
     });
     expect(useAppPreferences.getState().device).toBe('desktop');
+  });
+
+  it('has a notice bell placeholder: 0, no notices yet, "View all" not available', async () => {
+    const user = userEvent.setup();
+    await renderWithApp(routes, '/console');
+    const bell = await screen.findByRole('button', { name: 'Notices: 0 unread' });
+    expect(bell).toHaveTextContent('0');
+    await user.click(bell);
+    expect(await screen.findByText('No notices yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View all' })).toBeDisabled();
+  });
+
+  it('keeps every settings choice under the settings key (SPEC §3), with the §9 defaults', async () => {
+    const user = userEvent.setup();
+    const { container } = await renderWithApp(routes, '/console');
+    await user.click(await screen.findByRole('button', { name: 'Open settings' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Project settings' });
+
+    // Defaults: light, #4080FF, tags view and logo on, watermark off, layout left.
+    expect(within(drawer).getByRole('radio', { name: '#4080FF' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(drawer).getByRole('switch', { name: 'Tags view' })).toBeChecked();
+    expect(within(drawer).getByRole('switch', { name: 'Sidebar logo' })).toBeChecked();
+    expect(within(drawer).getByRole('switch', { name: 'Watermark' })).not.toBeChecked();
+    expect(within(drawer).getByRole('radio', { name: 'Left' })).toBeChecked();
+
+    await user.click(within(drawer).getByText('Dark'));
+    await user.click(within(drawer).getByRole('radio', { name: '#ff4500' }));
+    await user.click(within(drawer).getByRole('switch', { name: 'Tags view' }));
+    await user.click(within(drawer).getByRole('switch', { name: 'Sidebar logo' }));
+    await user.click(within(drawer).getByRole('switch', { name: 'Watermark' }));
+    await user.click(within(drawer).getByRole('radio', { name: 'Top' }));
+
+    expect(storedSettings()).toMatchObject({
+      theme: 'dark',
+      themeColor: '#ff4500',
+      tagsView: false,
+      sidebarLogo: false,
+      watermarkEnabled: true,
+      layout: 'top',
+    });
+    expect(within(drawer).getByRole('radio', { name: '#ff4500' })).toHaveAttribute('aria-checked', 'true');
+    expect(document.documentElement.style.getPropertyValue('--linkstore-primary')).toBe('#ff4500');
+    expect(screen.queryByRole('navigation', { name: 'Visited pages' })).not.toBeInTheDocument();
+    expect(container.querySelector('[data-layout="top"]')).not.toBeNull();
   });
 });

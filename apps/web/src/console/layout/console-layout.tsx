@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Drawer, Layout, Watermark } from 'antd';
-import { useSyncExternalStore } from 'react';
+import { Fragment, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguageSwitch } from '../../shared/i18n/language-switch';
@@ -10,9 +10,13 @@ import { resolveIsDark } from '../../shared/theme/theme-config';
 import { ConsoleBreadcrumbs } from './console-breadcrumbs';
 import { ConsoleSidebar, SidebarLogo, useSidebarEntries } from './console-sidebar';
 import { FullscreenToggle } from './fullscreen-toggle';
+import { MenuSearch } from './menu-search';
 import { MixTopMenu, useActiveTopEntry } from './mix-top-menu';
+import { NoticeBell } from './notice-bell';
 import { SettingsDrawer } from './settings-drawer';
 import { SizeSwitch } from './size-switch';
+import { useTagsView } from './tags-view-store';
+import { TagsView, useVisitedTags } from './tags-view';
 import { useDeviceWatcher } from './use-device';
 import { UserMenu } from './user-menu';
 import styles from './console-layout.module.css';
@@ -47,9 +51,10 @@ function ConsoleWatermark({ children }: { children: React.ReactNode }) {
 
 /**
  * The console shell (console-api.md §5): sidebar from the caller's route tree (a drawer below
- * 992 px), navbar with breadcrumbs, full screen, size, language, settings and the user menu, and
- * the page. Layout left (sidebar), top (menu on the top bar) or mix (first level on top, the
- * active item's children in the sidebar).
+ * 992 px), navbar with breadcrumbs, menu search, full screen, size, language, notice bell,
+ * settings and the user menu, the tags view (when the settings show it) and the page. Layout
+ * left (sidebar), top (menu on the top bar) or mix (first level on top, the active item's
+ * children in the sidebar).
  */
 export default function ConsoleLayout() {
   const { t } = useTranslation('console');
@@ -59,6 +64,9 @@ export default function ConsoleLayout() {
   const toggleSidebar = useAppPreferences((state) => state.toggleSidebar);
   const closeSidebar = useAppPreferences((state) => state.closeSidebar);
   const layout = useSettings((state) => state.layout);
+  const isTagsViewShown = useSettings((state) => state.tagsView);
+  const refreshKey = useTagsView((state) => state.refreshKey);
+  useVisitedTags();
   const entries = useSidebarEntries();
   const activeTop = useActiveTopEntry(entries);
 
@@ -71,7 +79,7 @@ export default function ConsoleLayout() {
   const toggleLabel = t(isOpened ? 'layout.sidebar.collapse' : 'layout.sidebar.expand');
 
   return (
-    <Layout className={styles.shell}>
+    <Layout className={styles.shell} data-layout={effectiveLayout}>
       {!isMobile && hasSider && (
         <Layout.Sider
           theme="light"
@@ -130,17 +138,23 @@ export default function ConsoleLayout() {
             )}
           </div>
           <div className={styles.navEnd}>
+            <MenuSearch />
             <FullscreenToggle />
             <SizeSwitch />
             <LanguageSwitch />
+            <NoticeBell />
             <SettingsDrawer />
             <UserMenu />
           </div>
         </Layout.Header>
+        {isTagsViewShown && <TagsView />}
         <Layout.Content className={styles.content}>
           <ConsoleWatermark>
             {effectiveLayout !== 'left' && <ConsoleBreadcrumbs />}
-            <Outlet />
+            {/* A new key mounts the page again: the tags view's "refresh". */}
+            <Fragment key={refreshKey}>
+              <Outlet />
+            </Fragment>
           </ConsoleWatermark>
         </Layout.Content>
       </Layout>

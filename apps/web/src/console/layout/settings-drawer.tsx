@@ -1,4 +1,4 @@
-import { SettingOutlined } from '@ant-design/icons';
+import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, ColorPicker, Divider, Drawer, Flex, Radio, Segmented, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import {
   type TLayout,
   type TTheme,
 } from '../../shared/preferences/settings-store';
+import styles from './console-layout.module.css';
 
 /** Theme colour presets (console-api.md §5). */
 export const THEME_COLOR_PRESETS = [
@@ -30,12 +31,50 @@ function SettingRow({ label, children }: { label: string; children: React.ReactN
   );
 }
 
-/** The settings panel (SPEC.md §2): every choice is kept by the settings store. */
+/** The presets as a row of swatches (one click each); the picker beside them takes any colour. */
+function ColorSwatches({ value, onChange }: { value: string; onChange: (color: string) => void }) {
+  const { t } = useTranslation('console');
+  return (
+    <Flex
+      wrap
+      gap={6}
+      role="radiogroup"
+      aria-label={t('settings.themeColorPresets')}
+      className={styles.swatches}
+    >
+      {THEME_COLOR_PRESETS.map((color) => {
+        const isChecked = color.toLowerCase() === value.toLowerCase();
+        return (
+          <button
+            key={color}
+            type="button"
+            role="radio"
+            aria-checked={isChecked}
+            aria-label={color}
+            title={color}
+            className={styles.swatch}
+            style={{ background: color }}
+            onClick={() => onChange(color)}
+          >
+            {isChecked && <CheckOutlined aria-hidden />}
+          </button>
+        );
+      })}
+    </Flex>
+  );
+}
+
+/**
+ * The settings panel (SPEC.md §2, console-api.md §5): theme, theme colour, tags view, sidebar
+ * logo, watermark and navigation layout; every choice is kept by the settings store (SPEC.md §3
+ * `settings` key). Hidden when the settings' `showSettings` is off.
+ */
 export function SettingsDrawer() {
   const { t } = useTranslation('console');
   const [isOpen, setOpen] = useState(false);
   const settings = useSettings();
   const change = settings.changeSetting;
+  if (!settings.showSettings) return null;
 
   return (
     <>
@@ -64,7 +103,15 @@ export function SettingsDrawer() {
             onChangeComplete={(color) => change('themeColor', color.toHexString().slice(0, 7))}
           />
         </SettingRow>
+        <ColorSwatches value={settings.themeColor} onChange={(color) => change('themeColor', color)} />
         <Divider titlePlacement="start">{t('settings.interface')}</Divider>
+        <SettingRow label={t('settings.tagsView')}>
+          <Switch
+            aria-label={t('settings.tagsView')}
+            checked={settings.tagsView}
+            onChange={(value) => change('tagsView', value)}
+          />
+        </SettingRow>
         <SettingRow label={t('settings.sidebarLogo')}>
           <Switch
             aria-label={t('settings.sidebarLogo')}
