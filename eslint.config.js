@@ -21,18 +21,20 @@ const kebabCase = {
 };
 
 // Domain folders talk through the platform, the shared folder or the contract — never straight
-// into each other.
+// into each other. One exception: a module may read another module's tables (`*.table.ts`,
+// schema only) to join on them; it never calls another module's repository or service.
 const boundaryRules = [
   { from: 'contract', allow: ['contract'] },
   {
     from: 'server-root',
-    allow: ['contract', 'server-platform', 'server-module', 'server-root', 'server-schema'],
+    allow: ['contract', 'server-platform', 'server-module', 'server-table', 'server-root', 'server-schema'],
   },
-  { from: 'server-schema', allow: ['server-module', 'server-platform'] },
+  { from: 'server-schema', allow: ['server-table', 'server-platform'] },
+  { from: 'server-table', allow: ['server-platform', 'server-table'] },
   { from: 'server-platform', allow: ['contract', 'server-platform', 'server-schema'] },
   {
     from: 'server-module',
-    allow: ['contract', 'server-platform', ['server-module', { domain: '${from.domain}' }]],
+    allow: ['contract', 'server-platform', 'server-table', ['server-module', { domain: '${from.domain}' }]],
   },
   { from: 'web-shared', allow: ['contract', 'web-shared', 'web-locales'] },
   {
@@ -88,6 +90,7 @@ export default tseslint.config(
         },
         // Every module's tables in one schema object: the database type is built from it.
         { type: 'server-schema', pattern: 'apps/server/src/platform/db/schema.ts', mode: 'full' },
+        { type: 'server-table', pattern: 'apps/server/src/modules/*/*.table.ts', mode: 'full' },
         { type: 'server-module', pattern: 'apps/server/src/modules/*/**', mode: 'full', capture: ['domain'] },
         { type: 'server-platform', pattern: 'apps/server/src/platform/**', mode: 'full' },
         { type: 'web-shared', pattern: 'apps/web/src/shared/**', mode: 'full' },
