@@ -4,5 +4,8 @@ export * from '../../modules/depts/depts.table';
 export * from '../../modules/configs/configs.table';
 export * from '../../modules/dicts/dicts.table';
 export * from '../../modules/files/files.table';
+export * from '../../modules/catalog/catalog.table';
+export * from '../../modules/shops/shops.table';
+export * from '../../modules/pricing/pricing.table';
 export * from '../auth/auth.tables';
 export * from '../auth/access.tables';

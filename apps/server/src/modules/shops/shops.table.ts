@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../../platform/auth/auth.tables';
+import { products } from '../catalog/catalog.table';
+
+/** A creator's shop (one per creator). Its public link is `/s/<slug>`. */
+export const shops = pgTable(
+  'shops',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerUserId: bigint('owner_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-case letters, digits and single hyphens. */
+    slug: varchar('slug', { length: 40 }).notNull(),
+    name: varchar('name', { length: 80 }).notNull(),
+    description: text('description').notNull().default(''),
+    bannerUrl: text('banner_url'),
+    /** Also the page icon of the shop. */
+    imageUrl: text('image_url'),
+    /** Selling price as a percentage of cost where no category or product rule applies. */
+    defaultPercentage: integer('default_percentage').notNull().default(200),
+    /** none | 99 | 95 | whole: how computed selling prices are rounded (up, never below cost). */
+    rounding: varchar('rounding', { length: 8 }).notNull().default('none'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shops_owner_key').on(t.ownerUserId),
+    uniqueIndex('shops_slug_key').on(t.slug),
+    check('shops_default_percentage_min', sql`${t.defaultPercentage} >= 100`),
+  ],
+);
+
+/** Slugs a shop had before a rename: old links keep working by redirecting to the current one. */
+export const shopSlugHistory = pgTable('shop_slug_history', {
+  slug: varchar('slug', { length: 40 }).primaryKey(),
+  shopId: bigint('shop_id', { mode: 'number' })
+    .notNull()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The shop's own banners, in the order the creator dragged them into. */
+export const shopBanners = pgTable(
+  'shop_banners',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    imageUrl: text('image_url').notNull(),
+    linkUrl: text('link_url'),
+    title: varchar('title', { length: 120 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index().on(t.shopId, t.sort)],
+);
+
+/**
+ * A shop's settings for one product: shown or hidden, its place, and an optional selling price
+ * override (US cents, never below the platform price). No row means: shown, default place, no
+ * override.
+ */
+export const shopProducts = pgTable(
+  'shop_products',
+  {
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    overridePriceCents: integer('override_price_cents'),
+    visible: smallint('visible').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.productId] })],
+);
