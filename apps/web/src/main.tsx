@@ -11,6 +11,7 @@ import { loadCountry } from './shared/preferences/countries';
 import { setNavigator } from './shared/router/navigator';
 import { finishProgress, startProgress } from './shared/router/progress';
 import { loadSignedInUser } from './shared/session/user-info';
+import { startDictionarySync } from './shared/dict/dict-loader';
 import { applyStartupQuery } from './shared/startup/apply-startup-query';
 import './main.css';
 
@@ -25,6 +26,8 @@ async function start(): Promise<void> {
   // SPEC.md §1: the country, and the user when signed in (which also sets the page icon).
   const queryClient = createQueryClient();
   void loadCountry(queryClient);
+  // Dictionaries follow every sign-in (this one included) and language change.
+  startDictionarySync();
   void loadSignedInUser();
   let isLoading = true;
   router.subscribe((state) => {

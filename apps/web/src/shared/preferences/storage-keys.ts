@@ -15,4 +15,6 @@ export const StorageKey = {
   refreshToken: 'refresh_token',
   // Console login "remember me": the username to fill in next time.
   rememberedUsername: 'rememberedUsername',
+  // Dictionaries (console-api.md §2): dictCode → items, in the language they were loaded in.
+  dictionary: 'dictionary',
 } as const;

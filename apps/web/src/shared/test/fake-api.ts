@@ -1,4 +1,4 @@
-import type { TCountry } from '@linkstore/contract';
+import type { TCountry, TDictList } from '@linkstore/contract';
 
 export interface TFakeRequest {
   method: string;
@@ -44,6 +44,28 @@ export const ES: TCountry = {
 };
 export const FR: TCountry = { ...ES, id: 'FR', code: 'FR', name: 'France' };
 
+/** Part of the seeded dictionaries, as `GET /api/v1/dict/list` answers in English. */
+export const DICTIONARIES: TDictList = [
+  {
+    name: 'Gender',
+    dictCode: 'gender',
+    dictDataList: [
+      { value: '1', label: 'Male', tagType: 'primary' },
+      { value: '2', label: 'Female', tagType: 'danger' },
+      { value: '0', label: 'Prefer not to say', tagType: 'info' },
+    ],
+  },
+  {
+    name: 'Notice level',
+    dictCode: 'notice_level',
+    dictDataList: [
+      { value: 'L', label: 'Low', tagType: 'info' },
+      { value: 'M', label: 'Medium', tagType: 'warning' },
+      { value: 'H', label: 'High', tagType: 'danger' },
+    ],
+  },
+];
+
 export const CAPTCHA_IMAGE = 'data:image/svg+xml;base64,PHN2Zy8+';
 
 /** What the public start-up calls answer unless a test says otherwise. */
@@ -78,6 +100,7 @@ export function defaultHandlers(): Record<string, TFakeHandler> {
         },
       }),
     'DELETE /api/v1/auth/logout': () => ok(null),
+    'GET /api/v1/dict/list': () => ok(DICTIONARIES),
   };
 }
 
