@@ -24,6 +24,11 @@ const FASTIFY_CODES: Record<string, Omit<Mapped, 'params'>> = {
     code: ErrorCode.PAYLOAD_TOO_LARGE,
     key: 'error.payloadTooLarge',
   },
+  // @fastify/multipart's limits (file size, number of files, parts or fields).
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: ErrorCode.PAYLOAD_TOO_LARGE, key: 'error.payloadTooLarge' },
+  FST_FILES_LIMIT: { status: 413, code: ErrorCode.PAYLOAD_TOO_LARGE, key: 'error.payloadTooLarge' },
+  FST_PARTS_LIMIT: { status: 413, code: ErrorCode.PAYLOAD_TOO_LARGE, key: 'error.payloadTooLarge' },
+  FST_FIELDS_LIMIT: { status: 413, code: ErrorCode.PAYLOAD_TOO_LARGE, key: 'error.payloadTooLarge' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,

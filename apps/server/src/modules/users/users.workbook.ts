@@ -1,0 +1,179 @@
+import { inflateRawSync } from 'node:zlib';
+import { ErrorCode, LANGUAGES, USER_IMPORT_MAX_ROWS, type TLanguage } from '@linkstore/contract';
+import ExcelJS from 'exceljs';
+import { AppError } from '../../platform/errors/app-error';
+import { translate, type MessageKey } from '../../platform/i18n/translate';
+
+/** The columns of the template and of an import, in this order. */
+export const IMPORT_COLUMNS = ['username', 'nickname', 'gender', 'mobile', 'email', 'roles', 'dept'] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+/** The export adds these after the import columns, so an export can be imported again. */
+export const EXPORT_COLUMNS = [...IMPORT_COLUMNS, 'deptName', 'status', 'createTime'] as const;
+type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+export interface ExportRow {
+  username: string;
+  nickname: string;
+  gender: 0 | 1 | 2;
+  mobile: string;
+  email: string;
+  roles: string;
+  dept: string;
+  deptName: string;
+  status: 0 | 1;
+  createTime: string;
+}
+
+export interface ImportRow {
+  /** The row number in the sheet; the header is row 1. */
+  row: number;
+  cells: Record<ImportColumn, string>;
+}
+
+/** Everything inside the .xlsx (a zip), unpacked, may not exceed this. */
+export const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
+
+const columnKey = (column: ExportColumn): MessageKey => `users.column.${column}`;
+const refused = (key: MessageKey, params: Record<string, number> = {}) =>
+  new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params);
+
+async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function newSheet(lang: TLanguage, columns: readonly ExportColumn[]) {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'LinkStore';
+  const sheet = workbook.addWorksheet(translate(lang, 'users.sheet'), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = columns.map((column) => ({
+    header: translate(lang, columnKey(column)),
+    key: column,
+    width: column === 'email' || column === 'roles' ? 28 : 18,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  return { workbook, sheet };
+}
+
+/** The import template: the column headers in the caller's language, nothing else. */
+export async function buildTemplate(lang: TLanguage): Promise<Buffer> {
+  return toBuffer(newSheet(lang, IMPORT_COLUMNS).workbook);
+}
+
+export async function buildExport(lang: TLanguage, rows: ExportRow[]): Promise<Buffer> {
+  const { workbook, sheet } = newSheet(lang, EXPORT_COLUMNS);
+  for (const row of rows) {
+    sheet.addRow({
+      ...row,
+      gender: translate(lang, `users.gender.${row.gender}`),
+      status: translate(lang, `users.status.${row.status}`),
+    });
+  }
+  // Text, so Excel keeps leading zeros and `+` of mobile numbers.
+  sheet.getColumn('mobile').numFmt = '@';
+  return toBuffer(workbook);
+}
+
+/**
+ * Refuses anything that is not a zip whose entries, unpacked, stay within the budget — before
+ * the workbook library unpacks it in memory. Each entry is inflated with an output cap, so a
+ * "zip bomb" that lies about its sizes is stopped as well.
+ */
+export function checkZip(bytes: Uint8Array, budget = MAX_UNPACKED_BYTES): void {
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (data.length < 22 || data.readUInt32LE(0) !== 0x04034b50) throw refused('users.import.notXlsx');
+  let end = -1;
+  for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 0xffff); i--) {
+    if (data.readUInt32LE(i) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw refused('users.import.notXlsx');
+  const entries = data.readUInt16LE(end + 10);
+  let at = data.readUInt32LE(end + 16);
+  let remaining = budget;
+  for (let n = 0; n < entries; n++) {
+    if (at + 46 > data.length || data.readUInt32LE(at) !== 0x02014b50) throw refused('users.import.notXlsx');
+    const method = data.readUInt16LE(at + 10);
+    const compressed = data.readUInt32LE(at + 20);
+    const declared = data.readUInt32LE(at + 24);
+    const local = data.readUInt32LE(at + 42);
+    at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
+    if (declared > remaining || compressed === 0xffffffff) throw refused('users.import.tooLarge');
+    if (local + 30 > data.length || data.readUInt32LE(local) !== 0x04034b50) {
+      throw refused('users.import.notXlsx');
+    }
+    const start = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
+    const body = data.subarray(start, start + compressed);
+    if (method === 0) remaining -= body.length;
+    else if (method === 8) {
+      try {
+        remaining -= inflateRawSync(body, { maxOutputLength: Math.max(1, remaining) }).length;
+      } catch (error) {
+        if (error instanceof RangeError) throw refused('users.import.tooLarge');
+        throw refused('users.import.notXlsx');
+      }
+    } else throw refused('users.import.notXlsx');
+    if (remaining < 0) throw refused('users.import.tooLarge');
+  }
+}
+
+/** Header text → column, in any of the languages (and the column's own name). */
+const HEADER_NAMES: Map<string, ImportColumn> = (() => {
+  const names = new Map<string, ImportColumn>();
+  for (const column of IMPORT_COLUMNS) {
+    names.set(normalizeHeader(column), column);
+    for (const lang of LANGUAGES) names.set(normalizeHeader(translate(lang, columnKey(column))), column);
+  }
+  return names;
+})();
+
+function normalizeHeader(text: string): string {
+  return text.toLowerCase().replace(/[\s*:：]/g, '');
+}
+
+/**
+ * The data rows of the first sheet. Row 1 is the header: columns are found by their header in
+ * any language; when no header is recognised, by position (the template's order). Empty rows
+ * are skipped.
+ */
+export async function readImportRows(bytes: Uint8Array): Promise<ImportRow[]> {
+  checkZip(bytes);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs types its input as its own `Buffer` (an ArrayBuffer); a Node Buffer is what it reads.
+    const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    await workbook.xlsx.load(input as unknown as Parameters<ExcelJS.Xlsx['load']>[0]);
+  } catch {
+    throw refused('users.import.notXlsx');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw refused('users.import.noRows');
+
+  const positions = new Map<ImportColumn, number>();
+  sheet.getRow(1).eachCell((cell, index) => {
+    const column = HEADER_NAMES.get(normalizeHeader(cell.text));
+    if (column && !positions.has(column)) positions.set(column, index);
+  });
+  if (positions.size === 0) IMPORT_COLUMNS.forEach((column, i) => positions.set(column, i + 1));
+
+  const rows: ImportRow[] = [];
+  let isTooMany = false;
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
+    if (number === 1 || isTooMany) return;
+    const cells = Object.fromEntries(
+      IMPORT_COLUMNS.map((column) => {
+        const index = positions.get(column);
+        return [column, index === undefined ? '' : row.getCell(index).text.trim()];
+      }),
+    ) as Record<ImportColumn, string>;
+    if (Object.values(cells).every((value) => value === '')) return;
+    if (rows.length >= USER_IMPORT_MAX_ROWS) isTooMany = true;
+    else rows.push({ row: number, cells });
+  });
+  if (isTooMany) throw refused('users.import.tooManyRows', { max: USER_IMPORT_MAX_ROWS });
+  if (rows.length === 0) throw refused('users.import.noRows');
+  return rows;
+}
