@@ -22,3 +22,4 @@ export * from './dicts/dicts.schema';
 export * from './dicts/dicts.routes';
 export * from './users/users.schema';
 export * from './users/users.routes';
+export * from './pricing/pricing.rules';

@@ -1,0 +1,94 @@
+/**
+ * The pricing rule (DESIGN.md §3), shared by the server (which stores and enforces it) and the
+ * web app (which previews it while the creator edits). All amounts are integer US cents;
+ * percentages are whole numbers (150 = 150% of cost).
+ */
+
+export const DEFAULT_PERCENTAGE = 200;
+/** A selling price is never below cost, so a percentage is never below 100. */
+export const MIN_PERCENTAGE = 100;
+/** 100× cost is the most a creator may ask (guards against typing an extra zero). */
+export const MAX_PERCENTAGE = 10_000;
+
+export const ROUNDINGS = ['none', '99', '95', 'whole'] as const;
+export type TRounding = (typeof ROUNDINGS)[number];
+
+export type TPriceSource = 'override' | 'secondLevel' | 'firstLevel' | 'default';
+
+export interface TPriceRules {
+  /** The product's own selling price, if the creator set one. Used as is (never rounded). */
+  overrideCents?: number | null | undefined;
+  /** The shop's percentage for the product's second-level category. */
+  secondLevelPercentage?: number | null | undefined;
+  /** The shop's percentage for the first-level category above it. */
+  firstLevelPercentage?: number | null | undefined;
+  /** The shop's default percentage. */
+  defaultPercentage: number;
+  rounding: TRounding;
+}
+
+export interface TPrice {
+  costCents: number;
+  sellingCents: number;
+  profitCents: number;
+  source: TPriceSource;
+  /** The percentage that applied; null for an override. */
+  percentage: number | null;
+}
+
+/** `cents × percentage / 100`, rounded half up, in integers only. */
+export function applyPercentage(costCents: number, percentage: number): number {
+  return Math.floor((costCents * percentage + 50) / 100);
+}
+
+/** The smallest price ≥ `cents` that fits the rounding (e.g. 12.34 → 12.99, 12.95, 13.00). */
+export function roundPrice(cents: number, rounding: TRounding): number {
+  if (rounding === 'none') return cents;
+  if (rounding === 'whole') return Math.ceil(cents / 100) * 100;
+  const ending = rounding === '99' ? 99 : 95;
+  const candidate = Math.floor(cents / 100) * 100 + ending;
+  return candidate >= cents ? candidate : candidate + 100;
+}
+
+/** Selling price and profit by precedence: override > second level > first level > default. */
+export function priceProduct(costCents: number, rules: TPriceRules): TPrice {
+  if (rules.overrideCents !== null && rules.overrideCents !== undefined) {
+    return {
+      costCents,
+      sellingCents: rules.overrideCents,
+      profitCents: rules.overrideCents - costCents,
+      source: 'override',
+      percentage: null,
+    };
+  }
+  const [source, percentage]: [TPriceSource, number] =
+    rules.secondLevelPercentage != null
+      ? ['secondLevel', rules.secondLevelPercentage]
+      : rules.firstLevelPercentage != null
+        ? ['firstLevel', rules.firstLevelPercentage]
+        : ['default', rules.defaultPercentage];
+  const sellingCents = roundPrice(applyPercentage(costCents, percentage), rules.rounding);
+  return { costCents, sellingCents, profitCents: sellingCents - costCents, source, percentage };
+}
+
+/**
+ * A US-cent amount in another currency's minor units, for display: `ratePerUsdMicros` millionths
+ * of the currency's major unit per dollar, `minorDigits` its decimals (JPY 0, USD 2, KWD 3).
+ * Rounded half up; integers throughout (BigInt keeps large amounts exact).
+ */
+export function convertFromUsdCents(usdCents: number, ratePerUsdMicros: number, minorDigits: number): number {
+  const scaled = BigInt(usdCents) * BigInt(ratePerUsdMicros) * 10n ** BigInt(minorDigits);
+  const divisor = 100n * 1_000_000n;
+  const sign = scaled < 0n ? -1n : 1n;
+  const magnitude = scaled < 0n ? -scaled : scaled;
+  return Number(sign * ((magnitude + divisor / 2n) / divisor));
+}
+
+/** The inverse for a creator typing a price in their currency: minor units → US cents (half up). */
+export function convertToUsdCents(minor: number, ratePerUsdMicros: number, minorDigits: number): number {
+  const scaled = BigInt(minor) * 100n * 1_000_000n;
+  const divisor = BigInt(ratePerUsdMicros) * 10n ** BigInt(minorDigits);
+  const sign = scaled < 0n ? -1n : 1n;
+  const magnitude = scaled < 0n ? -scaled : scaled;
+  return Number(sign * ((magnitude + divisor / 2n) / divisor));
+}
