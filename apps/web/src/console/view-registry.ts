@@ -10,5 +10,6 @@ export const viewRegistry: TViewRegistry = {
   notFound: async () => ({ default: (await import('../shared/pages/status-page')).NotFoundPage }),
   views: {
     dashboard: () => import('./dashboard/dashboard-page'),
+    'system/config/index': () => import('./configs/config-page'),
   },
 };

@@ -11,6 +11,16 @@ import { renderWithApp } from '../../shared/test/render-with-app';
  * some permissions, answer the API with a fake, render one page inside the app's providers.
  */
 
+/**
+ * jsdom's getComputedStyle runs the cascade of every antd style sheet: with a table, a form and
+ * a dialog on the page one `getByRole` takes seconds. Test files that import this module see
+ * inline styles only — enough for what decides visibility here (antd hides closed dialogs and
+ * tree nodes with inline `display: none`), at a hundredth of the cost.
+ */
+const cascadeStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) =>
+  element instanceof HTMLElement ? element.style : cascadeStyle(element);
+
 /** Signs in an operator holding `perms` (and `roles`; ROOT passes every check). */
 export function signInOperator(perms: string[], roles: string[] = ['ADMIN']): void {
   useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref' });
@@ -69,4 +79,12 @@ export function findDialog(title: string): Promise<HTMLElement> {
     if (!dialog) throw new Error(`No open dialog titled "${title}"`);
     return dialog;
   });
+}
+
+/** The table row showing `text` (faster than a role query over a big table). */
+export async function findRow(text: string | RegExp): Promise<HTMLElement> {
+  const cell = await screen.findByText(text, { selector: 'td, td *' });
+  const row = cell.closest('tr');
+  if (!row) throw new Error(`No table row around "${String(text)}"`);
+  return row;
 }
