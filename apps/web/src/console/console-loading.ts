@@ -21,11 +21,21 @@ export function setConsoleRouter(router: TPatchableRouter | undefined): void {
   boundRouter = router;
 }
 
+/**
+ * The bound router. The router runs the first navigation's loaders while it is being created,
+ * so on a reload of a console page they run before main.tsx hands it over (its next statement):
+ * wait for the rest of that task instead of failing, which would end the session.
+ */
+async function waitForRouter(): Promise<TPatchableRouter> {
+  if (!boundRouter) await new Promise((resolve) => setTimeout(resolve, 0));
+  if (!boundRouter) throw new Error('The console router is not bound (setConsoleRouter)');
+  return boundRouter;
+}
+
 /** Loads the caller's route tree into the router once; rejects when it cannot. */
 export async function ensureConsoleRoutes(): Promise<void> {
   if (usePermissionStore.getState().isRoutesLoaded) return;
-  if (!boundRouter) throw new Error('The console router is not bound (setConsoleRouter)');
-  await loadDynamicRoutes(boundRouter, viewRegistry);
+  await loadDynamicRoutes(await waitForRouter(), viewRegistry);
 }
 
 const loginWithReturn = (pathname: string, search: string) =>
@@ -52,12 +62,8 @@ export async function consoleLoader({ request }: { request: Request }): Promise<
  * loaded yet (a reload, a shared link): true when the guard should load them before deciding.
  */
 export function shouldLoadBeforeDeciding(pathname: string): boolean {
-  return (
-    boundRouter !== undefined &&
-    isSignedIn() &&
-    !usePermissionStore.getState().isRoutesLoaded &&
-    !matchesDynamicRoute(pathname)
-  );
+  // Not asking whether the router is bound yet: on a reload it is not, and will be (waitForRouter).
+  return isSignedIn() && !usePermissionStore.getState().isRoutesLoaded && !matchesDynamicRoute(pathname);
 }
 
 /**
