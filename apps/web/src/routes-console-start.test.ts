@@ -2,12 +2,12 @@ import type { TRouteNode } from '@linkstore/contract';
 import { waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../routes';
-import { initI18n } from '../shared/i18n/i18n';
-import { resetDynamicRoutes, usePermissionStore } from '../shared/router/dynamic-routes';
-import { isSignedIn, useSession } from '../shared/session/session-store';
-import { createFakeApi, ok } from '../shared/test/fake-api';
-import { setConsoleRouter } from './console-loading';
+import { appRoutes } from './routes';
+import { initI18n } from './shared/i18n/i18n';
+import { resetDynamicRoutes, usePermissionStore } from './shared/router/dynamic-routes';
+import { isSignedIn, useSession } from './shared/session/session-store';
+import { createFakeApi, ok } from './shared/test/fake-api';
+import { setConsoleRouter } from './console/console-loading';
 
 const ROUTES = 'GET /api/v1/menus/routes';
 const TREE: TRouteNode[] = [
