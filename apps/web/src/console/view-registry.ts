@@ -10,6 +10,9 @@ export const viewRegistry: TViewRegistry = {
   notFound: async () => ({ default: (await import('../shared/pages/status-page')).NotFoundPage }),
   views: {
     dashboard: () => import('./dashboard/dashboard-page'),
+    'system/dict/index': () => import('./dicts/dict-page'),
+    'system/dict/data': () => import('./dicts/dict-items-page'),
     'system/config/index': () => import('./configs/config-page'),
+    'system/role/index': () => import('./roles/role-page'),
   },
 };

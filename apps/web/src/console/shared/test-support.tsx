@@ -88,3 +88,14 @@ export async function findRow(text: string | RegExp): Promise<HTMLElement> {
   if (!row) throw new Error(`No table row around "${String(text)}"`);
   return row;
 }
+
+/** The checkbox of the antd tree node titled `title`. */
+export function treeCheckbox(title: string): HTMLElement {
+  const item = screen
+    .getAllByText(title)
+    .map((element) => element.closest('[role="treeitem"]'))
+    .find((element) => element !== null);
+  const checkbox = item?.querySelector<HTMLElement>('[role="checkbox"]');
+  if (!checkbox) throw new Error(`No tree checkbox for "${title}"`);
+  return checkbox;
+}
