@@ -14,5 +14,6 @@ export const viewRegistry: TViewRegistry = {
     'system/dict/data': () => import('./dicts/dict-items-page'),
     'system/config/index': () => import('./configs/config-page'),
     'system/role/index': () => import('./roles/role-page'),
+    'system/dept/index': () => import('./depts/dept-page'),
   },
 };

@@ -29,12 +29,13 @@ const isSame = (a: TLoad | undefined, b: TLoad) => a?.epoch === b.epoch && a.lan
 
 /**
  * Fetches every dictionary into the cache. Calls for the same language while one is running
- * share it; an answer overtaken by a newer load (another language) or by a clear (logout) is
- * dropped. A failure has been shown by the http client; the cache keeps what it had.
+ * share it, unless `isFresh` (after an edit: the running call may have been answered before
+ * it); an answer overtaken by a newer load or by a clear (logout) is dropped. A failure has
+ * been shown by the http client; the cache keeps what it had.
  */
-export function loadDictionaries(): Promise<void> {
+export function loadDictionaries({ isFresh = false }: { isFresh?: boolean } = {}): Promise<void> {
   const load = current();
-  if (inFlight && isSame(inFlight, load)) return inFlight.promise;
+  if (!isFresh && inFlight && isSame(inFlight, load)) return inFlight.promise;
   latest += 1;
   const sequence = latest;
   lastStarted = load;

@@ -1,0 +1,213 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { dictsRoutes, type TDictPageItem, type TDictRequest } from '@linkstore/contract';
+import { Button, Form, Input, Radio, Space, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { loadDictionaries } from '../../shared/dict/dict-loader';
+import { usePerm } from '../../shared/permission/access';
+import { HasPerm } from '../../shared/permission/has-access';
+import { useConfirmDelete } from '../shared/confirm-delete';
+import { CrudPage } from '../shared/crud-page';
+import { FormModal } from '../shared/form-modal';
+import { useInvalidateRoutes } from '../shared/invalidate';
+import { PagedTable } from '../shared/paged-table';
+import { SearchBar } from '../shared/search-bar';
+import { StatusTag, useStatusOptions } from '../shared/status';
+import { useFormModal } from '../shared/use-form-modal';
+import { usePagedList } from '../shared/use-paged-list';
+import { useRowSelection } from '../shared/use-row-selection';
+import { deleteDicts, loadDictForm, saveDict } from './api';
+import { useDictItemsLink } from './items-path';
+
+const PERM = {
+  add: 'sys:dict:add',
+  edit: 'sys:dict:edit',
+  delete: 'sys:dict:delete',
+  items: 'sys:dict-data:query',
+} as const;
+
+const FORM_FIELDS = ['name', 'dictCode', 'remark', 'status'] as const;
+/** As the contract's ZDictCode: a lower-case letter, then lower-case letters, digits and `_`. */
+const CODE_PATTERN = /^[a-z][a-z0-9_]*$/;
+const NEW_DICT: Partial<TDictRequest> = { name: '', dictCode: '', remark: '', status: 1 };
+
+/**
+ * Dictionaries (console-api.md §2, `system/dict/index`): search, paged table, add/edit dialog,
+ * batch delete (items go too), and a link to each dictionary's items.
+ */
+export default function DictPage() {
+  const { t } = useTranslation(['dicts', 'system']);
+  const can = usePerm();
+  const list = usePagedList(dictsRoutes.page, { keywords: '' });
+  const selection = useRowSelection<TDictPageItem>();
+  const modal = useFormModal<TDictRequest>();
+  const [form] = Form.useForm<TDictRequest>();
+  const confirmDelete = useConfirmDelete();
+  const invalidate = useInvalidateRoutes();
+  const statusOptions = useStatusOptions();
+  const itemsLink = useDictItemsLink();
+
+  /** The page, and the cache every Dict and DictLabel reads. */
+  const refresh = async () => {
+    await invalidate(dictsRoutes.page);
+    void loadDictionaries({ isFresh: true });
+  };
+
+  const remove = (ids: string[]) =>
+    confirmDelete({
+      count: ids.length,
+      content:
+        ids.length > 1 ? t('dict.delete.confirmMany', { number: ids.length }) : t('dict.delete.confirm'),
+      onConfirm: async () => {
+        await deleteDicts(ids);
+        selection.clear();
+        await refresh();
+      },
+    });
+
+  const columns: TableColumnsType<TDictPageItem> = [
+    { title: t('dict.field.name'), dataIndex: 'name' },
+    {
+      title: t('dict.field.dictCode'),
+      dataIndex: 'dictCode',
+      render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
+    },
+    {
+      title: t('system:crud.status.label'),
+      dataIndex: 'status',
+      render: (status: number) => <StatusTag value={status} />,
+    },
+    { title: t('dict.field.remark'), dataIndex: 'remark', ellipsis: true },
+    { title: t('system:crud.field.createTime'), dataIndex: 'createTime' },
+  ];
+  if (can([PERM.items, PERM.edit, PERM.delete])) {
+    columns.push({
+      title: t('system:crud.table.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, record) => (
+        <Space size={0}>
+          <HasPerm value={PERM.items}>
+            <Link
+              to={itemsLink(record.dictCode)}
+              aria-label={t('dict.action.items', { name: record.name })}
+              style={{ paddingInline: 8 }}
+            >
+              <UnorderedListOutlined aria-hidden /> {t('dict.items')}
+            </Link>
+          </HasPerm>
+          <HasPerm value={PERM.edit}>
+            <Button
+              type="link"
+              icon={<EditOutlined aria-hidden />}
+              aria-label={t('dict.action.edit', { name: record.name })}
+              onClick={() => modal.openEdit(record.id)}
+            >
+              {t('system:crud.action.edit')}
+            </Button>
+          </HasPerm>
+          <HasPerm value={PERM.delete}>
+            <Button
+              type="link"
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              aria-label={t('dict.action.delete', { name: record.name })}
+              onClick={() => remove([record.id])}
+            >
+              {t('system:crud.action.delete')}
+            </Button>
+          </HasPerm>
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <CrudPage
+      title={t('dict.title')}
+      search={
+        <SearchBar initialValues={{ keywords: '' }} onSearch={list.search}>
+          <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
+            <Input placeholder={t('dict.search.keywordsPlaceholder')} allowClear />
+          </Form.Item>
+        </SearchBar>
+      }
+      toolbar={
+        <>
+          <HasPerm value={PERM.add}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => modal.openCreate()}>
+              {t('system:crud.action.add')}
+            </Button>
+          </HasPerm>
+          <HasPerm value={PERM.delete}>
+            <Button
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              disabled={selection.selectedKeys.length === 0}
+              onClick={() => remove(selection.selectedKeys)}
+            >
+              {t('system:crud.action.batchDelete')}
+            </Button>
+          </HasPerm>
+        </>
+      }
+    >
+      <PagedTable<TDictPageItem>
+        list={list}
+        rowKey="id"
+        columns={columns}
+        rowSelection={can(PERM.delete) ? selection.rowSelection : undefined}
+      />
+      <FormModal<TDictRequest>
+        modal={modal}
+        form={form}
+        name="dict-form"
+        title={t(modal.id === undefined ? 'dict.form.addTitle' : 'dict.form.editTitle')}
+        initialValues={NEW_DICT}
+        load={loadDictForm}
+        fields={FORM_FIELDS}
+        onSubmit={async (values, id) => {
+          await saveDict(values, id);
+          await refresh();
+        }}
+      >
+        <Form.Item
+          name="name"
+          label={t('dict.field.name')}
+          rules={[
+            {
+              required: true,
+              whitespace: true,
+              message: t('system:crud.validation.required', { field: t('dict.field.name') }),
+            },
+            { max: 64 },
+          ]}
+        >
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item
+          name="dictCode"
+          label={t('dict.field.dictCode')}
+          extra={modal.id === undefined ? undefined : t('dict.form.codeMovesItems')}
+          rules={[
+            {
+              required: true,
+              whitespace: true,
+              message: t('system:crud.validation.required', { field: t('dict.field.dictCode') }),
+            },
+            { pattern: CODE_PATTERN, message: t('dict.validation.dictCode') },
+            { max: 64 },
+          ]}
+        >
+          <Input maxLength={64} placeholder="notice_type" />
+        </Form.Item>
+        <Form.Item name="status" label={t('system:crud.status.label')}>
+          <Radio.Group options={statusOptions} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('dict.field.remark')} rules={[{ max: 255 }]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={255} />
+        </Form.Item>
+      </FormModal>
+    </CrudPage>
+  );
+}
