@@ -150,7 +150,8 @@ export async function readImportRows(bytes: Uint8Array): Promise<ImportRow[]> {
     throw refused('users.import.notXlsx');
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw refused('users.import.noRows');
+  // A zip without a sheet is some other zip, not a workbook.
+  if (!sheet) throw refused('users.import.notXlsx');
 
   const positions = new Map<ImportColumn, number>();
   sheet.getRow(1).eachCell((cell, index) => {
