@@ -23,6 +23,8 @@ import { authPlugin } from './platform/auth/auth-plugin';
 import { rateLimitPlugin } from './platform/rate-limit/rate-limit-plugin';
 import { mailPlugin } from './platform/mail/mail-plugin';
 import { healthModule } from './modules/health/health.routes';
+import { filesModule } from './modules/files/files.routes';
+import { storagePlugin } from './platform/storage/storage-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(storagePlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -92,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(deptsModule);
   await app.register(configsModule);
   await app.register(dictsModule);
+  await app.register(filesModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

@@ -22,4 +22,6 @@ export * from './dicts/dicts.schema';
 export * from './dicts/dicts.routes';
 export * from './users/users.schema';
 export * from './users/users.routes';
+export * from './files/files.schema';
+export * from './files/files.routes';
 export * from './pricing/pricing.rules';

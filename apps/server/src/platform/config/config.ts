@@ -81,6 +81,24 @@ export const ZEnv = z.object({
     .default('https://www.facebook.com'),
   OAUTH_FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
   OAUTH_FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  STORAGE_LOCAL_DIR: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lower-case letters, digits, . and -)',
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  S3_FORCE_PATH_STYLE: ZBoolean.default(false),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 
@@ -110,6 +128,34 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string };
   /** A provider is offered only when its client id and secret are both set. */
   oauth: Record<OAuthProviderName, OAuthProviderConfig | undefined>;
+  /** Where uploaded files go: a local folder, or an S3-compatible bucket when `driver` is s3. */
+  storage: { driver: 'local' | 's3'; localDir: string; s3: S3StorageConfig | undefined };
+}
+
+export interface S3StorageConfig {
+  /** `https://s3.<region>.amazonaws.com` unless S3_ENDPOINT names another S3-compatible service. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Files are linked here when set (a public bucket or a CDN); else served through `/files/`. */
+  publicBaseUrl: string | undefined;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted stores). */
+  forcePathStyle: boolean;
+}
+
+function s3Storage(e: TEnv): S3StorageConfig | undefined {
+  if (!e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) return undefined;
+  return {
+    endpoint: (e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`).replace(/\/$/, ''),
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    publicBaseUrl: e.S3_PUBLIC_BASE_URL?.replace(/\/$/, ''),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
 }
 
 export type OAuthProviderName = 'google' | 'facebook';
@@ -169,7 +215,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       const name = String(issue.path[0] ?? 'environment');
       const got = env[name];
       const isSecret =
-        ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'SEED_PASSWORD'].includes(name) ||
+        ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'SEED_PASSWORD', 'S3_SECRET_ACCESS_KEY'].includes(name) ||
         name.endsWith('_SECRET');
       const shown = isSecret ? '' : ` (got "${got ?? ''}")`;
       return `${name} ${issue.message}${shown}`;
@@ -178,6 +224,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const s3 = s3Storage(e);
+  if (e.STORAGE_DRIVER === 's3' && !s3) {
+    const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
+    throw new ConfigError(missing.map((name) => `${name} must be set when STORAGE_DRIVER is s3`));
+  }
   const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   return {
     env: e.NODE_ENV,
@@ -208,6 +259,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         e.OAUTH_FACEBOOK_CLIENT_ID,
         e.OAUTH_FACEBOOK_CLIENT_SECRET,
       ),
+    },
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      localDir: resolve(e.STORAGE_LOCAL_DIR ?? join(dataDir, 'uploads')),
+      s3,
     },
   };
 }

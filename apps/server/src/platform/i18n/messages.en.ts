@@ -37,6 +37,10 @@ export const en = {
   'validation.dictCode':
     '{field} must start with a lower-case letter and hold only lower-case letters, digits and _',
   'dict.unknown': 'There is no dictionary with this code.',
+  'files.tooLarge': 'The size of the uploaded image cannot exceed 2M',
+  'files.notAnImage': 'Only JPEG, PNG, WebP or GIF images can be uploaded.',
+  'files.unreadable': 'The image could not be read: the file may be damaged.',
+  'files.tooManyPixels': 'The image is too large: at most {max} megapixels.',
   'type.string': 'text',
   'type.number': 'number',
   'type.int': 'whole number',

@@ -39,6 +39,10 @@ export const es = {
   'validation.dictCode':
     '{field} debe empezar por una letra minúscula y contener solo letras minúsculas, dígitos y _',
   'dict.unknown': 'No hay ningún diccionario con este código.',
+  'files.tooLarge': 'El tamaño de la imagen subida no puede superar 2M',
+  'files.notAnImage': 'Solo se pueden subir imágenes JPEG, PNG, WebP o GIF.',
+  'files.unreadable': 'No se pudo leer la imagen: puede que el archivo esté dañado.',
+  'files.tooManyPixels': 'La imagen es demasiado grande: como máximo {max} megapíxeles.',
   'type.string': 'texto',
   'type.number': 'número',
   'type.int': 'número entero',

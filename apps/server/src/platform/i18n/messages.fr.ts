@@ -39,6 +39,10 @@ export const fr = {
   'validation.dictCode':
     '{field} doit commencer par une lettre minuscule et ne contenir que des lettres minuscules, des chiffres et _',
   'dict.unknown': "Aucun dictionnaire n'a ce code.",
+  'files.tooLarge': 'La taille de l’image envoyée ne peut pas dépasser 2M',
+  'files.notAnImage': 'Seules les images JPEG, PNG, WebP ou GIF peuvent être envoyées.',
+  'files.unreadable': 'L’image n’a pas pu être lue : le fichier est peut-être endommagé.',
+  'files.tooManyPixels': 'L’image est trop grande : {max} mégapixels au maximum.',
   'type.string': 'texte',
   'type.number': 'nombre',
   'type.int': 'nombre entier',

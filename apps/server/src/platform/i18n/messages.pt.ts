@@ -38,6 +38,10 @@ export const pt = {
   'validation.dictCode':
     '{field} deve começar com uma letra minúscula e conter apenas letras minúsculas, dígitos e _',
   'dict.unknown': 'Não há nenhum dicionário com este código.',
+  'files.tooLarge': 'O tamanho da imagem enviada não pode exceder 2M',
+  'files.notAnImage': 'Só é possível enviar imagens JPEG, PNG, WebP ou GIF.',
+  'files.unreadable': 'Não foi possível ler a imagem: o ficheiro pode estar danificado.',
+  'files.tooManyPixels': 'A imagem é demasiado grande: no máximo {max} megapíxeis.',
   'type.string': 'texto',
   'type.number': 'número',
   'type.int': 'número inteiro',

@@ -1,0 +1,112 @@
+import { IMAGE_MAX_PIXELS, type TFilePurpose } from '@linkstore/contract';
+import sharp, { type Metadata } from 'sharp';
+
+// A server resizes many small images one after another: no cache of decoded images to grow.
+sharp.cache(false);
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
+
+/**
+ * Recognises an image by its first bytes — never by its name or the declared content type,
+ * which the uploader chooses. SVG (XML), HTML and everything else is not an image here.
+ */
+export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
+  const at = (offset: number, ...expected: number[]) => expected.every((b, i) => bytes[offset + i] === b);
+  const ascii = (offset: number, text: string) => at(offset, ...[...text].map((c) => c.charCodeAt(0)));
+  if (at(0, 0xff, 0xd8, 0xff)) return 'jpeg';
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  if (ascii(0, 'GIF87a') || ascii(0, 'GIF89a')) return 'gif';
+  if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'webp';
+  return null;
+}
+
+/** The largest edge kept per purpose: enough for the sharpest place each is shown. */
+export const MAX_EDGE: Record<TFilePurpose, number> = {
+  avatar: 512,
+  category: 512,
+  shop: 1024,
+  product: 2048,
+  banner: 2560,
+};
+
+/** JPEG stays JPEG, PNG and WebP stay themselves (transparency), a GIF becomes a PNG of its first frame. */
+const OUTPUT: Record<ImageFormat, { format: 'jpeg' | 'png' | 'webp'; contentType: string; ext: string }> = {
+  jpeg: { format: 'jpeg', contentType: 'image/jpeg', ext: 'jpg' },
+  png: { format: 'png', contentType: 'image/png', ext: 'png' },
+  webp: { format: 'webp', contentType: 'image/webp', ext: 'webp' },
+  gif: { format: 'png', contentType: 'image/png', ext: 'png' },
+};
+
+export interface ProcessedImage {
+  bytes: Buffer;
+  contentType: string;
+  ext: string;
+  width: number;
+  height: number;
+}
+
+export type ImageRefusal = 'notAnImage' | 'tooManyPixels' | 'unreadable';
+
+export class ImageRefused extends Error {
+  constructor(readonly reason: ImageRefusal) {
+    super(`image refused: ${reason}`);
+    this.name = 'ImageRefused';
+  }
+}
+
+/** libvips refuses what it cannot decode; its pixel limit is checked from the header already. */
+function refusalOf(error: unknown): ImageRefused {
+  const isPixelLimit = /pixel limit/i.test((error as Error).message);
+  return new ImageRefused(isPixelLimit ? 'tooManyPixels' : 'unreadable');
+}
+
+/**
+ * Checks and re-encodes an uploaded image: only JPEG, PNG, WebP and GIF by content; dimensions
+ * read from the header and refused above IMAGE_MAX_PIXELS before anything is decoded; turned
+ * upright by its EXIF orientation, shrunk to the purpose's largest edge, and written anew, so
+ * nothing of the original file survives but its pixels — no EXIF (GPS), XMP, IPTC, ICC profile,
+ * comments or trailing bytes.
+ */
+export async function processImage(bytes: Uint8Array, purpose: TFilePurpose): Promise<ProcessedImage> {
+  const format = sniffImageFormat(bytes);
+  if (!format) throw new ImageRefused('notAnImage');
+
+  // pages: 1 — the first frame of an animation; failOn 'error' refuses truncated or corrupt data.
+  const input = () =>
+    sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', pages: 1, sequentialRead: true });
+  let metadata: Metadata;
+  try {
+    metadata = await input().metadata();
+  } catch (error) {
+    throw refusalOf(error);
+  }
+  // libvips sniffs too: it must agree with us, or the bytes are a polyglot of some kind.
+  if (metadata.format !== format) throw new ImageRefused('notAnImage');
+  const { width = 0, height = 0 } = metadata;
+  if (width <= 0 || height <= 0) throw new ImageRefused('unreadable');
+  if (width * height > IMAGE_MAX_PIXELS) throw new ImageRefused('tooManyPixels');
+
+  const output = OUTPUT[format];
+  const edge = MAX_EDGE[purpose];
+  const pipeline = input()
+    .autoOrient()
+    .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true });
+  const encoded =
+    output.format === 'jpeg'
+      ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+      : output.format === 'png'
+        ? pipeline.png({ compressionLevel: 8, adaptiveFiltering: true })
+        : pipeline.webp({ quality: 85 });
+  try {
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return {
+      bytes: data,
+      contentType: output.contentType,
+      ext: output.ext,
+      width: info.width,
+      height: info.height,
+    };
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}

@@ -1,0 +1,75 @@
+import { filesRoutes, IMAGE_MAX_BYTES } from '@linkstore/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors/app-error';
+import type { SessionUser } from '../../platform/http/access';
+import { registerRoute } from '../../platform/http/routes';
+import { FILES_PATH_PREFIX } from '../../platform/storage/storage';
+import { createFilesService, type FilesService } from './files.service';
+
+/** The access guard has already refused visitors; this only narrows the type. */
+function callerOf(request: FastifyRequest): SessionUser {
+  if (!request.user) throw AppError.accessTokenInvalid();
+  return request.user;
+}
+
+/**
+ * One file part; one byte over the limit is kept so the service sees the file is too large and
+ * answers with the upload's own message (a thrown multipart limit would say only "too large").
+ */
+const UPLOAD_MULTIPART_OPTIONS = {
+  limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 10, parts: 12 },
+  throwFileSizeLimit: false,
+};
+
+/**
+ * Headers of a stored image: exactly its stored type, never sniffed, never run as a document
+ * (no script, no plugin, nothing loaded), kept by caches for a year (names never change), and
+ * loadable by pages of other origins (brand hosts, embeds).
+ */
+const SERVED_FILE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'",
+  'content-disposition': 'inline',
+  'cache-control': 'public, max-age=31536000, immutable',
+  'cross-origin-resource-policy': 'cross-origin',
+};
+
+async function serveFile(files: FilesService, request: FastifyRequest, reply: FastifyReply) {
+  const key = (request.params as { '*'?: string })['*'] ?? '';
+  const row = await files.findServable(key);
+  if (!row) throw AppError.notFound();
+  const etag = `"${row.sha256}"`;
+  void reply.headers({ ...SERVED_FILE_HEADERS, etag });
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  const object = await files.open(row);
+  if (!object) throw AppError.notFound();
+  return reply.type(row.contentType).header('content-length', object.size).send(object.body);
+}
+
+/** Image uploads (`/api/v1/files`) and the stored files themselves (`/files/<key>`). */
+export async function filesModule(app: FastifyInstance): Promise<void> {
+  const files = createFilesService({
+    db: app.database.db,
+    storages: app.storage,
+    limiter: app.limiter,
+    log: app.log,
+  });
+  const r = filesRoutes;
+
+  app.addHook('onRoute', (route) => {
+    if (route.url === r.upload.path && route.method === r.upload.method) {
+      route.config = { ...route.config, multipartOptions: UPLOAD_MULTIPART_OPTIONS };
+    }
+  });
+  registerRoute(app, r.upload, ({ query, body, request }) =>
+    files.upload(callerOf(request), query.purpose, body.file, request.lang),
+  );
+  registerRoute(app, r.delete, async ({ params, request }) => {
+    await files.remove(callerOf(request), params.id);
+    return null;
+  });
+
+  app.get(`${FILES_PATH_PREFIX}*`, { schema: { hide: true } }, (request, reply) =>
+    serveFile(files, request, reply),
+  );
+}
