@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHttpClient, type THttpClientDeps } from './http-client';
+import { createHttpClient, filenameOf, type TDownload, type THttpClientDeps } from './http-client';
 import { ClientErrorCode, HttpError } from './http-error';
 
 interface TRecordedCall {
@@ -24,6 +24,15 @@ function createFakeFetch() {
     fetch: fetchFn,
     respondWith(body: unknown, status = 200) {
       answer = () => Promise.resolve(Response.json(body, { status }));
+    },
+    respondWithFile(content: string, disposition: string) {
+      answer = () =>
+        Promise.resolve(
+          // A string body: jsdom's Blob is not one the Response of Node's fetch can read.
+          new Response(content, {
+            headers: { 'content-type': 'application/octet-stream', 'content-disposition': disposition },
+          }),
+        );
     },
     respondWithText(text: string, status = 200) {
       answer = () => Promise.resolve(new Response(text, { status }));
@@ -249,6 +258,32 @@ describe('http client envelope handling', () => {
       code: ClientErrorCode.badResponse,
       status: 502,
     });
+  });
+});
+
+describe('http client file downloads', () => {
+  it('resolves a file answer as a blob with the name from Content-Disposition', async () => {
+    const { fake, client } = setup();
+    fake.respondWithFile('xlsx-bytes', 'attachment; filename="users-template.xlsx"');
+    const file = (await client.request('/api/v1/users/template', { responseType: 'blob' })) as TDownload;
+    expect(file.filename).toBe('users-template.xlsx');
+    expect(await file.blob.text()).toBe('xlsx-bytes');
+    expect(fake.calls[0]?.init.headers).toMatchObject({ Accept: '*/*', Authorization: 'Bearer abc' });
+  });
+
+  it('handles an error envelope of a download like any other call', async () => {
+    const { fake, deps, client } = setup();
+    fake.respondWith({ code: 'A0301', msg: 'No permission', data: null }, 403);
+    await expect(client.request('/api/v1/users/export', { responseType: 'blob' })).rejects.toMatchObject({
+      code: 'A0301',
+    });
+    expect(deps.notifyError).toHaveBeenCalledWith('t:http.notice.errorTitle', 'No permission');
+  });
+
+  it('reads plain and RFC 5987 file names', () => {
+    expect(filenameOf('attachment; filename="a b.xlsx"')).toBe('a b.xlsx');
+    expect(filenameOf("attachment; filename*=UTF-8''%E7%94%A8%E6%88%B7.xlsx")).toBe('用户.xlsx');
+    expect(filenameOf(null, 'x.bin')).toBe('x.bin');
   });
 });
 

@@ -23,6 +23,31 @@ export interface TRequestOptions {
    */
   isQuiet?: boolean;
   signal?: AbortSignal | undefined;
+  /**
+   * `blob`: a file download. A successful answer that is not JSON resolves as `TDownload`;
+   * a JSON answer (an error envelope) is handled like any other call.
+   */
+  responseType?: 'json' | 'blob';
+}
+
+/** A downloaded file: its content and the name the server gave it (Content-Disposition). */
+export interface TDownload {
+  blob: Blob;
+  filename: string;
+}
+
+/** `attachment; filename="users.xlsx"` (or RFC 5987 `filename*=UTF-8''…`) → the name. */
+export function filenameOf(disposition: string | null, fallback = 'download'): string {
+  if (!disposition) return fallback;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1]?.trim() || fallback;
 }
 
 /** Internal: the one replay after a silent token refresh. */
@@ -99,6 +124,7 @@ export function createHttpClient(deps: THttpClientDeps) {
     init: RequestInit,
     callerSignal: AbortSignal | undefined,
     isQuiet: boolean,
+    isBlob = false,
   ) {
     const controller = new AbortController();
     let isTimedOut = false;
@@ -111,8 +137,10 @@ export function createHttpClient(deps: THttpClientDeps) {
     callerSignal?.addEventListener('abort', onCallerAbort);
     try {
       const response = await deps.fetch(url, { ...init, signal: controller.signal });
+      const isFile = isBlob && response.ok && !/json/i.test(response.headers.get('content-type') ?? '');
+      if (isFile) return { response, text: '', blob: await response.blob() };
       const text = await response.text();
-      return { response, text };
+      return { response, text, blob: undefined };
     } catch {
       if (isTimedOut) return fail(ClientErrorCode.timeout, HttpMessageKey.timeout, !isQuiet);
       if (controller.signal.aborted) return fail(ClientErrorCode.aborted, HttpMessageKey.aborted, false);
@@ -131,8 +159,9 @@ export function createHttpClient(deps: THttpClientDeps) {
     let method: THttpMethod = options.method ?? 'GET';
     if (isFormData && (method === 'GET' || method === 'DELETE')) method = 'POST';
 
+    const isBlob = options.responseType === 'blob';
     const headers: Record<string, string> = {
-      Accept: 'application/json',
+      Accept: isBlob ? '*/*' : 'application/json',
       lang: deps.getLanguage(),
       currencyjc: deps.getCurrencyHeader(),
     };
@@ -153,7 +182,17 @@ export function createHttpClient(deps: THttpClientDeps) {
       if (query) url += `${url.includes('?') ? '&' : '?'}${query}`;
     }
 
-    const { response, text } = await send(url, { method, headers, body }, options.signal, isQuiet);
+    const { response, text, blob } = await send(
+      url,
+      { method, headers, body },
+      options.signal,
+      isQuiet,
+      isBlob,
+    );
+    if (blob) {
+      const download: TDownload = { blob, filename: filenameOf(response.headers.get('content-disposition')) };
+      return download;
+    }
 
     let parsed: unknown;
     try {
