@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Drawer, Layout, Watermark } from 'antd';
+import { Button, Drawer, Layout, theme as antdTheme, Watermark } from 'antd';
 import { Fragment, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -58,6 +58,7 @@ function ConsoleWatermark({ children }: { children: React.ReactNode }) {
  */
 export default function ConsoleLayout() {
   const { t } = useTranslation('console');
+  const { token } = antdTheme.useToken();
   useDeviceWatcher();
   const isMobile = useAppPreferences((state) => state.device === 'mobile');
   const isOpened = useAppPreferences((state) => state.sidebar.isOpened);
@@ -113,7 +114,8 @@ export default function ConsoleLayout() {
         </Drawer>
       )}
       <Layout>
-        <Layout.Header className={styles.navbar}>
+        {/* antd's header is dark navy in both themes; the navbar follows the theme instead. */}
+        <Layout.Header className={styles.navbar} style={{ background: token.colorBgContainer }}>
           <div className={styles.navStart}>
             {effectiveLayout !== 'left' && <SidebarLogo isCollapsed={false} />}
             {(isMobile || hasSider) && (
