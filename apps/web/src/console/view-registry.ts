@@ -15,5 +15,7 @@ export const viewRegistry: TViewRegistry = {
     'system/config/index': () => import('./configs/config-page'),
     'system/role/index': () => import('./roles/role-page'),
     'system/dept/index': () => import('./depts/dept-page'),
+    'system/menu/index': () => import('./menus/menu-page'),
+    'system/user/index': () => import('./users/user-page'),
   },
 };
