@@ -12,6 +12,8 @@ import { viewRegistry } from './view-registry';
 
 export const CONSOLE_HOME = '/console';
 export const CONSOLE_LOGIN = '/console/login';
+/** The signed-in operator's own profile (a fixed page, not in the menus). */
+export const CONSOLE_PROFILE = '/console/profile';
 
 type TPatchableRouter = Pick<DataRouter, 'patchRoutes'>;
 let boundRouter: TPatchableRouter | undefined;

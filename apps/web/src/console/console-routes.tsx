@@ -23,6 +23,12 @@ export const consoleRoutes: RouteObject[] = [
         handle: { titleKey: 'route.title.console' },
         lazy: async () => ({ Component: (await import('./dashboard/dashboard-page')).default }),
       },
+      {
+        // Hidden: reached from the user menu, not the sidebar.
+        path: 'profile',
+        handle: { titleKey: 'users:profile.title' },
+        lazy: async () => ({ Component: (await import('./users/profile-page')).default }),
+      },
     ],
   },
 ];

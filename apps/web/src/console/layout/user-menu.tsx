@@ -1,11 +1,17 @@
-import { DashboardOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DashboardOutlined,
+  DownOutlined,
+  IdcardOutlined,
+  LogoutOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../shared/session/logout';
 import { navigateTo } from '../../shared/router/navigator';
 import { useUser } from '../../shared/session/user-store';
-import { CONSOLE_HOME, CONSOLE_LOGIN } from '../console-loading';
+import { CONSOLE_HOME, CONSOLE_LOGIN, CONSOLE_PROFILE } from '../console-loading';
 
 /** The signed-in operator's name (nickname, else username, else email). */
 export function useOperatorName(): string {
@@ -13,7 +19,7 @@ export function useOperatorName(): string {
   return user?.nickname || user?.username || user?.email || '';
 }
 
-/** The navbar's user menu: console home and log out (back to the console login). */
+/** The navbar's user menu: console home, profile and log out (back to the console login). */
 export function UserMenu() {
   const { t } = useTranslation('console');
   const navigate = useNavigate();
@@ -22,11 +28,13 @@ export function UserMenu() {
 
   const items: MenuProps['items'] = [
     { key: 'home', icon: <DashboardOutlined aria-hidden />, label: t('layout.home') },
+    { key: 'profile', icon: <IdcardOutlined aria-hidden />, label: t('users:profile.title') },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('navbar.logout'), danger: true },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'home') void navigate(CONSOLE_HOME);
+    if (key === 'profile') void navigate(CONSOLE_PROFILE);
     if (key === 'logout') void logout().then(() => navigateTo(CONSOLE_LOGIN));
   };
 

@@ -1,0 +1,333 @@
+import { MailOutlined, UserOutlined } from '@ant-design/icons';
+import type { TUserPasswordChangeRequest, TUserProfile, TUserProfileRequestInput } from '@linkstore/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Row,
+  Space,
+  Spin,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dict } from '../../shared/dict/dict';
+import { applyServerFieldErrors } from '../../shared/forms/field-errors';
+import { useUser } from '../../shared/session/user-store';
+import { bindEmail, changePassword, profileQuery, sendEmailCode, updateProfile } from './api';
+import { avatarRules, confirmRules, emailRules, mobileRules, passwordRules, required } from './user-rules';
+
+/** Used when the answer gives no wait. */
+export const DEFAULT_RESEND_SECONDS = 60;
+
+/** Whole seconds left, ticking down once a second to 0. */
+function useCountdown() {
+  const [remaining, setRemaining] = useState(0);
+  useEffect(() => {
+    if (remaining <= 0) return undefined;
+    const timer = setTimeout(() => setRemaining((seconds) => seconds - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [remaining]);
+  return { remaining, start: (seconds: number) => setRemaining(Math.max(0, Math.ceil(seconds))) };
+}
+
+/** The navbar shows the name and avatar from the user store: keep it in step with the profile. */
+function syncNavbar(profile: TUserProfile): void {
+  const { info, setInfo } = useUser.getState();
+  if (!info) return;
+  setInfo({
+    ...info,
+    user: { ...info.user, nickname: profile.nickname, avatar: profile.avatar, email: profile.email },
+  });
+}
+
+function useProfileSaved() {
+  const queryClient = useQueryClient();
+  return (profile: TUserProfile) => {
+    queryClient.setQueryData(profileQuery.queryKey, profile);
+    syncNavbar(profile);
+  };
+}
+
+function BasicInfoForm({ profile }: { profile: TUserProfile }) {
+  const { t } = useTranslation(['users', 'system']);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<TUserProfileRequestInput>();
+  const [isSaving, setIsSaving] = useState(false);
+  const onSaved = useProfileSaved();
+  const avatar = Form.useWatch('avatar', form);
+
+  const onFinish = async (values: TUserProfileRequestInput) => {
+    setIsSaving(true);
+    try {
+      onSaved(await updateProfile(values));
+      void message.success(t('profile.saved'));
+    } catch (error) {
+      applyServerFieldErrors(form, error, ['nickname', 'gender', 'avatar', 'mobile']);
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <Form<TUserProfileRequestInput>
+      form={form}
+      name="profile-form"
+      layout="vertical"
+      style={{ maxWidth: 480 }}
+      initialValues={{
+        nickname: profile.nickname,
+        gender: profile.gender,
+        avatar: profile.avatar,
+        mobile: profile.mobile,
+      }}
+      onFinish={(values) => void onFinish(values)}
+    >
+      <Form.Item label={t('field.avatar')} required={false}>
+        <Space align="start">
+          <Avatar size={48} src={avatar || undefined} icon={<UserOutlined aria-hidden />} />
+          <Form.Item name="avatar" noStyle rules={avatarRules(t)}>
+            <Input
+              aria-label={t('field.avatar')}
+              maxLength={1000}
+              placeholder="https://"
+              style={{ width: 380 }}
+            />
+          </Form.Item>
+        </Space>
+      </Form.Item>
+      <Form.Item
+        name="nickname"
+        label={t('field.nickname')}
+        rules={[required(t, t('field.nickname')), { max: 64 }]}
+      >
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="gender" label={t('field.gender')}>
+        <Dict code="gender" type="radio" valueType="number" />
+      </Form.Item>
+      <Form.Item name="mobile" label={t('field.mobile')} rules={mobileRules(t)}>
+        <Input maxLength={20} inputMode="tel" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={isSaving}>
+        {t('profile.save')}
+      </Button>
+    </Form>
+  );
+}
+
+type TPasswordValues = TUserPasswordChangeRequest & { confirmPassword: string };
+
+function PasswordForm() {
+  const { t } = useTranslation(['users', 'system']);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<TPasswordValues>();
+  const [isSaving, setIsSaving] = useState(false);
+
+  const onFinish = async (values: TPasswordValues) => {
+    setIsSaving(true);
+    try {
+      await changePassword(values);
+      form.resetFields();
+      void message.success(t('profile.passwordChanged'));
+    } catch (error) {
+      applyServerFieldErrors(form, error, ['oldPassword', 'newPassword', 'confirmPassword']);
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <Form<TPasswordValues>
+      form={form}
+      name="password-form"
+      layout="vertical"
+      style={{ maxWidth: 480 }}
+      onFinish={(values) => void onFinish(values)}
+    >
+      <Form.Item
+        name="oldPassword"
+        label={t('profile.oldPassword')}
+        rules={[required(t, t('profile.oldPassword'))]}
+      >
+        <Input.Password autoComplete="current-password" maxLength={128} />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label={t('profile.newPassword')}
+        rules={passwordRules(t, t('profile.newPassword'))}
+        extra={t('validation.password')}
+      >
+        <Input.Password autoComplete="new-password" maxLength={128} />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('profile.confirmPassword')}
+        dependencies={['newPassword']}
+        rules={confirmRules(t, t('profile.confirmPassword'), 'newPassword')}
+      >
+        <Input.Password autoComplete="new-password" maxLength={128} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={isSaving}>
+        {t('profile.changePassword')}
+      </Button>
+    </Form>
+  );
+}
+
+interface TEmailValues {
+  email: string;
+  code: string;
+}
+
+function EmailForm({ profile }: { profile: TUserProfile }) {
+  const { t } = useTranslation(['users', 'system']);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<TEmailValues>();
+  const countdown = useCountdown();
+  const [isSending, setIsSending] = useState(false);
+  const [isBinding, setIsBinding] = useState(false);
+  const onSaved = useProfileSaved();
+
+  const getCode = async () => {
+    let email: string;
+    try {
+      email = (await form.validateFields(['email'])).email.trim();
+    } catch {
+      return;
+    }
+    setIsSending(true);
+    try {
+      const seconds = await sendEmailCode(email);
+      countdown.start(seconds > 0 ? seconds : DEFAULT_RESEND_SECONDS);
+      void message.success(t('profile.codeSent'));
+    } catch (error) {
+      applyServerFieldErrors(form, error, ['email']);
+    } finally {
+      setIsSending(false);
+    }
+  };
+
+  const onFinish = async (values: TEmailValues) => {
+    setIsBinding(true);
+    try {
+      onSaved(await bindEmail({ email: values.email.trim(), code: values.code.trim() }));
+      form.resetFields();
+      void message.success(t('profile.bound'));
+    } catch (error) {
+      applyServerFieldErrors(form, error, ['email', 'code']);
+    } finally {
+      setIsBinding(false);
+    }
+  };
+
+  const isWaiting = countdown.remaining > 0;
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 480 }}>
+      <Typography.Text>
+        {t('profile.currentEmail')}:{' '}
+        <Typography.Text strong>{profile.email ?? t('profile.noEmail')}</Typography.Text>
+      </Typography.Text>
+      <Form<TEmailValues>
+        form={form}
+        name="email-form"
+        layout="vertical"
+        onFinish={(values) => void onFinish(values)}
+      >
+        <Form.Item
+          name="email"
+          label={t('profile.newEmail')}
+          rules={[required(t, t('profile.newEmail')), ...emailRules(t)]}
+        >
+          <Input inputMode="email" maxLength={254} prefix={<MailOutlined aria-hidden />} />
+        </Form.Item>
+        <Form.Item label={t('profile.code')} htmlFor="email-form_code" required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item
+              name="code"
+              noStyle
+              rules={[{ required: true, pattern: /^\d{6}$/, message: t('validation.code') }]}
+            >
+              <Input id="email-form_code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+            </Form.Item>
+            <Button onClick={() => void getCode()} loading={isSending} disabled={isWaiting}>
+              {isWaiting ? t('profile.resendIn', { seconds: countdown.remaining }) : t('profile.getCode')}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={isBinding}>
+          {t('profile.bind')}
+        </Button>
+      </Form>
+    </Flex>
+  );
+}
+
+/** The signed-in operator's profile (console-api §5): card, basic info, password, email binding. */
+export default function ProfilePage() {
+  const { t } = useTranslation(['users', 'system']);
+  const query = useQuery(profileQuery);
+  const profile = query.data;
+
+  if (!profile) return <Spin spinning={query.isFetching} style={{ display: 'block', padding: 48 }} />;
+  const roles = profile.roleNames.split(',').filter(Boolean);
+  return (
+    <Flex vertical gap={16} component="section" aria-labelledby="profile-title">
+      <Typography.Title level={1} id="profile-title" style={{ fontSize: 20, margin: 0 }}>
+        {t('profile.title')}
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={8}>
+          <Card>
+            <Flex vertical align="center" gap={8} style={{ marginBottom: 16 }}>
+              <Avatar size={80} src={profile.avatar || undefined} icon={<UserOutlined aria-hidden />} />
+              <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+                {profile.nickname}
+              </Typography.Title>
+              {profile.username ? (
+                <Typography.Text type="secondary">{profile.username}</Typography.Text>
+              ) : null}
+            </Flex>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={t('field.email')}>
+                {profile.email ?? t('profile.noEmail')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('field.mobile')}>{profile.mobile ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('field.dept')}>
+                {profile.deptName ?? t('profile.noDept')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('field.roles')}>
+                {roles.length > 0 ? roles.map((role) => <Tag key={role}>{role}</Tag>) : t('profile.noRoles')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('field.createTime')}>{profile.createTime}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+        <Col xs={24} lg={16}>
+          <Card>
+            <Tabs
+              items={[
+                {
+                  key: 'basic',
+                  label: t('profile.tabs.basic'),
+                  children: <BasicInfoForm profile={profile} />,
+                },
+                { key: 'password', label: t('profile.tabs.password'), children: <PasswordForm /> },
+                { key: 'email', label: t('profile.tabs.email'), children: <EmailForm profile={profile} /> },
+              ]}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,78 @@
+import { App, Form, Input, Modal, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyServerFieldErrors } from '../../shared/forms/field-errors';
+import { resetUserPassword } from './api';
+import { confirmRules, passwordRules } from './user-rules';
+
+interface TValues {
+  password: string;
+  confirmPassword: string;
+}
+
+export interface TResetPasswordDialogProps {
+  /** The operator whose password is reset; null when closed. */
+  user: { id: string; name: string } | null;
+  onClose: () => void;
+}
+
+/** Sets a new password for an operator (sent in the body); the server ends their sign-ins. */
+export function ResetPasswordDialog({ user, onClose }: TResetPasswordDialogProps) {
+  const { t } = useTranslation(['users', 'system']);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<TValues>();
+  const [isSaving, setIsSaving] = useState(false);
+
+  useEffect(() => {
+    if (user) form.resetFields();
+  }, [user, form]);
+
+  const onFinish = async ({ password }: TValues) => {
+    if (!user) return;
+    setIsSaving(true);
+    try {
+      await resetUserPassword(user.id, password);
+      void message.success(t('reset.done', { name: user.name }));
+      onClose();
+    } catch (error) {
+      applyServerFieldErrors(form, error, ['password']);
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={user !== null}
+      title={user ? t('reset.title', { name: user.name }) : ''}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      okText={t('system:crud.save')}
+      cancelText={t('system:crud.cancel')}
+      confirmLoading={isSaving}
+      forceRender
+    >
+      <Typography.Paragraph type="secondary">
+        {user ? t('reset.hint', { name: user.name }) : ''}
+      </Typography.Paragraph>
+      <Form<TValues>
+        form={form}
+        name="reset-password-form"
+        layout="vertical"
+        onFinish={(values) => void onFinish(values)}
+      >
+        <Form.Item name="password" label={t('field.password')} rules={passwordRules(t, t('field.password'))}>
+          <Input.Password autoComplete="new-password" maxLength={128} />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('field.confirmPassword')}
+          dependencies={['password']}
+          rules={confirmRules(t, t('field.confirmPassword'), 'password')}
+        >
+          <Input.Password autoComplete="new-password" maxLength={128} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
