@@ -212,4 +212,23 @@ describe('console CRUD pieces', () => {
     expect(screen.queryByText('Setting 2')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
   });
+
+  it('steps back to the new last page when a deletion empties the last one', async () => {
+    const user = userEvent.setup();
+    api.on('DELETE /api/v1/config/21%2C22%2C23', () => {
+      rows = rows.slice(0, 20);
+      return ok(null);
+    });
+    await renderConsolePage(DemoPage);
+    await screen.findByText('Setting 1');
+    await user.click(screen.getByRole('listitem', { name: '3' }));
+    const table = screen.getByRole('table');
+    await within(table).findByText('Setting 21');
+    await user.click(within(table).getAllByRole('checkbox')[0]!);
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
+    await user.click(within(await findDialog('Confirm deletion')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Setting 11')).toBeInTheDocument();
+    expect(lastQuery(api, PAGE)).toEqual({ pageNum: '2', pageSize: '10' });
+    expect(screen.getByText('20 in total')).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { vi } from 'vitest';
 import { useSession } from '../../shared/session/session-store';
@@ -14,12 +14,15 @@ import { renderWithApp } from '../../shared/test/render-with-app';
 /**
  * jsdom's getComputedStyle runs the cascade of every antd style sheet: with a table, a form and
  * a dialog on the page one `getByRole` takes seconds. Test files that import this module see
- * inline styles only — enough for what decides visibility here (antd hides closed dialogs and
+ * inline styles only (textareas excepted) — enough for what decides visibility here (antd hides closed dialogs and
  * tree nodes with inline `display: none`), at a hundredth of the cost.
  */
 const cascadeStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) =>
-  element instanceof HTMLElement ? element.style : cascadeStyle(element);
+  // A textarea's auto-size measures its real style.
+  element instanceof HTMLElement && !(element instanceof HTMLTextAreaElement)
+    ? element.style
+    : cascadeStyle(element);
 
 /** Signs in an operator holding `perms` (and `roles`; ROOT passes every check). */
 export function signInOperator(perms: string[], roles: string[] = ['ADMIN']): void {
@@ -39,7 +42,9 @@ export function signInOperator(perms: string[], roles: string[] = ['ADMIN']): vo
   });
 }
 
+/** Unmounts what was rendered, then signs out (so no mounted page reacts outside act). */
 export function signOutOperator(): void {
+  cleanup();
   useUser.getState().clear();
   useSession.getState().clearTokens();
 }
