@@ -32,7 +32,8 @@ export const deptsRoutes = defineRoutes({
     summary: 'Active departments as a tree of options {value, label, children}',
     tags,
     response: ZDeptOptionTree,
-    access: { permission: 'sys:dept:query' },
+    // The users page's department tree and the user form's department picker need it too.
+    access: { permission: ['sys:dept:query', 'sys:user:query'] },
   },
   form: {
     method: 'GET',

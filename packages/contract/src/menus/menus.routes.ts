@@ -37,7 +37,8 @@ export const menusRoutes = defineRoutes({
     tags: ['menus'],
     query: ZMenuOptionsQuery,
     response: ZMenuOptionTree,
-    access: { permission: 'sys:menu:query' },
+    // The roles page's permission drawer needs it too.
+    access: { permission: ['sys:menu:query', 'sys:role:assign'] },
   },
   form: {
     method: 'GET',

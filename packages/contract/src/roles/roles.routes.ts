@@ -35,7 +35,8 @@ export const rolesRoutes = defineRoutes({
     summary: 'Roles as options {value, label}; ROOT only for ROOT callers',
     tags,
     response: ZRoleOptions,
-    access: { permission: 'sys:role:query' },
+    // The user form's role picker needs it too.
+    access: { permission: ['sys:role:query', 'sys:user:add', 'sys:user:edit'] },
   },
   form: {
     method: 'GET',

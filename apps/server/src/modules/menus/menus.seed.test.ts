@@ -13,13 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Every permission string a registered route demands, with its routes. */
+/** Every registered route that demands a permission, with the permissions any one of which lets a caller in. */
 function guardedRoutes() {
   return ctx.app.routeRegistry
     .filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD')
     .flatMap((r) => {
-      const access = r.config?.access as { permission?: string | null } | undefined;
-      return access?.permission ? [{ method: String(r.method), url: r.url, perm: access.permission }] : [];
+      const access = r.config?.access as { permission?: string | readonly string[] | null } | undefined;
+      if (!access?.permission) return [];
+      const perms = typeof access.permission === 'string' ? [access.permission] : [...access.permission];
+      return [{ method: String(r.method), url: r.url, perms }];
     });
 }
 
@@ -49,7 +51,7 @@ describe('built-in menu tree', () => {
 
   it('seeds a button for every permission a route demands, so each can be granted', () => {
     const seeded = new Set(seedPermissions());
-    const missing = [...new Set(guardedRoutes().map((r) => r.perm))].filter((p) => !seeded.has(p));
+    const missing = [...new Set(guardedRoutes().flatMap((r) => r.perms))].filter((p) => !seeded.has(p));
     expect(missing).toEqual([]);
   });
 
@@ -72,6 +74,7 @@ describe('built-in menu tree', () => {
 
 describe('permission matrix', () => {
   it('refuses every guarded endpoint to a role holding every permission but its own, and lets the holder through', async () => {
+    // (For a route that takes any of several permissions, "its own" is all of them.)
     const db = ctx.database.db;
     const [role] = await db
       .insert(roles)
@@ -92,12 +95,16 @@ describe('permission matrix', () => {
         headers: { authorization: `Bearer ${token}` },
       });
 
-    const byPerm = new Map<string, { method: string; url: string }[]>();
-    for (const route of guardedRoutes()) byPerm.set(route.perm, [...(byPerm.get(route.perm) ?? []), route]);
-    expect(byPerm.size).toBeGreaterThan(10);
+    const byPerms = new Map<string, { method: string; url: string }[]>();
+    for (const route of guardedRoutes()) {
+      const key = route.perms.sort().join(' ');
+      byPerms.set(key, [...(byPerms.get(key) ?? []), route]);
+    }
+    expect(byPerms.size).toBeGreaterThan(10);
 
-    for (const [perm, routes] of byPerm) {
-      const ids = allMenus.filter((m) => m.perm === perm).map((m) => m.id);
+    for (const [key, routes] of byPerms) {
+      const perms = key.split(' ');
+      const ids = allMenus.filter((m) => m.perm !== null && perms.includes(m.perm)).map((m) => m.id);
       await db.delete(roleMenus).where(and(eq(roleMenus.roleId, roleId), inArray(roleMenus.menuId, ids)));
       for (const route of routes) {
         const res = await call(route);

@@ -29,6 +29,8 @@ export function accessGuard(access: TRouteDef['access']): preValidationAsyncHook
   return async (request: FastifyRequest) => {
     const user = request.user;
     if (!user) throw AppError.accessTokenInvalid();
-    if (permission !== null && !hasPermission(user, permission)) throw AppError.forbidden();
+    if (permission === null) return;
+    const anyOf = typeof permission === 'string' ? [permission] : permission;
+    if (!anyOf.some((p) => hasPermission(user, p))) throw AppError.forbidden();
   };
 }

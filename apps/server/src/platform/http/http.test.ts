@@ -53,6 +53,14 @@ const probe = defineRoutes({
     response: z.literal('ok'),
     access: { permission: 'sys:test:view' },
   },
+  anyOf: {
+    method: 'GET',
+    path: '/api/test/any-of',
+    summary: 'any of two permissions',
+    tags: ['test'],
+    response: z.literal('ok'),
+    access: { permission: ['sys:test:view', 'sys:other:view'] },
+  },
 });
 
 let ctx: TestContext;
@@ -80,6 +88,7 @@ beforeAll(async () => {
       });
       registerRoute(app, probe.badAnswer, async () => JSON.parse('{"n":"not a number"}') as { n: number });
       registerRoute(app, probe.guarded, async () => 'ok' as const);
+      registerRoute(app, probe.anyOf, async () => 'ok' as const);
     },
   });
 });
@@ -220,6 +229,16 @@ describe('access', () => {
       headers: { 'x-test-roles': 'ROOT' },
     });
     expect(root.json()).toMatchObject({ code: 1, data: 'ok' });
+  });
+
+  it('lets a caller through a list of permissions with any one of them', async () => {
+    // The test caller holds sys:other:view only: the single-permission route refuses, the list passes.
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/test/any-of',
+      headers: { 'x-test-roles': 'GUEST' },
+    });
+    expect(res.json()).toMatchObject({ code: 1, data: 'ok' });
   });
 });
 

@@ -7,6 +7,8 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import {
+  deptsRoutes,
+  rolesRoutes,
   usersRoutes,
   type TDeptOption,
   type TUserCreateRequestInput,
@@ -36,7 +38,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dict } from '../../shared/dict/dict';
 import { DictLabel } from '../../shared/dict/dict-label';
-import { usePerm } from '../../shared/permission/access';
+import { useCanCall, usePerm } from '../../shared/permission/access';
 import { HasPerm } from '../../shared/permission/has-access';
 import { useUser } from '../../shared/session/user-store';
 import { useConfirmDelete } from '../shared/confirm-delete';
@@ -124,9 +126,10 @@ export default function UserPage() {
   const confirmDelete = useConfirmDelete();
   const invalidate = useInvalidateRoutes();
   const statusOptions = useStatusOptions();
-  const isDeptTreeShown = can('sys:dept:query');
+  const canCall = useCanCall();
+  const isDeptTreeShown = canCall(deptsRoutes.options);
   const depts = useQuery({ ...deptOptionsQuery, enabled: isDeptTreeShown });
-  const roles = useQuery({ ...roleOptionsQuery, enabled: can('sys:role:query') && modal.isOpen });
+  const roles = useQuery({ ...roleOptionsQuery, enabled: canCall(rolesRoutes.options) && modal.isOpen });
   const [statusChanging, setStatusChanging] = useState<string | null>(null);
   const [resetting, setResetting] = useState<{ id: string; name: string } | null>(null);
   const [isImportOpen, setIsImportOpen] = useState(false);

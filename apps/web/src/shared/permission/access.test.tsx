@@ -2,7 +2,8 @@ import { act, cleanup, render, renderHook, screen } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TCurrentUser } from '@linkstore/contract';
 import { useUser } from '../session/user-store';
-import { hasPerm, hasRole, usePerm, useRole, type TAccessValue } from './access';
+import { deptsRoutes, rolesRoutes, usersRoutes } from '@linkstore/contract';
+import { hasPerm, hasRole, useCanCall, usePerm, useRole, type TAccessValue } from './access';
 import { HasPerm, HasRole } from './has-access';
 
 const editor = { roles: ['ADMIN'], perms: ['sys:user:add', 'sys:user:edit'] };
@@ -92,6 +93,20 @@ describe('usePerm / useRole', () => {
     expect(perm.result.current('sys:user:add')).toBe(true);
     expect(perm.result.current('sys:user:delete')).toBe(false);
     expect(role.result.current(['ADMIN'])).toBe(true);
+  });
+});
+
+describe('useCanCall', () => {
+  it('follows the access the contract declares for a route, lists included', () => {
+    const canCall = renderHook(() => useCanCall());
+    expect(canCall.result.current(usersRoutes.profile)).toBe(false);
+
+    act(() => signIn({ roles: ['SUPPORT'], perms: ['sys:user:query'] }));
+    canCall.rerender();
+    expect(canCall.result.current(usersRoutes.profile)).toBe(true); // any signed-in caller
+    expect(canCall.result.current(deptsRoutes.options)).toBe(true); // sys:dept:query or sys:user:query
+    expect(canCall.result.current(rolesRoutes.options)).toBe(false);
+    expect(canCall.result.current(usersRoutes.create)).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { TRouteDef } from '@linkstore/contract';
 import { useCallback } from 'react';
 import { useUser } from '../session/user-store';
 
@@ -57,4 +58,21 @@ export function usePerm(): (required: TAccessValue) => boolean {
 export function useRole(): (required: TAccessValue) => boolean {
   const user = useUser((state) => state.info?.user ?? null);
   return useCallback((required: TAccessValue) => hasRole(user, required), [user]);
+}
+
+/**
+ * Whether the signed-in user may call a contract route, by the access the server enforces on
+ * it — for data a page needs from another feature (the users page's department tree), so the
+ * page and the server never disagree.
+ */
+export function useCanCall(): (route: Pick<TRouteDef, 'access'>) => boolean {
+  const user = useUser((state) => state.info?.user ?? null);
+  return useCallback(
+    (route: Pick<TRouteDef, 'access'>) => {
+      if ('public' in route.access) return true;
+      if (!user) return false;
+      return route.access.permission === null || hasPerm(user, route.access.permission);
+    },
+    [user],
+  );
 }
