@@ -27,7 +27,7 @@ const TREE: TRouteNode[] = [
     meta: meta('System settings'),
     children: [
       { path: 'home', component: 'dashboard', name: 'Home', meta: meta('Overview') },
-      { path: 'user', component: 'system/user/index', name: 'User', meta: meta('Users') },
+      { path: 'user', component: 'system/nowhere/index', name: 'User', meta: meta('Users') },
     ],
   },
 ];

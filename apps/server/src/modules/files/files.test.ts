@@ -90,6 +90,12 @@ describe('POST /api/v1/files', () => {
     expect(storedFiles()).toEqual([]);
   });
 
+  it('answers a visitor’s oversized upload with 1002, not the size error', async () => {
+    const res = await uploadFile(ctx.app, Buffer.alloc(3 * 1024 * 1024, 1));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(ErrorCode.ACCESS_TOKEN_INVALID);
+  });
+
   it('stores an image under a generated name and records it', async () => {
     const original = await sampleImage.png(64, 48);
     const file = await uploaded('ana', original, { filename: 'my holiday<script>.png', purpose: 'shop' });

@@ -185,6 +185,13 @@ describe('import', () => {
     expect(big.json().code).toBe(ErrorCode.PAYLOAD_TOO_LARGE);
   });
 
+  it('refuses a visitor before reading the upload: 1002, not the size error', async () => {
+    const { payload, headers } = multipartFile(Buffer.alloc(2 * 1024 * 1024 + 10, 1));
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/users/import', payload, headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(ErrorCode.ACCESS_TOKEN_INVALID);
+  });
+
   it('refuses more than 5,000 rows whole, and an empty sheet', async () => {
     const rows: string[][] = [['Username', 'Nickname', 'Gender', 'Mobile', 'Email', 'Roles', 'Department']];
     for (let i = 0; i < 5001; i++) rows.push([`bulk-${i}`, '', '', '', '', 'GUEST', '']);

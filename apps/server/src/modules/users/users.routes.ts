@@ -1,9 +1,8 @@
-import { usersRoutes, XLSX_MIME_TYPE, type TRouteDef } from '@linkstore/contract';
+import { usersRoutes, XLSX_MIME_TYPE } from '@linkstore/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error';
-import { accessGuard, type SessionUser } from '../../platform/http/access';
-import { registerRoute } from '../../platform/http/routes';
+import type { SessionUser } from '../../platform/http/access';
+import { registerDownloadRoute, registerRoute } from '../../platform/http/routes';
 import { importUsers } from './users-import.service';
 import { createProfileService, type ProfileContext } from './users-profile.service';
 import { createUsersService } from './users.service';
@@ -22,39 +21,6 @@ function contextOf(request: FastifyRequest): ProfileContext {
     ip: request.ip,
     lang: request.lang,
   };
-}
-
-type Query<D extends TRouteDef> = D['query'] extends z.ZodType ? z.infer<D['query']> : undefined;
-
-/**
- * A contract route that answers a file (an .xlsx download) instead of the JSON envelope: the
- * same declared access and query validation as `registerRoute`; failures still answer with the
- * envelope through the error handler.
- */
-function registerFileRoute<D extends TRouteDef>(
-  app: FastifyInstance,
-  def: D,
-  handler: (input: {
-    query: Query<D>;
-    request: FastifyRequest;
-  }) => Promise<{ filename: string; content: Buffer }>,
-): void {
-  const guard = accessGuard(def.access);
-  app.route({
-    method: def.method,
-    url: def.path,
-    schema: { summary: def.summary, tags: [...def.tags], ...(def.query ? { querystring: def.query } : {}) },
-    config: { access: def.access },
-    ...(guard ? { preValidation: guard } : {}),
-    handler: async (request, reply) => {
-      const file = await handler({ query: request.query as Query<D>, request });
-      return reply
-        .type(XLSX_MIME_TYPE)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .send(file.content);
-    },
-  });
 }
 
 const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
@@ -92,15 +58,17 @@ export async function usersModule(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  registerFileRoute(app, r.template, async ({ request }) => ({
+  registerDownloadRoute(app, r.template, async ({ request }) => ({
     filename: 'users-template.xlsx',
+    contentType: XLSX_MIME_TYPE,
     content: await buildTemplate(request.lang),
   }));
   registerRoute(app, r.import, ({ body, request }) =>
     importUsers(db, body.file, callerOf(request), request.lang),
   );
-  registerFileRoute(app, r.export, async ({ query, request }) => ({
+  registerDownloadRoute(app, r.export, async ({ query, request }) => ({
     filename: `users-${today()}.xlsx`,
+    contentType: XLSX_MIME_TYPE,
     content: await buildExport(request.lang, await users.exportRows(query, callerOf(request), request.lang)),
   }));
 

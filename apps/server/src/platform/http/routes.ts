@@ -62,8 +62,9 @@ export function registerRoute<D extends TRouteDef>(
     schema,
     // Read by the route registry test: every route states who may call it.
     config: { access: def.access },
-    // Before validation: a caller without access learns nothing about the body the route expects.
-    ...(guard ? { preValidation: guard } : {}),
+    // Before the body is read: a caller without access learns nothing about the body the route
+    // expects, and cannot make the server parse it.
+    ...(guard ? { preParsing: guard } : {}),
     handler: async (request, reply) => {
       const data = await handler({
         query: request.query as Infer<D['query']>,
@@ -73,6 +74,41 @@ export function registerRoute<D extends TRouteDef>(
         reply,
       });
       return { code: RESULT_SUCCESS, msg: translate(request.lang, 'common.success'), data };
+    },
+  });
+}
+
+/** What a download route answers: bytes with their type and the name to save them under. */
+export interface DownloadFile {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/**
+ * A contract route that answers a file (an .xlsx export, a template) instead of the JSON
+ * envelope: the same declared access and query validation as `registerRoute`; failures still
+ * answer with the envelope through the error handler. The file is never cached.
+ */
+export function registerDownloadRoute<D extends TRouteDef>(
+  app: FastifyInstance,
+  def: D,
+  handler: (input: { query: Infer<D['query']>; request: FastifyRequest }) => Promise<DownloadFile>,
+): void {
+  const guard = accessGuard(def.access);
+  app.route({
+    method: def.method,
+    url: def.path,
+    schema: { summary: def.summary, tags: [...def.tags], ...(def.query ? { querystring: def.query } : {}) },
+    config: { access: def.access },
+    ...(guard ? { preParsing: guard } : {}),
+    handler: async (request, reply) => {
+      const file = await handler({ query: request.query as Infer<D['query']>, request });
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(file.content);
     },
   });
 }
