@@ -24,6 +24,7 @@ import { rateLimitPlugin } from './platform/rate-limit/rate-limit-plugin';
 import { mailPlugin } from './platform/mail/mail-plugin';
 import { healthModule } from './modules/health/health.routes';
 import { filesModule } from './modules/files/files.routes';
+import { shopsModule } from './modules/shops/shops.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
 
 declare module 'fastify' {
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(configsModule);
   await app.register(dictsModule);
   await app.register(filesModule);
+  await app.register(shopsModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

@@ -41,6 +41,13 @@ export const es = {
   'dict.unknown': 'No hay ningún diccionario con este código.',
   'files.tooLarge': 'El tamaño de la imagen subida no puede superar 2M',
   'files.notAnImage': 'Solo se pueden subir imágenes JPEG, PNG, WebP o GIF.',
+  'shops.notCreated': 'Todavía no has abierto tu tienda.',
+  'shops.alreadyCreated': 'Ya tienes una tienda.',
+  'shops.slugReserved': 'El enlace "{slug}" está reservado, elige otro.',
+  'shops.slugTaken': 'El enlace "{slug}" ya está en uso, elige otro.',
+  'shops.bannerOrderIncomplete': 'El orden debe incluir cada banner de tu tienda exactamente una vez.',
+  'pricing.belowCost':
+    'El precio de venta de "{product}" ({price}) no puede ser inferior a su coste ({cost}).',
   'files.unreadable': 'No se pudo leer la imagen: puede que el archivo esté dañado.',
   'files.tooManyPixels': 'La imagen es demasiado grande: como máximo {max} megapíxeles.',
   'type.string': 'texto',

@@ -41,6 +41,14 @@ export const fr = {
   'dict.unknown': "Aucun dictionnaire n'a ce code.",
   'files.tooLarge': 'La taille de l’image envoyée ne peut pas dépasser 2M',
   'files.notAnImage': 'Seules les images JPEG, PNG, WebP ou GIF peuvent être envoyées.',
+  'shops.notCreated': "Vous n'avez pas encore ouvert votre boutique.",
+  'shops.alreadyCreated': 'Vous avez déjà une boutique.',
+  'shops.slugReserved': 'Le lien « {slug} » est réservé, veuillez en choisir un autre.',
+  'shops.slugTaken': 'Le lien « {slug} » est déjà pris, veuillez en choisir un autre.',
+  'shops.bannerOrderIncomplete':
+    "L'ordre doit contenir chaque bannière de votre boutique exactement une fois.",
+  'pricing.belowCost':
+    'Le prix de vente de « {product} » ({price}) ne peut pas être inférieur à son coût ({cost}).',
   'files.unreadable': 'L’image n’a pas pu être lue : le fichier est peut-être endommagé.',
   'files.tooManyPixels': 'L’image est trop grande : {max} mégapixels au maximum.',
   'type.string': 'texte',

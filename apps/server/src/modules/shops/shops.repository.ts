@@ -1,0 +1,141 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../platform/db/database';
+import { shopBanners, shopSlugHistory, shops } from './shops.table';
+
+export type ShopRow = typeof shops.$inferSelect;
+export type ShopBannerRow = typeof shopBanners.$inferSelect;
+
+export async function findShopByOwner(db: AppDatabase, ownerUserId: number): Promise<ShopRow | undefined> {
+  const [row] = await db.select().from(shops).where(eq(shops.ownerUserId, ownerUserId));
+  return row;
+}
+
+/** The owner's shop, locked until the transaction ends (renames and banner edits queue up). */
+export async function lockShopByOwner(db: AppDatabase, ownerUserId: number): Promise<ShopRow | undefined> {
+  const [row] = await db.select().from(shops).where(eq(shops.ownerUserId, ownerUserId)).for('update');
+  return row;
+}
+
+export async function findShopBySlug(db: AppDatabase, slug: string): Promise<ShopRow | undefined> {
+  const [row] = await db.select().from(shops).where(eq(shops.slug, slug));
+  return row;
+}
+
+/** The shop that used to have this slug, if any. */
+export async function findShopByOldSlug(db: AppDatabase, slug: string): Promise<ShopRow | undefined> {
+  const [row] = await db
+    .select({ shop: shops })
+    .from(shopSlugHistory)
+    .innerJoin(shops, eq(shops.id, shopSlugHistory.shopId))
+    .where(eq(shopSlugHistory.slug, slug));
+  return row?.shop;
+}
+
+/** True when another shop has the slug now, or had it before (its old links still point there). */
+export async function isSlugTaken(db: AppDatabase, slug: string, exceptShopId?: number): Promise<boolean> {
+  const current = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(exceptShopId ? and(eq(shops.slug, slug), ne(shops.id, exceptShopId)) : eq(shops.slug, slug));
+  if (current.length > 0) return true;
+  const old = await db
+    .select({ id: shopSlugHistory.shopId })
+    .from(shopSlugHistory)
+    .where(
+      exceptShopId
+        ? and(eq(shopSlugHistory.slug, slug), ne(shopSlugHistory.shopId, exceptShopId))
+        : eq(shopSlugHistory.slug, slug),
+    );
+  return old.length > 0;
+}
+
+export async function insertShop(
+  db: AppDatabase,
+  values: { ownerUserId: number; slug: string; name: string },
+): Promise<ShopRow> {
+  const [row] = await db.insert(shops).values(values).returning();
+  if (!row) throw new Error('shop not inserted');
+  return row;
+}
+
+export async function updateShop(
+  db: AppDatabase,
+  id: number,
+  values: Partial<Pick<ShopRow, 'name' | 'slug' | 'description' | 'bannerUrl' | 'imageUrl'>>,
+): Promise<ShopRow> {
+  const [row] = await db
+    .update(shops)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(shops.id, id))
+    .returning();
+  if (!row) throw new Error('shop not updated');
+  return row;
+}
+
+/** Keeps `oldSlug` pointing at the shop; the new slug leaves the shop's own history. */
+export async function recordSlugChange(
+  db: AppDatabase,
+  shopId: number,
+  oldSlug: string,
+  newSlug: string,
+): Promise<void> {
+  await db
+    .delete(shopSlugHistory)
+    .where(and(eq(shopSlugHistory.shopId, shopId), eq(shopSlugHistory.slug, newSlug)));
+  await db.insert(shopSlugHistory).values({ slug: oldSlug, shopId }).onConflictDoNothing();
+}
+
+export async function listBanners(db: AppDatabase, shopId: number): Promise<ShopBannerRow[]> {
+  return db
+    .select()
+    .from(shopBanners)
+    .where(eq(shopBanners.shopId, shopId))
+    .orderBy(asc(shopBanners.sort), asc(shopBanners.id));
+}
+
+export async function insertBanner(
+  db: AppDatabase,
+  values: { shopId: number; imageUrl: string; linkUrl: string | null; title: string },
+): Promise<ShopBannerRow> {
+  const [row] = await db
+    .insert(shopBanners)
+    .values({
+      ...values,
+      sort: sql`(select coalesce(max(${shopBanners.sort}), 0) + 1 from ${shopBanners} where ${shopBanners.shopId} = ${values.shopId})`,
+    })
+    .returning();
+  if (!row) throw new Error('banner not inserted');
+  return row;
+}
+
+/** Changes a banner of this shop only; undefined when the shop has no such banner. */
+export async function updateBanner(
+  db: AppDatabase,
+  shopId: number,
+  id: number,
+  values: { imageUrl: string; linkUrl: string | null; title: string },
+): Promise<ShopBannerRow | undefined> {
+  const [row] = await db
+    .update(shopBanners)
+    .set(values)
+    .where(and(eq(shopBanners.id, id), eq(shopBanners.shopId, shopId)))
+    .returning();
+  return row;
+}
+
+export async function deleteBanner(db: AppDatabase, shopId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(shopBanners)
+    .where(and(eq(shopBanners.id, id), eq(shopBanners.shopId, shopId)))
+    .returning({ id: shopBanners.id });
+  return rows.length > 0;
+}
+
+export async function setBannerSort(db: AppDatabase, shopId: number, ids: number[]): Promise<void> {
+  for (const [index, id] of ids.entries()) {
+    await db
+      .update(shopBanners)
+      .set({ sort: index + 1 })
+      .where(and(eq(shopBanners.id, id), eq(shopBanners.shopId, shopId)));
+  }
+}

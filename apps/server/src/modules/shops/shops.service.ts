@@ -1,0 +1,230 @@
+import {
+  ErrorCode,
+  RESERVED_SHOP_SLUGS,
+  type TCreateShopRequest,
+  type TLanguage,
+  type TPublicShopAnswer,
+  type TShop,
+  type TShopBanner,
+  type TShopBannerOrderRequest,
+  type TShopBannerRequest,
+  type TUpdateShopRequest,
+} from '@linkstore/contract';
+import type { AppDatabase } from '../../platform/db/database';
+import { AppError } from '../../platform/errors/app-error';
+import { translate, type MessageKey, type MessageParams } from '../../platform/i18n/translate';
+import {
+  deleteBanner,
+  findShopByOldSlug,
+  findShopByOwner,
+  findShopBySlug,
+  insertBanner,
+  insertShop,
+  isSlugTaken,
+  listBanners,
+  lockShopByOwner,
+  recordSlugChange,
+  setBannerSort,
+  updateBanner,
+  updateShop,
+  type ShopBannerRow,
+  type ShopRow,
+} from './shops.repository';
+
+function toShop(row: ShopRow): TShop {
+  return {
+    id: String(row.id),
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    bannerUrl: row.bannerUrl,
+    imageUrl: row.imageUrl,
+    defaultPercentage: row.defaultPercentage,
+    rounding: row.rounding,
+  };
+}
+
+function toBanner(row: ShopBannerRow): TShopBanner {
+  return {
+    id: String(row.id),
+    imageUrl: row.imageUrl,
+    linkUrl: row.linkUrl,
+    title: row.title,
+    sort: row.sort,
+  };
+}
+
+function fieldError(lang: TLanguage, field: string, key: MessageKey, params: MessageParams = {}): AppError {
+  return new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params, {
+    fields: [{ field, message: translate(lang, key, params) }],
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  // Drizzle wraps the driver's error in `cause`.
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Two requests racing for one slug (or one owner): the unique indexes decide. */
+async function withSlugRace<T>(
+  lang: TLanguage,
+  slug: string | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError || !isUniqueViolation(error)) throw error;
+    if (slug === undefined) throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'shops.alreadyCreated');
+    throw fieldError(lang, 'slug', 'shops.slugTaken', { slug });
+  }
+}
+
+async function checkSlugFree(db: AppDatabase, lang: TLanguage, slug: string, shopId?: number): Promise<void> {
+  if (RESERVED_SHOP_SLUGS.includes(slug)) throw fieldError(lang, 'slug', 'shops.slugReserved', { slug });
+  if (await isSlugTaken(db, slug, shopId)) throw fieldError(lang, 'slug', 'shops.slugTaken', { slug });
+}
+
+function notCreated(): AppError {
+  return new AppError(ErrorCode.NOT_FOUND, 404, 'shops.notCreated');
+}
+
+async function requireShop(db: AppDatabase, userId: number): Promise<ShopRow> {
+  const shop = await findShopByOwner(db, userId);
+  if (!shop) throw notCreated();
+  return shop;
+}
+
+export async function getMyShop(db: AppDatabase, userId: number): Promise<TShop | null> {
+  const shop = await findShopByOwner(db, userId);
+  return shop ? toShop(shop) : null;
+}
+
+export async function createShop(
+  db: AppDatabase,
+  lang: TLanguage,
+  userId: number,
+  form: TCreateShopRequest,
+): Promise<TShop> {
+  const row = await withSlugRace(lang, form.slug, () =>
+    db.transaction(async (transaction) => {
+      const tx = transaction as unknown as AppDatabase;
+      if (await findShopByOwner(tx, userId)) {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'shops.alreadyCreated');
+      }
+      await checkSlugFree(tx, lang, form.slug);
+      return insertShop(tx, { ownerUserId: userId, slug: form.slug, name: form.name });
+    }),
+  );
+  return toShop(row);
+}
+
+/** A new slug keeps the old one in the history, so links shared before still find the shop. */
+export async function updateMyShop(
+  db: AppDatabase,
+  lang: TLanguage,
+  userId: number,
+  form: TUpdateShopRequest,
+): Promise<TShop> {
+  const row = await withSlugRace(lang, form.slug, () =>
+    db.transaction(async (transaction) => {
+      const tx = transaction as unknown as AppDatabase;
+      const shop = await lockShopByOwner(tx, userId);
+      if (!shop) throw notCreated();
+      const isRename = form.slug !== undefined && form.slug !== shop.slug;
+      if (isRename && form.slug) {
+        await checkSlugFree(tx, lang, form.slug, shop.id);
+        await recordSlugChange(tx, shop.id, shop.slug, form.slug);
+      }
+      return updateShop(tx, shop.id, {
+        ...(form.name !== undefined ? { name: form.name } : {}),
+        ...(isRename && form.slug ? { slug: form.slug } : {}),
+        ...(form.description !== undefined ? { description: form.description } : {}),
+        ...(form.bannerUrl !== undefined ? { bannerUrl: form.bannerUrl } : {}),
+        ...(form.imageUrl !== undefined ? { imageUrl: form.imageUrl } : {}),
+      });
+    }),
+  );
+  return toShop(row);
+}
+
+export async function listMyBanners(db: AppDatabase, userId: number): Promise<TShopBanner[]> {
+  const shop = await requireShop(db, userId);
+  return (await listBanners(db, shop.id)).map(toBanner);
+}
+
+function bannerValues(form: TShopBannerRequest) {
+  return { imageUrl: form.imageUrl, linkUrl: form.linkUrl ?? null, title: form.title ?? '' };
+}
+
+export async function createMyBanner(
+  db: AppDatabase,
+  userId: number,
+  form: TShopBannerRequest,
+): Promise<TShopBanner> {
+  const shop = await requireShop(db, userId);
+  return toBanner(await insertBanner(db, { shopId: shop.id, ...bannerValues(form) }));
+}
+
+/** Another shop's banner is answered as absent. */
+export async function updateMyBanner(
+  db: AppDatabase,
+  userId: number,
+  id: number,
+  form: TShopBannerRequest,
+): Promise<TShopBanner> {
+  const shop = await requireShop(db, userId);
+  const row = await updateBanner(db, shop.id, id, bannerValues(form));
+  if (!row) throw AppError.notFound();
+  return toBanner(row);
+}
+
+export async function deleteMyBanner(db: AppDatabase, userId: number, id: number): Promise<void> {
+  const shop = await requireShop(db, userId);
+  if (!(await deleteBanner(db, shop.id, id))) throw AppError.notFound();
+}
+
+/** The order names every banner of the shop once; an id of another shop is answered as absent. */
+export async function orderMyBanners(
+  db: AppDatabase,
+  userId: number,
+  form: TShopBannerOrderRequest,
+): Promise<TShopBanner[]> {
+  const ids = form.ids.map(Number);
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDatabase;
+    const shop = await lockShopByOwner(tx, userId);
+    if (!shop) throw notCreated();
+    const mine = new Set((await listBanners(tx, shop.id)).map((b) => b.id));
+    if (ids.some((id) => !mine.has(id))) throw AppError.notFound();
+    if (new Set(ids).size !== ids.length || ids.length !== mine.size) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'shops.bannerOrderIncomplete');
+    }
+    await setBannerSort(tx, shop.id, ids);
+    return (await listBanners(tx, shop.id)).map(toBanner);
+  });
+}
+
+/** A visitor's view of a shop by its link; an old link answers where the shop is now. */
+export async function getPublicShop(db: AppDatabase, slug: string): Promise<TPublicShopAnswer> {
+  const shop = await findShopBySlug(db, slug);
+  if (!shop) {
+    const moved = await findShopByOldSlug(db, slug);
+    if (!moved) throw AppError.notFound();
+    return { redirectTo: moved.slug };
+  }
+  const banners = await listBanners(db, shop.id);
+  return {
+    slug: shop.slug,
+    name: shop.name,
+    description: shop.description,
+    bannerUrl: shop.bannerUrl,
+    imageUrl: shop.imageUrl,
+    banners: banners.map((b) => ({ imageUrl: b.imageUrl, linkUrl: b.linkUrl, title: b.title })),
+  };
+}

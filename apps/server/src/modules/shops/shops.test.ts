@@ -1,0 +1,210 @@
+import { ErrorCode } from '@linkstore/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/helper';
+import { accessTokenFor, createUser } from '../../test/users';
+
+let ctx: TestContext;
+const tokens: Record<string, string> = {};
+const PASSWORD = 'Shop-owner-pw-1';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+function call(as: string | null, method: Method, url: string, payload?: unknown, lang = 'en') {
+  return ctx.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...(as ? { authorization: `Bearer ${tokens[as] ?? ''}` } : {}), lang },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function ok<T>(as: string | null, method: Method, url: string, payload?: unknown): Promise<T> {
+  const res = await call(as, method, url, payload);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: T }>().data;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
+  for (const name of ['anna', 'bruno', 'carla']) {
+    await createUser(ctx.database.db, { username: `shop-${name}`, password: PASSWORD });
+    tokens[name] = await accessTokenFor(ctx.app, `shop-${name}`, PASSWORD);
+  }
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('my shop', () => {
+  it('is null before it is opened; the owner opens exactly one', async () => {
+    expect(await ok('anna', 'GET', '/shop')).toBeNull();
+    const shop = await ok<{ slug: string; name: string; defaultPercentage: number; rounding: string }>(
+      'anna',
+      'POST',
+      '/shop',
+      { name: "Anna's picks", slug: 'anna-picks' },
+    );
+    expect(shop).toMatchObject({
+      slug: 'anna-picks',
+      name: "Anna's picks",
+      defaultPercentage: 200,
+      rounding: 'none',
+    });
+    expect(await ok('anna', 'GET', '/shop')).toMatchObject({ slug: 'anna-picks' });
+    const again = await call('anna', 'POST', '/shop', { name: 'Second', slug: 'anna-second' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      msg: 'You already have a shop.',
+    });
+    await ok('bruno', 'POST', '/shop', { name: 'Bruno', slug: 'bruno' });
+  });
+
+  it('refuses malformed, reserved and taken slugs with a translated message', async () => {
+    for (const slug of [
+      'ab',
+      'Upper',
+      'double--hyphen',
+      '-start',
+      'end-',
+      'with space',
+      'x'.repeat(41),
+      'ünï',
+    ]) {
+      const res = await call('carla', 'POST', '/shop', { name: 'Carla', slug });
+      expect(res.statusCode, slug).toBe(400);
+      expect(res.json().code).toBe(ErrorCode.VALIDATION_FAILED);
+    }
+    const reserved = await call('carla', 'POST', '/shop', { name: 'Carla', slug: 'admin' }, 'es');
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().data.fields).toEqual([
+      { field: 'slug', message: 'El enlace "admin" está reservado, elige otro.' },
+    ]);
+    const taken = await call('carla', 'POST', '/shop', { name: 'Carla', slug: 'bruno' });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().msg).toBe('The link "bruno" is already taken, please choose another one.');
+    expect(await ok('carla', 'GET', '/shop')).toBeNull();
+  });
+
+  it('edits only the fields sent; image addresses must be http(s) or site paths', async () => {
+    const shop = await ok('anna', 'PUT', '/shop', {
+      description: 'Things I love',
+      bannerUrl: '/files/banner.webp',
+      imageUrl: 'https://cdn.example.com/a.png',
+    });
+    expect(shop).toMatchObject({
+      name: "Anna's picks",
+      description: 'Things I love',
+      bannerUrl: '/files/banner.webp',
+    });
+    for (const bad of ['javascript:alert(1)', '//evil.example.com/x.png', 'data:image/png;base64,AAAA']) {
+      const res = await call('anna', 'PUT', '/shop', { imageUrl: bad });
+      expect(res.statusCode, bad).toBe(400);
+    }
+    expect(await ok('anna', 'PUT', '/shop', { imageUrl: null })).toMatchObject({ imageUrl: null });
+  });
+
+  it('a rename keeps the old link as a redirect, and the old slug stays taken by its shop', async () => {
+    await ok('anna', 'PUT', '/shop', { slug: 'anna-finds' });
+    expect(await ok(null, 'GET', '/public/shops/anna-picks')).toEqual({ redirectTo: 'anna-finds' });
+    expect(await ok(null, 'GET', '/public/shops/anna-finds')).toMatchObject({
+      slug: 'anna-finds',
+      name: "Anna's picks",
+      description: 'Things I love',
+    });
+    const stolen = await call('carla', 'POST', '/shop', { name: 'Carla', slug: 'anna-picks' });
+    expect(stolen.statusCode).toBe(400);
+    const renamed = await call('bruno', 'PUT', '/shop', { slug: 'anna-picks' });
+    expect(renamed.statusCode).toBe(400);
+    // A second rename: both old links lead to the current one.
+    await ok('anna', 'PUT', '/shop', { slug: 'anna-store' });
+    expect(await ok(null, 'GET', '/public/shops/anna-picks')).toEqual({ redirectTo: 'anna-store' });
+    expect(await ok(null, 'GET', '/public/shops/anna-finds')).toEqual({ redirectTo: 'anna-store' });
+    // Back to an old name of its own: allowed, and the name it leaves redirects.
+    await ok('anna', 'PUT', '/shop', { slug: 'anna-picks' });
+    expect(await ok(null, 'GET', '/public/shops/anna-picks')).toMatchObject({ slug: 'anna-picks' });
+    expect(await ok(null, 'GET', '/public/shops/anna-store')).toEqual({ redirectTo: 'anna-picks' });
+    const unknown = await call(null, 'GET', '/public/shops/nobody-here');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe(ErrorCode.NOT_FOUND);
+  });
+});
+
+describe('banners', () => {
+  it('adds, edits, orders and deletes the banners of my shop; the public page shows them', async () => {
+    const first = await ok<{ id: string; sort: number }>('anna', 'POST', '/shop/banners', {
+      imageUrl: '/files/one.webp',
+      title: 'One',
+    });
+    const second = await ok<{ id: string; sort: number }>('anna', 'POST', '/shop/banners', {
+      imageUrl: '/files/two.webp',
+      linkUrl: 'https://example.com/sale',
+    });
+    expect(second.sort).toBeGreaterThan(first.sort);
+    await ok('anna', 'PUT', `/shop/banners/${first.id}`, { imageUrl: '/files/one-b.webp', title: 'One b' });
+    const ordered = await ok<{ id: string }[]>('anna', 'PUT', '/shop/banners/order', {
+      ids: [second.id, first.id],
+    });
+    expect(ordered.map((b) => b.id)).toEqual([second.id, first.id]);
+    const incomplete = await call('anna', 'PUT', '/shop/banners/order', { ids: [second.id] });
+    expect(incomplete.statusCode).toBe(400);
+    const page = await ok<{ banners: { imageUrl: string }[] }>(null, 'GET', '/public/shops/anna-picks');
+    expect(page.banners.map((b) => b.imageUrl)).toEqual(['/files/two.webp', '/files/one-b.webp']);
+    await ok('anna', 'DELETE', `/shop/banners/${second.id}`);
+    expect((await ok<{ id: string }[]>('anna', 'GET', '/shop/banners')).map((b) => b.id)).toEqual([first.id]);
+  });
+
+  it('without a shop the banner endpoints say so', async () => {
+    const res = await call('carla', 'GET', '/shop/banners');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().msg).toBe('You have not opened your shop yet.');
+  });
+});
+
+describe('tenant isolation', () => {
+  it("a creator can neither read nor change another shop's banners", async () => {
+    const annas = await ok<{ id: string }[]>('anna', 'GET', '/shop/banners');
+    const annaBanner = annas[0]?.id ?? '';
+    expect(annaBanner).not.toBe('');
+    const brunoBanner = await ok<{ id: string }>('bruno', 'POST', '/shop/banners', {
+      imageUrl: '/files/b.webp',
+    });
+    expect((await ok<{ id: string }[]>('bruno', 'GET', '/shop/banners')).map((b) => b.id)).toEqual([
+      brunoBanner.id,
+    ]);
+    const attempts = [
+      await call('bruno', 'PUT', `/shop/banners/${annaBanner}`, { imageUrl: '/files/hijack.webp' }),
+      await call('bruno', 'DELETE', `/shop/banners/${annaBanner}`),
+      await call('bruno', 'PUT', '/shop/banners/order', { ids: [annaBanner, brunoBanner.id] }),
+      await call('bruno', 'PUT', '/shop/banners/order', { ids: [annaBanner] }),
+    ];
+    for (const res of attempts) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().code).toBe(ErrorCode.NOT_FOUND);
+    }
+    expect(await ok('anna', 'GET', '/shop/banners')).toEqual(annas);
+    // GET/PUT /shop are always the caller's own: Bruno's edits never reach Anna's shop.
+    await ok('bruno', 'PUT', '/shop', { name: 'Bruno renamed' });
+    expect(await ok('anna', 'GET', '/shop')).toMatchObject({ name: "Anna's picks" });
+    expect(await ok('bruno', 'GET', '/shop')).toMatchObject({ name: 'Bruno renamed', slug: 'bruno' });
+  });
+
+  it('a visitor gets 1002 from every endpoint of a shop', async () => {
+    const visits: [Method, string, unknown?][] = [
+      ['GET', '/shop'],
+      ['POST', '/shop', { name: 'X', slug: 'visitor' }],
+      ['PUT', '/shop', { name: 'X' }],
+      ['GET', '/shop/banners'],
+      ['POST', '/shop/banners', { imageUrl: '/files/x.webp' }],
+      ['PUT', '/shop/banners/1', { imageUrl: '/files/x.webp' }],
+      ['DELETE', '/shop/banners/1'],
+      ['PUT', '/shop/banners/order', { ids: ['1'] }],
+    ];
+    for (const [method, url, payload] of visits) {
+      const res = await call(null, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().code).toBe(ErrorCode.ACCESS_TOKEN_INVALID);
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/** A record id on the wire: a digit string (the table's bigint), small enough for a safe integer. */
+export const ZShopRecordId = z.string().regex(/^[1-9]\d{0,14}$/);
+
+/**
+ * Words a shop link may not be: they name pages of the site or would mislead a buyer. The server
+ * refuses them; the studio can warn while the creator types.
+ */
+export const RESERVED_SHOP_SLUGS: readonly string[] = [
+  'admin',
+  'api',
+  'app',
+  'assets',
+  'console',
+  'files',
+  'help',
+  'linkstore',
+  'login',
+  'logout',
+  'official',
+  'pay',
+  'paypal',
+  'product',
+  'public',
+  'register',
+  'root',
+  'settings',
+  'shop',
+  'shops',
+  'static',
+  'store',
+  'studio',
+  'support',
+  'system',
+  'www',
+];
+
+/** The shop's public link name: 3–40 lower-case letters, digits and single hyphens (`anna-s-picks`). */
+export const ZShopSlug = z
+  .string()
+  .trim()
+  .min(3)
+  .max(40)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+
+/** An image or link address: absolute http(s), or a path on this site (`/files/…`). */
+export const ZShopUrl = z
+  .string()
+  .trim()
+  .max(1000)
+  .regex(/^(https?:\/\/|\/(?!\/))\S*$/);
+
+export const ZShop = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  bannerUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  defaultPercentage: z.number().int(),
+  rounding: z.string(),
+});
+export type TShop = z.infer<typeof ZShop>;
+
+/** `GET /shop`: the caller's shop, or null before they open one. */
+export const ZMyShop = ZShop.nullable();
+export type TMyShop = z.infer<typeof ZMyShop>;
+
+export const ZShopName = z.string().trim().min(1).max(80);
+
+export const ZCreateShopRequest = z.object({ name: ZShopName, slug: ZShopSlug });
+export type TCreateShopRequest = z.infer<typeof ZCreateShopRequest>;
+
+/** Only the fields sent change; `null` clears an image. */
+export const ZUpdateShopRequest = z.object({
+  name: ZShopName.optional(),
+  slug: ZShopSlug.optional(),
+  description: z.string().trim().max(2000).optional(),
+  bannerUrl: ZShopUrl.nullable().optional(),
+  imageUrl: ZShopUrl.nullable().optional(),
+});
+export type TUpdateShopRequest = z.infer<typeof ZUpdateShopRequest>;
+
+export const ZShopBanner = z.object({
+  id: z.string(),
+  imageUrl: z.string(),
+  linkUrl: z.string().nullable(),
+  title: z.string(),
+  sort: z.number().int(),
+});
+export type TShopBanner = z.infer<typeof ZShopBanner>;
+export const ZShopBanners = z.array(ZShopBanner);
+
+export const ZShopBannerRequest = z.object({
+  imageUrl: ZShopUrl,
+  linkUrl: ZShopUrl.nullable().optional(),
+  title: z.string().trim().max(120).optional(),
+});
+export type TShopBannerRequest = z.infer<typeof ZShopBannerRequest>;
+
+export const ZShopBannerIdParams = z.object({ id: ZShopRecordId });
+
+/** The banners in their new order: every banner of the shop, each once. */
+export const ZShopBannerOrderRequest = z.object({ ids: z.array(ZShopRecordId).min(1).max(100) });
+export type TShopBannerOrderRequest = z.infer<typeof ZShopBannerOrderRequest>;
+
+export const ZShopSlugParams = z.object({ slug: z.string().trim().toLowerCase().min(1).max(40) });
+
+/** What a visitor sees of a shop. */
+export const ZPublicShop = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  bannerUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  banners: z.array(ZShopBanner.omit({ id: true, sort: true })),
+});
+export type TPublicShop = z.infer<typeof ZPublicShop>;
+
+/** A current link gives the shop; a link from before a rename gives where it moved to. */
+export const ZPublicShopAnswer = z.union([ZPublicShop, z.object({ redirectTo: z.string() })]);
+export type TPublicShopAnswer = z.infer<typeof ZPublicShopAnswer>;
