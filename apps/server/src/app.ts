@@ -25,6 +25,7 @@ import { mailPlugin } from './platform/mail/mail-plugin';
 import { healthModule } from './modules/health/health.routes';
 import { filesModule } from './modules/files/files.routes';
 import { shopsModule } from './modules/shops/shops.routes';
+import { pricingModule } from './modules/pricing/pricing.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
 
 declare module 'fastify' {
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dictsModule);
   await app.register(filesModule);
   await app.register(shopsModule);
+  await app.register(pricingModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

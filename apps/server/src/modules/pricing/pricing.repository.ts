@@ -1,0 +1,193 @@
+import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TLanguage } from '@linkstore/contract';
+import type { AppDatabase } from '../../platform/db/database';
+import { categories, products } from '../catalog/catalog.table';
+import { shopProducts, shops } from '../shops/shops.table';
+import { shopCategoryPrices } from './pricing.table';
+
+export type PricingShopRow = Pick<typeof shops.$inferSelect, 'id' | 'defaultPercentage' | 'rounding'>;
+
+const shopColumns = { id: shops.id, defaultPercentage: shops.defaultPercentage, rounding: shops.rounding };
+
+export async function findShopOfOwner(
+  db: AppDatabase,
+  ownerUserId: number,
+  options: { lock?: boolean } = {},
+): Promise<PricingShopRow | undefined> {
+  const query = db.select(shopColumns).from(shops).where(eq(shops.ownerUserId, ownerUserId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function listCategoryPercentages(
+  db: AppDatabase,
+  shopId: number,
+): Promise<{ categoryId: number; percentage: number }[]> {
+  return db
+    .select({ categoryId: shopCategoryPrices.categoryId, percentage: shopCategoryPrices.percentage })
+    .from(shopCategoryPrices)
+    .where(eq(shopCategoryPrices.shopId, shopId))
+    .orderBy(asc(shopCategoryPrices.categoryId));
+}
+
+export interface PricingProductRow {
+  id: number;
+  title: string;
+  categoryId: number;
+  parentCategoryId: number;
+  costCents: number;
+  overridePriceCents: number | null;
+  visible: number;
+  sort: number;
+  secondLevelPercentage: number | null;
+  firstLevelPercentage: number | null;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Products on sale (in shown categories) with this shop's rules for each: its own row, and the
+ * percentages of its category and the category above. The price itself is computed from these
+ * by `priceProduct`, never stored (decision 0014).
+ */
+export async function listPricingProducts(
+  db: AppDatabase,
+  shopId: number,
+  filter: { categoryId?: number; keywords?: string; lang: TLanguage; limit: number; offset: number },
+): Promise<{ rows: PricingProductRow[]; total: number }> {
+  const category = alias(categories, 'category');
+  const parent = alias(categories, 'parent');
+  const secondLevel = alias(shopCategoryPrices, 'second_level');
+  const firstLevel = alias(shopCategoryPrices, 'first_level');
+  const conditions: SQL[] = [eq(products.status, 1), eq(category.status, 1), eq(parent.status, 1)];
+  if (filter.categoryId !== undefined) {
+    const byCategory = or(
+      eq(products.categoryId, filter.categoryId),
+      eq(category.parentId, filter.categoryId),
+    );
+    if (byCategory) conditions.push(byCategory);
+  }
+  if (filter.keywords) {
+    const pattern = `%${escapeLike(filter.keywords)}%`;
+    conditions.push(
+      sql`(${products.title} ilike ${pattern} or ${products.titles} ->> ${filter.lang} ilike ${pattern})`,
+    );
+  }
+  const where = and(...conditions);
+  const from = () =>
+    db
+      .select({
+        id: products.id,
+        title: sql<string>`coalesce(${products.titles} ->> ${filter.lang}, ${products.title})`,
+        categoryId: products.categoryId,
+        parentCategoryId: category.parentId,
+        costCents: products.platformPriceCents,
+        overridePriceCents: shopProducts.overridePriceCents,
+        visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.mapWith(Number),
+        sort: sql<number>`coalesce(${shopProducts.sort}, 0)`.mapWith(Number),
+        secondLevelPercentage: secondLevel.percentage,
+        firstLevelPercentage: firstLevel.percentage,
+      })
+      .from(products)
+      .innerJoin(category, eq(category.id, products.categoryId))
+      .innerJoin(parent, eq(parent.id, category.parentId))
+      .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
+      .leftJoin(
+        secondLevel,
+        and(eq(secondLevel.shopId, shopId), eq(secondLevel.categoryId, products.categoryId)),
+      )
+      .leftJoin(firstLevel, and(eq(firstLevel.shopId, shopId), eq(firstLevel.categoryId, category.parentId)));
+  const rows = await from()
+    .where(where)
+    .orderBy(sql`coalesce(${shopProducts.sort}, 0)`, asc(products.sort), asc(products.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(products)
+    .innerJoin(category, eq(category.id, products.categoryId))
+    .innerJoin(parent, eq(parent.id, category.parentId))
+    .where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findCategoryIds(db: AppDatabase, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function findProductCosts(
+  db: AppDatabase,
+  ids: number[],
+  lang: TLanguage,
+): Promise<Map<number, { title: string; costCents: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: products.id,
+      title: sql<string>`coalesce(${products.titles} ->> ${lang}, ${products.title})`,
+      costCents: products.platformPriceCents,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((r) => [r.id, { title: r.title, costCents: r.costCents }]));
+}
+
+export async function updateShopPricing(
+  db: AppDatabase,
+  shopId: number,
+  values: { defaultPercentage?: number; rounding?: string },
+): Promise<void> {
+  if (values.defaultPercentage === undefined && values.rounding === undefined) return;
+  await db
+    .update(shops)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(shops.id, shopId));
+}
+
+export async function setCategoryPercentage(
+  db: AppDatabase,
+  shopId: number,
+  categoryId: number,
+  percentage: number | null,
+): Promise<void> {
+  if (percentage === null) {
+    await db
+      .delete(shopCategoryPrices)
+      .where(and(eq(shopCategoryPrices.shopId, shopId), eq(shopCategoryPrices.categoryId, categoryId)));
+    return;
+  }
+  await db
+    .insert(shopCategoryPrices)
+    .values({ shopId, categoryId, percentage })
+    .onConflictDoUpdate({
+      target: [shopCategoryPrices.shopId, shopCategoryPrices.categoryId],
+      set: { percentage },
+    });
+}
+
+/** The shop's override and visibility of one product; `visible` undefined keeps what was set. */
+export async function setShopProduct(
+  db: AppDatabase,
+  shopId: number,
+  productId: number,
+  values: { overridePriceCents: number | null; visible?: 0 | 1 | undefined },
+): Promise<void> {
+  await db
+    .insert(shopProducts)
+    .values({
+      shopId,
+      productId,
+      overridePriceCents: values.overridePriceCents,
+      visible: values.visible ?? 1,
+    })
+    .onConflictDoUpdate({
+      target: [shopProducts.shopId, shopProducts.productId],
+      set: {
+        overridePriceCents: values.overridePriceCents,
+        ...(values.visible !== undefined ? { visible: values.visible } : {}),
+      },
+    });
+}

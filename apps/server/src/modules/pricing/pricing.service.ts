@@ -1,0 +1,168 @@
+import {
+  ErrorCode,
+  priceProduct,
+  ROUNDINGS,
+  type TLanguage,
+  type TPricedProduct,
+  type TPricedProductPage,
+  type TPricingProductsQuery,
+  type TPricingSettings,
+  type TPricingUpdateRequest,
+  type TRounding,
+} from '@linkstore/contract';
+import type { AppDatabase } from '../../platform/db/database';
+import { AppError } from '../../platform/errors/app-error';
+import { translate } from '../../platform/i18n/translate';
+import {
+  findCategoryIds,
+  findProductCosts,
+  findShopOfOwner,
+  listCategoryPercentages,
+  listPricingProducts,
+  setCategoryPercentage,
+  setShopProduct,
+  updateShopPricing,
+  type PricingProductRow,
+  type PricingShopRow,
+} from './pricing.repository';
+
+function notCreated(): AppError {
+  return new AppError(ErrorCode.NOT_FOUND, 404, 'shops.notCreated');
+}
+
+function roundingOf(value: string): TRounding {
+  return (ROUNDINGS as readonly string[]).includes(value) ? (value as TRounding) : 'none';
+}
+
+/** `1234` → `$12.34`: US cents shown without floating point. */
+function formatUsd(cents: number): string {
+  return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+async function requireShop(db: AppDatabase, userId: number, lock = false): Promise<PricingShopRow> {
+  const shop = await findShopOfOwner(db, userId, { lock });
+  if (!shop) throw notCreated();
+  return shop;
+}
+
+async function settingsOf(db: AppDatabase, shop: PricingShopRow): Promise<TPricingSettings> {
+  const categories = await listCategoryPercentages(db, shop.id);
+  return {
+    defaultPercentage: shop.defaultPercentage,
+    rounding: roundingOf(shop.rounding),
+    categories: categories.map((c) => ({ categoryId: String(c.categoryId), percentage: c.percentage })),
+  };
+}
+
+export async function getPricingSettings(db: AppDatabase, userId: number): Promise<TPricingSettings> {
+  return settingsOf(db, await requireShop(db, userId));
+}
+
+function toPricedProduct(row: PricingProductRow, shop: PricingShopRow): TPricedProduct {
+  const price = priceProduct(row.costCents, {
+    overrideCents: row.overridePriceCents,
+    secondLevelPercentage: row.secondLevelPercentage,
+    firstLevelPercentage: row.firstLevelPercentage,
+    defaultPercentage: shop.defaultPercentage,
+    rounding: roundingOf(shop.rounding),
+  });
+  return {
+    id: String(row.id),
+    title: row.title,
+    categoryId: String(row.categoryId),
+    parentCategoryId: String(row.parentCategoryId),
+    costCents: price.costCents,
+    sellingCents: price.sellingCents,
+    profitCents: price.profitCents,
+    source: price.source,
+    percentage: price.percentage,
+    overridePriceCents: row.overridePriceCents,
+    visible: row.visible === 1 ? 1 : 0,
+    sort: row.sort,
+  };
+}
+
+/**
+ * The shop's products with their prices, computed on read from the current rules: a change of a
+ * category's percentage shows on every product without an override at once (decision 0014).
+ */
+export async function listPricedProducts(
+  db: AppDatabase,
+  lang: TLanguage,
+  userId: number,
+  query: TPricingProductsQuery,
+): Promise<TPricedProductPage> {
+  const shop = await requireShop(db, userId);
+  const { rows, total } = await listPricingProducts(db, shop.id, {
+    ...(query.categoryId ? { categoryId: Number(query.categoryId) } : {}),
+    ...(query.keywords ? { keywords: query.keywords } : {}),
+    lang,
+    limit: query.pageSize,
+    offset: (query.pageNum - 1) * query.pageSize,
+  });
+  return { list: rows.map((row) => toPricedProduct(row, shop)), total };
+}
+
+/**
+ * One save, one transaction: every id is checked and every override compared with its cost
+ * before anything is written, and any refusal leaves the shop as it was.
+ */
+export async function savePricing(
+  db: AppDatabase,
+  lang: TLanguage,
+  userId: number,
+  form: TPricingUpdateRequest,
+): Promise<TPricingSettings> {
+  // The same id twice: the last one counts, as in the studio's draft (replace by id).
+  const categories = [...new Map((form.categories ?? []).map((c) => [Number(c.categoryId), c])).values()];
+  const items = [...new Map((form.products ?? []).map((p) => [Number(p.productId), p])).values()];
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDatabase;
+    const shop = await requireShop(tx, userId, true);
+    const known = await findCategoryIds(
+      tx,
+      categories.map((c) => Number(c.categoryId)),
+    );
+    if (categories.some((c) => !known.has(Number(c.categoryId)))) throw AppError.notFound();
+    const costs = await findProductCosts(
+      tx,
+      items.map((p) => Number(p.productId)),
+      lang,
+    );
+    const fields: { field: string; message: string }[] = [];
+    let firstRefusal: Record<string, string> | undefined;
+    for (const [index, item] of (form.products ?? []).entries()) {
+      const product = costs.get(Number(item.productId));
+      if (!product) throw AppError.notFound();
+      if (item.overridePriceCents !== null && item.overridePriceCents < product.costCents) {
+        const params = {
+          product: product.title,
+          price: formatUsd(item.overridePriceCents),
+          cost: formatUsd(product.costCents),
+        };
+        firstRefusal ??= params;
+        fields.push({
+          field: `products.${index}.overridePriceCents`,
+          message: translate(lang, 'pricing.belowCost', params),
+        });
+      }
+    }
+    if (firstRefusal) {
+      // The message names the (first) product; `fields` lists every refused one.
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'pricing.belowCost', firstRefusal, { fields });
+    }
+    await updateShopPricing(tx, shop.id, {
+      ...(form.defaultPercentage !== undefined ? { defaultPercentage: form.defaultPercentage } : {}),
+      ...(form.rounding !== undefined ? { rounding: form.rounding } : {}),
+    });
+    for (const c of categories) await setCategoryPercentage(tx, shop.id, Number(c.categoryId), c.percentage);
+    for (const p of items) {
+      await setShopProduct(tx, shop.id, Number(p.productId), {
+        overridePriceCents: p.overridePriceCents,
+        visible: p.visible,
+      });
+    }
+    const saved = await requireShop(tx, userId);
+    return settingsOf(tx, saved);
+  });
+}
