@@ -8,6 +8,7 @@ import { ROOT } from './lib/process.mjs';
 await ensureNodeModules();
 const { benchHttp } = await import('./bench/http.mjs');
 const { benchLoginPage } = await import('./bench/login-page.mjs');
+const { benchReprice } = await import('./bench/reprice.mjs');
 
 const only = process.argv.slice(2);
 const wanted = (name) => only.length === 0 || only.includes(name);
@@ -19,6 +20,7 @@ const result = {
 };
 if (wanted('http')) result.figures.http = await benchHttp();
 if (wanted('login')) result.figures.loginPage = await benchLoginPage();
+if (wanted('reprice')) result.figures.reprice = await benchReprice();
 
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
 writeFileSync(join(ROOT, 'bench-results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -39,6 +41,13 @@ if (l)
     ['login page JS gzipped bytes', l.jsGzipBytes],
     ['login page JS files', l.jsFiles],
     ['login page load ms', l.loadMs],
+  );
+const rp = result.figures.reprice;
+if (rp)
+  rows.push(
+    [`re-price ${rp.products} products ms`, rp.totalMedianMs],
+    ['  save the category ms', rp.saveMs],
+    ['  read the priced list ms', rp.readMs],
   );
 process.stderr.write(`\n${rows.map(([k, v]) => `  ${k.padEnd(34)} ${v}`).join('\n')}\n\n`);
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
