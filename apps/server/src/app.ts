@@ -26,6 +26,7 @@ import { healthModule } from './modules/health/health.routes';
 import { filesModule } from './modules/files/files.routes';
 import { shopsModule } from './modules/shops/shops.routes';
 import { pricingModule } from './modules/pricing/pricing.routes';
+import { categoriesModule } from './modules/catalog/categories.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
 
 declare module 'fastify' {
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(filesModule);
   await app.register(shopsModule);
   await app.register(pricingModule);
+  await app.register(categoriesModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

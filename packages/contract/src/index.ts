@@ -29,3 +29,5 @@ export * from './pricing/pricing.schema';
 export * from './pricing/pricing.routes';
 export * from './shops/shops.schema';
 export * from './shops/shops.routes';
+export * from './catalog/categories.schema';
+export * from './catalog/categories.routes';

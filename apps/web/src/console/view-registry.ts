@@ -17,5 +17,6 @@ export const viewRegistry: TViewRegistry = {
     'system/dept/index': () => import('./depts/dept-page'),
     'system/menu/index': () => import('./menus/menu-page'),
     'system/user/index': () => import('./users/user-page'),
+    'catalog/category/index': () => import('./catalog/category-page'),
   },
 };

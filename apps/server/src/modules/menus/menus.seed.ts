@@ -124,6 +124,29 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
       },
     ],
   },
+  {
+    name: 'Catalogue',
+    path: '/catalog',
+    icon: 'component',
+    redirect: '/catalog/category',
+    sort: 2,
+    pages: [
+      {
+        name: 'Categories',
+        path: 'category',
+        routeName: 'CatalogCategory',
+        component: 'catalog/category/index',
+        icon: 'tree',
+        sort: 1,
+        buttons: [
+          { name: 'Search', perm: 'catalog:category:query' },
+          { name: 'Add', perm: 'catalog:category:add' },
+          { name: 'Edit', perm: 'catalog:category:edit' },
+          { name: 'Delete', perm: 'catalog:category:delete' },
+        ],
+      },
+    ],
+  },
 ];
 
 /** Every permission string the seed creates, for tests that compare it with the contract. */

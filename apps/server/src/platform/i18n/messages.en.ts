@@ -37,6 +37,9 @@ export const en = {
   'validation.dictCode':
     '{field} must start with a lower-case letter and hold only lower-case letters, digits and _',
   'dict.unknown': 'There is no dictionary with this code.',
+  'catalog.category.parentNotFirstLevel': 'The parent must be a first-level category.',
+  'catalog.category.hasSubcategories': 'It has sub-categories: delete or move them first.',
+  'catalog.category.hasProducts': 'It still has products: move or delete them first.',
   'files.tooLarge': 'The size of the uploaded image cannot exceed 2M',
   'files.notAnImage': 'Only JPEG, PNG, WebP or GIF images can be uploaded.',
   'shops.notCreated': 'You have not opened your shop yet.',

@@ -39,6 +39,9 @@ export const es = {
   'validation.dictCode':
     '{field} debe empezar por una letra minúscula y contener solo letras minúsculas, dígitos y _',
   'dict.unknown': 'No hay ningún diccionario con este código.',
+  'catalog.category.parentNotFirstLevel': 'La categoría superior debe ser de primer nivel.',
+  'catalog.category.hasSubcategories': 'Tiene subcategorías: elimínalas o muévelas primero.',
+  'catalog.category.hasProducts': 'Todavía tiene productos: muévelos o elimínalos primero.',
   'files.tooLarge': 'El tamaño de la imagen subida no puede superar 2M',
   'files.notAnImage': 'Solo se pueden subir imágenes JPEG, PNG, WebP o GIF.',
   'shops.notCreated': 'Todavía no has abierto tu tienda.',

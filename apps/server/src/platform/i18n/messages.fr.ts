@@ -39,6 +39,10 @@ export const fr = {
   'validation.dictCode':
     '{field} doit commencer par une lettre minuscule et ne contenir que des lettres minuscules, des chiffres et _',
   'dict.unknown': "Aucun dictionnaire n'a ce code.",
+  'catalog.category.parentNotFirstLevel': 'La catégorie parente doit être une catégorie de premier niveau.',
+  'catalog.category.hasSubcategories': 'Elle a des sous-catégories : supprimez-les ou déplacez-les d’abord.',
+  'catalog.category.hasProducts':
+    'Elle contient encore des produits : déplacez-les ou supprimez-les d’abord.',
   'files.tooLarge': 'La taille de l’image envoyée ne peut pas dépasser 2M',
   'files.notAnImage': 'Seules les images JPEG, PNG, WebP ou GIF peuvent être envoyées.',
   'shops.notCreated': "Vous n'avez pas encore ouvert votre boutique.",

@@ -38,6 +38,9 @@ export const pt = {
   'validation.dictCode':
     '{field} deve começar com uma letra minúscula e conter apenas letras minúsculas, dígitos e _',
   'dict.unknown': 'Não há nenhum dicionário com este código.',
+  'catalog.category.parentNotFirstLevel': 'A categoria superior deve ser de primeiro nível.',
+  'catalog.category.hasSubcategories': 'Tem subcategorias: exclua-as ou mova-as primeiro.',
+  'catalog.category.hasProducts': 'Ainda tem produtos: mova-os ou exclua-os primeiro.',
   'files.tooLarge': 'O tamanho da imagem enviada não pode exceder 2M',
   'files.notAnImage': 'Só é possível enviar imagens JPEG, PNG, WebP ou GIF.',
   'shops.notCreated': 'Você ainda não abriu sua loja.',

@@ -1,6 +1,7 @@
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@linkstore/contract';
+import enCatalog from '../../locales/en/catalog.json';
 import enCommon from '../../locales/en/common.json';
 import enConsole from '../../locales/en/console.json';
 import enDicts from '../../locales/en/dicts.json';
@@ -9,7 +10,7 @@ import enSystem from '../../locales/en/system.json';
 import enUsers from '../../locales/en/users.json';
 import { LANGUAGE_TAGS } from './languages';
 
-export const NAMESPACES = ['common', 'studio', 'console', 'system', 'users', 'dicts'] as const;
+export const NAMESPACES = ['common', 'studio', 'console', 'system', 'users', 'dicts', 'catalog'] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 
 type TBundle = Record<string, unknown>;
@@ -28,6 +29,7 @@ const englishResources: ResourceLanguage = {
   system: enSystem,
   users: enUsers,
   dicts: enDicts,
+  catalog: enCatalog,
 };
 
 /** Loads all namespaces of a language into i18next unless already there. */

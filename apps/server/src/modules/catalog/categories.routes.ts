@@ -1,0 +1,31 @@
+import { categoriesRoutes } from '@linkstore/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../platform/http/routes';
+import {
+  getCategoryForm,
+  listCategoryOptions,
+  listCategoryTree,
+  removeCategory,
+  saveCategory,
+  setCategoryStatus,
+} from './categories.service';
+
+export async function categoriesModule(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  const r = categoriesRoutes;
+  registerRoute(app, r.tree, ({ query, request }) => listCategoryTree(db, request.lang, query));
+  registerRoute(app, r.options, ({ query, request }) => listCategoryOptions(db, request.lang, query));
+  registerRoute(app, r.form, ({ params }) => getCategoryForm(db, Number(params.id)));
+  registerRoute(app, r.create, ({ body, request }) => saveCategory(db, request.lang, null, body));
+  registerRoute(app, r.update, ({ params, body, request }) =>
+    saveCategory(db, request.lang, Number(params.id), body),
+  );
+  registerRoute(app, r.delete, async ({ params }) => {
+    await removeCategory(db, Number(params.id));
+    return null;
+  });
+  registerRoute(app, r.status, async ({ params, query }) => {
+    await setCategoryStatus(db, Number(params.id), query.status);
+    return null;
+  });
+}

@@ -1,0 +1,344 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { categoriesRoutes, type TCategory, type TCategoryRequest } from '@linkstore/contract';
+import {
+  App,
+  Avatar,
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+} from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePerm } from '../../shared/permission/access';
+import { HasPerm } from '../../shared/permission/has-access';
+import { ImageUpload } from '../../shared/upload/image-upload';
+import { fileUrl } from '../../shared/upload/upload-api';
+import { useConfirmDelete } from '../shared/confirm-delete';
+import { CrudPage } from '../shared/crud-page';
+import { FormModal } from '../shared/form-modal';
+import { useInvalidateRoutes } from '../shared/invalidate';
+import { SearchBar } from '../shared/search-bar';
+import { StatusTag, useStatusOptions } from '../shared/status';
+import { parentKeys } from '../shared/tree';
+import { useFormModal } from '../shared/use-form-modal';
+import {
+  categoryTreeQuery,
+  deleteCategory,
+  firstLevelOptionsQuery,
+  loadCategoryForm,
+  saveCategory,
+  setCategoryStatus,
+  type TCategoryFilters,
+} from './api';
+
+const PERM = {
+  add: 'catalog:category:add',
+  edit: 'catalog:category:edit',
+  delete: 'catalog:category:delete',
+} as const;
+
+/** The languages a name is translated into besides English (the `name` itself). */
+const OTHER_LANGUAGES = ['es', 'pt', 'zh-cn', 'fr'] as const;
+
+const FORM_FIELDS = [
+  'parentId',
+  'name',
+  ...OTHER_LANGUAGES.map((lang) => `names.${lang}`),
+  'iconUrl',
+  'sort',
+  'status',
+] as const;
+const NEW_CATEGORY: Partial<TCategoryRequest> = { parentId: '0', sort: 1, status: 1, names: {} };
+const NO_FILTERS: TCategoryFilters = { keywords: '', status: undefined };
+const TOP = '0';
+
+/** Categories (issue 5): a two-level tree table with search, add, add child, edit, delete and status. */
+export default function CategoryPage() {
+  const { t } = useTranslation(['catalog', 'system']);
+  const { message, modal: dialogs } = App.useApp();
+  const can = usePerm();
+  const [filters, setFilters] = useState<TCategoryFilters>(NO_FILTERS);
+  const tree = useQuery({ ...categoryTreeQuery(filters), placeholderData: keepPreviousData });
+  // null: every row with children open (the default, also after a search).
+  const [expanded, setExpanded] = useState<string[] | null>(null);
+  const rows = useMemo(() => tree.data ?? [], [tree.data]);
+  const allParents = useMemo(() => parentKeys(rows, (category) => category.id), [rows]);
+  const modal = useFormModal<TCategoryRequest>();
+  const [form] = Form.useForm<TCategoryRequest>();
+  const confirmDelete = useConfirmDelete();
+  const invalidate = useInvalidateRoutes();
+  const statusOptions = useStatusOptions();
+  const [statusChanging, setStatusChanging] = useState<string | null>(null);
+
+  const refresh = () => invalidate(categoriesRoutes.tree, categoriesRoutes.options);
+
+  const remove = (category: TCategory) =>
+    confirmDelete({
+      count: 1,
+      onConfirm: async () => {
+        await deleteCategory(category.id);
+        await refresh();
+      },
+    });
+
+  const changeStatus = async (category: TCategory, isShown: boolean) => {
+    setStatusChanging(category.id);
+    try {
+      await setCategoryStatus(category.id, isShown ? 1 : 0);
+      void message.success(
+        t(isShown ? 'category.status.shown' : 'category.status.hidden', { name: category.label }),
+      );
+      await refresh();
+    } catch {
+      // Shown by the http client.
+    } finally {
+      setStatusChanging(null);
+    }
+  };
+
+  const toggleStatus = (category: TCategory, isShown: boolean) => {
+    if (isShown) {
+      void changeStatus(category, true);
+      return;
+    }
+    dialogs.confirm({
+      title: t('category.status.confirmTitle'),
+      content: t('category.status.confirmHide', { name: category.label }),
+      okText: t('category.status.confirmOk'),
+      okButtonProps: { danger: true },
+      cancelText: t('system:crud.cancel'),
+      onOk: () => changeStatus(category, false),
+    });
+  };
+
+  const columns: TableColumnsType<TCategory> = [
+    { title: t('category.field.name'), dataIndex: 'label' },
+    {
+      title: t('category.field.icon'),
+      dataIndex: 'iconUrl',
+      render: (iconUrl: string | null, category) =>
+        iconUrl ? (
+          <Avatar
+            shape="square"
+            size={32}
+            src={fileUrl(iconUrl)}
+            alt={t('category.iconOf', { name: category.label })}
+          />
+        ) : null,
+    },
+    { title: t('system:crud.field.sort'), dataIndex: 'sort' },
+    {
+      title: t('system:crud.status.label'),
+      dataIndex: 'status',
+      render: (status: number, category) =>
+        can(PERM.edit) ? (
+          <Switch
+            size="small"
+            checked={status === 1}
+            loading={statusChanging === category.id}
+            aria-label={t('category.status.switch', { name: category.label })}
+            onChange={(checked) => toggleStatus(category, checked)}
+          />
+        ) : (
+          <StatusTag value={status} />
+        ),
+    },
+    { title: t('system:crud.field.createTime'), dataIndex: 'createTime' },
+  ];
+  if (can([PERM.add, PERM.edit, PERM.delete])) {
+    columns.push({
+      title: t('system:crud.table.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, category) => (
+        <Space size={0} wrap>
+          {category.parentId === TOP ? (
+            <HasPerm value={PERM.add}>
+              <Button
+                type="link"
+                icon={<PlusOutlined aria-hidden />}
+                aria-label={t('category.action.addChild', { name: category.label })}
+                onClick={() => modal.openCreate({ parentId: category.id })}
+              >
+                {t('category.action.addChildShort')}
+              </Button>
+            </HasPerm>
+          ) : null}
+          <HasPerm value={PERM.edit}>
+            <Button
+              type="link"
+              icon={<EditOutlined aria-hidden />}
+              aria-label={t('category.action.edit', { name: category.label })}
+              onClick={() => modal.openEdit(category.id)}
+            >
+              {t('system:crud.action.edit')}
+            </Button>
+          </HasPerm>
+          <HasPerm value={PERM.delete}>
+            <Button
+              type="link"
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              aria-label={t('category.action.delete', { name: category.label })}
+              onClick={() => remove(category)}
+            >
+              {t('system:crud.action.delete')}
+            </Button>
+          </HasPerm>
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <CrudPage
+      title={t('category.title')}
+      search={
+        <SearchBar<TCategoryFilters>
+          initialValues={NO_FILTERS}
+          onSearch={(values) => {
+            setFilters(values);
+            setExpanded(null);
+          }}
+        >
+          <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
+            <Input placeholder={t('category.search.keywordsPlaceholder')} allowClear />
+          </Form.Item>
+          <Form.Item name="status" label={t('system:crud.status.label')}>
+            <Select
+              allowClear
+              style={{ width: 140 }}
+              placeholder={t('system:crud.status.label')}
+              options={statusOptions.map(({ value, label }) => ({ value: String(value), label }))}
+            />
+          </Form.Item>
+        </SearchBar>
+      }
+      toolbar={
+        <>
+          <HasPerm value={PERM.add}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => modal.openCreate()}>
+              {t('category.action.addTop')}
+            </Button>
+          </HasPerm>
+          <Button onClick={() => setExpanded(null)}>{t('system:crud.action.expandAll')}</Button>
+          <Button onClick={() => setExpanded([])}>{t('system:crud.action.collapseAll')}</Button>
+        </>
+      }
+    >
+      <Table<TCategory>
+        size="middle"
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={tree.isFetching}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        expandable={{
+          expandedRowKeys: expanded ?? allParents,
+          onExpandedRowsChange: (keys) => setExpanded(keys.map(String)),
+        }}
+      />
+      <FormModal<TCategoryRequest>
+        modal={modal}
+        form={form}
+        name="category-form"
+        title={t(modal.id === undefined ? 'category.form.addTitle' : 'category.form.editTitle')}
+        initialValues={NEW_CATEGORY}
+        load={loadCategoryForm}
+        fields={FORM_FIELDS}
+        onSubmit={async (values, id) => {
+          await saveCategory({ ...values, iconUrl: values.iconUrl ?? '' }, id);
+          await refresh();
+        }}
+      >
+        <Form.Item
+          name="parentId"
+          label={t('category.field.parent')}
+          rules={[
+            {
+              required: true,
+              message: t('system:crud.validation.select', { field: t('category.field.parent') }),
+            },
+          ]}
+        >
+          <CategoryParentSelect editedId={modal.isOpen ? modal.id : undefined} />
+        </Form.Item>
+        <Form.Item
+          name="name"
+          label={t('category.field.nameIn', { language: t('category.language.en') })}
+          rules={[
+            {
+              required: true,
+              whitespace: true,
+              message: t('system:crud.validation.required', { field: t('category.field.name') }),
+            },
+            { max: 64 },
+          ]}
+        >
+          <Input maxLength={64} />
+        </Form.Item>
+        {OTHER_LANGUAGES.map((lang) => (
+          <Form.Item
+            key={lang}
+            name={['names', lang]}
+            label={t('category.field.nameIn', { language: t(`category.language.${lang}`) })}
+            rules={[{ max: 64 }]}
+          >
+            <Input maxLength={64} placeholder={t('category.form.optional')} />
+          </Form.Item>
+        ))}
+        <Form.Item name="iconUrl" label={t('category.field.icon')}>
+          <ImageUpload purpose="category" />
+        </Form.Item>
+        <Form.Item name="sort" label={t('system:crud.field.sort')}>
+          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('system:crud.status.label')}>
+          <Radio.Group options={statusOptions} />
+        </Form.Item>
+      </FormModal>
+    </CrudPage>
+  );
+}
+
+interface TCategoryParentSelectProps {
+  /** The category being edited: it cannot be its own parent. */
+  editedId: string | undefined;
+  value?: string;
+  onChange?: (value: string) => void;
+  id?: string;
+}
+
+/** The parent picker: first level, or one of the shown first-level categories (two levels only). */
+function CategoryParentSelect({ editedId, value, onChange, id }: TCategoryParentSelectProps) {
+  const { t } = useTranslation('catalog');
+  const options = useQuery(firstLevelOptionsQuery);
+  const selectOptions = useMemo(
+    () => [
+      { value: TOP, label: t('category.form.top') },
+      ...(options.data ?? [])
+        .filter((option) => option.value !== editedId)
+        .map((option) => ({ value: option.value, label: option.label })),
+    ],
+    [options.data, editedId, t],
+  );
+  return (
+    <Select
+      id={id}
+      value={value}
+      onChange={onChange}
+      options={selectOptions}
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={options.isFetching}
+    />
+  );
+}
