@@ -27,6 +27,7 @@ import { filesModule } from './modules/files/files.routes';
 import { shopsModule } from './modules/shops/shops.routes';
 import { pricingModule } from './modules/pricing/pricing.routes';
 import { categoriesModule } from './modules/catalog/categories.routes';
+import { productsModule } from './modules/catalog/products.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
 
 declare module 'fastify' {
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(shopsModule);
   await app.register(pricingModule);
   await app.register(categoriesModule);
+  await app.register(productsModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

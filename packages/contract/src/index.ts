@@ -31,3 +31,5 @@ export * from './shops/shops.schema';
 export * from './shops/shops.routes';
 export * from './catalog/categories.schema';
 export * from './catalog/categories.routes';
+export * from './catalog/products.schema';
+export * from './catalog/products.routes';

@@ -18,5 +18,6 @@ export const viewRegistry: TViewRegistry = {
     'system/menu/index': () => import('./menus/menu-page'),
     'system/user/index': () => import('./users/user-page'),
     'catalog/category/index': () => import('./catalog/category-page'),
+    'catalog/product/index': () => import('./catalog/product-page'),
   },
 };

@@ -31,7 +31,8 @@ export const categoriesRoutes = defineRoutes({
     tags,
     query: ZCategoryOptionsQuery,
     response: ZCategoryOptionTree,
-    access: { permission: 'catalog:category:query' },
+    // The products page's category filter and the product form's category picker need it too.
+    access: { permission: ['catalog:category:query', 'catalog:product:query'] },
   },
   form: {
     method: 'GET',

@@ -145,6 +145,20 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
           { name: 'Delete', perm: 'catalog:category:delete' },
         ],
       },
+      {
+        name: 'Products',
+        path: 'product',
+        routeName: 'CatalogProduct',
+        component: 'catalog/product/index',
+        icon: 'shopping',
+        sort: 2,
+        buttons: [
+          { name: 'Search', perm: 'catalog:product:query' },
+          { name: 'Add', perm: 'catalog:product:add' },
+          { name: 'Edit', perm: 'catalog:product:edit' },
+          { name: 'Delete', perm: 'catalog:product:delete' },
+        ],
+      },
     ],
   },
 ];

@@ -40,6 +40,7 @@ export const en = {
   'catalog.category.parentNotFirstLevel': 'The parent must be a first-level category.',
   'catalog.category.hasSubcategories': 'It has sub-categories: delete or move them first.',
   'catalog.category.hasProducts': 'It still has products: move or delete them first.',
+  'catalog.product.categoryNotSecondLevel': 'The category must be a second-level category.',
   'files.tooLarge': 'The size of the uploaded image cannot exceed 2M',
   'files.notAnImage': 'Only JPEG, PNG, WebP or GIF images can be uploaded.',
   'shops.notCreated': 'You have not opened your shop yet.',

@@ -42,6 +42,7 @@ export const es = {
   'catalog.category.parentNotFirstLevel': 'La categoría superior debe ser de primer nivel.',
   'catalog.category.hasSubcategories': 'Tiene subcategorías: elimínalas o muévelas primero.',
   'catalog.category.hasProducts': 'Todavía tiene productos: muévelos o elimínalos primero.',
+  'catalog.product.categoryNotSecondLevel': 'La categoría debe ser de segundo nivel.',
   'files.tooLarge': 'El tamaño de la imagen subida no puede superar 2M',
   'files.notAnImage': 'Solo se pueden subir imágenes JPEG, PNG, WebP o GIF.',
   'shops.notCreated': 'Todavía no has abierto tu tienda.',

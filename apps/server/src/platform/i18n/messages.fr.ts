@@ -43,6 +43,7 @@ export const fr = {
   'catalog.category.hasSubcategories': 'Elle a des sous-catégories : supprimez-les ou déplacez-les d’abord.',
   'catalog.category.hasProducts':
     'Elle contient encore des produits : déplacez-les ou supprimez-les d’abord.',
+  'catalog.product.categoryNotSecondLevel': 'La catégorie doit être une catégorie de second niveau.',
   'files.tooLarge': 'La taille de l’image envoyée ne peut pas dépasser 2M',
   'files.notAnImage': 'Seules les images JPEG, PNG, WebP ou GIF peuvent être envoyées.',
   'shops.notCreated': "Vous n'avez pas encore ouvert votre boutique.",

@@ -41,6 +41,7 @@ export const pt = {
   'catalog.category.parentNotFirstLevel': 'A categoria superior deve ser de primeiro nível.',
   'catalog.category.hasSubcategories': 'Tem subcategorias: exclua-as ou mova-as primeiro.',
   'catalog.category.hasProducts': 'Ainda tem produtos: mova-os ou exclua-os primeiro.',
+  'catalog.product.categoryNotSecondLevel': 'A categoria deve ser de segundo nível.',
   'files.tooLarge': 'O tamanho da imagem enviada não pode exceder 2M',
   'files.notAnImage': 'Só é possível enviar imagens JPEG, PNG, WebP ou GIF.',
   'shops.notCreated': 'Você ainda não abriu sua loja.',

@@ -40,6 +40,7 @@ export const zhCn = {
   'catalog.category.parentNotFirstLevel': '上级分类必须是一级分类。',
   'catalog.category.hasSubcategories': '该分类下还有子分类：请先删除或移走它们。',
   'catalog.category.hasProducts': '该分类下还有商品：请先移走或删除它们。',
+  'catalog.product.categoryNotSecondLevel': '商品分类必须是二级分类。',
   'files.tooLarge': '上传图片大小不能超过 2M',
   'files.notAnImage': '只能上传 JPEG、PNG、WebP 或 GIF 图片。',
   'shops.notCreated': '您还没有开设店铺。',

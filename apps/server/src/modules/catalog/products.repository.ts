@@ -1,0 +1,112 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AppDatabase } from '../../platform/db/database';
+import { productImages, products } from './catalog.table';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductValues = Pick<
+  ProductRow,
+  | 'categoryId'
+  | 'title'
+  | 'titles'
+  | 'description'
+  | 'descriptions'
+  | 'platformPriceCents'
+  | 'stock'
+  | 'status'
+  | 'sort'
+>;
+
+export interface ProductFilter {
+  keywords?: string | undefined;
+  categoryIds?: number[] | undefined;
+  status?: number | undefined;
+}
+
+/** `%` and `_` in the user's words match themselves. */
+function likePattern(words: string): string {
+  return `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(filter: ProductFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.keywords) {
+    const pattern = likePattern(filter.keywords);
+    const match = or(ilike(products.title, pattern), sql`${products.titles}::text ilike ${pattern}`);
+    if (match) conditions.push(match);
+  }
+  if (filter.categoryIds) conditions.push(inArray(products.categoryId, filter.categoryIds));
+  if (filter.status !== undefined) conditions.push(eq(products.status, filter.status));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** A page of products (sort, then newest first) and the total. */
+export async function pageProducts(
+  db: AppDatabase,
+  filter: ProductFilter,
+  pageNum: number,
+  pageSize: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const where = whereOf(filter);
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.sort), desc(products.id))
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize);
+  const [totalRow] = await db.select({ total: count() }).from(products).where(where);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+export async function findProduct(db: AppDatabase, id: number): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row;
+}
+
+/** The images of the products, in order, by product id. */
+export async function listImages(db: AppDatabase, productIds: number[]): Promise<Map<number, string[]>> {
+  const byProduct = new Map<number, string[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({ productId: productImages.productId, url: productImages.url })
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.sort), asc(productImages.id));
+  for (const row of rows) {
+    const urls = byProduct.get(row.productId) ?? [];
+    urls.push(row.url);
+    byProduct.set(row.productId, urls);
+  }
+  return byProduct;
+}
+
+export async function replaceImages(db: AppDatabase, productId: number, urls: string[]): Promise<void> {
+  await db.delete(productImages).where(eq(productImages.productId, productId));
+  if (urls.length > 0) {
+    await db.insert(productImages).values(urls.map((url, sort) => ({ productId, url, sort })));
+  }
+}
+
+export async function insertProduct(db: AppDatabase, values: ProductValues): Promise<ProductRow> {
+  const [row] = await db.insert(products).values(values).returning();
+  if (!row) throw new Error('product not inserted');
+  return row;
+}
+
+export async function updateProduct(
+  db: AppDatabase,
+  id: number,
+  values: Partial<ProductValues>,
+): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteProduct(db: AppDatabase, id: number): Promise<number> {
+  const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  return rows.length;
+}

@@ -1,0 +1,29 @@
+import { productsRoutes } from '@linkstore/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../platform/http/routes';
+import {
+  getProductForm,
+  pageProductList,
+  removeProduct,
+  saveProduct,
+  setProductStatus,
+} from './products.service';
+
+export async function productsModule(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  const r = productsRoutes;
+  registerRoute(app, r.page, ({ query, request }) => pageProductList(db, request.lang, query));
+  registerRoute(app, r.form, ({ params }) => getProductForm(db, Number(params.id)));
+  registerRoute(app, r.create, ({ body, request }) => saveProduct(db, request.lang, null, body));
+  registerRoute(app, r.update, ({ params, body, request }) =>
+    saveProduct(db, request.lang, Number(params.id), body),
+  );
+  registerRoute(app, r.delete, async ({ params }) => {
+    await removeProduct(db, Number(params.id));
+    return null;
+  });
+  registerRoute(app, r.status, async ({ params, query }) => {
+    await setProductStatus(db, Number(params.id), query.status);
+    return null;
+  });
+}

@@ -1,0 +1,149 @@
+import {
+  ErrorCode,
+  type TLanguage,
+  type TPage,
+  type TProductForm,
+  type TProductPageItem,
+  type TProductPageQuery,
+  type TProductRequestParsed,
+  type TProductTranslations,
+} from '@linkstore/contract';
+import type { AppDatabase } from '../../platform/db/database';
+import { AppError } from '../../platform/errors/app-error';
+import { formatDateTime } from '../../platform/http/date-time';
+import { translate, type MessageKey } from '../../platform/i18n/translate';
+import { findCategory, listAllCategories } from './categories.repository';
+import { categoryLabel } from './categories.service';
+import {
+  deleteProduct,
+  findProduct,
+  insertProduct,
+  listImages,
+  pageProducts,
+  replaceImages,
+  updateProduct,
+  type ProductRow,
+} from './products.repository';
+
+const flag = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
+const OTHER_LANGUAGES = ['es', 'pt', 'zh-cn', 'fr'] as const;
+
+function cleanTexts(texts: Record<string, string> | null | undefined): TProductTranslations {
+  const out: TProductTranslations = {};
+  for (const lang of OTHER_LANGUAGES) {
+    const value = texts?.[lang];
+    if (typeof value === 'string' && value !== '') out[lang] = value;
+  }
+  return out;
+}
+
+function fieldError(lang: TLanguage, field: string, key: MessageKey): AppError {
+  const params = { field };
+  return new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params, {
+    fields: [{ field, message: translate(lang, key, params) }],
+  });
+}
+
+function toForm(row: ProductRow, images: string[]): TProductForm {
+  return {
+    id: String(row.id),
+    categoryId: String(row.categoryId),
+    title: row.title,
+    titles: cleanTexts(row.titles),
+    description: row.description,
+    descriptions: cleanTexts(row.descriptions),
+    platformPriceCents: row.platformPriceCents,
+    stock: row.stock,
+    status: flag(row.status),
+    sort: row.sort,
+    images,
+  };
+}
+
+/** A page of products; a first-level `categoryId` takes its sub-categories' products. */
+export async function pageProductList(
+  db: AppDatabase,
+  lang: TLanguage,
+  query: TProductPageQuery,
+): Promise<TPage<TProductPageItem>> {
+  const all = await listAllCategories(db);
+  let categoryIds: number[] | undefined;
+  if (query.categoryId !== undefined) {
+    const id = Number(query.categoryId);
+    categoryIds = [id, ...all.filter((c) => c.parentId === id).map((c) => c.id)];
+  }
+  const { rows, total } = await pageProducts(
+    db,
+    { keywords: query.keywords, categoryIds, status: query.status },
+    query.pageNum,
+    query.pageSize,
+  );
+  const images = await listImages(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byId = new Map(all.map((c) => [c.id, c]));
+  const list = rows.map((row): TProductPageItem => {
+    const category = byId.get(row.categoryId);
+    return {
+      id: String(row.id),
+      categoryId: String(row.categoryId),
+      categoryLabel: category ? categoryLabel(category, lang) : '',
+      label: lang === 'en' ? row.title : (cleanTexts(row.titles)[lang] ?? row.title),
+      title: row.title,
+      platformPriceCents: row.platformPriceCents,
+      stock: row.stock,
+      status: flag(row.status),
+      sort: row.sort,
+      imageUrl: images.get(row.id)?.[0] ?? null,
+      createTime: formatDateTime(row.createdAt),
+    };
+  });
+  return { list, total };
+}
+
+export async function getProductForm(db: AppDatabase, id: number): Promise<TProductForm> {
+  const row = await findProduct(db, id);
+  if (!row) throw AppError.notFound();
+  return toForm(row, (await listImages(db, [id])).get(id) ?? []);
+}
+
+/** Adds (`id` null) or changes a product; its category must be a second-level one. */
+export async function saveProduct(
+  db: AppDatabase,
+  lang: TLanguage,
+  id: number | null,
+  form: TProductRequestParsed,
+): Promise<TProductForm> {
+  const categoryId = Number(form.categoryId);
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDatabase;
+    const category = await findCategory(tx, categoryId);
+    if (!category || category.parentId === 0) {
+      throw fieldError(lang, 'categoryId', 'catalog.product.categoryNotSecondLevel');
+    }
+    const values = {
+      categoryId,
+      title: form.title,
+      titles: cleanTexts(form.titles),
+      description: form.description,
+      descriptions: cleanTexts(form.descriptions),
+      platformPriceCents: form.platformPriceCents,
+      stock: form.stock,
+      status: form.status,
+      sort: form.sort,
+    };
+    const row = id === null ? await insertProduct(tx, values) : await updateProduct(tx, id, values);
+    if (!row) throw AppError.notFound();
+    await replaceImages(tx, row.id, form.images);
+    return toForm(row, form.images);
+  });
+}
+
+export async function removeProduct(db: AppDatabase, id: number): Promise<void> {
+  if ((await deleteProduct(db, id)) === 0) throw AppError.notFound();
+}
+
+export async function setProductStatus(db: AppDatabase, id: number, status: 0 | 1): Promise<void> {
+  if (!(await updateProduct(db, id, { status }))) throw AppError.notFound();
+}

@@ -1,0 +1,249 @@
+import { ErrorCode, ZEnvelope, ZProductForm, ZProductPage, type TProductForm } from '@linkstore/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
+import { createTestApp, type TestContext } from '../../test/helper';
+import { accessTokenFor, createUser } from '../../test/users';
+import { categories, productImages, products } from './catalog.table';
+
+let ctx: TestContext;
+const tokens: Record<string, string> = {};
+const PERMS = [
+  'catalog:product:query',
+  'catalog:product:add',
+  'catalog:product:edit',
+  'catalog:product:delete',
+];
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+function call(as: string, method: Method, url: string, payload?: unknown, lang = 'en') {
+  return ctx.app.inject({
+    method,
+    url: `/api/v1/catalog/products${url}`,
+    headers: { authorization: `Bearer ${tokens[as] ?? ''}`, lang },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+let top = 0;
+let leaf = 0;
+let otherLeaf = 0;
+
+async function create(body: Record<string, unknown>): Promise<TProductForm> {
+  const res = await call('manager', 'POST', '', {
+    categoryId: String(leaf),
+    platformPriceCents: 1000,
+    ...body,
+  });
+  expect(res.statusCode).toBe(200);
+  return ZEnvelope(ZProductForm).parse(res.json()).data;
+}
+
+async function page(query: string, lang = 'en') {
+  const res = await call('manager', 'GET', query, undefined, lang);
+  expect(res.statusCode).toBe(200);
+  return ZEnvelope(ZProductPage).parse(res.json()).data;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
+  const db = ctx.database.db;
+  const buttons = await db
+    .insert(menus)
+    .values(PERMS.map((perm) => ({ name: perm, type: MENU_TYPE_CODES.BUTTON, perm })))
+    .returning({ id: menus.id });
+  const [manager] = await db
+    .insert(roles)
+    .values({ name: 'Product manager', code: 'PRODUCT_MANAGER' })
+    .returning({ id: roles.id });
+  await db.insert(roleMenus).values(buttons.map((b) => ({ roleId: manager?.id ?? 0, menuId: b.id })));
+  const userId = await createUser(db, { username: 'product-manager', password: 'plain-pass-1' });
+  await db.insert(userRoles).values({ userId, roleId: manager?.id ?? 0 });
+  tokens.manager = await accessTokenFor(ctx.app, 'product-manager', 'plain-pass-1');
+  tokens.guest = await accessTokenFor(ctx.app, 'test');
+  const [t] = await db
+    .insert(categories)
+    .values({ name: 'Prod top', names: { es: 'Prod arriba' } })
+    .returning({ id: categories.id });
+  top = t?.id ?? 0;
+  const [l] = await db
+    .insert(categories)
+    .values({ name: 'Prod leaf', names: { es: 'Prod hoja' }, parentId: top })
+    .returning({ id: categories.id });
+  leaf = l?.id ?? 0;
+  const [o] = await db
+    .insert(categories)
+    .values({ name: 'Prod other', parentId: top })
+    .returning({ id: categories.id });
+  otherLeaf = o?.id ?? 0;
+});
+afterAll(() => ctx.close());
+
+describe('products', () => {
+  it('creates a product with translations, cents and images, and pages it in the caller language', async () => {
+    const made = await create({
+      title: 'Pg Mug',
+      titles: { es: 'Pg Taza', fr: '' },
+      description: 'A <b>mug</b>',
+      descriptions: { pt: 'Uma caneca' },
+      platformPriceCents: 1299,
+      stock: 7,
+      images: ['/files/product/a.png', 'https://cdn.example.com/b.png'],
+    });
+    expect(made).toMatchObject({
+      categoryId: String(leaf),
+      title: 'Pg Mug',
+      titles: { es: 'Pg Taza' },
+      description: 'A <b>mug</b>',
+      descriptions: { pt: 'Uma caneca' },
+      platformPriceCents: 1299,
+      stock: 7,
+      status: 1,
+      images: ['/files/product/a.png', 'https://cdn.example.com/b.png'],
+    });
+    await create({ title: 'Pg Plate', categoryId: String(otherLeaf), status: 0 });
+
+    const spanish = await page('?keywords=pg%20', 'es');
+    expect(spanish.total).toBe(2);
+    const mug = spanish.list.find((p) => p.id === made.id);
+    expect(mug).toMatchObject({
+      label: 'Pg Taza',
+      title: 'Pg Mug',
+      categoryLabel: 'Prod hoja',
+      platformPriceCents: 1299,
+      imageUrl: '/files/product/a.png',
+    });
+    expect((await page('?keywords=TAZA')).list.map((p) => p.id)).toEqual([made.id]);
+    expect((await page(`?categoryId=${top}&keywords=pg`)).total).toBe(2);
+    expect((await page(`?categoryId=${otherLeaf}`)).list.map((p) => p.title)).toEqual(['Pg Plate']);
+    expect((await page('?keywords=pg&status=1')).list.map((p) => p.title)).toEqual(['Pg Mug']);
+    expect((await page('?keywords=pg&pageSize=1&pageNum=2')).list).toHaveLength(1);
+    expect((await page('?keywords=%25')).total).toBe(0);
+
+    const form = await call('manager', 'GET', `/${made.id}/form`);
+    expect(form.json().data).toEqual(made);
+  });
+
+  it('edits a product, replacing its images, and changes its status', async () => {
+    const made = await create({ title: 'Ed Cap', images: ['/files/product/1.png', '/files/product/2.png'] });
+    const res = await call('manager', 'PUT', `/${made.id}`, {
+      id: made.id,
+      categoryId: String(otherLeaf),
+      title: 'Ed Cap 2',
+      platformPriceCents: 2500,
+      stock: 3,
+      images: ['/files/product/3.png'],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      title: 'Ed Cap 2',
+      platformPriceCents: 2500,
+      images: ['/files/product/3.png'],
+    });
+    const images = await ctx.database.db
+      .select({ url: productImages.url })
+      .from(productImages)
+      .where(eq(productImages.productId, Number(made.id)));
+    expect(images).toEqual([{ url: '/files/product/3.png' }]);
+    expect((await call('manager', 'PATCH', `/${made.id}/status?status=0`)).statusCode).toBe(200);
+    const [row] = await ctx.database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, Number(made.id)));
+    expect(row?.status).toBe(0);
+    expect(
+      (
+        await call('manager', 'PUT', '/999999999', {
+          categoryId: String(leaf),
+          title: 'x',
+          platformPriceCents: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a first-level or unknown category, a float or non-positive price, with translated messages', async () => {
+    const first = await call(
+      'manager',
+      'POST',
+      '',
+      { categoryId: String(top), title: 'Bad', platformPriceCents: 100 },
+      'es',
+    );
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      msg: 'La categoría debe ser de segundo nivel.',
+      data: { fields: [{ field: 'categoryId', message: 'La categoría debe ser de segundo nivel.' }] },
+    });
+    const unknown = await call('manager', 'POST', '', {
+      categoryId: '999999999',
+      title: 'Bad',
+      platformPriceCents: 100,
+    });
+    expect(unknown.json().msg).toBe('The category must be a second-level category.');
+    for (const price of [12.5, 0, -1, '100']) {
+      const res = await call('manager', 'POST', '', {
+        categoryId: String(leaf),
+        title: 'Bad',
+        platformPriceCents: price,
+      });
+      expect({ price, status: res.statusCode }).toEqual({ price, status: 400 });
+    }
+    const noTitle = await call('manager', 'POST', '', {
+      categoryId: String(leaf),
+      title: ' ',
+      platformPriceCents: 1,
+      stock: -1,
+    });
+    expect((noTitle.json().data.fields as { field: string }[]).map((f) => f.field).sort()).toEqual([
+      'stock',
+      'title',
+    ]);
+    const badImage = await call('manager', 'POST', '', {
+      categoryId: String(leaf),
+      title: 'x',
+      platformPriceCents: 1,
+      images: ['javascript:x'],
+    });
+    expect(badImage.statusCode).toBe(400);
+    expect(await ctx.database.db.select().from(products).where(eq(products.title, 'Bad'))).toEqual([]);
+  });
+
+  it('deletes a product with its images', async () => {
+    const made = await create({ title: 'Del Bowl', images: ['/files/product/x.png'] });
+    expect((await call('manager', 'DELETE', `/${made.id}`)).statusCode).toBe(200);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(productImages)
+        .where(eq(productImages.productId, Number(made.id))),
+    ).toEqual([]);
+    expect((await call('manager', 'DELETE', `/${made.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses users without the permission (A0301) and writes nothing', async () => {
+    for (const [method, url, payload] of [
+      ['GET', '', undefined],
+      ['POST', '', { categoryId: String(leaf), title: 'Sneaky', platformPriceCents: 1 }],
+      ['DELETE', '/1', undefined],
+      ['PATCH', '/1/status?status=0', undefined],
+    ] as const) {
+      const res = await call('guest', method, url, payload);
+      expect({ method, url, status: res.statusCode, code: res.json().code }).toEqual({
+        method,
+        url,
+        status: 403,
+        code: ErrorCode.FORBIDDEN,
+      });
+    }
+    expect(await ctx.database.db.select().from(products).where(eq(products.title, 'Sneaky'))).toEqual([]);
+    // The product editor may read the category options for its picker.
+    const options = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/catalog/categories/options?level=all',
+      headers: { authorization: `Bearer ${tokens.manager ?? ''}` },
+    });
+    expect(options.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,44 @@
+import {
+  categoriesRoutes,
+  formatPriceCents,
+  parsePriceCents,
+  productsRoutes,
+  type TProductForm,
+  type TProductRequest,
+} from '@linkstore/contract';
+import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
+
+/** The product form: the contract's body with the price as the decimal amount typed in. */
+export type TProductFormValues = Omit<TProductRequest, 'platformPriceCents'> & { price: string };
+
+/** Every shown category as a tree: the filter and the product's category picker. */
+export const categoryTreeOptionsQuery = routeQueryOptions(categoriesRoutes.options, {
+  query: { level: 'all' },
+});
+
+export async function loadProductForm(id: string): Promise<Partial<TProductFormValues>> {
+  const { platformPriceCents, ...rest }: TProductForm = await callRoute(productsRoutes.form, {
+    params: { id },
+  });
+  return { ...rest, price: formatPriceCents(platformPriceCents) };
+}
+
+/** Adds a product, or edits product `id`; the amount becomes cents with integer arithmetic. */
+export function saveProduct(
+  { price, ...values }: TProductFormValues,
+  id: string | undefined,
+): Promise<TProductForm> {
+  // The form has checked the amount; 0 makes the server refuse it on the price field.
+  const body: TProductRequest = { ...values, platformPriceCents: parsePriceCents(price) ?? 0 };
+  return id === undefined
+    ? callRoute(productsRoutes.create, { body })
+    : callRoute(productsRoutes.update, { params: { id }, body });
+}
+
+export function deleteProduct(id: string): Promise<null> {
+  return callRoute(productsRoutes.delete, { params: { id } });
+}
+
+export function setProductStatus(id: string, status: 0 | 1): Promise<null> {
+  return callRoute(productsRoutes.status, { params: { id }, query: { status: status === 1 ? '1' : '0' } });
+}

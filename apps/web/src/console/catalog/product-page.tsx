@@ -1,0 +1,405 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import {
+  MAX_PRICE_CENTS,
+  MAX_PRODUCT_IMAGES,
+  formatPriceCents,
+  parsePriceCents,
+  productsRoutes,
+  type TCategoryOption,
+  type TProductPageItem,
+} from '@linkstore/contract';
+import {
+  App,
+  Avatar,
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  TreeSelect,
+  type TableColumnsType,
+} from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePerm } from '../../shared/permission/access';
+import { HasPerm } from '../../shared/permission/has-access';
+import { ImageUpload } from '../../shared/upload/image-upload';
+import { fileUrl } from '../../shared/upload/upload-api';
+import { useConfirmDelete } from '../shared/confirm-delete';
+import { CrudPage } from '../shared/crud-page';
+import { FormModal } from '../shared/form-modal';
+import { useInvalidateRoutes } from '../shared/invalidate';
+import { PagedTable } from '../shared/paged-table';
+import { SearchBar } from '../shared/search-bar';
+import { StatusTag, useStatusOptions } from '../shared/status';
+import { useFormModal } from '../shared/use-form-modal';
+import { usePagedList } from '../shared/use-paged-list';
+import {
+  categoryTreeOptionsQuery,
+  deleteProduct,
+  loadProductForm,
+  saveProduct,
+  setProductStatus,
+  type TProductFormValues,
+} from './product-api';
+
+const PERM = {
+  add: 'catalog:product:add',
+  edit: 'catalog:product:edit',
+  delete: 'catalog:product:delete',
+} as const;
+
+const OTHER_LANGUAGES = ['es', 'pt', 'zh-cn', 'fr'] as const;
+const FORM_FIELDS = [
+  'categoryId',
+  'title',
+  'description',
+  'price',
+  'stock',
+  'sort',
+  'status',
+  'images',
+  ...OTHER_LANGUAGES.flatMap((lang) => [`titles.${lang}`, `descriptions.${lang}`]),
+] as const;
+const FIELD_MAP = { platformPriceCents: 'price' };
+const NEW_PRODUCT: Partial<TProductFormValues> = {
+  titles: {},
+  descriptions: {},
+  stock: 0,
+  sort: 1,
+  status: 1,
+  images: [],
+};
+interface TProductFilters {
+  keywords?: string | undefined;
+  categoryId?: string | undefined;
+  status?: '0' | '1' | undefined;
+}
+const NO_FILTERS: TProductFilters = { keywords: '', categoryId: undefined, status: undefined };
+
+interface TTreeNode {
+  value: string;
+  title: string;
+  selectable?: boolean;
+  children?: TTreeNode[];
+}
+
+function toTreeData(options: TCategoryOption[], onlyLeaves: boolean): TTreeNode[] {
+  return options.map((option) => ({
+    value: option.value,
+    title: option.label,
+    ...(onlyLeaves ? { selectable: false } : {}),
+    ...(option.children
+      ? { children: option.children.map((child) => ({ value: child.value, title: child.label })) }
+      : {}),
+  }));
+}
+
+/** Products (issue 5): search by keywords, category and status; add, edit, delete, on sale or withdrawn. */
+export default function ProductPage() {
+  const { t } = useTranslation(['catalog', 'system']);
+  const { message, modal: dialogs } = App.useApp();
+  const can = usePerm();
+  const list = usePagedList(productsRoutes.page, NO_FILTERS);
+  const modal = useFormModal<TProductFormValues>();
+  const [form] = Form.useForm<TProductFormValues>();
+  const confirmDelete = useConfirmDelete();
+  const invalidate = useInvalidateRoutes();
+  const statusOptions = useStatusOptions();
+  const categories = useQuery(categoryTreeOptionsQuery);
+  const filterTree = useMemo(() => toTreeData(categories.data ?? [], false), [categories.data]);
+  const pickerTree = useMemo(() => toTreeData(categories.data ?? [], true), [categories.data]);
+  const [statusChanging, setStatusChanging] = useState<string | null>(null);
+
+  const remove = (product: TProductPageItem) =>
+    confirmDelete({
+      count: 1,
+      onConfirm: async () => {
+        await deleteProduct(product.id);
+        await invalidate(productsRoutes.page);
+      },
+    });
+
+  const changeStatus = async (product: TProductPageItem, isOnSale: boolean) => {
+    setStatusChanging(product.id);
+    try {
+      await setProductStatus(product.id, isOnSale ? 1 : 0);
+      void message.success(
+        t(isOnSale ? 'product.status.onSale' : 'product.status.withdrawn', { name: product.label }),
+      );
+      await invalidate(productsRoutes.page);
+    } catch {
+      // Shown by the http client.
+    } finally {
+      setStatusChanging(null);
+    }
+  };
+
+  const toggleStatus = (product: TProductPageItem, isOnSale: boolean) => {
+    if (isOnSale) {
+      void changeStatus(product, true);
+      return;
+    }
+    dialogs.confirm({
+      title: t('product.status.confirmTitle'),
+      content: t('product.status.confirmWithdraw', { name: product.label }),
+      okText: t('product.status.confirmOk'),
+      okButtonProps: { danger: true },
+      cancelText: t('system:crud.cancel'),
+      onOk: () => changeStatus(product, false),
+    });
+  };
+
+  const columns: TableColumnsType<TProductPageItem> = [
+    {
+      title: t('product.field.image'),
+      dataIndex: 'imageUrl',
+      render: (url: string | null, product) =>
+        url ? (
+          <Avatar
+            shape="square"
+            size={40}
+            src={fileUrl(url)}
+            alt={t('product.imageOf', { name: product.label })}
+          />
+        ) : null,
+    },
+    { title: t('product.field.title'), dataIndex: 'label' },
+    { title: t('product.field.category'), dataIndex: 'categoryLabel' },
+    {
+      title: t('product.field.price'),
+      dataIndex: 'platformPriceCents',
+      align: 'right',
+      render: (cents: number) => `$${formatPriceCents(cents)}`,
+    },
+    { title: t('product.field.stock'), dataIndex: 'stock', align: 'right' },
+    {
+      title: t('system:crud.status.label'),
+      dataIndex: 'status',
+      render: (status: number, product) =>
+        can(PERM.edit) ? (
+          <Switch
+            size="small"
+            checked={status === 1}
+            loading={statusChanging === product.id}
+            aria-label={t('product.status.switch', { name: product.label })}
+            onChange={(checked) => toggleStatus(product, checked)}
+          />
+        ) : (
+          <StatusTag value={status} />
+        ),
+    },
+    { title: t('system:crud.field.sort'), dataIndex: 'sort' },
+  ];
+  if (can([PERM.edit, PERM.delete])) {
+    columns.push({
+      title: t('system:crud.table.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, product) => (
+        <Space size={0} wrap>
+          <HasPerm value={PERM.edit}>
+            <Button
+              type="link"
+              icon={<EditOutlined aria-hidden />}
+              aria-label={t('product.action.edit', { name: product.label })}
+              onClick={() => modal.openEdit(product.id)}
+            >
+              {t('system:crud.action.edit')}
+            </Button>
+          </HasPerm>
+          <HasPerm value={PERM.delete}>
+            <Button
+              type="link"
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              aria-label={t('product.action.delete', { name: product.label })}
+              onClick={() => remove(product)}
+            >
+              {t('system:crud.action.delete')}
+            </Button>
+          </HasPerm>
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <CrudPage
+      title={t('product.title')}
+      search={
+        <SearchBar<TProductFilters> initialValues={NO_FILTERS} onSearch={list.search}>
+          <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
+            <Input placeholder={t('product.search.keywordsPlaceholder')} allowClear />
+          </Form.Item>
+          <Form.Item name="categoryId" label={t('product.field.category')}>
+            <TreeSelect
+              allowClear
+              style={{ width: 200 }}
+              treeData={filterTree}
+              treeDefaultExpandAll
+              placeholder={t('product.field.category')}
+              showSearch={{ treeNodeFilterProp: 'title' }}
+            />
+          </Form.Item>
+          <Form.Item name="status" label={t('system:crud.status.label')}>
+            <Select
+              allowClear
+              style={{ width: 140 }}
+              placeholder={t('system:crud.status.label')}
+              options={statusOptions.map(({ value, label }) => ({ value: String(value), label }))}
+            />
+          </Form.Item>
+        </SearchBar>
+      }
+      toolbar={
+        <HasPerm value={PERM.add}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => modal.openCreate()}>
+            {t('system:crud.action.add')}
+          </Button>
+        </HasPerm>
+      }
+    >
+      <PagedTable<TProductPageItem> list={list} rowKey="id" columns={columns} />
+      <FormModal<TProductFormValues>
+        modal={modal}
+        form={form}
+        name="product-form"
+        width={720}
+        title={t(modal.id === undefined ? 'product.form.addTitle' : 'product.form.editTitle')}
+        initialValues={NEW_PRODUCT}
+        load={loadProductForm}
+        fields={FORM_FIELDS}
+        fieldMap={FIELD_MAP}
+        onSubmit={async (values, id) => {
+          await saveProduct(values, id);
+          await invalidate(productsRoutes.page);
+        }}
+      >
+        <Form.Item
+          name="categoryId"
+          label={t('product.field.category')}
+          rules={[
+            {
+              required: true,
+              message: t('system:crud.validation.select', { field: t('product.field.category') }),
+            },
+          ]}
+        >
+          <TreeSelect
+            treeData={pickerTree}
+            treeDefaultExpandAll
+            showSearch={{ treeNodeFilterProp: 'title' }}
+            loading={categories.isFetching}
+          />
+        </Form.Item>
+        <Form.Item
+          name="title"
+          label={t('product.field.titleIn', { language: t('category.language.en') })}
+          rules={[
+            {
+              required: true,
+              whitespace: true,
+              message: t('system:crud.validation.required', { field: t('product.field.title') }),
+            },
+            { max: 200 },
+          ]}
+        >
+          <Input maxLength={200} />
+        </Form.Item>
+        {OTHER_LANGUAGES.map((lang) => (
+          <Form.Item
+            key={lang}
+            name={['titles', lang]}
+            label={t('product.field.titleIn', { language: t(`category.language.${lang}`) })}
+            rules={[{ max: 200 }]}
+          >
+            <Input maxLength={200} placeholder={t('category.form.optional')} />
+          </Form.Item>
+        ))}
+        <Form.Item
+          name="description"
+          label={t('product.field.descriptionIn', { language: t('category.language.en') })}
+        >
+          <Input.TextArea rows={3} maxLength={20_000} />
+        </Form.Item>
+        {OTHER_LANGUAGES.map((lang) => (
+          <Form.Item
+            key={lang}
+            name={['descriptions', lang]}
+            label={t('product.field.descriptionIn', { language: t(`category.language.${lang}`) })}
+          >
+            <Input.TextArea rows={2} maxLength={20_000} placeholder={t('category.form.optional')} />
+          </Form.Item>
+        ))}
+        <Form.Item
+          name="price"
+          label={t('product.field.priceUsd')}
+          rules={[
+            {
+              required: true,
+              whitespace: true,
+              message: t('system:crud.validation.required', { field: t('product.field.price') }),
+            },
+            {
+              validator: (_, value: string | undefined) => {
+                if (!value?.trim()) return Promise.resolve();
+                const cents = parsePriceCents(value);
+                return cents !== null && cents >= 1 && cents <= MAX_PRICE_CENTS
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('product.validation.price')));
+              },
+            },
+          ]}
+        >
+          <Input prefix="$" inputMode="decimal" placeholder="12.99" style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="stock" label={t('product.field.stock')}>
+          <InputNumber min={0} max={1_000_000_000} precision={0} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="images" label={t('product.field.images')}>
+          <ImagesField />
+        </Form.Item>
+        <Form.Item name="sort" label={t('system:crud.field.sort')}>
+          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('system:crud.status.label')}>
+          <Radio.Group options={statusOptions} />
+        </Form.Item>
+      </FormModal>
+    </CrudPage>
+  );
+}
+
+interface TImagesFieldProps {
+  value?: string[];
+  onChange?: (urls: string[]) => void;
+  id?: string;
+}
+
+/** The product's images in order: one upload per image, and one more to add while there is room. */
+function ImagesField({ value = [], onChange, id }: TImagesFieldProps) {
+  const slots = value.length < MAX_PRODUCT_IMAGES ? [...value, null] : value;
+  return (
+    <Space wrap id={id}>
+      {slots.map((url, index) => (
+        <ImageUpload
+          // An added image takes the empty slot's place; the key follows the address.
+          key={url ?? `new-${value.length}`}
+          purpose="product"
+          value={url}
+          onChange={(next) => {
+            const urls = [...value];
+            if (next === null) urls.splice(index, 1);
+            else urls[index] = next;
+            onChange?.(urls);
+          }}
+        />
+      ))}
+    </Space>
+  );
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { defineRoutes } from '../platform/route';
+import {
+  ZProductForm,
+  ZProductIdParams,
+  ZProductPage,
+  ZProductPageQuery,
+  ZProductRequest,
+  ZProductStatusQuery,
+} from './products.schema';
+
+const tags = ['catalogue'] as const;
+
+/** The platform's products (operators, in the console). */
+export const productsRoutes = defineRoutes({
+  page: {
+    method: 'GET',
+    path: '/api/v1/catalog/products',
+    summary: 'Products, a page at a time, by keywords, category and status',
+    tags,
+    query: ZProductPageQuery,
+    response: ZProductPage,
+    access: { permission: 'catalog:product:query' },
+  },
+  form: {
+    method: 'GET',
+    path: '/api/v1/catalog/products/:id/form',
+    summary: "A product's form data, with every translation and its images",
+    tags,
+    params: ZProductIdParams,
+    response: ZProductForm,
+    access: { permission: 'catalog:product:query' },
+  },
+  create: {
+    method: 'POST',
+    path: '/api/v1/catalog/products',
+    summary: 'Creates a product in a second-level category; the price in US cents',
+    tags,
+    body: ZProductRequest,
+    response: ZProductForm,
+    access: { permission: 'catalog:product:add' },
+  },
+  update: {
+    method: 'PUT',
+    path: '/api/v1/catalog/products/:id',
+    summary: 'Edits a product; its images are replaced by the list sent',
+    tags,
+    params: ZProductIdParams,
+    body: ZProductRequest,
+    response: ZProductForm,
+    access: { permission: 'catalog:product:edit' },
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/api/v1/catalog/products/:id',
+    summary: 'Deletes a product with its images and reviews',
+    tags,
+    params: ZProductIdParams,
+    response: z.null(),
+    access: { permission: 'catalog:product:delete' },
+  },
+  status: {
+    method: 'PATCH',
+    path: '/api/v1/catalog/products/:id/status',
+    summary: 'Puts a product on sale (1) or withdraws it (0)',
+    tags,
+    params: ZProductIdParams,
+    query: ZProductStatusQuery,
+    response: z.null(),
+    access: { permission: 'catalog:product:edit' },
+  },
+});
