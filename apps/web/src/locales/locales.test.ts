@@ -27,6 +27,11 @@ const SAME_IN_TRANSLATION = new Set([
   'Danger',
   'Email',
   'Mobile',
+  'Catalogue',
+  'Description ({{language}})',
+  'Stock',
+  'Image',
+  'Images',
 ]);
 
 describe('locales', () => {
