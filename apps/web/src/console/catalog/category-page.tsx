@@ -26,7 +26,7 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { useInvalidateRoutes } from '../shared/invalidate';
 import { SearchBar } from '../shared/search-bar';
-import { StatusTag, useStatusOptions } from '../shared/status';
+import { StatusTag, useStatusOptions, StatusFilter } from '../shared/status';
 import { parentKeys } from '../shared/tree';
 import { useFormModal } from '../shared/use-form-modal';
 import {
@@ -212,14 +212,7 @@ export default function CategoryPage() {
           <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
             <Input placeholder={t('category.search.keywordsPlaceholder')} allowClear />
           </Form.Item>
-          <Form.Item name="status" label={t('system:crud.status.label')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              placeholder={t('system:crud.status.label')}
-              options={statusOptions.map(({ value, label }) => ({ value: String(value), label }))}
-            />
-          </Form.Item>
+          <StatusFilter />
         </SearchBar>
       }
       toolbar={

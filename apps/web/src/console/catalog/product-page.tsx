@@ -17,7 +17,6 @@ import {
   Input,
   InputNumber,
   Radio,
-  Select,
   Space,
   Switch,
   TreeSelect,
@@ -35,7 +34,7 @@ import { FormModal } from '../shared/form-modal';
 import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
 import { SearchBar } from '../shared/search-bar';
-import { StatusTag, useStatusOptions } from '../shared/status';
+import { StatusTag, useStatusOptions, StatusFilter } from '../shared/status';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import {
@@ -246,14 +245,7 @@ export default function ProductPage() {
               showSearch={{ treeNodeFilterProp: 'title' }}
             />
           </Form.Item>
-          <Form.Item name="status" label={t('system:crud.status.label')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              placeholder={t('system:crud.status.label')}
-              options={statusOptions.map(({ value, label }) => ({ value: String(value), label }))}
-            />
-          </Form.Item>
+          <StatusFilter />
         </SearchBar>
       }
       toolbar={

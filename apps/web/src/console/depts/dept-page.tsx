@@ -7,7 +7,6 @@ import {
   Input,
   InputNumber,
   Radio,
-  Select,
   Space,
   Table,
   TreeSelect,
@@ -22,7 +21,7 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { useInvalidateRoutes } from '../shared/invalidate';
 import { SearchBar } from '../shared/search-bar';
-import { StatusTag, useStatusOptions } from '../shared/status';
+import { StatusTag, useStatusOptions, StatusFilter } from '../shared/status';
 import { mapTree, parentKeys, subtreeKeys } from '../shared/tree';
 import { useFormModal } from '../shared/use-form-modal';
 import { useRowSelection } from '../shared/use-row-selection';
@@ -138,14 +137,7 @@ export default function DeptPage() {
           <Form.Item name="keywords" label={t('crud.field.keywords')}>
             <Input placeholder={t('depts.search.keywordsPlaceholder')} allowClear />
           </Form.Item>
-          <Form.Item name="status" label={t('crud.status.label')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              placeholder={t('crud.status.label')}
-              options={statusOptions.map(({ value, label }) => ({ value: String(value), label }))}
-            />
-          </Form.Item>
+          <StatusFilter />
         </SearchBar>
       }
       toolbar={

@@ -1,4 +1,4 @@
-import { Tag } from 'antd';
+import { Form, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The `status` flag of console records: 1 enabled, 0 disabled. */
@@ -21,4 +21,23 @@ export function useStatusOptions(): { value: TStatus; label: string }[] {
     { value: 1, label: t('crud.status.enabled') },
     { value: 0, label: t('crud.status.disabled') },
   ];
+}
+
+/**
+ * The status field of a search bar (`status` as '1' / '0', empty for any), the same on every
+ * list page. Place it inside a `SearchBar`.
+ */
+export function StatusFilter({ placeholder }: { placeholder?: string }) {
+  const { t } = useTranslation('system');
+  const options = useStatusOptions();
+  return (
+    <Form.Item name="status" label={t('crud.status.label')}>
+      <Select
+        allowClear
+        style={{ width: 140 }}
+        placeholder={placeholder ?? t('crud.status.label')}
+        options={options.map(({ value, label }) => ({ value: String(value), label }))}
+      />
+    </Form.Item>
+  );
 }

@@ -47,7 +47,7 @@ import { FormModal } from '../shared/form-modal';
 import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
 import { SearchBar } from '../shared/search-bar';
-import { StatusTag, useStatusOptions } from '../shared/status';
+import { StatusTag, useStatusOptions, StatusFilter } from '../shared/status';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import { useRowSelection } from '../shared/use-row-selection';
@@ -304,14 +304,7 @@ export default function UserPage() {
           <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
             <Input placeholder={t('search.keywordsPlaceholder')} allowClear style={{ width: 260 }} />
           </Form.Item>
-          <Form.Item name="status" label={t('search.status')}>
-            <Select
-              allowClear
-              placeholder={t('search.statusPlaceholder')}
-              style={{ width: 140 }}
-              options={statusOptions.map((o) => ({ value: String(o.value), label: o.label }))}
-            />
-          </Form.Item>
+          <StatusFilter placeholder={t('search.statusPlaceholder')} />
           <Form.Item name="createTime" label={t('search.createTime')}>
             <DatePicker.RangePicker placeholder={[t('search.startDate'), t('search.endDate')]} />
           </Form.Item>
