@@ -33,3 +33,5 @@ export * from './catalog/categories.schema';
 export * from './catalog/categories.routes';
 export * from './catalog/products.schema';
 export * from './catalog/products.routes';
+export * from './shops/shop-products.schema';
+export * from './shops/shop-products.routes';

@@ -45,6 +45,14 @@ export const shopsRoutes = defineRoutes({
     response: ZShop,
     access: signedIn,
   },
+  markShared: {
+    method: 'POST',
+    path: '/api/v1/shop/shared',
+    summary: 'Notes that the creator copied, shared or saved the QR code of their link (kept once)',
+    tags,
+    response: ZShop,
+    access: signedIn,
+  },
   banners: {
     method: 'GET',
     path: '/api/v1/shop/banners',

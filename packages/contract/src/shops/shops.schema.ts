@@ -60,6 +60,12 @@ export const ZShop = z.object({
   imageUrl: z.string().nullable(),
   defaultPercentage: z.number().int(),
   rounding: z.string(),
+  /** Where profit is paid out; null until the creator sets it (quick start step 2). */
+  paypalEmail: z.string().nullable(),
+  /** ISO time of the first saved price adjustment (quick start step 3), or null. */
+  pricesSavedAt: z.string().nullable(),
+  /** ISO time the link was first copied, shared or its QR code saved (step 4), or null. */
+  linkSharedAt: z.string().nullable(),
 });
 export type TShop = z.infer<typeof ZShop>;
 
@@ -79,6 +85,8 @@ export const ZUpdateShopRequest = z.object({
   description: z.string().trim().max(2000).optional(),
   bannerUrl: ZShopUrl.nullable().optional(),
   imageUrl: ZShopUrl.nullable().optional(),
+  /** The PayPal account (email) payouts go to; `null` removes it. */
+  paypalEmail: z.string().trim().toLowerCase().pipe(z.email().max(254)).nullable().optional(),
 });
 export type TUpdateShopRequest = z.infer<typeof ZUpdateShopRequest>;
 

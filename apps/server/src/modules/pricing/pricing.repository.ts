@@ -140,10 +140,10 @@ export async function updateShopPricing(
   shopId: number,
   values: { defaultPercentage?: number; rounding?: string },
 ): Promise<void> {
-  if (values.defaultPercentage === undefined && values.rounding === undefined) return;
+  // Every save counts as the quick start's "adjust product prices" step, kept from the first one.
   await db
     .update(shops)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, pricesSavedAt: sql`coalesce(${shops.pricesSavedAt}, now())`, updatedAt: sql`now()` })
     .where(eq(shops.id, shopId));
 }
 

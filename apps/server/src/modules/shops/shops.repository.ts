@@ -61,11 +61,22 @@ export async function insertShop(
 export async function updateShop(
   db: AppDatabase,
   id: number,
-  values: Partial<Pick<ShopRow, 'name' | 'slug' | 'description' | 'bannerUrl' | 'imageUrl'>>,
+  values: Partial<Pick<ShopRow, 'name' | 'slug' | 'description' | 'bannerUrl' | 'imageUrl' | 'paypalEmail'>>,
 ): Promise<ShopRow> {
   const [row] = await db
     .update(shops)
     .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(shops.id, id))
+    .returning();
+  if (!row) throw new Error('shop not updated');
+  return row;
+}
+
+/** Records the first time the shop's link was shared; later calls keep that time. */
+export async function markLinkShared(db: AppDatabase, id: number): Promise<ShopRow> {
+  const [row] = await db
+    .update(shops)
+    .set({ linkSharedAt: sql`coalesce(${shops.linkSharedAt}, now())` })
     .where(eq(shops.id, id))
     .returning();
   if (!row) throw new Error('shop not updated');

@@ -9,6 +9,7 @@ import {
   getMyShop,
   getPublicShop,
   listMyBanners,
+  markMyLinkShared,
   orderMyBanners,
   updateMyBanner,
   updateMyShop,
@@ -28,6 +29,7 @@ export async function shopsModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.update, ({ body, request }) =>
     updateMyShop(db, request.lang, callerId(request), body),
   );
+  registerRoute(app, r.markShared, ({ request }) => markMyLinkShared(db, callerId(request)));
   registerRoute(app, r.banners, ({ request }) => listMyBanners(db, callerId(request)));
   registerRoute(app, r.createBanner, ({ body, request }) => createMyBanner(db, callerId(request), body));
   registerRoute(app, r.orderBanners, ({ body, request }) => orderMyBanners(db, callerId(request), body));

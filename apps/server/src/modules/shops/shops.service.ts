@@ -23,6 +23,7 @@ import {
   isSlugTaken,
   listBanners,
   lockShopByOwner,
+  markLinkShared,
   recordSlugChange,
   setBannerSort,
   updateBanner,
@@ -41,6 +42,9 @@ function toShop(row: ShopRow): TShop {
     imageUrl: row.imageUrl,
     defaultPercentage: row.defaultPercentage,
     rounding: row.rounding,
+    paypalEmail: row.paypalEmail,
+    pricesSavedAt: row.pricesSavedAt?.toISOString() ?? null,
+    linkSharedAt: row.linkSharedAt?.toISOString() ?? null,
   };
 }
 
@@ -147,10 +151,17 @@ export async function updateMyShop(
         ...(form.description !== undefined ? { description: form.description } : {}),
         ...(form.bannerUrl !== undefined ? { bannerUrl: form.bannerUrl } : {}),
         ...(form.imageUrl !== undefined ? { imageUrl: form.imageUrl } : {}),
+        ...(form.paypalEmail !== undefined ? { paypalEmail: form.paypalEmail } : {}),
       });
     }),
   );
   return toShop(row);
+}
+
+/** Quick start step 4: the creator copied, shared or saved the QR code of their link. */
+export async function markMyLinkShared(db: AppDatabase, userId: number): Promise<TShop> {
+  const shop = await requireShop(db, userId);
+  return toShop(await markLinkShared(db, shop.id));
 }
 
 export async function listMyBanners(db: AppDatabase, userId: number): Promise<TShopBanner[]> {

@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/auth.tables';
-import { products } from '../catalog/catalog.table';
+import { categories, products } from '../catalog/catalog.table';
 
 /** A creator's shop (one per creator). Its public link is `/s/<slug>`. */
 export const shops = pgTable(
@@ -31,6 +31,12 @@ export const shops = pgTable(
     bannerUrl: text('banner_url'),
     /** Also the page icon of the shop. */
     imageUrl: text('image_url'),
+    /** Where the creator's profit is paid out (PayPal Payouts receiver); null until they set it. */
+    paypalEmail: varchar('paypal_email', { length: 254 }),
+    /** First save on the price adjustment pages (quick start step 3). */
+    pricesSavedAt: timestamp('prices_saved_at', { withTimezone: true }),
+    /** First time the creator copied, shared or downloaded the QR code of the link (step 4). */
+    linkSharedAt: timestamp('link_shared_at', { withTimezone: true }),
     /** Selling price as a percentage of cost where no category or product rule applies. */
     defaultPercentage: integer('default_percentage').notNull().default(200),
     /** none | 99 | 95 | whole: how computed selling prices are rounded (up, never below cost). */
@@ -89,4 +95,44 @@ export const shopProducts = pgTable(
     sort: integer('sort').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.shopId, t.productId] })],
+);
+
+/**
+ * The creator's order of categories in their shop (drag-sort). No row: the platform's order,
+ * after the categories the creator placed.
+ */
+export const shopCategories = pgTable(
+  'shop_categories',
+  {
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    categoryId: bigint('category_id', { mode: 'number' })
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.categoryId] })],
+);
+
+/**
+ * How often a product was shown in the shop and opened from it: the creator's clicks and
+ * click-through rate (clicks / views). Counted by the storefront; no row means never shown.
+ */
+export const shopProductStats = pgTable(
+  'shop_product_stats',
+  {
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    views: integer('views').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.productId] }),
+    check('shop_product_stats_counts', sql`${t.views} >= 0 and ${t.clicks} >= 0`),
+  ],
 );
