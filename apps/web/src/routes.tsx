@@ -13,14 +13,44 @@ const title = (titleKey: string): TRouteHandle => ({ titleKey });
 /** Every page is its own chunk, so the login page downloads only what it renders. */
 const pageRoutes: RouteObject[] = [
   {
-    index: true,
-    handle: title('route.title.home'),
-    lazy: async () => ({ Component: (await import('./studio/home/home-page')).HomePage }),
-  },
-  {
-    path: 'index',
-    handle: title('route.title.home'),
-    lazy: async () => ({ Component: (await import('./studio/home/home-page')).HomePage }),
+    // The creator's studio: its pages share the left menu.
+    lazy: async () => ({ Component: (await import('./studio/layout/studio-layout')).StudioLayout }),
+    children: [
+      {
+        index: true,
+        handle: title('route.title.home'),
+        lazy: async () => ({ Component: (await import('./studio/home/home-page')).HomePage }),
+      },
+      {
+        path: 'index',
+        handle: title('route.title.home'),
+        lazy: async () => ({ Component: (await import('./studio/home/home-page')).HomePage }),
+      },
+      {
+        path: 'shop',
+        handle: title('route.title.shop'),
+        lazy: async () => ({ Component: (await import('./studio/shop/shop-page')).ShopPage }),
+      },
+      {
+        path: 'product',
+        handle: title('route.title.product'),
+        lazy: async () => ({ Component: (await import('./studio/product/product-page')).ProductPage }),
+      },
+      {
+        path: 'pricing',
+        handle: title('route.title.pricing'),
+        lazy: async () => ({
+          Component: (await import('./studio/pricing/first-level-page')).FirstLevelPricingPage,
+        }),
+      },
+      {
+        path: 'pricing/subcategories',
+        handle: title('route.title.pricingSubcategories'),
+        lazy: async () => ({
+          Component: (await import('./studio/pricing/second-level-page')).SecondLevelPricingPage,
+        }),
+      },
+    ],
   },
   {
     path: 'login',

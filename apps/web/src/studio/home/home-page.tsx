@@ -1,6 +1,5 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TopBar } from '../../shared/layout/top-bar';
 import { useUser } from '../../shared/session/user-store';
 import styles from './home-page.module.css';
 
@@ -9,14 +8,11 @@ export function HomePage() {
   const { t } = useTranslation('studio');
   const nickname = useUser((state) => state.info?.user.nickname);
   return (
-    <>
-      <TopBar />
-      <main className={styles.main}>
-        <Typography.Title level={1}>{t('home.dashboard.heading')}</Typography.Title>
-        <Typography.Paragraph>
-          {nickname ? t('home.dashboard.greeting', { name: nickname }) : t('home.dashboard.text')}
-        </Typography.Paragraph>
-      </main>
-    </>
+    <main className={styles.main}>
+      <Typography.Title level={1}>{t('home.dashboard.heading')}</Typography.Title>
+      <Typography.Paragraph>
+        {nickname ? t('home.dashboard.greeting', { name: nickname }) : t('home.dashboard.text')}
+      </Typography.Paragraph>
+    </main>
   );
 }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatUsdCents,
+  minorToDecimal,
+  minorToUsdCents,
+  parseMinor,
+  rateFor,
+  USD_RATE,
+  usdCentsToMinor,
+} from './money';
+
+const EUR = { code: 'EUR', minorDigits: 2, ratePerUsdMicros: 920_000 };
+const JPY = { code: 'JPY', minorDigits: 0, ratePerUsdMicros: 150_000_000 };
+
+describe('money', () => {
+  it('writes minor units as exact decimals', () => {
+    expect(minorToDecimal(1234, 2)).toBe('12.34');
+    expect(minorToDecimal(5, 2)).toBe('0.05');
+    expect(minorToDecimal(-5, 2)).toBe('-0.05');
+    expect(minorToDecimal(1580, 0)).toBe('1580');
+  });
+
+  it('reads typed amounts with a dot or a comma, refusing extra decimals', () => {
+    expect(parseMinor('12', 2)).toBe(1200);
+    expect(parseMinor('12.5', 2)).toBe(1250);
+    expect(parseMinor('12,05', 2)).toBe(1205);
+    expect(parseMinor('12.345', 2)).toBeNull();
+    expect(parseMinor('1580', 0)).toBe(1580);
+    expect(parseMinor('15.5', 0)).toBeNull();
+    expect(parseMinor('-1', 2)).toBeNull();
+    expect(parseMinor('abc', 2)).toBeNull();
+  });
+
+  it('shows US cents in the chosen currency', () => {
+    expect(formatUsdCents(1201, USD_RATE, 'en')).toBe('$12.01');
+    expect(formatUsdCents(1000, EUR, 'en')).toBe('€9.20');
+    expect(formatUsdCents(1000, JPY, 'en')).toBe('¥1,500');
+  });
+
+  it('converts both ways with half-up integers', () => {
+    expect(usdCentsToMinor(1000, EUR)).toBe(920);
+    expect(minorToUsdCents(920, EUR)).toBe(1000);
+    expect(minorToUsdCents(1500, JPY)).toBe(1000);
+  });
+
+  it('falls back to US dollars for a currency the table does not list', () => {
+    expect(rateFor([], 'XYZ')).toEqual(USD_RATE);
+  });
+});
