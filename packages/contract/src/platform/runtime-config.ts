@@ -10,6 +10,8 @@ export const ZRuntimeConfig = z.object({
   apiHosts: z.record(z.string(), z.string()),
   /** Whether password sign-in needs the image captcha from the start (CAPTCHA_ENABLED). */
   captchaEnabled: z.boolean(),
+  /** SHOP_BASE_DOMAIN: shops are linked as `https://<slug>.<domain>`; absent, `<origin>/s/<slug>`. */
+  shopBaseDomain: z.string().optional(),
 });
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;
 export const RUNTIME_CONFIG_GLOBAL = '__LINKSTORE_RUNTIME__';

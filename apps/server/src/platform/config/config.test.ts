@@ -35,6 +35,7 @@ describe('loadConfig', () => {
     ['JWT_SECRET', 'short', /^JWT_SECRET must be at least 32 characters/],
     ['TRUST_PROXY', 'maybe', /^TRUST_PROXY must be true or false/],
     ['API_HOSTS', 'brand.example', /^API_HOSTS expects host=https/],
+    ['SHOP_BASE_DOMAIN', 'https://shops.example', /^SHOP_BASE_DOMAIN must be a domain name/],
   ])('names %s when it is %s', (name, value, message) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
@@ -63,6 +64,10 @@ describe('loadConfig', () => {
     });
     expect(config.apiHosts).toEqual({ 'shop.brand.example': 'https://api.example' });
     expect(config.port).toBe(8080);
+    expect(config.shopBaseDomain).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), SHOP_BASE_DOMAIN: 'Shops.Example.com' }).shopBaseDomain).toBe(
+      'shops.example.com',
+    );
   });
 
   it('is documented: every variable has a row in the README configuration table', () => {

@@ -54,6 +54,14 @@ export const ZEnv = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(join(REPO_ROOT, 'apps/web/dist')),
   API_HOSTS: ZApiHosts.default({}),
+  SHOP_BASE_DOMAIN: z
+    .string()
+    .toLowerCase()
+    .regex(
+      /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+      'must be a domain name such as shops.example.com',
+    )
+    .optional(),
   TRUST_PROXY: ZBoolean.default(false),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -113,6 +121,8 @@ export interface AppConfig {
   logLevel: TEnv['LOG_LEVEL'];
   webDistDir: string;
   apiHosts: Record<string, string>;
+  /** Shops are linked as `https://<slug>.<domain>` when set; else `PUBLIC_URL/s/<slug>`. */
+  shopBaseDomain: string | undefined;
   trustProxy: boolean;
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
@@ -241,6 +251,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR),
     apiHosts: e.API_HOSTS,
+    shopBaseDomain: e.SHOP_BASE_DOMAIN,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -10,7 +10,13 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>LinkStore</title>');
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  ctx = await createTestApp({ env: { WEB_DIST_DIR: dist, API_HOSTS: 'brand.example=https://api.example' } });
+  ctx = await createTestApp({
+    env: {
+      WEB_DIST_DIR: dist,
+      API_HOSTS: 'brand.example=https://api.example',
+      SHOP_BASE_DOMAIN: 'shops.example',
+    },
+  });
 });
 afterAll(() => ctx.close());
 
@@ -23,11 +29,11 @@ it('serves index.html uncached and hashed assets for a year', async () => {
   expect(asset.headers['cache-control']).toContain('immutable');
 });
 
-it('serves the runtime configuration with the brand API hosts', async () => {
+it('serves the runtime configuration with the brand API hosts and the shop domain', async () => {
   const res = await ctx.app.inject({ method: 'GET', url: '/runtime-config.js' });
   expect(res.headers['content-type']).toContain('text/javascript');
   expect(res.body).toBe(
-    'window.__LINKSTORE_RUNTIME__={"version":"0.1.0","apiHosts":{"brand.example":"https://api.example"},"captchaEnabled":true};\n',
+    'window.__LINKSTORE_RUNTIME__={"version":"0.1.0","apiHosts":{"brand.example":"https://api.example"},"captchaEnabled":true,"shopBaseDomain":"shops.example"};\n',
   );
   expect(res.headers['content-security-policy']).toContain('https://api.example');
 });

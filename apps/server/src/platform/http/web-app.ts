@@ -13,6 +13,7 @@ export async function webApp(app: FastifyInstance): Promise<void> {
     version: app.config.version,
     apiHosts: app.config.apiHosts,
     captchaEnabled: app.config.auth.captchaEnabled,
+    ...(app.config.shopBaseDomain ? { shopBaseDomain: app.config.shopBaseDomain } : {}),
   };
   const script = `window.${RUNTIME_CONFIG_GLOBAL}=${JSON.stringify(runtime)};\n`;
   app.get('/runtime-config.js', { schema: { hide: true } }, (_request, reply) => {
