@@ -25,6 +25,7 @@ import { mailPlugin } from './platform/mail/mail-plugin';
 import { healthModule } from './modules/health/health.routes';
 import { filesModule } from './modules/files/files.routes';
 import { shopsModule } from './modules/shops/shops.routes';
+import { shopProductsModule } from './modules/shops/shop-products.routes';
 import { pricingModule } from './modules/pricing/pricing.routes';
 import { categoriesModule } from './modules/catalog/categories.routes';
 import { productsModule } from './modules/catalog/products.routes';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dictsModule);
   await app.register(filesModule);
   await app.register(shopsModule);
+  await app.register(shopProductsModule);
   await app.register(pricingModule);
   await app.register(categoriesModule);
   await app.register(productsModule);

@@ -16,7 +16,7 @@ import {
 } from './shops.service';
 
 /** The signed-in caller's id: every shop endpoint works on the caller's own shop. */
-function callerId(request: FastifyRequest): number {
+export function callerId(request: FastifyRequest): number {
   if (!request.user) throw AppError.accessTokenInvalid();
   return Number(request.user.id);
 }

@@ -50,6 +50,12 @@ export const es = {
   'shops.slugReserved': 'El enlace "{slug}" está reservado, elige otro.',
   'shops.slugTaken': 'El enlace "{slug}" ya está en uso, elige otro.',
   'shops.bannerOrderIncomplete': 'El orden debe incluir cada banner de tu tienda exactamente una vez.',
+  'shops.products.notOnSale':
+    'Algunos de estos productos ya no están a la venta: recarga la lista e inténtalo de nuevo.',
+  'shops.products.orderIncomplete':
+    'El orden debe incluir cada producto de esta categoría exactamente una vez.',
+  'shops.categories.orderIncomplete':
+    'El orden debe incluir cada categoría de este nivel exactamente una vez.',
   'pricing.belowCost':
     'El precio de venta de "{product}" ({price}) no puede ser inferior a su coste ({cost}).',
   'files.unreadable': 'No se pudo leer la imagen: puede que el archivo esté dañado.',

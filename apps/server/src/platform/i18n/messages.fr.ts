@@ -52,6 +52,12 @@ export const fr = {
   'shops.slugTaken': 'Le lien « {slug} » est déjà pris, veuillez en choisir un autre.',
   'shops.bannerOrderIncomplete':
     "L'ordre doit contenir chaque bannière de votre boutique exactement une fois.",
+  'shops.products.notOnSale':
+    'Certains de ces produits ne sont plus en vente : rechargez la liste et réessayez.',
+  'shops.products.orderIncomplete':
+    "L'ordre doit contenir chaque produit de cette catégorie exactement une fois.",
+  'shops.categories.orderIncomplete':
+    "L'ordre doit contenir chaque catégorie de ce niveau exactement une fois.",
   'pricing.belowCost':
     'Le prix de vente de « {product} » ({price}) ne peut pas être inférieur à son coût ({cost}).',
   'files.unreadable': 'L’image n’a pas pu être lue : le fichier est peut-être endommagé.',

@@ -49,6 +49,10 @@ export const pt = {
   'shops.slugReserved': 'O link "{slug}" está reservado, escolha outro.',
   'shops.slugTaken': 'O link "{slug}" já está em uso, escolha outro.',
   'shops.bannerOrderIncomplete': 'A ordem deve incluir cada banner da sua loja exatamente uma vez.',
+  'shops.products.notOnSale':
+    'Alguns destes produtos não estão mais à venda: recarregue a lista e tente novamente.',
+  'shops.products.orderIncomplete': 'A ordem deve incluir cada produto desta categoria exatamente uma vez.',
+  'shops.categories.orderIncomplete': 'A ordem deve incluir cada categoria deste nível exatamente uma vez.',
   'pricing.belowCost': 'O preço de venda de "{product}" ({price}) não pode ser inferior ao custo ({cost}).',
   'files.unreadable': 'Não foi possível ler a imagem: o ficheiro pode estar danificado.',
   'files.tooManyPixels': 'A imagem é demasiado grande: no máximo {max} megapíxeis.',

@@ -1,0 +1,362 @@
+import { and, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TLanguage } from '@linkstore/contract';
+import type { AppDatabase } from '../../platform/db/database';
+import { categories, productImages, products, reviews } from '../catalog/catalog.table';
+import { shopCategoryPrices } from '../pricing/pricing.table';
+import { shopCategories, shopProductStats, shopProducts } from './shops.table';
+
+/** One product with everything the shop's list needs: its rules, counters and review sums. */
+export interface ShopProductRow {
+  id: number;
+  title: string;
+  imageUrl: string | null;
+  categoryId: number;
+  categoryName: string;
+  parentCategoryId: number;
+  costCents: number;
+  stock: number;
+  overridePriceCents: number | null;
+  visible: number;
+  secondLevelPercentage: number | null;
+  firstLevelPercentage: number | null;
+  views: number;
+  clicks: number;
+  ratingSum: number;
+  reviewCount: number;
+}
+
+export interface ShopProductFilter {
+  categoryId?: number | undefined;
+  keywords?: string | undefined;
+  visible?: 0 | 1 | undefined;
+}
+
+const category = alias(categories, 'category');
+const parent = alias(categories, 'parent');
+const secondLevel = alias(shopCategoryPrices, 'second_level');
+const firstLevel = alias(shopCategoryPrices, 'first_level');
+const categoryPlace = alias(shopCategories, 'category_place');
+const parentPlace = alias(shopCategories, 'parent_place');
+
+/** `%` and `_` in the user's words match themselves. */
+const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A translated text in the caller's language, English (the column) when missing or empty. */
+const inLanguage = (translations: AnyColumn, english: AnyColumn, lang: TLanguage) =>
+  sql<string>`coalesce(nullif(${translations} ->> ${lang}, ''), ${english})`;
+
+/**
+ * A place the creator dragged something to (1..n) before the platform's order; no row or 0
+ * (a row written only for a price or visibility) means "not placed": after the placed ones.
+ */
+const placeOf = (sort: unknown) => sql`coalesce(nullif(${sort}, 0), 2147483647)`;
+
+/** Published reviews per product: count and sum of ratings (the average is computed exactly in code). */
+const reviewTotalsOf = (db: AppDatabase) =>
+  db
+    .select({
+      productId: reviews.productId,
+      reviewCount: sql<number>`count(*)::int`.as('review_count'),
+      ratingSum: sql<number>`sum(${reviews.rating})::int`.as('rating_sum'),
+    })
+    .from(reviews)
+    .where(eq(reviews.status, 1))
+    .groupBy(reviews.productId)
+    .as('review_totals');
+
+/** On sale: an active product in an active second-level category under an active first-level one. */
+const onSale = () => [eq(products.status, 1), eq(category.status, 1), eq(parent.status, 1)];
+
+function conditionsOf(filter: ShopProductFilter): SQL[] {
+  const conditions = onSale();
+  if (filter.categoryId !== undefined) {
+    const inCategory = or(
+      eq(products.categoryId, filter.categoryId),
+      eq(category.parentId, filter.categoryId),
+    );
+    if (inCategory) conditions.push(inCategory);
+  }
+  if (filter.keywords) {
+    const pattern = likePattern(filter.keywords);
+    conditions.push(
+      sql`(${products.title} ilike ${pattern} or exists (select 1 from jsonb_each_text(${products.titles}) as t(lang, text) where t.text ilike ${pattern}))`,
+    );
+  }
+  if (filter.visible !== undefined) {
+    conditions.push(sql`coalesce(${shopProducts.visible}, 1) = ${filter.visible}`);
+  }
+  return conditions;
+}
+
+/**
+ * Products on sale with their categories and this shop's rules, counters and review totals
+ * (every shop-side join names this shop: another shop's settings can never leak in).
+ */
+function selectRows(db: AppDatabase, shopId: number, lang: TLanguage) {
+  const reviewTotals = reviewTotalsOf(db);
+  return db
+    .select({
+      id: products.id,
+      title: inLanguage(products.titles, products.title, lang),
+      imageUrl: sql<string | null>`(select ${productImages.url} from ${productImages}
+        where ${productImages.productId} = ${products.id}
+        order by ${productImages.sort}, ${productImages.id} limit 1)`,
+      categoryId: products.categoryId,
+      categoryName: inLanguage(category.names, category.name, lang),
+      parentCategoryId: category.parentId,
+      costCents: products.platformPriceCents,
+      stock: products.stock,
+      overridePriceCents: shopProducts.overridePriceCents,
+      visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.mapWith(Number),
+      secondLevelPercentage: secondLevel.percentage,
+      firstLevelPercentage: firstLevel.percentage,
+      views: sql<number>`coalesce(${shopProductStats.views}, 0)`.mapWith(Number),
+      clicks: sql<number>`coalesce(${shopProductStats.clicks}, 0)`.mapWith(Number),
+      ratingSum: sql<number>`coalesce(${reviewTotals.ratingSum}, 0)`.mapWith(Number),
+      reviewCount: sql<number>`coalesce(${reviewTotals.reviewCount}, 0)`.mapWith(Number),
+    })
+    .from(products)
+    .innerJoin(category, eq(category.id, products.categoryId))
+    .innerJoin(parent, eq(parent.id, category.parentId))
+    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
+    .leftJoin(
+      secondLevel,
+      and(eq(secondLevel.shopId, shopId), eq(secondLevel.categoryId, products.categoryId)),
+    )
+    .leftJoin(firstLevel, and(eq(firstLevel.shopId, shopId), eq(firstLevel.categoryId, category.parentId)))
+    .leftJoin(
+      shopProductStats,
+      and(eq(shopProductStats.shopId, shopId), eq(shopProductStats.productId, products.id)),
+    )
+    .leftJoin(reviewTotals, eq(reviewTotals.productId, products.id))
+    .leftJoin(parentPlace, and(eq(parentPlace.shopId, shopId), eq(parentPlace.categoryId, parent.id)))
+    .leftJoin(
+      categoryPlace,
+      and(eq(categoryPlace.shopId, shopId), eq(categoryPlace.categoryId, category.id)),
+    );
+}
+
+/**
+ * A page of the products on sale as this shop sells them, in the shop's order: first-level
+ * category, second-level category (the creator's places first, then the platform's sort), then
+ * the creator's product places, then the platform's. Two queries whatever the page size.
+ */
+export async function pageShopProducts(
+  db: AppDatabase,
+  shopId: number,
+  lang: TLanguage,
+  filter: ShopProductFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ShopProductRow[]; total: number }> {
+  const where = and(...conditionsOf(filter));
+  const rows = await selectRows(db, shopId, lang)
+    .where(where)
+    .orderBy(
+      placeOf(parentPlace.sort),
+      parent.sort,
+      parent.id,
+      placeOf(categoryPlace.sort),
+      category.sort,
+      category.id,
+      placeOf(shopProducts.sort),
+      products.sort,
+      products.id,
+    )
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(products)
+    .innerJoin(category, eq(category.id, products.categoryId))
+    .innerJoin(parent, eq(parent.id, category.parentId))
+    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
+    .where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** One product on sale as this shop sells it, with its description; undefined when not on sale. */
+export async function findShopProduct(
+  db: AppDatabase,
+  shopId: number,
+  lang: TLanguage,
+  productId: number,
+): Promise<(ShopProductRow & { description: string }) | undefined> {
+  const [row] = await selectRows(db, shopId, lang)
+    .where(and(eq(products.id, productId), ...onSale()))
+    .limit(1);
+  if (!row) return undefined;
+  const [text] = await db
+    .select({ description: inLanguage(products.descriptions, products.description, lang) })
+    .from(products)
+    .where(eq(products.id, productId));
+  return { ...row, description: text?.description ?? '' };
+}
+
+export async function listProductImages(db: AppDatabase, productId: number): Promise<string[]> {
+  const rows = await db
+    .select({ url: productImages.url })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(productImages.sort, productImages.id);
+  return rows.map((r) => r.url);
+}
+
+export type PublishedReviewRow = Pick<
+  typeof reviews.$inferSelect,
+  'id' | 'authorName' | 'rating' | 'body' | 'orderItemId' | 'createdAt'
+>;
+
+/** The latest published reviews of a product, newest first. */
+export function listPublishedReviews(
+  db: AppDatabase,
+  productId: number,
+  limit: number,
+): Promise<PublishedReviewRow[]> {
+  return db
+    .select({
+      id: reviews.id,
+      authorName: reviews.authorName,
+      rating: reviews.rating,
+      body: reviews.body,
+      orderItemId: reviews.orderItemId,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.status, 1)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+}
+
+/** Which of these ids are products on sale (optionally: in that second-level category). */
+export async function findProductsOnSale(
+  db: AppDatabase,
+  ids: number[],
+  categoryId?: number,
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(category, eq(category.id, products.categoryId))
+    .innerJoin(parent, eq(parent.id, category.parentId))
+    .where(
+      and(
+        inArray(products.id, ids),
+        ...onSale(),
+        ...(categoryId !== undefined ? [eq(products.categoryId, categoryId)] : []),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The ids of the products on sale in one second-level category. */
+export async function listProductIdsOnSale(db: AppDatabase, categoryId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(category, eq(category.id, products.categoryId))
+    .innerJoin(parent, eq(parent.id, category.parentId))
+    .where(and(eq(products.categoryId, categoryId), ...onSale()));
+  return rows.map((r) => r.id);
+}
+
+/** Shows or hides products in this shop; keeps each product's override and place. */
+export async function setProductsVisible(
+  db: AppDatabase,
+  shopId: number,
+  productIds: number[],
+  visible: 0 | 1,
+): Promise<void> {
+  if (productIds.length === 0) return;
+  await db
+    .insert(shopProducts)
+    .values(productIds.map((productId) => ({ shopId, productId, visible })))
+    .onConflictDoUpdate({ target: [shopProducts.shopId, shopProducts.productId], set: { visible } });
+}
+
+/** Places the products 1..n in this shop; keeps each product's override and visibility. */
+export async function setProductPlaces(db: AppDatabase, shopId: number, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db
+    .insert(shopProducts)
+    .values(productIds.map((productId, index) => ({ shopId, productId, sort: index + 1 })))
+    .onConflictDoUpdate({
+      target: [shopProducts.shopId, shopProducts.productId],
+      set: { sort: sql`excluded.sort` },
+    });
+}
+
+export interface ShopCategoryRow {
+  id: number;
+  parentId: number;
+  name: string;
+  iconUrl: string | null;
+  productCount: number;
+}
+
+/**
+ * The active categories in this shop's order (placed ones first, then the platform's sort), each
+ * with its count of products on sale. A second-level category under a hidden one is left out.
+ */
+export async function listShopCategories(
+  db: AppDatabase,
+  shopId: number,
+  lang: TLanguage,
+): Promise<ShopCategoryRow[]> {
+  const productCounts = db
+    .select({ categoryId: products.categoryId, productCount: sql<number>`count(*)::int`.as('product_count') })
+    .from(products)
+    .where(eq(products.status, 1))
+    .groupBy(products.categoryId)
+    .as('product_counts');
+  return db
+    .select({
+      id: category.id,
+      parentId: category.parentId,
+      name: inLanguage(category.names, category.name, lang),
+      iconUrl: category.iconUrl,
+      productCount: sql<number>`coalesce(${productCounts.productCount}, 0)`.mapWith(Number),
+    })
+    .from(category)
+    .leftJoin(parent, eq(parent.id, category.parentId))
+    .leftJoin(categoryPlace, and(eq(categoryPlace.shopId, shopId), eq(categoryPlace.categoryId, category.id)))
+    .leftJoin(productCounts, eq(productCounts.categoryId, category.id))
+    .where(and(eq(category.status, 1), or(eq(category.parentId, 0), eq(parent.status, 1))))
+    .orderBy(placeOf(categoryPlace.sort), category.sort, category.id);
+}
+
+/**
+ * The ids of the active categories directly under `parentId` (0: the first level). Under a
+ * hidden or second-level category there are none to order.
+ */
+export async function listActiveSiblingIds(db: AppDatabase, parentId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: category.id })
+    .from(category)
+    .leftJoin(parent, eq(parent.id, category.parentId))
+    .where(
+      and(
+        eq(category.status, 1),
+        eq(category.parentId, parentId),
+        ...(parentId === 0 ? [] : [eq(parent.status, 1), eq(parent.parentId, 0)]),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Places the categories 1..n in this shop. */
+export async function setCategoryPlaces(
+  db: AppDatabase,
+  shopId: number,
+  categoryIds: number[],
+): Promise<void> {
+  if (categoryIds.length === 0) return;
+  await db
+    .insert(shopCategories)
+    .values(categoryIds.map((categoryId, index) => ({ shopId, categoryId, sort: index + 1 })))
+    .onConflictDoUpdate({
+      target: [shopCategories.shopId, shopCategories.categoryId],
+      set: { sort: sql`excluded.sort` },
+    });
+}

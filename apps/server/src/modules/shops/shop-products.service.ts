@@ -1,0 +1,244 @@
+import {
+  ErrorCode,
+  priceProduct,
+  ROUNDINGS,
+  type TLanguage,
+  type TRounding,
+  type TShopCategory,
+  type TShopCategoryOrderRequest,
+  type TShopProduct,
+  type TShopProductDetail,
+  type TShopProductOrderRequest,
+  type TShopProductPage,
+  type TShopProductsQuery,
+  type TShopProductVisibilityRequest,
+} from '@linkstore/contract';
+import type { AppDatabase } from '../../platform/db/database';
+import { AppError } from '../../platform/errors/app-error';
+import type { MessageKey } from '../../platform/i18n/translate';
+import {
+  findProductsOnSale,
+  findShopProduct,
+  listActiveSiblingIds,
+  listProductIdsOnSale,
+  listProductImages,
+  listPublishedReviews,
+  listShopCategories,
+  pageShopProducts,
+  setCategoryPlaces,
+  setProductPlaces,
+  setProductsVisible,
+  type ShopCategoryRow,
+  type ShopProductRow,
+} from './shop-products.repository';
+import { findShopByOwner, lockShopByOwner, type ShopRow } from './shops.repository';
+
+/** The detail drawer shows this many of the latest published reviews. */
+export const LATEST_REVIEWS = 20;
+
+/** The caller's shop (locked for the rest of a write's transaction); refused before it is opened. */
+async function requireShop(db: AppDatabase, userId: number, lock = false): Promise<ShopRow> {
+  const shop = lock ? await lockShopByOwner(db, userId) : await findShopByOwner(db, userId);
+  if (!shop) throw new AppError(ErrorCode.NOT_FOUND, 404, 'shops.notCreated');
+  return shop;
+}
+
+function roundingOf(value: string): TRounding {
+  return (ROUNDINGS as readonly string[]).includes(value) ? (value as TRounding) : 'none';
+}
+
+/** clicks / views in basis points, rounded down; null before the first view. */
+export function clickThroughBasisPoints(views: number, clicks: number): number | null {
+  return views > 0 ? Math.floor((clicks * 10_000) / views) : null;
+}
+
+/** The average rating in tenths of a star, half up, in integers: 4.25 → 43; null without reviews. */
+export function ratingTenths(ratingSum: number, reviewCount: number): number | null {
+  if (reviewCount === 0) return null;
+  return Math.floor((ratingSum * 20 + reviewCount) / (2 * reviewCount));
+}
+
+function priceOf(row: ShopProductRow, shop: ShopRow) {
+  return priceProduct(row.costCents, {
+    overrideCents: row.overridePriceCents,
+    secondLevelPercentage: row.secondLevelPercentage,
+    firstLevelPercentage: row.firstLevelPercentage,
+    defaultPercentage: shop.defaultPercentage,
+    rounding: roundingOf(shop.rounding),
+  });
+}
+
+function toShopProduct(row: ShopProductRow, shop: ShopRow): TShopProduct {
+  const price = priceOf(row, shop);
+  return {
+    id: String(row.id),
+    title: row.title,
+    imageUrl: row.imageUrl,
+    categoryId: String(row.categoryId),
+    categoryName: row.categoryName,
+    parentCategoryId: String(row.parentCategoryId),
+    costCents: price.costCents,
+    sellingCents: price.sellingCents,
+    profitCents: price.profitCents,
+    source: price.source,
+    overridePriceCents: row.overridePriceCents,
+    stock: row.stock,
+    visible: row.visible === 1 ? 1 : 0,
+    views: row.views,
+    clicks: row.clicks,
+    clickThroughBasisPoints: clickThroughBasisPoints(row.views, row.clicks),
+    ratingTenths: ratingTenths(row.ratingSum, row.reviewCount),
+    reviewCount: row.reviewCount,
+  };
+}
+
+/** Every id once and exactly the expected set: anything else is refused with `key`. */
+function requireExactly(ids: number[], expected: Iterable<number>, key: MessageKey): void {
+  const wanted = new Set(expected);
+  const given = new Set(ids);
+  if (given.size !== ids.length || given.size !== wanted.size || ids.some((id) => !wanted.has(id))) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, 400, key);
+  }
+}
+
+/** Prices are computed on read from the shop's current rules (decision 0014), never stored. */
+export async function pageMyShopProducts(
+  db: AppDatabase,
+  lang: TLanguage,
+  userId: number,
+  query: TShopProductsQuery,
+): Promise<TShopProductPage> {
+  const shop = await requireShop(db, userId);
+  const { rows, total } = await pageShopProducts(
+    db,
+    shop.id,
+    lang,
+    {
+      categoryId: query.categoryId === undefined ? undefined : Number(query.categoryId),
+      keywords: query.keywords || undefined,
+      visible: query.visible,
+    },
+    { limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize },
+  );
+  return { list: rows.map((row) => toShopProduct(row, shop)), total };
+}
+
+/** A product that is not on sale (withdrawn, or its category hidden) is answered as absent. */
+export async function getMyShopProduct(
+  db: AppDatabase,
+  lang: TLanguage,
+  userId: number,
+  productId: number,
+): Promise<TShopProductDetail> {
+  const shop = await requireShop(db, userId);
+  const row = await findShopProduct(db, shop.id, lang, productId);
+  if (!row) throw AppError.notFound();
+  const [images, reviews] = await Promise.all([
+    listProductImages(db, productId),
+    listPublishedReviews(db, productId, LATEST_REVIEWS),
+  ]);
+  return {
+    ...toShopProduct(row, shop),
+    description: row.description,
+    images,
+    percentage: priceOf(row, shop).percentage,
+    reviews: reviews.map((r) => ({
+      id: String(r.id),
+      authorName: r.authorName,
+      rating: r.rating,
+      body: r.body,
+      verified: r.orderItemId !== null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** All or nothing: one id that is not on sale refuses the whole request. */
+export async function setMyProductsVisible(
+  db: AppDatabase,
+  userId: number,
+  form: TShopProductVisibilityRequest,
+): Promise<void> {
+  const ids = [...new Set(form.productIds.map(Number))];
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDatabase;
+    const shop = await requireShop(tx, userId, true);
+    const onSale = await findProductsOnSale(tx, ids);
+    if (ids.some((id) => !onSale.has(id))) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'shops.products.notOnSale');
+    }
+    await setProductsVisible(tx, shop.id, ids, form.visible);
+  });
+}
+
+/** The order names every product on sale in that second-level category, each once. */
+export async function orderMyProducts(
+  db: AppDatabase,
+  userId: number,
+  form: TShopProductOrderRequest,
+): Promise<void> {
+  const ids = form.productIds.map(Number);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDatabase;
+    const shop = await requireShop(tx, userId, true);
+    const inCategory = await listProductIdsOnSale(tx, Number(form.categoryId));
+    requireExactly(ids, inCategory, 'shops.products.orderIncomplete');
+    await setProductPlaces(tx, shop.id, ids);
+  });
+}
+
+function toTree(rows: ShopCategoryRow[]): TShopCategory[] {
+  const children = new Map<number, TShopCategory[]>();
+  for (const row of rows) {
+    if (row.parentId === 0) continue;
+    const siblings = children.get(row.parentId) ?? [];
+    siblings.push({
+      id: String(row.id),
+      parentId: String(row.parentId),
+      name: row.name,
+      iconUrl: row.iconUrl,
+      productCount: row.productCount,
+      children: [],
+    });
+    children.set(row.parentId, siblings);
+  }
+  return rows
+    .filter((row) => row.parentId === 0)
+    .map((row) => {
+      const own = children.get(row.id) ?? [];
+      return {
+        id: String(row.id),
+        parentId: '0',
+        name: row.name,
+        iconUrl: row.iconUrl,
+        productCount: own.reduce((sum, child) => sum + child.productCount, 0),
+        children: own,
+      };
+    });
+}
+
+/** The platform's active two-level tree in the shop's order, with counts of products on sale. */
+export async function listMyShopCategories(
+  db: AppDatabase,
+  lang: TLanguage,
+  userId: number,
+): Promise<TShopCategory[]> {
+  const shop = await requireShop(db, userId);
+  return toTree(await listShopCategories(db, shop.id, lang));
+}
+
+/** The order names every active category directly under `parentId` ('0': the first level), each once. */
+export async function orderMyCategories(
+  db: AppDatabase,
+  userId: number,
+  form: TShopCategoryOrderRequest,
+): Promise<void> {
+  const ids = form.categoryIds.map(Number);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDatabase;
+    const shop = await requireShop(tx, userId, true);
+    const siblings = await listActiveSiblingIds(tx, Number(form.parentId));
+    requireExactly(ids, siblings, 'shops.categories.orderIncomplete');
+    await setCategoryPlaces(tx, shop.id, ids);
+  });
+}
