@@ -17,4 +17,6 @@ export const StorageKey = {
   rememberedUsername: 'rememberedUsername',
   // Dictionaries (console-api.md §2): dictCode → items, in the language they were loaded in.
   dictionary: 'dictionary',
+  // Unsaved shop-wide price edits of the signed-in creator (studio price adjustment pages).
+  pricingDraft: 'pricingDraft',
 } as const;

@@ -1,4 +1,119 @@
-/** Placeholder while the page is being built (issue 5). */
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Flex, Form, Select, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CategoryPreview } from './category-preview';
+import { PercentageInput } from './percentage-input';
+import { previewCategory } from './pricing-draft';
+import { PricingToolbar } from './pricing-toolbar';
+import { ProductsTable } from './products-table';
+import { shopCategoriesQuery, usePricingDraft } from './use-pricing-draft';
+
+/** A subcategory as its table shows it. */
+interface TSubcategoryRow {
+  id: string;
+  parentId: string;
+  name: string;
+}
+
+/**
+ * Price adjustment, second level (`#/pricing/subcategories`): pick a primary category, set its
+ * subcategories' percentages (empty inherits the primary one), and price the products of one
+ * subcategory one by one. Everything previews with the unsaved draft.
+ */
 export function SecondLevelPricingPage() {
-  return null;
+  const { t } = useTranslation('studio');
+  const pricing = usePricingDraft();
+  const categories = useQuery(shopCategoriesQuery);
+  const [primaryId, setPrimaryId] = useState<string | undefined>();
+  const [subcategoryId, setSubcategoryId] = useState<string | undefined>();
+  const { settings } = pricing;
+
+  const tree = categories.data ?? [];
+  const primary = tree.find((category) => category.id === primaryId) ?? tree[0];
+  const subcategories = primary?.children ?? [];
+  const subcategory = subcategories.find((category) => category.id === subcategoryId) ?? subcategories[0];
+  const inherited =
+    primary && settings ? (settings.percentages[primary.id] ?? settings.defaultPercentage) : 0;
+
+  const columns: TableColumnsType<TSubcategoryRow> = [
+    { title: t('pricing.category.name'), dataIndex: 'name' },
+    {
+      title: t('pricing.category.percentage'),
+      key: 'percentage',
+      render: (_, category) =>
+        settings && (
+          <PercentageInput
+            label={t('pricing.category.percentageFor', { name: category.name })}
+            value={settings.percentages[category.id] ?? null}
+            placeholder={t('pricing.category.inherits', { percentage: inherited })}
+            onChange={(percentage) => pricing.setCategoryPercentage(category.id, percentage)}
+          />
+        ),
+    },
+    {
+      title: t('pricing.category.preview'),
+      key: 'preview',
+      render: (_, category) =>
+        settings && <CategoryPreview price={previewCategory(settings, category.parentId, category.id)} />,
+    },
+    {
+      title: t('pricing.second.products'),
+      key: 'products',
+      render: (_, category) => (
+        <Button
+          type={category.id === subcategory?.id ? 'primary' : 'default'}
+          aria-pressed={category.id === subcategory?.id}
+          onClick={() => setSubcategoryId(category.id)}
+        >
+          {t('pricing.second.showProducts', { name: category.name })}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <main>
+      <Flex vertical gap="middle">
+        <PricingToolbar pricing={pricing} />
+        <Form layout="inline">
+          <Form.Item label={t('pricing.second.primary')} htmlFor="pricing-primary-category">
+            <Select
+              id="pricing-primary-category"
+              aria-label={t('pricing.second.primary')}
+              style={{ minWidth: 220 }}
+              loading={categories.isPending}
+              value={primary?.id}
+              options={tree.map((category) => ({ value: category.id, label: category.name }))}
+              onChange={(id: string) => {
+                setPrimaryId(id);
+                setSubcategoryId(undefined);
+              }}
+            />
+          </Form.Item>
+        </Form>
+        <Card title={t('pricing.second.subcategories')}>
+          <Table<TSubcategoryRow>
+            rowKey="id"
+            columns={columns}
+            dataSource={subcategories.map(({ id, parentId, name }) => ({ id, parentId, name }))}
+            loading={categories.isPending}
+            pagination={false}
+          />
+        </Card>
+        <Card title={subcategory ? subcategory.name : t('pricing.second.products')}>
+          {subcategory && settings ? (
+            <ProductsTable
+              key={subcategory.id}
+              categoryId={subcategory.id}
+              settings={settings}
+              pricing={pricing}
+            />
+          ) : (
+            <Empty description={t('pricing.second.noSubcategory')} />
+          )}
+        </Card>
+      </Flex>
+    </main>
+  );
 }

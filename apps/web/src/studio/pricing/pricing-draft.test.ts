@@ -1,0 +1,168 @@
+import type { TPricedProduct, TPricingSettings } from '@linkstore/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  countChanges,
+  effectiveSettings,
+  EMPTY_SETTINGS_DRAFT,
+  findBelowCost,
+  previewCategory,
+  previewProduct,
+  readProductDrafts,
+  toPercentage,
+  toUpdateRequest,
+  withCategoryPercentage,
+  withShopSettings,
+  type TProductDraft,
+} from './pricing-draft';
+import { sanitizeStoredDraft } from './settings-draft-store';
+
+const SAVED: TPricingSettings = {
+  defaultPercentage: 200,
+  rounding: 'none',
+  categories: [
+    { categoryId: '1', percentage: 180 },
+    { categoryId: '2', percentage: 160 },
+  ],
+};
+
+const product = (extra: Partial<TPricedProduct> = {}): TPricedProduct => ({
+  id: '10',
+  title: 'Plain tee',
+  categoryId: '2',
+  parentCategoryId: '1',
+  costCents: 1000,
+  sellingCents: 1600,
+  profitCents: 600,
+  source: 'secondLevel',
+  percentage: 160,
+  overridePriceCents: null,
+  visible: 1,
+  sort: 1,
+  ...extra,
+});
+
+const tee: TProductDraft = { id: '10', title: 'Plain tee', costCents: 1000, overridePriceCents: 1250 };
+
+describe('the settings draft', () => {
+  it('keeps only edits that differ from what is saved, null removing a category percentage', () => {
+    let draft = withCategoryPercentage(EMPTY_SETTINGS_DRAFT, SAVED, '1', 150);
+    draft = withCategoryPercentage(draft, SAVED, '2', null);
+    draft = withCategoryPercentage(draft, SAVED, '3', 300);
+    draft = withCategoryPercentage(draft, SAVED, '3', null);
+    expect(draft.categories).toEqual({ '1': 150, '2': null });
+    draft = withShopSettings(draft, SAVED, { defaultPercentage: 250, rounding: '99' });
+    draft = withShopSettings(draft, SAVED, { defaultPercentage: 200 });
+    expect(draft).toEqual({ rounding: '99', categories: { '1': 150, '2': null } });
+    expect(countChanges(draft, [tee])).toBe(4);
+    expect(EMPTY_SETTINGS_DRAFT.categories).toEqual({});
+  });
+
+  it('applies over the saved settings', () => {
+    const draft = { defaultPercentage: 300, categories: { '1': 150, '2': null, '5': 400 } };
+    expect(effectiveSettings(SAVED, draft)).toEqual({
+      defaultPercentage: 300,
+      rounding: 'none',
+      percentages: { '1': 150, '5': 400 },
+    });
+  });
+
+  it('accepts whole percentages from 100 to 10000 only', () => {
+    expect([100, 10_000, 99, 10_001, 150.5, null].map(toPercentage)).toEqual([
+      100,
+      10_000,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('reads back only a well-formed stored draft', () => {
+    expect(
+      sanitizeStoredDraft({
+        ownerId: '7',
+        draft: { rounding: 'x', defaultPercentage: 50, categories: { 1: 150, 2: 'a', 3: null } },
+      }),
+    ).toEqual({
+      ownerId: '7',
+      draft: { categories: { '1': 150, '3': null } },
+    });
+    expect(sanitizeStoredDraft({ draft: {} })).toBeNull();
+  });
+});
+
+describe('the request body', () => {
+  it('sends the whole draft at once and nothing that was not edited', () => {
+    expect(toUpdateRequest(EMPTY_SETTINGS_DRAFT, [])).toEqual({});
+    expect(
+      toUpdateRequest({ defaultPercentage: 250, rounding: 'whole', categories: { '1': 150, '2': null } }, [
+        tee,
+        { ...tee, id: '11', overridePriceCents: null },
+      ]),
+    ).toEqual({
+      defaultPercentage: 250,
+      rounding: 'whole',
+      categories: [
+        { categoryId: '1', percentage: 150 },
+        { categoryId: '2', percentage: null },
+      ],
+      products: [
+        { productId: '10', overridePriceCents: 1250 },
+        { productId: '11', overridePriceCents: null },
+      ],
+    });
+  });
+
+  it('finds an override below cost; a removed override or one at cost is fine', () => {
+    expect(
+      findBelowCost([
+        { ...tee, overridePriceCents: null },
+        { ...tee, overridePriceCents: 1000 },
+      ]),
+    ).toBeUndefined();
+    const mug = { id: '11', title: 'Mug', costCents: 805, overridePriceCents: 804 };
+    expect(findBelowCost([tee, mug])).toBe(mug);
+  });
+
+  it('reads product drafts from the modified products, skipping other shapes', () => {
+    expect(
+      readProductDrafts([
+        tee,
+        { id: 3, price: 10 },
+        { id: '12', title: 'x', costCents: 1.5, overridePriceCents: 2 },
+      ]),
+    ).toEqual([tee]);
+  });
+});
+
+describe('the preview', () => {
+  it('prices the $10.00 example by second level, first level, then default, with rounding', () => {
+    const settings = effectiveSettings(SAVED, { rounding: '99', categories: { '1': 150 } });
+    expect(previewCategory(settings, '1')).toMatchObject({
+      sellingCents: 1599,
+      profitCents: 599,
+      percentage: 150,
+    });
+    expect(previewCategory(settings, '1', '2')).toMatchObject({ sellingCents: 1699, percentage: 160 });
+    expect(previewCategory(settings, '4')).toMatchObject({ sellingCents: 2099, source: 'default' });
+  });
+
+  it('prices a product with its edited override, its saved one, or the percentages', () => {
+    const settings = effectiveSettings(SAVED, EMPTY_SETTINGS_DRAFT);
+    const saved = product({ overridePriceCents: 1900 });
+    expect(previewProduct(saved, settings, [])).toMatchObject({
+      overridePriceCents: 1900,
+      price: { sellingCents: 1900, profitCents: 900, source: 'override' },
+      percentagePrice: { sellingCents: 1600, percentage: 160 },
+    });
+    expect(previewProduct(saved, settings, [tee]).price).toMatchObject({
+      sellingCents: 1250,
+      profitCents: 250,
+    });
+    const removed = previewProduct(saved, settings, [{ ...tee, overridePriceCents: null }]);
+    expect(removed).toMatchObject({
+      overridePriceCents: null,
+      price: { sellingCents: 1600, source: 'secondLevel' },
+    });
+  });
+});

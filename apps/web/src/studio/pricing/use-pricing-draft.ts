@@ -1,0 +1,90 @@
+import {
+  pricingRoutes,
+  shopProductsRoutes,
+  type TPricingProductsQuery,
+  type TPricingSettings,
+  type TRounding,
+} from '@linkstore/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
+import { useUserPreferences } from '../../shared/preferences/user-preferences-store';
+import { useUser } from '../../shared/session/user-store';
+import {
+  countChanges,
+  EMPTY_SETTINGS_DRAFT,
+  effectiveSettings,
+  readProductDrafts,
+  toUpdateRequest,
+  withCategoryPercentage,
+  withShopSettings,
+  type TEffectiveSettings,
+  type TProductDraft,
+  type TSettingsDraft,
+} from './pricing-draft';
+import { useSettingsDraft } from './settings-draft-store';
+
+export const pricingSettingsQuery = routeQueryOptions(pricingRoutes.settings);
+export const shopCategoriesQuery = routeQueryOptions(shopProductsRoutes.categories);
+export const pricedProductsQuery = (query: TPricingProductsQuery) =>
+  routeQueryOptions(pricingRoutes.products, { query });
+
+export interface TPricingDraft {
+  /** The saved settings; undefined while loading. */
+  saved: TPricingSettings | undefined;
+  /** Saved settings with the draft applied; undefined while loading. */
+  settings: TEffectiveSettings | undefined;
+  products: TProductDraft[];
+  changeCount: number;
+  setCategoryPercentage: (categoryId: string, percentage: number | null) => void;
+  setShopSettings: (change: { defaultPercentage?: number; rounding?: TRounding }) => void;
+  setProductOverride: (product: TProductDraft) => void;
+  /** Sends the whole draft in one PUT; on success refetches, then empties the draft. */
+  save: () => Promise<void>;
+  discard: () => void;
+}
+
+/** The draft of both price adjustment pages: settings in their own store, products in the preferences. */
+export function usePricingDraft(): TPricingDraft {
+  const queryClient = useQueryClient();
+  const ownerId = useUser((state) => state.info?.user.userId) ?? '';
+  const stored = useSettingsDraft((state) => state.stored);
+  const modified = useUserPreferences((state) => state.modifiedProducts);
+  const { data: saved } = useQuery(pricingSettingsQuery);
+
+  const draft: TSettingsDraft = stored?.ownerId === ownerId ? stored.draft : EMPTY_SETTINGS_DRAFT;
+  const products = useMemo(() => readProductDrafts(modified), [modified]);
+  const settings = useMemo(() => (saved ? effectiveSettings(saved, draft) : undefined), [saved, draft]);
+  const setDraft = (next: TSettingsDraft) => useSettingsDraft.getState().setDraft(ownerId, next);
+
+  const discard = () => {
+    useSettingsDraft.getState().clear();
+    useUserPreferences.getState().clearModifiedProducts();
+  };
+
+  return {
+    saved,
+    settings,
+    products,
+    changeCount: countChanges(draft, products),
+    setCategoryPercentage: (categoryId, percentage) => {
+      if (saved) setDraft(withCategoryPercentage(draft, saved, categoryId, percentage));
+    },
+    setShopSettings: (change) => {
+      if (saved) setDraft(withShopSettings(draft, saved, change));
+    },
+    setProductOverride: ({ id, title, costCents, overridePriceCents }) =>
+      useUserPreferences.getState().upsertModifiedProduct({ id, title, costCents, overridePriceCents }),
+    save: async () => {
+      // The page shows the server's refusal itself, and keeps the draft.
+      await callRoute(pricingRoutes.save, { body: toUpdateRequest(draft, products) }, { isQuiet: true });
+      await Promise.all(
+        [pricingRoutes.settings, pricingRoutes.products, shopProductsRoutes.products].map((route) =>
+          queryClient.invalidateQueries({ queryKey: [route.method, route.path] }),
+        ),
+      );
+      discard();
+    },
+    discard,
+  };
+}
