@@ -29,6 +29,7 @@ import { shopProductsModule } from './modules/shops/shop-products.routes';
 import { pricingModule } from './modules/pricing/pricing.routes';
 import { categoriesModule } from './modules/catalog/categories.routes';
 import { productsModule } from './modules/catalog/products.routes';
+import { bannersModule } from './modules/catalog/banners.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
 
 declare module 'fastify' {
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(pricingModule);
   await app.register(categoriesModule);
   await app.register(productsModule);
+  await app.register(bannersModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

@@ -19,5 +19,6 @@ export const viewRegistry: TViewRegistry = {
     'system/user/index': () => import('./users/user-page'),
     'catalog/category/index': () => import('./catalog/category-page'),
     'catalog/product/index': () => import('./catalog/product-page'),
+    'catalog/banner/index': () => import('./catalog/banner-page'),
   },
 };

@@ -159,6 +159,20 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
           { name: 'Delete', perm: 'catalog:product:delete' },
         ],
       },
+      {
+        name: 'Banners',
+        path: 'banner',
+        routeName: 'CatalogBanner',
+        component: 'catalog/banner/index',
+        icon: 'picture',
+        sort: 3,
+        buttons: [
+          { name: 'Search', perm: 'catalog:banner:query' },
+          { name: 'Add', perm: 'catalog:banner:add' },
+          { name: 'Edit', perm: 'catalog:banner:edit' },
+          { name: 'Delete', perm: 'catalog:banner:delete' },
+        ],
+      },
     ],
   },
 ];

@@ -1,0 +1,313 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  bannersRoutes,
+  type TBannerForm,
+  type TBannerPageItem,
+  type TBannerRequest,
+} from '@linkstore/contract';
+import {
+  App,
+  Button,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Radio,
+  Space,
+  Switch,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePerm } from '../../shared/permission/access';
+import { HasPerm } from '../../shared/permission/has-access';
+import { ImageUpload } from '../../shared/upload/image-upload';
+import { fileUrl } from '../../shared/upload/upload-api';
+import { useConfirmDelete } from '../shared/confirm-delete';
+import { CrudPage } from '../shared/crud-page';
+import { FormModal } from '../shared/form-modal';
+import { useInvalidateRoutes } from '../shared/invalidate';
+import { PagedTable } from '../shared/paged-table';
+import { SearchBar } from '../shared/search-bar';
+import { StatusFilter, StatusTag, useStatusOptions } from '../shared/status';
+import { useFormModal } from '../shared/use-form-modal';
+import { usePagedList } from '../shared/use-paged-list';
+import { useRowSelection } from '../shared/use-row-selection';
+import { deleteBanners, loadBannerForm, saveBanner, setBannerStatus } from './banner-api';
+
+const PERM = {
+  add: 'catalog:banner:add',
+  edit: 'catalog:banner:edit',
+  delete: 'catalog:banner:delete',
+} as const;
+
+const OTHER_LANGUAGES = ['es', 'pt', 'zh-cn', 'fr'] as const;
+const FORM_FIELDS = [
+  'title',
+  'imageUrl',
+  'linkUrl',
+  'sort',
+  'status',
+  ...OTHER_LANGUAGES.map((lang) => `titles.${lang}`),
+] as const;
+const NEW_BANNER: Partial<TBannerRequest> = { titles: {}, linkUrl: '', sort: 1, status: 1 };
+/** Same rule as the contract: a site path or an http(s) address. */
+const LINK_PATTERN = /^(\/|https?:\/\/)\S*$/;
+
+interface TBannerFilters {
+  keywords?: string | undefined;
+  status?: '0' | '1' | undefined;
+}
+const NO_FILTERS: TBannerFilters = { keywords: '', status: undefined };
+
+/** The form shows an empty link as an empty field; the server stores it as none. */
+async function loadForm(id: string): Promise<Partial<TBannerRequest>> {
+  const { linkUrl, ...rest }: TBannerForm = await loadBannerForm(id);
+  return { ...rest, linkUrl: linkUrl ?? '' };
+}
+
+/** Platform banners (issue 5): images every shop may show, with a title in five languages and a link. */
+export default function BannerPage() {
+  const { t } = useTranslation(['catalog', 'system']);
+  const { message } = App.useApp();
+  const can = usePerm();
+  const list = usePagedList(bannersRoutes.page, NO_FILTERS);
+  const selection = useRowSelection<TBannerPageItem>();
+  const modal = useFormModal<TBannerRequest>();
+  const [form] = Form.useForm<TBannerRequest>();
+  const confirmDelete = useConfirmDelete();
+  const invalidate = useInvalidateRoutes();
+  const statusOptions = useStatusOptions();
+  const [statusChanging, setStatusChanging] = useState<string | null>(null);
+
+  const remove = (ids: string[]) =>
+    confirmDelete({
+      count: ids.length,
+      onConfirm: async () => {
+        await deleteBanners(ids);
+        selection.clear();
+        await invalidate(bannersRoutes.page);
+      },
+    });
+
+  const changeStatus = async (banner: TBannerPageItem, isShown: boolean) => {
+    setStatusChanging(banner.id);
+    try {
+      await setBannerStatus(banner.id, isShown ? 1 : 0);
+      void message.success(
+        t(isShown ? 'banner.status.shown' : 'banner.status.hidden', { name: banner.label }),
+      );
+      await invalidate(bannersRoutes.page);
+    } catch {
+      // Shown by the http client.
+    } finally {
+      setStatusChanging(null);
+    }
+  };
+
+  const columns: TableColumnsType<TBannerPageItem> = [
+    {
+      title: t('banner.field.image'),
+      dataIndex: 'imageUrl',
+      render: (url: string, banner) => (
+        <Image
+          width={120}
+          height={40}
+          style={{ objectFit: 'cover' }}
+          src={fileUrl(url)}
+          alt={t('banner.imageOf', { name: banner.label })}
+        />
+      ),
+    },
+    { title: t('banner.field.title'), dataIndex: 'label' },
+    {
+      title: t('banner.field.link'),
+      dataIndex: 'linkUrl',
+      ellipsis: true,
+      render: (link: string | null) => (link ? <Typography.Text code>{link}</Typography.Text> : null),
+    },
+    {
+      title: t('system:crud.status.label'),
+      dataIndex: 'status',
+      render: (status: number, banner) =>
+        can(PERM.edit) ? (
+          <Switch
+            size="small"
+            checked={status === 1}
+            loading={statusChanging === banner.id}
+            aria-label={t('banner.status.switch', { name: banner.label })}
+            onChange={(checked) => void changeStatus(banner, checked)}
+          />
+        ) : (
+          <StatusTag value={status} />
+        ),
+    },
+    { title: t('system:crud.field.sort'), dataIndex: 'sort' },
+  ];
+  if (can([PERM.edit, PERM.delete])) {
+    columns.push({
+      title: t('system:crud.table.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, banner) => (
+        <Space size={0} wrap>
+          <HasPerm value={PERM.edit}>
+            <Button
+              type="link"
+              icon={<EditOutlined aria-hidden />}
+              aria-label={t('banner.action.edit', { name: banner.label })}
+              onClick={() => modal.openEdit(banner.id)}
+            >
+              {t('system:crud.action.edit')}
+            </Button>
+          </HasPerm>
+          <HasPerm value={PERM.delete}>
+            <Button
+              type="link"
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              aria-label={t('banner.action.delete', { name: banner.label })}
+              onClick={() => remove([banner.id])}
+            >
+              {t('system:crud.action.delete')}
+            </Button>
+          </HasPerm>
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <CrudPage
+      title={t('banner.title')}
+      search={
+        <SearchBar<TBannerFilters> initialValues={NO_FILTERS} onSearch={list.search}>
+          <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
+            <Input placeholder={t('banner.search.keywordsPlaceholder')} allowClear />
+          </Form.Item>
+          <StatusFilter />
+        </SearchBar>
+      }
+      toolbar={
+        <>
+          <HasPerm value={PERM.add}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => modal.openCreate()}>
+              {t('system:crud.action.add')}
+            </Button>
+          </HasPerm>
+          <HasPerm value={PERM.delete}>
+            <Button
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              disabled={selection.selectedKeys.length === 0}
+              onClick={() => remove(selection.selectedKeys)}
+            >
+              {t('system:crud.action.batchDelete')}
+            </Button>
+          </HasPerm>
+        </>
+      }
+    >
+      <PagedTable<TBannerPageItem>
+        list={list}
+        rowKey="id"
+        columns={columns}
+        {...(can(PERM.delete) ? { rowSelection: selection.rowSelection } : {})}
+      />
+      <FormModal<TBannerRequest>
+        modal={modal}
+        form={form}
+        name="banner-form"
+        width={640}
+        title={t(modal.id === undefined ? 'banner.form.addTitle' : 'banner.form.editTitle')}
+        initialValues={NEW_BANNER}
+        load={loadForm}
+        fields={FORM_FIELDS}
+        onSubmit={async (values, id) => {
+          await saveBanner(values, id);
+          await invalidate(bannersRoutes.page);
+        }}
+      >
+        <Form.Item
+          name="title"
+          label={t('banner.field.titleIn', { language: t('category.language.en') })}
+          rules={[
+            {
+              required: true,
+              whitespace: true,
+              message: t('system:crud.validation.required', { field: t('banner.field.title') }),
+            },
+            { max: 120 },
+          ]}
+        >
+          <Input maxLength={120} />
+        </Form.Item>
+        {OTHER_LANGUAGES.map((lang) => (
+          <Form.Item
+            key={lang}
+            name={['titles', lang]}
+            label={t('banner.field.titleIn', { language: t(`category.language.${lang}`) })}
+            rules={[{ max: 120 }]}
+          >
+            <Input maxLength={120} placeholder={t('category.form.optional')} />
+          </Form.Item>
+        ))}
+        <Form.Item
+          name="imageUrl"
+          label={t('banner.field.image')}
+          rules={[{ required: true, message: t('banner.validation.image') }]}
+        >
+          <ImageUpload purpose="banner" />
+        </Form.Item>
+        <Form.Item
+          name="linkUrl"
+          label={t('banner.field.link')}
+          extra={t('banner.form.linkHelp')}
+          rules={[{ pattern: LINK_PATTERN, message: t('banner.validation.link') }, { max: 500 }]}
+        >
+          <Input maxLength={500} placeholder="https://" />
+        </Form.Item>
+        <Form.Item name="sort" label={t('system:crud.field.sort')}>
+          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('system:crud.status.label')}>
+          <Radio.Group options={statusOptions} />
+        </Form.Item>
+        <BannerPreview form={form} />
+      </FormModal>
+    </CrudPage>
+  );
+}
+
+/** How the banner looks in a shop: the image with its English title over it. */
+function BannerPreview({ form }: { form: ReturnType<typeof Form.useForm<TBannerRequest>>[0] }) {
+  const { t } = useTranslation('catalog');
+  const imageUrl = Form.useWatch('imageUrl', form);
+  const title = Form.useWatch('title', form);
+  if (!imageUrl) return null;
+  return (
+    <figure aria-label={t('banner.preview')} style={{ margin: 0, position: 'relative' }}>
+      <img
+        src={fileUrl(imageUrl)}
+        alt=""
+        style={{ width: '100%', aspectRatio: '3 / 1', objectFit: 'cover', borderRadius: 8, display: 'block' }}
+      />
+      {title ? (
+        <figcaption
+          style={{
+            position: 'absolute',
+            insetInline: 0,
+            bottom: 0,
+            padding: '8px 12px',
+            color: '#fff',
+            background: 'linear-gradient(transparent, rgba(0, 0, 0, 0.6))',
+            borderRadius: '0 0 8px 8px',
+          }}
+        >
+          {title}
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}
