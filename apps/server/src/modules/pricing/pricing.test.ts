@@ -121,6 +121,17 @@ describe('the pricing rule through the API', () => {
     expect(Object.keys(list).sort()).toEqual(['a1x', 'a1y', 'a2x', 'b1x']);
   });
 
+  it("records the first save as the quick start's price step, and keeps that time", async () => {
+    expect(await ok('anna', 'GET', '/shop')).toMatchObject({ pricesSavedAt: null });
+    await ok('anna', 'PUT', '/pricing', { defaultPercentage: 200 });
+    const first = (await ok<{ pricesSavedAt: string | null }>('anna', 'GET', '/shop')).pricesSavedAt;
+    expect(first).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await ok('anna', 'PUT', '/pricing', { rounding: 'none' });
+    expect(await ok('anna', 'GET', '/shop')).toMatchObject({ pricesSavedAt: first });
+    expect(await ok('bruno', 'GET', '/shop')).toMatchObject({ pricesSavedAt: null });
+  });
+
   it('override > second level > first level > default', async () => {
     await ok('anna', 'PUT', '/pricing', { categories: [{ categoryId: id('A'), percentage: 150 }] });
     let list = await priced('anna');

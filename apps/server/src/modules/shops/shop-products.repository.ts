@@ -50,7 +50,7 @@ const inLanguage = (translations: AnyColumn, english: AnyColumn, lang: TLanguage
  * A place the creator dragged something to (1..n) before the platform's order; no row or 0
  * (a row written only for a price or visibility) means "not placed": after the placed ones.
  */
-const placeOf = (sort: unknown) => sql`coalesce(nullif(${sort}, 0), 2147483647)`;
+const placeOf = (sort: AnyColumn) => sql`coalesce(nullif(${sort}, 0), 2147483647)`;
 
 /** Published reviews per product: count and sum of ratings (the average is computed exactly in code). */
 const reviewTotalsOf = (db: AppDatabase) =>

@@ -131,6 +131,39 @@ describe('my shop', () => {
   });
 });
 
+describe('payout email and the quick start', () => {
+  it('stores the PayPal email lower-cased, refuses an invalid one with a field error, and null clears it', async () => {
+    expect(await ok('bruno', 'GET', '/shop')).toMatchObject({ paypalEmail: null });
+    expect(await ok('bruno', 'PUT', '/shop', { paypalEmail: '  Bruno.Pay@Example.COM ' })).toMatchObject({
+      paypalEmail: 'bruno.pay@example.com',
+    });
+    for (const bad of ['not-an-email', 'a@b', `${'x'.repeat(250)}@example.com`]) {
+      const res = await call('bruno', 'PUT', '/shop', { paypalEmail: bad });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().code).toBe(ErrorCode.VALIDATION_FAILED);
+      expect(res.json().data.fields.map((f: { field: string }) => f.field)).toEqual(['paypalEmail']);
+    }
+    expect(await ok('bruno', 'GET', '/shop')).toMatchObject({ paypalEmail: 'bruno.pay@example.com' });
+    // Other edits leave it alone; null removes it.
+    expect(await ok('bruno', 'PUT', '/shop', { description: 'Hi' })).toMatchObject({
+      paypalEmail: 'bruno.pay@example.com',
+    });
+    expect(await ok('bruno', 'PUT', '/shop', { paypalEmail: null })).toMatchObject({ paypalEmail: null });
+  });
+
+  it('keeps the first time the link was shared', async () => {
+    expect(await ok('bruno', 'GET', '/shop')).toMatchObject({ linkSharedAt: null });
+    const first = await ok<{ linkSharedAt: string | null }>('bruno', 'POST', '/shop/shared');
+    expect(first.linkSharedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await ok<{ linkSharedAt: string | null }>('bruno', 'POST', '/shop/shared');
+    expect(again.linkSharedAt).toBe(first.linkSharedAt);
+    const none = await call('carla', 'POST', '/shop/shared');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().msg).toBe('You have not opened your shop yet.');
+  });
+});
+
 describe('banners', () => {
   it('adds, edits, orders and deletes the banners of my shop; the public page shows them', async () => {
     const first = await ok<{ id: string; sort: number }>('anna', 'POST', '/shop/banners', {
@@ -200,6 +233,7 @@ describe('tenant isolation', () => {
       ['PUT', '/shop/banners/1', { imageUrl: '/files/x.webp' }],
       ['DELETE', '/shop/banners/1'],
       ['PUT', '/shop/banners/order', { ids: ['1'] }],
+      ['POST', '/shop/shared'],
     ];
     for (const [method, url, payload] of visits) {
       const res = await call(null, method, url, payload);
