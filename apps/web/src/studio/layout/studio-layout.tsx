@@ -1,8 +1,20 @@
-import { AppstoreOutlined, DollarOutlined, HomeOutlined, ShopOutlined } from '@ant-design/icons';
-import { Layout, Menu } from 'antd';
+import {
+  AppstoreOutlined,
+  DollarOutlined,
+  HomeOutlined,
+  MenuOutlined,
+  ShopOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Drawer, FloatButton, Grid, Layout, Menu } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { APP_TITLE } from '../../shared/config/constants';
 import { TopBar } from '../../shared/layout/top-bar';
+import { applyFavicon } from '../../shared/session/favicon';
+import { myShopQuery } from '../shop/api';
+import { ShopLinkArea } from './shop-link-area';
 import styles from './studio-layout.module.css';
 
 const ITEMS = [
@@ -18,28 +30,79 @@ export function activeItem(pathname: string): string {
   return match?.key ?? '/';
 }
 
-/** The creator's studio: top bar, the left menu of their pages, and the page. */
-export function StudioLayout() {
+/** Logo and the studio's pages; `onNavigate` lets the phone drawer close after a choice. */
+function StudioMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('studio');
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (
+    <nav aria-label={t('nav.menu')}>
+      <Link to="/" className={styles.logo} onClick={onNavigate}>
+        <ShopOutlined aria-hidden /> {APP_TITLE}
+      </Link>
+      <Menu
+        mode="inline"
+        selectedKeys={[activeItem(pathname)]}
+        items={ITEMS.map((item) => ({ key: item.key, icon: item.icon, label: t(item.label) }))}
+        onClick={({ key }) => {
+          onNavigate?.();
+          void navigate(key);
+        }}
+      />
+    </nav>
+  );
+}
+
+/**
+ * The creator's studio (SPEC.md §2): top bar, the left menu with the logo (a drawer on phones),
+ * the shop's link area, the page, and back-to-top. The page icon follows the shop image.
+ */
+export function StudioLayout() {
+  const { t } = useTranslation('studio');
+  // Before the first measurement every breakpoint is undefined: start as a wide screen.
+  const isPhone = Grid.useBreakpoint().md === false;
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const shop = useQuery(myShopQuery).data;
+  const imageUrl = shop?.imageUrl;
+  useEffect(() => applyFavicon(imageUrl), [imageUrl]);
+
+  return (
     <Layout className={styles.layout}>
       <TopBar />
       <Layout>
-        <Layout.Sider breakpoint="md" collapsedWidth={0} theme="light" className={styles.sider}>
-          <Menu
-            aria-label={t('nav.menu')}
-            mode="inline"
-            selectedKeys={[activeItem(pathname)]}
-            items={ITEMS.map((item) => ({ key: item.key, icon: item.icon, label: t(item.label) }))}
-            onClick={({ key }) => void navigate(key)}
-          />
-        </Layout.Sider>
+        {isPhone ? (
+          <Drawer
+            placement="left"
+            open={isDrawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={260}
+            title={t('nav.menu')}
+            styles={{ body: { padding: 0 } }}
+          >
+            <StudioMenu onNavigate={() => setDrawerOpen(false)} />
+          </Drawer>
+        ) : (
+          <Layout.Sider theme="light" width={220} className={styles.sider}>
+            <StudioMenu />
+          </Layout.Sider>
+        )}
         <Layout.Content className={styles.content}>
+          {(isPhone || shop) && (
+            <div className={styles.contentBar}>
+              {isPhone && (
+                <Button
+                  icon={<MenuOutlined aria-hidden />}
+                  aria-label={t('layout.openMenu')}
+                  onClick={() => setDrawerOpen(true)}
+                />
+              )}
+              {shop && <ShopLinkArea shop={shop} />}
+            </div>
+          )}
           <Outlet />
         </Layout.Content>
       </Layout>
+      <FloatButton.BackTop aria-label={t('layout.backToTop')} tooltip={t('layout.backToTop')} />
     </Layout>
   );
 }

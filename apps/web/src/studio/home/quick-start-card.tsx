@@ -1,0 +1,54 @@
+import { CheckCircleFilled } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Progress, Skeleton, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { myShopQuery } from '../shop/api';
+import { doneCount, quickStartSteps, type TQuickStartStep } from './quick-start';
+import styles from './home-page.module.css';
+
+function StepItem({ step, index }: { step: TQuickStartStep; index: number }) {
+  const { t } = useTranslation('studio');
+  const navigate = useNavigate();
+  return (
+    <li className={styles.step} aria-label={t(`home.quickStart.${step.key}.title`)}>
+      <span className={step.done ? styles.stepDone : styles.stepNumber} aria-hidden>
+        {step.done ? <CheckCircleFilled /> : index + 1}
+      </span>
+      <div className={styles.stepText}>
+        <Typography.Text strong>{t(`home.quickStart.${step.key}.title`)}</Typography.Text>
+        <Typography.Text type="secondary">{t(`home.quickStart.${step.key}.text`)}</Typography.Text>
+      </div>
+      {step.done ? (
+        <Tag color="success">{t('home.quickStart.done')}</Tag>
+      ) : (
+        <Button type={index === 0 ? 'primary' : 'default'} onClick={() => void navigate(step.to)}>
+          {t(`home.quickStart.${step.key}.action`)}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** The four first steps (SPEC.md §1), each marked done from the shop the server answers. */
+export function QuickStart() {
+  const { t } = useTranslation('studio');
+  const shop = useQuery(myShopQuery);
+  if (shop.isPending || shop.isError) return <Skeleton active />;
+  const steps = quickStartSteps(shop.data);
+  const done = doneCount(steps);
+  return (
+    <Card title={<h2 className={styles.cardTitle}>{t('home.quickStart.heading')}</h2>}>
+      <Progress
+        percent={Math.round((done / steps.length) * 100)}
+        format={() => t('home.quickStart.progress', { done, total: steps.length })}
+        aria-label={t('home.quickStart.progressLabel')}
+      />
+      <ol className={styles.steps}>
+        {steps.map((step, index) => (
+          <StepItem key={step.key} step={step} index={index} />
+        ))}
+      </ol>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { ZShopName } from '@linkstore/contract';
+import { App, Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createShop, useSetMyShop } from './api';
+import { slugFromName, slugProblem } from './shop-link';
+import { slugRules } from './slug-rules';
+import { linkOf } from './use-shop-link';
+
+interface TOpenShopValues {
+  name: string;
+  slug: string;
+}
+
+const NAME_MAX = ZShopName.maxLength ?? 80;
+
+/** Opening the shop: a name and the link name, with the link previewed as it will be. */
+export function OpenShopForm() {
+  const { t } = useTranslation('studio');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<TOpenShopValues>();
+  const setMyShop = useSetMyShop();
+  const [isSaving, setSaving] = useState(false);
+  // The slug follows the name until the creator types one of their own.
+  const [isSlugTyped, setSlugTyped] = useState(false);
+  const slug = Form.useWatch('slug', form) ?? '';
+
+  const onFinish = async (values: TOpenShopValues) => {
+    setSaving(true);
+    try {
+      setMyShop(await createShop({ name: values.name.trim(), slug: values.slug.trim() }));
+      void message.success(t('shop.open.success'));
+    } catch {
+      // The http client has shown why (for example a slug another shop has).
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title={t('shop.open.heading')}>
+      <Typography.Paragraph type="secondary">{t('shop.open.text')}</Typography.Paragraph>
+      <Form<TOpenShopValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => void onFinish(values)}
+        onValuesChange={(changed: Partial<TOpenShopValues>) => {
+          if (changed.slug !== undefined) setSlugTyped(true);
+          if (changed.name !== undefined && !isSlugTyped) {
+            form.setFieldValue('slug', slugFromName(changed.name));
+            void form.validateFields(['slug']).catch(() => undefined);
+          }
+        }}
+      >
+        <Form.Item
+          name="name"
+          label={t('shop.field.name')}
+          rules={[{ required: true, whitespace: true, message: t('shop.field.nameRequired') }]}
+        >
+          <Input maxLength={NAME_MAX} autoComplete="organization" />
+        </Form.Item>
+        <Form.Item
+          name="slug"
+          label={t('shop.field.slug')}
+          extra={t('shop.slug.hint')}
+          rules={slugRules(t)}
+          normalize={(value: string) => value.toLowerCase()}
+        >
+          <Input maxLength={40} autoCapitalize="none" spellCheck={false} />
+        </Form.Item>
+        {slugProblem(slug) === null && (
+          <Typography.Paragraph>
+            {t('shop.open.preview')} <Typography.Text code>{linkOf(slug)}</Typography.Text>
+          </Typography.Paragraph>
+        )}
+        <Button type="primary" htmlType="submit" loading={isSaving}>
+          {t('shop.open.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import { ZShopName, type TShop } from '@linkstore/contract';
+import { Alert, App, Button, Card, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageUpload } from '../../shared/upload/image-upload';
+import { updateShop, useSetMyShop } from './api';
+import { changedDetails, slugRules, type TShopDetails } from './slug-rules';
+
+const NAME_MAX = ZShopName.maxLength ?? 80;
+const DESCRIPTION_MAX = 2000;
+
+function detailsOf(shop: TShop): TShopDetails {
+  return {
+    name: shop.name,
+    slug: shop.slug,
+    description: shop.description,
+    bannerUrl: shop.bannerUrl,
+    imageUrl: shop.imageUrl,
+  };
+}
+
+/** Name, link name, description, banner and shop image (also the page icon). */
+export function ShopDetailsCard({ shop }: { shop: TShop }) {
+  const { t } = useTranslation('studio');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<TShopDetails>();
+  const setMyShop = useSetMyShop();
+  const [isSaving, setSaving] = useState(false);
+  const slug = Form.useWatch('slug', form);
+
+  const onFinish = async (values: TShopDetails) => {
+    const changes = changedDetails(shop, values);
+    if (Object.keys(changes).length === 0) {
+      void message.info(t('shop.details.unchanged'));
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await updateShop(changes);
+      setMyShop(saved);
+      form.setFieldsValue(detailsOf(saved));
+      void message.success(t('shop.details.saved'));
+    } catch {
+      // The http client has shown why.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title={t('shop.details.heading')}>
+      <Form<TShopDetails>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={detailsOf(shop)}
+        onFinish={(values) => void onFinish(values)}
+      >
+        <Form.Item
+          name="name"
+          label={t('shop.field.name')}
+          rules={[{ required: true, whitespace: true, message: t('shop.field.nameRequired') }]}
+        >
+          <Input maxLength={NAME_MAX} />
+        </Form.Item>
+        <Form.Item
+          name="slug"
+          label={t('shop.field.slug')}
+          extra={t('shop.slug.hint')}
+          rules={slugRules(t)}
+          normalize={(value: string) => value.toLowerCase()}
+        >
+          <Input maxLength={40} autoCapitalize="none" spellCheck={false} />
+        </Form.Item>
+        {slug !== undefined && slug !== shop.slug && (
+          <Alert type="warning" showIcon className="ant-form-item" message={t('shop.details.slugWarning')} />
+        )}
+        <Form.Item name="description" label={t('shop.field.description')}>
+          <Input.TextArea maxLength={DESCRIPTION_MAX} showCount autoSize={{ minRows: 3, maxRows: 8 }} />
+        </Form.Item>
+        <Form.Item name="bannerUrl" label={t('shop.field.banner')} extra={t('shop.field.bannerHint')}>
+          <ImageUpload purpose="banner" />
+        </Form.Item>
+        <Form.Item name="imageUrl" label={t('shop.field.image')} extra={t('shop.field.imageHint')}>
+          <ImageUpload purpose="shop" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={isSaving}>
+          {t('shop.details.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import type { TShop } from '@linkstore/contract';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { readRuntimeConfig } from '../../shared/config/runtime-config';
+import { markShopShared, useSetMyShop } from './api';
+import { shopLink } from './shop-link';
+
+/** The public link of a shop on this site (runtime config decides subdomain or path). */
+export function linkOf(slug: string): string {
+  return shopLink(slug, {
+    origin: window.location.origin,
+    shopBaseDomain: readRuntimeConfig().shopBaseDomain,
+  });
+}
+
+/**
+ * The shop's link and what a creator does with it: copy, share, or note that it went out
+ * another way (the QR code saved). Each records the first share for the quick start.
+ */
+export function useShopLink(shop: TShop) {
+  const { t } = useTranslation('studio');
+  const { message } = App.useApp();
+  const setMyShop = useSetMyShop();
+  const link = linkOf(shop.slug);
+
+  const noteShared = async () => {
+    if (shop.linkSharedAt) return;
+    setMyShop(await markShopShared());
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      void message.error(t('shop.link.copyFailed'));
+      return;
+    }
+    void message.success(t('shop.link.copied'));
+    await noteShared();
+  };
+
+  /** The system share sheet where there is one (phones); elsewhere the link is copied. */
+  const share = async () => {
+    if (typeof navigator.share !== 'function') return copy();
+    try {
+      await navigator.share({ title: shop.name, url: link });
+    } catch (error) {
+      // The creator closed the sheet: nothing went out.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      return copy();
+    }
+    await noteShared();
+  };
+
+  return { link, copy, share, noteShared };
+}
