@@ -1,0 +1,122 @@
+import type { TShopProductDetail } from '@linkstore/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Drawer, Empty, Image, List, Rate, Space, Spin, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMoney } from '../../shared/money/use-money';
+import { fileUrl } from '../../shared/upload/upload-api';
+import { productDetailQuery } from './api';
+import { formatBasisPoints, formatRating } from './format';
+
+interface ProductDrawerProps {
+  /** The product shown; undefined closes the drawer. */
+  productId: string | undefined;
+  onClose: () => void;
+}
+
+/** One product as the shop sells it: images, description, price breakdown and latest reviews. */
+export function ProductDrawer({ productId, onClose }: ProductDrawerProps) {
+  const { t } = useTranslation('studio');
+  const detail = useQuery({ ...productDetailQuery(productId ?? '0'), enabled: productId !== undefined });
+  return (
+    <Drawer
+      open={productId !== undefined}
+      onClose={onClose}
+      size="large"
+      title={detail.data?.title ?? t('product.detail.title')}
+      destroyOnHidden
+    >
+      {detail.isLoading && <Spin />}
+      {detail.data && <ProductDetail product={detail.data} />}
+    </Drawer>
+  );
+}
+
+function ProductDetail({ product }: { product: TShopProductDetail }) {
+  const { t } = useTranslation('studio');
+  const money = useMoney();
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      {product.images.length > 0 && (
+        <Image.PreviewGroup>
+          <Space wrap>
+            {product.images.map((url, index) => (
+              <Image
+                key={url}
+                width={96}
+                src={fileUrl(url)}
+                alt={t('product.detail.imageOf', { name: product.title, number: index + 1 })}
+              />
+            ))}
+          </Space>
+        </Image.PreviewGroup>
+      )}
+      <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{product.description}</Typography.Paragraph>
+      <Descriptions
+        column={1}
+        bordered
+        size="small"
+        title={t('product.detail.prices')}
+        extra={<Link to="/pricing">{t('product.adjustPrices')}</Link>}
+        items={[
+          { key: 'cost', label: t('product.field.cost'), children: money.format(product.costCents) },
+          { key: 'selling', label: t('product.field.selling'), children: money.format(product.sellingCents) },
+          { key: 'profit', label: t('product.field.profit'), children: money.format(product.profitCents) },
+          {
+            key: 'source',
+            label: t('product.detail.source'),
+            children: t(`product.source.${product.source}`, { percentage: product.percentage }),
+          },
+          { key: 'category', label: t('product.field.category'), children: product.categoryName },
+          { key: 'clicks', label: t('product.field.clicks'), children: product.clicks },
+          {
+            key: 'ctr',
+            label: t('product.field.ctr'),
+            children: formatBasisPoints(product.clickThroughBasisPoints),
+          },
+        ]}
+      />
+      <Reviews product={product} />
+    </Space>
+  );
+}
+
+function Reviews({ product }: { product: TShopProductDetail }) {
+  const { t, i18n } = useTranslation('studio');
+  const rating = formatRating(product.ratingTenths);
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  return (
+    <section aria-label={t('product.detail.reviews')}>
+      <Typography.Title level={5}>
+        {t('product.detail.reviews')}
+        {rating && ` · ${t('product.rating', { rating, count: product.reviewCount })}`}
+      </Typography.Title>
+      {product.reviews.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('product.detail.noReviews')} />
+      ) : (
+        <List
+          dataSource={product.reviews}
+          renderItem={(review) => (
+            <List.Item key={review.id}>
+              <List.Item.Meta
+                title={
+                  <Space wrap>
+                    <span>{review.authorName}</span>
+                    <Rate
+                      disabled
+                      value={review.rating}
+                      aria-label={t('product.stars', { count: review.rating })}
+                    />
+                    {review.verified && <Tag color="green">{t('product.detail.verified')}</Tag>}
+                  </Space>
+                }
+                description={dateFormat.format(new Date(review.createdAt))}
+              />
+              {review.body}
+            </List.Item>
+          )}
+        />
+      )}
+    </section>
+  );
+}

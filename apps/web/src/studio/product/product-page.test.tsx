@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TShopBanner, TShopCategory, TShopProduct } from '@linkstore/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeApi, ok, US } from '../../shared/test/fake-api';
+import { renderWithApp } from '../../shared/test/render-with-app';
+import { ProductPage } from './product-page';
+
+const product = (id: string, title: string, extra: Partial<TShopProduct> = {}): TShopProduct => ({
+  id,
+  title,
+  imageUrl: null,
+  categoryId: '2',
+  categoryName: 'T-shirts',
+  parentCategoryId: '1',
+  costCents: 1000,
+  sellingCents: 2000,
+  profitCents: 1000,
+  source: 'default',
+  overridePriceCents: null,
+  stock: 5,
+  visible: 1,
+  views: 0,
+  clicks: 0,
+  clickThroughBasisPoints: null,
+  ratingTenths: null,
+  reviewCount: 0,
+  ...extra,
+});
+const PRODUCTS = [
+  product('10', 'Plain tee', {
+    costCents: 1299,
+    sellingCents: 2338,
+    profitCents: 1039,
+    views: 810,
+    clicks: 100,
+    clickThroughBasisPoints: 1234,
+    ratingTenths: 43,
+    reviewCount: 7,
+  }),
+  product('11', 'Striped tee', { visible: 0 }),
+];
+const TREE: TShopCategory[] = [
+  {
+    id: '1',
+    parentId: '0',
+    name: 'Apparel',
+    iconUrl: null,
+    productCount: 2,
+    children: [{ id: '2', parentId: '1', name: 'T-shirts', iconUrl: null, productCount: 2, children: [] }],
+  },
+];
+const BANNERS: TShopBanner[] = [
+  { id: '31', imageUrl: '/files/banner/sale.png', linkUrl: '/p/10', title: 'Summer sale', sort: 1 },
+  { id: '32', imageUrl: '/files/banner/new.png', linkUrl: null, title: 'New in', sort: 2 },
+];
+const VISIBILITY = 'PUT /api/v1/shop/products/visibility';
+
+function fakeApi() {
+  const api = createFakeApi({
+    'GET /api/v1/countries': () => ok([US]),
+    'GET /api/v1/shop/categories': () => ok(TREE),
+    'GET /api/v1/shop/products': () => ok({ list: PRODUCTS, total: 2 }),
+    [VISIBILITY]: () => ok(null),
+    'GET /api/v1/shop/banners': () => ok(BANNERS),
+    'DELETE /api/v1/shop/banners/32': () => ok(null),
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}
+
+const routes = [{ path: '/product', Component: ProductPage }];
+
+describe('ProductPage', () => {
+  it('lists the products with money, CTR and rating, and shows or hides one', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi();
+    await renderWithApp(routes, '/product');
+    const tee = (await screen.findByText('Plain tee')).closest('tr');
+    if (!tee) throw new Error('no row');
+    expect(tee).toHaveTextContent('$12.99');
+    expect(tee).toHaveTextContent('$23.38');
+    expect(tee).toHaveTextContent('$10.39');
+    expect(tee).toHaveTextContent('12.34%');
+    expect(tee).toHaveTextContent('4.3 (7)');
+    const categories = screen.getByRole('navigation', { name: 'Categories' });
+    expect(within(categories).getByText('T-shirts').closest('button')).toHaveTextContent('T-shirts2');
+    expect(within(categories).getByLabelText('Move category Apparel')).toBeInTheDocument();
+    expect(screen.getByText('Adjust prices').closest('a')).toHaveAttribute('href', '/pricing');
+    await user.click(within(tee).getByLabelText('Show Plain tee in the shop'));
+    await waitFor(() => expect(api.callsTo(VISIBILITY)).toHaveLength(1));
+    expect(api.callsTo(VISIBILITY)[0]?.body).toEqual({ productIds: ['10'], visible: 0 });
+  });
+
+  it('opens the banners tab from the address and deletes a banner after confirming', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi();
+    await renderWithApp(routes, '/product?tab=banners');
+    expect(await screen.findByAltText('Summer sale')).toBeInTheDocument();
+    expect(screen.getByText('/p/10')).toBeInTheDocument();
+    expect(screen.getByLabelText('Move banner New in')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Delete banner New in'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo('DELETE /api/v1/shop/banners/32')).toHaveLength(1));
+  });
+});

@@ -1,0 +1,159 @@
+import type { TShopCategory, TShopProduct } from '@linkstore/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Input, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { allProductsQuery, categoryTreeQuery, orderProducts, productsQuery } from './api';
+import { CategoryPanel } from './category-panel';
+import { saveOrderOptimistically } from './optimistic-order';
+import { applyOrder, findCategory } from './ordering';
+import { ProductDrawer } from './product-drawer';
+import styles from './product-page.module.css';
+import { ProductTable } from './products-table';
+
+const PAGE_SIZE = 10;
+type TVisibleFilter = 'all' | '0' | '1';
+
+/**
+ * The category tree on the left, the products on the right. A subcategory shows all its
+ * products in shop order, to be dragged; anything else is a searchable, paged list.
+ */
+export function ProductsTab() {
+  const { t } = useTranslation('studio');
+  const tree = useQuery(categoryTreeQuery);
+  const [categoryId, setCategoryId] = useState<string | undefined>();
+  const [openId, setOpenId] = useState<string | undefined>();
+  const category = categoryId && tree.data ? findCategory(tree.data, categoryId) : undefined;
+  const open = (product: TShopProduct) => setOpenId(product.id);
+
+  return (
+    <div className={styles.products}>
+      <CategoryPanel
+        tree={tree.data}
+        isLoading={tree.isLoading}
+        selectedId={categoryId}
+        onSelect={setCategoryId}
+      />
+      <div className={styles.list}>
+        <div className={styles.toolbarEnd}>
+          <Link to="/pricing">{t('product.adjustPrices')}</Link>
+        </div>
+        {category && category.parentId !== '0' ? (
+          <SubcategoryProducts key={category.id} category={category} onOpen={open} />
+        ) : (
+          <PagedProducts key={categoryId ?? 'all'} categoryId={categoryId} onOpen={open} />
+        )}
+      </div>
+      <ProductDrawer productId={openId} onClose={() => setOpenId(undefined)} />
+    </div>
+  );
+}
+
+interface PagedProductsProps {
+  categoryId: string | undefined;
+  onOpen: (product: TShopProduct) => void;
+}
+
+function PagedProducts({ categoryId, onOpen }: PagedProductsProps) {
+  const { t } = useTranslation('studio');
+  const [keywords, setKeywords] = useState('');
+  const [visible, setVisible] = useState<TVisibleFilter>('all');
+  const [page, setPage] = useState({ pageNum: 1, pageSize: PAGE_SIZE });
+  const list = useQuery({
+    ...productsQuery({
+      categoryId,
+      keywords,
+      visible: visible === 'all' ? undefined : visible === '1' ? 1 : 0,
+      ...page,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const firstPage = () => setPage((current) => ({ ...current, pageNum: 1 }));
+
+  return (
+    <>
+      <Space wrap role="search" style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          aria-label={t('product.search.keywords')}
+          placeholder={t('product.search.keywords')}
+          onSearch={(text) => {
+            setKeywords(text);
+            firstPage();
+          }}
+          style={{ width: 240 }}
+        />
+        <Select<TVisibleFilter>
+          aria-label={t('product.search.visible')}
+          value={visible}
+          style={{ width: 160 }}
+          onChange={(value) => {
+            setVisible(value);
+            firstPage();
+          }}
+          options={[
+            { value: 'all', label: t('product.search.all') },
+            { value: '1', label: t('product.search.shown') },
+            { value: '0', label: t('product.search.hidden') },
+          ]}
+        />
+      </Space>
+      <ProductTable
+        products={list.data?.list ?? []}
+        isLoading={list.isFetching}
+        onOpen={onOpen}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('product.total', { count: total }),
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+      />
+    </>
+  );
+}
+
+interface SubcategoryProductsProps {
+  category: TShopCategory;
+  onOpen: (product: TShopProduct) => void;
+}
+
+/** Every product of one subcategory, in shop order; a drop saves the new order at once. */
+function SubcategoryProducts({ category, onOpen }: SubcategoryProductsProps) {
+  const { t } = useTranslation('studio');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const query = allProductsQuery(category.id);
+  const list = useQuery(query);
+
+  const move = async (ids: string[]) => {
+    const saved = await saveOrderOptimistically<TShopProduct[]>({
+      queryClient,
+      queryKey: query.queryKey,
+      update: (products) => applyOrder(products, ids),
+      save: () => orderProducts(category.id, ids),
+    });
+    if (!saved) void message.error(t('product.order.failed'));
+  };
+
+  return (
+    <>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        message={t('product.order.hint', { name: category.name })}
+      />
+      <ProductTable
+        products={list.data ?? []}
+        isLoading={list.isLoading}
+        pagination={false}
+        onOpen={onOpen}
+        onMove={(ids) => void move(ids)}
+      />
+    </>
+  );
+}

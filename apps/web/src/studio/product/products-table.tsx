@@ -1,0 +1,180 @@
+import { shopProductsRoutes, type TShopProduct } from '@linkstore/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Avatar,
+  Button,
+  Rate,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+  type TablePaginationConfig,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../shared/money/use-money';
+import { fileUrl } from '../../shared/upload/upload-api';
+import { setVisibility } from './api';
+import { formatBasisPoints, formatRating, ratingToHalfStars } from './format';
+import { RowDragHandle, SortableGroup, SortableRow } from './sortable';
+
+interface ProductTableProps {
+  products: TShopProduct[];
+  isLoading: boolean;
+  /** Paging of the server's list; false shows every row (the drag-sort of one subcategory). */
+  pagination: TablePaginationConfig | false;
+  /** Given: rows carry a drag handle and a drop sends the new order. */
+  onMove?: ((ids: string[]) => void) | undefined;
+  onOpen: (product: TShopProduct) => void;
+}
+
+/** Refreshes every list of the shop's products (paged and per subcategory). */
+function useRefreshProducts() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['GET', shopProductsRoutes.products.path] });
+}
+
+/**
+ * The products with what they cost, sell for and earn, how often they are clicked and rated,
+ * and whether the shop shows them; rows can be shown or hidden one by one or selected together.
+ */
+export function ProductTable({ products, isLoading, pagination, onMove, onOpen }: ProductTableProps) {
+  const { t } = useTranslation('studio');
+  const { message } = App.useApp();
+  const money = useMoney();
+  const refresh = useRefreshProducts();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [busy, setBusy] = useState<string[]>([]);
+
+  const changeVisibility = async (ids: string[], visible: 0 | 1) => {
+    setBusy(ids);
+    try {
+      await setVisibility(ids, visible);
+      void message.success(
+        t(visible === 1 ? 'product.visibility.shown' : 'product.visibility.hidden', { count: ids.length }),
+      );
+      setSelected((keys) => keys.filter((key) => !ids.includes(key)));
+      await refresh();
+    } catch {
+      // Shown by the http client.
+    } finally {
+      setBusy([]);
+    }
+  };
+
+  const columns: TableColumnsType<TShopProduct> = [
+    {
+      title: t('product.field.image'),
+      dataIndex: 'imageUrl',
+      render: (url: string | null, product) =>
+        url ? (
+          <Avatar
+            shape="square"
+            size={40}
+            src={fileUrl(url)}
+            alt={t('product.imageOf', { name: product.title })}
+          />
+        ) : null,
+    },
+    {
+      title: t('product.field.title'),
+      dataIndex: 'title',
+      render: (title: string, product) => (
+        <Button
+          type="link"
+          style={{ padding: 0, whiteSpace: 'normal', textAlign: 'start' }}
+          onClick={() => onOpen(product)}
+        >
+          {title}
+        </Button>
+      ),
+    },
+    { title: t('product.field.category'), dataIndex: 'categoryName' },
+    { title: t('product.field.cost'), dataIndex: 'costCents', align: 'right', render: money.format },
+    { title: t('product.field.selling'), dataIndex: 'sellingCents', align: 'right', render: money.format },
+    { title: t('product.field.profit'), dataIndex: 'profitCents', align: 'right', render: money.format },
+    { title: t('product.field.clicks'), dataIndex: 'clicks', align: 'right' },
+    {
+      title: t('product.field.ctr'),
+      dataIndex: 'clickThroughBasisPoints',
+      align: 'right',
+      render: formatBasisPoints,
+    },
+    {
+      title: t('product.field.rating'),
+      key: 'rating',
+      render: (_, product) => <RatingCell tenths={product.ratingTenths} count={product.reviewCount} />,
+    },
+    {
+      title: t('product.field.visible'),
+      dataIndex: 'visible',
+      render: (visible: 0 | 1, product) => (
+        <Switch
+          size="small"
+          checked={visible === 1}
+          loading={busy.includes(product.id)}
+          aria-label={t('product.visibility.switch', { name: product.title })}
+          onChange={(checked) => void changeVisibility([product.id], checked ? 1 : 0)}
+        />
+      ),
+    },
+  ];
+  if (onMove) {
+    columns.unshift({
+      key: 'drag',
+      width: 40,
+      render: (_, product) => <RowDragHandle label={t('product.drag.product', { name: product.title })} />,
+    });
+  }
+
+  const table = (
+    <Table<TShopProduct>
+      rowKey="id"
+      size="middle"
+      scroll={{ x: 'max-content' }}
+      columns={columns}
+      dataSource={products}
+      loading={isLoading}
+      pagination={pagination}
+      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+      {...(onMove ? { components: { body: { row: SortableRow } } } : {})}
+    />
+  );
+  const nameOf = (id: string) => products.find((product) => product.id === id)?.title ?? id;
+
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Button disabled={selected.length === 0} onClick={() => void changeVisibility(selected, 1)}>
+          {t('product.visibility.showSelected', { count: selected.length })}
+        </Button>
+        <Button disabled={selected.length === 0} onClick={() => void changeVisibility(selected, 0)}>
+          {t('product.visibility.hideSelected', { count: selected.length })}
+        </Button>
+      </Space>
+      {onMove ? (
+        <SortableGroup ids={products.map((product) => product.id)} nameOf={nameOf} onMove={onMove}>
+          {table}
+        </SortableGroup>
+      ) : (
+        table
+      )}
+    </>
+  );
+}
+
+/** The stars and count of a row; a dash before the first review. */
+function RatingCell({ tenths, count }: { tenths: number | null; count: number }) {
+  const { t } = useTranslation('studio');
+  const rating = formatRating(tenths);
+  if (tenths === null || rating === null) return <span>—</span>;
+  return (
+    <Space size={4} title={t('product.rating', { rating, count })}>
+      <Rate disabled allowHalf value={ratingToHalfStars(tenths)} style={{ fontSize: 12 }} />
+      <span>
+        {rating} ({count})
+      </span>
+    </Space>
+  );
+}
