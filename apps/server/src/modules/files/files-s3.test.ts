@@ -42,14 +42,14 @@ describe('uploads with STORAGE_DRIVER=s3', () => {
   it('stores the re-encoded image in the bucket and serves it through /files/', async () => {
     const res = await uploadFile(ctx.app, await sampleImage.jpegWithGps(), {
       token,
-      purpose: 'product',
+      purpose: 'banner',
       filename: 'p.jpg',
       contentType: 'image/jpeg',
     });
     expect(res.statusCode, res.body).toBe(200);
     const file = ZEnvelope(ZUploadedFile).parse(res.json()).data;
     const key = file.url.replace(/^\/files\//, '');
-    expect(file.url).toMatch(new RegExp(`^/files/product/\\d{4}/\\d{2}/${file.id}\\.jpg$`));
+    expect(file.url).toMatch(new RegExp(`^/files/banner/\\d{4}/\\d{2}/${file.id}\\.jpg$`));
 
     const object = stand.objects.get(key);
     expect(object?.contentType).toBe('image/jpeg');

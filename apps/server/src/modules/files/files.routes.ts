@@ -1,10 +1,10 @@
-import { filesRoutes, IMAGE_MAX_BYTES } from '@linkstore/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FILE_PURPOSES, filesRoutes, IMAGE_MAX_BYTES, type TFilePurpose } from '@linkstore/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import { AppError } from '../../platform/errors/app-error';
 import type { SessionUser } from '../../platform/http/access';
 import { registerRoute } from '../../platform/http/routes';
 import { FILES_PATH_PREFIX } from '../../platform/storage/storage';
-import { createFilesService, type FilesService } from './files.service';
+import { createFilesService, mayUpload, type FilesService } from './files.service';
 
 /** The access guard has already refused visitors; this only narrows the type. */
 function callerOf(request: FastifyRequest): SessionUser {
@@ -19,6 +19,22 @@ function callerOf(request: FastifyRequest): SessionUser {
 const UPLOAD_MULTIPART_OPTIONS = {
   limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 10, parts: 12 },
   throwFileSizeLimit: false,
+};
+
+const isFilePurpose = (value: unknown): value is TFilePurpose =>
+  (FILE_PURPOSES as readonly unknown[]).includes(value);
+
+/**
+ * Refuses a catalogue upload without its permission before the body is read, like the access
+ * guard (which runs first and has refused visitors). The service checks again: this only spares
+ * the server from parsing an image it would refuse.
+ */
+const refuseUnpermittedPurpose: preParsingAsyncHookHandler = async (request, _reply, payload) => {
+  const { purpose } = request.query as { purpose?: unknown };
+  if (request.user && isFilePurpose(purpose) && !mayUpload(request.user, purpose)) {
+    throw AppError.forbidden();
+  }
+  return payload;
 };
 
 /**
@@ -59,6 +75,7 @@ export async function filesModule(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
     if (route.url === r.upload.path && route.method === r.upload.method) {
       route.config = { ...route.config, multipartOptions: UPLOAD_MULTIPART_OPTIONS };
+      route.preParsing = [route.preParsing ?? [], refuseUnpermittedPurpose].flat();
     }
   });
   registerRoute(app, r.upload, ({ query, body, request }) =>

@@ -30,6 +30,20 @@ export const uploadLimitKey = (userId: string) => `uploads:${userId}`;
 export const FILE_KEY_PATTERN =
   /^(avatar|product|category|banner|shop)\/\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
 
+/**
+ * Catalogue images are operators' work: these purposes need one of their permissions (ROOT
+ * passes). Avatar, banner and shop images are any signed-in user's own.
+ */
+export const UPLOAD_PERMISSIONS: Partial<Record<TFilePurpose, readonly string[]>> = {
+  product: ['catalog:product:add', 'catalog:product:edit'],
+  category: ['catalog:category:add', 'catalog:category:edit'],
+};
+
+export function mayUpload(user: SessionUser, purpose: TFilePurpose): boolean {
+  const anyOf = UPLOAD_PERMISSIONS[purpose];
+  return anyOf === undefined || anyOf.some((permission) => hasPermission(user, permission));
+}
+
 export interface FilesDeps {
   db: AppDatabase;
   storages: Storages;
@@ -94,6 +108,7 @@ export function createFilesService({ db, storages, limiter, log }: FilesDeps) {
       bytes: Uint8Array,
       lang: TLanguage,
     ): Promise<TUploadedFile> {
+      if (!mayUpload(user, purpose)) throw AppError.forbidden();
       if ((await limiter.hit(uploadLimitKey(user.id), UPLOAD_WINDOW_MS)) > UPLOADS_PER_WINDOW) {
         throw new AppError(ErrorCode.RATE_LIMITED, 429, 'error.rateLimited');
       }

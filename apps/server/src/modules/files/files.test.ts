@@ -56,30 +56,35 @@ async function signUp(name: string): Promise<void> {
   tokens[name] = await accessTokenFor(ctx.app, name, 'plain-pass-1');
 }
 
+/** Gives the user a new role holding one permission (granted as data, like every permission). */
+async function grant(name: string, roleCode: string, perm: string): Promise<void> {
+  const db = ctx.database.db;
+  const [button] = await db
+    .insert(menus)
+    .values({ name: perm, type: MENU_TYPE_CODES.BUTTON, perm })
+    .returning({ id: menus.id });
+  const [role] = await db
+    .insert(roles)
+    .values({ name: roleCode, code: roleCode, sort: 60 })
+    .returning({ id: roles.id });
+  await db.insert(roleMenus).values({ roleId: role?.id ?? 0, menuId: button?.id ?? 0 });
+  await db.insert(userRoles).values({ userId: userIds[name] ?? 0, roleId: role?.id ?? 0 });
+}
+
 beforeAll(async () => {
   uploadsDir = join(mkdtempSync(join(tmpdir(), 'linkstore-files-')), 'uploads');
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false', STORAGE_LOCAL_DIR: uploadsDir } });
   await signUp('ana');
   await signUp('bea');
   await signUp('cleaner');
-  // An operator allowed to delete anyone's upload, granted as data like every permission.
-  const db = ctx.database.db;
-  const [button] = await db
-    .insert(menus)
-    .values({
-      name: FILE_DELETE_ANY_PERMISSION,
-      type: MENU_TYPE_CODES.BUTTON,
-      perm: FILE_DELETE_ANY_PERMISSION,
-    })
-    .returning({ id: menus.id });
-  const [role] = await db
-    .insert(roles)
-    .values({ name: 'File cleaner', code: 'FILE_CLEANER', sort: 60 })
-    .returning({ id: roles.id });
-  await db.insert(roleMenus).values({ roleId: role?.id ?? 0, menuId: button?.id ?? 0 });
-  await db.insert(userRoles).values({ userId: userIds.cleaner ?? 0, roleId: role?.id ?? 0 });
+  // An operator allowed to delete anyone's upload, and one allowed to edit products.
+  await grant('cleaner', 'FILE_CLEANER', FILE_DELETE_ANY_PERMISSION);
   tokens.cleaner = await accessTokenFor(ctx.app, 'cleaner', 'plain-pass-1');
+  await signUp('editor');
+  await grant('editor', 'PRODUCT_EDITOR', 'catalog:product:edit');
+  tokens.editor = await accessTokenFor(ctx.app, 'editor', 'plain-pass-1');
 });
+
 afterAll(() => ctx.close());
 
 describe('POST /api/v1/files', () => {
@@ -265,6 +270,26 @@ describe('POST /api/v1/files', () => {
     const purpose = await upload('ana', await sampleImage.png(), { purpose: 'passport' });
     expect(purpose.statusCode).toBe(400);
     expect(purpose.json().data.fields[0].field).toBe('purpose');
+  });
+
+  it('lets only catalogue operators upload product and category images (A0301, nothing stored)', async () => {
+    const storedBefore = storedFiles().length;
+    const rowsBefore = await countRows();
+    for (const purpose of ['product', 'category']) {
+      const res = await upload('ana', await sampleImage.png(), { purpose });
+      expect(res.statusCode, purpose).toBe(403);
+      expect(res.json().code).toBe(ErrorCode.FORBIDDEN);
+    }
+    const category = await upload('editor', await sampleImage.png(), { purpose: 'category' });
+    expect(category.statusCode).toBe(403);
+    expect(storedFiles().length).toBe(storedBefore);
+    expect(await countRows()).toBe(rowsBefore);
+
+    const product = await uploaded('editor', await sampleImage.png(), { purpose: 'product' });
+    expect(product.url).toMatch(/^\/files\/product\//);
+    expect((await uploaded('ana', await sampleImage.png(), { purpose: 'banner' })).url).toMatch(
+      /^\/files\/banner\//,
+    );
   });
 
   it('limits uploads per user', async () => {
