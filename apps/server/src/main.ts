@@ -5,6 +5,8 @@ import { openDatabase, pgliteDir, type DatabaseHandle } from './platform/db/data
 import { runMigrations } from './platform/db/migrate';
 import { runSeed, type SeedReport } from './platform/db/seed';
 import { CREDENTIALS_FILE, SEED_OPERATORS } from './platform/auth/operators.seed';
+import { createStorages } from './platform/storage/storage-plugin';
+import { DEMO_EMAIL } from './modules/shops/demo-shop.seed';
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -18,7 +20,11 @@ async function prepareDatabase(config: AppConfig): Promise<{ database: DatabaseH
       : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) },
   );
   await runMigrations(database);
-  const seed = await runSeed(database.db, { seedPassword: config.seedPassword, dataDir: config.dataDir });
+  const seed = await runSeed(database.db, {
+    seedPassword: config.seedPassword,
+    dataDir: config.dataDir,
+    demo: config.seedDemo ? { storage: createStorages(config.storage).active } : undefined,
+  });
   return { database, seed };
 }
 
@@ -29,6 +35,24 @@ function operatorPassword(config: AppConfig, seed: SeedReport): string {
   }
   if (config.seedPassword) return 'SEED_PASSWORD';
   return `see ${join(config.dataDir, CREDENTIALS_FILE)}`;
+}
+
+/** Where the demo creator's password is: SEED_PASSWORD, shown now, or in the credentials file. */
+function demoPassword(config: AppConfig, seed: SeedReport): string {
+  if (seed.demo?.generatedPassword) {
+    return `${seed.demo.generatedPassword}  (generated now; also in ${join(config.dataDir, CREDENTIALS_FILE)})`;
+  }
+  if (config.seedPassword) return 'SEED_PASSWORD';
+  return `see ${join(config.dataDir, CREDENTIALS_FILE)}`;
+}
+
+/** Two lines on signing in as the demo creator, when there is one. */
+function demoLines(config: AppConfig, seed: SeedReport): string[] {
+  if (!seed.demo?.exists) return [];
+  return [
+    `  Studio:    ${config.publicUrl}/#/login`,
+    `  Demo creator: ${DEMO_EMAIL} / ${demoPassword(config, seed)}`,
+  ];
 }
 
 async function main(): Promise<void> {
@@ -86,6 +110,7 @@ async function main(): Promise<void> {
     }`,
     `  Console:   ${config.publicUrl}/#/console/login  as ${SEED_OPERATORS.map((o) => o.username).join(', ')}`,
     `             password: ${operatorPassword(config, seed)}`,
+    ...demoLines(config, seed),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

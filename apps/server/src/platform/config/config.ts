@@ -71,6 +71,7 @@ export const ZEnv = z.object({
     .default(1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   SEED_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  SEED_DEMO: ZBoolean.optional(),
   CAPTCHA_ENABLED: ZBoolean.default(true),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -134,6 +135,12 @@ export interface AppConfig {
   };
   /** Password of the seeded operators; unset: a random one per install (first-run-credentials.txt). */
   seedPassword: string | undefined;
+  /**
+   * Seed the sample catalogue and the demo creator at start (each only while missing). Defaults
+   * to on for the embedded database — a first `npm start` shows a living shop — and off with
+   * DATABASE_URL, where a real catalogue is expected; SEED_DEMO overrides either way.
+   */
+  seedDemo: boolean;
   /** Unset: mail is written to DATA_DIR/outbox instead of being sent. */
   mail: { smtpUrl: string | undefined; from: string };
   /** A provider is offered only when its client id and secret are both set. */
@@ -262,6 +269,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     },
     seedPassword: e.SEED_PASSWORD,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     oauth: {
       google: oauthProvider(e.OAUTH_GOOGLE_ISSUER, e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET),

@@ -4,6 +4,9 @@ import { seedConfigs } from '../../modules/configs/configs.seed';
 import { seedDepts } from '../../modules/depts/depts.seed';
 import { seedDicts } from '../../modules/dicts/dicts.seed';
 import { seedMenus } from '../../modules/menus/menus.seed';
+import { seedCatalogue, type CatalogueSeedReport } from '../../modules/catalog/catalog.seed';
+import { seedDemoShop, type DemoSeedReport } from '../../modules/shops/demo-shop.seed';
+import type { FileStorage } from '../storage/storage';
 import type { AppDatabase } from './database';
 
 export interface SeedReport {
@@ -16,16 +19,25 @@ export interface SeedReport {
   dicts: number;
   /** Built-in console menus inserted (and granted to ADMIN). */
   menus: number;
+  /** Only when asked for (`demo` option): the sample catalogue and the demo creator's shop. */
+  catalogue?: CatalogueSeedReport;
+  demo?: DemoSeedReport;
 }
 
 export interface SeedOptions {
   seedPassword?: string | undefined;
   dataDir?: string | undefined;
+  /**
+   * Also seed the sample catalogue and the demo creator (the embedded default, or SEED_DEMO=true),
+   * with their drawn images put in this storage. Tests leave it out: their template database
+   * stays without a catalogue, and only catalog.seed.test.ts pays for one.
+   */
+  demo?: { storage: FileStorage } | undefined;
 }
 
 /** Idempotent: every step inserts only what is missing, so it runs on every start. */
 export async function runSeed(db: AppDatabase, options: SeedOptions = {}): Promise<SeedReport> {
-  return db.transaction(async (tx) => {
+  const base = await db.transaction(async (tx) => {
     const scoped = tx as unknown as AppDatabase;
     return {
       countries: await seedCountries(scoped),
@@ -38,4 +50,16 @@ export async function runSeed(db: AppDatabase, options: SeedOptions = {}): Promi
       menus: await seedMenus(scoped),
     };
   });
+  if (!options.demo) return base;
+  const { storage } = options.demo;
+  // Separate transactions: the operators are kept even if drawing the catalogue fails.
+  const catalogue = await db.transaction((tx) => seedCatalogue(tx as unknown as AppDatabase, storage));
+  const demo = await db.transaction((tx) =>
+    seedDemoShop(tx as unknown as AppDatabase, storage, {
+      seedPassword: options.seedPassword,
+      generatedPassword: base.operators.generatedPassword,
+      dataDir: options.dataDir,
+    }),
+  );
+  return { ...base, catalogue, demo };
 }
