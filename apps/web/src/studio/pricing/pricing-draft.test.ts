@@ -127,7 +127,7 @@ describe('the request body', () => {
   it('reads product drafts from the modified products, skipping other shapes', () => {
     expect(
       readProductDrafts([
-        tee,
+        { ...tee, extra: true },
         { id: 3, price: 10 },
         { id: '12', title: 'x', costCents: 1.5, overridePriceCents: 2 },
       ]),

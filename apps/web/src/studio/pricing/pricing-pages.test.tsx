@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TPricedProduct, TPricingSettings, TShopCategory } from '@linkstore/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useUserPreferences } from '../../shared/preferences/user-preferences-store';
+import { useSession } from '../../shared/session/session-store';
+import { useUser } from '../../shared/session/user-store';
+import { createFakeApi, fail, ok, US, type TFakeHandler } from '../../shared/test/fake-api';
+import { renderWithApp } from '../../shared/test/render-with-app';
+import { FirstLevelPricingPage } from './first-level-page';
+import { SecondLevelPricingPage } from './second-level-page';
+import { useSettingsDraft } from './settings-draft-store';
+
+// jsdom's cascade over every antd style sheet makes each role query take seconds; inline styles
+// decide visibility here (as in the console's test support), at a hundredth of the cost.
+const cascadeStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) =>
+  element instanceof HTMLElement ? element.style : cascadeStyle(element);
+
+const routes = [
+  { path: '/pricing', Component: FirstLevelPricingPage },
+  { path: '/pricing/subcategories', Component: SecondLevelPricingPage },
+];
+const SAVE = 'PUT /api/v1/pricing';
+const SETTINGS: TPricingSettings = { defaultPercentage: 200, rounding: 'none', categories: [] };
+const category = (id: string, parentId: string, name: string, children: TShopCategory[] = []) => ({
+  id,
+  parentId,
+  name,
+  iconUrl: null,
+  productCount: 1,
+  children,
+});
+const TREE: TShopCategory[] = [
+  category('1', '0', 'Apparel', [category('2', '1', 'T-shirts')]),
+  category('4', '0', 'Home', [category('5', '4', 'Mugs')]),
+];
+const TEE: TPricedProduct = {
+  id: '10',
+  title: 'Plain tee',
+  categoryId: '2',
+  parentCategoryId: '1',
+  costCents: 1000,
+  sellingCents: 2000,
+  profitCents: 1000,
+  source: 'default',
+  percentage: 200,
+  overridePriceCents: null,
+  visible: 1,
+  sort: 1,
+};
+
+function signInCreator(handlers: Record<string, TFakeHandler>) {
+  useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref' });
+  useUser.getState().setInfo({
+    user: {
+      userId: '7',
+      username: null,
+      nickname: 'Ana',
+      email: 'ana@example.com',
+      avatar: null,
+      countryId: 'US',
+      roles: ['BLOGGER'],
+      perms: [],
+    },
+    business: { email: null, subdomainurl: 'ana', image_url: null, nickname: 'Ana', country_id: 'US' },
+  });
+  const api = createFakeApi({
+    'GET /api/v1/countries': () => ok([US]),
+    'GET /api/v1/pricing/settings': () => ok(SETTINGS),
+    'GET /api/v1/shop/categories': () => ok(TREE),
+    'GET /api/v1/pricing/products': () => ok({ list: [TEE], total: 1 }),
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}
+
+afterEach(() => {
+  useSettingsDraft.getState().clear();
+  useUserPreferences.getState().clearModifiedProducts();
+  useUser.getState().clear();
+  useSession.getState().clearTokens();
+});
+
+describe('price adjustment pages', () => {
+  it('previews a category at 150% live and saves the draft in one PUT, then shows the saved prices', async () => {
+    const user = userEvent.setup();
+    const api = signInCreator({
+      [SAVE]: () => ok({ ...SETTINGS, categories: [{ categoryId: '1', percentage: 150 }] }),
+    });
+    await renderWithApp(routes, '/pricing');
+    const apparel = await screen.findByLabelText('Percentage for Apparel');
+    const row = apparel.closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('A $10.00 product sells for $20.00, profit $10.00');
+
+    await user.type(apparel, '150');
+    expect(row).toHaveTextContent('A $10.00 product sells for $15.00, profit $5.00');
+    expect(screen.getByRole('status')).toHaveTextContent('Unsaved changes: 1');
+
+    api.on('GET /api/v1/pricing/settings', () =>
+      ok({ ...SETTINGS, categories: [{ categoryId: '1', percentage: 150 }] }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('All changes are saved'));
+    expect(api.callsTo(SAVE).map((request) => request.body)).toEqual([
+      { categories: [{ categoryId: '1', percentage: 150 }] },
+    ]);
+    expect(api.callsTo('GET /api/v1/pricing/settings').length).toBeGreaterThan(1);
+    expect(screen.getByLabelText('Percentage for Apparel')).toHaveValue('150');
+    expect(row).toHaveTextContent('A $10.00 product sells for $15.00, profit $5.00');
+  });
+
+  it('refuses a price below cost before sending, and keeps the draft when the server refuses', async () => {
+    const user = userEvent.setup();
+    const api = signInCreator({ [SAVE]: () => fail('A0400', 'The shop cannot be saved right now') });
+    await renderWithApp(routes, '/pricing/subcategories');
+    const price = await screen.findByLabelText('Selling price of Plain tee');
+    const row = price.closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('$20.00 (200%)');
+
+    await user.type(price, '9.5');
+    expect(row).toHaveTextContent('The selling price of Plain tee cannot be below its cost $10.00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      within(await screen.findByRole('alert')).getByText(/cannot be below its cost \$10\.00/),
+    ).toBeInTheDocument();
+    expect(api.callsTo(SAVE)).toHaveLength(0);
+
+    await user.clear(price);
+    await user.type(price, '12.5');
+    expect(row).toHaveTextContent('$12.50$2.50');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The shop cannot be saved right now')).toBeInTheDocument();
+    expect(api.callsTo(SAVE).map((request) => request.body)).toEqual([
+      { products: [{ productId: '10', overridePriceCents: 1250 }] },
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('Unsaved changes: 1');
+  });
+});
