@@ -1,6 +1,6 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Progress, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Progress, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { myShopQuery } from '../shop/api';
@@ -34,7 +34,16 @@ function StepItem({ step, index }: { step: TQuickStartStep; index: number }) {
 export function QuickStart() {
   const { t } = useTranslation('studio');
   const shop = useQuery(myShopQuery);
-  if (shop.isPending || shop.isError) return <Skeleton active />;
+  if (shop.isPending) return <Skeleton active />;
+  if (shop.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('shop.loadFailed')}
+        action={<Button onClick={() => void shop.refetch()}>{t('shop.retry')}</Button>}
+      />
+    );
   const steps = quickStartSteps(shop.data);
   const done = doneCount(steps);
   return (

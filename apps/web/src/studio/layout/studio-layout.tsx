@@ -13,6 +13,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { APP_TITLE } from '../../shared/config/constants';
 import { TopBar } from '../../shared/layout/top-bar';
 import { applyFavicon } from '../../shared/session/favicon';
+import { fileUrl } from '../../shared/upload/upload-api';
 import { myShopQuery } from '../shop/api';
 import { ShopLinkArea } from './shop-link-area';
 import styles from './studio-layout.module.css';
@@ -64,7 +65,7 @@ export function StudioLayout() {
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const shop = useQuery(myShopQuery).data;
   const imageUrl = shop?.imageUrl;
-  useEffect(() => applyFavicon(imageUrl), [imageUrl]);
+  useEffect(() => applyFavicon(imageUrl ? fileUrl(imageUrl) : null), [imageUrl]);
 
   return (
     <Layout className={styles.layout}>

@@ -73,7 +73,7 @@ export function ShopDetailsCard({ shop }: { shop: TShop }) {
           <Input maxLength={40} autoCapitalize="none" spellCheck={false} />
         </Form.Item>
         {slug !== undefined && slug !== shop.slug && (
-          <Alert type="warning" showIcon className="ant-form-item" message={t('shop.details.slugWarning')} />
+          <Alert type="warning" showIcon style={{ marginBottom: 24 }} title={t('shop.details.slugWarning')} />
         )}
         <Form.Item name="description" label={t('shop.field.description')}>
           <Input.TextArea maxLength={DESCRIPTION_MAX} showCount autoSize={{ minRows: 3, maxRows: 8 }} />

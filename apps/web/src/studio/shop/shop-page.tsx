@@ -67,7 +67,7 @@ export function ShopPage() {
       <Alert
         type="error"
         showIcon
-        message={t('shop.loadFailed')}
+        title={t('shop.loadFailed')}
         action={<Button onClick={() => void shop.refetch()}>{t('shop.retry')}</Button>}
       />
     );

@@ -25,7 +25,11 @@ export function useShopLink(shop: TShop) {
 
   const noteShared = async () => {
     if (shop.linkSharedAt) return;
-    setMyShop(await markShopShared());
+    try {
+      setMyShop(await markShopShared());
+    } catch {
+      // The http client has shown why; the link went out all the same.
+    }
   };
 
   const copy = async () => {
