@@ -1,12 +1,13 @@
 import type { TShopProductDetail } from '@linkstore/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Empty, Image, List, Rate, Space, Spin, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Empty, Image, Rate, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMoney } from '../../shared/money/use-money';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { productDetailQuery } from './api';
 import { formatBasisPoints, formatRating } from './format';
+import styles from './product-page.module.css';
 
 interface ProductDrawerProps {
   /** The product shown; undefined closes the drawer. */
@@ -36,7 +37,7 @@ function ProductDetail({ product }: { product: TShopProductDetail }) {
   const { t } = useTranslation('studio');
   const money = useMoney();
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {product.images.length > 0 && (
         <Image.PreviewGroup>
           <Space wrap>
@@ -94,28 +95,21 @@ function Reviews({ product }: { product: TShopProductDetail }) {
       {product.reviews.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('product.detail.noReviews')} />
       ) : (
-        <List
-          dataSource={product.reviews}
-          renderItem={(review) => (
-            <List.Item key={review.id}>
-              <List.Item.Meta
-                title={
-                  <Space wrap>
-                    <span>{review.authorName}</span>
-                    <Rate
-                      disabled
-                      value={review.rating}
-                      aria-label={t('product.stars', { count: review.rating })}
-                    />
-                    {review.verified && <Tag color="green">{t('product.detail.verified')}</Tag>}
-                  </Space>
-                }
-                description={dateFormat.format(new Date(review.createdAt))}
-              />
-              {review.body}
-            </List.Item>
-          )}
-        />
+        <ul className={styles.reviews}>
+          {product.reviews.map((review) => (
+            <li key={review.id}>
+              <Space wrap>
+                <strong>{review.authorName}</strong>
+                <Rate disabled value={review.rating} style={{ fontSize: 14 }} />
+                {review.verified && <Tag color="green">{t('product.detail.verified')}</Tag>}
+                <Typography.Text type="secondary">
+                  {dateFormat.format(new Date(review.createdAt))}
+                </Typography.Text>
+              </Space>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{review.body}</Typography.Paragraph>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

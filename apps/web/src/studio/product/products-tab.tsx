@@ -145,7 +145,7 @@ function SubcategoryProducts({ category, onOpen }: SubcategoryProductsProps) {
         type="info"
         showIcon
         style={{ marginBottom: 12 }}
-        message={t('product.order.hint', { name: category.name })}
+        title={t('product.order.hint', { name: category.name })}
       />
       <ProductTable
         products={list.data ?? []}
