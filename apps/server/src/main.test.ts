@@ -25,6 +25,8 @@ function startServer(env: Record<string, string>) {
       PATH: process.env.PATH,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'linkstore-main-')),
       LOG_LEVEL: 'warn',
+      // The sample catalogue takes seconds to draw; catalog.seed.test.ts covers it.
+      SEED_DEMO: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
