@@ -30,6 +30,7 @@ import { pricingModule } from './modules/pricing/pricing.routes';
 import { categoriesModule } from './modules/catalog/categories.routes';
 import { productsModule } from './modules/catalog/products.routes';
 import { bannersModule } from './modules/catalog/banners.routes';
+import { reviewsModule } from './modules/catalog/reviews.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
 
 declare module 'fastify' {
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(categoriesModule);
   await app.register(productsModule);
   await app.register(bannersModule);
+  await app.register(reviewsModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

@@ -20,5 +20,6 @@ export const viewRegistry: TViewRegistry = {
     'catalog/category/index': () => import('./catalog/category-page'),
     'catalog/product/index': () => import('./catalog/product-page'),
     'catalog/banner/index': () => import('./catalog/banner-page'),
+    'catalog/review/index': () => import('./catalog/review-page'),
   },
 };

@@ -173,6 +173,19 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
           { name: 'Delete', perm: 'catalog:banner:delete' },
         ],
       },
+      {
+        name: 'Reviews',
+        path: 'review',
+        routeName: 'CatalogReview',
+        component: 'catalog/review/index',
+        icon: 'star',
+        sort: 4,
+        buttons: [
+          { name: 'Search', perm: 'catalog:review:query' },
+          { name: 'Moderate', perm: 'catalog:review:moderate' },
+          { name: 'Delete', perm: 'catalog:review:delete' },
+        ],
+      },
     ],
   },
 ];

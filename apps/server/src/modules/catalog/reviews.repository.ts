@@ -1,0 +1,93 @@
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AppDatabase } from '../../platform/db/database';
+import { products, reviews } from './catalog.table';
+
+export interface ReviewFilter {
+  keywords?: string | undefined;
+  status?: number | undefined;
+  rating?: number | undefined;
+}
+
+/** A review with its product's titles, for the moderation table. */
+export interface ReviewListRow {
+  id: number;
+  productId: number;
+  productTitle: string;
+  productTitles: Record<string, string>;
+  orderItemId: number | null;
+  authorName: string;
+  rating: number;
+  body: string;
+  language: string;
+  status: number;
+  createdAt: Date;
+}
+
+/** `%` and `_` in the user's words match themselves. */
+function likePattern(words: string): string {
+  return `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(filter: ReviewFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.keywords) {
+    const pattern = likePattern(filter.keywords);
+    const match = or(ilike(products.title, pattern), sql`${products.titles}::text ilike ${pattern}`);
+    if (match) conditions.push(match);
+  }
+  if (filter.status !== undefined) conditions.push(eq(reviews.status, filter.status));
+  if (filter.rating !== undefined) conditions.push(eq(reviews.rating, filter.rating));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** A page of reviews, newest first, and the total. */
+export async function pageReviews(
+  db: AppDatabase,
+  filter: ReviewFilter,
+  pageNum: number,
+  pageSize: number,
+): Promise<{ rows: ReviewListRow[]; total: number }> {
+  const where = whereOf(filter);
+  const rows = await db
+    .select({
+      id: reviews.id,
+      productId: reviews.productId,
+      productTitle: products.title,
+      productTitles: products.titles,
+      orderItemId: reviews.orderItemId,
+      authorName: reviews.authorName,
+      rating: reviews.rating,
+      body: reviews.body,
+      language: reviews.language,
+      status: reviews.status,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(where)
+    .orderBy(desc(reviews.id))
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize);
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(where);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+/** Sets the status of the reviews it finds; returns how many. */
+export async function setReviewsStatus(db: AppDatabase, ids: number[], status: number): Promise<number> {
+  const rows = await db
+    .update(reviews)
+    .set({ status, updatedAt: new Date() })
+    .where(inArray(reviews.id, ids))
+    .returning({ id: reviews.id });
+  return rows.length;
+}
+
+/** Deletes the reviews it finds; returns how many. */
+export async function deleteReviews(db: AppDatabase, ids: number[]): Promise<number> {
+  const rows = await db.delete(reviews).where(inArray(reviews.id, ids)).returning({ id: reviews.id });
+  return rows.length;
+}
