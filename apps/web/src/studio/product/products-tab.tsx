@@ -1,9 +1,9 @@
 import type { TShopCategory, TShopProduct } from '@linkstore/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Input, Select, Space } from 'antd';
+import { Alert, App, Input, Select, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { allProductsQuery, categoryTreeQuery, orderProducts, productsQuery } from './api';
 import { CategoryPanel } from './category-panel';
 import { saveOrderOptimistically } from './optimistic-order';
@@ -22,9 +22,23 @@ type TVisibleFilter = 'all' | '0' | '1';
 export function ProductsTab() {
   const { t } = useTranslation('studio');
   const tree = useQuery(categoryTreeQuery);
-  const [categoryId, setCategoryId] = useState<string | undefined>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const categoryId = searchParams.get('category') ?? undefined;
+  // In the address like the tab, so a reload keeps the chosen category.
+  const setCategoryId = (id: string | undefined) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (id === undefined) next.delete('category');
+        else next.set('category', id);
+        return next;
+      },
+      { replace: true },
+    );
   const [openId, setOpenId] = useState<string | undefined>();
+  // An id the tree does not hold (an old or edited address) means all products.
   const category = categoryId && tree.data ? findCategory(tree.data, categoryId) : undefined;
+  const isWaitingForTree = categoryId !== undefined && tree.isLoading;
   const open = (product: TShopProduct) => setOpenId(product.id);
 
   return (
@@ -32,17 +46,19 @@ export function ProductsTab() {
       <CategoryPanel
         tree={tree.data}
         isLoading={tree.isLoading}
-        selectedId={categoryId}
+        selectedId={category?.id}
         onSelect={setCategoryId}
       />
       <div className={styles.list}>
         <div className={styles.toolbarEnd}>
           <Link to="/pricing">{t('product.adjustPrices')}</Link>
         </div>
-        {category && category.parentId !== '0' ? (
+        {isWaitingForTree ? (
+          <Spin />
+        ) : category && category.parentId !== '0' ? (
           <SubcategoryProducts key={category.id} category={category} onOpen={open} />
         ) : (
-          <PagedProducts key={categoryId ?? 'all'} categoryId={categoryId} onOpen={open} />
+          <PagedProducts key={category?.id ?? 'all'} categoryId={category?.id} onOpen={open} />
         )}
       </div>
       <ProductDrawer productId={openId} onClose={() => setOpenId(undefined)} />
