@@ -88,6 +88,19 @@ describe('the demo creator', () => {
     });
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json<{ data: { slug: string } }>().data.slug).toBe('demo');
+    const pricing = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/pricing/settings',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pricing.json<{ data: unknown }>().data).toMatchObject({
+      defaultPercentage: 200,
+      rounding: '99',
+      categories: expect.arrayContaining([
+        expect.objectContaining({ percentage: 150 }),
+        expect.objectContaining({ percentage: 180 }),
+      ]) as unknown,
+    });
   });
 
   it('has a public shop with two banners, rules, overrides at or above cost and plausible stats', async () => {
