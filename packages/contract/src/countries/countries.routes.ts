@@ -1,5 +1,13 @@
 import { defineRoutes } from '../platform/route';
-import { ZCountryListQuery, ZCountryListResponse } from './countries.schema';
+import {
+  ZCountry,
+  ZCountryIdParams,
+  ZCountryListQuery,
+  ZCountryListResponse,
+  ZCountryPage,
+  ZCountryPageQuery,
+  ZCountryUpdateRequest,
+} from './countries.schema';
 
 export const countriesRoutes = defineRoutes({
   list: {
@@ -10,5 +18,24 @@ export const countriesRoutes = defineRoutes({
     query: ZCountryListQuery,
     response: ZCountryListResponse,
     access: { public: true },
+  },
+  page: {
+    method: 'GET',
+    path: '/api/v1/countries/page',
+    summary: 'Currency rates for operators, a page at a time, by keywords',
+    tags: ['countries'],
+    query: ZCountryPageQuery,
+    response: ZCountryPage,
+    access: { permission: 'system:country:query' },
+  },
+  update: {
+    method: 'PUT',
+    path: '/api/v1/countries/:id',
+    summary: "Sets a country's USD rate (a decimal string, stored as integer micros), symbol and decimals",
+    tags: ['countries'],
+    params: ZCountryIdParams,
+    body: ZCountryUpdateRequest,
+    response: ZCountry,
+    access: { permission: 'system:country:edit' },
   },
 });

@@ -1,9 +1,9 @@
 import type { TCountry } from '@linkstore/contract';
-import { asc, ilike, or } from 'drizzle-orm';
+import { asc, ilike, or, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { countries } from './countries.table';
 
-function toCountry(row: typeof countries.$inferSelect): TCountry {
+export function toCountry(row: typeof countries.$inferSelect): TCountry {
   return {
     id: row.id,
     code: row.id,
@@ -16,20 +16,25 @@ function toCountry(row: typeof countries.$inferSelect): TCountry {
   };
 }
 
+/** Keywords match the name, the code or the currency code; LIKE wildcards match themselves. */
+export function countryFilter(keywords?: string): SQL | undefined {
+  if (!keywords) return undefined;
+  const pattern = `%${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(countries.name, pattern),
+    ilike(countries.id, pattern),
+    ilike(countries.currencyCode, pattern),
+  );
+}
+
+/** The seeded order (US first), then by name. */
+export const countryOrder = [asc(countries.sort), asc(countries.name)] as const;
+
 export async function listCountries(db: AppDatabase, keywords?: string): Promise<TCountry[]> {
-  const pattern = keywords ? `%${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const rows = await db
     .select()
     .from(countries)
-    .where(
-      pattern
-        ? or(
-            ilike(countries.name, pattern),
-            ilike(countries.id, pattern),
-            ilike(countries.currencyCode, pattern),
-          )
-        : undefined,
-    )
-    .orderBy(asc(countries.sort), asc(countries.name));
+    .where(countryFilter(keywords))
+    .orderBy(...countryOrder);
   return rows.map(toCountry);
 }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.tables';
 import { AppError } from '../../platform/errors/app-error';
 import { registerRoute } from '../../platform/http/routes';
+import { pageCountryRates, updateCountryRate } from './countries.console';
 import { listCountries } from './countries.repository';
 
 const DEFAULT_COUNTRY = 'US';
@@ -11,6 +12,8 @@ const DEFAULT_COUNTRY = 'US';
 export async function countriesModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   registerRoute(app, countriesRoutes.list, ({ query }) => listCountries(db, query.keywords));
+  registerRoute(app, countriesRoutes.page, ({ query }) => pageCountryRates(db, query));
+  registerRoute(app, countriesRoutes.update, ({ params, body }) => updateCountryRate(db, params.id, body));
 
   // SPEC §7's `getCountry`: the caller's country first (US for visitors), then all of them.
   // The legacy `api_token` query is accepted and ignored: the bearer token says who calls.

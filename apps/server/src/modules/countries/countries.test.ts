@@ -1,14 +1,18 @@
-import { ZCountryListResponse, ZEnvelope } from '@linkstore/contract';
+import { ErrorCode, ZCountry, ZCountryListResponse, ZCountryPage, ZEnvelope } from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../platform/db/migrate';
 import { runSeed } from '../../platform/db/seed';
 import { createTestApp, type TestContext } from '../../test/helper';
+import { accessTokenFor } from '../../test/users';
 import { countries } from './countries.table';
 
 let ctx: TestContext;
+const tokens: Record<string, string> = {};
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
+  tokens.admin = await accessTokenFor(ctx.app, 'admin');
+  tokens.guest = await accessTokenFor(ctx.app, 'test');
 });
 afterAll(() => ctx.close());
 
@@ -49,6 +53,94 @@ describe('GET /api/v1/countries', () => {
     expect(res.json().data.fields).toEqual([
       { field: 'keywords', message: 'keywords must have at most 50 characters' },
     ]);
+  });
+});
+
+function asOperator(as: string, method: 'GET' | 'PUT', url: string, payload?: object) {
+  return ctx.app.inject({
+    method,
+    url: `/api/v1/countries${url}`,
+    headers: { authorization: `Bearer ${tokens[as] ?? ''}` },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+describe('currency rates (operators)', () => {
+  it('pages the rates as exact decimals, by keywords', async () => {
+    const res = await asOperator('admin', 'GET', '/page?keywords=mex');
+    expect(res.statusCode).toBe(200);
+    const { data } = ZEnvelope(ZCountryPage).parse(res.json());
+    expect(data.total).toBe(1);
+    expect(data.list[0]).toMatchObject({ id: 'MX', currency_jc: 'MXN' });
+    expect(data.list[0]?.rate).toMatch(/^\d+(\.\d{1,6})?$/);
+    expect((await asOperator('admin', 'GET', '/page?pageSize=5')).json().data.list).toHaveLength(5);
+  });
+
+  it('edits a rate typed as a decimal into integer micros, and the public list shows it', async () => {
+    const res = await asOperator('admin', 'PUT', '/SE', {
+      rate: '10.654321',
+      currencySymbol: 'kr ',
+      currencyMinorDigits: 2,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(ZEnvelope(ZCountry).parse(res.json()).data).toMatchObject({
+      id: 'SE',
+      currency_symbol: 'kr',
+      rate_per_usd_micros: 10_654_321,
+    });
+    expect((await list('?keywords=sweden')).body.data[0]).toMatchObject({ rate_per_usd_micros: 10_654_321 });
+    const page = await asOperator('admin', 'GET', '/page?keywords=sweden');
+    expect(page.json().data.list[0].rate).toBe('10.654321');
+  });
+
+  it('refuses a bad rate on its field, and an unknown country', async () => {
+    for (const rate of ['0', '-1', '1.1234567', '0,92', 'abc']) {
+      const res = await asOperator('admin', 'PUT', '/SE', {
+        rate,
+        currencySymbol: 'kr',
+        currencyMinorDigits: 2,
+      });
+      expect({ rate, status: res.statusCode, fields: res.json().data.fields }).toEqual({
+        rate,
+        status: 400,
+        fields: [{ field: 'rate', message: expect.any(String) }],
+      });
+    }
+    const float = await asOperator('admin', 'PUT', '/SE', {
+      rate: 0.92,
+      currencySymbol: 'kr',
+      currencyMinorDigits: 2,
+    });
+    expect(float.statusCode).toBe(400);
+    const unknown = await asOperator('admin', 'PUT', '/ZZ', {
+      rate: '1',
+      currencySymbol: '¤',
+      currencyMinorDigits: 2,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const [se] = await ctx.database.db.select().from(countries).where(eq(countries.id, 'SE'));
+    expect(se?.ratePerUsdMicros).toBe(10_654_321);
+  });
+
+  it('refuses a non-operator (A0301) and changes nothing', async () => {
+    for (const [method, url] of [
+      ['GET', '/page'],
+      ['PUT', '/SE'],
+    ] as const) {
+      const res = await asOperator(
+        'guest',
+        method,
+        url,
+        method === 'PUT' ? { rate: '1', currencySymbol: 'x', currencyMinorDigits: 0 } : undefined,
+      );
+      expect({ method, status: res.statusCode, code: res.json().code }).toEqual({
+        method,
+        status: 403,
+        code: ErrorCode.FORBIDDEN,
+      });
+    }
+    const [se] = await ctx.database.db.select().from(countries).where(eq(countries.id, 'SE'));
+    expect(se?.ratePerUsdMicros).toBe(10_654_321);
   });
 });
 

@@ -46,6 +46,7 @@ describe('built-in menu tree', () => {
       ['dict', 'system/dict/index', false],
       ['dict-data', 'system/dict/data', true],
       ['config', 'system/config/index', false],
+      ['country', 'system/country/index', false],
     ]);
   });
 

@@ -122,6 +122,18 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
           { name: 'Refresh cache', perm: 'sys:config:refresh' },
         ],
       },
+      {
+        name: 'Currency rates',
+        path: 'country',
+        routeName: 'CountryRate',
+        component: 'system/country/index',
+        icon: 'money',
+        sort: 8,
+        buttons: [
+          { name: 'Search', perm: 'system:country:query' },
+          { name: 'Edit', perm: 'system:country:edit' },
+        ],
+      },
     ],
   },
   {

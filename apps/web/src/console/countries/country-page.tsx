@@ -1,0 +1,141 @@
+import { EditOutlined } from '@ant-design/icons';
+import {
+  countriesRoutes,
+  parseRateMicros,
+  type TCountryPageItem,
+  type TCountryUpdateRequest,
+} from '@linkstore/contract';
+import { Button, Form, Input, InputNumber, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePerm } from '../../shared/permission/access';
+import { HasPerm } from '../../shared/permission/has-access';
+import { CrudPage } from '../shared/crud-page';
+import { FormModal } from '../shared/form-modal';
+import { useInvalidateRoutes } from '../shared/invalidate';
+import { PagedTable } from '../shared/paged-table';
+import { SearchBar } from '../shared/search-bar';
+import { useFormModal } from '../shared/use-form-modal';
+import { usePagedList } from '../shared/use-paged-list';
+import { saveCountryRate } from './api';
+
+const PERM_EDIT = 'system:country:edit';
+const FORM_FIELDS = ['rate', 'currencySymbol', 'currencyMinorDigits'] as const;
+
+/** The edit form's values from a row: the page already carries them, so nothing is fetched. */
+function formValuesOf(country: TCountryPageItem): TCountryUpdateRequest {
+  return {
+    rate: country.rate,
+    currencySymbol: country.currency_symbol,
+    currencyMinorDigits: country.currency_minor_digits,
+  };
+}
+
+/**
+ * Currency rates (issue 5): how much of each country's currency one US dollar buys, which
+ * studio prices are shown in. The rate is typed as a decimal and stored as integer micros.
+ */
+export default function CountryPage() {
+  const { t } = useTranslation('system');
+  const can = usePerm();
+  const list = usePagedList(countriesRoutes.page, { keywords: '' });
+  const modal = useFormModal<TCountryUpdateRequest>();
+  const [form] = Form.useForm<TCountryUpdateRequest>();
+  const invalidate = useInvalidateRoutes();
+
+  const columns: TableColumnsType<TCountryPageItem> = [
+    { title: t('countries.field.country'), dataIndex: 'name' },
+    { title: t('countries.field.currency'), dataIndex: 'currency' },
+    {
+      title: t('countries.field.code'),
+      dataIndex: 'currency_jc',
+      render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
+    },
+    { title: t('countries.field.symbol'), dataIndex: 'currency_symbol' },
+    { title: t('countries.field.minorDigits'), dataIndex: 'currency_minor_digits', align: 'right' },
+    { title: t('countries.field.rate'), dataIndex: 'rate', align: 'right' },
+    { title: t('countries.field.updateTime'), dataIndex: 'updateTime' },
+  ];
+  if (can(PERM_EDIT)) {
+    columns.push({
+      title: t('crud.table.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, country) => (
+        <HasPerm value={PERM_EDIT}>
+          <Button
+            type="link"
+            icon={<EditOutlined aria-hidden />}
+            aria-label={t('countries.action.edit', { name: country.name })}
+            onClick={() => modal.openEdit(country.id)}
+          >
+            {t('crud.action.edit')}
+          </Button>
+        </HasPerm>
+      ),
+    });
+  }
+
+  return (
+    <CrudPage
+      title={t('countries.title')}
+      search={
+        <SearchBar initialValues={{ keywords: '' }} onSearch={list.search}>
+          <Form.Item name="keywords" label={t('crud.field.keywords')}>
+            <Input placeholder={t('countries.search.keywordsPlaceholder')} allowClear />
+          </Form.Item>
+        </SearchBar>
+      }
+    >
+      <PagedTable<TCountryPageItem> list={list} rowKey="id" columns={columns} />
+      <FormModal<TCountryUpdateRequest>
+        modal={modal}
+        form={form}
+        name="country-form"
+        title={t('countries.form.editTitle')}
+        fields={FORM_FIELDS}
+        load={async (id) => {
+          const country = list.items.find((item) => item.id === id);
+          return country ? formValuesOf(country) : {};
+        }}
+        onSubmit={async (values, id) => {
+          if (id === undefined) return;
+          await saveCountryRate(id, values);
+          await invalidate(countriesRoutes.page);
+        }}
+      >
+        <Form.Item
+          name="rate"
+          label={t('countries.field.rate')}
+          extra={t('countries.rateHelp')}
+          rules={[
+            {
+              validator: (_, value: string | undefined) =>
+                parseRateMicros(value ?? '') === null
+                  ? Promise.reject(new Error(t('countries.validation.rate')))
+                  : Promise.resolve(),
+            },
+          ]}
+        >
+          <Input inputMode="decimal" placeholder="0.92" style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item
+          name="currencySymbol"
+          label={t('countries.field.symbol')}
+          rules={[
+            {
+              required: true,
+              whitespace: true,
+              message: t('crud.validation.required', { field: t('countries.field.symbol') }),
+            },
+            { max: 8 },
+          ]}
+        >
+          <Input maxLength={8} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="currencyMinorDigits" label={t('countries.field.minorDigits')}>
+          <InputNumber min={0} max={3} precision={0} style={{ width: 120 }} />
+        </Form.Item>
+      </FormModal>
+    </CrudPage>
+  );
+}
