@@ -1,0 +1,151 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { text } from '../locales';
+import { readCode } from '../support/mailbox';
+
+const PASSWORD = 'Sunny-days-2026';
+const t = (key: string, values: Record<string, string | number> = {}) =>
+  Object.entries(values).reduce(
+    (result, [name, value]) => result.replaceAll(`{{${name}}}`, String(value)),
+    text('en', key),
+  );
+
+/** "$1,234.56" → 123456: what the page shows, back in cents. */
+function cents(shown: string): number {
+  const match = /\$([\d,]+)\.(\d{2})/.exec(shown);
+  if (!match?.[1] || !match[2]) throw new Error(`not an amount: ${shown}`);
+  return Number(match[1].replaceAll(',', '')) * 100 + Number(match[2]);
+}
+
+/** 123456 → "$1,234.56", as the page shows US dollars in English. */
+function dollars(amount: number): string {
+  const whole = Math.floor(amount / 100).toLocaleString('en-US');
+  return `$${whole}.${String(amount % 100).padStart(2, '0')}`;
+}
+
+async function register(page: Page, email: string) {
+  await page.goto('/#/register?lang=en');
+  await page.getByLabel(t('studio:auth.register.email'), { exact: true }).fill(email);
+  await page.getByLabel(t('studio:auth.register.password'), { exact: true }).fill(PASSWORD);
+  await page.getByLabel(t('studio:auth.register.confirmPassword'), { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t('studio:auth.code.get') }).click();
+  await page.getByLabel(t('studio:auth.code.label'), { exact: true }).fill(await readCode(email));
+  await page.getByRole('button', { name: t('studio:auth.register.submit'), exact: true }).click();
+  await expect(page).toHaveURL(/#\/$/);
+}
+
+function quickStartProgress(page: Page, done: number) {
+  return expect(page.getByText(t('studio:home.quickStart.progress', { done, total: 4 }))).toBeVisible();
+}
+
+/** The row of the subcategory page's product table that holds `input`. */
+function rowOf(input: Locator): Locator {
+  return input.locator('xpath=ancestor::tr[1]');
+}
+
+test('a new creator opens a shop, sets up payment, prices products and shares the link', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const stamp = Date.now();
+  await register(page, `pricing-${stamp}@example.com`);
+
+  // Quick start, step 1: open the store.
+  await quickStartProgress(page, 0);
+  await page.getByRole('button', { name: t('studio:home.quickStart.create.action') }).click();
+  await page.getByLabel(t('studio:shop.field.name'), { exact: true }).fill('Journey Picks');
+  const slug = `journey-${stamp}`;
+  await page.getByLabel(t('studio:shop.field.slug'), { exact: true }).fill(slug);
+  await page.getByRole('button', { name: t('studio:shop.open.submit') }).click();
+  await expect(page.getByText(t('studio:shop.open.success'))).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Journey Picks' })).toBeVisible();
+
+  // Step 2: the PayPal account the profit goes to.
+  await page.getByLabel(t('studio:shop.payout.email'), { exact: true }).fill(`Payouts-${stamp}@Example.com`);
+  await page.getByRole('button', { name: t('studio:shop.payout.set') }).click();
+  await expect(page.getByText(t('studio:shop.payout.saved'))).toBeVisible();
+  await expect(
+    page.getByText(t('studio:shop.payout.current', { email: `payouts-${stamp}@example.com` })),
+  ).toBeVisible();
+
+  // Step 3: a first-level category at 150 %, previewed before saving.
+  await page.getByRole('menuitem', { name: t('studio:nav.pricing') }).click();
+  const categoryInput = page.getByLabel(/^Percentage for /).first();
+  const categoryLabel = (await categoryInput.getAttribute('aria-label')) ?? '';
+  await categoryInput.fill('150');
+  await expect(
+    categoryInput
+      .locator('xpath=ancestor::tr[1]')
+      .getByText(
+        t('studio:pricing.category.example', { cost: '$10.00', selling: '$15.00', profit: '$5.00' }),
+      ),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('status').getByText(t('studio:pricing.draft.unsaved', { count: 1 })),
+  ).toBeVisible();
+
+  // One product of its first subcategory gets its own price: cost + $5.00, so $5.00 profit.
+  await page.getByRole('tab', { name: t('studio:pricing.tabs.subcategories'), exact: true }).click();
+  const overrides = page.getByLabel(/^Selling price of /);
+  const first = overrides.nth(0);
+  await expect(first).toBeVisible();
+  const firstRow = rowOf(first);
+  const firstCost = cents(await firstRow.locator('td').nth(1).innerText());
+  // The category's 150 % applies to the product before it has its own price.
+  await expect(firstRow.locator('td').nth(2)).toContainText(
+    dollars(Math.floor((firstCost * 150 + 50) / 100)),
+  );
+  await first.fill(
+    dollars(firstCost + 500)
+      .slice(1)
+      .replaceAll(',', ''),
+  );
+  await expect(firstRow.locator('td').nth(4)).toHaveText(dollars(firstCost + 500));
+  await expect(firstRow.locator('td').nth(5)).toHaveText('$5.00');
+
+  await page.getByRole('button', { name: t('studio:pricing.draft.save') }).click();
+  await expect(page.getByText(t('studio:pricing.draft.saved'))).toBeVisible();
+  await expect(page.getByRole('status').getByText(t('studio:pricing.draft.none'))).toBeVisible();
+
+  // A reload shows the saved prices, from the server.
+  await page.reload();
+  await expect(
+    rowOf(page.getByLabel(/^Selling price of /).nth(0))
+      .locator('td')
+      .nth(4),
+  ).toHaveText(dollars(firstCost + 500));
+  await page.getByRole('tab', { name: t('studio:pricing.tabs.categories'), exact: true }).click();
+  await expect(page.getByLabel(categoryLabel, { exact: true })).toHaveValue('150');
+
+  // A price below cost is refused, and nothing of it is saved.
+  await page.getByRole('tab', { name: t('studio:pricing.tabs.subcategories'), exact: true }).click();
+  const second = page.getByLabel(/^Selling price of /).nth(1);
+  const secondRow = rowOf(second);
+  const secondTitle = (await second.getAttribute('aria-label'))?.replace(/^Selling price of /, '') ?? '';
+  const secondCost = cents(await secondRow.locator('td').nth(1).innerText());
+  const secondSelling = await secondRow.locator('td').nth(4).innerText();
+  await second.fill(
+    dollars(secondCost - 100)
+      .slice(1)
+      .replaceAll(',', ''),
+  );
+  await page.getByRole('button', { name: t('studio:pricing.draft.save') }).click();
+  const refusal = t('studio:pricing.draft.belowCost', { product: secondTitle, cost: dollars(secondCost) });
+  await expect(page.getByText(refusal).first()).toBeVisible();
+  await page.reload();
+  await expect(
+    rowOf(page.getByLabel(/^Selling price of /).nth(1))
+      .locator('td')
+      .nth(4),
+  ).toHaveText(secondSelling);
+  await expect(page.getByLabel(/^Selling price of /).nth(1)).toHaveValue('');
+
+  // Step 4: copying the link completes the quick start.
+  await page.getByRole('menuitem', { name: t('studio:nav.home') }).click();
+  await quickStartProgress(page, 3);
+  const linkArea = page.getByRole('region', { name: /shop link/i });
+  await linkArea.getByRole('button', { name: t('studio:shop.link.copy') }).click();
+  await expect(page.getByText(t('studio:shop.link.copied'))).toBeVisible();
+  await quickStartProgress(page, 4);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/s/${slug}$`));
+});
