@@ -147,5 +147,6 @@ test('a new creator opens a shop, sets up payment, prices products and shares th
   await linkArea.getByRole('button', { name: t('studio:shop.link.copy') }).click();
   await expect(page.getByText(t('studio:shop.link.copied'))).toBeVisible();
   await quickStartProgress(page, 4);
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/s/${slug}$`));
+  const copied: unknown = await page.evaluate('navigator.clipboard.readText()');
+  expect(copied).toMatch(new RegExp(`/s/${slug}$`));
 });
