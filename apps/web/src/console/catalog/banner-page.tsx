@@ -16,6 +16,7 @@ import {
   Space,
   Switch,
   Typography,
+  type FormInstance,
   type TableColumnsType,
 } from 'antd';
 import { useState } from 'react';
@@ -281,7 +282,7 @@ export default function BannerPage() {
 }
 
 /** How the banner looks in a shop: the image with its English title over it. */
-function BannerPreview({ form }: { form: ReturnType<typeof Form.useForm<TBannerRequest>>[0] }) {
+function BannerPreview({ form }: { form: FormInstance<TBannerRequest> }) {
   const { t } = useTranslation('catalog');
   const imageUrl = Form.useWatch('imageUrl', form);
   const title = Form.useWatch('title', form);
