@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
-import { platformBanners } from './catalog.table';
+import { platformBanners, textMatches } from './catalog.table';
 
 export type BannerRow = typeof platformBanners.$inferSelect;
 export type BannerValues = Pick<BannerRow, 'title' | 'titles' | 'imageUrl' | 'linkUrl' | 'sort' | 'status'>;
@@ -19,11 +19,7 @@ function whereOf(filter: BannerFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.keywords) {
     const pattern = likePattern(filter.keywords);
-    const match = or(
-      ilike(platformBanners.title, pattern),
-      sql`${platformBanners.titles}::text ilike ${pattern}`,
-    );
-    if (match) conditions.push(match);
+    conditions.push(textMatches(platformBanners.title, platformBanners.titles, pattern));
   }
   if (filter.status !== undefined) conditions.push(eq(platformBanners.status, filter.status));
   return conditions.length > 0 ? and(...conditions) : undefined;

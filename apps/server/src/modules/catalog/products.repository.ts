@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
-import { productImages, products } from './catalog.table';
+import { productImages, products, textMatches } from './catalog.table';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductValues = Pick<
@@ -31,8 +31,7 @@ function whereOf(filter: ProductFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.keywords) {
     const pattern = likePattern(filter.keywords);
-    const match = or(ilike(products.title, pattern), sql`${products.titles}::text ilike ${pattern}`);
-    if (match) conditions.push(match);
+    conditions.push(textMatches(products.title, products.titles, pattern));
   }
   if (filter.categoryIds) conditions.push(inArray(products.categoryId, filter.categoryIds));
   if (filter.status !== undefined) conditions.push(eq(products.status, filter.status));

@@ -119,6 +119,8 @@ describe('products', () => {
     expect((await page('?keywords=pg&status=1')).list.map((p) => p.title)).toEqual(['Pg Mug']);
     expect((await page('?keywords=pg&pageSize=1&pageNum=2')).list).toHaveLength(1);
     expect((await page('?keywords=%25')).total).toBe(0);
+    // Only texts are searched, not the language codes of the translations ("es" is a key above).
+    expect((await page('?keywords=es')).total).toBe(0);
 
     const form = await call('manager', 'GET', `/${made.id}/form`);
     expect(form.json().data).toEqual(made);

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
-import { products, reviews } from './catalog.table';
+import { products, reviews, textMatches } from './catalog.table';
 
 export interface ReviewFilter {
   keywords?: string | undefined;
@@ -32,8 +32,7 @@ function whereOf(filter: ReviewFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.keywords) {
     const pattern = likePattern(filter.keywords);
-    const match = or(ilike(products.title, pattern), sql`${products.titles}::text ilike ${pattern}`);
-    if (match) conditions.push(match);
+    conditions.push(textMatches(products.title, products.titles, pattern));
   }
   if (filter.status !== undefined) conditions.push(eq(reviews.status, filter.status));
   if (filter.rating !== undefined) conditions.push(eq(reviews.rating, filter.rating));

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { categories, products } from '../catalog/catalog.table';
-import { shopProducts, shops } from '../shops/shops.table';
+import { placeOf, shopProducts, shops } from '../shops/shops.table';
 import { shopCategoryPrices } from './pricing.table';
 
 export type PricingShopRow = Pick<typeof shops.$inferSelect, 'id' | 'defaultPercentage' | 'rounding'>;
@@ -100,7 +100,7 @@ export async function listPricingProducts(
       .leftJoin(firstLevel, and(eq(firstLevel.shopId, shopId), eq(firstLevel.categoryId, category.parentId)));
   const rows = await from()
     .where(where)
-    .orderBy(sql`coalesce(${shopProducts.sort}, 0)`, asc(products.sort), asc(products.id))
+    .orderBy(placeOf(shopProducts.sort), asc(products.sort), asc(products.id))
     .limit(filter.limit)
     .offset(filter.offset);
   const [counted] = await db

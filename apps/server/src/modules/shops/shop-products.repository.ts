@@ -2,9 +2,9 @@ import { and, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { categories, productImages, products, reviews } from '../catalog/catalog.table';
+import { categories, productImages, products, reviews, textMatches } from '../catalog/catalog.table';
 import { shopCategoryPrices } from '../pricing/pricing.table';
-import { shopCategories, shopProductStats, shopProducts } from './shops.table';
+import { placeOf, shopCategories, shopProductStats, shopProducts } from './shops.table';
 
 /** One product with everything the shop's list needs: its rules, counters and review sums. */
 export interface ShopProductRow {
@@ -46,12 +46,6 @@ const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${
 const inLanguage = (translations: AnyColumn, english: AnyColumn, lang: TLanguage) =>
   sql<string>`coalesce(nullif(${translations} ->> ${lang}, ''), ${english})`;
 
-/**
- * A place the creator dragged something to (1..n) before the platform's order; no row or 0
- * (a row written only for a price or visibility) means "not placed": after the placed ones.
- */
-const placeOf = (sort: AnyColumn) => sql`coalesce(nullif(${sort}, 0), 2147483647)`;
-
 /** Published reviews per product: count and sum of ratings (the average is computed exactly in code). */
 const reviewTotalsOf = (db: AppDatabase) =>
   db
@@ -79,9 +73,7 @@ function conditionsOf(filter: ShopProductFilter): SQL[] {
   }
   if (filter.keywords) {
     const pattern = likePattern(filter.keywords);
-    conditions.push(
-      sql`(${products.title} ilike ${pattern} or exists (select 1 from jsonb_each_text(${products.titles}) as t(lang, text) where t.text ilike ${pattern}))`,
-    );
+    conditions.push(textMatches(products.title, products.titles, pattern));
   }
   if (filter.visible !== undefined) {
     conditions.push(sql`coalesce(${shopProducts.visible}, 1) = ${filter.visible}`);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -15,6 +15,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/auth.tables';
 import { categories, products } from '../catalog/catalog.table';
+
+/**
+ * A place the creator dragged something to (1..n) before the platform's order; no row or 0
+ * (a row written only for a price or visibility) means "not placed": after the placed ones.
+ * Every list of a shop's products or categories orders by it, so they all agree.
+ */
+export const placeOf = (sort: AnyColumn) => sql`coalesce(nullif(${sort}, 0), 2147483647)`;
 
 /** A creator's shop (one per creator). Its public link is `/s/<slug>`. */
 export const shops = pgTable(
