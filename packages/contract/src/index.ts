@@ -4,6 +4,7 @@ export * from './platform/envelope';
 export * from './platform/page';
 export * from './platform/route';
 export * from './platform/runtime-config';
+export * from './platform/rich-text';
 export * from './health/health.schema';
 export * from './health/health.routes';
 export * from './countries/countries.schema';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPage, ZPageQuery } from '../platform/page';
+import { ZRichDoc, isEmptyDoc, type TRichDoc } from '../platform/rich-text';
 
 /** A product id on the wire: a digit string (the table's bigint), small enough for a safe integer. */
 export const ZProductId = z.string().regex(/^[1-9]\d{0,14}$/);
@@ -37,6 +38,28 @@ const ZTranslationsOut = z.object({
 });
 export type TProductTranslations = z.infer<typeof ZTranslationsOut>;
 
+/** Descriptions in es, pt, zh-cn and fr, each optional; empty documents are dropped. */
+const ZDescriptions = z
+  .object({
+    es: ZRichDoc.optional(),
+    pt: ZRichDoc.optional(),
+    'zh-cn': ZRichDoc.optional(),
+    fr: ZRichDoc.optional(),
+  })
+  .transform(
+    (docs) =>
+      Object.fromEntries(
+        Object.entries(docs).filter(([, doc]) => doc !== undefined && !isEmptyDoc(doc)),
+      ) as TProductDescriptions,
+  );
+const ZDescriptionsOut = z.object({
+  es: ZRichDoc.optional(),
+  pt: ZRichDoc.optional(),
+  'zh-cn': ZRichDoc.optional(),
+  fr: ZRichDoc.optional(),
+});
+export type TProductDescriptions = Partial<Record<'es' | 'pt' | 'zh-cn' | 'fr', TRichDoc>>;
+
 export const ZProductPageQuery = ZPageQuery.extend({
   /** Matches the title in any language. */
   keywords: z.string().trim().max(50).optional(),
@@ -73,8 +96,8 @@ export const ZProductForm = z.object({
   categoryId: z.string(),
   title: z.string(),
   titles: ZTranslationsOut,
-  description: z.string(),
-  descriptions: ZTranslationsOut,
+  description: ZRichDoc,
+  descriptions: ZDescriptionsOut,
   platformPriceCents: z.number().int(),
   stock: z.number().int(),
   status: ZProductStatus,
@@ -93,15 +116,15 @@ const ZImageUrl = z
 
 /**
  * Create and edit body. The price is an integer number of US cents, never a float. Descriptions
- * are plain text (shown as text, never as HTML). Unknown fields are ignored.
+ * are rich text documents (decision 0017), never HTML. Unknown fields are ignored.
  */
 export const ZProductRequest = z.object({
   /** A second-level category. */
   categoryId: ZProductId,
   title: z.string().trim().min(1).max(200),
   titles: ZTranslations(200).default({}),
-  description: z.string().trim().max(20_000).default(''),
-  descriptions: ZTranslations(20_000).default({}),
+  description: ZRichDoc.default((): TRichDoc => ({ type: 'doc', content: [] })),
+  descriptions: ZDescriptions.default({}),
   platformPriceCents: z.int().min(1).max(MAX_PRICE_CENTS),
   stock: z.int().min(0).max(1_000_000_000).default(0),
   status: ZProductStatus.default(1),

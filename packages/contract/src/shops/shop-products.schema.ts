@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPage, ZPageQuery } from '../platform/page';
+import { ZRichDoc } from '../platform/rich-text';
 import { ZShopRecordId } from './shops.schema';
 
 /**
@@ -52,7 +53,8 @@ export const ZShopProductIdParams = z.object({ id: ZShopRecordId });
 
 /** One product in full, for the detail drawer. */
 export const ZShopProductDetail = ZShopProduct.extend({
-  description: z.string(),
+  /** In the caller's language, English when missing. */
+  description: ZRichDoc,
   images: z.array(z.string()),
   /** The percentage that applied; null for an override. */
   percentage: z.number().int().nullable(),

@@ -1,12 +1,16 @@
 import {
   ErrorCode,
+  isEmptyDoc,
+  parseStoredRichText,
   type TLanguage,
   type TPage,
+  type TProductDescriptions,
   type TProductForm,
   type TProductPageItem,
   type TProductPageQuery,
   type TProductRequestParsed,
   type TProductTranslations,
+  type TRichDoc,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
@@ -37,6 +41,22 @@ function cleanTexts(texts: Record<string, string> | null | undefined): TProductT
   return out;
 }
 
+/** A description is stored as its JSON document in the text column (decision 0017); empty as ''. */
+function storeDoc(doc: TRichDoc): string {
+  return isEmptyDoc(doc) ? '' : JSON.stringify(doc);
+}
+
+function storeDescriptions(docs: TProductDescriptions): Record<string, string> {
+  return Object.fromEntries(Object.entries(docs).map(([lang, doc]) => [lang, storeDoc(doc)]));
+}
+
+/** Stored descriptions as documents; an old plain-text value becomes paragraphs. */
+function readDescriptions(stored: Record<string, string> | null | undefined): TProductDescriptions {
+  return Object.fromEntries(
+    Object.entries(cleanTexts(stored)).map(([lang, text]) => [lang, parseStoredRichText(text)]),
+  );
+}
+
 function fieldError(lang: TLanguage, field: string, key: MessageKey): AppError {
   const params = { field };
   return new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params, {
@@ -50,8 +70,8 @@ function toForm(row: ProductRow, images: string[]): TProductForm {
     categoryId: String(row.categoryId),
     title: row.title,
     titles: cleanTexts(row.titles),
-    description: row.description,
-    descriptions: cleanTexts(row.descriptions),
+    description: parseStoredRichText(row.description),
+    descriptions: readDescriptions(row.descriptions),
     platformPriceCents: row.platformPriceCents,
     stock: row.stock,
     status: flag(row.status),
@@ -126,8 +146,8 @@ export async function saveProduct(
       categoryId,
       title: form.title,
       titles: cleanTexts(form.titles),
-      description: form.description,
-      descriptions: cleanTexts(form.descriptions),
+      description: storeDoc(form.description),
+      descriptions: storeDescriptions(form.descriptions),
       platformPriceCents: form.platformPriceCents,
       stock: form.stock,
       status: form.status,

@@ -1,4 +1,12 @@
-import { ErrorCode, ZEnvelope, ZProductForm, ZProductPage, type TProductForm } from '@linkstore/contract';
+import {
+  ErrorCode,
+  ZEnvelope,
+  ZProductForm,
+  ZProductPage,
+  plainTextToDoc,
+  type TProductForm,
+  type TRichDoc,
+} from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
@@ -84,8 +92,8 @@ describe('products', () => {
     const made = await create({
       title: 'Pg Mug',
       titles: { es: 'Pg Taza', fr: '' },
-      description: 'A <b>mug</b>',
-      descriptions: { pt: 'Uma caneca' },
+      description: plainTextToDoc('A <b>mug</b>'),
+      descriptions: { pt: plainTextToDoc('Uma caneca'), es: { type: 'doc', content: [] } },
       platformPriceCents: 1299,
       stock: 7,
       images: ['/files/product/a.png', 'https://cdn.example.com/b.png'],
@@ -94,8 +102,8 @@ describe('products', () => {
       categoryId: String(leaf),
       title: 'Pg Mug',
       titles: { es: 'Pg Taza' },
-      description: 'A <b>mug</b>',
-      descriptions: { pt: 'Uma caneca' },
+      description: plainTextToDoc('A <b>mug</b>'),
+      descriptions: { pt: plainTextToDoc('Uma caneca') },
       platformPriceCents: 1299,
       stock: 7,
       status: 1,
@@ -210,6 +218,73 @@ describe('products', () => {
     });
     expect(badImage.statusCode).toBe(400);
     expect(await ctx.database.db.select().from(products).where(eq(products.title, 'Bad'))).toEqual([]);
+  });
+
+  it('keeps rich descriptions as documents, refuses unsafe links, and reads old plain text', async () => {
+    const rich: TRichDoc = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Read ' },
+            {
+              type: 'text',
+              text: 'more',
+              marks: [{ type: 'link', attrs: { href: 'https://example.com/care' } }],
+            },
+          ],
+        },
+        {
+          type: 'bulletList',
+          content: [
+            { type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Soft' }] }] },
+          ],
+        },
+      ],
+    };
+    const made = await create({ title: 'Rt Tee', description: rich, descriptions: { fr: rich } });
+    const form = (await call('manager', 'GET', `/${made.id}/form`)).json().data as TProductForm;
+    expect(form).toMatchObject({ description: rich, descriptions: { fr: rich } });
+
+    const hostile = structuredClone(rich);
+    const link = hostile.content[0];
+    if (link?.type === 'paragraph' && link.content?.[1]?.type === 'text') {
+      link.content[1].marks = [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }];
+    }
+    for (const body of [{ description: hostile }, { descriptions: { es: hostile } }]) {
+      const res = await call('manager', 'PUT', `/${made.id}`, {
+        categoryId: String(leaf),
+        title: 'Rt Tee changed',
+        platformPriceCents: 1000,
+        ...body,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().data.fields).toEqual([
+        {
+          field: Object.keys(body)[0] === 'description' ? 'description' : 'descriptions.es',
+          message: expect.any(String),
+        },
+      ]);
+    }
+    const [row] = await ctx.database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, Number(made.id)));
+    expect(row?.title).toBe('Rt Tee');
+    expect(JSON.parse(row?.description ?? '')).toEqual(rich);
+
+    await ctx.database.db
+      .update(products)
+      .set({
+        description: 'Old line one\nline two\n\nSecond <i>paragraph</i>',
+        descriptions: { es: 'Viejo' },
+      })
+      .where(eq(products.id, Number(made.id)));
+    const old = (await call('manager', 'GET', `/${made.id}/form`)).json().data as TProductForm;
+    expect(old.description).toEqual(plainTextToDoc('Old line one\nline two\n\nSecond <i>paragraph</i>'));
+    expect(old.description.content).toHaveLength(2);
+    expect(old.descriptions).toEqual({ es: plainTextToDoc('Viejo') });
   });
 
   it('deletes a product with its images', async () => {

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  parseStoredRichText,
   priceProduct,
   ROUNDINGS,
   type TLanguage,
@@ -139,7 +140,7 @@ export async function getMyShopProduct(
   ]);
   return {
     ...toShopProduct(row, shop),
-    description: row.description,
+    description: parseStoredRichText(row.description),
     images,
     percentage: priceOf(row, shop).percentage,
     reviews: reviews.map((r) => ({

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  plainTextToDoc,
   priceProduct,
   type TShopCategory,
   type TShopProduct,
@@ -234,7 +235,8 @@ describe("the shop's products", () => {
     );
     expect(detail).toMatchObject({
       title: 'Producto a1x',
-      description: 'Sobre a1x',
+      // Stored as plain text (before rich text documents): answered as a paragraph.
+      description: plainTextToDoc('Sobre a1x'),
       images: ['/files/product/first.png', '/files/product/second.png'],
       percentage: 150,
       sellingCents: 1599,

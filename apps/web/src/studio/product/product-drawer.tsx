@@ -4,6 +4,7 @@ import { Descriptions, Drawer, Empty, Image, Rate, Space, Spin, Tag, Typography 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMoney } from '../../shared/money/use-money';
+import { RichTextView } from '../../shared/rich-text/rich-text-view';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { productDetailQuery } from './api';
 import { formatBasisPoints, formatRating } from './format';
@@ -52,7 +53,7 @@ function ProductDetail({ product }: { product: TShopProductDetail }) {
           </Space>
         </Image.PreviewGroup>
       )}
-      <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{product.description}</Typography.Paragraph>
+      <RichTextView doc={product.description} />
       <Descriptions
         column={1}
         bordered
