@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TCategoryOption, TProductPageItem } from '@linkstore/contract';
+import { plainTextToDoc, type TCategoryOption, type TProductPageItem } from '@linkstore/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../shared/test/fake-api';
 import {
@@ -57,7 +57,7 @@ function fakeApi() {
         categoryId: '2',
         title: 'Plain tee',
         titles: { es: 'Camiseta lisa' },
-        description: 'Soft cotton',
+        description: plainTextToDoc('Soft cotton'),
         descriptions: {},
         platformPriceCents: 1299,
         stock: 5,
@@ -127,7 +127,7 @@ describe('ProductPage', () => {
         ? fail('A0400', 'Some fields are not valid', {
             fields: [{ field: 'platformPriceCents', message: 'Too expensive' }],
           })
-        : ok({ id: '12', description: '', descriptions: {}, sort: 1, ...(body as object) });
+        : ok({ id: '12', description: plainTextToDoc(''), descriptions: {}, sort: 1, ...(body as object) });
     });
     await renderConsolePage(ProductPage);
     await user.click(await screen.findByRole('button', { name: 'Add' }));
@@ -175,13 +175,20 @@ describe('ProductPage', () => {
     const dialog = await findDialog('Edit product');
     await waitFor(() => expect(within(dialog).getByLabelText('Platform price (USD)')).toHaveValue('12.99'));
     expect(within(dialog).getByLabelText('Title (Spanish)')).toHaveValue('Camiseta lisa');
+    // The rich text editor (loaded lazily) shows the loaded document.
+    expect(await within(dialog).findByRole('textbox', { name: 'Description (English)' })).toHaveTextContent(
+      'Soft cotton',
+    );
+    expect(
+      within(dialog).getByRole('toolbar', { name: 'Formatting of Description (English)' }),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(api.callsTo('PUT /api/v1/catalog/products/10')[0]?.body).toMatchObject({
       categoryId: '2',
       platformPriceCents: 1299,
       images: ['/files/product/tee.png'],
-      description: 'Soft cotton',
+      description: plainTextToDoc('Soft cotton'),
     });
   });
 

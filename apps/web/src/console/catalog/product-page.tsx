@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   MAX_PRICE_CENTS,
   MAX_PRODUCT_IMAGES,
+  ZRichDoc,
   formatPriceCents,
   parsePriceCents,
   productsRoutes,
@@ -25,6 +26,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePerm } from '../../shared/permission/access';
+import { RichTextField } from '../../shared/rich-text/rich-text-field';
 import { HasPerm } from '../../shared/permission/has-access';
 import { ImageUpload } from '../../shared/upload/image-upload';
 import { fileUrl } from '../../shared/upload/upload-api';
@@ -113,6 +115,15 @@ export default function ProductPage() {
   const filterTree = useMemo(() => toTreeData(categories.data ?? [], false), [categories.data]);
   const pickerTree = useMemo(() => toTreeData(categories.data ?? [], true), [categories.data]);
   const [statusChanging, setStatusChanging] = useState<string | null>(null);
+  const descriptionLabel = (lang: 'en' | (typeof OTHER_LANGUAGES)[number]) =>
+    t('product.field.descriptionIn', { language: t(`category.language.${lang}`) });
+  /** The server's own check (decision 0017): too long, or a link it would refuse. */
+  const descriptionRule = {
+    validator: (_: unknown, value: unknown) =>
+      value === undefined || ZRichDoc.safeParse(value).success
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('product.validation.description'))),
+  };
 
   const remove = (product: TProductPageItem) =>
     confirmDelete({
@@ -313,19 +324,17 @@ export default function ProductPage() {
             <Input maxLength={200} placeholder={t('category.form.optional')} />
           </Form.Item>
         ))}
-        <Form.Item
-          name="description"
-          label={t('product.field.descriptionIn', { language: t('category.language.en') })}
-        >
-          <Input.TextArea rows={3} maxLength={20_000} />
+        <Form.Item name="description" label={descriptionLabel('en')} rules={[descriptionRule]}>
+          <RichTextField label={descriptionLabel('en')} />
         </Form.Item>
         {OTHER_LANGUAGES.map((lang) => (
           <Form.Item
             key={lang}
             name={['descriptions', lang]}
-            label={t('product.field.descriptionIn', { language: t(`category.language.${lang}`) })}
+            label={descriptionLabel(lang)}
+            rules={[descriptionRule]}
           >
-            <Input.TextArea rows={2} maxLength={20_000} placeholder={t('category.form.optional')} />
+            <RichTextField label={descriptionLabel(lang)} />
           </Form.Item>
         ))}
         <Form.Item
