@@ -62,7 +62,7 @@ export const products = pgTable(
       .references(() => categories.id),
     title: varchar('title', { length: 200 }).notNull(),
     titles: translations('titles'),
-    /** Rich text (sanitised HTML) in English; `descriptions` the other languages. */
+    /** Rich text as a checked document in JSON (decision 0017), or older plain text, in English; `descriptions` the other languages. */
     description: text('description').notNull().default(''),
     descriptions: translations('descriptions'),
     platformPriceCents: integer('platform_price_cents').notNull(),
