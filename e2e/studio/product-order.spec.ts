@@ -17,10 +17,8 @@ async function signInAsDemo(page: Page) {
 async function productOrder(page: Page): Promise<string[]> {
   const handles = page.getByRole('button', { name: PRODUCT_HANDLE });
   await expect(handles.first()).toBeVisible();
-  const labels = await handles.evaluateAll((nodes) =>
-    nodes.map((node) => node.getAttribute('aria-label') ?? ''),
-  );
-  return labels.map((label) => label.replace(PRODUCT_HANDLE, ''));
+  const labels = await Promise.all((await handles.all()).map((handle) => handle.getAttribute('aria-label')));
+  return labels.map((label) => (label ?? '').replace(PRODUCT_HANDLE, ''));
 }
 
 test('the demo creator reorders a subcategory with the keyboard and hides a product; both survive a reload', async ({
