@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
+    // At least two workers: Vitest's default (cores − 1) is one on CI's 2 cores, leaving one idle.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
