@@ -1,0 +1,140 @@
+/**
+ * The small surface the order flow needs from a payment provider (decision 0018): create an order
+ * the buyer approves at `approveUrl`, read it back, capture it, and verify a webhook. Money is
+ * always an integer count of the currency's minor units; only adapters see decimal strings.
+ */
+
+/** An amount in integer minor units (cents for USD, yen for JPY, fils for KWD). */
+export interface Money {
+  /** ISO 4217 code, upper case. */
+  currencyCode: string;
+  valueMinor: number;
+}
+
+export interface CreateOrderInput {
+  /** Idempotency key: the same id always yields the same provider order. */
+  requestId: string;
+  amount: Money;
+  returnUrl: string;
+  cancelUrl: string;
+  /** Our own reference (the order number), echoed back by the provider. */
+  reference: string;
+}
+
+export interface CreatedOrder {
+  providerOrderId: string;
+  /** Where the buyer goes to approve the payment. */
+  approveUrl: string;
+}
+
+/** Order statuses as PayPal Orders v2 names them. */
+export type ProviderOrderStatus =
+  'CREATED' | 'SAVED' | 'APPROVED' | 'VOIDED' | 'COMPLETED' | 'PAYER_ACTION_REQUIRED';
+
+export interface ProviderOrder {
+  providerOrderId: string;
+  status: ProviderOrderStatus;
+  amount: Money;
+  reference: string | undefined;
+}
+
+export interface CaptureOrderInput {
+  providerOrderId: string;
+  /** Idempotency key: retrying with the same id never captures twice. */
+  requestId: string;
+}
+
+/** The capture's own status: only COMPLETED means the money moved. */
+export type CaptureStatus =
+  'COMPLETED' | 'PENDING' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'REFUNDED' | 'FAILED';
+
+export interface CaptureResult {
+  status: CaptureStatus;
+  captureId: string;
+  capturedMinor: number;
+  currencyCode: string;
+}
+
+export interface WebhookInput {
+  /** Request headers, names in lower case (as node:http gives them). */
+  headers: Record<string, string | string[] | undefined>;
+  /** The body exactly as received: verification is over these bytes. */
+  rawBody: string;
+}
+
+export interface WebhookEvent {
+  id: string;
+  eventType: string;
+  resource: unknown;
+}
+
+export interface WebhookVerification {
+  verified: boolean;
+  /** Present only when verified. */
+  event?: WebhookEvent;
+}
+
+export interface PaymentProvider {
+  createOrder(input: CreateOrderInput): Promise<CreatedOrder>;
+  getOrder(providerOrderId: string): Promise<ProviderOrder>;
+  captureOrder(input: CaptureOrderInput): Promise<CaptureResult>;
+  verifyWebhook(input: WebhookInput): Promise<WebhookVerification>;
+}
+
+/** A provider call that failed; `retryable` says whether the same request may be sent again. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    /** The provider's error name, e.g. `UNPROCESSABLE_ENTITY`, or `TIMEOUT`/`NETWORK`. */
+    readonly code: string,
+    readonly retryable: boolean,
+    /** The provider's `details[].issue` values, e.g. `ORDER_NOT_APPROVED`. */
+    readonly issues: string[] = [],
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/** Currencies whose minor unit is not a hundredth, as PayPal treats them; all others use 2. */
+const MINOR_DIGITS: Readonly<Record<string, number>> = {
+  HUF: 0,
+  JPY: 0,
+  TWD: 0,
+  BHD: 3,
+  JOD: 3,
+  KWD: 3,
+  OMR: 3,
+  TND: 3,
+};
+
+export function minorDigits(currencyCode: string): number {
+  return MINOR_DIGITS[currencyCode.toUpperCase()] ?? 2;
+}
+
+/** 1999 USD → "19.99", 500 JPY → "500", 1500 KWD → "1.500"; integer and string math only. */
+export function minorToDecimal(money: Money): string {
+  const { valueMinor } = money;
+  if (!Number.isSafeInteger(valueMinor) || valueMinor < 0) {
+    throw new RangeError(`Amount must be a non-negative safe integer, got ${valueMinor}`);
+  }
+  const digits = minorDigits(money.currencyCode);
+  if (digits === 0) return String(valueMinor);
+  const padded = String(valueMinor).padStart(digits + 1, '0');
+  return `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}
+
+/** "19.99" USD → 1999, "500" JPY → 500, "1.5" KWD → 1500; refuses more digits than the currency has. */
+export function decimalToMinor(value: string, currencyCode: string): number {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) throw new RangeError(`Not a decimal amount: "${value}"`);
+  const [, whole = '', fraction = ''] = match;
+  const digits = minorDigits(currencyCode);
+  if (fraction.length > digits) {
+    throw new RangeError(`"${value}" has more than ${digits} decimals for ${currencyCode}`);
+  }
+  const minor = Number(whole + fraction.padEnd(digits, '0'));
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`Amount too large: "${value}"`);
+  return minor;
+}

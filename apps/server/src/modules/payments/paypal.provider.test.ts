@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPayPalStandIn, type PayPalStandIn } from '../../test/paypal-stand-in';
+import { decimalToMinor, minorToDecimal, PaymentProviderError } from './payment-provider';
+import { PayPalProvider } from './paypal.provider';
+
+let stand: PayPalStandIn;
+
+beforeAll(async () => {
+  stand = await startPayPalStandIn();
+});
+afterAll(() => stand.close());
+
+function provider(timeoutMs = 2_000) {
+  return new PayPalProvider({
+    baseUrl: stand.baseUrl,
+    clientId: stand.clientId,
+    clientSecret: stand.clientSecret,
+    webhookId: stand.webhookId,
+    timeoutMs,
+    retryDelayMs: 10,
+  });
+}
+
+const orderInput = (requestId: string, valueMinor = 1999) => ({
+  requestId,
+  amount: { currencyCode: 'USD', valueMinor },
+  returnUrl: 'http://localhost/payresult',
+  cancelUrl: 'http://localhost/payresult?cancel=1',
+  reference: `LS-${requestId}`,
+});
+
+describe('PayPalProvider against the stand-in', () => {
+  it('creates, is approved, captures the full amount, with one token for all calls', async () => {
+    const paypal = provider();
+    const tokensBefore = stand.calls.token;
+    const created = await paypal.createOrder(orderInput('flow-1'));
+    expect(created.approveUrl).toContain(created.providerOrderId);
+    expect(await paypal.getOrder(created.providerOrderId)).toMatchObject({
+      status: 'CREATED',
+      amount: { currencyCode: 'USD', valueMinor: 1999 },
+      reference: 'LS-flow-1',
+    });
+
+    stand.approve(created.providerOrderId);
+    const capture = await paypal.captureOrder({
+      providerOrderId: created.providerOrderId,
+      requestId: 'cap-flow-1',
+    });
+
+    expect(capture).toMatchObject({ status: 'COMPLETED', capturedMinor: 1999, currencyCode: 'USD' });
+    expect(capture.captureId).toMatch(/^CAP/);
+    expect((await paypal.getOrder(created.providerOrderId)).status).toBe('COMPLETED');
+    expect(stand.calls.token - tokensBefore).toBe(1);
+  });
+
+  it('retries a 5xx with the same request id and gets one order', async () => {
+    const paypal = provider();
+    const ordersBefore = stand.orders.size;
+    const callsBefore = stand.calls.create;
+    stand.failOnce('create', 503);
+    const created = await paypal.createOrder(orderInput('retry-1'));
+    const again = await paypal.createOrder(orderInput('retry-1'));
+    expect(again.providerOrderId).toBe(created.providerOrderId);
+    expect(stand.calls.create - callsBefore).toBe(3); // the 503, its retry, the repeat
+    expect(stand.orders.size - ordersBefore).toBe(1);
+  });
+
+  it('does not capture twice when the capture answer comes after the timeout', async () => {
+    const paypal = provider(300);
+    const { providerOrderId } = await paypal.createOrder(orderInput('late-1', 500));
+    stand.approve(providerOrderId);
+    const capturesBefore = stand.capturesPerformed;
+    const replaysBefore = stand.replays;
+    stand.answerLateOnce('capture', 600);
+
+    const capture = await paypal.captureOrder({ providerOrderId, requestId: 'cap-late-1' });
+
+    expect(capture).toMatchObject({ status: 'COMPLETED', capturedMinor: 500 });
+    expect(stand.capturesPerformed - capturesBefore).toBe(1);
+    expect(stand.replays - replaysBefore).toBe(1);
+  });
+
+  it('reports PayPal errors with their issue and does not retry them', async () => {
+    const paypal = provider();
+    const { providerOrderId } = await paypal.createOrder(orderInput('unapproved-1'));
+    const failure = await paypal
+      .captureOrder({ providerOrderId, requestId: 'cap-unapproved-1' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PaymentProviderError);
+    expect(failure).toMatchObject({ status: 422, code: 'UNPROCESSABLE_ENTITY', retryable: false });
+    expect((failure as PaymentProviderError).issues).toEqual(['ORDER_NOT_APPROVED']);
+  });
+
+  it('verifies a signed webhook and refuses a tampered body', async () => {
+    const paypal = provider();
+    const rawBody = JSON.stringify({
+      id: 'WH-EVENT-1',
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: { id: 'CAP1', amount: { currency_code: 'USD', value: '19.99' } },
+    });
+    const headers = stand.signWebhook(rawBody);
+
+    expect(await paypal.verifyWebhook({ headers, rawBody })).toEqual({
+      verified: true,
+      event: { id: 'WH-EVENT-1', eventType: 'PAYMENT.CAPTURE.COMPLETED', resource: expect.any(Object) },
+    });
+    const tampered = rawBody.replace('19.99', '99.99');
+    expect(await paypal.verifyWebhook({ headers, rawBody: tampered })).toEqual({ verified: false });
+    expect(await paypal.verifyWebhook({ headers: {}, rawBody })).toEqual({ verified: false });
+  });
+});
+
+describe('amounts in minor units', () => {
+  it('formats by the currency’s digits', () => {
+    expect(minorToDecimal({ currencyCode: 'USD', valueMinor: 1999 })).toBe('19.99');
+    expect(minorToDecimal({ currencyCode: 'USD', valueMinor: 5 })).toBe('0.05');
+    expect(minorToDecimal({ currencyCode: 'JPY', valueMinor: 500 })).toBe('500');
+    expect(minorToDecimal({ currencyCode: 'KWD', valueMinor: 1500 })).toBe('1.500');
+    expect(() => minorToDecimal({ currencyCode: 'USD', valueMinor: 1.5 })).toThrow(RangeError);
+  });
+
+  it('parses without floating point', () => {
+    expect(decimalToMinor('19.99', 'USD')).toBe(1999);
+    expect(decimalToMinor('0.1', 'USD')).toBe(10);
+    expect(decimalToMinor('500', 'JPY')).toBe(500);
+    expect(decimalToMinor('1.5', 'KWD')).toBe(1500);
+    expect(() => decimalToMinor('1.5', 'JPY')).toThrow(RangeError);
+    expect(() => decimalToMinor('1.999', 'USD')).toThrow(RangeError);
+  });
+});

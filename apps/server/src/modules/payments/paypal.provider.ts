@@ -1,0 +1,294 @@
+import {
+  decimalToMinor,
+  minorToDecimal,
+  PaymentProviderError,
+  type CaptureOrderInput,
+  type CaptureResult,
+  type CaptureStatus,
+  type CreatedOrder,
+  type CreateOrderInput,
+  type PaymentProvider,
+  type ProviderOrder,
+  type ProviderOrderStatus,
+  type WebhookInput,
+  type WebhookVerification,
+} from './payment-provider';
+
+export interface PayPalOptions {
+  /** `https://api-m.paypal.com`, `https://api-m.sandbox.paypal.com`, or a local stand-in. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The id PayPal gave the webhook subscription; verification is bound to it. */
+  webhookId: string;
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** Extra attempts for requests that are safe to repeat. */
+  retries?: number;
+  /** Pause before retry n is n × this. */
+  retryDelayMs?: number;
+  now?: () => number;
+}
+
+/** Refresh the token this long before PayPal says it expires. */
+const TOKEN_MARGIN_MS = 60_000;
+
+interface PayPalAmount {
+  currency_code: string;
+  value: string;
+}
+
+interface PayPalOrderBody {
+  id: string;
+  status: ProviderOrderStatus;
+  links?: { href: string; rel: string }[];
+  purchase_units?: {
+    reference_id?: string;
+    amount?: PayPalAmount;
+    payments?: { captures?: { id: string; status: CaptureStatus; amount: PayPalAmount }[] };
+  }[];
+}
+
+interface CallOptions {
+  body?: unknown;
+  /** Sent as `PayPal-Request-Id`: PayPal replays the first result for a repeated id. */
+  requestId?: string;
+}
+
+/**
+ * PayPal Orders v2 on plain `fetch` (decision 0018): the base URL is configuration, so tests and
+ * the offline mode point it at a local stand-in. Writes are retried only with a PayPal-Request-Id,
+ * which makes PayPal return the first attempt's result instead of acting twice.
+ */
+export class PayPalProvider implements PaymentProvider {
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly retryDelayMs: number;
+  private readonly now: () => number;
+  private token: { value: string; expiresAt: number } | undefined;
+  private pendingToken: Promise<string> | undefined;
+
+  constructor(private readonly options: PayPalOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.retries = options.retries ?? 2;
+    this.retryDelayMs = options.retryDelayMs ?? 250;
+    this.now = options.now ?? Date.now;
+  }
+
+  async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+    const order = await this.call<PayPalOrderBody>('POST', '/v2/checkout/orders', {
+      requestId: input.requestId,
+      body: {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: input.reference,
+            amount: { currency_code: input.amount.currencyCode, value: minorToDecimal(input.amount) },
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              return_url: input.returnUrl,
+              cancel_url: input.cancelUrl,
+              user_action: 'PAY_NOW',
+              shipping_preference: 'NO_SHIPPING',
+            },
+          },
+        },
+      },
+    });
+    // With payment_source PayPal names the approval link `payer-action`; older flows say `approve`.
+    const link = order.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve');
+    if (!link)
+      throw new PaymentProviderError('PayPal returned no approval link', 200, 'NO_APPROVE_LINK', false);
+    return { providerOrderId: order.id, approveUrl: link.href };
+  }
+
+  async getOrder(providerOrderId: string): Promise<ProviderOrder> {
+    const order = await this.call<PayPalOrderBody>(
+      'GET',
+      `/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`,
+    );
+    const unit = order.purchase_units?.[0];
+    if (!unit?.amount) throw new PaymentProviderError('PayPal order has no amount', 200, 'MALFORMED', false);
+    return {
+      providerOrderId: order.id,
+      status: order.status,
+      amount: {
+        currencyCode: unit.amount.currency_code,
+        valueMinor: decimalToMinor(unit.amount.value, unit.amount.currency_code),
+      },
+      reference: unit.reference_id,
+    };
+  }
+
+  async captureOrder(input: CaptureOrderInput): Promise<CaptureResult> {
+    const order = await this.call<PayPalOrderBody>(
+      'POST',
+      `/v2/checkout/orders/${encodeURIComponent(input.providerOrderId)}/capture`,
+      { requestId: input.requestId, body: {} },
+    );
+    const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+    if (!capture)
+      throw new PaymentProviderError('PayPal capture response has no capture', 200, 'MALFORMED', false);
+    return {
+      status: capture.status,
+      captureId: capture.id,
+      capturedMinor: decimalToMinor(capture.amount.value, capture.amount.currency_code),
+      currencyCode: capture.amount.currency_code,
+    };
+  }
+
+  async verifyWebhook({ headers, rawBody }: WebhookInput): Promise<WebhookVerification> {
+    const header = (name: string) => {
+      const value = headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    const fields = {
+      auth_algo: header('paypal-auth-algo'),
+      cert_url: header('paypal-cert-url'),
+      transmission_id: header('paypal-transmission-id'),
+      transmission_sig: header('paypal-transmission-sig'),
+      transmission_time: header('paypal-transmission-time'),
+      webhook_id: this.options.webhookId,
+    };
+    if (Object.values(fields).some((value) => !value)) return { verified: false };
+    let event: { id?: unknown; event_type?: unknown; resource?: unknown };
+    try {
+      event = JSON.parse(rawBody) as typeof event;
+    } catch {
+      return { verified: false };
+    }
+    // The event goes in as the received bytes, not re-serialised, so the signed content is intact.
+    const body = `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${rawBody}}`;
+    const result = await this.call<{ verification_status: string }>(
+      'POST',
+      '/v1/notifications/verify-webhook-signature',
+      { body: new RawJson(body) },
+    );
+    if (result.verification_status !== 'SUCCESS') return { verified: false };
+    return {
+      verified: true,
+      event: { id: String(event.id), eventType: String(event.event_type), resource: event.resource },
+    };
+  }
+
+  /** One API call with a bearer token: retried on timeouts, network errors, 429 and 5xx when safe. */
+  private async call<T>(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<T> {
+    const safeToRepeat = method === 'GET' || options.requestId !== undefined;
+    const attempts = safeToRepeat ? this.retries + 1 : 1;
+    let refreshedToken = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.send<T>(method, path, options, await this.accessToken());
+      } catch (error) {
+        if (error instanceof PaymentProviderError && error.status === 401 && !refreshedToken) {
+          // A token revoked early: fetch a new one once; the request never ran, so repeating is safe.
+          this.token = undefined;
+          refreshedToken = true;
+          attempt--;
+          continue;
+        }
+        if (!(error instanceof PaymentProviderError) || !error.retryable || attempt >= attempts) throw error;
+        await sleep(this.retryDelayMs * attempt);
+      }
+    }
+  }
+
+  private async send<T>(method: string, path: string, options: CallOptions, token: string): Promise<T> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      prefer: 'return=representation',
+    };
+    if (options.requestId) headers['paypal-request-id'] = options.requestId;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = options.body instanceof RawJson ? options.body.text : JSON.stringify(options.body);
+    }
+    const response = await this.fetchWithTimeout(`${this.baseUrl}${path}`, { method, headers, body });
+    return (await readJson(response)) as T;
+  }
+
+  /** The cached OAuth2 token, or a new one; concurrent callers share one token request. */
+  private async accessToken(): Promise<string> {
+    if (this.token && this.now() < this.token.expiresAt) return this.token.value;
+    this.pendingToken ??= this.fetchToken().finally(() => {
+      this.pendingToken = undefined;
+    });
+    return this.pendingToken;
+  }
+
+  private async fetchToken(): Promise<string> {
+    const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64');
+    const response = await this.fetchWithTimeout(`${this.baseUrl}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${basic}`,
+        accept: 'application/json',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const result = (await readJson(response)) as { access_token: string; expires_in: number };
+    this.token = {
+      value: result.access_token,
+      expiresAt: this.now() + result.expires_in * 1000 - TOKEN_MARGIN_MS,
+    };
+    return result.access_token;
+  }
+
+  private async fetchWithTimeout(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      throw new PaymentProviderError(
+        timedOut
+          ? `PayPal did not answer within ${this.timeoutMs} ms`
+          : `PayPal unreachable: ${String(error)}`,
+        undefined,
+        timedOut ? 'TIMEOUT' : 'NETWORK',
+        true,
+      );
+    }
+  }
+}
+
+/** A body already serialised as JSON, sent as is. */
+class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/** The parsed body of a 2xx response; otherwise PayPal's `name`/`message`/`details` as an error. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : {};
+  } catch {
+    parsed = undefined;
+  }
+  if (response.ok && parsed !== undefined) return parsed;
+  const problem = (parsed ?? {}) as {
+    name?: string;
+    message?: string;
+    error?: string;
+    error_description?: string;
+    details?: { issue?: string }[];
+  };
+  const status = response.status;
+  throw new PaymentProviderError(
+    problem.message ?? problem.error_description ?? `PayPal answered ${status}`,
+    status,
+    problem.name ?? problem.error ?? (response.ok ? 'MALFORMED' : `HTTP_${status}`),
+    status === 429 || status >= 500,
+    (problem.details ?? []).flatMap((d) => (d.issue ? [d.issue] : [])),
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

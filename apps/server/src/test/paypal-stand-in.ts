@@ -1,0 +1,280 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for PayPal's REST API, for tests: OAuth2 client-credentials tokens, Orders v2
+ * create/get/capture with PayPal-Request-Id idempotency (a repeated id replays the first response),
+ * and webhook signature verification against signatures it issues itself (HMAC with a secret only
+ * it knows, standing in for PayPal's certificate). Failure switches simulate a 5xx, and a response
+ * that arrives after the work was committed.
+ */
+export type StandInOperation = 'token' | 'create' | 'get' | 'capture' | 'verify';
+
+interface StoredOrder {
+  id: string;
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  reference: string | undefined;
+  amount: { currency_code: string; value: string };
+  captureId?: string;
+}
+
+export interface PayPalStandIn {
+  /** `http://127.0.0.1:<port>` */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  orders: Map<string, StoredOrder>;
+  /** How many requests of each operation arrived (including replays and failures). */
+  calls: Record<StandInOperation, number>;
+  /** Requests answered from the PayPal-Request-Id store instead of acting again. */
+  replays: number;
+  /** Captures actually performed (a replay does not count). */
+  capturesPerformed: number;
+  /** The buyer approves the order at PayPal. */
+  approve(orderId: string): void;
+  /** The next request of `operation` gets `status` without doing anything. */
+  failOnce(operation: StandInOperation, status?: number): void;
+  /** The next request of `operation` is carried out, then answered only after `delayMs`. */
+  answerLateOnce(operation: StandInOperation, delayMs: number): void;
+  /** Headers PayPal would send with this webhook body. */
+  signWebhook(rawBody: string): Record<string, string>;
+  close(): Promise<void>;
+}
+
+const TOKEN_TTL_S = 32_400;
+
+/** The signed content: transmission id, time, webhook id and a digest of the event's JSON value. */
+function signatureBase(transmissionId: string, time: string, webhookId: string, event: unknown): string {
+  const digest = createHash('sha256').update(JSON.stringify(event)).digest('hex');
+  return `${transmissionId}|${time}|${webhookId}|${digest}`;
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  if (response.destroyed) return;
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+const problem = (name: string, message: string, issue?: string) => ({
+  name,
+  message,
+  details: issue ? [{ issue }] : [],
+});
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startPayPalStandIn(): Promise<PayPalStandIn> {
+  const signingSecret = randomBytes(32);
+  const tokens = new Set<string>();
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const failures = new Map<StandInOperation, number>();
+  const delays = new Map<StandInOperation, number>();
+  let sequence = 0;
+
+  const stand: PayPalStandIn = {
+    baseUrl: '',
+    clientId: 'stand-in-client',
+    clientSecret: 'stand-in-secret',
+    webhookId: 'WH-STAND-IN',
+    orders: new Map(),
+    calls: { token: 0, create: 0, get: 0, capture: 0, verify: 0 },
+    replays: 0,
+    capturesPerformed: 0,
+    approve(orderId) {
+      const order = stand.orders.get(orderId);
+      if (!order) throw new Error(`No order ${orderId}`);
+      order.status = 'APPROVED';
+    },
+    failOnce: (operation, status = 500) => void failures.set(operation, status),
+    answerLateOnce: (operation, delayMs) => void delays.set(operation, delayMs),
+    signWebhook(rawBody) {
+      const transmissionId = randomBytes(8).toString('hex');
+      const time = new Date().toISOString();
+      const base = signatureBase(transmissionId, time, stand.webhookId, JSON.parse(rawBody));
+      return {
+        'paypal-auth-algo': 'HMACSHA256',
+        'paypal-cert-url': `${stand.baseUrl}/certs/stand-in`,
+        'paypal-transmission-id': transmissionId,
+        'paypal-transmission-sig': createHmac('sha256', signingSecret).update(base).digest('base64'),
+        'paypal-transmission-time': time,
+      };
+    },
+    close: () => Promise.resolve(),
+  };
+
+  const orderJson = (order: StoredOrder) => ({
+    id: order.id,
+    status: order.status,
+    links: [
+      { rel: 'self', href: `${stand.baseUrl}/v2/checkout/orders/${order.id}`, method: 'GET' },
+      { rel: 'payer-action', href: `${stand.baseUrl}/checkoutnow?token=${order.id}`, method: 'GET' },
+    ],
+    purchase_units: [
+      {
+        reference_id: order.reference,
+        amount: order.amount,
+        ...(order.captureId && {
+          payments: { captures: [{ id: order.captureId, status: 'COMPLETED', amount: order.amount }] },
+        }),
+      },
+    ],
+  });
+
+  function token(request: IncomingMessage, body: string): [number, unknown] {
+    const expected = `Basic ${Buffer.from(`${stand.clientId}:${stand.clientSecret}`).toString('base64')}`;
+    if (request.headers.authorization !== expected || !/grant_type=client_credentials/.test(body)) {
+      return [401, { error: 'invalid_client', error_description: 'Client Authentication failed' }];
+    }
+    const value = randomBytes(16).toString('hex');
+    tokens.add(value);
+    return [
+      200,
+      { access_token: value, token_type: 'Bearer', expires_in: TOKEN_TTL_S, app_id: 'APP-STAND-IN' },
+    ];
+  }
+
+  function create(body: string): [number, unknown] {
+    const input = JSON.parse(body) as {
+      intent?: string;
+      purchase_units?: { reference_id?: string; amount?: { currency_code: string; value: string } }[];
+    };
+    const unit = input.purchase_units?.[0];
+    if (input.intent !== 'CAPTURE' || !unit?.amount) {
+      return [400, problem('INVALID_REQUEST', 'Request is not well-formed', 'MISSING_REQUIRED_PARAMETER')];
+    }
+    const id = `SI${String(++sequence).padStart(15, '0')}`;
+    const order: StoredOrder = { id, status: 'CREATED', reference: unit.reference_id, amount: unit.amount };
+    stand.orders.set(id, order);
+    return [201, orderJson(order)];
+  }
+
+  function capture(order: StoredOrder | undefined): [number, unknown] {
+    if (!order)
+      return [
+        404,
+        problem('RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID'),
+      ];
+    if (order.status === 'COMPLETED') {
+      return [
+        422,
+        problem(
+          'UNPROCESSABLE_ENTITY',
+          'The requested action could not be performed.',
+          'ORDER_ALREADY_CAPTURED',
+        ),
+      ];
+    }
+    if (order.status !== 'APPROVED') {
+      return [
+        422,
+        problem('UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', 'ORDER_NOT_APPROVED'),
+      ];
+    }
+    order.status = 'COMPLETED';
+    order.captureId = `CAP${String(++sequence).padStart(14, '0')}`;
+    stand.capturesPerformed++;
+    return [201, orderJson(order)];
+  }
+
+  function verify(body: string): [number, unknown] {
+    const input = JSON.parse(body) as Record<string, unknown>;
+    const base = signatureBase(
+      String(input.transmission_id),
+      String(input.transmission_time),
+      String(input.webhook_id),
+      input.webhook_event,
+    );
+    const expected = createHmac('sha256', signingSecret).update(base).digest();
+    const given = Buffer.from(String(input.transmission_sig), 'base64');
+    const valid =
+      input.auth_algo === 'HMACSHA256' &&
+      input.webhook_id === stand.webhookId &&
+      given.length === expected.length &&
+      timingSafeEqual(given, expected);
+    return [200, { verification_status: valid ? 'SUCCESS' : 'FAILURE' }];
+  }
+
+  function route(
+    method: string,
+    path: string,
+  ): { operation: StandInOperation; orderId?: string } | undefined {
+    if (method === 'POST' && path === '/v1/oauth2/token') return { operation: 'token' };
+    if (method === 'POST' && path === '/v2/checkout/orders') return { operation: 'create' };
+    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature')
+      return { operation: 'verify' };
+    const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
+    if (!match?.[1]) return undefined;
+    if (method === 'GET' && !match[2]) return { operation: 'get', orderId: decodeURIComponent(match[1]) };
+    if (method === 'POST' && match[2]) return { operation: 'capture', orderId: decodeURIComponent(match[1]) };
+    return undefined;
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = await readBody(request);
+    const target = route(request.method ?? '', new URL(request.url ?? '/', stand.baseUrl).pathname);
+    if (!target) return send(response, 404, problem('RESOURCE_NOT_FOUND', 'No such endpoint'));
+    const { operation } = target;
+    stand.calls[operation]++;
+    const failure = failures.get(operation);
+    if (failure) {
+      failures.delete(operation);
+      return send(response, failure, problem('INTERNAL_SERVER_ERROR', 'An internal server error occurred.'));
+    }
+    let status: number;
+    let result: unknown;
+    if (operation === 'token') {
+      [status, result] = token(request, body);
+    } else if (!tokens.has((request.headers.authorization ?? '').replace(/^Bearer /, ''))) {
+      [status, result] = [
+        401,
+        { error: 'invalid_token', error_description: 'Token signature verification failed' },
+      ];
+    } else {
+      const requestId = request.headers['paypal-request-id'];
+      const key =
+        typeof requestId === 'string' ? `${operation}:${target.orderId ?? ''}:${requestId}` : undefined;
+      const stored = key ? idempotent.get(key) : undefined;
+      if (stored) {
+        stand.replays++;
+        [status, result] = [stored.status, stored.body];
+      } else {
+        if (operation === 'create') [status, result] = create(body);
+        else if (operation === 'capture') [status, result] = capture(stand.orders.get(target.orderId ?? ''));
+        else if (operation === 'verify') [status, result] = verify(body);
+        else {
+          const order = stand.orders.get(target.orderId ?? '');
+          [status, result] = order
+            ? [200, orderJson(order)]
+            : [404, problem('RESOURCE_NOT_FOUND', 'Not found')];
+        }
+        if (key && status < 500) idempotent.set(key, { status, body: result });
+      }
+    }
+    const delay = delays.get(operation);
+    if (delay) {
+      delays.delete(operation);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+    send(response, status, result);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() =>
+      send(response, 500, problem('INTERNAL_SERVER_ERROR', 'Stand-in error')),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  stand.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stand.close = () =>
+    new Promise<void>((resolve, reject) => {
+      server.closeAllConnections();
+      server.close((error) => (error ? reject(error) : resolve()));
+    });
+  return stand;
+}
