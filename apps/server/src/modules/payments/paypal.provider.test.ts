@@ -66,12 +66,12 @@ describe('PayPalProvider against the stand-in', () => {
   });
 
   it('does not capture twice when the capture answer comes after the timeout', async () => {
-    const paypal = provider(300);
+    const paypal = provider(800);
     const { providerOrderId } = await paypal.createOrder(orderInput('late-1', 500));
     stand.approve(providerOrderId);
     const capturesBefore = stand.capturesPerformed;
     const replaysBefore = stand.replays;
-    stand.answerLateOnce('capture', 600);
+    stand.answerLateOnce('capture', 1_600);
 
     const capture = await paypal.captureOrder({ providerOrderId, requestId: 'cap-late-1' });
 
