@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPage, ZPageQuery } from '../platform/page';
+import { minorToDecimal } from '../platform/currency';
 import { ZRichDoc, isEmptyDoc, type TRichDoc } from '../platform/rich-text';
 
 /** A product id on the wire: a digit string (the table's bigint), small enough for a safe integer. */
@@ -152,7 +153,5 @@ export function parsePriceCents(text: string): number | null {
 
 /** 1234 → `"12.34"`, with integer arithmetic only. */
 export function formatPriceCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return minorToDecimal(cents, 2);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCurrencyHeader, toCurrencyHeader, ZMoney } from './currency';
+import { minorToDecimal, parseCurrencyHeader, toCurrencyHeader, ZMoney } from './currency';
 
 describe('currencyjc header', () => {
   it.each([
@@ -26,5 +26,15 @@ describe('money', () => {
     expect(ZMoney.safeParse({ amount: 1999, currency: 'USD' }).success).toBe(true);
     expect(ZMoney.safeParse({ amount: 19.99, currency: 'USD' }).success).toBe(false);
     expect(ZMoney.safeParse({ amount: 1999, currency: 'usd' }).success).toBe(false);
+  });
+});
+
+describe('minorToDecimal', () => {
+  it('writes minor units as exact decimals, integers only', () => {
+    expect(minorToDecimal(1234, 2)).toBe('12.34');
+    expect(minorToDecimal(5, 2)).toBe('0.05');
+    expect(minorToDecimal(-5, 2)).toBe('-0.05');
+    expect(minorToDecimal(1580, 0)).toBe('1580');
+    expect(minorToDecimal(1500, 3)).toBe('1.500');
   });
 });

@@ -1,3 +1,4 @@
+import { minorToDecimal as minorToDecimalText } from '@linkstore/contract';
 /**
  * The small surface the order flow needs from a payment provider (decision 0018): create an order
  * the buyer approves at `approveUrl`, read it back, capture it, and verify a webhook. Money is
@@ -119,10 +120,7 @@ export function minorToDecimal(money: Money): string {
   if (!Number.isSafeInteger(valueMinor) || valueMinor < 0) {
     throw new RangeError(`Amount must be a non-negative safe integer, got ${valueMinor}`);
   }
-  const digits = minorDigits(money.currencyCode);
-  if (digits === 0) return String(valueMinor);
-  const padded = String(valueMinor).padStart(digits + 1, '0');
-  return `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+  return minorToDecimalText(valueMinor, minorDigits(money.currencyCode));
 }
 
 /** "19.99" USD → 1999, "500" JPY → 500, "1.5" KWD → 1500; refuses more digits than the currency has. */

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatUsdCents,
-  minorToDecimal,
-  minorToUsdCents,
-  parseMinor,
-  rateFor,
-  USD_RATE,
-  usdCentsToMinor,
-} from './money';
+import { formatUsdCents, minorToUsdCents, parseMinor, rateFor, USD_RATE, usdCentsToMinor } from './money';
 
 const EUR = { code: 'EUR', minorDigits: 2, ratePerUsdMicros: 920_000 };
 const JPY = { code: 'JPY', minorDigits: 0, ratePerUsdMicros: 150_000_000 };
 
 describe('money', () => {
-  it('writes minor units as exact decimals', () => {
-    expect(minorToDecimal(1234, 2)).toBe('12.34');
-    expect(minorToDecimal(5, 2)).toBe('0.05');
-    expect(minorToDecimal(-5, 2)).toBe('-0.05');
-    expect(minorToDecimal(1580, 0)).toBe('1580');
-  });
-
   it('reads typed amounts with a dot or a comma, refusing extra decimals', () => {
     expect(parseMinor('12', 2)).toBe(1200);
     expect(parseMinor('12.5', 2)).toBe(1250);

@@ -1,4 +1,6 @@
-import { convertFromUsdCents, convertToUsdCents, type TCountry } from '@linkstore/contract';
+import { convertFromUsdCents, convertToUsdCents, minorToDecimal, type TCountry } from '@linkstore/contract';
+
+export { minorToDecimal };
 
 /** How a currency is shown and converted: its code, decimals and rate to the US dollar. */
 export interface TCurrencyRate {
@@ -19,14 +21,6 @@ export function rateFor(countries: readonly TCountry[] | undefined, currencyCode
     minorDigits: country.currency_minor_digits,
     ratePerUsdMicros: country.rate_per_usd_micros,
   };
-}
-
-/** Minor units as an exact decimal string (1234, 2 → "12.34"; 5, 0 → "5"), integers only. */
-export function minorToDecimal(minor: number, minorDigits: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(Math.trunc(minor))).padStart(minorDigits + 1, '0');
-  if (minorDigits === 0) return `${sign}${digits}`;
-  return `${sign}${digits.slice(0, -minorDigits)}.${digits.slice(-minorDigits)}`;
 }
 
 /**
