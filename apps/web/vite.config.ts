@@ -14,6 +14,11 @@ export default defineConfig({
     // splitting it further made the login page load more, not less. `npm run bench` tracks
     // the bytes each page loads instead of this per-chunk warning.
     chunkSizeWarningLimit: 800,
+    // Two entries: the app (studio + console) and the buyers' storefront, which shares no code
+    // with it beyond React, so a shop page loads only its own small bundle (decision 0019).
+    rollupOptions: {
+      input: { main: 'index.html', storefront: 'storefront.html' },
+    },
   },
   server: {
     proxy: {

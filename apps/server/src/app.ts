@@ -31,6 +31,10 @@ import { categoriesModule } from './modules/catalog/categories.routes';
 import { productsModule } from './modules/catalog/products.routes';
 import { bannersModule } from './modules/catalog/banners.routes';
 import { reviewsModule } from './modules/catalog/reviews.routes';
+import { checkoutModule } from './modules/orders/checkout.routes';
+import { ordersModule } from './modules/orders/orders.routes';
+import { earningsModule } from './modules/earnings/earnings.routes';
+import { storefrontModule } from './modules/storefront/storefront.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
 
 declare module 'fastify' {
@@ -110,6 +114,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(productsModule);
   await app.register(bannersModule);
   await app.register(reviewsModule);
+  await app.register(storefrontModule);
+  await app.register(checkoutModule);
+  await app.register(ordersModule);
+  await app.register(earningsModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

@@ -137,9 +137,11 @@ export const shopProductStats = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     views: integer('views').notNull().default(0),
     clicks: integer('clicks').notNull().default(0),
+    /** Times a buyer put it in the cart. */
+    addToCarts: integer('add_to_carts').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.shopId, t.productId] }),
-    check('shop_product_stats_counts', sql`${t.views} >= 0 and ${t.clicks} >= 0`),
+    check('shop_product_stats_counts', sql`${t.views} >= 0 and ${t.clicks} >= 0 and ${t.addToCarts} >= 0`),
   ],
 );

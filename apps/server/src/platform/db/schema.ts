@@ -9,3 +9,6 @@ export * from '../../modules/shops/shops.table';
 export * from '../../modules/pricing/pricing.table';
 export * from '../auth/auth.tables';
 export * from '../auth/access.tables';
+export * from '../../modules/orders/orders.table';
+export * from '../../modules/earnings/earnings.table';
+export * from '../../modules/storefront/storefront.table';

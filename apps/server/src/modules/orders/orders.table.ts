@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { TShippingAddress } from '@linkstore/contract';
+import { users } from '../../platform/auth/auth.tables';
+import { shops } from '../shops/shops.table';
+
+/**
+ * An order in a creator's shop. Status only moves forward: 0 unpaid → 1 paid (in transit, a buyer
+ * paid the selling price) → 2 completed. Amounts are integer minor units of `currency_code` (USD:
+ * platform prices are kept in US cents), frozen when the order is placed.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The number buyers and creators see and PayPal echoes back as our reference. */
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
+    /** The shop's owner at order time: every creator query filters on it. */
+    ownerUserId: bigint('owner_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** 0 unpaid, 1 paid / in transit, 2 completed (SPEC.md §4). */
+    status: smallint('status').notNull().default(0),
+    /** 'c': a buyer's checkout in the shop; 'b': an order the creator pays the platform for. */
+    side: varchar('side', { length: 1 }).notNull().default('c'),
+    buyerEmail: varchar('buyer_email', { length: 254 }).notNull(),
+    shippingAddress: jsonb('shipping_address').$type<TShippingAddress>().notNull(),
+    /** The buyer's language when ordering: their confirmation mail is written in it. */
+    language: varchar('language', { length: 8 }).notNull().default('en'),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull().default('USD'),
+    /** Sum of the items' selling prices × quantities: what the buyer pays. */
+    totalMinor: integer('total_minor').notNull(),
+    /** Sum of the items' platform prices × quantities: what the platform keeps. */
+    platformMinor: integer('platform_minor').notNull(),
+    /** total − platform: the creator's profit, credited to the ledger once the payment is captured. */
+    profitMinor: integer('profit_minor').notNull(),
+    /** Where the buyer came from (the link's user_source / page_source). */
+    userSource: varchar('user_source', { length: 64 }).notNull().default('default'),
+    pageSource: varchar('page_source', { length: 64 }).notNull().default(''),
+    /** Stock held for an unpaid order until then; released by the expiry sweep if still unpaid. */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    /** Set when something about the payment needs a human (e.g. captured a different amount). */
+    flag: text('flag'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_key').on(t.orderNo),
+    index('orders_owner_created_idx').on(t.ownerUserId, t.createdAt),
+    index('orders_shop_created_idx').on(t.shopId, t.createdAt),
+    index('orders_unpaid_reserved_idx')
+      .on(t.reservedUntil)
+      .where(sql`${t.status} = 0`),
+    check('orders_status_values', sql`${t.status} in (0, 1, 2)`),
+    check('orders_side_values', sql`${t.side} in ('b', 'c')`),
+    check(
+      'orders_amounts',
+      sql`${t.totalMinor} >= 0 and ${t.platformMinor} >= 0 and ${t.profitMinor} = ${t.totalMinor} - ${t.platformMinor}`,
+    ),
+  ],
+);
+
+/**
+ * One product line of an order, with its prices frozen at order time (later price changes never
+ * move a placed order). Unit amounts; the line's totals are unit × quantity.
+ */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** No foreign key: an order outlives a product the catalogue later removes. */
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    imageUrl: text('image_url'),
+    quantity: integer('quantity').notNull(),
+    platformPriceMinor: integer('platform_price_minor').notNull(),
+    sellingPriceMinor: integer('selling_price_minor').notNull(),
+    profitMinor: integer('profit_minor').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_quantity', sql`${t.quantity} between 1 and 99`),
+    check(
+      'order_items_prices',
+      sql`${t.platformPriceMinor} >= 0 and ${t.sellingPriceMinor} >= ${t.platformPriceMinor} and ${t.profitMinor} = ${t.sellingPriceMinor} - ${t.platformPriceMinor}`,
+    ),
+  ],
+);
+
+/**
+ * A payment attempt of an order at a provider ('sandbox' or 'paypal'). One per order; the
+ * provider's order id and capture id are unique, so a replayed answer can never pay twice.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    providerOrderId: varchar('provider_order_id', { length: 64 }).notNull(),
+    /** The provider's order status, then the capture's (COMPLETED only when money moved). */
+    status: varchar('status', { length: 32 }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    captureId: varchar('capture_id', { length: 64 }),
+    capturedMinor: integer('captured_minor'),
+    capturedCurrency: varchar('captured_currency', { length: 3 }),
+    approveUrl: text('approve_url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_order_key').on(t.orderId),
+    uniqueIndex('payments_provider_order_key').on(t.provider, t.providerOrderId),
+    uniqueIndex('payments_capture_key').on(t.provider, t.captureId),
+  ],
+);
+
+/**
+ * Every webhook event we accepted, by the provider's event id: a redelivered event finds its row
+ * and changes nothing.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: varchar('provider', { length: 16 }).notNull(),
+    eventId: varchar('event_id', { length: 128 }).notNull(),
+    eventType: varchar('event_type', { length: 64 }).notNull(),
+    /** What handling it did: e.g. 'paid', 'ignored', 'flagged'. */
+    outcome: varchar('outcome', { length: 32 }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_events_key').on(t.provider, t.eventId)],
+);
+
+/**
+ * The offline sandbox provider's orders (decision 0018): kept in the database, so an approval
+ * survives a restart and works when several API processes serve the same shop.
+ */
+export const sandboxOrders = pgTable(
+  'sandbox_orders',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    /** The create call's idempotency key. */
+    requestId: varchar('request_id', { length: 128 }).notNull(),
+    status: varchar('status', { length: 32 }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    reference: varchar('reference', { length: 64 }),
+    returnUrl: text('return_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    captureId: varchar('capture_id', { length: 64 }),
+    /** The capture call's idempotency key: a retry with it answers the same capture. */
+    captureRequestId: varchar('capture_request_id', { length: 128 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_orders_request_key').on(t.requestId)],
+);

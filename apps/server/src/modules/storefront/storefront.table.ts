@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { shops } from '../shops/shops.table';
+
+/** What a storefront event records: a page view, a click on a link/product, an add-to-cart. */
+export const EVENT_KINDS = ['view', 'click', 'cart'] as const;
+
+/**
+ * Raw storefront events, appended in batches. Kept for a while for audits and re-rolling; the
+ * dashboard and lists read the hourly roll-up, never this table.
+ */
+export const shopEvents = pgTable(
+  'shop_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** 0 for shop-level events (the shop page's view, a shared link's click). */
+    productId: bigint('product_id', { mode: 'number' }).notNull().default(0),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    userSource: varchar('user_source', { length: 64 }).notNull().default('default'),
+    pageSource: varchar('page_source', { length: 64 }).notNull().default(''),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shop_events_received_idx').on(t.receivedAt),
+    check('shop_events_kind_values', sql`${t.kind} in ('view', 'click', 'cart')`),
+  ],
+);
+
+/** Events counted per shop, product, kind, source and hour: what the dashboard charts read. */
+export const eventRollupsHourly = pgTable(
+  'event_rollups_hourly',
+  {
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    productId: bigint('product_id', { mode: 'number' }).notNull().default(0),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    userSource: varchar('user_source', { length: 64 }).notNull().default('default'),
+    pageSource: varchar('page_source', { length: 64 }).notNull().default(''),
+    /** The hour's start, UTC. */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.productId, t.kind, t.userSource, t.pageSource, t.hour] }),
+    index('event_rollups_hourly_shop_hour_idx').on(t.shopId, t.hour),
+  ],
+);

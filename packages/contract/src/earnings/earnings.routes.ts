@@ -1,0 +1,2 @@
+// Filled by the creator's orders and earnings work (issue 6).
+export {};

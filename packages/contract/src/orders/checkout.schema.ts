@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../platform/languages';
+import { ZShopRecordId, ZShopSlug } from '../shops/shops.schema';
+import { ZTrafficSource } from '../storefront/storefront.schema';
+
+/**
+ * A buyer's checkout (c-side, DESIGN.md §4): an order at status 0 with prices frozen, paid through
+ * the payment provider (PayPal, or the offline sandbox) and captured on `/payresult`.
+ * Amounts are US cents.
+ */
+
+export const ZShippingAddress = z.object({
+  name: z.string().trim().min(1).max(120),
+  line1: z.string().trim().min(1).max(200),
+  line2: z.string().trim().max(200).optional(),
+  city: z.string().trim().min(1).max(100),
+  region: z.string().trim().max(100).optional(),
+  postalCode: z
+    .string()
+    .trim()
+    .min(2)
+    .max(16)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/),
+  /** ISO 3166-1 alpha-2, upper case. */
+  countryCode: z.string().regex(/^[A-Z]{2}$/),
+  phone: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^\+?[0-9 ()-]*$/)
+    .optional(),
+});
+export type TShippingAddress = z.infer<typeof ZShippingAddress>;
+
+export const ZCheckoutItem = z.object({
+  productId: ZShopRecordId,
+  quantity: z.number().int().min(1).max(99),
+});
+
+export const ZCheckoutRequest = z.object({
+  shop: ZShopSlug,
+  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+  address: ZShippingAddress,
+  /** Each product once. */
+  items: z
+    .array(ZCheckoutItem)
+    .min(1)
+    .max(20)
+    .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, {
+      message: 'checkout.duplicateItem',
+    }),
+  /** The buyer's language: the confirmation mail is written in it. */
+  language: z.enum(LANGUAGES).default('en'),
+  userSource: ZTrafficSource.default('default'),
+  pageSource: ZTrafficSource.default(''),
+});
+export type TCheckoutRequest = z.input<typeof ZCheckoutRequest>;
+
+/** The order is placed (status 0, stock reserved); the buyer goes to `approveUrl` to pay. */
+export const ZCheckoutAnswer = z.object({
+  orderNo: z.string(),
+  totalCents: z.number().int(),
+  currencyCode: z.string(),
+  approveUrl: z.string(),
+});
+export type TCheckoutAnswer = z.infer<typeof ZCheckoutAnswer>;
+
+/**
+ * `/payresult` asks to capture: the provider's order id (`token`, as PayPal returns it) must be
+ * the order's — it is the buyer's proof that they started this payment.
+ */
+export const ZCaptureRequest = z.object({
+  orderNo: z.string().regex(/^[A-Z0-9-]{6,32}$/),
+  token: z.string().min(1).max(64),
+});
+export type TCaptureRequest = z.infer<typeof ZCaptureRequest>;
+
+export const ZOrderReceiptQuery = ZCaptureRequest;
+
+/** What the buyer sees on `/payresult` and in the confirmation mail. */
+export const ZOrderReceipt = z.object({
+  orderNo: z.string(),
+  /** 0 unpaid, 1 paid / in transit, 2 completed. */
+  status: z.literal([0, 1, 2]),
+  shop: z.object({ slug: z.string(), name: z.string() }),
+  items: z.array(
+    z.object({
+      productId: z.string(),
+      title: z.string(),
+      imageUrl: z.string().nullable(),
+      quantity: z.number().int(),
+      unitCents: z.number().int(),
+      lineCents: z.number().int(),
+    }),
+  ),
+  totalCents: z.number().int(),
+  currencyCode: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type TOrderReceipt = z.infer<typeof ZOrderReceipt>;
+
+/** The sandbox provider's local approval page (`/payauth`): what the buyer is asked to approve. */
+export const ZSandboxApprovalParams = z.object({ token: z.string().min(1).max(64) });
+export const ZSandboxApproval = z.object({
+  token: z.string(),
+  status: z.string(),
+  amountCents: z.number().int(),
+  currencyCode: z.string(),
+  /** The order number and the shop it was placed in. */
+  reference: z.string().nullable(),
+  shopName: z.string().nullable(),
+  cancelUrl: z.string(),
+});
+export type TSandboxApproval = z.infer<typeof ZSandboxApproval>;
+/** Approving answers where to send the buyer (the return URL with `token`), as PayPal does. */
+export const ZSandboxApproveAnswer = z.object({ redirectTo: z.string() });
