@@ -34,7 +34,7 @@ import { reviewsModule } from './modules/catalog/reviews.routes';
 import { checkoutModule } from './modules/orders/checkout.routes';
 import { ordersModule } from './modules/orders/orders.routes';
 import { earningsModule } from './modules/earnings/earnings.routes';
-import { storefrontModule } from './modules/storefront/storefront.routes';
+import { storefrontModule } from './modules/shops/storefront.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
 
 declare module 'fastify' {

@@ -11,4 +11,4 @@ export * from '../auth/auth.tables';
 export * from '../auth/access.tables';
 export * from '../../modules/orders/orders.table';
 export * from '../../modules/earnings/earnings.table';
-export * from '../../modules/storefront/storefront.table';
+export * from '../../modules/shops/shop-events.table';

@@ -9,7 +9,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { shops } from '../shops/shops.table';
+import { shops } from './shops.table';
 
 /** What a storefront event records: a page view, a click on a link/product, an add-to-cart. */
 export const EVENT_KINDS = ['view', 'click', 'cart'] as const;
