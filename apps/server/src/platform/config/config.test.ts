@@ -70,6 +70,32 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes payments with the sandbox by default; PayPal needs its three credentials', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).payments).toEqual({ provider: 'sandbox' });
+    expect(problemsOf({ PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'id' })).toEqual([
+      'PAYPAL_CLIENT_SECRET must be set when PAYMENT_PROVIDER is paypal',
+      'PAYPAL_WEBHOOK_ID must be set when PAYMENT_PROVIDER is paypal',
+    ]);
+    expect(problemsOf({ PAYMENT_PROVIDER: 'stripe' })[0]).toMatch(
+      /^PAYMENT_PROVIDER must be sandbox or paypal/,
+    );
+    const paypal = loadConfig({
+      DATA_DIR: dataDir(),
+      PAYMENT_PROVIDER: 'paypal',
+      PAYPAL_BASE_URL: 'http://127.0.0.1:9/',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_WEBHOOK_ID: 'WH-1',
+    }).payments;
+    expect(paypal).toEqual({
+      provider: 'paypal',
+      baseUrl: 'http://127.0.0.1:9',
+      clientId: 'id',
+      clientSecret: 'secret',
+      webhookId: 'WH-1',
+    });
+  });
+
   it('is documented: every variable has a row in the README configuration table', () => {
     const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
     for (const name of Object.keys(ZEnv.shape)) expect(readme).toContain(`\`${name}\``);

@@ -108,6 +108,13 @@ export const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   S3_FORCE_PATH_STYLE: ZBoolean.default(false),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'paypal'], { error: 'must be sandbox or paypal' }).default('sandbox'),
+  PAYPAL_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 
@@ -147,6 +154,29 @@ export interface AppConfig {
   oauth: Record<OAuthProviderName, OAuthProviderConfig | undefined>;
   /** Where uploaded files go: a local folder, or an S3-compatible bucket when `driver` is s3. */
   storage: { driver: 'local' | 's3'; localDir: string; s3: S3StorageConfig | undefined };
+  /** Who takes buyers' payments: the offline sandbox (the default) or PayPal with its credentials. */
+  payments: PaymentsConfig;
+}
+
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | { provider: 'paypal'; baseUrl: string; clientId: string; clientSecret: string; webhookId: string };
+
+/** PayPal needs all three of its credentials; a missing one stops the start and is named. */
+function paymentsConfig(e: TEnv, env: Record<string, unknown>): PaymentsConfig {
+  if (e.PAYMENT_PROVIDER === 'sandbox') return { provider: 'sandbox' };
+  const { PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret, PAYPAL_WEBHOOK_ID: webhookId } = e;
+  if (!clientId || !clientSecret || !webhookId) {
+    const missing = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'].filter((n) => !env[n]);
+    throw new ConfigError(missing.map((name) => `${name} must be set when PAYMENT_PROVIDER is paypal`));
+  }
+  return {
+    provider: 'paypal',
+    baseUrl: e.PAYPAL_BASE_URL.replace(/\/+$/, ''),
+    clientId,
+    clientSecret,
+    webhookId,
+  };
 }
 
 export interface S3StorageConfig {
@@ -246,6 +276,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
     throw new ConfigError(missing.map((name) => `${name} must be set when STORAGE_DRIVER is s3`));
   }
+  const payments = paymentsConfig(e, env);
   const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   return {
     env: e.NODE_ENV,
@@ -284,5 +315,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       localDir: resolve(e.STORAGE_LOCAL_DIR ?? join(dataDir, 'uploads')),
       s3,
     },
+    payments,
   };
 }
