@@ -1,2 +1,104 @@
-// Filled by the creator's orders and earnings work (issue 6).
-export {};
+import { z } from 'zod';
+
+/**
+ * The creator's own orders (`#/order`, SPEC.md §2): what buyers ordered in their shop, with the
+ * prices frozen at order time. Amounts are US cents.
+ */
+
+/** A calendar day `yyyy-MM-dd`; ranges of days are read in UTC. */
+export const ZIsoDay = z.iso.date();
+
+/** Days between two `yyyy-MM-dd` days (`to` − `from`); both valid ISO days. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** 0 unpaid, 1 paid / in transit, 2 completed (SPEC.md §4). */
+export const ZOrderStatus = z.literal([0, 1, 2]);
+export type TOrderStatus = z.infer<typeof ZOrderStatus>;
+
+/** Order numbers as they are issued: `LS261122-K3J9Q2ZD`. */
+export const ZOrderNo = z.string().regex(/^[A-Z0-9-]{6,32}$/);
+
+export const ZOrdersQuery = z
+  .object({
+    /** Matches the title of any of the order's products. */
+    keywords: z.string().trim().max(50).optional(),
+    status: z.coerce.number().pipe(ZOrderStatus).optional(),
+    /** Orders placed on or after this UTC day. */
+    from: ZIsoDay.optional(),
+    /** Orders placed on or before this UTC day. */
+    to: ZIsoDay.optional(),
+    /** The previous page's `nextCursor`; absent: the newest orders. */
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,120}$/)
+      .optional(),
+    pageSize: z.coerce.number().int().min(1).max(50).default(20),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ['to'],
+    message: 'validation.dateOrder',
+  });
+export type TOrdersQuery = z.input<typeof ZOrdersQuery>;
+
+export const ZCreatorOrderItem = z.object({
+  productId: z.string(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  quantity: z.number().int(),
+  /** The platform's price of one unit (the cost). */
+  platformUnitCents: z.number().int(),
+  /** The shop's price of one unit (what the buyer paid). */
+  sellingUnitCents: z.number().int(),
+  /** Selling − platform, of one unit. */
+  profitUnitCents: z.number().int(),
+});
+export type TCreatorOrderItem = z.infer<typeof ZCreatorOrderItem>;
+
+/** One order in the creator's list. The buyer's email is masked (`a***@example.com`). */
+export const ZCreatorOrder = z.object({
+  orderNo: z.string(),
+  status: ZOrderStatus,
+  items: z.array(ZCreatorOrderItem),
+  /** Units over all items. */
+  quantity: z.number().int(),
+  platformCents: z.number().int(),
+  totalCents: z.number().int(),
+  profitCents: z.number().int(),
+  currencyCode: z.string(),
+  buyerEmail: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type TCreatorOrder = z.infer<typeof ZCreatorOrder>;
+
+/** A page of orders, newest first; `nextCursor` null on the last page. */
+export const ZCreatorOrderPage = z.object({
+  list: z.array(ZCreatorOrder),
+  /** Orders matching the filters, over all pages. */
+  total: z.number().int().min(0),
+  nextCursor: z.string().nullable(),
+});
+export type TCreatorOrderPage = z.infer<typeof ZCreatorOrderPage>;
+
+export const ZOrderNoParams = z.object({ orderNo: ZOrderNo });
+
+/**
+ * One order in full for the detail drawer. The shipping address is shown to the town: enough to
+ * recognise the order in a buyer's message, while the platform, which ships, keeps the street,
+ * postal code and phone (docs/decisions: what a creator sees of a buyer).
+ */
+export const ZCreatorOrderDetail = ZCreatorOrder.extend({
+  side: z.enum(['b', 'c']),
+  shipTo: z.object({
+    name: z.string(),
+    city: z.string(),
+    region: z.string().nullable(),
+    countryCode: z.string(),
+  }),
+  /** The buyer's language (their mails are written in it). */
+  language: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type TCreatorOrderDetail = z.infer<typeof ZCreatorOrderDetail>;

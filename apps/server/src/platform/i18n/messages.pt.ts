@@ -35,6 +35,8 @@ export const pt = {
   'validation.unrecognizedKeys': 'Campo desconhecido: {keys}',
   'validation.notInteger': '{field} deve ser um número inteiro',
   'validation.invalid': '{field} não é válido',
+  'validation.dateOrder': 'A data inicial não pode ser posterior à data final',
+  'validation.dateSpan': 'O intervalo de datas pode abranger no máximo 366 dias',
   'validation.dictCode':
     '{field} deve começar com uma letra minúscula e conter apenas letras minúsculas, dígitos e _',
   'dict.unknown': 'Não há nenhum dicionário com este código.',
