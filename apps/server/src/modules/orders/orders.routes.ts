@@ -1,4 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import { ordersRoutes } from '@linkstore/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors/app-error';
+import { registerRoute } from '../../platform/http/routes';
+import { getMyOrder, listMyOrders } from './orders.service';
 
-/** The creator's own orders. */
-export async function ordersModule(_app: FastifyInstance): Promise<void> {}
+function callerId(request: FastifyRequest): number {
+  if (!request.user) throw AppError.accessTokenInvalid();
+  return Number(request.user.id);
+}
+
+/** The creator's own orders (`#/order`): every query is scoped to the caller. */
+export async function ordersModule(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  const r = ordersRoutes;
+  registerRoute(app, r.list, ({ query, request }) => listMyOrders(db, callerId(request), query));
+  registerRoute(app, r.detail, ({ params, request }) => getMyOrder(db, callerId(request), params.orderNo));
+}

@@ -1,0 +1,140 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AppDatabase } from '../../platform/db/database';
+import { products, textMatches } from '../catalog/catalog.table';
+import { orderItems, orders } from './orders.table';
+
+/** Where a page of the newest-first list ends: the last row's exact time and id. */
+export interface OrderCursor {
+  /** `created_at` in UTC with microseconds, `2026-11-22T08:52:04.123456Z`. */
+  at: string;
+  id: number;
+}
+
+export interface OrderFilter {
+  keywords?: string | undefined;
+  status?: 0 | 1 | 2 | undefined;
+  /** Inclusive lower bound (an instant: the start of a UTC day). */
+  since?: Date | undefined;
+  /** Exclusive upper bound (the start of the UTC day after the last one asked for). */
+  before?: Date | undefined;
+}
+
+export type OrderRow = Pick<
+  typeof orders.$inferSelect,
+  | 'id'
+  | 'orderNo'
+  | 'status'
+  | 'side'
+  | 'buyerEmail'
+  | 'shippingAddress'
+  | 'language'
+  | 'currencyCode'
+  | 'totalMinor'
+  | 'platformMinor'
+  | 'profitMinor'
+  | 'paidAt'
+  | 'completedAt'
+  | 'createdAt'
+> & { cursorAt: string };
+
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** `%` and `_` in the user's words match themselves. */
+const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The order has a line whose frozen title, or its product's title in any language, matches. */
+function hasItemMatching(words: string): SQL {
+  const pattern = likePattern(words);
+  return sql`exists (select 1 from ${orderItems}
+    left join ${products} on ${products.id} = ${orderItems.productId}
+    where ${orderItems.orderId} = ${orders.id}
+      and (${orderItems.title} ilike ${pattern} or ${textMatches(products.title, products.titles, pattern)}))`;
+}
+
+/** Every condition starts with the owner: a creator's query can only ever reach their orders. */
+function conditionsOf(ownerUserId: number, filter: OrderFilter): SQL[] {
+  const conditions: SQL[] = [eq(orders.ownerUserId, ownerUserId)];
+  if (filter.keywords) conditions.push(hasItemMatching(filter.keywords));
+  if (filter.status !== undefined) conditions.push(eq(orders.status, filter.status));
+  if (filter.since) conditions.push(sql`${orders.createdAt} >= ${filter.since.toISOString()}::timestamptz`);
+  if (filter.before) conditions.push(sql`${orders.createdAt} < ${filter.before.toISOString()}::timestamptz`);
+  return conditions;
+}
+
+const orderColumns = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  status: orders.status,
+  side: orders.side,
+  buyerEmail: orders.buyerEmail,
+  shippingAddress: orders.shippingAddress,
+  language: orders.language,
+  currencyCode: orders.currencyCode,
+  totalMinor: orders.totalMinor,
+  platformMinor: orders.platformMinor,
+  profitMinor: orders.profitMinor,
+  paidAt: orders.paidAt,
+  completedAt: orders.completedAt,
+  createdAt: orders.createdAt,
+  // Microseconds, which a JavaScript Date would drop: the cursor must name the row exactly.
+  cursorAt: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+};
+
+/**
+ * Up to `limit` of the owner's orders after `cursor`, newest first (time, then id: a keyset, so
+ * orders placed while the creator scrolls neither repeat nor go missing).
+ */
+export function pageOrders(
+  db: AppDatabase,
+  ownerUserId: number,
+  filter: OrderFilter,
+  cursor: OrderCursor | undefined,
+  limit: number,
+): Promise<OrderRow[]> {
+  const conditions = conditionsOf(ownerUserId, filter);
+  if (cursor) {
+    conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (${cursor.at}::timestamptz, ${cursor.id})`);
+  }
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+export async function countOrders(
+  db: AppDatabase,
+  ownerUserId: number,
+  filter: OrderFilter,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(orders)
+    .where(and(...conditionsOf(ownerUserId, filter)));
+  return row?.total ?? 0;
+}
+
+/** One of the owner's orders by its number; undefined for anyone else's. */
+export async function findOrder(
+  db: AppDatabase,
+  ownerUserId: number,
+  orderNo: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(and(eq(orders.ownerUserId, ownerUserId), eq(orders.orderNo, orderNo)))
+    .limit(1);
+  return row;
+}
+
+/** The lines of these orders, in the order they were added. */
+export function listOrderItems(db: AppDatabase, orderIds: number[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+}

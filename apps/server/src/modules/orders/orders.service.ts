@@ -1,0 +1,148 @@
+import {
+  ErrorCode,
+  type TCreatorOrder,
+  type TCreatorOrderDetail,
+  type TCreatorOrderItem,
+  type TCreatorOrderPage,
+  type ZOrdersQuery,
+} from '@linkstore/contract';
+import type { z } from 'zod';
+import type { AppDatabase } from '../../platform/db/database';
+import { AppError } from '../../platform/errors/app-error';
+import {
+  countOrders,
+  findOrder,
+  listOrderItems,
+  pageOrders,
+  type OrderCursor,
+  type OrderFilter,
+  type OrderItemRow,
+  type OrderRow,
+} from './orders.repository';
+
+/** The list's query as the route hands it over: parsed, with its defaults. */
+type OrdersQuery = z.output<typeof ZOrdersQuery>;
+
+const DAY_MS = 86_400_000;
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * The buyer's address with the local part cut to its first character: `alice@example.com` →
+ * `a***@example.com`. A creator learns an order exists, not a list of emails to harvest.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/** The page's last row as an opaque token for the next request. */
+export function encodeCursor(cursor: OrderCursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
+}
+
+/** A token from `encodeCursor`; anything else is refused as an invalid field. */
+export function decodeCursor(token: string): OrderCursor {
+  const [at, id] = Buffer.from(token, 'base64url').toString('utf8').split('|');
+  if (!at || !CURSOR_AT.test(at) || !id || !/^[1-9]\d{0,15}$/.test(id)) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'validation.invalid', { field: 'cursor' });
+  }
+  return { at, id: Number(id) };
+}
+
+/** The query's UTC days as instants: from the start of `from` to the start of the day after `to`. */
+export function filterOf(query: OrdersQuery): OrderFilter {
+  return {
+    keywords: query.keywords || undefined,
+    status: query.status,
+    since: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+    before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
+  };
+}
+
+function toItem(row: OrderItemRow): TCreatorOrderItem {
+  return {
+    productId: String(row.productId),
+    title: row.title,
+    imageUrl: row.imageUrl,
+    quantity: row.quantity,
+    platformUnitCents: row.platformPriceMinor,
+    sellingUnitCents: row.sellingPriceMinor,
+    profitUnitCents: row.profitMinor,
+  };
+}
+
+function toOrder(row: OrderRow, items: OrderItemRow[]): TCreatorOrder {
+  return {
+    orderNo: row.orderNo,
+    status: row.status === 2 ? 2 : row.status === 1 ? 1 : 0,
+    items: items.map(toItem),
+    quantity: items.reduce((sum, item) => sum + item.quantity, 0),
+    platformCents: row.platformMinor,
+    totalCents: row.totalMinor,
+    profitCents: row.profitMinor,
+    currencyCode: row.currencyCode,
+    buyerEmail: maskEmail(row.buyerEmail),
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+function groupByOrder(items: OrderItemRow[]): Map<number, OrderItemRow[]> {
+  const groups = new Map<number, OrderItemRow[]>();
+  for (const item of items) groups.set(item.orderId, [...(groups.get(item.orderId) ?? []), item]);
+  return groups;
+}
+
+/** A page of the caller's orders (every shop they own, by `orders.owner_user_id`), newest first. */
+export async function listMyOrders(
+  db: AppDatabase,
+  userId: number,
+  query: OrdersQuery,
+): Promise<TCreatorOrderPage> {
+  const filter = filterOf(query);
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  // One more than asked tells whether another page follows.
+  const [rows, total] = await Promise.all([
+    pageOrders(db, userId, filter, cursor, query.pageSize + 1),
+    countOrders(db, userId, filter),
+  ]);
+  const page = rows.slice(0, query.pageSize);
+  const items = groupByOrder(
+    await listOrderItems(
+      db,
+      page.map((row) => row.id),
+    ),
+  );
+  const last = page.at(-1);
+  return {
+    list: page.map((row) => toOrder(row, items.get(row.id) ?? [])),
+    total,
+    nextCursor:
+      rows.length > query.pageSize && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+  };
+}
+
+/** One of the caller's orders; someone else's answers as absent, like one that does not exist. */
+export async function getMyOrder(
+  db: AppDatabase,
+  userId: number,
+  orderNo: string,
+): Promise<TCreatorOrderDetail> {
+  const row = await findOrder(db, userId, orderNo);
+  if (!row) throw AppError.notFound();
+  const items = await listOrderItems(db, [row.id]);
+  const address = row.shippingAddress;
+  return {
+    ...toOrder(row, items),
+    side: row.side === 'b' ? 'b' : 'c',
+    shipTo: {
+      name: address.name,
+      city: address.city,
+      region: address.region ?? null,
+      countryCode: address.countryCode,
+    },
+    language: row.language,
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
