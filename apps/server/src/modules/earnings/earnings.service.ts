@@ -1,0 +1,82 @@
+import type {
+  TEarningsDaily,
+  TEarningsDailyQuery,
+  TEarningsSummary,
+  TLedgerEntryPage,
+  TLedgerKind,
+  TPageQuery,
+} from '@linkstore/contract';
+import type { AppDatabase } from '../../platform/db/database';
+import { pageLedger, sumLedger, sumSalesByDay } from './earnings.repository';
+
+const DAY_MS = 86_400_000;
+/** Ledger amounts are US cents (platform prices are kept in USD). */
+const CURRENCY = 'USD';
+
+/** The first instant of `now`'s month in UTC. */
+export function utcMonthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** Every UTC day from `from` to `to` (both included) with its sum; days without sales are 0. */
+export function fillDays(
+  from: string,
+  to: string,
+  sums: readonly { day: string; cents: number }[],
+): TEarningsDaily {
+  const byDay = new Map(sums.map((row) => [row.day, row.cents]));
+  const days: TEarningsDaily = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    days.push({ day, cents: byDay.get(day) ?? 0 });
+  }
+  return days;
+}
+
+export async function getMyEarnings(
+  db: AppDatabase,
+  userId: number,
+  now = new Date(),
+): Promise<TEarningsSummary> {
+  const totals = await sumLedger(db, userId, utcMonthStart(now));
+  return {
+    balanceCents: totals.balance,
+    totalEarnedCents: totals.earned,
+    paidOutCents: totals.paidOut,
+    thisMonthCents: totals.sinceMonthStart,
+    currencyCode: CURRENCY,
+  };
+}
+
+export async function pageMyLedger(
+  db: AppDatabase,
+  userId: number,
+  query: TPageQuery,
+): Promise<TLedgerEntryPage> {
+  const { rows, total } = await pageLedger(db, userId, {
+    limit: query.pageSize,
+    offset: (query.pageNum - 1) * query.pageSize,
+  });
+  return {
+    list: rows.map((row) => ({
+      id: String(row.id),
+      kind: row.kind as TLedgerKind,
+      amountCents: row.amountMinor,
+      currencyCode: row.currencyCode,
+      orderNo: row.orderNo,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total,
+  };
+}
+
+/** Sales per UTC day over the range the contract already checked (from ≤ to, ≤ 366 days). */
+export async function listMyDailyEarnings(
+  db: AppDatabase,
+  userId: number,
+  query: TEarningsDailyQuery,
+): Promise<TEarningsDaily> {
+  const since = new Date(`${query.from}T00:00:00Z`);
+  const before = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS);
+  return fillDays(query.from, query.to, await sumSalesByDay(db, userId, since, before));
+}
