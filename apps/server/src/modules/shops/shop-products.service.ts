@@ -59,7 +59,8 @@ export function ratingTenths(ratingSum: number, reviewCount: number): number | n
   return Math.floor((ratingSum * 20 + reviewCount) / (2 * reviewCount));
 }
 
-function priceOf(row: ShopProductRow, shop: ShopRow) {
+/** The selling price of a product in this shop, as the studio and the storefront both show it. */
+export function priceOf(row: ShopProductRow, shop: ShopRow) {
   return priceProduct(row.costCents, {
     overrideCents: row.overridePriceCents,
     secondLevelPercentage: row.secondLevelPercentage,

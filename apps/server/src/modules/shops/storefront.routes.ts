@@ -1,4 +1,266 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  docToPlainText,
+  storefrontRoutes,
+  ZShopSlug,
+  type TLanguage,
+  type TStorefrontBoot,
+  type TStorefrontPage,
+  type TStorefrontProductDetail,
+} from '@linkstore/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../platform/config/config';
+import { registerRoute } from '../../platform/http/routes';
+import { translate } from '../../platform/i18n/translate';
+import { createShopEventsService } from './shop-events.service';
+import {
+  absoluteUrl,
+  compileTemplate,
+  etagOf,
+  fallbackHtml,
+  metaDescription,
+  readBuiltTemplate,
+  renderNotFound,
+  renderPage,
+  type PageMeta,
+  type StorefrontTemplate,
+} from './storefront-html';
+import { createStorefrontService, type StorefrontService } from './storefront.service';
+
+/**
+ * How long a shop's page data is reused: a burst of buyers opening a shared link costs one set
+ * of queries, and a price change shows within this time. `npm run bench` measured the shop page
+ * HTML with and without it (see the report in bench-results). Tests read their writes at once.
+ */
+const PAGE_CACHE_MS = 5_000;
+/** How often raw events older than the retention period are deleted. */
+const PRUNE_EVERY_MS = 6 * 3_600_000;
+
+const open = { public: true } as const;
+const PRODUCT_PATH = /^p\/([1-9]\d{0,14})$/;
+const SHOP_PAGES = new Set(['', 'cart', 'checkout']);
+
+/** Where a shop's pages live: a subdomain of SHOP_BASE_DOMAIN, else `PUBLIC_URL/s/<slug>`. */
+export function shopUrl(config: AppConfig, slug: string): string {
+  return config.shopBaseDomain
+    ? `https://${slug}.${config.shopBaseDomain}`
+    : `${config.publicUrl.replace(/\/$/, '')}/s/${slug}`;
+}
+
+/** `<slug>.<base>` with an optional port, as the Host header carries it. */
+export function shopHostPattern(baseDomain: string): RegExp {
+  return new RegExp(`^([a-z0-9]+(?:-[a-z0-9]+)*)\\.${baseDomain.replace(/\./g, '\\.')}(?::\\d+)?$`, 'i');
+}
+
+function queryString(request: FastifyRequest): string {
+  const index = request.url.indexOf('?');
+  return index < 0 ? '' : request.url.slice(index);
+}
+
+function shopMeta(config: AppConfig, page: TStorefrontPage): PageMeta {
+  const { shop } = page;
+  const image = absoluteUrl(config.publicUrl, shop.bannerUrl ?? shop.imageUrl);
+  return {
+    title: shop.name,
+    description: metaDescription(shop.description || shop.name),
+    imageUrl: image,
+    url: shopUrl(config, shop.slug),
+    type: 'website',
+    iconUrl: absoluteUrl(config.publicUrl, shop.imageUrl),
+  };
+}
+
+function productMeta(config: AppConfig, page: TStorefrontPage, product: TStorefrontProductDetail): PageMeta {
+  const text = docToPlainText(product.description);
+  return {
+    title: `${product.title} · ${page.shop.name}`,
+    description: metaDescription(text || product.title),
+    imageUrl: absoluteUrl(config.publicUrl, product.images[0] ?? product.imageUrl),
+    url: `${shopUrl(config, page.shop.slug)}/p/${product.id}`,
+    type: 'product',
+    iconUrl: absoluteUrl(config.publicUrl, page.shop.imageUrl),
+  };
+}
+
+/** Answers an HTML page, never stored by caches without asking (prices change), 304 when unchanged. */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status = 200) {
+  const etag = etagOf(html);
+  void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  if (status === 200) {
+    void reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  }
+  return reply.code(status).send(html);
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply, what: 'shop' | 'product') {
+  const lang = request.lang;
+  const html =
+    what === 'shop'
+      ? renderNotFound(
+          lang,
+          translate(lang, 'storefront.shopNotFound'),
+          translate(lang, 'storefront.shopNotFoundBody'),
+        )
+      : renderNotFound(
+          lang,
+          translate(lang, 'storefront.productNotFound'),
+          translate(lang, 'storefront.productNotFoundBody'),
+        );
+  return sendHtml(request, reply, html, 404);
+}
+
+interface HtmlDeps {
+  config: AppConfig;
+  service: StorefrontService;
+  template: (lang: TLanguage) => StorefrontTemplate;
+}
+
+/**
+ * A shop page (`rest`: '', 'cart', 'checkout' or 'p/<id>') with its head tags and boot data.
+ * An old slug is sent where the shop is now, keeping the rest of the path and the query.
+ */
+async function shopPage(
+  deps: HtmlDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: { slug: string; rest: string; basePath: string; movedTo: (slug: string) => string },
+) {
+  const { config, service, template } = deps;
+  const lang = request.lang;
+  const productId = PRODUCT_PATH.exec(target.rest)?.[1];
+  if (!ZShopSlug.safeParse(target.slug).success || (!productId && !SHOP_PAGES.has(target.rest))) {
+    return notFound(request, reply, 'shop');
+  }
+  const page = await service.findPage(target.slug, lang);
+  if (!page) {
+    const found = await service.lookup(target.slug);
+    if (found.kind !== 'moved') return notFound(request, reply, 'shop');
+    const path = target.rest ? `/${target.rest}` : '';
+    return reply.redirect(`${target.movedTo(found.slug)}${path}${queryString(request)}`, 301);
+  }
+  const product = productId ? await service.findProduct(target.slug, lang, Number(productId)) : null;
+  if (product === undefined) return notFound(request, reply, 'product');
+  const boot: TStorefrontBoot = { basePath: target.basePath, language: lang, page, product };
+  const meta = product ? productMeta(config, page, product) : shopMeta(config, page);
+  return sendHtml(request, reply, renderPage(template(lang), lang, meta, boot));
+}
+
+/** `/payauth` and `/payresult`: the storefront app without a shop, not to be indexed. */
+function paymentPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyReply) {
+  const lang = request.lang;
+  const title = translate(lang, 'storefront.payment');
+  const meta: PageMeta = {
+    title,
+    description: title,
+    imageUrl: null,
+    url: null,
+    type: 'website',
+    iconUrl: null,
+  };
+  const boot: TStorefrontBoot = { basePath: '', language: lang, page: null, product: null };
+  return sendHtml(request, reply, renderPage(deps.template(lang), lang, meta, boot));
+}
+
+/** The built page, read once; without a build, a built-in one per language saying so. */
+function templates(config: AppConfig): (lang: TLanguage) => StorefrontTemplate {
+  const built = readBuiltTemplate(config.webDistDir);
+  if (built !== undefined) {
+    const compiled = compileTemplate(built);
+    return () => compiled;
+  }
+  const byLanguage = new Map<TLanguage, StorefrontTemplate>();
+  return (lang) => {
+    let compiled = byLanguage.get(lang);
+    if (!compiled) {
+      compiled = compileTemplate(fallbackHtml(translate(lang, 'storefront.webBuildMissing')));
+      byLanguage.set(lang, compiled);
+    }
+    return compiled;
+  };
+}
+
+function htmlRoutes(app: FastifyInstance, deps: HtmlDeps): void {
+  const { config } = deps;
+  const html = { config: { access: open }, schema: { hide: true } };
+  const onMainHost = (slug: string) => `/s/${slug}`;
+  app.get<{ Params: { slug: string } }>('/s/:slug', html, (request, reply) =>
+    shopPage(deps, request, reply, {
+      slug: request.params.slug,
+      rest: '',
+      basePath: `/s/${request.params.slug}`,
+      movedTo: onMainHost,
+    }),
+  );
+  app.get<{ Params: { slug: string; '*': string } }>('/s/:slug/*', html, (request, reply) =>
+    shopPage(deps, request, reply, {
+      slug: request.params.slug,
+      rest: request.params['*'].replace(/\/$/, ''),
+      basePath: `/s/${request.params.slug}`,
+      movedTo: onMainHost,
+    }),
+  );
+  app.get('/payauth', html, (request, reply) => paymentPage(deps, request, reply));
+  app.get('/payresult', html, (request, reply) => paymentPage(deps, request, reply));
+
+  // `<slug>.<SHOP_BASE_DOMAIN>`: the same pages at the root. A host constraint, so the main
+  // host's `/` (the studio and console app) is untouched.
+  const base = config.shopBaseDomain;
+  if (!base) return;
+  const pattern = shopHostPattern(base);
+  const onSubdomain = (slug: string) => `https://${slug}.${base}`;
+  const subdomainPage =
+    (rest: (request: FastifyRequest) => string) => (request: FastifyRequest, reply: FastifyReply) =>
+      shopPage(deps, request, reply, {
+        slug: (pattern.exec(request.headers.host ?? '')?.[1] ?? '').toLowerCase(),
+        rest: rest(request),
+        basePath: '',
+        movedTo: onSubdomain,
+      });
+  const constrained = { ...html, constraints: { host: pattern } };
+  app.get(
+    '/',
+    constrained,
+    subdomainPage(() => ''),
+  );
+  app.get(
+    '/cart',
+    constrained,
+    subdomainPage(() => 'cart'),
+  );
+  app.get(
+    '/checkout',
+    constrained,
+    subdomainPage(() => 'checkout'),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/p/:id',
+    constrained,
+    subdomainPage((request) => `p/${(request.params as { id: string }).id}`),
+  );
+}
 
 /** The public storefront: shop pages' HTML, their data and the event batches. */
-export async function storefrontModule(_app: FastifyInstance): Promise<void> {}
+export async function storefrontModule(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  const service = createStorefrontService({ db, cacheMs: app.config.env === 'test' ? 0 : PAGE_CACHE_MS });
+  const events = createShopEventsService({ db, limiter: app.limiter });
+  const r = storefrontRoutes;
+  registerRoute(app, r.page, ({ params, request }) => service.page(params.slug, request.lang));
+  registerRoute(app, r.products, ({ params, query, request }) =>
+    service.products(params.slug, request.lang, query),
+  );
+  registerRoute(app, r.product, ({ params, request }) =>
+    service.product(params.slug, request.lang, Number(params.id)),
+  );
+  registerRoute(app, r.reviews, ({ params, query }) =>
+    service.reviews(params.slug, Number(params.id), query),
+  );
+  registerRoute(app, r.events, ({ body, request }) => events.record(request.ip, body));
+  htmlRoutes(app, { config: app.config, service, template: templates(app.config) });
+
+  const pruning = setInterval(() => {
+    events.prune().catch((err: unknown) => app.log.error({ err }, 'Could not prune storefront events'));
+  }, PRUNE_EVERY_MS);
+  pruning.unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
+}

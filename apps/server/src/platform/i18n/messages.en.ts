@@ -56,6 +56,23 @@ export const en = {
   'pricing.belowCost': 'The selling price of "{product}" ({price}) cannot be below its cost ({cost}).',
   'files.unreadable': 'The image could not be read: the file may be damaged.',
   'files.tooManyPixels': 'The image is too large: at most {max} megapixels.',
+  'checkout.duplicateItem': 'Each product can be in the cart only once.',
+  'checkout.notOnSale':
+    'Some products in your cart are no longer on sale in this shop. Please review your cart.',
+  'checkout.outOfStock': 'Only {left} left of "{product}". Please change the quantity.',
+  'checkout.paymentNotStarted':
+    'The payment could not be started and nothing was charged. Please try again in a moment.',
+  'checkout.notApproved': 'The payment has not been approved yet. Please approve it, then try again.',
+  'checkout.captureFailed': 'The payment could not be completed right now. Please try again in a moment.',
+  'checkout.captureDeclined':
+    'The payment was declined and no money was taken. Please try another payment method.',
+  'checkout.amountMismatch':
+    'The amount paid does not match the order total, so the order was not confirmed. Our team will look into it and contact you.',
+  'checkout.webhookRejected': 'The notification could not be verified.',
+  'mail.orderPaid.subject': 'Your order {orderNo} at {shop} is confirmed',
+  'mail.orderPaid.body':
+    'Thank you for your order at {shop}. We have received your payment.\n\nOrder number: {orderNo}\n\n{items}\n\nTotal paid: {total}',
+  'mail.orderPaid.line': '{quantity} × {product}: {amount}',
   'type.string': 'text',
   'type.number': 'number',
   'type.int': 'whole number',
@@ -142,6 +159,12 @@ export const en = {
   'mail.emailInUse.subject': 'This address already belongs to a LinkStore account',
   'mail.emailInUse.body':
     'Someone asked to add this address to a LinkStore account, but another account already uses it, so no code was sent. If it was not you, ignore this email.',
+  'storefront.shopNotFound': 'Shop not found',
+  'storefront.shopNotFoundBody': 'There is no shop at this address. Please check the link you were given.',
+  'storefront.productNotFound': 'Product not found',
+  'storefront.productNotFoundBody': 'This product is not sold in this shop any more.',
+  'storefront.payment': 'Payment',
+  'storefront.webBuildMissing': 'The web app is not built yet: run npm run build, then reload this page.',
 } as const;
 
 export type MessageKey = keyof typeof en;

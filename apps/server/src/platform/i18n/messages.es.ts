@@ -62,6 +62,23 @@ export const es = {
     'El precio de venta de "{product}" ({price}) no puede ser inferior a su coste ({cost}).',
   'files.unreadable': 'No se pudo leer la imagen: puede que el archivo esté dañado.',
   'files.tooManyPixels': 'La imagen es demasiado grande: como máximo {max} megapíxeles.',
+  'checkout.duplicateItem': 'Cada producto solo puede estar una vez en el carrito.',
+  'checkout.notOnSale':
+    'Algunos productos de tu carrito ya no están a la venta en esta tienda. Revisa tu carrito.',
+  'checkout.outOfStock': 'Solo quedan {left} de «{product}». Cambia la cantidad.',
+  'checkout.paymentNotStarted':
+    'No se pudo iniciar el pago y no se ha cobrado nada. Inténtalo de nuevo en un momento.',
+  'checkout.notApproved': 'El pago aún no se ha aprobado. Apruébalo y vuelve a intentarlo.',
+  'checkout.captureFailed': 'No se pudo completar el pago en este momento. Inténtalo de nuevo en un momento.',
+  'checkout.captureDeclined':
+    'El pago fue rechazado y no se ha cobrado nada. Prueba con otro método de pago.',
+  'checkout.amountMismatch':
+    'El importe pagado no coincide con el total del pedido, así que el pedido no se ha confirmado. Nuestro equipo lo revisará y se pondrá en contacto contigo.',
+  'checkout.webhookRejected': 'No se pudo verificar la notificación.',
+  'mail.orderPaid.subject': 'Tu pedido {orderNo} en {shop} está confirmado',
+  'mail.orderPaid.body':
+    'Gracias por tu pedido en {shop}. Hemos recibido tu pago.\n\nNúmero de pedido: {orderNo}\n\n{items}\n\nTotal pagado: {total}',
+  'mail.orderPaid.line': '{quantity} × {product}: {amount}',
   'type.string': 'texto',
   'type.number': 'número',
   'type.int': 'número entero',
@@ -149,4 +166,12 @@ export const es = {
   'mail.emailInUse.subject': 'Esta dirección ya pertenece a una cuenta de LinkStore',
   'mail.emailInUse.body':
     'Alguien pidió añadir esta dirección a una cuenta de LinkStore, pero otra cuenta ya la usa, así que no se envió ningún código. Si no fuiste tú, ignora este correo.',
+  'storefront.shopNotFound': 'Tienda no encontrada',
+  'storefront.shopNotFoundBody':
+    'No hay ninguna tienda en esta dirección. Comprueba el enlace que te dieron.',
+  'storefront.productNotFound': 'Producto no encontrado',
+  'storefront.productNotFoundBody': 'Este producto ya no se vende en esta tienda.',
+  'storefront.payment': 'Pago',
+  'storefront.webBuildMissing':
+    'La aplicación web aún no está compilada: ejecuta npm run build y vuelve a cargar esta página.',
 } satisfies Messages;

@@ -64,6 +64,25 @@ export const fr = {
     'Le prix de vente de « {product} » ({price}) ne peut pas être inférieur à son coût ({cost}).',
   'files.unreadable': 'L’image n’a pas pu être lue : le fichier est peut-être endommagé.',
   'files.tooManyPixels': 'L’image est trop grande : {max} mégapixels au maximum.',
+  'checkout.duplicateItem': 'Chaque produit ne peut figurer qu’une fois dans le panier.',
+  'checkout.notOnSale':
+    'Certains produits de votre panier ne sont plus en vente dans cette boutique. Veuillez vérifier votre panier.',
+  'checkout.outOfStock':
+    'Il ne reste que {left} exemplaire(s) de « {product} ». Veuillez modifier la quantité.',
+  'checkout.paymentNotStarted':
+    'Le paiement n’a pas pu être lancé et rien n’a été débité. Veuillez réessayer dans un instant.',
+  'checkout.notApproved': 'Le paiement n’a pas encore été approuvé. Approuvez-le, puis réessayez.',
+  'checkout.captureFailed':
+    'Le paiement n’a pas pu être finalisé pour le moment. Veuillez réessayer dans un instant.',
+  'checkout.captureDeclined':
+    'Le paiement a été refusé et aucun montant n’a été débité. Essayez un autre moyen de paiement.',
+  'checkout.amountMismatch':
+    'Le montant payé ne correspond pas au total de la commande : la commande n’a donc pas été confirmée. Notre équipe va vérifier et vous contactera.',
+  'checkout.webhookRejected': 'La notification n’a pas pu être vérifiée.',
+  'mail.orderPaid.subject': 'Votre commande {orderNo} chez {shop} est confirmée',
+  'mail.orderPaid.body':
+    'Merci pour votre commande chez {shop}. Nous avons bien reçu votre paiement.\n\nNuméro de commande : {orderNo}\n\n{items}\n\nTotal payé : {total}',
+  'mail.orderPaid.line': '{quantity} × {product} : {amount}',
   'type.string': 'texte',
   'type.number': 'nombre',
   'type.int': 'nombre entier',
@@ -151,4 +170,12 @@ export const fr = {
   'mail.emailInUse.subject': 'Cette adresse appartient déjà à un compte LinkStore',
   'mail.emailInUse.body':
     'Quelqu’un a demandé à ajouter cette adresse à un compte LinkStore, mais un autre compte l’utilise déjà, donc aucun code n’a été envoyé. Si ce n’était pas vous, ignorez cet e-mail.',
+  'storefront.shopNotFound': 'Boutique introuvable',
+  'storefront.shopNotFoundBody':
+    "Il n'y a aucune boutique à cette adresse. Vérifiez le lien que l'on vous a donné.",
+  'storefront.productNotFound': 'Produit introuvable',
+  'storefront.productNotFoundBody': "Ce produit n'est plus vendu dans cette boutique.",
+  'storefront.payment': 'Paiement',
+  'storefront.webBuildMissing':
+    "L'application web n'est pas encore construite : lancez npm run build, puis rechargez cette page.",
 } satisfies Messages;

@@ -58,6 +58,23 @@ export const pt = {
   'pricing.belowCost': 'O preço de venda de "{product}" ({price}) não pode ser inferior ao custo ({cost}).',
   'files.unreadable': 'Não foi possível ler a imagem: o ficheiro pode estar danificado.',
   'files.tooManyPixels': 'A imagem é demasiado grande: no máximo {max} megapíxeis.',
+  'checkout.duplicateItem': 'Cada produto só pode estar uma vez no carrinho.',
+  'checkout.notOnSale':
+    'Alguns produtos do seu carrinho não estão mais à venda nesta loja. Revise o seu carrinho.',
+  'checkout.outOfStock': 'Restam apenas {left} de "{product}". Altere a quantidade.',
+  'checkout.paymentNotStarted':
+    'Não foi possível iniciar o pagamento e nada foi cobrado. Tente novamente em instantes.',
+  'checkout.notApproved': 'O pagamento ainda não foi aprovado. Aprove-o e tente novamente.',
+  'checkout.captureFailed': 'Não foi possível concluir o pagamento agora. Tente novamente em instantes.',
+  'checkout.captureDeclined':
+    'O pagamento foi recusado e nenhum valor foi cobrado. Tente outra forma de pagamento.',
+  'checkout.amountMismatch':
+    'O valor pago não corresponde ao total do pedido, por isso o pedido não foi confirmado. Nossa equipe vai analisar e entrar em contato.',
+  'checkout.webhookRejected': 'Não foi possível verificar a notificação.',
+  'mail.orderPaid.subject': 'Seu pedido {orderNo} na {shop} está confirmado',
+  'mail.orderPaid.body':
+    'Obrigado pelo seu pedido na {shop}. Recebemos o seu pagamento.\n\nNúmero do pedido: {orderNo}\n\n{items}\n\nTotal pago: {total}',
+  'mail.orderPaid.line': '{quantity} × {product}: {amount}',
   'type.string': 'texto',
   'type.number': 'número',
   'type.int': 'número inteiro',
@@ -145,4 +162,11 @@ export const pt = {
   'mail.emailInUse.subject': 'Este endereço já pertence a uma conta LinkStore',
   'mail.emailInUse.body':
     'Alguém pediu para adicionar este endereço a uma conta LinkStore, mas outra conta já o usa, por isso não foi enviado nenhum código. Se não foi você, ignore este email.',
+  'storefront.shopNotFound': 'Loja não encontrada',
+  'storefront.shopNotFoundBody': 'Não há nenhuma loja neste endereço. Verifique o link que você recebeu.',
+  'storefront.productNotFound': 'Produto não encontrado',
+  'storefront.productNotFoundBody': 'Este produto não é mais vendido nesta loja.',
+  'storefront.payment': 'Pagamento',
+  'storefront.webBuildMissing':
+    'O aplicativo web ainda não foi compilado: execute npm run build e recarregue esta página.',
 } satisfies Messages;

@@ -1,0 +1,71 @@
+import { inArray, lt, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../platform/db/database';
+import { products } from '../catalog/catalog.table';
+import { eventRollupsHourly, shopEvents } from './shop-events.table';
+import { shopProductStats } from './shops.table';
+
+export type ShopEventValues = typeof shopEvents.$inferInsert;
+export type RollupValues = typeof eventRollupsHourly.$inferInsert;
+
+/** Counter increments of one product in one shop. */
+export interface StatsIncrement {
+  shopId: number;
+  productId: number;
+  views: number;
+  clicks: number;
+  addToCarts: number;
+}
+
+/** Which of these ids are products (any status: a product withdrawn a moment ago still counts). */
+export async function findExistingProductIds(db: AppDatabase, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Writes one batch: the raw events (one multi-row insert), the hourly roll-up (one upsert adding
+ * the counts) and the product counters (one upsert adding the increments), all or nothing.
+ */
+export async function recordEventBatch(
+  db: AppDatabase,
+  events: ShopEventValues[],
+  rollups: RollupValues[],
+  stats: StatsIncrement[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.insert(shopEvents).values(events);
+    await tx
+      .insert(eventRollupsHourly)
+      .values(rollups)
+      .onConflictDoUpdate({
+        target: [
+          eventRollupsHourly.shopId,
+          eventRollupsHourly.productId,
+          eventRollupsHourly.kind,
+          eventRollupsHourly.userSource,
+          eventRollupsHourly.pageSource,
+          eventRollupsHourly.hour,
+        ],
+        set: { count: sql`${eventRollupsHourly.count} + excluded.count` },
+      });
+    if (stats.length === 0) return;
+    await tx
+      .insert(shopProductStats)
+      .values(stats)
+      .onConflictDoUpdate({
+        target: [shopProductStats.shopId, shopProductStats.productId],
+        set: {
+          views: sql`${shopProductStats.views} + excluded.views`,
+          clicks: sql`${shopProductStats.clicks} + excluded.clicks`,
+          addToCarts: sql`${shopProductStats.addToCarts} + excluded.add_to_carts`,
+        },
+      });
+  });
+}
+
+/** Deletes raw events received before `before`; the hourly roll-ups are kept. */
+export async function pruneShopEvents(db: AppDatabase, before: Date): Promise<void> {
+  await db.delete(shopEvents).where(lt(shopEvents.receivedAt, before));
+}

@@ -1,0 +1,31 @@
+/**
+ * A small in-process cache of promises that expire after `ttlMs`: requests arriving together for
+ * the same key share one load (a burst of buyers opening a shared link costs one set of queries),
+ * and a failed load is forgotten at once. At most `maxEntries` keys are kept; the oldest go first.
+ * `ttlMs` 0 caches nothing.
+ */
+export function createTtlCache<V>(ttlMs: number, maxEntries: number, now: () => number = Date.now) {
+  const entries = new Map<string, { at: number; value: Promise<V> }>();
+
+  function get(key: string, load: () => Promise<V>): Promise<V> {
+    if (ttlMs <= 0) return load();
+    const t = now();
+    const hit = entries.get(key);
+    if (hit && t - hit.at < ttlMs) return hit.value;
+    entries.delete(key);
+    const value = load();
+    entries.set(key, { at: t, value });
+    value.catch(() => {
+      if (entries.get(key)?.value === value) entries.delete(key);
+    });
+    while (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      entries.delete(oldest);
+    }
+    return value;
+  }
+
+  return { get, clear: () => entries.clear() };
+}
+export type TtlCache<V> = ReturnType<typeof createTtlCache<V>>;

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { STOREFRONT_DATA_ELEMENT_ID, type TLanguage, type TStorefrontBoot } from '@linkstore/contract';
+
+export const HEAD_MARKER = '<!--storefront-head-->';
+export const DATA_MARKER = '<!--storefront-data-->';
+
+/**
+ * The storefront page split once at start around what changes per request (the `lang`
+ * attribute, the head tags, the boot data), so a request only joins strings.
+ */
+export interface StorefrontTemplate {
+  beforeLang: string;
+  beforeHead: string;
+  beforeData: string;
+  rest: string;
+}
+
+/** Text and attribute values in HTML: the five characters that could end them. */
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+/**
+ * JSON inside a `<script type="application/json">`: `<` is escaped so no `</script>` or `<!--`
+ * can end the element early, and U+2028/2029 so the text is also valid JavaScript.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * Splits a built storefront.html. Its own `<title>` goes (the head tags bring one); a missing
+ * marker falls back to the end of `<head>` / `<body>`, so a changed template still works.
+ */
+export function compileTemplate(html: string): StorefrontTemplate {
+  let page = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
+  if (!page.includes(HEAD_MARKER)) page = page.replace(/<\/head>/i, `${HEAD_MARKER}</head>`);
+  if (!page.includes(DATA_MARKER)) page = page.replace(/<\/body>/i, `${DATA_MARKER}</body>`);
+  page = page.replace(/<html\b[^>]*>/i, '<html lang="\u0000">');
+  const [beforeLang = '', afterLang = ''] = page.split('\u0000');
+  const [beforeHead = '', afterHead = ''] = afterLang.split(HEAD_MARKER);
+  const [beforeData = '', rest = ''] = afterHead.split(DATA_MARKER);
+  return { beforeLang, beforeHead, beforeData, rest };
+}
+
+/** The page used when the web app has not been built: the same tags and data, and a notice. */
+export function fallbackHtml(notice: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    ${HEAD_MARKER}
+  </head>
+  <body>
+    <p>${escapeHtml(notice)}</p>
+    ${DATA_MARKER}
+  </body>
+</html>
+`;
+}
+
+/** The built storefront.html, or undefined when the web app has not been built. */
+export function readBuiltTemplate(webDistDir: string): string | undefined {
+  try {
+    return readFileSync(join(webDistDir, 'storefront.html'), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a shared link's preview shows (Open Graph, Twitter card) and the page's own head. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URL of the preview image, or null. */
+  imageUrl: string | null;
+  /** The page's canonical address; null on pages that must not be indexed. */
+  url: string | null;
+  type: 'website' | 'product';
+  /** The page icon (the shop's image). */
+  iconUrl: string | null;
+}
+
+export function renderHead(meta: PageMeta): string {
+  const tag = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  const tags = [`<title>${escapeHtml(meta.title)}</title>`, tag('name', 'description', meta.description)];
+  if (meta.url === null) tags.push('<meta name="robots" content="noindex" />');
+  tags.push(
+    tag('property', 'og:title', meta.title),
+    tag('property', 'og:description', meta.description),
+    tag('property', 'og:type', meta.type),
+  );
+  if (meta.url) {
+    tags.push(tag('property', 'og:url', meta.url), `<link rel="canonical" href="${escapeHtml(meta.url)}" />`);
+  }
+  if (meta.imageUrl) tags.push(tag('property', 'og:image', meta.imageUrl));
+  tags.push(
+    tag('name', 'twitter:card', meta.imageUrl ? 'summary_large_image' : 'summary'),
+    tag('name', 'twitter:title', meta.title),
+    tag('name', 'twitter:description', meta.description),
+  );
+  if (meta.imageUrl) tags.push(tag('name', 'twitter:image', meta.imageUrl));
+  if (meta.iconUrl) tags.push(`<link rel="icon" href="${escapeHtml(meta.iconUrl)}" />`);
+  return tags.join('\n    ');
+}
+
+export function renderPage(
+  template: StorefrontTemplate,
+  lang: TLanguage,
+  meta: PageMeta,
+  boot: TStorefrontBoot,
+): string {
+  const data = `<script id="${STOREFRONT_DATA_ELEMENT_ID}" type="application/json">${scriptJson(boot)}</script>`;
+  return `${template.beforeLang}${lang}${template.beforeHead}${renderHead(meta)}${template.beforeData}${data}${template.rest}`;
+}
+
+/** A small page of its own for an unknown shop or product: no script, nothing to load. */
+export function renderNotFound(lang: TLanguage, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${lang}">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta name="robots" content="noindex" />
+    <title>${escapeHtml(title)}</title>
+    <style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#333}main{max-width:32rem;padding:1.5rem;text-align:center}</style>
+  </head>
+  <body>
+    <main>
+      <h1>${escapeHtml(title)}</h1>
+      <p>${escapeHtml(body)}</p>
+    </main>
+  </body>
+</html>
+`;
+}
+
+/** A strong validator of the page's bytes: the same page answers 304 to `If-None-Match`. */
+export function etagOf(html: string): string {
+  return `"${createHash('sha1').update(html).digest('base64url')}"`;
+}
+
+/** An image or link stored as a site path (`/files/…`) as an absolute URL for link previews. */
+export function absoluteUrl(publicUrl: string, url: string | null): string | null {
+  if (!url) return null;
+  if (/^https?:\/\//i.test(url)) return url;
+  return `${publicUrl.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+/** Plain text for a meta description: whitespace collapsed, at most `max` characters. */
+export function metaDescription(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}

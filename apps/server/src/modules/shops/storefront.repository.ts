@@ -1,0 +1,187 @@
+import { and, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TLanguage } from '@linkstore/contract';
+import type { AppDatabase } from '../../platform/db/database';
+import { categories, productImages, products, reviews } from '../catalog/catalog.table';
+import { countries } from '../countries/countries.table';
+import { placeOf, shopBanners, shopCategories, shopProducts, shops } from './shops.table';
+import type { ShopRow } from './shops.repository';
+
+const category = alias(categories, 'category');
+const parent = alias(categories, 'parent');
+const categoryPlace = alias(shopCategories, 'category_place');
+const parentPlace = alias(shopCategories, 'parent_place');
+
+/** A translated text in the caller's language, English (the column) when missing or empty. */
+const inLanguage = (translations: AnyColumn, english: AnyColumn, lang: TLanguage) =>
+  sql<string>`coalesce(nullif(${translations} ->> ${lang}, ''), ${english})`;
+
+/** Shown in this shop: on sale (active product, category and parent) and not hidden by the creator. */
+const shownIn = () => [
+  eq(products.status, 1),
+  eq(category.status, 1),
+  eq(parent.status, 1),
+  sql`coalesce(${shopProducts.visible}, 1) = 1`,
+];
+
+export interface StorefrontBannerRow {
+  imageUrl: string;
+  linkUrl: string | null;
+  title: string;
+}
+
+/** The shop with its banners in the creator's order: one query (a row per banner). */
+export async function findStorefrontShop(
+  db: AppDatabase,
+  slug: string,
+): Promise<{ shop: ShopRow; banners: StorefrontBannerRow[] } | undefined> {
+  const rows = await db
+    .select({
+      shop: shops,
+      banner: { imageUrl: shopBanners.imageUrl, linkUrl: shopBanners.linkUrl, title: shopBanners.title },
+    })
+    .from(shops)
+    .leftJoin(shopBanners, eq(shopBanners.shopId, shops.id))
+    .where(eq(shops.slug, slug))
+    .orderBy(shopBanners.sort, shopBanners.id);
+  const [first] = rows;
+  if (!first) return undefined;
+  return { shop: first.shop, banners: rows.flatMap((r) => (r.banner ? [r.banner] : [])) };
+}
+
+export interface StorefrontCategoryRow {
+  id: number;
+  parentId: number;
+  name: string;
+  iconUrl: string | null;
+  parentName: string;
+  parentIconUrl: string | null;
+  productCount: number;
+}
+
+/**
+ * The second-level categories that have products shown in this shop, with their parents, in the
+ * shop's order (the same order as the studio's lists): one query.
+ */
+export function listStorefrontCategories(
+  db: AppDatabase,
+  shopId: number,
+  lang: TLanguage,
+): Promise<StorefrontCategoryRow[]> {
+  return db
+    .select({
+      id: category.id,
+      parentId: parent.id,
+      name: inLanguage(category.names, category.name, lang),
+      iconUrl: category.iconUrl,
+      parentName: inLanguage(parent.names, parent.name, lang),
+      parentIconUrl: parent.iconUrl,
+      productCount: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(products)
+    .innerJoin(category, eq(category.id, products.categoryId))
+    .innerJoin(parent, eq(parent.id, category.parentId))
+    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
+    .leftJoin(parentPlace, and(eq(parentPlace.shopId, shopId), eq(parentPlace.categoryId, parent.id)))
+    .leftJoin(categoryPlace, and(eq(categoryPlace.shopId, shopId), eq(categoryPlace.categoryId, category.id)))
+    .where(and(...shownIn()))
+    .groupBy(category.id, parent.id, parentPlace.sort, categoryPlace.sort)
+    .orderBy(
+      placeOf(parentPlace.sort),
+      parent.sort,
+      parent.id,
+      placeOf(categoryPlace.sort),
+      category.sort,
+      category.id,
+    );
+}
+
+/** True when the product is shown in this shop (on sale and not hidden). */
+export async function isShownInShop(db: AppDatabase, shopId: number, productId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(category, eq(category.id, products.categoryId))
+    .innerJoin(parent, eq(parent.id, category.parentId))
+    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
+    .where(and(eq(products.id, productId), ...shownIn()));
+  return rows.length > 0;
+}
+
+export interface StorefrontCurrencyRow {
+  code: string;
+  symbol: string;
+  rateMicros: number;
+}
+
+/** Each currency of the countries table once, with the operators' rate (USD per 10⁶). */
+export function listCurrencies(db: AppDatabase): Promise<StorefrontCurrencyRow[]> {
+  return db
+    .selectDistinctOn([countries.currencyCode], {
+      code: countries.currencyCode,
+      symbol: countries.currencySymbol,
+      rateMicros: countries.ratePerUsdMicros,
+    })
+    .from(countries)
+    .orderBy(countries.currencyCode, countries.sort, countries.id);
+}
+
+export interface StorefrontReviewRow {
+  id: number;
+  authorName: string;
+  rating: number;
+  body: string;
+  orderItemId: number | null;
+  createdAt: Date;
+  total: number;
+}
+
+/** A page of a product's published reviews, newest first, each row carrying the total: one query. */
+export function pagePublishedReviews(
+  db: AppDatabase,
+  productId: number,
+  page: { limit: number; offset: number },
+): Promise<StorefrontReviewRow[]> {
+  return db
+    .select({
+      id: reviews.id,
+      authorName: reviews.authorName,
+      rating: reviews.rating,
+      body: reviews.body,
+      orderItemId: reviews.orderItemId,
+      createdAt: reviews.createdAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.status, 1)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** The product's images in order and its count of published reviews per star: one query. */
+export async function findImagesAndRatingCounts(
+  db: AppDatabase,
+  productId: number,
+): Promise<{ images: string[]; ratingCounts: number[] }> {
+  // Parameters, not correlations: a single-table select names its columns without the table.
+  const [row] = await db
+    .select({
+      images: sql<
+        string[] | null
+      >`(select json_agg(${productImages.url} order by ${productImages.sort}, ${productImages.id})
+        from ${productImages} where ${productImages.productId} = ${productId})`,
+      counts: sql<
+        { rating: number; n: number }[] | null
+      >`(select json_agg(json_build_object('rating', r.rating, 'n', r.n))
+        from (select ${reviews.rating} as rating, count(*)::int as n from ${reviews}
+          where ${reviews.productId} = ${productId} and ${reviews.status} = 1 group by ${reviews.rating}) r)`,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  const ratingCounts = [0, 0, 0, 0, 0];
+  for (const { rating, n } of row?.counts ?? []) {
+    if (rating >= 1 && rating <= 5) ratingCounts[rating - 1] = n;
+  }
+  return { images: row?.images ?? [], ratingCounts };
+}

@@ -1,0 +1,241 @@
+import {
+  parseStoredRichText,
+  type TLanguage,
+  type TPublicShop,
+  type TStorefrontCategory,
+  type TStorefrontPage,
+  type TStorefrontProductCard,
+  type TStorefrontProductDetail,
+  type TStorefrontProductPage,
+  type TStorefrontProductsQuery,
+  type TStorefrontReviewPage,
+} from '@linkstore/contract';
+import type { AppDatabase } from '../../platform/db/database';
+import { AppError } from '../../platform/errors/app-error';
+import { findShopProduct, pageShopProducts, type ShopProductRow } from './shop-products.repository';
+import { priceOf, ratingTenths } from './shop-products.service';
+import { findShopByOldSlug, type ShopRow } from './shops.repository';
+import { createTtlCache } from './storefront-cache';
+import {
+  findImagesAndRatingCounts,
+  findStorefrontShop,
+  isShownInShop,
+  listCurrencies,
+  listStorefrontCategories,
+  pagePublishedReviews,
+  type StorefrontBannerRow,
+  type StorefrontCategoryRow,
+  type StorefrontReviewRow,
+} from './storefront.repository';
+
+/** Products on a shop's first page (the contract's default page size). */
+export const FIRST_PAGE_SIZE = 24;
+/** Reviews on a product's page. */
+export const FIRST_REVIEWS = 10;
+
+/** A shop as the storefront finds it by its link: its pages, where it moved, or nothing. */
+export type ShopLookup =
+  | { kind: 'found'; shop: ShopRow; banners: StorefrontBannerRow[] }
+  | { kind: 'moved'; slug: string }
+  | { kind: 'missing' };
+
+function toPublicShop(shop: ShopRow, banners: StorefrontBannerRow[]): TPublicShop {
+  return {
+    slug: shop.slug,
+    name: shop.name,
+    description: shop.description,
+    bannerUrl: shop.bannerUrl,
+    imageUrl: shop.imageUrl,
+    banners,
+  };
+}
+
+function toCard(row: ShopProductRow, shop: ShopRow): TStorefrontProductCard {
+  return {
+    id: String(row.id),
+    title: row.title,
+    imageUrl: row.imageUrl,
+    categoryId: String(row.categoryId),
+    priceCents: priceOf(row, shop).sellingCents,
+    ratingTenths: ratingTenths(row.ratingSum, row.reviewCount),
+    reviewCount: row.reviewCount,
+    inStock: row.stock > 0,
+  };
+}
+
+/** Second-level rows (each naming its parent) → the two-level tree, parents counting their children's products. */
+export function toCategoryTree(rows: StorefrontCategoryRow[]): TStorefrontCategory[] {
+  const parents = new Map<number, TStorefrontCategory>();
+  for (const row of rows) {
+    let parent = parents.get(row.parentId);
+    if (!parent) {
+      parent = {
+        id: String(row.parentId),
+        name: row.parentName,
+        iconUrl: row.parentIconUrl,
+        productCount: 0,
+        children: [],
+      };
+      parents.set(row.parentId, parent);
+    }
+    parent.productCount += row.productCount;
+    parent.children.push({
+      id: String(row.id),
+      name: row.name,
+      iconUrl: row.iconUrl,
+      productCount: row.productCount,
+      children: [],
+    });
+  }
+  return [...parents.values()];
+}
+
+function toReview(row: StorefrontReviewRow) {
+  return {
+    id: String(row.id),
+    authorName: row.authorName,
+    rating: row.rating,
+    body: row.body,
+    verified: row.orderItemId !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+interface Deps {
+  db: AppDatabase;
+  /** How long a shop's first page and product pages are reused (0: never); prices show this late at most. */
+  cacheMs: number;
+}
+
+/**
+ * What a buyer reads: only products shown in the shop (on sale, not hidden by the creator),
+ * priced by the shop's rules exactly as the studio computes them (`priceOf`).
+ */
+export function createStorefrontService({ db, cacheMs }: Deps) {
+  const pages = createTtlCache<TStorefrontPage | undefined>(cacheMs, 500);
+  const details = createTtlCache<TStorefrontProductDetail | undefined>(cacheMs, 2000);
+
+  async function lookup(slug: string): Promise<ShopLookup> {
+    const found = await findStorefrontShop(db, slug);
+    if (found) return { kind: 'found', ...found };
+    const moved = await findShopByOldSlug(db, slug);
+    return moved ? { kind: 'moved', slug: moved.slug } : { kind: 'missing' };
+  }
+
+  /** A shop by its current slug; an old or unknown one is absent (the HTML pages redirect instead). */
+  async function requireShop(slug: string): Promise<ShopRow> {
+    const found = await findStorefrontShop(db, slug);
+    if (!found) throw AppError.notFound();
+    return found.shop;
+  }
+
+  async function productsOf(
+    shop: ShopRow,
+    lang: TLanguage,
+    query: Pick<TStorefrontProductsQuery, 'categoryId' | 'keywords' | 'pageNum' | 'pageSize'>,
+  ): Promise<TStorefrontProductPage> {
+    const { rows, total } = await pageShopProducts(
+      db,
+      shop.id,
+      lang,
+      {
+        categoryId: query.categoryId === undefined ? undefined : Number(query.categoryId),
+        keywords: query.keywords || undefined,
+        visible: 1,
+      },
+      { limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize },
+    );
+    return { list: rows.map((row) => toCard(row, shop)), total };
+  }
+
+  async function loadPage(slug: string, lang: TLanguage): Promise<TStorefrontPage | undefined> {
+    const found = await findStorefrontShop(db, slug);
+    if (!found) return undefined;
+    const { shop, banners } = found;
+    const [categories, products, currencies] = await Promise.all([
+      listStorefrontCategories(db, shop.id, lang),
+      productsOf(shop, lang, { pageNum: 1, pageSize: FIRST_PAGE_SIZE }),
+      listCurrencies(db),
+    ]);
+    return {
+      shop: toPublicShop(shop, banners),
+      categories: toCategoryTree(categories),
+      products,
+      currencies,
+    };
+  }
+
+  async function loadProduct(
+    slug: string,
+    lang: TLanguage,
+    productId: number,
+  ): Promise<TStorefrontProductDetail | undefined> {
+    const found = await findStorefrontShop(db, slug);
+    if (!found) return undefined;
+    const row = await findShopProduct(db, found.shop.id, lang, productId);
+    if (!row || row.visible !== 1) return undefined;
+    const [{ images, ratingCounts }, reviews] = await Promise.all([
+      findImagesAndRatingCounts(db, productId),
+      pagePublishedReviews(db, productId, { limit: FIRST_REVIEWS, offset: 0 }),
+    ]);
+    return {
+      ...toCard(row, found.shop),
+      description: parseStoredRichText(row.description),
+      images,
+      stock: Math.max(0, row.stock),
+      ratingCounts,
+      reviews: { list: reviews.map(toReview), total: row.reviewCount },
+    };
+  }
+
+  /** The shop's first page (cached briefly); undefined when no shop has this slug now. */
+  const findPage = (slug: string, lang: TLanguage) =>
+    pages.get(`${slug}|${lang}`, () => loadPage(slug, lang));
+
+  /** A product shown in the shop with its first reviews (cached briefly); undefined otherwise. */
+  const findProduct = (slug: string, lang: TLanguage, productId: number) =>
+    details.get(`${slug}|${lang}|${productId}`, () => loadProduct(slug, lang, productId));
+
+  return {
+    lookup,
+    findPage,
+    findProduct,
+
+    async page(slug: string, lang: TLanguage): Promise<TStorefrontPage> {
+      const page = await findPage(slug, lang);
+      if (!page) throw AppError.notFound();
+      return page;
+    },
+
+    async products(
+      slug: string,
+      lang: TLanguage,
+      query: TStorefrontProductsQuery,
+    ): Promise<TStorefrontProductPage> {
+      return productsOf(await requireShop(slug), lang, query);
+    },
+
+    async product(slug: string, lang: TLanguage, productId: number): Promise<TStorefrontProductDetail> {
+      const detail = await findProduct(slug, lang, productId);
+      if (!detail) throw AppError.notFound();
+      return detail;
+    },
+
+    async reviews(
+      slug: string,
+      productId: number,
+      query: { pageNum: number; pageSize: number },
+    ): Promise<TStorefrontReviewPage> {
+      const shop = await requireShop(slug);
+      if (!(await isShownInShop(db, shop.id, productId))) throw AppError.notFound();
+      const offset = (query.pageNum - 1) * query.pageSize;
+      const rows = await pagePublishedReviews(db, productId, { limit: query.pageSize, offset });
+      // Past the last page no row carries the total: count from the first one.
+      const first =
+        rows[0] ??
+        (offset > 0 ? (await pagePublishedReviews(db, productId, { limit: 1, offset: 0 }))[0] : undefined);
+      return { list: rows.map(toReview), total: first?.total ?? 0 };
+    },
+  };
+}
+export type StorefrontService = ReturnType<typeof createStorefrontService>;
