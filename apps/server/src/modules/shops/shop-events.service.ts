@@ -15,6 +15,8 @@ import { findShopBySlug } from './shops.repository';
 /** Batches one address may send per minute: a page sends one every few seconds at most. */
 export const EVENT_BATCHES_PER_MINUTE = 60;
 const MINUTE_MS = 60_000;
+/** The limiter's key of one address's batches. */
+export const eventLimitKey = (ip: string) => `storefront-events:${ip}`;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -92,7 +94,7 @@ interface Deps {
 /** Records a storefront's batch of events for the creator's analytics; answers how many were kept. */
 export function createShopEventsService({ db, limiter }: Deps) {
   async function record(ip: string, batch: TStorefrontEventBatch): Promise<{ accepted: number }> {
-    if ((await limiter.hit(`storefront-events:${ip}`, MINUTE_MS)) > EVENT_BATCHES_PER_MINUTE) {
+    if ((await limiter.hit(eventLimitKey(ip), MINUTE_MS)) > EVENT_BATCHES_PER_MINUTE) {
       throw new AppError(ErrorCode.RATE_LIMITED, 429, 'error.rateLimited');
     }
     const shop = await findShopBySlug(db, batch.shop);
