@@ -4,8 +4,9 @@ import { seedConfigs } from '../../modules/configs/configs.seed';
 import { seedDepts } from '../../modules/depts/depts.seed';
 import { seedDicts } from '../../modules/dicts/dicts.seed';
 import { seedMenus } from '../../modules/menus/menus.seed';
-import { seedCatalogue, type CatalogueSeedReport } from '../../modules/catalog/catalog.seed';
-import { seedDemoShop, type DemoSeedReport } from '../../modules/shops/demo-shop.seed';
+import { seedCatalogue, seededRandom, type CatalogueSeedReport } from '../../modules/catalog/catalog.seed';
+import { seedDemoOrders } from '../../modules/orders/demo-orders.seed';
+import { DEMO_EMAIL, seedDemoShop, type DemoSeedReport } from '../../modules/shops/demo-shop.seed';
 import type { FileStorage } from '../storage/storage';
 import type { AppDatabase } from './database';
 
@@ -22,6 +23,8 @@ export interface SeedReport {
   /** Only when asked for (`demo` option): the sample catalogue and the demo creator's shop. */
   catalogue?: CatalogueSeedReport;
   demo?: DemoSeedReport;
+  /** Orders inserted in the demo shop (only while it has none). */
+  demoOrders?: number;
 }
 
 export interface SeedOptions {
@@ -34,6 +37,9 @@ export interface SeedOptions {
    */
   demo?: { storage: FileStorage } | undefined;
 }
+
+/** Fixed, so every install gets the same demo orders (dated relative to the day it starts). */
+const DEMO_ORDERS_SEED = 6_112_026;
 
 /** Idempotent: every step inserts only what is missing, so it runs on every start. */
 export async function runSeed(db: AppDatabase, options: SeedOptions = {}): Promise<SeedReport> {
@@ -61,5 +67,11 @@ export async function runSeed(db: AppDatabase, options: SeedOptions = {}): Promi
       dataDir: options.dataDir,
     }),
   );
-  return { ...base, catalogue, demo };
+  const demoOrders = await db.transaction((tx) =>
+    seedDemoOrders(tx as unknown as AppDatabase, {
+      ownerEmail: DEMO_EMAIL,
+      random: seededRandom(DEMO_ORDERS_SEED),
+    }),
+  );
+  return { ...base, catalogue, demo, demoOrders };
 }

@@ -1,0 +1,284 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { priceProduct, ROUNDINGS, type TOrderStatus, type TRounding } from '@linkstore/contract';
+import { users } from '../../platform/auth/auth.tables';
+import type { AppDatabase } from '../../platform/db/database';
+import { categories, productImages, products, reviews } from '../catalog/catalog.table';
+import { ledgerEntries } from '../earnings/earnings.table';
+import { shopCategoryPrices } from '../pricing/pricing.table';
+import { shopProducts, shops } from '../shops/shops.table';
+import { DEMO_BUYERS, DEMO_REVIEW_BODIES, type DemoBuyer } from './demo-orders.seed-data';
+import { orderItems, orders } from './orders.table';
+
+/** Oldest first: completed orders are the oldest, unpaid ones anywhere in the month. */
+const STATUSES: readonly TOrderStatus[] = [2, 2, 2, 2, 1, 1, 1, 1, 1, 0, 0, 0];
+/** Completed orders that got a verified review from their buyer. */
+const REVIEWED = 3;
+/** Products the orders are drawn from (the first on sale, by id). */
+const PRODUCT_POOL = 60;
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** A completed order was delivered this long after payment; its review came a day later. */
+const DELIVERY_DAYS = 5;
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** A product as the demo shop sells it today: prices by the shop's rules (decision 0014). */
+export interface DemoProduct {
+  id: number;
+  title: string;
+  imageUrl: string | null;
+  costCents: number;
+  sellingCents: number;
+  profitCents: number;
+}
+
+export interface PlannedOrder {
+  orderNo: string;
+  status: TOrderStatus;
+  buyer: DemoBuyer;
+  createdAt: Date;
+  paidAt: Date | null;
+  completedAt: Date | null;
+  lines: { product: DemoProduct; quantity: number }[];
+  /** A verified review of the first line, for a few completed orders. */
+  review: { rating: number; body: string; createdAt: Date } | null;
+}
+
+export interface DemoOrdersOptions {
+  /** The demo creator: their shop, whatever its slug is now, and never another's. */
+  ownerEmail: string;
+  /** Deterministic in the seed (the catalogue's PRNG), so every install gets the same orders. */
+  random: () => number;
+  now?: Date;
+}
+
+const pick = <T>(random: () => number, list: readonly T[]): T =>
+  list[Math.floor(random() * list.length)] as T;
+
+/** `LS` + yyMMdd (UTC) + `-` + 8 base32 characters, as checkout numbers orders. */
+export function demoOrderNo(random: () => number, at: Date): string {
+  const day = at.toISOString().slice(2, 10).replaceAll('-', '');
+  const tail = Array.from({ length: 8 }, () => pick(random, [...BASE32])).join('');
+  return `LS${day}-${tail}`;
+}
+
+/** How many days back an order of this status was placed: completed ones long enough to be delivered. */
+function ageInDays(random: () => number, status: TOrderStatus): number {
+  if (status === 2) return 10 + Math.floor(random() * 20);
+  if (status === 1) return 1 + Math.floor(random() * 9);
+  return Math.floor(random() * 30);
+}
+
+/** One to three different products, mostly one of each. */
+function drawLines(random: () => number, pool: readonly DemoProduct[]): PlannedOrder['lines'] {
+  const wanted = Math.min(pool.length, 1 + Math.floor(random() * 3));
+  const chosen = new Map<number, DemoProduct>();
+  while (chosen.size < wanted) {
+    const product = pick(random, pool);
+    chosen.set(product.id, product);
+  }
+  return [...chosen.values()].map((product) => ({
+    product,
+    quantity: 1 + Math.floor(random() * random() * 3),
+  }));
+}
+
+/** The demo orders over the 30 days before `now`, oldest first; pure, for the same plan every time. */
+export function planDemoOrders(
+  random: () => number,
+  pool: readonly DemoProduct[],
+  now: Date,
+): PlannedOrder[] {
+  if (pool.length === 0) return [];
+  const planned = STATUSES.map((status) => {
+    const createdAt = new Date(
+      now.getTime() - ageInDays(random, status) * DAY_MS - Math.floor(random() * 1440) * MINUTE_MS,
+    );
+    const paidAt =
+      status > 0 ? new Date(createdAt.getTime() + (3 + Math.floor(random() * 12)) * MINUTE_MS) : null;
+    const completedAt = status === 2 && paidAt ? new Date(paidAt.getTime() + DELIVERY_DAYS * DAY_MS) : null;
+    return {
+      orderNo: demoOrderNo(random, createdAt),
+      status,
+      buyer: pick(random, DEMO_BUYERS),
+      createdAt,
+      paidAt,
+      completedAt,
+      lines: drawLines(random, pool),
+      review: null as PlannedOrder['review'],
+    };
+  }).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  planned
+    .filter((order) => order.completedAt)
+    .slice(0, REVIEWED)
+    .forEach((order) => {
+      order.review = {
+        rating: random() < 0.7 ? 5 : 4,
+        body: pick(random, DEMO_REVIEW_BODIES[order.buyer.language]),
+        createdAt: new Date((order.completedAt?.getTime() ?? 0) + DAY_MS),
+      };
+    });
+  return planned;
+}
+
+function roundingOf(value: string): TRounding {
+  return (ROUNDINGS as readonly string[]).includes(value) ? (value as TRounding) : 'none';
+}
+
+const category = alias(categories, 'category');
+const parent = alias(categories, 'parent');
+const secondLevel = alias(shopCategoryPrices, 'second_level');
+const firstLevel = alias(shopCategoryPrices, 'first_level');
+
+/** Products on sale and shown in the shop, priced by its override, category and default rules. */
+async function loadPricedProducts(
+  db: AppDatabase,
+  shop: { id: number; defaultPercentage: number; rounding: string },
+): Promise<DemoProduct[]> {
+  const rows = await db
+    .select({
+      id: products.id,
+      title: products.title,
+      imageUrl: sql<string | null>`(select ${productImages.url} from ${productImages}
+        where ${productImages.productId} = ${products.id}
+        order by ${productImages.sort}, ${productImages.id} limit 1)`,
+      costCents: products.platformPriceCents,
+      overrideCents: shopProducts.overridePriceCents,
+      secondLevelPercentage: secondLevel.percentage,
+      firstLevelPercentage: firstLevel.percentage,
+    })
+    .from(products)
+    .innerJoin(category, eq(category.id, products.categoryId))
+    .innerJoin(parent, eq(parent.id, category.parentId))
+    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shop.id), eq(shopProducts.productId, products.id)))
+    .leftJoin(secondLevel, and(eq(secondLevel.shopId, shop.id), eq(secondLevel.categoryId, category.id)))
+    .leftJoin(firstLevel, and(eq(firstLevel.shopId, shop.id), eq(firstLevel.categoryId, parent.id)))
+    .where(
+      and(
+        eq(products.status, 1),
+        eq(category.status, 1),
+        eq(parent.status, 1),
+        sql`coalesce(${shopProducts.visible}, 1) = 1`,
+      ),
+    )
+    .orderBy(asc(products.id))
+    .limit(PRODUCT_POOL);
+  return rows.map((row) => {
+    const price = priceProduct(row.costCents, {
+      overrideCents: row.overrideCents,
+      secondLevelPercentage: row.secondLevelPercentage,
+      firstLevelPercentage: row.firstLevelPercentage,
+      defaultPercentage: shop.defaultPercentage,
+      rounding: roundingOf(shop.rounding),
+    });
+    return {
+      id: row.id,
+      title: row.title,
+      imageUrl: row.imageUrl,
+      costCents: price.costCents,
+      sellingCents: price.sellingCents,
+      profitCents: price.profitCents,
+    };
+  });
+}
+
+/** One planned order with its lines, its sale credit once paid, and its verified review. */
+async function insertOrder(
+  db: AppDatabase,
+  shop: { id: number; ownerUserId: number },
+  order: PlannedOrder,
+): Promise<void> {
+  const sum = (of: (line: PlannedOrder['lines'][number]) => number) =>
+    order.lines.reduce((total, line) => total + of(line) * line.quantity, 0);
+  const totalMinor = sum((line) => line.product.sellingCents);
+  const platformMinor = sum((line) => line.product.costCents);
+  const [row] = await db
+    .insert(orders)
+    .values({
+      orderNo: order.orderNo,
+      shopId: shop.id,
+      ownerUserId: shop.ownerUserId,
+      status: order.status,
+      buyerEmail: order.buyer.email,
+      shippingAddress: order.buyer.address,
+      language: order.buyer.language,
+      totalMinor,
+      platformMinor,
+      profitMinor: totalMinor - platformMinor,
+      paidAt: order.paidAt,
+      completedAt: order.completedAt,
+      createdAt: order.createdAt,
+      updatedAt: order.completedAt ?? order.paidAt ?? order.createdAt,
+    })
+    .returning({ id: orders.id });
+  if (!row) throw new Error('demo order not inserted');
+  const items = await db
+    .insert(orderItems)
+    .values(
+      order.lines.map(({ product, quantity }) => ({
+        orderId: row.id,
+        productId: product.id,
+        title: product.title,
+        imageUrl: product.imageUrl,
+        quantity,
+        platformPriceMinor: product.costCents,
+        sellingPriceMinor: product.sellingCents,
+        profitMinor: product.profitCents,
+      })),
+    )
+    .returning({ id: orderItems.id, productId: orderItems.productId });
+  if (order.paidAt) {
+    await db.insert(ledgerEntries).values({
+      userId: shop.ownerUserId,
+      shopId: shop.id,
+      kind: 'sale',
+      amountMinor: totalMinor - platformMinor,
+      orderId: row.id,
+      createdAt: order.paidAt,
+    });
+  }
+  const reviewed = items[0];
+  if (order.review && reviewed) {
+    await db.insert(reviews).values({
+      productId: reviewed.productId,
+      orderItemId: reviewed.id,
+      authorName: order.buyer.displayName,
+      rating: order.review.rating,
+      body: order.review.body,
+      language: order.buyer.language,
+      status: 1,
+      createdAt: order.review.createdAt,
+      updatedAt: order.review.createdAt,
+    });
+  }
+}
+
+/**
+ * A dozen orders in the demo shop over the last 30 days, in every status, priced by the shop's
+ * rules as a checkout would freeze them, with the profit of paid ones in the ledger and verified
+ * reviews on a few completed ones — so the creator's orders and earnings are not empty at first
+ * start. Only while the shop has no order at all; answers how many were inserted.
+ */
+export async function seedDemoOrders(db: AppDatabase, options: DemoOrdersOptions): Promise<number> {
+  const [shop] = await db
+    .select({
+      id: shops.id,
+      ownerUserId: shops.ownerUserId,
+      defaultPercentage: shops.defaultPercentage,
+      rounding: shops.rounding,
+    })
+    .from(shops)
+    .innerJoin(users, eq(users.id, shops.ownerUserId))
+    .where(eq(users.email, options.ownerEmail))
+    .limit(1);
+  if (!shop) return 0;
+  const [existing] = await db.select({ n: count() }).from(orders).where(eq(orders.shopId, shop.id));
+  if ((existing?.n ?? 0) > 0) return 0;
+  const planned = planDemoOrders(
+    options.random,
+    await loadPricedProducts(db, shop),
+    options.now ?? new Date(),
+  );
+  for (const order of planned) await insertOrder(db, shop, order);
+  return planned.length;
+}
