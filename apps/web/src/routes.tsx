@@ -4,7 +4,6 @@ import { consoleRoutes } from './console/console-routes';
 import { useUserPreferences } from './shared/preferences/user-preferences-store';
 import { decideNavigation, isDuplicateNavigation, redirectTarget } from './shared/router/route-guard';
 import { isSignedIn } from './shared/session/session-store';
-import { storefrontRoutes } from './storefront/storefront-routes';
 import { RootLayout, type TRouteHandle } from './shared/router/root-layout';
 import { matchesDynamicRoute } from './shared/router/dynamic-routes';
 
@@ -74,7 +73,6 @@ const pageRoutes: RouteObject[] = [
     handle: title('route.title.authorize'),
     lazy: async () => ({ Component: (await import('./studio/auth/authorize-page')).AuthorizePage }),
   },
-  ...storefrontRoutes,
   ...consoleRoutes,
   {
     path: 'redirect/*',

@@ -1,5 +1,37 @@
 import { createRoot } from 'react-dom/client';
+import { StorefrontApp } from './app';
+import { locateShop, readBoot } from './boot';
+import { createEventQueue, readTrafficSources } from './events';
+import { LANGUAGE_STORAGE_KEY, loadMessages, pickLanguage } from './i18n';
+import { readStorage } from './storage';
+import './storefront.css';
 
 // The buyers' storefront entry (decision 0019): React only, no console or studio code.
 const root = document.getElementById('storefront');
-if (root) createRoot(root).render(<main />);
+const boot = readBoot(document);
+const located = locateShop(window.location);
+const basePath = boot?.basePath ?? located.basePath;
+const slug = boot?.page?.shop.slug ?? located.slug;
+const language = pickLanguage(
+  window.location.search,
+  readStorage(localStorage, LANGUAGE_STORAGE_KEY),
+  boot?.language,
+);
+const events = slug
+  ? createEventQueue({ shop: slug, sources: readTrafficSources(window.location.search) })
+  : null;
+
+if (root) {
+  void loadMessages(language).then((messages) =>
+    createRoot(root).render(
+      <StorefrontApp
+        boot={boot}
+        basePath={basePath}
+        slug={slug}
+        language={language}
+        messages={messages}
+        events={events}
+      />,
+    ),
+  );
+}

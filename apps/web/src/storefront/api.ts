@@ -1,0 +1,103 @@
+import type {
+  TCaptureRequest,
+  TCheckoutAnswer,
+  TCheckoutRequest,
+  TOrderReceipt,
+  TSandboxApproval,
+  TStorefrontPage,
+  TStorefrontProductDetail,
+  TStorefrontProductPage,
+  TStorefrontReviewPage,
+} from '@linkstore/contract';
+
+/**
+ * The storefront's calls. Paths are the contract's (`storefrontRoutes`, `checkoutRoutes`; a test
+ * checks they match) but written out here: the route tables carry zod schemas, and the shop page
+ * must not download zod (decision 0019). The server validates every request anyway.
+ */
+
+/** An answer that is not a success: the envelope's code and the server's translated message. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The code for a request that got no answer (offline, timed out). */
+export const NETWORK_ERROR = 'network';
+const TIMEOUT_MS = 15_000;
+
+let language = 'en';
+/** The `lang` header every call sends, as the studio's client does: server messages follow it. */
+export function setApiLanguage(value: string): void {
+  language = value;
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers:
+        body === undefined ? { lang: language } : { lang: language, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR, '');
+  }
+  const envelope = (await response.json().catch(() => null)) as {
+    code?: unknown;
+    msg?: unknown;
+    data?: T;
+  } | null;
+  if (response.ok && envelope && String(envelope.code) === '1') return envelope.data as T;
+  const code =
+    typeof envelope?.code === 'string' || typeof envelope?.code === 'number'
+      ? envelope.code
+      : response.status;
+  throw new ApiError(String(code), typeof envelope?.msg === 'string' ? envelope.msg : '');
+}
+
+const shopPath = (slug: string) => `/api/v1/public/shops/${encodeURIComponent(slug)}`;
+
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export const storefrontApi = {
+  page: (slug: string) => call<TStorefrontPage>('GET', `${shopPath(slug)}/page`),
+  products: (
+    slug: string,
+    query: { pageNum: number; pageSize: number; categoryId?: string; keywords?: string },
+  ) => call<TStorefrontProductPage>('GET', withQuery(`${shopPath(slug)}/products`, query)),
+  product: (slug: string, id: string) =>
+    call<TStorefrontProductDetail>('GET', `${shopPath(slug)}/products/${id}`),
+  reviews: (slug: string, id: string, query: { pageNum: number; pageSize: number }) =>
+    call<TStorefrontReviewPage>('GET', withQuery(`${shopPath(slug)}/products/${id}/reviews`, query)),
+};
+
+export const EVENTS_PATH = '/api/v1/public/events';
+
+export const checkoutApi = {
+  checkout: (request: TCheckoutRequest) => call<TCheckoutAnswer>('POST', '/api/v1/public/checkout', request),
+  capture: (request: TCaptureRequest) =>
+    call<TOrderReceipt>('POST', '/api/v1/public/checkout/capture', request),
+  receipt: (request: TCaptureRequest) =>
+    call<TOrderReceipt>('GET', withQuery('/api/v1/public/orders/receipt', request)),
+  sandboxApproval: (token: string) =>
+    call<TSandboxApproval>('GET', `/api/v1/public/sandbox/orders/${encodeURIComponent(token)}`),
+  sandboxApprove: (token: string) =>
+    call<{ redirectTo: string }>(
+      'POST',
+      `/api/v1/public/sandbox/orders/${encodeURIComponent(token)}/approve`,
+      {},
+    ),
+};

@@ -1,0 +1,146 @@
+import type { TLanguage, TStorefrontBoot, TStorefrontPage } from '@linkstore/contract';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { setApiLanguage, storefrontApi } from './api';
+import { cartFor } from './cart';
+import { Layout } from './components/layout';
+import { LoadError, Loading } from './components/status';
+import type { TEventQueue } from './events';
+import { createTranslate, intlLocale, LANGUAGE_STORAGE_KEY, type TMessages } from './i18n';
+import { CURRENCY_STORAGE_KEY, formatMoney, pickCurrency } from './money';
+import { ShopPage } from './pages/shop-page';
+import { interceptLinks, matchRoute, useLocationKey, type TRoute } from './router';
+import { shopHref, StorefrontContext, useStorefront, type TStorefront } from './storefront-context';
+import { readStorage, writeStorage } from './storage';
+import { useLoad } from './use-load';
+
+// Only the shop page is in the first download; the others load when a buyer goes there.
+const ProductPage = lazy(() => import('./pages/product-page').then((m) => ({ default: m.ProductPage })));
+const CartPage = lazy(() => import('./pages/cart-page').then((m) => ({ default: m.CartPage })));
+const CheckoutPage = lazy(() => import('./pages/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const PayAuthPage = lazy(() => import('./pages/payauth-page').then((m) => ({ default: m.PayAuthPage })));
+const PayResultPage = lazy(() =>
+  import('./pages/payresult-page').then((m) => ({ default: m.PayResultPage })),
+);
+
+export interface TStorefrontAppProps {
+  boot: TStorefrontBoot | null;
+  basePath: string;
+  slug: string | null;
+  language: TLanguage;
+  messages: TMessages;
+  events: TEventQueue | null;
+}
+
+/** The buyers' storefront: shop data, language, currency and cart around the current page. */
+export function StorefrontApp({ boot, basePath, slug, language, messages, events }: TStorefrontAppProps) {
+  const locationKey = useLocationKey();
+  const route = matchRoute(window.location.pathname, basePath);
+  const needsShop = route.name !== 'payauth' && route.name !== 'payresult';
+  const fetchPage = useCallback(() => storefrontApi.page(slug ?? ''), [slug]);
+  const pageLoad = useLoad<TStorefrontPage>(needsShop && slug ? fetchPage : null, boot?.page ?? null);
+  const page = pageLoad.data;
+  const [currencyCode, setCurrencyCode] = useState(() => readStorage(localStorage, CURRENCY_STORAGE_KEY));
+  const t = useMemo(() => createTranslate(messages, language), [messages, language]);
+
+  useEffect(() => interceptLinks(document.body, basePath), [basePath]);
+
+  // After an in-page navigation, focus moves to the new page (screen readers announce it).
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    document.getElementById('sf-main')?.focus({ preventScroll: true });
+  }, [locationKey]);
+
+  useEffect(() => {
+    setApiLanguage(language);
+    document.documentElement.lang = intlLocale(language);
+  }, [language]);
+
+  const value = useMemo<TStorefront>(() => {
+    const locale = intlLocale(language);
+    const currency = pickCurrency(page?.currencies ?? [], currencyCode);
+    const shopSlug = page?.shop.slug ?? slug;
+    return {
+      basePath,
+      slug: shopSlug,
+      page,
+      language,
+      locale,
+      t,
+      setLanguage: (next) => {
+        writeStorage(localStorage, LANGUAGE_STORAGE_KEY, next);
+        // Reload in the new language: product titles and descriptions come from the server in it.
+        const url = new URL(window.location.href);
+        url.searchParams.set('lang', next);
+        window.location.assign(url.toString());
+      },
+      currency,
+      setCurrency: (code) => {
+        writeStorage(localStorage, CURRENCY_STORAGE_KEY, code);
+        setCurrencyCode(code);
+      },
+      price: (cents) => formatMoney(cents, currency, locale),
+      usd: (cents) => formatMoney(cents, null, locale),
+      cart: shopSlug ? cartFor(shopSlug) : null,
+      events,
+    };
+  }, [basePath, slug, page, language, t, currencyCode, events]);
+
+  let content: ReactNode;
+  if (needsShop && !page && !slug) {
+    content = <NotFound />;
+  } else if (needsShop && !page) {
+    content = pageLoad.error ? (
+      <LoadError message={t('shop.loadFailed')} onRetry={pageLoad.retry} />
+    ) : (
+      <Loading />
+    );
+  } else {
+    content = <Suspense fallback={<Loading />}>{renderRoute(route, boot)}</Suspense>;
+  }
+  return (
+    <StorefrontContext.Provider value={value}>
+      <Layout>{content}</Layout>
+    </StorefrontContext.Provider>
+  );
+}
+
+function renderRoute(route: TRoute, boot: TStorefrontBoot | null): ReactNode {
+  switch (route.name) {
+    case 'shop':
+      return <ShopPage />;
+    case 'product':
+      return (
+        <ProductPage
+          key={route.id}
+          id={route.id}
+          initial={boot?.product?.id === route.id ? boot.product : null}
+        />
+      );
+    case 'cart':
+      return <CartPage />;
+    case 'checkout':
+      return <CheckoutPage />;
+    case 'payauth':
+      return <PayAuthPage />;
+    case 'payresult':
+      return <PayResultPage />;
+    case 'notFound':
+      return <NotFound />;
+  }
+}
+
+function NotFound() {
+  const { t, basePath } = useStorefront();
+  return (
+    <section className="sf-section">
+      <h1>{t('common.notFound')}</h1>
+      <a className="sf-button" href={shopHref(basePath)}>
+        {t('common.backToShop')}
+      </a>
+    </section>
+  );
+}

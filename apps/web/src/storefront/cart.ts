@@ -1,0 +1,126 @@
+import { useSyncExternalStore } from 'react';
+
+/** A product in the cart, with what the cart page shows so it renders without a request. */
+export interface TCartLine {
+  productId: string;
+  title: string;
+  imageUrl: string | null;
+  /** The selling price when it was added, US cents; checkout freezes the current one. */
+  priceCents: number;
+  quantity: number;
+  /** Units that could be ordered when it was added. */
+  stock: number;
+}
+
+/** The checkout takes at most 20 products, each at most 99 times (the contract's limits). */
+export const MAX_LINES = 20;
+export const MAX_QUANTITY = 99;
+
+/** The most of a product one order may take: 99, or the stock when lower (at least 1). */
+export function maxQuantity(stock: number): number {
+  return Math.max(1, Math.min(MAX_QUANTITY, stock));
+}
+
+/** A quantity within 1 and maxQuantity (never 0, so a line does not silently vanish). */
+export function clampQuantity(quantity: number, stock: number): number {
+  return Math.min(maxQuantity(stock), Math.max(1, Math.trunc(quantity) || 1));
+}
+
+export interface TCartStore {
+  lines: () => readonly TCartLine[];
+  subscribe: (listener: () => void) => () => void;
+  /** Adds `quantity` (to what is there); false when the cart already holds 20 other products. */
+  add: (line: Omit<TCartLine, 'quantity'>, quantity: number) => boolean;
+  setQuantity: (productId: string, quantity: number) => void;
+  remove: (productId: string) => void;
+  clear: () => void;
+}
+
+function isLine(value: unknown): value is TCartLine {
+  const line = value as TCartLine | null;
+  return (
+    typeof line?.productId === 'string' &&
+    typeof line.title === 'string' &&
+    Number.isInteger(line.priceCents) &&
+    Number.isInteger(line.quantity) &&
+    Number.isInteger(line.stock)
+  );
+}
+
+/** A shop's cart, kept in `storage` under `cart:<slug>` so it survives reloads and new tabs. */
+export function createCartStore(slug: string, storage: Storage = localStorage): TCartStore {
+  const key = `cart:${slug}`;
+  const listeners = new Set<() => void>();
+  let lines: readonly TCartLine[] = read();
+
+  function read(): TCartLine[] {
+    try {
+      const parsed: unknown = JSON.parse(storage.getItem(key) ?? '[]');
+      return Array.isArray(parsed) ? parsed.filter(isLine) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  function write(next: readonly TCartLine[]): void {
+    lines = next;
+    try {
+      if (next.length === 0) storage.removeItem(key);
+      else storage.setItem(key, JSON.stringify(next));
+    } catch {
+      // Storage full or blocked (private mode): the cart lives for this page only.
+    }
+    for (const listener of listeners) listener();
+  }
+
+  return {
+    lines: () => lines,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    add: (line, quantity) => {
+      const existing = lines.find((l) => l.productId === line.productId);
+      if (!existing && lines.length >= MAX_LINES) return false;
+      const total = clampQuantity((existing?.quantity ?? 0) + quantity, line.stock);
+      const next = { ...line, quantity: total };
+      write(existing ? lines.map((l) => (l.productId === line.productId ? next : l)) : [...lines, next]);
+      return true;
+    },
+    setQuantity: (productId, quantity) =>
+      write(
+        lines.map((l) =>
+          l.productId === productId ? { ...l, quantity: clampQuantity(quantity, l.stock) } : l,
+        ),
+      ),
+    remove: (productId) => write(lines.filter((l) => l.productId !== productId)),
+    clear: () => write([]),
+  };
+}
+
+const stores = new Map<string, TCartStore>();
+
+/** The one store of a shop for this page. */
+export function cartFor(slug: string): TCartStore {
+  let store = stores.get(slug);
+  if (!store) {
+    store = createCartStore(slug);
+    stores.set(slug, store);
+  }
+  return store;
+}
+
+/** The cart's lines, re-rendering when they change. */
+export function useCartLines(store: TCartStore): readonly TCartLine[] {
+  return useSyncExternalStore(store.subscribe, store.lines);
+}
+
+/** Units in the cart (the header's badge). */
+export function countUnits(lines: readonly TCartLine[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** The cart's total in US cents (integers). */
+export function totalCents(lines: readonly TCartLine[]): number {
+  return lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+}

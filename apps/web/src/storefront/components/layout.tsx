@@ -1,0 +1,73 @@
+import { LANGUAGES, type TLanguage } from '@linkstore/contract';
+import type { ReactNode } from 'react';
+import { countUnits, useCartLines, type TCartStore } from '../cart';
+import { LANGUAGE_NAMES } from '../i18n';
+import { shopHref, useStorefront } from '../storefront-context';
+
+/** Header (shop, currency, cart), the page, and a footer with the language switch. */
+export function Layout({ children }: { children: ReactNode }) {
+  const { t, page, basePath, cart, currency, setCurrency, language, setLanguage } = useStorefront();
+  const shop = page?.shop;
+  return (
+    <>
+      <a className="sf-skip" href="#sf-main">
+        {t('common.skipToContent')}
+      </a>
+      <header className="sf-header">
+        {shop ? (
+          <a className="sf-brand" href={shopHref(basePath)}>
+            {shop.imageUrl && <img src={shop.imageUrl} alt="" width={32} height={32} />}
+            <span>{shop.name}</span>
+          </a>
+        ) : (
+          <span className="sf-brand">LinkStore</span>
+        )}
+        {page && page.currencies.length > 1 && (
+          <label className="sf-currency">
+            <span className="sf-visually-hidden">{t('common.currency')}</span>
+            <select value={currency?.code ?? 'USD'} onChange={(event) => setCurrency(event.target.value)}>
+              {page.currencies.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {cart && <CartLink cart={cart} href={shopHref(basePath, '/cart')} />}
+      </header>
+      <main id="sf-main" className="sf-main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="sf-footer">
+        <label>
+          <span>{t('common.language')} </span>
+          <select value={language} onChange={(event) => setLanguage(event.target.value as TLanguage)}>
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LANGUAGE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="sf-muted">{t('common.poweredBy')}</p>
+      </footer>
+    </>
+  );
+}
+
+function CartLink({ cart, href }: { cart: TCartStore; href: string }) {
+  const { t } = useStorefront();
+  const count = countUnits(useCartLines(cart));
+  return (
+    <a className="sf-cart-link" href={href} aria-label={t('cart.link', { count })}>
+      <span aria-hidden="true">🛒</span>
+      <span className="sf-cart-text">{t('cart.title')}</span>
+      {count > 0 && (
+        <span className="sf-cart-badge" aria-hidden="true">
+          {count}
+        </span>
+      )}
+    </a>
+  );
+}

@@ -1,0 +1,24 @@
+import type { TStorefrontProductCard } from '@linkstore/contract';
+import { shopHref, useStorefront } from '../storefront-context';
+import { Stars } from './stars';
+
+/** A product in the grid: the whole card is one link to its page. */
+export function ProductCard({ product }: { product: TStorefrontProductCard }) {
+  const { basePath, price, t, events } = useStorefront();
+  return (
+    <li className="sf-card">
+      <a href={shopHref(basePath, `/p/${product.id}`)} onClick={() => events?.record('click', product.id)}>
+        {/* The title is the link's name; the image would only repeat it. */}
+        {product.imageUrl ? (
+          <img src={product.imageUrl} alt="" width={300} height={300} loading="lazy" decoding="async" />
+        ) : (
+          <span className="sf-card-noimage" aria-hidden="true" />
+        )}
+        <span className="sf-card-title">{product.title}</span>
+      </a>
+      <span className="sf-price">{price(product.priceCents)}</span>
+      <Stars tenths={product.ratingTenths} count={product.reviewCount} />
+      {!product.inStock && <span className="sf-badge sf-badge-muted">{t('product.outOfStock')}</span>}
+    </li>
+  );
+}

@@ -1,0 +1,109 @@
+import { maxQuantity, totalCents, useCartLines, type TCartLine, type TCartStore } from '../cart';
+import { shopHref, useStorefront } from '../storefront-context';
+
+/** The cart: quantities, removal, the total in the buyer's currency and the US-dollar charge. */
+export function CartPage() {
+  const { cart, t, basePath } = useStorefront();
+  if (!cart) return null;
+  return (
+    <section className="sf-section" aria-labelledby="sf-cart-title">
+      <h1 id="sf-cart-title">{t('cart.heading')}</h1>
+      <CartContent cart={cart} />
+      <p>
+        <a href={shopHref(basePath)}>{t('common.continueShopping')}</a>
+      </p>
+    </section>
+  );
+}
+
+function CartContent({ cart }: { cart: TCartStore }) {
+  const { t, basePath } = useStorefront();
+  const lines = useCartLines(cart);
+  if (lines.length === 0) return <p className="sf-status">{t('cart.empty')}</p>;
+  return (
+    <>
+      <ul className="sf-lines">
+        {lines.map((line) => (
+          <CartLineItem key={line.productId} line={line} cart={cart} />
+        ))}
+      </ul>
+      <Totals cents={totalCents(lines)} />
+      <a className="sf-button sf-button-primary sf-button-wide" href={shopHref(basePath, '/checkout')}>
+        {t('checkout.title')}
+      </a>
+    </>
+  );
+}
+
+function CartLineItem({ line, cart }: { line: TCartLine; cart: TCartStore }) {
+  const { t, price, basePath } = useStorefront();
+  const inputId = `sf-qty-${line.productId}`;
+  const step = (delta: number) => cart.setQuantity(line.productId, line.quantity + delta);
+  return (
+    <li className="sf-line">
+      {line.imageUrl && <img src={line.imageUrl} alt="" width={72} height={72} loading="lazy" />}
+      <div className="sf-line-body">
+        <a href={shopHref(basePath, `/p/${line.productId}`)}>{line.title}</a>
+        <span className="sf-muted">{price(line.priceCents)}</span>
+        <div className="sf-stepper">
+          <button
+            type="button"
+            aria-label={t('cart.decrease', { title: line.title })}
+            disabled={line.quantity <= 1}
+            onClick={() => step(-1)}
+          >
+            −
+          </button>
+          <label htmlFor={inputId} className="sf-visually-hidden">
+            {t('cart.quantityOf', { title: line.title })}
+          </label>
+          <input
+            id={inputId}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={maxQuantity(line.stock)}
+            value={line.quantity}
+            onChange={(event) => cart.setQuantity(line.productId, Number(event.target.value))}
+          />
+          <button
+            type="button"
+            aria-label={t('cart.increase', { title: line.title })}
+            disabled={line.quantity >= maxQuantity(line.stock)}
+            onClick={() => step(1)}
+          >
+            +
+          </button>
+        </div>
+      </div>
+      <div className="sf-line-end">
+        <span className="sf-price">{price(line.priceCents * line.quantity)}</span>
+        <button
+          type="button"
+          className="sf-link-button"
+          aria-label={t('cart.removeItem', { title: line.title })}
+          onClick={() => cart.remove(line.productId)}
+        >
+          {t('cart.remove')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The total as shown, and what is charged: orders are paid in US dollars. */
+export function Totals({ cents }: { cents: number }) {
+  const { t, price, usd, currency } = useStorefront();
+  return (
+    <div className="sf-totals">
+      <p>
+        <span>{t('cart.total')}</span> <strong>{price(cents)}</strong>
+      </p>
+      <p className="sf-muted">
+        {currency && currency.code !== 'USD'
+          ? t('money.chargedApproximate', { amount: usd(cents) })
+          : t('money.charged', { amount: usd(cents) })}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import type { TCheckoutRequest, TLanguage } from '@linkstore/contract';
+import type { TCartLine } from '../cart';
+import type { TTrafficSources } from '../events';
+
+/**
+ * The checkout form's values and checks. They mirror the contract's ZCheckoutRequest so a buyer
+ * hears about a mistake before paying; the server checks the same with the schema itself.
+ */
+export interface TCheckoutValues {
+  email: string;
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  countryCode: string;
+  phone: string;
+}
+export type TCheckoutField = keyof TCheckoutValues;
+/** Each names a translated message `checkout.errors.<kind>`. */
+export type TFieldError = 'required' | 'email' | 'postalCode' | 'phone' | 'tooLong';
+
+export const EMPTY_VALUES: TCheckoutValues = {
+  email: '',
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  countryCode: 'US',
+  phone: '',
+};
+
+/** Countries offered for shipping: a short list, named in the buyer's language by Intl. */
+export const COUNTRY_CODES = [
+  'US',
+  'CA',
+  'MX',
+  'BR',
+  'AR',
+  'CL',
+  'CO',
+  'PE',
+  'GB',
+  'IE',
+  'FR',
+  'BE',
+  'CH',
+  'DE',
+  'AT',
+  'NL',
+  'ES',
+  'PT',
+  'IT',
+  'SE',
+  'DK',
+  'NO',
+  'FI',
+  'PL',
+  'AU',
+  'NZ',
+  'JP',
+  'KR',
+  'CN',
+  'HK',
+  'TW',
+  'SG',
+  'IN',
+  'PH',
+  'AE',
+  'ZA',
+] as const;
+
+export function countryOptions(locale: string): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    a.name.localeCompare(b.name, locale),
+  );
+}
+
+const LIMITS: Record<TCheckoutField, number> = {
+  email: 254,
+  name: 120,
+  line1: 200,
+  line2: 200,
+  city: 100,
+  region: 100,
+  postalCode: 16,
+  countryCode: 2,
+  phone: 32,
+};
+const REQUIRED: TCheckoutField[] = ['email', 'name', 'line1', 'city', 'postalCode', 'countryCode'];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,15}$/;
+const PHONE = /^\+?[0-9 ()-]*$/;
+
+/** The problems of each field, in the form's order; empty when the form can be sent. */
+export function validateCheckout(values: TCheckoutValues): Partial<Record<TCheckoutField, TFieldError>> {
+  const errors: Partial<Record<TCheckoutField, TFieldError>> = {};
+  for (const field of Object.keys(LIMITS) as TCheckoutField[]) {
+    const value = values[field].trim();
+    if (REQUIRED.includes(field) && value === '') errors[field] = 'required';
+    else if (value.length > LIMITS[field]) errors[field] = 'tooLong';
+  }
+  if (!errors.email && !EMAIL.test(values.email.trim())) errors.email = 'email';
+  if (!errors.postalCode && !POSTAL_CODE.test(values.postalCode.trim())) errors.postalCode = 'postalCode';
+  if (!errors.phone && !PHONE.test(values.phone.trim())) errors.phone = 'phone';
+  return errors;
+}
+
+/** The checkout request for the cart's lines; optional fields left empty are not sent. */
+export function toCheckoutRequest(
+  values: TCheckoutValues,
+  context: { shop: string; lines: readonly TCartLine[]; language: TLanguage; sources: TTrafficSources },
+): TCheckoutRequest {
+  const optional = (value: string) => value.trim() || undefined;
+  return {
+    shop: context.shop,
+    email: values.email.trim(),
+    address: {
+      name: values.name.trim(),
+      line1: values.line1.trim(),
+      line2: optional(values.line2),
+      city: values.city.trim(),
+      region: optional(values.region),
+      postalCode: values.postalCode.trim(),
+      countryCode: values.countryCode,
+      phone: optional(values.phone),
+    },
+    items: context.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+    language: context.language,
+    userSource: context.sources.userSource,
+    pageSource: context.sources.pageSource,
+  };
+}

@@ -1,0 +1,125 @@
+import type { TOrderReceipt } from '@linkstore/contract';
+import { useEffect, useRef, useState } from 'react';
+import { checkoutApi } from '../api';
+import { cartFor } from '../cart';
+import { Loading } from '../components/status';
+import { formatMinor } from '../money';
+import { readStorage } from '../storage';
+import { useStorefront } from '../storefront-context';
+import { SHOP_PATH_STORAGE_KEY } from './checkout-page';
+import { messageOf } from './payauth-page';
+
+type TState =
+  { name: 'capturing' } | { name: 'paid'; receipt: TOrderReceipt } | { name: 'failed'; message: string };
+
+/**
+ * Where the payment provider sends the buyer back (`/payresult?order=&token=`): captures the
+ * payment and shows the receipt, or what went wrong with a retry. Capturing is idempotent on the
+ * server; an order found paid already shows its receipt.
+ */
+export function PayResultPage() {
+  const { t } = useStorefront();
+  const [{ orderNo, token }] = useState(() => {
+    const query = new URLSearchParams(window.location.search);
+    return { orderNo: query.get('order') ?? '', token: query.get('token') ?? '' };
+  });
+  const [state, setState] = useState<TState>(() =>
+    orderNo && token ? { name: 'capturing' } : { name: 'failed', message: t('payresult.missing') },
+  );
+  const started = useRef(false);
+
+  const capture = async () => {
+    try {
+      const receipt = await checkoutApi.capture({ orderNo, token }).catch(async (error: unknown) => {
+        // Paid already (a second tab, the webhook first): the receipt says so.
+        const known = await checkoutApi.receipt({ orderNo, token }).catch(() => null);
+        if (known && known.status > 0) return known;
+        throw error;
+      });
+      cartFor(receipt.shop.slug).clear();
+      setState({ name: 'paid', receipt });
+    } catch (error) {
+      setState({ name: 'failed', message: messageOf(error, t('common.networkError')) });
+    }
+  };
+  useEffect(() => {
+    if (started.current || !orderNo || !token) return;
+    started.current = true;
+    void capture();
+    // Captures once per visit; "Try again" captures again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const retry = () => {
+    setState({ name: 'capturing' });
+    void capture();
+  };
+
+  if (state.name === 'capturing') {
+    return (
+      <section className="sf-section sf-narrow">
+        <h1>{t('payresult.capturing')}</h1>
+        <Loading />
+      </section>
+    );
+  }
+  if (state.name === 'failed') {
+    return (
+      <section className="sf-section sf-narrow" aria-labelledby="sf-result-title">
+        <h1 id="sf-result-title">{t('payresult.failed')}</h1>
+        <p className="sf-error" role="alert">
+          {state.message}
+        </p>
+        {orderNo && token && (
+          <button type="button" className="sf-button sf-button-primary sf-button-wide" onClick={retry}>
+            {t('common.retry')}
+          </button>
+        )}
+        <BackToShop slug={null} />
+      </section>
+    );
+  }
+  return <Receipt receipt={state.receipt} />;
+}
+
+function Receipt({ receipt }: { receipt: TOrderReceipt }) {
+  const { t, locale } = useStorefront();
+  const money = (cents: number) => formatMinor(cents, receipt.currencyCode, locale);
+  // Taken but held by the provider (e.g. under review): paid later without the buyer's help.
+  const pending = receipt.status === 0;
+  return (
+    <section className="sf-section sf-narrow" aria-labelledby="sf-result-title">
+      <h1 id="sf-result-title">{pending ? t('payresult.pending') : t('payresult.success')}</h1>
+      {pending && <p className="sf-note">{t('payresult.pendingNote')}</p>}
+      <p>{t('payresult.orderNo', { orderNo: receipt.orderNo, shop: receipt.shop.name })}</p>
+      <ul className="sf-lines">
+        {receipt.items.map((item) => (
+          <li key={item.productId} className="sf-line">
+            {item.imageUrl && <img src={item.imageUrl} alt="" width={56} height={56} loading="lazy" />}
+            <div className="sf-line-body">
+              <span>{item.title}</span>
+              <span className="sf-muted">{t('payresult.quantity', { count: item.quantity })}</span>
+            </div>
+            <span className="sf-price">{money(item.lineCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="sf-totals">
+        <span>{t('cart.total')}</span> <strong>{money(receipt.totalCents)}</strong>
+      </p>
+      <p>{t('payresult.emailSent', { email: receipt.email })}</p>
+      <BackToShop slug={receipt.shop.slug} />
+    </section>
+  );
+}
+
+/** Back to the shop the buyer came from (remembered at checkout), else the shop's main-host link. */
+function BackToShop({ slug }: { slug: string | null }) {
+  const { t } = useStorefront();
+  const href = readStorage(sessionStorage, SHOP_PATH_STORAGE_KEY) ?? (slug ? `/s/${slug}` : '/');
+  // target="_self": a full load, since this page has no shop data to navigate with in place.
+  return (
+    <a className="sf-button sf-button-wide" href={href} target="_self">
+      {t('common.backToShop')}
+    </a>
+  );
+}

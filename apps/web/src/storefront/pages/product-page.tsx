@@ -1,0 +1,190 @@
+import type { TStorefrontProductDetail, TStorefrontReview } from '@linkstore/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { RichTextView } from '../../shared/rich-text/rich-text-view';
+import { storefrontApi } from '../api';
+import { clampQuantity, maxQuantity } from '../cart';
+import { Stars } from '../components/stars';
+import { LoadError, Loading } from '../components/status';
+import { useStorefront } from '../storefront-context';
+import { useLoad } from '../use-load';
+
+const REVIEWS_PAGE_SIZE = 10;
+
+/** A product: gallery, price, rating, description, add to cart and reviews. */
+export function ProductPage({ id, initial }: { id: string; initial: TStorefrontProductDetail | null }) {
+  const { slug, t, events } = useStorefront();
+  const fetchProduct = useCallback(() => storefrontApi.product(slug ?? '', id), [slug, id]);
+  const { data: product, error, retry } = useLoad(fetchProduct, initial);
+  useEffect(() => events?.record('view', id), [events, id]);
+
+  if (error) return <LoadError message={t('product.loadFailed')} onRetry={retry} />;
+  if (!product) return <Loading />;
+  return (
+    <article className="sf-product" aria-labelledby="sf-product-title">
+      <Gallery product={product} />
+      <div className="sf-section">
+        <h1 id="sf-product-title">{product.title}</h1>
+        <ProductPrice product={product} />
+        <AddToCart product={product} />
+        <RichTextView doc={product.description} className="sf-rich" />
+      </div>
+      <Reviews product={product} />
+    </article>
+  );
+}
+
+function Gallery({ product }: { product: TStorefrontProductDetail }) {
+  const { t } = useStorefront();
+  const images = product.images.length > 0 ? product.images : product.imageUrl ? [product.imageUrl] : [];
+  if (images.length === 0) return null;
+  return (
+    <ul className="sf-gallery" aria-label={t('product.images')}>
+      {images.map((src, index) => (
+        <li key={src}>
+          <img
+            src={src}
+            alt={t('product.imageAlt', { title: product.title, index: index + 1, total: images.length })}
+            width={600}
+            height={600}
+            loading={index === 0 ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ProductPrice({ product }: { product: TStorefrontProductDetail }) {
+  const { price, usd, currency, t } = useStorefront();
+  return (
+    <>
+      <p className="sf-price sf-price-large">{price(product.priceCents)}</p>
+      {currency && currency.code !== 'USD' && (
+        <p className="sf-muted">{t('money.approximate', { amount: usd(product.priceCents) })}</p>
+      )}
+      <Stars tenths={product.ratingTenths} count={product.reviewCount} />
+    </>
+  );
+}
+
+/** Quantity and "Add to cart", with a link to the cart once added. */
+function AddToCart({ product }: { product: TStorefrontProductDetail }) {
+  const { cart, t, events } = useStorefront();
+  const [quantity, setQuantity] = useState(1);
+  const [message, setMessage] = useState('');
+  if (product.stock === 0 || !product.inStock) {
+    return <p className="sf-badge sf-badge-muted">{t('product.outOfStock')}</p>;
+  }
+  const add = () => {
+    if (!cart) return;
+    const added = cart.add(
+      {
+        productId: product.id,
+        title: product.title,
+        imageUrl: product.imageUrl,
+        priceCents: product.priceCents,
+        stock: product.stock,
+      },
+      quantity,
+    );
+    if (added) events?.record('cart', product.id);
+    setMessage(added ? t('product.added') : t('cart.full'));
+  };
+  return (
+    <div className="sf-buy">
+      <label htmlFor="sf-quantity">{t('cart.quantity')}</label>
+      <input
+        id="sf-quantity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={maxQuantity(product.stock)}
+        value={quantity}
+        onChange={(event) => setQuantity(clampQuantity(Number(event.target.value), product.stock))}
+      />
+      <button type="button" className="sf-button sf-button-primary" onClick={add}>
+        {t('product.addToCart')}
+      </button>
+      <p className="sf-feedback" role="status">
+        {message}
+      </p>
+    </div>
+  );
+}
+
+/** The rating summary per star, then the reviews, newest first, ten at a time. */
+function Reviews({ product }: { product: TStorefrontProductDetail }) {
+  const { slug, t, locale } = useStorefront();
+  const [reviews, setReviews] = useState<TStorefrontReview[]>(product.reviews.list);
+  const [total, setTotal] = useState(product.reviews.total);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const most = Math.max(1, ...product.ratingCounts);
+
+  const loadMore = () => {
+    if (!slug) return;
+    setLoading(true);
+    setFailed(false);
+    const pageNum = Math.floor(reviews.length / REVIEWS_PAGE_SIZE) + 1;
+    storefrontApi.reviews(slug, product.id, { pageNum, pageSize: REVIEWS_PAGE_SIZE }).then(
+      (answer) => {
+        setReviews((current) => {
+          const seen = new Set(current.map((r) => r.id));
+          return [...current, ...answer.list.filter((r) => !seen.has(r.id))];
+        });
+        setTotal(answer.total);
+        setLoading(false);
+      },
+      () => {
+        setFailed(true);
+        setLoading(false);
+      },
+    );
+  };
+
+  return (
+    <section className="sf-section" aria-labelledby="sf-reviews-title">
+      <h2 id="sf-reviews-title">{t('reviews.title', { count: product.reviewCount })}</h2>
+      <ul className="sf-histogram">
+        {[5, 4, 3, 2, 1].map((stars) => {
+          const count = product.ratingCounts[stars - 1] ?? 0;
+          return (
+            <li key={stars}>
+              <span>{t('reviews.stars', { count: stars })}</span>
+              <span className="sf-bar" aria-hidden="true">
+                <span style={{ width: `${Math.round((count / most) * 100)}%` }} />
+              </span>
+              <span>{count}</span>
+            </li>
+          );
+        })}
+      </ul>
+      {reviews.length === 0 && <p className="sf-muted">{t('reviews.none')}</p>}
+      <ul className="sf-reviews">
+        {reviews.map((review) => (
+          <li key={review.id}>
+            <p className="sf-review-head">
+              <strong>{review.authorName}</strong> <Stars tenths={review.rating * 10} />{' '}
+              {review.verified && <span className="sf-badge">{t('reviews.verified')}</span>}
+            </p>
+            <p className="sf-review-body">{review.body}</p>
+            <p className="sf-muted">
+              <time dateTime={review.createdAt}>{new Date(review.createdAt).toLocaleDateString(locale)}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+      {failed && (
+        <p className="sf-error" role="alert">
+          {t('reviews.loadFailed')}
+        </p>
+      )}
+      {reviews.length < total && (
+        <button type="button" className="sf-button sf-button-wide" disabled={loading} onClick={loadMore}>
+          {loading ? t('common.loading') : t('reviews.loadMore')}
+        </button>
+      )}
+    </section>
+  );
+}
