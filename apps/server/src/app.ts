@@ -32,6 +32,7 @@ import { productsModule } from './modules/catalog/products.routes';
 import { bannersModule } from './modules/catalog/banners.routes';
 import { reviewsModule } from './modules/catalog/reviews.routes';
 import { checkoutModule } from './modules/orders/checkout.routes';
+import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { ordersModule } from './modules/orders/orders.routes';
 import { earningsModule } from './modules/earnings/earnings.routes';
 import { storefrontModule } from './modules/shops/storefront.routes';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bannersModule);
   await app.register(reviewsModule);
   await app.register(storefrontModule);
+  await app.register(paymentsPlugin);
   await app.register(checkoutModule);
   await app.register(ordersModule);
   await app.register(earningsModule);

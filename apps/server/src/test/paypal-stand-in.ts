@@ -17,6 +17,8 @@ interface StoredOrder {
   reference: string | undefined;
   amount: { currency_code: string; value: string };
   captureId?: string;
+  /** What the capture took: the order's amount unless a test asked for another. */
+  capturedAmount?: { currency_code: string; value: string };
 }
 
 export interface PayPalStandIn {
@@ -34,8 +36,15 @@ export interface PayPalStandIn {
   capturesPerformed: number;
   /** The buyer approves the order at PayPal. */
   approve(orderId: string): void;
+  /**
+   * The body of the PAYMENT.CAPTURE.COMPLETED event PayPal sends for a captured order (a new
+   * event id each call, as for a distinct notification).
+   */
+  captureCompletedEvent(orderId: string): string;
   /** The next request of `operation` gets `status` without doing anything. */
   failOnce(operation: StandInOperation, status?: number): void;
+  /** The next capture takes this amount instead of the order's (a buyer-side or PayPal fault). */
+  captureAmountOnce(amount: { currency_code: string; value: string }): void;
   /** The next request of `operation` is carried out, then answered only after `delayMs`. */
   answerLateOnce(operation: StandInOperation, delayMs: number): void;
   /** Headers PayPal would send with this webhook body. */
@@ -76,6 +85,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   const failures = new Map<StandInOperation, number>();
   const delays = new Map<StandInOperation, number>();
   let sequence = 0;
+  let nextCaptureAmount: { currency_code: string; value: string } | undefined;
 
   const stand: PayPalStandIn = {
     baseUrl: '',
@@ -91,8 +101,28 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       if (!order) throw new Error(`No order ${orderId}`);
       order.status = 'APPROVED';
     },
+    captureCompletedEvent(orderId) {
+      const order = stand.orders.get(orderId);
+      if (!order?.captureId) throw new Error(`Order ${orderId} is not captured`);
+      return JSON.stringify({
+        id: `WH-${randomBytes(8).toString('hex').toUpperCase()}`,
+        event_version: '1.0',
+        create_time: new Date().toISOString(),
+        resource_type: 'capture',
+        event_type: 'PAYMENT.CAPTURE.COMPLETED',
+        summary: 'Payment completed',
+        resource: {
+          id: order.captureId,
+          status: 'COMPLETED',
+          amount: order.capturedAmount ?? order.amount,
+          final_capture: true,
+          supplementary_data: { related_ids: { order_id: order.id } },
+        },
+      });
+    },
     failOnce: (operation, status = 500) => void failures.set(operation, status),
     answerLateOnce: (operation, delayMs) => void delays.set(operation, delayMs),
+    captureAmountOnce: (amount) => void (nextCaptureAmount = amount),
     signWebhook(rawBody) {
       const transmissionId = randomBytes(8).toString('hex');
       const time = new Date().toISOString();
@@ -120,7 +150,11 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         reference_id: order.reference,
         amount: order.amount,
         ...(order.captureId && {
-          payments: { captures: [{ id: order.captureId, status: 'COMPLETED', amount: order.amount }] },
+          payments: {
+            captures: [
+              { id: order.captureId, status: 'COMPLETED', amount: order.capturedAmount ?? order.amount },
+            ],
+          },
         }),
       },
     ],
@@ -178,6 +212,8 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     }
     order.status = 'COMPLETED';
     order.captureId = `CAP${String(++sequence).padStart(14, '0')}`;
+    order.capturedAmount = nextCaptureAmount ?? order.amount;
+    nextCaptureAmount = undefined;
     stand.capturesPerformed++;
     return [201, orderJson(order)];
   }

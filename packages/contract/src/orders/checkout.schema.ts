@@ -98,6 +98,11 @@ export const ZOrderReceipt = z.object({
   email: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /**
+   * The provider took the payment but holds it as PENDING (e.g. under review): the order stays
+   * unpaid (0) until the provider confirms it, then becomes paid without the buyer doing anything.
+   */
+  paymentPending: z.boolean().optional(),
 });
 export type TOrderReceipt = z.infer<typeof ZOrderReceipt>;
 

@@ -10,6 +10,7 @@ import {
   type PaymentProvider,
   type ProviderOrder,
   type ProviderOrderStatus,
+  type WebhookEvent,
   type WebhookInput,
   type WebhookVerification,
 } from './payment-provider';
@@ -292,3 +293,52 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What a verified PayPal webhook event asks of the order flow. */
+export type WebhookAction =
+  | { kind: 'captured'; providerOrderId: string; capture: CaptureResult }
+  | { kind: 'approved'; providerOrderId: string }
+  | { kind: 'ignored' };
+
+interface CaptureResource {
+  id?: unknown;
+  status?: unknown;
+  amount?: { currency_code?: unknown; value?: unknown };
+  supplementary_data?: { related_ids?: { order_id?: unknown } };
+}
+
+/**
+ * Reads PayPal's event types the order flow acts on: PAYMENT.CAPTURE.COMPLETED (a capture
+ * resource; its order is `supplementary_data.related_ids.order_id`) and CHECKOUT.ORDER.APPROVED
+ * (an order resource). Anything else, or a resource without what is needed, is ignored.
+ */
+export function readWebhookEvent(event: WebhookEvent): WebhookAction {
+  if (event.eventType === 'CHECKOUT.ORDER.APPROVED') {
+    const id = (event.resource as { id?: unknown } | null)?.id;
+    return typeof id === 'string' && id ? { kind: 'approved', providerOrderId: id } : { kind: 'ignored' };
+  }
+  if (event.eventType !== 'PAYMENT.CAPTURE.COMPLETED') return { kind: 'ignored' };
+  const resource = (event.resource ?? {}) as CaptureResource;
+  const orderId = resource.supplementary_data?.related_ids?.order_id;
+  const { currency_code: currency, value } = resource.amount ?? {};
+  if (typeof orderId !== 'string' || typeof resource.id !== 'string' || resource.status !== 'COMPLETED') {
+    return { kind: 'ignored' };
+  }
+  if (typeof currency !== 'string' || typeof value !== 'string') return { kind: 'ignored' };
+  let capturedMinor: number;
+  try {
+    capturedMinor = decimalToMinor(value, currency);
+  } catch {
+    return { kind: 'ignored' };
+  }
+  return {
+    kind: 'captured',
+    providerOrderId: orderId,
+    capture: {
+      status: 'COMPLETED',
+      captureId: resource.id,
+      capturedMinor,
+      currencyCode: currency,
+    },
+  };
+}

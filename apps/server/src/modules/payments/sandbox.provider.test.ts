@@ -1,44 +1,71 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../platform/db/database';
+import { openTestDatabase } from '../../test/helper';
 import { PaymentProviderError } from './payment-provider';
 import { SandboxProvider } from './sandbox.provider';
 
-const input = {
-  requestId: 'req-1',
+let database: DatabaseHandle;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+});
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+const input = (requestId: string) => ({
+  requestId,
   amount: { currencyCode: 'USD', valueMinor: 2500 },
   returnUrl: '/payresult?order=LS-1',
-  cancelUrl: '/payresult?order=LS-1&cancel=1',
+  cancelUrl: '/s/demo/cart',
   reference: 'LS-1',
+});
+
+const issuesOf = async (promise: Promise<unknown>) => {
+  const error = await promise.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(PaymentProviderError);
+  return (error as PaymentProviderError).issues;
 };
 
-describe('SandboxProvider', () => {
-  it('runs create → local approval → capture, idempotently', async () => {
-    const sandbox = new SandboxProvider();
-    const created = await sandbox.createOrder(input);
-    expect(created.approveUrl).toBe(`/payauth/sandbox/${created.providerOrderId}`);
-    expect(await sandbox.createOrder(input)).toEqual(created);
+describe('SandboxProvider (database-backed)', () => {
+  it('runs create → local approval → capture, idempotently, across instances', async () => {
+    const sandbox = new SandboxProvider(database.db);
+    const created = await sandbox.createOrder(input('req-1'));
+    expect(created.approveUrl).toBe(`/payauth?token=${created.providerOrderId}`);
+    // Another process (or a restart) sees the same order for the same request id.
+    const restarted = new SandboxProvider(database.db);
+    expect(await restarted.createOrder(input('req-1'))).toEqual(created);
 
-    const early = await sandbox
-      .captureOrder({ providerOrderId: created.providerOrderId, requestId: 'c1' })
-      .catch((e: unknown) => e);
-    expect(early).toBeInstanceOf(PaymentProviderError);
-    expect((early as PaymentProviderError).issues).toEqual(['ORDER_NOT_APPROVED']);
+    const { providerOrderId } = created;
+    expect(await issuesOf(sandbox.captureOrder({ providerOrderId, requestId: 'c1' }))).toEqual([
+      'ORDER_NOT_APPROVED',
+    ]);
+    expect(await restarted.approve(providerOrderId)).toBe(`/payresult?order=LS-1&token=${providerOrderId}`);
 
-    expect(sandbox.approve(created.providerOrderId)).toBe(
-      `/payresult?order=LS-1&token=${created.providerOrderId}`,
-    );
-    const capture = await sandbox.captureOrder({ providerOrderId: created.providerOrderId, requestId: 'c2' });
+    const capture = await sandbox.captureOrder({ providerOrderId, requestId: 'c2' });
     expect(capture).toMatchObject({ status: 'COMPLETED', capturedMinor: 2500, currencyCode: 'USD' });
-    expect(await sandbox.captureOrder({ providerOrderId: created.providerOrderId, requestId: 'c2' })).toEqual(
-      capture,
+    expect(await restarted.captureOrder({ providerOrderId, requestId: 'c2' })).toEqual(capture);
+    expect(await issuesOf(sandbox.captureOrder({ providerOrderId, requestId: 'c3' }))).toEqual([
+      'ORDER_ALREADY_CAPTURED',
+    ]);
+    expect(await issuesOf(sandbox.approve(providerOrderId))).toEqual(['ORDER_ALREADY_CAPTURED']);
+    expect(await sandbox.getOrder(providerOrderId)).toMatchObject({ status: 'COMPLETED', reference: 'LS-1' });
+  });
+
+  it('captures once when two different capture requests race', async () => {
+    const sandbox = new SandboxProvider(database.db);
+    const { providerOrderId } = await sandbox.createOrder(input('req-race'));
+    await sandbox.approve(providerOrderId);
+    const results = await Promise.allSettled(
+      ['r1', 'r2', 'r3'].map((requestId) => sandbox.captureOrder({ providerOrderId, requestId })),
     );
-    await expect(
-      sandbox.captureOrder({ providerOrderId: created.providerOrderId, requestId: 'c3' }),
-    ).rejects.toMatchObject({
-      issues: ['ORDER_ALREADY_CAPTURED'],
-    });
-    expect(await sandbox.getOrder(created.providerOrderId)).toMatchObject({
-      status: 'COMPLETED',
-      reference: 'LS-1',
-    });
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown order', async () => {
+    const sandbox = new SandboxProvider(database.db);
+    expect(await issuesOf(sandbox.getOrder('SB-none'))).toEqual(['INVALID_RESOURCE_ID']);
   });
 });

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppDatabase } from '../../platform/db/database';
+import { sandboxOrders } from '../orders/orders.table';
 import {
   PaymentProviderError,
   type CaptureOrderInput,
@@ -7,75 +10,113 @@ import {
   type CreateOrderInput,
   type PaymentProvider,
   type ProviderOrder,
+  type ProviderOrderStatus,
   type WebhookVerification,
 } from './payment-provider';
 
-interface SandboxOrder {
-  order: ProviderOrder;
-  returnUrl: string;
-  capture?: CaptureResult;
+export type SandboxOrderRow = typeof sandboxOrders.$inferSelect;
+
+/** The local approval page: `/payauth?token=<id>` (SPEC.md §2). */
+export const sandboxApproveUrl = (id: string) => `/payauth?token=${encodeURIComponent(id)}`;
+
+const unprocessable = (issue: string) =>
+  new PaymentProviderError(issue, 422, 'UNPROCESSABLE_ENTITY', false, [issue]);
+
+const notFound = () =>
+  new PaymentProviderError('No such sandbox order', 404, 'RESOURCE_NOT_FOUND', false, [
+    'INVALID_RESOURCE_ID',
+  ]);
+
+function captureOf(row: SandboxOrderRow): CaptureResult {
+  return {
+    status: 'COMPLETED',
+    captureId: row.captureId ?? '',
+    capturedMinor: row.amountMinor,
+    currencyCode: row.currencyCode,
+  };
 }
 
 /**
- * The offline default provider (DESIGN.md §4): the buyer "approves" on a local page at
- * `/payauth/sandbox/<id>`, so checkout works with no network and no PayPal account. Orders live
- * in memory for now; they move to the database when the order flow is wired. It behaves like
- * PayPal where the order flow depends on it: request ids are idempotent, capture needs approval.
+ * The offline default provider (DESIGN.md §4, decision 0020): the buyer "approves" on the local
+ * page `/payauth`, so checkout works with no network and no PayPal account; no money moves. Its
+ * orders live in `sandbox_orders`, so an approval survives a restart and works across processes.
+ * It behaves like PayPal where the order flow depends on it: a request id always yields the same
+ * order or capture, capture needs approval, and every state change is a conditional update, so
+ * two concurrent calls cannot both move an order.
  */
 export class SandboxProvider implements PaymentProvider {
-  private readonly orders = new Map<string, SandboxOrder>();
-  /** Request id → provider order id (create) or capture (capture). */
-  private readonly created = new Map<string, string>();
-  private readonly captured = new Map<string, CaptureResult>();
+  constructor(private readonly db: AppDatabase) {}
 
-  createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
-    let id = this.created.get(input.requestId);
-    if (!id) {
-      id = `SB-${randomUUID()}`;
-      this.created.set(input.requestId, id);
-      this.orders.set(id, {
-        order: {
-          providerOrderId: id,
-          status: 'CREATED',
-          amount: { ...input.amount },
-          reference: input.reference,
-        },
+  async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+    await this.db
+      .insert(sandboxOrders)
+      .values({
+        id: `SB-${randomUUID()}`,
+        requestId: input.requestId,
+        status: 'CREATED',
+        amountMinor: input.amount.valueMinor,
+        currencyCode: input.amount.currencyCode,
+        reference: input.reference,
         returnUrl: input.returnUrl,
-      });
-    }
-    return Promise.resolve({ providerOrderId: id, approveUrl: `/payauth/sandbox/${encodeURIComponent(id)}` });
+        cancelUrl: input.cancelUrl,
+      })
+      .onConflictDoNothing({ target: sandboxOrders.requestId });
+    // The row this request id made, now or on an earlier call.
+    const [row] = await this.db
+      .select()
+      .from(sandboxOrders)
+      .where(eq(sandboxOrders.requestId, input.requestId));
+    if (!row) throw notFound();
+    return { providerOrderId: row.id, approveUrl: sandboxApproveUrl(row.id) };
   }
 
-  getOrder(providerOrderId: string): Promise<ProviderOrder> {
-    return Promise.resolve({ ...this.find(providerOrderId).order });
-  }
-
-  /** The local approval page calls this; returns where to send the buyer, as PayPal would. */
-  approve(providerOrderId: string): string {
-    const entry = this.find(providerOrderId);
-    if (entry.order.status === 'CREATED') entry.order.status = 'APPROVED';
-    const url = new URL(entry.returnUrl, 'http://sandbox.invalid');
-    url.searchParams.set('token', providerOrderId);
-    return entry.returnUrl.startsWith('/') ? `${url.pathname}${url.search}` : url.toString();
-  }
-
-  captureOrder({ providerOrderId, requestId }: CaptureOrderInput): Promise<CaptureResult> {
-    const replay = this.captured.get(`${providerOrderId}:${requestId}`);
-    if (replay) return Promise.resolve({ ...replay });
-    const entry = this.find(providerOrderId);
-    if (entry.order.status !== 'APPROVED') {
-      const issue = entry.order.status === 'COMPLETED' ? 'ORDER_ALREADY_CAPTURED' : 'ORDER_NOT_APPROVED';
-      return Promise.reject(new PaymentProviderError(issue, 422, 'UNPROCESSABLE_ENTITY', false, [issue]));
-    }
-    entry.order.status = 'COMPLETED';
-    entry.capture = {
-      status: 'COMPLETED',
-      captureId: `SBC-${randomUUID()}`,
-      capturedMinor: entry.order.amount.valueMinor,
-      currencyCode: entry.order.amount.currencyCode,
+  async getOrder(providerOrderId: string): Promise<ProviderOrder> {
+    const row = await this.require(providerOrderId);
+    return {
+      providerOrderId: row.id,
+      status: row.status as ProviderOrderStatus,
+      amount: { currencyCode: row.currencyCode, valueMinor: row.amountMinor },
+      reference: row.reference ?? undefined,
     };
-    this.captured.set(`${providerOrderId}:${requestId}`, entry.capture);
-    return Promise.resolve({ ...entry.capture });
+  }
+
+  /** The order as the approval page shows it; undefined when there is none. */
+  async find(providerOrderId: string): Promise<SandboxOrderRow | undefined> {
+    const [row] = await this.db.select().from(sandboxOrders).where(eq(sandboxOrders.id, providerOrderId));
+    return row;
+  }
+
+  /**
+   * The buyer approves on the local page: CREATED → APPROVED (again is harmless). Answers where to
+   * send the buyer — the return URL with `token` — as PayPal does; a captured order is refused.
+   */
+  async approve(providerOrderId: string): Promise<string> {
+    await this.db
+      .update(sandboxOrders)
+      .set({ status: 'APPROVED' })
+      .where(and(eq(sandboxOrders.id, providerOrderId), eq(sandboxOrders.status, 'CREATED')));
+    const row = await this.require(providerOrderId);
+    if (row.status !== 'APPROVED') throw unprocessable('ORDER_ALREADY_CAPTURED');
+    return withToken(row.returnUrl, row.id);
+  }
+
+  async captureOrder({ providerOrderId, requestId }: CaptureOrderInput): Promise<CaptureResult> {
+    const [captured] = await this.db
+      .update(sandboxOrders)
+      .set({ status: 'COMPLETED', captureId: `SBC-${randomUUID()}`, captureRequestId: requestId })
+      .where(
+        and(
+          eq(sandboxOrders.id, providerOrderId),
+          eq(sandboxOrders.status, 'APPROVED'),
+          isNull(sandboxOrders.captureId),
+        ),
+      )
+      .returning();
+    if (captured) return captureOf(captured);
+    // Not moved by this call: a replay of the same request id answers the first capture.
+    const row = await this.require(providerOrderId);
+    if (row.status === 'COMPLETED' && row.captureRequestId === requestId) return captureOf(row);
+    throw unprocessable(row.status === 'COMPLETED' ? 'ORDER_ALREADY_CAPTURED' : 'ORDER_NOT_APPROVED');
   }
 
   /** The sandbox sends no webhooks (the capture answer confirms payment), so none verifies. */
@@ -83,13 +124,16 @@ export class SandboxProvider implements PaymentProvider {
     return Promise.resolve({ verified: false });
   }
 
-  private find(providerOrderId: string): SandboxOrder {
-    const entry = this.orders.get(providerOrderId);
-    if (!entry) {
-      throw new PaymentProviderError('No such sandbox order', 404, 'RESOURCE_NOT_FOUND', false, [
-        'INVALID_RESOURCE_ID',
-      ]);
-    }
-    return entry;
+  private async require(providerOrderId: string): Promise<SandboxOrderRow> {
+    const row = await this.find(providerOrderId);
+    if (!row) throw notFound();
+    return row;
   }
+}
+
+/** `url` with `token=<id>` added; a relative URL stays relative. */
+function withToken(returnUrl: string, id: string): string {
+  const url = new URL(returnUrl, 'http://sandbox.invalid');
+  url.searchParams.set('token', id);
+  return returnUrl.startsWith('/') ? `${url.pathname}${url.search}` : url.toString();
 }

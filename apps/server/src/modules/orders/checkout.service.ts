@@ -1,0 +1,306 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ErrorCode,
+  priceProduct,
+  ROUNDINGS,
+  type TCaptureRequest,
+  type TCheckoutAnswer,
+  type TOrderReceipt,
+  type TRounding,
+  type ZCheckoutRequest,
+} from '@linkstore/contract';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { AppDatabase } from '../../platform/db/database';
+import { AppError } from '../../platform/errors/app-error';
+import type { RateLimiter } from '../../platform/rate-limit/limiter';
+import {
+  findOrderByNo,
+  findOrderByProviderOrder,
+  findShopBySlug,
+  insertOrder,
+  insertPayment,
+  listOrderItems,
+  listSellableProducts,
+  recordWebhookEvent,
+  releaseOrder,
+  setWebhookOutcome,
+  stockOf,
+  takeStock,
+  type CheckoutShop,
+  type NewOrderItem,
+  type OrderWithPayment,
+  type SellableProduct,
+} from './checkout.repository';
+import { settleCapture, type PaymentDeps, type Settlement } from './order-payments';
+
+type Payments = FastifyInstance['payments'];
+type WebhookInput = Parameters<Payments['readWebhook']>[0];
+type WebhookAction = NonNullable<Awaited<ReturnType<Payments['readWebhook']>>>['action'];
+/** The checkout form as validated (defaults applied). */
+type CheckoutForm = z.output<typeof ZCheckoutRequest>;
+
+/** Stock stays held this long for an unpaid order; then the sweep gives it back. */
+export const RESERVATION_MS = 30 * 60_000;
+/** Per client address and window: placing orders and capturing payments. */
+export const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * 60_000 } as const;
+export const CAPTURE_LIMIT = { max: 60, windowMs: 10 * 60_000 } as const;
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** 'LS' + yyMMdd (UTC) + '-' + 8 random base32 characters, e.g. `LS261122-K3J9Q2ZD`. */
+export function newOrderNo(now = new Date()): string {
+  const date = now.toISOString().slice(2, 10).replace(/-/g, '');
+  const random = [...randomBytes(8)].map((byte) => BASE32[byte % 32]).join('');
+  return `LS${date}-${random}`;
+}
+
+const roundingOf = (value: string): TRounding =>
+  (ROUNDINGS as readonly string[]).includes(value) ? (value as TRounding) : 'none';
+
+/** One line at the shop's current price, as it is frozen into the order. */
+function priceLine(product: SellableProduct, quantity: number, shop: CheckoutShop): NewOrderItem {
+  const price = priceProduct(product.costCents, {
+    overrideCents: product.overridePriceCents,
+    secondLevelPercentage: product.secondLevelPercentage,
+    firstLevelPercentage: product.firstLevelPercentage,
+    defaultPercentage: shop.defaultPercentage,
+    rounding: roundingOf(shop.rounding),
+  });
+  return {
+    productId: product.id,
+    title: product.title.slice(0, 200),
+    imageUrl: product.imageUrl,
+    quantity,
+    platformPriceMinor: price.costCents,
+    sellingPriceMinor: price.sellingCents,
+    profitMinor: price.profitCents,
+  };
+}
+
+const sum = (items: NewOrderItem[], unit: (item: NewOrderItem) => number) =>
+  items.reduce((total, item) => total + unit(item) * item.quantity, 0);
+
+const rateLimited = () => new AppError(ErrorCode.RATE_LIMITED, 429, 'error.rateLimited');
+
+export async function toReceipt(db: AppDatabase, found: OrderWithPayment): Promise<TOrderReceipt> {
+  const { order, payment, shop } = found;
+  const items = await listOrderItems(db, order.id);
+  return {
+    orderNo: order.orderNo,
+    status: order.status === 2 ? 2 : order.status === 1 ? 1 : 0,
+    shop,
+    items: items.map((item) => ({
+      productId: String(item.productId),
+      title: item.title,
+      imageUrl: item.imageUrl,
+      quantity: item.quantity,
+      unitCents: item.sellingPriceMinor,
+      lineCents: item.sellingPriceMinor * item.quantity,
+    })),
+    totalCents: order.totalMinor,
+    currencyCode: order.currencyCode,
+    email: order.buyerEmail,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    paymentPending: order.status === 0 && payment?.status === 'PENDING',
+  };
+}
+
+export interface CheckoutDeps extends PaymentDeps {
+  payments: Payments;
+  limiter: RateLimiter;
+  /** Where PayPal sends the buyer back (`/payresult` is served there). */
+  publicUrl: string;
+  /** Shops link to `https://<slug>.<domain>` when set. */
+  shopBaseDomain: string | undefined;
+}
+
+/** A buyer's checkout, the payment capture, the receipt and the provider's webhook. */
+export function createCheckoutService(deps: CheckoutDeps) {
+  const { db, payments } = deps;
+
+  async function limit(kind: string, ip: string, rule: { max: number; windowMs: number }): Promise<void> {
+    if ((await deps.limiter.hit(`${kind}:ip:${ip}`, rule.windowMs)) > rule.max) throw rateLimited();
+  }
+
+  /**
+   * The provider's return and cancel addresses. The sandbox approves on this server, so its
+   * addresses stay relative to the host the buyer is on; PayPal needs absolute ones.
+   */
+  function returnUrls(shop: CheckoutShop, orderNo: string) {
+    const origin = payments.provider === 'sandbox' ? '' : deps.publicUrl;
+    const shopUrl = deps.shopBaseDomain
+      ? `https://${shop.slug}.${deps.shopBaseDomain}`
+      : `${origin}/s/${shop.slug}`;
+    return {
+      returnUrl: `${origin}/payresult?order=${encodeURIComponent(orderNo)}`,
+      cancelUrl: `${shopUrl}/cart`,
+    };
+  }
+
+  /** Every item priced by the shop's rules now; one that is not on sale refuses the order. */
+  async function priceItems(shop: CheckoutShop, form: CheckoutForm): Promise<NewOrderItem[]> {
+    const ids = form.items.map((item) => Number(item.productId));
+    const sellable = new Map(
+      (await listSellableProducts(db, shop.id, ids, form.language)).map((p) => [p.id, p]),
+    );
+    return form.items.map((item) => {
+      const product = sellable.get(Number(item.productId));
+      if (!product) throw new AppError(ErrorCode.VALIDATION_FAILED, 409, 'checkout.notOnSale');
+      return priceLine(product, item.quantity, shop);
+    });
+  }
+
+  /** Reserves the stock and inserts the order (status 0) in one transaction; all or nothing. */
+  async function placeOrder(shop: CheckoutShop, form: CheckoutForm, items: NewOrderItem[]) {
+    return db.transaction(async (transaction) => {
+      const tx = transaction as unknown as AppDatabase;
+      // Always in product order, so two checkouts never wait on each other's rows in a cycle.
+      for (const item of [...items].sort((a, b) => a.productId - b.productId)) {
+        if (!(await takeStock(tx, item.productId, item.quantity))) {
+          const left = await stockOf(tx, item.productId);
+          throw new AppError(ErrorCode.VALIDATION_FAILED, 409, 'checkout.outOfStock', {
+            product: item.title,
+            left,
+          });
+        }
+      }
+      const totalMinor = sum(items, (item) => item.sellingPriceMinor);
+      const platformMinor = sum(items, (item) => item.platformPriceMinor);
+      return insertOrder(
+        tx,
+        {
+          orderNo: newOrderNo(),
+          shopId: shop.id,
+          ownerUserId: shop.ownerUserId,
+          buyerEmail: form.email,
+          shippingAddress: form.address,
+          language: form.language,
+          currencyCode: 'USD',
+          totalMinor,
+          platformMinor,
+          profitMinor: totalMinor - platformMinor,
+          userSource: form.userSource,
+          pageSource: form.pageSource,
+          reservedUntil: new Date(Date.now() + RESERVATION_MS),
+        },
+        items,
+      );
+    });
+  }
+
+  /** Captures `found`'s payment (request id `capture:<order no>`) and settles it. */
+  async function captureAndSettle(found: OrderWithPayment): Promise<Settlement | 'notApproved' | 'failed'> {
+    const { order, payment } = found;
+    if (!payment) return 'failed';
+    const outcome = await payments.capture({
+      providerOrderId: payment.providerOrderId,
+      requestId: `capture:${order.orderNo}`,
+    });
+    if (outcome.kind === 'notApproved') return 'notApproved';
+    if (outcome.kind === 'failed') {
+      deps.log.warn({ orderNo: order.orderNo, reason: outcome.reason }, 'Payment capture failed');
+      return 'failed';
+    }
+    return settleCapture(deps, found, outcome.capture);
+  }
+
+  /** The order with this number, when `token` is its payment's provider order id. */
+  async function findForBuyer(orderNo: string, token: string): Promise<OrderWithPayment> {
+    const found = await findOrderByNo(db, orderNo);
+    if (!found?.payment || found.payment.providerOrderId !== token) throw AppError.notFound();
+    return found;
+  }
+
+  return {
+    async checkout(form: CheckoutForm, ip: string): Promise<TCheckoutAnswer> {
+      await limit('checkout', ip, CHECKOUT_LIMIT);
+      const shop = await findShopBySlug(db, form.shop);
+      if (!shop) throw AppError.notFound();
+      const order = await placeOrder(shop, form, await priceItems(shop, form));
+      const amount = { currencyCode: order.currencyCode, valueMinor: order.totalMinor };
+      try {
+        const created = await payments.createOrder({
+          requestId: `create:${order.orderNo}`,
+          amount,
+          reference: order.orderNo,
+          ...returnUrls(shop, order.orderNo),
+        });
+        await insertPayment(db, {
+          orderId: order.id,
+          provider: payments.provider,
+          providerOrderId: created.providerOrderId,
+          status: 'CREATED',
+          amountMinor: amount.valueMinor,
+          currencyCode: amount.currencyCode,
+          approveUrl: created.approveUrl,
+        });
+        return {
+          orderNo: order.orderNo,
+          totalCents: order.totalMinor,
+          currencyCode: order.currencyCode,
+          approveUrl: created.approveUrl,
+        };
+      } catch (err) {
+        // The order stays unpaid (0) with nothing to pay it through; its stock goes back now.
+        deps.log.error({ err, orderNo: order.orderNo }, 'Payment could not be started');
+        await releaseOrder(db, order.id);
+        throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503, 'checkout.paymentNotStarted');
+      }
+    },
+
+    /** `/payresult`: idempotent — a paid order answers its receipt without calling the provider. */
+    async capture(form: TCaptureRequest, ip: string): Promise<TOrderReceipt> {
+      await limit('capture', ip, CAPTURE_LIMIT);
+      const found = await findForBuyer(form.orderNo, form.token);
+      if (found.order.status === 0) {
+        const result = await captureAndSettle(found);
+        if (result === 'notApproved') {
+          throw new AppError(ErrorCode.VALIDATION_FAILED, 409, 'checkout.notApproved');
+        }
+        if (result === 'failed') {
+          throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503, 'checkout.captureFailed');
+        }
+        if (result === 'declined') {
+          throw new AppError(ErrorCode.VALIDATION_FAILED, 409, 'checkout.captureDeclined');
+        }
+        if (result === 'mismatch') {
+          throw new AppError(ErrorCode.VALIDATION_FAILED, 409, 'checkout.amountMismatch');
+        }
+      }
+      return toReceipt(db, await findForBuyer(form.orderNo, form.token));
+    },
+
+    async receipt(orderNo: string, token: string): Promise<TOrderReceipt> {
+      return toReceipt(db, await findForBuyer(orderNo, token));
+    },
+
+    /**
+     * A provider webhook: false when it does not verify (tampered or unsigned; nothing changes).
+     * Each event id is handled once; a redelivery is answered and does nothing.
+     */
+    async webhook(input: WebhookInput): Promise<boolean> {
+      const verified = await payments.readWebhook(input);
+      if (!verified) return false;
+      const key = { provider: payments.provider, eventId: verified.eventId };
+      if (!(await recordWebhookEvent(db, { ...key, eventType: verified.eventType }))) return true;
+      let outcome: string | null = null;
+      try {
+        outcome = await handleWebhook(verified.action);
+      } finally {
+        await setWebhookOutcome(db, key.provider, key.eventId, outcome);
+      }
+      return true;
+    },
+  };
+
+  /** What a verified event did to its order, recorded as the event's outcome. */
+  async function handleWebhook(action: WebhookAction): Promise<string> {
+    if (action.kind === 'ignored') return 'ignored';
+    const found = await findOrderByProviderOrder(db, payments.provider, action.providerOrderId);
+    if (!found) return 'unknownOrder';
+    if (action.kind === 'captured') return settleCapture(deps, found, action.capture);
+    return found.order.status === 0 ? captureAndSettle(found) : 'alreadyPaid';
+  }
+}

@@ -1,0 +1,274 @@
+import type { TCheckoutAnswer, TOrderReceipt, TSandboxApproval } from '@linkstore/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink, waitFor, type SmtpSink } from '../../platform/mail/mail-testing';
+import { createTestApp, type TestContext } from '../../test/helper';
+import { createUser } from '../../test/users';
+import { categories, products } from '../catalog/catalog.table';
+import { ledgerEntries } from '../earnings/earnings.table';
+import { shopProducts, shops } from '../shops/shops.table';
+import { releaseExpired } from './checkout.repository';
+import { CHECKOUT_LIMIT, newOrderNo } from './checkout.service';
+import { composeConfirmation } from './order-mail';
+import { orderItems, orders } from './orders.table';
+
+let ctx: TestContext;
+let sink: SmtpSink;
+let shopId = 0;
+let categoryId = 0;
+let address = 0;
+
+/** Each call from its own client address, so the per-address limits stay out of the way. */
+const nextIp = () => `10.1.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
+
+function post(url: string, payload: object, ip = nextIp()) {
+  return ctx.app.inject({ method: 'POST', url: `/api/v1/public${url}`, payload, remoteAddress: ip });
+}
+
+const buyer = (n: string) => `buyer-${n}@example.com`;
+
+function checkout(items: [number, number][], email = buyer('x'), ip?: string) {
+  return post(
+    '/checkout',
+    {
+      shop: 'co-shop',
+      email,
+      address: { name: 'Ana', line1: '1 Main St', city: 'Lisbon', postalCode: '1000-001', countryCode: 'PT' },
+      items: items.map(([productId, quantity]) => ({ productId: String(productId), quantity })),
+      language: 'pt',
+      userSource: 'instagram',
+    },
+    ip,
+  );
+}
+
+async function placed(items: [number, number][], email?: string): Promise<TCheckoutAnswer> {
+  const res = await checkout(items, email);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: TCheckoutAnswer }>().data;
+}
+
+const tokenOf = (answer: TCheckoutAnswer) =>
+  new URL(answer.approveUrl, 'http://x').searchParams.get('token') ?? '';
+
+async function approve(answer: TCheckoutAnswer): Promise<string> {
+  const res = await post(`/sandbox/orders/${tokenOf(answer)}/approve`, {});
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { redirectTo: string } }>().data.redirectTo;
+}
+
+const capture = (answer: TCheckoutAnswer) =>
+  post('/checkout/capture', { orderNo: answer.orderNo, token: tokenOf(answer) });
+
+async function addProduct(cost: number, stock: number, values: { status?: number } = {}): Promise<number> {
+  const [row] = await ctx.database.db
+    .insert(products)
+    .values({
+      categoryId,
+      title: `Thing ${cost}`,
+      titles: { pt: `Coisa ${cost}` },
+      platformPriceCents: cost,
+      stock,
+      ...values,
+    })
+    .returning({ id: products.id });
+  return row?.id ?? 0;
+}
+
+const stockOf = async (id: number) =>
+  (await ctx.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]
+    ?.stock;
+
+const orderOf = async (orderNo: string) =>
+  (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0];
+
+const ledgerOf = async (orderNo: string) => {
+  const order = await orderOf(orderNo);
+  return ctx.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, order?.id ?? 0));
+};
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  ctx = await createTestApp({ env: { SMTP_URL: sink.url } });
+  const db = ctx.database.db;
+  const ownerUserId = await createUser(db, { username: 'co-owner' });
+  const [shop] = await db
+    .insert(shops)
+    .values({ ownerUserId, slug: 'co-shop', name: 'Ana’s Corner', defaultPercentage: 200 })
+    .returning({ id: shops.id });
+  shopId = shop?.id ?? 0;
+  const [parent] = await db.insert(categories).values({ parentId: 0, name: 'Co A' }).returning();
+  const [child] = await db
+    .insert(categories)
+    .values({ parentId: parent?.id ?? 0, name: 'Co A1' })
+    .returning();
+  categoryId = child?.id ?? 0;
+});
+afterAll(async () => {
+  await ctx.close();
+  await sink.close();
+});
+
+describe('order numbers and mail', () => {
+  it('numbers orders LS + yyMMdd + 8 base32 characters', () => {
+    expect(newOrderNo(new Date('2026-11-22T10:00:00Z'))).toMatch(/^LS261122-[A-Z2-7]{8}$/);
+  });
+
+  it('writes the confirmation in the buyer’s language with every line and the total', () => {
+    const mail = composeConfirmation('b@example.com', {
+      lang: 'es',
+      orderNo: 'LS261122-AAAAAAAA',
+      shopName: 'Tienda',
+      totalMinor: 4500,
+      items: [{ title: 'Taza', quantity: 3, sellingPriceMinor: 1500 }],
+    });
+    expect(mail.subject).toBe('Tu pedido LS261122-AAAAAAAA en Tienda está confirmado');
+    expect(mail.text).toContain('3 × Taza: US$ 45.00');
+    expect(mail.text).toContain('Total pagado: US$ 45.00');
+  });
+});
+
+describe('checkout with the sandbox provider', () => {
+  it('freezes prices, then create → approve → capture pays once, credits once and mails once', async () => {
+    const mug = await addProduct(1000, 5);
+    const cap = await addProduct(499, 5);
+    await ctx.database.db.insert(shopProducts).values({ shopId, productId: cap, overridePriceCents: 1500 });
+    const answer = await placed(
+      [
+        [mug, 2],
+        [cap, 1],
+      ],
+      buyer('paid'),
+    );
+    expect(answer).toMatchObject({ totalCents: 2 * 2000 + 1500, currencyCode: 'USD' });
+    expect(answer.orderNo).toMatch(/^LS\d{6}-[A-Z2-7]{8}$/);
+    expect(answer.approveUrl).toBe(`/payauth?token=${tokenOf(answer)}`);
+    expect(await stockOf(mug)).toBe(3);
+
+    const order = await orderOf(answer.orderNo);
+    expect(order).toMatchObject({ status: 0, totalMinor: 5500, platformMinor: 2499, profitMinor: 3001 });
+    expect(order).toMatchObject({ language: 'pt', userSource: 'instagram', buyerEmail: buyer('paid') });
+    const lines = await ctx.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order?.id ?? 0));
+    expect(
+      lines.map((l) => [l.title, l.quantity, l.platformPriceMinor, l.sellingPriceMinor, l.profitMinor]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Coisa 1000', 2, 1000, 2000, 1000],
+        ['Coisa 499', 1, 499, 1500, 1001],
+      ]),
+    );
+
+    // The approval page, then a price change: the placed order does not move.
+    const approval = await ctx.app.inject({ url: `/api/v1/public/sandbox/orders/${tokenOf(answer)}` });
+    expect(approval.json<{ data: TSandboxApproval }>().data).toMatchObject({
+      amountCents: 5500,
+      reference: answer.orderNo,
+      shopName: 'Ana’s Corner',
+      cancelUrl: '/s/co-shop/cart',
+    });
+    await ctx.database.db.update(shops).set({ defaultPercentage: 300 }).where(eq(shops.id, shopId));
+    const early = await capture(answer);
+    expect(early.statusCode).toBe(409);
+    expect(await approve(answer)).toBe(`/payresult?order=${answer.orderNo}&token=${tokenOf(answer)}`);
+
+    const first = await capture(answer);
+    expect(first.statusCode, first.body).toBe(200);
+    const receipt = first.json<{ data: TOrderReceipt }>().data;
+    expect(receipt).toMatchObject({
+      status: 1,
+      totalCents: 5500,
+      shop: { slug: 'co-shop', name: 'Ana’s Corner' },
+    });
+    expect(receipt.paidAt).not.toBeNull();
+    const again = await capture(answer);
+    expect(again.json<{ data: TOrderReceipt }>().data).toEqual(receipt);
+    const read = await ctx.app.inject({
+      url: `/api/v1/public/orders/receipt?orderNo=${answer.orderNo}&token=${tokenOf(answer)}`,
+    });
+    expect(read.json<{ data: TOrderReceipt }>().data).toEqual(receipt);
+
+    const ledger = await ledgerOf(answer.orderNo);
+    expect(ledger.map((e) => [e.kind, e.amountMinor])).toEqual([['sale', 3001]]);
+    const mail = await waitFor(() => sink.messages.find((m) => m.to.includes(buyer('paid'))));
+    expect(mail.subject).toBe(`Seu pedido ${answer.orderNo} na Ana’s Corner está confirmado`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sink.messages.filter((m) => m.to.includes(buyer('paid')))).toHaveLength(1);
+    await ctx.database.db.update(shops).set({ defaultPercentage: 200 }).where(eq(shops.id, shopId));
+  });
+
+  it('answers 404 for a wrong token or order number, saying nothing', async () => {
+    const answer = await placed([[await addProduct(300, 2), 1]]);
+    expect((await post('/checkout/capture', { orderNo: answer.orderNo, token: 'SB-other' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await post('/checkout/capture', { orderNo: 'LS000000-AAAAAAAA', token: tokenOf(answer) })).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a quantity above the stock with the count left, and changes nothing', async () => {
+    const few = await addProduct(700, 2);
+    const other = await addProduct(800, 9);
+    const before = (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]?.n;
+    const res = await checkout([
+      [other, 1],
+      [few, 3],
+    ]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ msg: string }>().msg).toBe('Only 2 left of "Coisa 700". Please change the quantity.');
+    expect([await stockOf(few), await stockOf(other)]).toEqual([2, 9]);
+    expect((await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]?.n).toBe(before);
+  });
+
+  it('sells the last unit once when two buyers check out at the same time', async () => {
+    const last = await addProduct(900, 1);
+    const results = await Promise.all([checkout([[last, 1]]), checkout([[last, 1]])]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await stockOf(last)).toBe(0);
+  });
+
+  it('refuses products that are withdrawn or hidden in the shop', async () => {
+    const withdrawn = await addProduct(600, 3, { status: 0 });
+    const hidden = await addProduct(650, 3);
+    await ctx.database.db.insert(shopProducts).values({ shopId, productId: hidden, visible: 0 });
+    for (const id of [withdrawn, hidden]) expect((await checkout([[id, 1]])).statusCode).toBe(409);
+  });
+
+  it('releases expired reservations once; a late payment takes the stock again, or is flagged', async () => {
+    const item = await addProduct(1200, 3);
+    const [short, fits] = [await placed([[item, 2]]), await placed([[item, 1]])];
+    expect(await stockOf(item)).toBe(0);
+    await ctx.database.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(sql`${orders.orderNo} in (${short.orderNo}, ${fits.orderNo})`);
+    expect(await releaseExpired(ctx.database.db)).toBe(2);
+    expect(await releaseExpired(ctx.database.db)).toBe(0);
+    expect(await stockOf(item)).toBe(3);
+
+    // Someone else buys two meanwhile: one unit is left.
+    await placed([[item, 2]]);
+    await approve(short);
+    await approve(fits);
+    expect((await capture(fits)).statusCode).toBe(200);
+    expect(await orderOf(fits.orderNo)).toMatchObject({ status: 1, flag: null, reservedUntil: null });
+    expect(await stockOf(item)).toBe(0);
+    expect((await capture(short)).statusCode).toBe(200);
+    expect((await orderOf(short.orderNo))?.flag).toMatch(/reservation expired/);
+    expect(await stockOf(item)).toBe(0);
+    expect(await ledgerOf(short.orderNo)).toHaveLength(1);
+  });
+
+  it('limits checkouts per client address', async () => {
+    const ip = '10.9.9.9';
+    for (let i = 0; i < CHECKOUT_LIMIT.max; i++)
+      await ctx.app.limiter.hit(`checkout:ip:${ip}`, CHECKOUT_LIMIT.windowMs);
+    expect((await checkout([[1, 1]], buyer('x'), ip)).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,122 @@
+import { minorToDecimal } from '@linkstore/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDatabase } from '../../platform/db/database';
+import type { Mailer } from '../../platform/mail/mailer';
+import {
+  creditSale,
+  flipToPaid,
+  listOrderItems,
+  lockOrder,
+  setOrderFlag,
+  takeStock,
+  updatePayment,
+  type OrderWithPayment,
+} from './checkout.repository';
+import { sendOrderConfirmation } from './order-mail';
+
+/** A capture as the provider reported it (the capture's own status, amount and currency). */
+export interface Capture {
+  status: string;
+  captureId: string;
+  capturedMinor: number;
+  currencyCode: string;
+}
+
+export interface PaymentDeps {
+  db: AppDatabase;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** What a capture came to for the order. */
+export type Settlement = 'paid' | 'alreadyPaid' | 'pending' | 'declined' | 'mismatch';
+
+/** For the flag a human reads: orders are in USD; another currency is shown in its minor units. */
+const money = (minor: number, currency: string) =>
+  currency === 'USD' ? `${minorToDecimal(minor, 2)} USD` : `${minor} minor units of ${currency}`;
+
+class StockShort extends Error {}
+
+/**
+ * Takes the order's stock again after the sweep released it. All or nothing (a savepoint): when
+ * a product is short, nothing is taken and the answer is the flag to set on the paid order.
+ */
+async function reReserve(tx: AppDatabase, orderId: number): Promise<string | null> {
+  const items = (await listOrderItems(tx, orderId)).sort((a, b) => a.productId - b.productId);
+  try {
+    await tx.transaction(async (savepoint) => {
+      for (const item of items) {
+        if (!(await takeStock(savepoint, item.productId, item.quantity))) {
+          throw new StockShort();
+        }
+      }
+    });
+    return null;
+  } catch (error) {
+    if (!(error instanceof StockShort)) throw error;
+    return 'paid after its reservation expired; the stock could not be reserved again';
+  }
+}
+
+/**
+ * The ONE place an order becomes paid, used by the capture answer and the webhook alike. In one
+ * transaction: 0 → 1 only from 0, and only the caller that flipped it credits the profit to the
+ * ledger (unique per order as a second guard) and records the capture on the payment. So however
+ * often and in whatever order the answers arrive, one state change and one ledger row. The buyer's
+ * mail goes out after the commit, only from the flipping call; a mail failure is only logged.
+ */
+export async function markPaid(deps: PaymentDeps, orderId: number, capture: Capture): Promise<boolean> {
+  const flipped = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDatabase;
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.status !== 0) return false;
+    // Its reservation was released by the sweep: take the stock again if it is still there.
+    const flag = order.reservedUntil === null ? await reReserve(tx, orderId) : null;
+    if (!(await flipToPaid(tx, orderId, flag))) return false;
+    await creditSale(tx, order);
+    await updatePayment(tx, orderId, {
+      status: 'COMPLETED',
+      captureId: capture.captureId,
+      capturedMinor: capture.capturedMinor,
+      capturedCurrency: capture.currencyCode,
+    });
+    return true;
+  });
+  if (flipped) sendOrderConfirmation(deps, orderId);
+  return flipped;
+}
+
+/**
+ * Acts on a capture of `found`'s payment. Only a COMPLETED capture of exactly the order's frozen
+ * total and currency pays it; any other amount flags the order for a human and pays nothing.
+ */
+export async function settleCapture(
+  deps: PaymentDeps,
+  found: OrderWithPayment,
+  capture: Capture,
+): Promise<Settlement> {
+  const { order } = found;
+  if (order.status !== 0) return 'alreadyPaid';
+  if (capture.status !== 'COMPLETED') {
+    await updatePayment(deps.db, order.id, { status: capture.status, captureId: capture.captureId });
+    return capture.status === 'PENDING' ? 'pending' : 'declined';
+  }
+  if (capture.capturedMinor !== order.totalMinor || capture.currencyCode !== order.currencyCode) {
+    const captured = money(capture.capturedMinor, capture.currencyCode);
+    const expected = money(order.totalMinor, order.currencyCode);
+    await setOrderFlag(
+      deps.db,
+      order.id,
+      `captured ${captured} (capture ${capture.captureId}) but the order total is ${expected}`,
+    );
+    await updatePayment(deps.db, order.id, {
+      status: 'AMOUNT_MISMATCH',
+      captureId: capture.captureId,
+      capturedMinor: capture.capturedMinor,
+      capturedCurrency: capture.currencyCode,
+    });
+    deps.log.warn({ orderNo: order.orderNo, captured, expected }, 'Captured amount differs from the order');
+    return 'mismatch';
+  }
+  return (await markPaid(deps, order.id, capture)) ? 'paid' : 'alreadyPaid';
+}
