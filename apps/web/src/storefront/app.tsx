@@ -8,7 +8,7 @@ import type { TEventQueue } from './events';
 import { createTranslate, intlLocale, LANGUAGE_STORAGE_KEY, type TMessages } from './i18n';
 import { CURRENCY_STORAGE_KEY, formatMoney, pickCurrency } from './money';
 import { ShopPage } from './pages/shop-page';
-import { interceptLinks, matchRoute, useLocationKey, type TRoute } from './router';
+import { interceptLinks, leave, matchRoute, useLocationKey, type TRoute } from './router';
 import { shopHref, StorefrontContext, useStorefront, type TStorefront } from './storefront-context';
 import { readStorage, writeStorage } from './storage';
 import { useLoad } from './use-load';
@@ -75,7 +75,7 @@ export function StorefrontApp({ boot, basePath, slug, language, messages, events
         // Reload in the new language: product titles and descriptions come from the server in it.
         const url = new URL(window.location.href);
         url.searchParams.set('lang', next);
-        window.location.assign(url.toString());
+        leave.to(url.toString());
       },
       currency,
       setCurrency: (code) => {

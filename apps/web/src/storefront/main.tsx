@@ -8,15 +8,18 @@ import './storefront.css';
 
 // The buyers' storefront entry (decision 0019): React only, no console or studio code.
 const root = document.getElementById('storefront');
-const boot = readBoot(document);
+const embedded = readBoot(document);
 const located = locateShop(window.location);
-const basePath = boot?.basePath ?? located.basePath;
-const slug = boot?.page?.shop.slug ?? located.slug;
+const basePath = embedded?.basePath ?? located.basePath;
+const slug = embedded?.page?.shop.slug ?? located.slug;
 const language = pickLanguage(
   window.location.search,
   readStorage(localStorage, LANGUAGE_STORAGE_KEY),
-  boot?.language,
+  embedded?.language,
 );
+// The server writes the page in the browser's language; a buyer who chose another one gets the
+// shop's names and titles fetched in theirs instead.
+const boot = embedded?.language === language ? embedded : null;
 const events = slug
   ? createEventQueue({ shop: slug, sources: readTrafficSources(window.location.search) })
   : null;

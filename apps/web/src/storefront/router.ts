@@ -27,6 +27,11 @@ export function matchRoute(pathname: string, basePath: string): TRoute {
   return product?.[1] ? { name: 'product', id: product[1] } : { name: 'notFound' };
 }
 
+/** Leaves the app for `url` with a full page load (the payment provider, a new language). */
+export const leave = {
+  to: (url: string): void => window.location.assign(url),
+};
+
 const listeners = new Set<() => void>();
 
 function notify(): void {

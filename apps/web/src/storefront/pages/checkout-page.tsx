@@ -2,6 +2,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, checkoutApi, NETWORK_ERROR } from '../api';
 import { totalCents, useCartLines, type TCartStore } from '../cart';
 import { readTrafficSources } from '../events';
+import { leave } from '../router';
 import { writeStorage } from '../storage';
 import { shopHref, useStorefront } from '../storefront-context';
 import { Totals } from './cart-page';
@@ -69,7 +70,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
       });
       const answer = await checkoutApi.checkout(request);
       writeStorage(sessionStorage, SHOP_PATH_STORAGE_KEY, shopHref(basePath));
-      window.location.assign(answer.approveUrl);
+      leave.to(answer.approveUrl);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       setServerError(

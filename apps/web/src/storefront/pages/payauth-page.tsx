@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { ApiError, checkoutApi, NETWORK_ERROR } from '../api';
 import { LoadError, Loading } from '../components/status';
 import { formatMinor } from '../money';
+import { leave } from '../router';
 import { useStorefront } from '../storefront-context';
 import { useLoad } from '../use-load';
 
@@ -31,7 +32,7 @@ export function PayAuthPage() {
     setError(null);
     try {
       const { redirectTo } = await checkoutApi.sandboxApprove(token);
-      window.location.assign(redirectTo);
+      leave.to(redirectTo);
     } catch (e) {
       setError(messageOf(e, t('common.networkError')));
       setBusy(false);
@@ -77,7 +78,7 @@ export function PayAuthPage() {
         type="button"
         className="sf-button sf-button-wide"
         disabled={busy}
-        onClick={() => window.location.assign(approval.cancelUrl)}
+        onClick={() => leave.to(approval.cancelUrl)}
       >
         {t('payauth.cancel')}
       </button>

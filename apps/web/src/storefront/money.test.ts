@@ -1,0 +1,46 @@
+import { minorToDecimal as contractMinorToDecimal } from '@linkstore/contract';
+import { describe, expect, it } from 'vitest';
+import { formatMoney, minorDigitsOf, minorToDecimal, pickCurrency, toMinor } from './money';
+
+const EUR = { code: 'EUR', symbol: '€', rateMicros: 920_000 };
+const JPY = { code: 'JPY', symbol: '¥', rateMicros: 150_123_456 };
+
+describe('storefront money', () => {
+  it('converts US cents with integers, rounding half up', () => {
+    expect(toMinor(1000, EUR)).toBe(920);
+    // 1.25 × 0.92 = 1.15 exactly; 0.05 × 0.92 = 0.046 → 0.05
+    expect(toMinor(125, EUR)).toBe(115);
+    expect(toMinor(5, EUR)).toBe(5);
+    // 1999 × 150.123456 / 100 = 3000.967… yen → 3001
+    expect(toMinor(1999, JPY)).toBe(3001);
+    // Far beyond float precision: still exact.
+    expect(toMinor(9_007_199_254_740, { code: 'EUR', symbol: '€', rateMicros: 1_000_001 })).toBe(
+      9_007_208_261_939,
+    );
+  });
+
+  it('formats with the currency decimals Intl knows', () => {
+    expect(minorDigitsOf('JPY')).toBe(0);
+    expect(formatMoney(1999, null, 'en')).toBe('$19.99');
+    expect(formatMoney(1000, EUR, 'en')).toBe('€9.20');
+    expect(formatMoney(1999, JPY, 'en')).toBe('¥3,001');
+  });
+
+  it('keeps minorToDecimal equal to the contract one it copies', () => {
+    for (const [minor, digits] of [
+      [1234, 2],
+      [5, 2],
+      [-5, 2],
+      [1580, 0],
+      [7, 3],
+    ] as const) {
+      expect(minorToDecimal(minor, digits)).toBe(contractMinorToDecimal(minor, digits));
+    }
+  });
+
+  it('uses the stored currency when offered, else US dollars', () => {
+    expect(pickCurrency([EUR, JPY], 'JPY')).toBe(JPY);
+    expect(pickCurrency([EUR, { code: 'USD', symbol: '$', rateMicros: 1_000_000 }], 'GBP')?.code).toBe('USD');
+    expect(pickCurrency([], 'EUR')).toBeNull();
+  });
+});

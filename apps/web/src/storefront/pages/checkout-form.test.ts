@@ -1,0 +1,52 @@
+import { ZCheckoutRequest } from '@linkstore/contract';
+import { describe, expect, it } from 'vitest';
+import { countryOptions, EMPTY_VALUES, toCheckoutRequest, validateCheckout } from './checkout-form';
+
+const filled = {
+  ...EMPTY_VALUES,
+  email: ' Ana@Example.com ',
+  name: 'Ana Lima',
+  line1: '1 Main St',
+  city: 'Lisbon',
+  postalCode: '1000-001',
+  countryCode: 'PT',
+};
+
+describe('checkout form', () => {
+  it('names each missing or malformed field', () => {
+    expect(validateCheckout(EMPTY_VALUES)).toEqual({
+      email: 'required',
+      name: 'required',
+      line1: 'required',
+      city: 'required',
+      postalCode: 'required',
+    });
+    expect(validateCheckout({ ...filled, email: 'ana@', postalCode: '#1', phone: 'call me' })).toEqual({
+      email: 'email',
+      postalCode: 'postalCode',
+      phone: 'phone',
+    });
+    expect(validateCheckout({ ...filled, name: 'x'.repeat(121) })).toEqual({ name: 'tooLong' });
+    expect(validateCheckout(filled)).toEqual({});
+  });
+
+  it('builds a request the contract accepts, without empty optional fields', () => {
+    const request = toCheckoutRequest(filled, {
+      shop: 'demo',
+      lines: [{ productId: '7', title: 'Teapot', imageUrl: null, priceCents: 100, quantity: 2, stock: 5 }],
+      language: 'pt',
+      sources: { userSource: 'ig', pageSource: '' },
+    });
+    expect(request.address).not.toHaveProperty('line2', '');
+    expect(ZCheckoutRequest.parse(request)).toMatchObject({
+      email: 'ana@example.com',
+      items: [{ productId: '7', quantity: 2 }],
+      language: 'pt',
+      userSource: 'ig',
+    });
+  });
+
+  it('names countries in the buyer language', () => {
+    expect(countryOptions('fr').find((c) => c.code === 'DE')?.name).toBe('Allemagne');
+  });
+});

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { interceptLinks, matchRoute } from './router';
+
+describe('matchRoute', () => {
+  it('reads shop pages under the base path and payment pages at the root', () => {
+    expect(matchRoute('/s/demo', '/s/demo')).toEqual({ name: 'shop' });
+    expect(matchRoute('/s/demo/', '/s/demo')).toEqual({ name: 'shop' });
+    expect(matchRoute('/s/demo/p/42', '/s/demo')).toEqual({ name: 'product', id: '42' });
+    expect(matchRoute('/s/demo/cart', '/s/demo')).toEqual({ name: 'cart' });
+    expect(matchRoute('/s/demo/checkout', '/s/demo')).toEqual({ name: 'checkout' });
+    expect(matchRoute('/payauth', '/s/demo')).toEqual({ name: 'payauth' });
+    expect(matchRoute('/payresult', '')).toEqual({ name: 'payresult' });
+  });
+
+  it('reads a shop subdomain, where the base path is empty', () => {
+    expect(matchRoute('/', '')).toEqual({ name: 'shop' });
+    expect(matchRoute('/p/7', '')).toEqual({ name: 'product', id: '7' });
+  });
+
+  it('refuses other shops, bad ids and unknown pages', () => {
+    expect(matchRoute('/s/other', '/s/demo')).toEqual({ name: 'notFound' });
+    expect(matchRoute('/s/demox', '/s/demo')).toEqual({ name: 'notFound' });
+    expect(matchRoute('/s/demo/p/0', '/s/demo')).toEqual({ name: 'notFound' });
+    expect(matchRoute('/s/demo/p/abc', '/s/demo')).toEqual({ name: 'notFound' });
+    expect(matchRoute('/s/demo/admin', '/s/demo')).toEqual({ name: 'notFound' });
+  });
+});
+
+describe('interceptLinks', () => {
+  let stop = () => {};
+  afterEach(() => stop());
+
+  const click = (href: string, init: MouseEventInit = {}) => {
+    const anchor = document.createElement('a');
+    anchor.href = href;
+    document.body.append(anchor);
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init });
+    anchor.dispatchEvent(event);
+    anchor.remove();
+    return event.defaultPrevented;
+  };
+
+  it('navigates in place for plain clicks on storefront links, scrolling to the top', () => {
+    window.history.pushState(null, '', '/s/demo');
+    stop = interceptLinks(document.body, '/s/demo');
+    let popped = 0;
+    window.addEventListener('popstate', () => (popped += 1), { once: true });
+
+    expect(click('/s/demo/p/5')).toBe(true);
+    expect(window.location.pathname).toBe('/s/demo/p/5');
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+
+    window.history.back();
+    return new Promise<void>((resolve) =>
+      setTimeout(() => {
+        expect(popped).toBe(1);
+        resolve();
+      }, 50),
+    );
+  });
+
+  it('leaves other sites, other pages and modified clicks to the browser', () => {
+    stop = interceptLinks(document.body, '/s/demo');
+    // preventDefault on these would swallow the click; jsdom does not navigate anyway.
+    expect(click('https://example.com/s/demo')).toBe(false);
+    expect(click('/s/other')).toBe(false);
+    expect(click('/s/demo/cart', { ctrlKey: true })).toBe(false);
+  });
+});
