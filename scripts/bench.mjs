@@ -9,6 +9,7 @@ await ensureNodeModules();
 const { benchHttp } = await import('./bench/http.mjs');
 const { benchLoginPage } = await import('./bench/login-page.mjs');
 const { benchReprice } = await import('./bench/reprice.mjs');
+const { benchStorefront } = await import('./bench/storefront.mjs');
 
 const only = process.argv.slice(2);
 const wanted = (name) => only.length === 0 || only.includes(name);
@@ -21,6 +22,7 @@ const result = {
 if (wanted('http')) result.figures.http = await benchHttp();
 if (wanted('login')) result.figures.loginPage = await benchLoginPage();
 if (wanted('reprice')) result.figures.reprice = await benchReprice();
+if (wanted('storefront')) result.figures.storefront = await benchStorefront();
 
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
 writeFileSync(join(ROOT, 'bench-results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -48,6 +50,24 @@ if (rp)
     [`re-price ${rp.products} products ms`, rp.totalMedianMs],
     ['  save the category ms', rp.saveMs],
     ['  read the priced list ms', rp.readMs],
+  );
+const sh = result.figures.storefront?.html;
+if (sh)
+  rows.push(
+    ['GET /s/demo (shop HTML) req/s', sh.shopPage.requestsPerSecond],
+    ['GET /s/demo p99 ms', sh.shopPage.p99Ms],
+    ['GET /bare (same run) req/s', sh.bare.requestsPerSecond],
+    ['shop HTML / bare throughput ratio', sh.ratio],
+  );
+const sp = result.figures.storefront?.page;
+if (sp)
+  rows.push(
+    [
+      'shop page JS gzipped bytes',
+      `${sp.jsGzipBytes} (budget ${sp.budgetBytes}: ${sp.withinBudget ? 'within' : 'OVER'})`,
+    ],
+    ['shop page JS files', sp.jsFiles],
+    [`shop page rendered ms (CPU ${sp.cpuSlowdown}x slower)`, sp.renderedMs],
   );
 process.stderr.write(`\n${rows.map(([k, v]) => `  ${k.padEnd(34)} ${v}`).join('\n')}\n\n`);
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

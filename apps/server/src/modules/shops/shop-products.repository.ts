@@ -40,7 +40,7 @@ const categoryPlace = alias(shopCategories, 'category_place');
 const parentPlace = alias(shopCategories, 'parent_place');
 
 /** `%` and `_` in the user's words match themselves. */
-const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A translated text in the caller's language, English (the column) when missing or empty. */
 const inLanguage = (translations: AnyColumn, english: AnyColumn, lang: TLanguage) =>

@@ -59,8 +59,14 @@ export function ratingTenths(ratingSum: number, reviewCount: number): number | n
   return Math.floor((ratingSum * 20 + reviewCount) / (2 * reviewCount));
 }
 
+/** What a product's price in a shop is computed from. */
+export type PricedRow = Pick<
+  ShopProductRow,
+  'costCents' | 'overridePriceCents' | 'secondLevelPercentage' | 'firstLevelPercentage'
+>;
+
 /** The selling price of a product in this shop, as the studio and the storefront both show it. */
-export function priceOf(row: ShopProductRow, shop: ShopRow) {
+export function priceOf(row: PricedRow, shop: Pick<ShopRow, 'defaultPercentage' | 'rounding'>) {
   return priceProduct(row.costCents, {
     overrideCents: row.overridePriceCents,
     secondLevelPercentage: row.secondLevelPercentage,

@@ -1,9 +1,11 @@
-import { and, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { categories, productImages, products, reviews } from '../catalog/catalog.table';
+import { categories, productImages, products, reviews, textMatches } from '../catalog/catalog.table';
 import { countries } from '../countries/countries.table';
+import { shopCategoryPrices } from '../pricing/pricing.table';
+import { likePattern } from './shop-products.repository';
 import { placeOf, shopBanners, shopCategories, shopProducts, shops } from './shops.table';
 import type { ShopRow } from './shops.repository';
 
@@ -11,6 +13,8 @@ const category = alias(categories, 'category');
 const parent = alias(categories, 'parent');
 const categoryPlace = alias(shopCategories, 'category_place');
 const parentPlace = alias(shopCategories, 'parent_place');
+const secondLevel = alias(shopCategoryPrices, 'second_level');
+const firstLevel = alias(shopCategoryPrices, 'first_level');
 
 /** A translated text in the caller's language, English (the column) when missing or empty. */
 const inLanguage = (translations: AnyColumn, english: AnyColumn, lang: TLanguage) =>
@@ -94,6 +98,139 @@ export function listStorefrontCategories(
       category.sort,
       category.id,
     );
+}
+
+export interface StorefrontProductRow {
+  id: number;
+  title: string;
+  imageUrl: string | null;
+  categoryId: number;
+  costCents: number;
+  stock: number;
+  overridePriceCents: number | null;
+  secondLevelPercentage: number | null;
+  firstLevelPercentage: number | null;
+  ratingSum: number;
+  reviewCount: number;
+}
+
+export interface StorefrontProductFilter {
+  /** A first-level category (all its subcategories) or a second-level one. */
+  categoryId?: number | undefined;
+  keywords?: string | undefined;
+}
+
+function filterOf(filter: StorefrontProductFilter): SQL[] {
+  const conditions = shownIn();
+  if (filter.categoryId !== undefined) {
+    const inCategory = or(
+      eq(products.categoryId, filter.categoryId),
+      eq(category.parentId, filter.categoryId),
+    );
+    if (inCategory) conditions.push(inCategory);
+  }
+  if (filter.keywords)
+    conditions.push(textMatches(products.title, products.titles, likePattern(filter.keywords)));
+  return conditions;
+}
+
+/**
+ * A page of the products shown in this shop, in the shop's order (the studio's order: the
+ * creator's places of categories and products first, then the platform's), with their pricing
+ * rules and the total: one query. The first image and the review totals are looked up only for
+ * the page's rows (lateral joins on the page), not for every product of the shop.
+ */
+export async function pageStorefrontProducts(
+  db: AppDatabase,
+  shopId: number,
+  lang: TLanguage,
+  filter: StorefrontProductFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: StorefrontProductRow[]; total: number }> {
+  const order = [
+    placeOf(parentPlace.sort),
+    parent.sort,
+    parent.id,
+    placeOf(categoryPlace.sort),
+    category.sort,
+    category.id,
+    placeOf(shopProducts.sort),
+    products.sort,
+    products.id,
+  ];
+  const pageRows = db
+    .select({
+      id: products.id,
+      title: inLanguage(products.titles, products.title, lang).as('title'),
+      categoryId: products.categoryId,
+      costCents: products.platformPriceCents,
+      stock: products.stock,
+      overridePriceCents: shopProducts.overridePriceCents,
+      secondLevelPercentage: sql<number | null>`${secondLevel.percentage}`.as('second_level_percentage'),
+      firstLevelPercentage: sql<number | null>`${firstLevel.percentage}`.as('first_level_percentage'),
+      place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
+      total: sql<number>`count(*) over ()`.as('total'),
+    })
+    .from(products)
+    .innerJoin(category, eq(category.id, products.categoryId))
+    .innerJoin(parent, eq(parent.id, category.parentId))
+    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
+    .leftJoin(
+      secondLevel,
+      and(eq(secondLevel.shopId, shopId), eq(secondLevel.categoryId, products.categoryId)),
+    )
+    .leftJoin(firstLevel, and(eq(firstLevel.shopId, shopId), eq(firstLevel.categoryId, category.parentId)))
+    .leftJoin(parentPlace, and(eq(parentPlace.shopId, shopId), eq(parentPlace.categoryId, parent.id)))
+    .leftJoin(categoryPlace, and(eq(categoryPlace.shopId, shopId), eq(categoryPlace.categoryId, category.id)))
+    .where(and(...filterOf(filter)))
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page_rows');
+  const firstImage = db
+    .select({ url: productImages.url })
+    .from(productImages)
+    .where(eq(productImages.productId, pageRows.id))
+    .orderBy(productImages.sort, productImages.id)
+    .limit(1)
+    .as('first_image');
+  const reviewTotals = db
+    .select({
+      reviewCount: sql<number>`count(*)::int`.as('review_count'),
+      ratingSum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`.as('rating_sum'),
+    })
+    .from(reviews)
+    .where(and(eq(reviews.productId, pageRows.id), eq(reviews.status, 1)))
+    .as('review_totals');
+  const rows = await db
+    .select({
+      id: pageRows.id,
+      title: pageRows.title,
+      imageUrl: firstImage.url,
+      categoryId: pageRows.categoryId,
+      costCents: pageRows.costCents,
+      stock: pageRows.stock,
+      overridePriceCents: pageRows.overridePriceCents,
+      secondLevelPercentage: pageRows.secondLevelPercentage,
+      firstLevelPercentage: pageRows.firstLevelPercentage,
+      ratingSum: reviewTotals.ratingSum,
+      reviewCount: reviewTotals.reviewCount,
+      total: pageRows.total,
+    })
+    .from(pageRows)
+    .leftJoinLateral(firstImage, sql`true`)
+    .leftJoinLateral(reviewTotals, sql`true`)
+    .orderBy(pageRows.place);
+  const total = rows[0] ? Number(rows[0].total) : 0;
+  return {
+    rows: rows.map(({ total: _total, ...row }) => ({
+      ...row,
+      imageUrl: row.imageUrl ?? null,
+      ratingSum: Number(row.ratingSum ?? 0),
+      reviewCount: Number(row.reviewCount ?? 0),
+    })),
+    total,
+  };
 }
 
 /** True when the product is shown in this shop (on sale and not hidden). */

@@ -12,7 +12,7 @@ import {
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
-import { findShopProduct, pageShopProducts, type ShopProductRow } from './shop-products.repository';
+import { findShopProduct } from './shop-products.repository';
 import { priceOf, ratingTenths } from './shop-products.service';
 import { findShopByOldSlug, type ShopRow } from './shops.repository';
 import { createTtlCache } from './storefront-cache';
@@ -23,8 +23,10 @@ import {
   listCurrencies,
   listStorefrontCategories,
   pagePublishedReviews,
+  pageStorefrontProducts,
   type StorefrontBannerRow,
   type StorefrontCategoryRow,
+  type StorefrontProductRow,
   type StorefrontReviewRow,
 } from './storefront.repository';
 
@@ -50,7 +52,7 @@ function toPublicShop(shop: ShopRow, banners: StorefrontBannerRow[]): TPublicSho
   };
 }
 
-function toCard(row: ShopProductRow, shop: ShopRow): TStorefrontProductCard {
+function toCard(row: StorefrontProductRow, shop: ShopRow): TStorefrontProductCard {
   return {
     id: String(row.id),
     title: row.title,
@@ -134,17 +136,20 @@ export function createStorefrontService({ db, cacheMs }: Deps) {
     lang: TLanguage,
     query: Pick<TStorefrontProductsQuery, 'categoryId' | 'keywords' | 'pageNum' | 'pageSize'>,
   ): Promise<TStorefrontProductPage> {
-    const { rows, total } = await pageShopProducts(
-      db,
-      shop.id,
-      lang,
-      {
-        categoryId: query.categoryId === undefined ? undefined : Number(query.categoryId),
-        keywords: query.keywords || undefined,
-        visible: 1,
-      },
-      { limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize },
-    );
+    const filter = {
+      categoryId: query.categoryId === undefined ? undefined : Number(query.categoryId),
+      keywords: query.keywords || undefined,
+    };
+    const offset = (query.pageNum - 1) * query.pageSize;
+    const { rows, total } = await pageStorefrontProducts(db, shop.id, lang, filter, {
+      limit: query.pageSize,
+      offset,
+    });
+    if (rows.length === 0 && offset > 0) {
+      // Past the last page no row carries the total: count from the first one.
+      const first = await pageStorefrontProducts(db, shop.id, lang, filter, { limit: 1, offset: 0 });
+      return { list: [], total: first.total };
+    }
     return { list: rows.map((row) => toCard(row, shop)), total };
   }
 

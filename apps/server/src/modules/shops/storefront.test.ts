@@ -168,6 +168,7 @@ describe('public shop data', () => {
       headers: { authorization: `Bearer ${ownerToken}` },
     });
     const studio = res.json<{ data: { list: TShopProduct[] } }>().data.list;
+    expect(page.products.list.map((p) => p.id)).toEqual(studio.map((p) => p.id));
     const studioPrices = Object.fromEntries(studio.map((p) => [p.id, p.sellingCents]));
     expect(Object.fromEntries(page.products.list.map((p) => [p.id, p.priceCents]))).toEqual(studioPrices);
     // 1000 × 130 % rounded up to .99; the override as set.
@@ -186,6 +187,7 @@ describe('public shop data', () => {
   it('pages, filters by category and keywords, and speaks the request language', async () => {
     const second = await data<TStorefrontProductPage>('/anna-shop/products?pageSize=1&pageNum=2');
     expect(second).toEqual({ total: 4, list: [expect.objectContaining({ id: id('x') })] });
+    expect(await data('/anna-shop/products?pageSize=2&pageNum=9')).toEqual({ total: 4, list: [] });
     const inA = await data<TStorefrontProductPage>(`/anna-shop/products?categoryId=${id('A')}`);
     expect(inA.list.map((p) => p.id)).toEqual([id('x'), id('y'), id('z')]);
     const spanish = await data<TStorefrontProductPage>('/anna-shop/products?keywords=Producto%20z', 'es');

@@ -1,0 +1,46 @@
+// Started by scripts/bench/storefront.mjs under `node --import tsx`: the real app on a fresh
+// embedded database with the sample catalogue and the demo shop (`/s/demo`), serving the web
+// build on PORT (so PUBLIC_URL and the page's links match), and a bare Fastify route in the same process, so the figures share one machine state.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
+import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
+import { runMigrations } from '../../apps/server/src/platform/db/migrate.ts';
+import { runSeed } from '../../apps/server/src/platform/db/seed.ts';
+import { createStorages } from '../../apps/server/src/platform/storage/storage-plugin.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'linkstore-bench-storefront-'));
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: '',
+});
+const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+await runMigrations(database);
+await runSeed(database.db, {
+  seedPassword: config.seedPassword,
+  dataDir,
+  demo: { storage: createStorages(config.storage).active },
+});
+const app = await buildApp({ config, database, logger: false });
+await app.listen({ host: '127.0.0.1', port: config.port });
+
+const bare = Fastify({ logger: false });
+bare.get('/bare', () => ({ code: 1, msg: 'Success', data: { status: 'ok' } }));
+await bare.listen({ host: '127.0.0.1', port: 0 });
+
+const portOf = (server) => server.server.address().port;
+process.stdout.write(
+  `${JSON.stringify({ app: portOf(app), bare: portOf(bare), driver: database.driver })}\n`,
+);
+process.on('SIGTERM', () => {
+  void Promise.all([app.close(), bare.close()])
+    .then(() => database.close())
+    .then(() => rmSync(dataDir, { recursive: true, force: true }))
+    .then(() => process.exit(0));
+});

@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../lib/chromium.mjs';
+import { freePort, ROOT } from '../lib/process.mjs';
+import { ensureWebBuild } from '../lib/web-build.mjs';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const CONNECTIONS = 32;
+/** The issue's budget for the shop page's JavaScript, gzipped. */
+const JS_BUDGET_BYTES = 80 * 1024;
+/** How much slower than this machine the page's CPU runs: a mid-range phone. */
+const CPU_SLOWDOWN = 4;
+
+/** The app with the demo shop seeded and a bare Fastify route, in one process (storefront-server.mjs). */
+async function startServers() {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'scripts/bench/storefront-server.mjs')],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PORT: String(port) } },
+  );
+  const ports = await new Promise((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`storefront bench server exited (${code})`)));
+    createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line)));
+  });
+  return {
+    ...ports,
+    async stop() {
+      child.removeAllListeners('exit');
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function load(url) {
+  const run = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1 });
+  return {
+    requestsPerSecond: Math.round(run.requests.average),
+    p50Ms: run.latency.p50,
+    p99Ms: run.latency.p99,
+    errors: run.errors + run.non2xx,
+  };
+}
+
+/** `GET /s/demo` (the shop page's HTML with its tags and first page of data) next to a bare route. */
+async function benchHtml(servers) {
+  const pageUrl = `http://127.0.0.1:${servers.app}/s/demo`;
+  const bareUrl = `http://127.0.0.1:${servers.bare}/bare`;
+  const page = await fetch(pageUrl);
+  const html = await page.text();
+  if (page.status !== 200 || !html.includes('id="storefront-data"')) {
+    throw new Error(`GET /s/demo answered ${page.status} without the boot data`);
+  }
+  await autocannon({ url: pageUrl, connections: 8, duration: 2 });
+  await autocannon({ url: bareUrl, connections: 8, duration: 2 });
+  const shop = await load(pageUrl);
+  const bare = await load(bareUrl);
+  return {
+    driver: servers.driver,
+    durationSeconds: DURATION_S,
+    connections: CONNECTIONS,
+    htmlBytes: Buffer.byteLength(html),
+    shopPage: shop,
+    bare,
+    ratio: Math.round((shop.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000,
+  };
+}
+
+/**
+ * A buyer's first visit to `/s/demo` on a phone-sized screen with the CPU slowed 4× (CDP): every
+ * script the page loads (gzipped as sent), and the time until the storefront has rendered.
+ */
+async function benchPage(servers) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const scripts = new Map();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.body().catch(() => undefined);
+      if (body) scripts.set(response.url(), { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    });
+    const started = Date.now();
+    await page.goto(`http://127.0.0.1:${servers.app}/s/demo`, { waitUntil: 'load' });
+    // Rendered: the app has put the shop into the empty mount point.
+    await page.locator('#storefront > *').first().waitFor();
+    const renderedMs = Date.now() - started;
+    await page.waitForLoadState('networkidle');
+    const paint = await page.evaluate(() => {
+      const [entry] = performance.getEntriesByName('first-contentful-paint');
+      return entry ? entry.startTime : null;
+    });
+    const files = [...scripts.entries()].map(([url, f]) => ({ path: new URL(url).pathname, ...f }));
+    const jsGzipBytes = files.reduce((n, f) => n + f.gzip, 0);
+    return {
+      cpuSlowdown: CPU_SLOWDOWN,
+      jsFiles: files.length,
+      jsRawBytes: files.reduce((n, f) => n + f.raw, 0),
+      jsGzipBytes,
+      budgetBytes: JS_BUDGET_BYTES,
+      withinBudget: jsGzipBytes <= JS_BUDGET_BYTES,
+      firstContentfulPaintMs: paint === null ? null : Math.round(paint),
+      renderedMs,
+      files,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The shop page's figures: `html` (server throughput) and `page` (browser), one seeded server for both. */
+export async function benchStorefront({ html = true, page = true } = {}) {
+  if (page) await ensureWebBuild();
+  const servers = await startServers();
+  try {
+    // The browser first: a buyer's visit soon after start, before the load has warmed anything.
+    const pageFigures = page ? await benchPage(servers) : undefined;
+    const htmlFigures = html ? await benchHtml(servers) : undefined;
+    return { ...(htmlFigures ? { html: htmlFigures } : {}), ...(pageFigures ? { page: pageFigures } : {}) };
+  } finally {
+    await servers.stop();
+  }
+}
