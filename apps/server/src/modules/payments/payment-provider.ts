@@ -37,6 +37,8 @@ export interface ProviderOrder {
   status: ProviderOrderStatus;
   amount: Money;
   reference: string | undefined;
+  /** The order's capture once it has one (whoever captured it). */
+  capture?: CaptureResult | undefined;
 }
 
 export interface CaptureOrderInput {

@@ -70,6 +70,14 @@ function gateway(name: Payments['provider'], provider: PaymentProvider): Payment
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
         if (error.issues.some((issue) => NOT_APPROVED.has(issue))) return { kind: 'notApproved' };
+        // Captured before under another request id (or after PayPal forgot ours): read it back.
+        const earlier = error.issues.includes('ORDER_ALREADY_CAPTURED')
+          ? await provider.getOrder(input.providerOrderId).then(
+              (order) => order.capture,
+              () => undefined,
+            )
+          : undefined;
+        if (earlier) return { kind: 'captured', capture: earlier };
         return { kind: 'failed', reason: `${error.code} ${error.issues.join(',')} ${error.message}` };
       }
     },

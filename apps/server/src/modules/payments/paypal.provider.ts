@@ -123,6 +123,7 @@ export class PayPalProvider implements PaymentProvider {
         valueMinor: decimalToMinor(unit.amount.value, unit.amount.currency_code),
       },
       reference: unit.reference_id,
+      capture: captureOf(unit.payments?.captures?.[0]),
     };
   }
 
@@ -132,15 +133,10 @@ export class PayPalProvider implements PaymentProvider {
       `/v2/checkout/orders/${encodeURIComponent(input.providerOrderId)}/capture`,
       { requestId: input.requestId, body: {} },
     );
-    const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+    const capture = captureOf(order.purchase_units?.[0]?.payments?.captures?.[0]);
     if (!capture)
       throw new PaymentProviderError('PayPal capture response has no capture', 200, 'MALFORMED', false);
-    return {
-      status: capture.status,
-      captureId: capture.id,
-      capturedMinor: decimalToMinor(capture.amount.value, capture.amount.currency_code),
-      currencyCode: capture.amount.currency_code,
-    };
+    return capture;
   }
 
   async verifyWebhook({ headers, rawBody }: WebhookInput): Promise<WebhookVerification> {
@@ -258,6 +254,21 @@ export class PayPalProvider implements PaymentProvider {
       );
     }
   }
+}
+
+type PayPalCapture = NonNullable<
+  NonNullable<NonNullable<PayPalOrderBody['purchase_units']>[number]['payments']>['captures']
+>[number];
+
+/** PayPal's capture in minor units: its own status, the amount and currency it took. */
+function captureOf(capture: PayPalCapture | undefined): CaptureResult | undefined {
+  if (!capture) return undefined;
+  return {
+    status: capture.status,
+    captureId: capture.id,
+    capturedMinor: decimalToMinor(capture.amount.value, capture.amount.currency_code),
+    currencyCode: capture.amount.currency_code,
+  };
 }
 
 /** A body already serialised as JSON, sent as is. */

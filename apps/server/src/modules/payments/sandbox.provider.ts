@@ -77,6 +77,7 @@ export class SandboxProvider implements PaymentProvider {
       status: row.status as ProviderOrderStatus,
       amount: { currencyCode: row.currencyCode, valueMinor: row.amountMinor },
       reference: row.reference ?? undefined,
+      capture: row.captureId ? captureOf(row) : undefined,
     };
   }
 

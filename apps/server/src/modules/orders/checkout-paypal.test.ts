@@ -1,0 +1,205 @@
+import type { TCheckoutAnswer, TOrderReceipt } from '@linkstore/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/helper';
+import { startPayPalStandIn, type PayPalStandIn } from '../../test/paypal-stand-in';
+import { createUser } from '../../test/users';
+import { categories, products } from '../catalog/catalog.table';
+import { ledgerEntries } from '../earnings/earnings.table';
+import { shops } from '../shops/shops.table';
+import { PAYPAL_WEBHOOK_PATH } from './checkout.routes';
+import { orders, payments, webhookEvents } from './orders.table';
+
+/**
+ * The order flow against PayPal (the local stand-in): the capture answer and the webhook, each
+ * any number of times and in any order, pay an order once and credit its profit once.
+ */
+let ctx: TestContext;
+let stand: PayPalStandIn;
+let productId = 0;
+let address = 0;
+
+const nextIp = () => `10.2.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
+
+function post(url: string, payload: object) {
+  return ctx.app.inject({ method: 'POST', url: `/api/v1/public${url}`, payload, remoteAddress: nextIp() });
+}
+
+function checkout() {
+  return post('/checkout', {
+    shop: 'pp-shop',
+    email: 'pp-buyer@example.com',
+    address: { name: 'Bo', line1: '2 High St', city: 'Leeds', postalCode: 'LS1 1AA', countryCode: 'GB' },
+    items: [{ productId: String(productId), quantity: 2 }],
+  });
+}
+
+/** A placed order its buyer has approved at PayPal; `token` is PayPal's order id. */
+async function approvedOrder(): Promise<TCheckoutAnswer & { token: string }> {
+  const res = await checkout();
+  expect(res.statusCode, res.body).toBe(200);
+  const answer = res.json<{ data: TCheckoutAnswer }>().data;
+  const token = new URL(answer.approveUrl).searchParams.get('token') ?? '';
+  stand.approve(token);
+  return { ...answer, token };
+}
+
+const capture = (order: { orderNo: string; token: string }) =>
+  post('/checkout/capture', { orderNo: order.orderNo, token: order.token });
+
+function deliver(rawBody: string, headers = stand.signWebhook(rawBody)) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: PAYPAL_WEBHOOK_PATH,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: rawBody,
+  });
+}
+
+/** Captured at PayPal without our capture call (e.g. its answer was lost). */
+function capturedAtPayPal(token: string): string {
+  const order = stand.orders.get(token);
+  if (!order) throw new Error('no such order');
+  order.status = 'COMPLETED';
+  order.captureId = `CAP-${token}`;
+  return stand.captureCompletedEvent(token);
+}
+
+async function stateOf(orderNo: string) {
+  const db = ctx.database.db;
+  const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+  const ledger = await db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, order?.id ?? 0));
+  return { status: order?.status, paidAt: order?.paidAt, flag: order?.flag, ledger: ledger.length };
+}
+
+beforeAll(async () => {
+  stand = await startPayPalStandIn();
+  ctx = await createTestApp({
+    env: {
+      PAYMENT_PROVIDER: 'paypal',
+      PAYPAL_BASE_URL: stand.baseUrl,
+      PAYPAL_CLIENT_ID: stand.clientId,
+      PAYPAL_CLIENT_SECRET: stand.clientSecret,
+      PAYPAL_WEBHOOK_ID: stand.webhookId,
+      PUBLIC_URL: 'https://shop.example',
+    },
+  });
+  const db = ctx.database.db;
+  const ownerUserId = await createUser(db, { username: 'pp-owner' });
+  await db.insert(shops).values({ ownerUserId, slug: 'pp-shop', name: 'PP', defaultPercentage: 150 });
+  const [parent] = await db.insert(categories).values({ parentId: 0, name: 'PP A' }).returning();
+  const [child] = await db
+    .insert(categories)
+    .values({ parentId: parent?.id ?? 0, name: 'PP A1' })
+    .returning();
+  const [product] = await db
+    .insert(products)
+    .values({ categoryId: child?.id ?? 0, title: 'Lamp', platformPriceCents: 2000, stock: 500 })
+    .returning();
+  productId = product?.id ?? 0;
+});
+afterAll(async () => {
+  await ctx.close();
+  await stand.close();
+});
+
+describe('checkout with PayPal', () => {
+  it('captures the approved order: paid, the capture recorded on the payment, one ledger row', async () => {
+    const order = await approvedOrder();
+    expect(order.totalCents).toBe(6000);
+    const res = await capture(order);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: TOrderReceipt }>().data.status).toBe(1);
+    const [payment] = await ctx.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerOrderId, order.token));
+    expect(payment).toMatchObject({ provider: 'paypal', status: 'COMPLETED', capturedMinor: 6000 });
+    expect(await stateOf(order.orderNo)).toMatchObject({ status: 1, ledger: 1 });
+  });
+
+  it('one webhook delivered 100 times in sequence and 20 at once: one state change, one ledger row', async () => {
+    const order = await approvedOrder();
+    const event = capturedAtPayPal(order.token);
+    const first = await deliver(event);
+    expect(first.statusCode, first.body).toBe(200);
+    const { paidAt } = await stateOf(order.orderNo);
+    for (let i = 1; i < 100; i++) expect((await deliver(event)).statusCode).toBe(200);
+    const burst = await Promise.all(Array.from({ length: 20 }, () => deliver(event)));
+    expect(burst.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(await stateOf(order.orderNo)).toEqual({ status: 1, paidAt, flag: null, ledger: 1 });
+    const [recorded] = await ctx.database.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.eventId, (JSON.parse(event) as { id: string }).id));
+    expect(recorded?.outcome).toBe('paid');
+  });
+
+  it('20 copies of a fresh event at once pay once', async () => {
+    const order = await approvedOrder();
+    const event = capturedAtPayPal(order.token);
+    const burst = await Promise.all(Array.from({ length: 20 }, () => deliver(event)));
+    expect(burst.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(await stateOf(order.orderNo)).toMatchObject({ status: 1, ledger: 1 });
+  });
+
+  it('refuses a tampered or unsigned webhook and changes nothing', async () => {
+    const order = await approvedOrder();
+    const event = capturedAtPayPal(order.token);
+    const headers = stand.signWebhook(event);
+    const tampered = event.replace('"value":"60.00"', '"value":"0.01"');
+    expect(tampered).not.toBe(event);
+    expect((await deliver(tampered, headers)).statusCode).toBe(400);
+    expect((await deliver(event, {})).statusCode).toBe(400);
+    expect(await stateOf(order.orderNo)).toMatchObject({ status: 0, ledger: 0 });
+    const events = await ctx.database.db.select().from(webhookEvents);
+    expect(events.map((e) => e.eventId)).not.toContain((JSON.parse(event) as { id: string }).id);
+  });
+
+  it('capture answer and webhook, in either order or together, credit once', async () => {
+    // Capture answer first, then the webhook.
+    const a = await approvedOrder();
+    expect((await capture(a)).statusCode).toBe(200);
+    expect((await deliver(stand.captureCompletedEvent(a.token))).statusCode).toBe(200);
+    // The webhook first (the capture's answer arrives late), then the answer.
+    const b = await approvedOrder();
+    stand.answerLateOnce('capture', 400);
+    const late = capture(b);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await deliver(stand.captureCompletedEvent(b.token))).statusCode).toBe(200);
+    expect((await late).json<{ data: TOrderReceipt }>().data.status).toBe(1);
+    // Both at once.
+    const c = await approvedOrder();
+    const event = capturedAtPayPal(c.token);
+    const [answer] = await Promise.all([capture(c), deliver(event)]);
+    expect(answer.statusCode).toBe(200);
+    for (const order of [a, b, c])
+      expect(await stateOf(order.orderNo)).toMatchObject({ status: 1, ledger: 1 });
+  });
+
+  it('refuses and flags a capture of a different amount, by answer or by webhook', async () => {
+    const order = await approvedOrder();
+    stand.captureAmountOnce({ currency_code: 'USD', value: '59.00' });
+    const res = await capture(order);
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ msg: string }>().msg).toMatch(/does not match the order total/);
+    expect(await stateOf(order.orderNo)).toMatchObject({ status: 0, ledger: 0 });
+    expect((await stateOf(order.orderNo)).flag).toMatch(/captured 59\.00 USD .* order total is 60\.00 USD/);
+    expect((await deliver(stand.captureCompletedEvent(order.token))).statusCode).toBe(200);
+    expect(await stateOf(order.orderNo)).toMatchObject({ status: 0, ledger: 0 });
+  });
+
+  it('gives the stock back and says so when PayPal refuses to create the order', async () => {
+    const stock = async () =>
+      (await ctx.database.db.select().from(products).where(eq(products.id, productId)))[0]?.stock;
+    const before = await stock();
+    stand.failOnce('create', 400);
+    const res = await checkout();
+    expect(res.statusCode).toBe(503);
+    expect(res.json<{ msg: string }>().msg).toMatch(/could not be started/);
+    expect(await stock()).toBe(before);
+  });
+});
