@@ -49,6 +49,16 @@ const pageRoutes: RouteObject[] = [
           Component: (await import('./studio/pricing/second-level-page')).SecondLevelPricingPage,
         }),
       },
+      {
+        path: 'order',
+        handle: title('orders:title.orders'),
+        lazy: async () => ({ Component: (await import('./studio/order/order-page')).OrderPage }),
+      },
+      {
+        path: 'revenue',
+        handle: title('orders:title.earnings'),
+        lazy: async () => ({ Component: (await import('./studio/revenue/revenue-page')).RevenuePage }),
+      },
     ],
   },
   {

@@ -5,12 +5,22 @@ import enCatalog from '../../locales/en/catalog.json';
 import enCommon from '../../locales/en/common.json';
 import enConsole from '../../locales/en/console.json';
 import enDicts from '../../locales/en/dicts.json';
+import enOrders from '../../locales/en/orders.json';
 import enStudio from '../../locales/en/studio.json';
 import enSystem from '../../locales/en/system.json';
 import enUsers from '../../locales/en/users.json';
 import { LANGUAGE_TAGS } from './languages';
 
-export const NAMESPACES = ['common', 'studio', 'console', 'system', 'users', 'dicts', 'catalog'] as const;
+export const NAMESPACES = [
+  'common',
+  'studio',
+  'console',
+  'system',
+  'users',
+  'dicts',
+  'catalog',
+  'orders',
+] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 
 type TBundle = Record<string, unknown>;
@@ -30,6 +40,7 @@ const englishResources: ResourceLanguage = {
   users: enUsers,
   dicts: enDicts,
   catalog: enCatalog,
+  orders: enOrders,
 };
 
 /** Loads all namespaces of a language into i18next unless already there. */

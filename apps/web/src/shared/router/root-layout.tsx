@@ -5,7 +5,7 @@ import { APP_TITLE } from '../config/constants';
 import { formatPageTitle } from './route-guard';
 
 export interface TRouteHandle {
-  /** i18n key (common namespace) of the page title. */
+  /** i18n key of the page title: common namespace, or another as `namespace:key`. */
   titleKey?: string;
   /** A title as the server's menu names it, shown when it has no translation (console routes). */
   title?: string;

@@ -3,7 +3,9 @@ import {
   DollarOutlined,
   HomeOutlined,
   MenuOutlined,
+  ProfileOutlined,
   ShopOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, FloatButton, Grid, Layout, Menu } from 'antd';
@@ -23,6 +25,9 @@ const ITEMS = [
   { key: '/shop', icon: <ShopOutlined aria-hidden />, label: 'nav.shop' },
   { key: '/product', icon: <AppstoreOutlined aria-hidden />, label: 'nav.product' },
   { key: '/pricing', icon: <DollarOutlined aria-hidden />, label: 'nav.pricing' },
+  // Labels of the orders area live in its own namespace.
+  { key: '/order', icon: <ProfileOutlined aria-hidden />, label: 'orders:nav.orders' },
+  { key: '/revenue', icon: <WalletOutlined aria-hidden />, label: 'orders:nav.earnings' },
 ] as const;
 
 /** The item of the menu a path belongs to (`/pricing/subcategories` → `/pricing`). */

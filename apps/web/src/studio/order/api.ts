@@ -1,0 +1,45 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { ordersRoutes, type TOrderStatus } from '@linkstore/contract';
+import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
+
+/** Orders per request while scrolling. */
+export const ORDER_PAGE_SIZE = 20;
+
+/** The list's search; blank words, "all statuses" and an empty range are left out of the query. */
+export interface TOrderFilters {
+  keywords?: string | undefined;
+  status?: TOrderStatus | undefined;
+  /** UTC days, `yyyy-MM-dd`, both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** The filters as the list's query, without empty values (they would be refused or match nothing). */
+export function ordersQueryOf({ keywords, status, from, to }: TOrderFilters) {
+  return {
+    ...(keywords?.trim() ? { keywords: keywords.trim() } : {}),
+    ...(status === undefined ? {} : { status }),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+}
+
+/** Page after page by the server's cursor: new orders arriving meanwhile never repeat a row. */
+export function ordersInfiniteQuery(filters: TOrderFilters) {
+  const query = ordersQueryOf(filters);
+  return infiniteQueryOptions({
+    queryKey: ['GET', ordersRoutes.list.path, query] as const,
+    queryFn: ({ pageParam, signal }) =>
+      callRoute(
+        ordersRoutes.list,
+        { query: { ...query, pageSize: ORDER_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } },
+        { signal },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function orderDetailQuery(orderNo: string) {
+  return routeQueryOptions(ordersRoutes.detail, { params: { orderNo } });
+}

@@ -1,0 +1,115 @@
+import type { TCreatorOrderDetail } from '@linkstore/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Avatar, Card, Descriptions, Drawer, Space, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../shared/money/use-money';
+import { fileUrl } from '../../shared/upload/upload-api';
+import { orderDetailQuery } from './api';
+import styles from './order-page.module.css';
+import { OrderStatusTag } from './order-status-tag';
+import { useDateTime } from './use-date-time';
+
+interface OrderDrawerProps {
+  /** The order shown; undefined closes the drawer. */
+  orderNo: string | undefined;
+  onClose: () => void;
+}
+
+/** One order: status, buyer, where it ships (to the town), each product's prices and the totals. */
+export function OrderDrawer({ orderNo, onClose }: OrderDrawerProps) {
+  const { t } = useTranslation('orders');
+  const detail = useQuery({ ...orderDetailQuery(orderNo ?? 'LS000000'), enabled: orderNo !== undefined });
+  return (
+    <Drawer
+      open={orderNo !== undefined}
+      onClose={onClose}
+      size="large"
+      title={t('orders.detail.title', { orderNo: orderNo ?? '' })}
+      destroyOnHidden
+    >
+      {detail.isLoading && <Spin />}
+      {detail.data && <OrderDetail order={detail.data} />}
+    </Drawer>
+  );
+}
+
+function OrderDetail({ order }: { order: TCreatorOrderDetail }) {
+  const { t } = useTranslation('orders');
+  const money = useMoney();
+  const dateTime = useDateTime();
+  const { shipTo } = order;
+  const place = [shipTo.city, shipTo.region, shipTo.countryCode].filter(Boolean).join(', ');
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Descriptions
+        column={1}
+        bordered
+        size="small"
+        items={[
+          {
+            key: 'status',
+            label: t('orders.detail.status'),
+            children: <OrderStatusTag status={order.status} />,
+          },
+          { key: 'buyer', label: t('orders.detail.buyer'), children: order.buyerEmail },
+          { key: 'shipTo', label: t('orders.detail.shipTo'), children: `${shipTo.name} — ${place}` },
+          { key: 'placed', label: t('orders.detail.placed'), children: dateTime(order.createdAt) },
+          ...(order.paidAt
+            ? [{ key: 'paid', label: t('orders.detail.paid'), children: dateTime(order.paidAt) }]
+            : []),
+          ...(order.completedAt
+            ? [
+                {
+                  key: 'completed',
+                  label: t('orders.detail.completed'),
+                  children: dateTime(order.completedAt),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Card size="small" title={t('orders.detail.items')}>
+        <ul className={styles.lines}>
+          {order.items.map((item) => (
+            <li key={item.productId} className={styles.line}>
+              {item.imageUrl && (
+                <Avatar
+                  shape="square"
+                  size={48}
+                  src={fileUrl(item.imageUrl)}
+                  alt={t('orders.imageOf', { name: item.title })}
+                />
+              )}
+              <div>
+                <div>{item.title}</div>
+                <Typography.Text type="secondary">
+                  {t('orders.detail.unitPrices', {
+                    quantity: item.quantity,
+                    selling: money.format(item.sellingUnitCents),
+                    platform: money.format(item.platformUnitCents),
+                    profit: money.format(item.profitUnitCents),
+                  })}
+                </Typography.Text>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <Descriptions
+        column={1}
+        bordered
+        size="small"
+        items={[
+          { key: 'paid', label: t('orders.detail.buyerPaid'), children: money.format(order.totalCents) },
+          {
+            key: 'platform',
+            label: t('orders.detail.platformPrice'),
+            children: money.format(order.platformCents),
+          },
+          { key: 'profit', label: t('orders.detail.profit'), children: money.format(order.profitCents) },
+        ]}
+      />
+      <Alert type="info" showIcon title={t('orders.detail.shippingNote')} />
+    </Space>
+  );
+}

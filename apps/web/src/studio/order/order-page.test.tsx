@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TCreatorOrder, TCreatorOrderDetail } from '@linkstore/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeApi, ok, US } from '../../shared/test/fake-api';
+import { renderWithApp } from '../../shared/test/render-with-app';
+import { OrderPage } from './order-page';
+import { scrollFooterState } from './scroll-footer';
+
+const order = (orderNo: string, status: 0 | 1 | 2, title: string): TCreatorOrder => ({
+  orderNo,
+  status,
+  items: [
+    {
+      productId: '10',
+      title,
+      imageUrl: null,
+      quantity: 2,
+      platformUnitCents: 500,
+      sellingUnitCents: 999,
+      profitUnitCents: 499,
+    },
+    {
+      productId: '11',
+      title: 'Plain tee',
+      imageUrl: null,
+      quantity: 1,
+      platformUnitCents: 1200,
+      sellingUnitCents: 2399,
+      profitUnitCents: 1199,
+    },
+  ],
+  quantity: 3,
+  platformCents: 2200,
+  totalCents: 4397,
+  profitCents: 2197,
+  currencyCode: 'USD',
+  buyerEmail: 'a***@example.com',
+  createdAt: '2026-11-05T10:00:00Z',
+  paidAt: status > 0 ? '2026-11-05T10:05:00Z' : null,
+});
+const DETAIL: TCreatorOrderDetail = {
+  ...order('LS261105-AAAAAAA2', 1, 'Blue mug'),
+  side: 'c',
+  shipTo: { name: 'Alice Buyer', city: 'Lyon', region: null, countryCode: 'FR' },
+  language: 'fr',
+  completedAt: null,
+};
+
+describe('scrollFooterState', () => {
+  it('says nothing before the first page, then more, loading or the end', () => {
+    const state = (isPending: boolean, hasNextPage: boolean, isFetchingNextPage: boolean) =>
+      scrollFooterState({ isPending, hasNextPage, isFetchingNextPage });
+    expect(state(true, false, false)).toBeNull();
+    expect(state(false, true, false)).toBe('more');
+    expect(state(false, true, true)).toBe('loading');
+    expect(state(false, false, false)).toBe('end');
+  });
+});
+
+describe('OrderPage', () => {
+  it('lists orders with status and money, loads the next page and opens an order', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi({
+      'GET /api/v1/countries': () => ok([US]),
+      'GET /api/v1/orders': ({ url }) =>
+        url.searchParams.get('cursor') === 'next'
+          ? ok({ list: [order('LS261101-AAAAAAA1', 0, 'Old lamp')], total: 2, nextCursor: null })
+          : ok({ list: [order('LS261105-AAAAAAA2', 1, 'Blue mug')], total: 2, nextCursor: 'next' }),
+      'GET /api/v1/orders/LS261105-AAAAAAA2': () => ok(DETAIL),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    await renderWithApp([{ path: '/order', Component: OrderPage }], '/order');
+
+    const row = (await screen.findByText('Blue mug')).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(row).toHaveTextContent('Paid, in transit');
+    expect(row).toHaveTextContent('and 1 more');
+    expect(row).toHaveTextContent('$22.00');
+    expect(row).toHaveTextContent('$21.97');
+    expect(screen.getByText('Total: 2')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Down to load more...' }));
+    expect(await screen.findByText('Old lamp')).toBeInTheDocument();
+    expect(screen.getByText('No more data...')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/v1/orders').map((r) => r.url.searchParams.get('pageSize'))).toEqual([
+      '20',
+      '20',
+    ]);
+
+    await user.click(within(row).getByRole('button', { name: 'Open order LS261105-AAAAAAA2' }));
+    const drawer = await screen.findByRole('dialog');
+    await waitFor(() => expect(drawer).toHaveTextContent('Alice Buyer — Lyon, FR'));
+    expect(drawer).toHaveTextContent('a***@example.com');
+    expect(drawer).toHaveTextContent('2 × $9.99 (platform $5.00, profit $4.99)');
+  });
+});

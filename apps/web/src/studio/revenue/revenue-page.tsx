@@ -1,0 +1,153 @@
+import type { TLedgerEntry, TLedgerKind } from '@linkstore/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  App,
+  Card,
+  Col,
+  DatePicker,
+  Row,
+  Spin,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../shared/money/use-money';
+import { useDateTime } from '../order/use-date-time';
+import { dailyEarningsQuery, earningsSummaryQuery, ledgerQuery } from './api';
+import { lastDays, pickedRange, type TDayRange } from './chart-range';
+import { DailyChart } from './daily-chart';
+
+/** The chart's range before the creator picks one. */
+const DEFAULT_DAYS = 30;
+const KIND_COLOURS: Record<TLedgerKind, string> = {
+  sale: 'success',
+  payout: 'processing',
+  adjustment: 'default',
+};
+
+/** `#/revenue`: the creator's balance, earnings per day and every ledger entry. */
+export function RevenuePage() {
+  const { t } = useTranslation('orders');
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        {t('earnings.heading')}
+      </Typography.Title>
+      <SummaryCards />
+      <ChartCard />
+      <LedgerCard />
+    </>
+  );
+}
+
+function SummaryCards() {
+  const { t } = useTranslation('orders');
+  const money = useMoney();
+  const summary = useQuery(earningsSummaryQuery).data;
+  const cards = [
+    { key: 'balance', cents: summary?.balanceCents },
+    { key: 'totalEarned', cents: summary?.totalEarnedCents },
+    { key: 'paidOut', cents: summary?.paidOutCents },
+    { key: 'thisMonth', cents: summary?.thisMonthCents },
+  ] as const;
+  return (
+    <>
+      <Row gutter={[16, 16]}>
+        {cards.map((card) => (
+          <Col key={card.key} xs={24} sm={12} lg={6}>
+            <Card>
+              <Statistic
+                title={t(`earnings.${card.key}`)}
+                value={card.cents === undefined ? '—' : money.format(card.cents)}
+                loading={!summary}
+              />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      {money.rate.code !== 'USD' && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+          {t('earnings.usdNote')}
+        </Typography.Paragraph>
+      )}
+    </>
+  );
+}
+
+function ChartCard() {
+  const { t } = useTranslation('orders');
+  const { message } = App.useApp();
+  const money = useMoney();
+  const [range, setRange] = useState<TDayRange>(() => lastDays(DEFAULT_DAYS, new Date()));
+  const daily = useQuery({ ...dailyEarningsQuery(range.from, range.to), placeholderData: keepPreviousData });
+  const pick = (strings: [string, string]) => {
+    const picked = pickedRange(strings);
+    if (picked === 'tooLong') void message.warning(t('earnings.chart.tooLong'));
+    else setRange(picked ?? lastDays(DEFAULT_DAYS, new Date()));
+  };
+  return (
+    <Card
+      title={t('earnings.chart.title')}
+      style={{ marginTop: 16 }}
+      extra={
+        <DatePicker.RangePicker
+          aria-label={t('earnings.chart.range')}
+          placeholder={[range.from, range.to]}
+          onChange={(_, strings) => pick(strings)}
+        />
+      }
+    >
+      {daily.data ? <DailyChart days={daily.data} format={money.format} /> : <Spin />}
+    </Card>
+  );
+}
+
+function LedgerCard() {
+  const { t } = useTranslation('orders');
+  const money = useMoney();
+  const dateTime = useDateTime();
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const entries = useQuery({
+    ...ledgerQuery(page.pageNum, page.pageSize),
+    placeholderData: keepPreviousData,
+  });
+  const columns: TableColumnsType<TLedgerEntry> = [
+    { title: t('earnings.ledger.time'), dataIndex: 'createdAt', render: dateTime },
+    {
+      title: t('earnings.ledger.kind'),
+      dataIndex: 'kind',
+      render: (kind: TLedgerKind) => (
+        <Tag color={KIND_COLOURS[kind]}>{t(`earnings.ledger.kinds.${kind}`)}</Tag>
+      ),
+    },
+    { title: t('earnings.ledger.amount'), dataIndex: 'amountCents', align: 'right', render: money.format },
+    {
+      title: t('earnings.ledger.order'),
+      dataIndex: 'orderNo',
+      render: (orderNo: string | null) => orderNo ?? '—',
+    },
+  ];
+  return (
+    <Card title={t('earnings.ledger.title')} style={{ marginTop: 16 }}>
+      <Table<TLedgerEntry>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        columns={columns}
+        dataSource={entries.data?.list ?? []}
+        loading={entries.isFetching}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: entries.data?.total ?? 0,
+          showTotal: (total) => t('earnings.ledger.total', { count: total }),
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+      />
+    </Card>
+  );
+}
