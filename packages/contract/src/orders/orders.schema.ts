@@ -87,7 +87,7 @@ export const ZOrderNoParams = z.object({ orderNo: ZOrderNo });
 /**
  * One order in full for the detail drawer. The shipping address is shown to the town: enough to
  * recognise the order in a buyer's message, while the platform, which ships, keeps the street,
- * postal code and phone (docs/decisions: what a creator sees of a buyer).
+ * postal code and phone (decision 0019).
  */
 export const ZCreatorOrderDetail = ZCreatorOrder.extend({
   side: z.enum(['b', 'c']),
