@@ -19,6 +19,8 @@ interface StoredOrder {
   captureId?: string;
   /** What the capture took: the order's amount unless a test asked for another. */
   capturedAmount?: { currency_code: string; value: string };
+  /** The capture's own status: COMPLETED unless a test asked for another (e.g. PENDING). */
+  captureStatus?: string;
 }
 
 export interface PayPalStandIn {
@@ -43,8 +45,11 @@ export interface PayPalStandIn {
   captureCompletedEvent(orderId: string): string;
   /** The next request of `operation` gets `status` without doing anything. */
   failOnce(operation: StandInOperation, status?: number): void;
-  /** The next capture takes this amount instead of the order's (a buyer-side or PayPal fault). */
-  captureAmountOnce(amount: { currency_code: string; value: string }): void;
+  /**
+   * The next capture takes another amount than the order's (a fault somewhere) or ends in another
+   * status than COMPLETED (PENDING: held for review, DECLINED).
+   */
+  captureOnce(outcome: { amount?: { currency_code: string; value: string }; status?: string }): void;
   /** The next request of `operation` is carried out, then answered only after `delayMs`. */
   answerLateOnce(operation: StandInOperation, delayMs: number): void;
   /** Headers PayPal would send with this webhook body. */
@@ -85,7 +90,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   const failures = new Map<StandInOperation, number>();
   const delays = new Map<StandInOperation, number>();
   let sequence = 0;
-  let nextCaptureAmount: { currency_code: string; value: string } | undefined;
+  let nextCapture: Parameters<PayPalStandIn['captureOnce']>[0] = {};
 
   const stand: PayPalStandIn = {
     baseUrl: '',
@@ -122,7 +127,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     },
     failOnce: (operation, status = 500) => void failures.set(operation, status),
     answerLateOnce: (operation, delayMs) => void delays.set(operation, delayMs),
-    captureAmountOnce: (amount) => void (nextCaptureAmount = amount),
+    captureOnce: (outcome) => void (nextCapture = outcome),
     signWebhook(rawBody) {
       const transmissionId = randomBytes(8).toString('hex');
       const time = new Date().toISOString();
@@ -152,7 +157,11 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         ...(order.captureId && {
           payments: {
             captures: [
-              { id: order.captureId, status: 'COMPLETED', amount: order.capturedAmount ?? order.amount },
+              {
+                id: order.captureId,
+                status: order.captureStatus ?? 'COMPLETED',
+                amount: order.capturedAmount ?? order.amount,
+              },
             ],
           },
         }),
@@ -212,8 +221,9 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     }
     order.status = 'COMPLETED';
     order.captureId = `CAP${String(++sequence).padStart(14, '0')}`;
-    order.capturedAmount = nextCaptureAmount ?? order.amount;
-    nextCaptureAmount = undefined;
+    order.capturedAmount = nextCapture.amount ?? order.amount;
+    order.captureStatus = nextCapture.status ?? 'COMPLETED';
+    nextCapture = {};
     stand.capturesPerformed++;
     return [201, orderJson(order)];
   }

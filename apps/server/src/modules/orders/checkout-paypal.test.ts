@@ -182,7 +182,7 @@ describe('checkout with PayPal', () => {
 
   it('refuses and flags a capture of a different amount, by answer or by webhook', async () => {
     const order = await approvedOrder();
-    stand.captureAmountOnce({ currency_code: 'USD', value: '59.00' });
+    stand.captureOnce({ amount: { currency_code: 'USD', value: '59.00' } });
     const res = await capture(order);
     expect(res.statusCode).toBe(409);
     expect(res.json<{ msg: string }>().msg).toMatch(/does not match the order total/);
@@ -190,6 +190,38 @@ describe('checkout with PayPal', () => {
     expect((await stateOf(order.orderNo)).flag).toMatch(/captured 59\.00 USD .* order total is 60\.00 USD/);
     expect((await deliver(stand.captureCompletedEvent(order.token))).statusCode).toBe(200);
     expect(await stateOf(order.orderNo)).toMatchObject({ status: 0, ledger: 0 });
+  });
+
+  it('keeps a PENDING capture unpaid until the webhook says it completed', async () => {
+    const order = await approvedOrder();
+    stand.captureOnce({ status: 'PENDING' });
+    const res = await capture(order);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: TOrderReceipt }>().data).toMatchObject({ status: 0, paymentPending: true });
+    expect(await stateOf(order.orderNo)).toMatchObject({ status: 0, ledger: 0 });
+    expect((await deliver(stand.captureCompletedEvent(order.token))).statusCode).toBe(200);
+    expect(await stateOf(order.orderNo)).toMatchObject({ status: 1, ledger: 1 });
+  });
+
+  it('refuses a declined capture and pays nothing', async () => {
+    const order = await approvedOrder();
+    stand.captureOnce({ status: 'DECLINED' });
+    const res = await capture(order);
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ msg: string }>().msg).toMatch(/declined/);
+    expect(await stateOf(order.orderNo)).toMatchObject({ status: 0, ledger: 0 });
+  });
+
+  it('captures on a CHECKOUT.ORDER.APPROVED webhook (the buyer never came back)', async () => {
+    const order = await approvedOrder();
+    const event = JSON.stringify({
+      id: `WH-APPROVED-${order.token}`,
+      event_type: 'CHECKOUT.ORDER.APPROVED',
+      resource: { id: order.token, status: 'APPROVED' },
+    });
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect(await stateOf(order.orderNo)).toMatchObject({ status: 1, ledger: 1 });
+    expect((await capture(order)).json<{ data: TOrderReceipt }>().data.status).toBe(1);
   });
 
   it('gives the stock back and says so when PayPal refuses to create the order', async () => {
