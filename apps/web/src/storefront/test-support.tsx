@@ -88,7 +88,8 @@ export const PRODUCT: TStorefrontProductDetail = {
   },
 };
 
-type TAnswer = unknown | ((body: unknown, url: URL) => unknown);
+/** Data to answer, an Error to fail with, or a function of the request body and URL giving either. */
+type TAnswer = unknown;
 
 /**
  * A fetch answering `"<METHOD> <path>"` with the envelope `{code: 1, data}`; an Error answer
@@ -102,8 +103,9 @@ export function stubApi(answers: Record<string, TAnswer>) {
       return Response.json({ code: 'A0404', msg: 'Not found', data: null }, { status: 404 });
     const answer = answers[key];
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const data =
-      typeof answer === 'function' ? (answer as (b: unknown, u: URL) => unknown)(body, url) : answer;
+    const data: unknown = await (typeof answer === 'function'
+      ? (answer as (b: unknown, u: URL) => unknown)(body, url)
+      : answer);
     if (data instanceof Error)
       return Response.json({ code: 'B0001', msg: data.message, data: null }, { status: 500 });
     return Response.json({ code: 1, msg: '', data });

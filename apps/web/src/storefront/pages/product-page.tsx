@@ -118,6 +118,8 @@ function Reviews({ product }: { product: TStorefrontProductDetail }) {
   const { slug, t, locale } = useStorefront();
   const [reviews, setReviews] = useState<TStorefrontReview[]>(product.reviews.list);
   const [total, setTotal] = useState(product.reviews.total);
+  /** The last page shown (the product page carries the first). */
+  const [pageNum, setPageNum] = useState(1);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const most = Math.max(1, ...product.ratingCounts);
@@ -126,14 +128,15 @@ function Reviews({ product }: { product: TStorefrontProductDetail }) {
     if (!slug) return;
     setLoading(true);
     setFailed(false);
-    const pageNum = Math.floor(reviews.length / REVIEWS_PAGE_SIZE) + 1;
-    storefrontApi.reviews(slug, product.id, { pageNum, pageSize: REVIEWS_PAGE_SIZE }).then(
+    const wanted = pageNum + 1;
+    storefrontApi.reviews(slug, product.id, { pageNum: wanted, pageSize: REVIEWS_PAGE_SIZE }).then(
       (answer) => {
         setReviews((current) => {
           const seen = new Set(current.map((r) => r.id));
           return [...current, ...answer.list.filter((r) => !seen.has(r.id))];
         });
         setTotal(answer.total);
+        setPageNum(wanted);
         setLoading(false);
       },
       () => {

@@ -4,7 +4,7 @@ import { storefrontApi } from '../api';
 import { ProductCard } from '../components/product-card';
 import { useStorefront } from '../storefront-context';
 
-/** The server's default page of products (ZStorefrontProductsQuery). */
+/** The server's page of products (its first page, embedded, has as many). */
 const PAGE_SIZE = 24;
 
 interface TFilter {
@@ -123,6 +123,8 @@ function ProductBrowser() {
   const [filter, setFilter] = useState<TFilter>({});
   const [products, setProducts] = useState<TStorefrontProductCard[]>(page?.products.list ?? []);
   const [total, setTotal] = useState(page?.products.total ?? 0);
+  /** The last page shown: the next "load more" asks for the one after it. */
+  const [pageNum, setPageNum] = useState(1);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const request = useRef(0);
@@ -130,14 +132,15 @@ function ProductBrowser() {
   const load = (next: TFilter, append: boolean) => {
     if (!slug) return;
     const id = ++request.current;
-    const pageNum = append ? Math.floor(products.length / PAGE_SIZE) + 1 : 1;
+    const wanted = append ? pageNum + 1 : 1;
     setLoading(true);
     setError(null);
-    storefrontApi.products(slug, { pageNum, pageSize: PAGE_SIZE, ...next }).then(
+    storefrontApi.products(slug, { pageNum: wanted, pageSize: PAGE_SIZE, ...next }).then(
       (answer) => {
         if (id !== request.current) return;
         setProducts((current) => (append ? appendNew(current, answer.list) : answer.list));
         setTotal(answer.total);
+        setPageNum(wanted);
         setLoading(false);
       },
       () => {
@@ -154,6 +157,7 @@ function ProductBrowser() {
       request.current += 1;
       setProducts(page.products.list);
       setTotal(page.products.total);
+      setPageNum(1);
       setLoading(false);
       return;
     }

@@ -1,0 +1,77 @@
+import type { TOrderReceipt } from '@linkstore/contract';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { cartFor } from '../cart';
+import { leave } from '../router';
+import { renderStorefront, stubApi } from '../test-support';
+
+const RECEIPT: TOrderReceipt = {
+  orderNo: 'LS261122-K3J9Q2ZD',
+  status: 1,
+  shop: { slug: 'demo', name: 'Demo Shop' },
+  items: [
+    { productId: '101', title: 'Teapot', imageUrl: null, quantity: 2, unitCents: 1999, lineCents: 3998 },
+  ],
+  totalCents: 3998,
+  currencyCode: 'USD',
+  email: 'ana@example.com',
+  createdAt: '2026-11-22T09:00:00Z',
+  paidAt: '2026-11-22T09:01:00Z',
+};
+
+describe('payment pages', () => {
+  it('/payauth shows what is paid and approves into the return URL', async () => {
+    const fetch = stubApi({
+      'GET /api/v1/public/sandbox/orders/T1': {
+        token: 'T1',
+        status: 'CREATED',
+        amountCents: 3998,
+        currencyCode: 'USD',
+        reference: 'LS261122-K3J9Q2ZD',
+        shopName: 'Demo Shop',
+        cancelUrl: '/s/demo/cart',
+      },
+      'POST /api/v1/public/sandbox/orders/T1/approve': {
+        redirectTo: '/payresult?order=LS261122-K3J9Q2ZD&token=T1',
+      },
+    });
+    const leaveTo = vi.spyOn(leave, 'to').mockImplementation(() => undefined);
+    renderStorefront('/payauth?token=T1', { page: null });
+
+    expect(await screen.findByText('$39.98')).toBeInTheDocument();
+    expect(screen.getByText('Demo Shop')).toBeInTheDocument();
+    expect(screen.getByText('LS261122-K3J9Q2ZD')).toBeInTheDocument();
+    expect(screen.getByText(/no real money/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve payment' }));
+    await vi.waitFor(() =>
+      expect(leaveTo).toHaveBeenCalledWith('/payresult?order=LS261122-K3J9Q2ZD&token=T1'),
+    );
+    expect(fetch.mock.lastCall?.[1]?.method).toBe('POST');
+  });
+
+  it('/payresult captures, and after a failure tries again into the receipt, emptying the cart', async () => {
+    cartFor('demo').add({ productId: '101', title: 'Teapot', imageUrl: null, priceCents: 1999, stock: 5 }, 2);
+    let attempts = 0;
+    const fetch = stubApi({
+      'POST /api/v1/public/checkout/capture': () =>
+        ++attempts === 1 ? new Error('The payment was declined') : RECEIPT,
+      'GET /api/v1/public/orders/receipt': { ...RECEIPT, status: 0 },
+    });
+    renderStorefront('/payresult?order=LS261122-K3J9Q2ZD&token=T1', { page: null });
+
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('The payment was declined');
+    expect(cartFor('demo').lines()).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Payment success' })).toBeInTheDocument();
+    expect(screen.getByText('Order LS261122-K3J9Q2ZD at Demo Shop')).toBeInTheDocument();
+    expect(screen.getByText('A confirmation was sent to ana@example.com.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/s/demo');
+    expect(cartFor('demo').lines()).toHaveLength(0);
+    expect(JSON.parse(fetch.mock.calls[0]?.[1]?.body as string)).toEqual({
+      orderNo: 'LS261122-K3J9Q2ZD',
+      token: 'T1',
+    });
+  });
+});

@@ -1,0 +1,122 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { cartFor } from '../cart';
+import { leave } from '../router';
+import { fakeEvents, PAGE, PRODUCT, renderStorefront, stubApi } from '../test-support';
+
+const MUG = { ...PAGE.products.list[0]!, id: '103', title: 'Mug', priceCents: 900 };
+
+describe('shop pages', () => {
+  it('shop page: shop, grid in the chosen currency, load more and categories', async () => {
+    const fetch = stubApi({
+      'GET /api/v1/public/shops/demo/products': (_: unknown, url: URL) =>
+        url.searchParams.get('categoryId') === '1'
+          ? { list: [MUG], total: 1 }
+          : { list: [MUG], total: 3, page: url.searchParams.get('pageNum') },
+    });
+    const events = fakeEvents();
+    renderStorefront('/s/demo', { events });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Demo Shop' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Summer sale' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Teapot' })).toHaveAttribute('href', '/s/demo/p/101');
+    expect(screen.getByText('$19.99')).toBeInTheDocument();
+    expect(screen.getByText('Out of stock')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rated 4.3 out of 5' })).toBeInTheDocument();
+    expect(events.record).toHaveBeenCalledWith('view');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Currency' }), { target: { value: 'EUR' } });
+    expect(screen.getByText('€18.39')).toBeInTheDocument();
+    expect(localStorage.getItem('storefrontCurrency')).toBe('EUR');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show more products' }));
+    expect(await screen.findByRole('link', { name: 'Mug' })).toBeInTheDocument();
+    expect(String(fetch.mock.lastCall?.[0])).toContain('pageNum=2');
+    expect(screen.queryByRole('button', { name: 'Show more products' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Home' }));
+    const kitchen = await screen.findByRole('button', { name: 'Kitchen' });
+    expect(screen.getByRole('button', { name: 'Home' })).toHaveAttribute('aria-pressed', 'true');
+    expect(kitchen).toHaveAttribute('aria-pressed', 'false');
+    expect(await screen.findByText('Mug')).toBeInTheDocument();
+    expect(screen.queryByText('Teapot')).not.toBeInTheDocument();
+  });
+
+  it('product page: fetched when not embedded, reviews marked verified only when bought, add to cart', async () => {
+    cartFor('demo').clear();
+    stubApi({ 'GET /api/v1/public/shops/demo/products/101': PRODUCT });
+    const events = fakeEvents();
+    renderStorefront('/s/demo/p/101', { events });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Teapot' })).toBeInTheDocument();
+    expect(screen.getByText('Holds tea.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Teapot, image 2 of 2' })).toBeInTheDocument();
+    const reviews = within(screen.getByRole('region', { name: 'Customer reviews (2)' }));
+    expect(reviews.getAllByText('Verified purchase')).toHaveLength(1);
+    expect(reviews.getByText('Lovely').closest('li')).toHaveTextContent('Verified purchase');
+    expect(reviews.getByText('Fine').closest('li')).not.toHaveTextContent('Verified purchase');
+
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByText('Added to your cart.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+    expect(events.record).toHaveBeenCalledWith('view', '101');
+    expect(events.record).toHaveBeenCalledWith('cart', '101');
+  });
+
+  it('cart and checkout: quantities, totals, validation, one order placed, off to pay', async () => {
+    const cart = cartFor('demo');
+    cart.clear();
+    cart.add({ productId: '101', title: 'Teapot', imageUrl: null, priceCents: 1999, stock: 5 }, 1);
+    let release = () => {};
+    const fetch = stubApi({
+      'POST /api/v1/public/checkout': () =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve({
+              orderNo: 'LS261122-K3J9Q2ZD',
+              totalCents: 3998,
+              currencyCode: 'USD',
+              approveUrl: '/payauth?token=T1',
+            });
+        }),
+    });
+    const leaveTo = vi.spyOn(leave, 'to').mockImplementation(() => undefined);
+    renderStorefront('/s/demo/cart');
+
+    expect(await screen.findByRole('heading', { name: 'Your cart' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'One more Teapot' }));
+    expect(screen.getByLabelText('Quantity of Teapot')).toHaveValue(2);
+    expect(screen.getAllByText('$39.98').length).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Checkout' }));
+    const pay = await screen.findByRole('button', { name: 'Pay with PayPal' });
+    fireEvent.click(pay);
+    expect(screen.getAllByText('Please fill this in.')).toHaveLength(5);
+    expect(screen.getByLabelText('Email for the confirmation')).toHaveFocus();
+    expect(fetch).not.toHaveBeenCalled();
+
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type('Email for the confirmation', 'ana@example.com');
+    type('Full name', 'Ana Lima');
+    type('Address', '1 Main St');
+    type('City', 'Lisbon');
+    type('Postal code', '1000-001');
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'PT' } });
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    expect(await screen.findByRole('button', { name: 'Going to PayPal…' })).toBeDisabled();
+    release();
+    await vi.waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/payauth?token=T1'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      shop: 'demo',
+      email: 'ana@example.com',
+      items: [{ productId: '101', quantity: 2 }],
+      language: 'en',
+      address: { countryCode: 'PT', postalCode: '1000-001' },
+    });
+  });
+});
