@@ -80,7 +80,11 @@ export function OrderPage() {
           {t('orders.total', { count: list.data.pages[0]?.total ?? 0 })}
         </Typography.Paragraph>
       )}
-      <OrderTable orders={orders} isLoading={list.isPending} onOpen={setOpenNo} />
+      <OrderTable
+        orders={orders}
+        isLoading={list.isFetching && !list.isFetchingNextPage}
+        onOpen={setOpenNo}
+      />
       {footer && orders.length > 0 && <ScrollFooter state={footer} onLoadMore={loadMore} />}
       <OrderDrawer orderNo={openNo} onClose={() => setOpenNo(undefined)} />
     </>
