@@ -15,7 +15,7 @@ export default defineConfig({
     // the bytes each page loads instead of this per-chunk warning.
     chunkSizeWarningLimit: 800,
     // Two entries: the app (studio + console) and the buyers' storefront, which shares no code
-    // with it beyond React, so a shop page loads only its own small bundle (decision 0019).
+    // with it beyond React, so a shop page loads only its own small bundle (decision 0021).
     rollupOptions: {
       input: { main: 'index.html', storefront: 'storefront.html' },
     },

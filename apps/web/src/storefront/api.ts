@@ -13,7 +13,7 @@ import type {
 /**
  * The storefront's calls. Paths are the contract's (`storefrontRoutes`, `checkoutRoutes`; a test
  * checks they match) but written out here: the route tables carry zod schemas, and the shop page
- * must not download zod (decision 0019). The server validates every request anyway.
+ * must not download zod (decision 0021). The server validates every request anyway.
  */
 
 /** An answer that is not a success: the envelope's code and the server's translated message. */

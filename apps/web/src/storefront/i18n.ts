@@ -1,7 +1,7 @@
 import { LANGUAGES, normalizeLanguage, type TLanguage } from '@linkstore/contract';
 
 /**
- * A tiny i18n for the storefront (decision 0019: i18next would be a third of its budget). Same
+ * A tiny i18n for the storefront (decision 0021: i18next would be a third of its budget). Same
  * JSON as the other namespaces: nested keys, `{{name}}` interpolation and i18next's plural
  * suffixes (`key_one`, `key_other`, chosen with `count`).
  */

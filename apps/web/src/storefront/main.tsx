@@ -6,7 +6,7 @@ import { LANGUAGE_STORAGE_KEY, loadMessages, pickLanguage } from './i18n';
 import { readStorage } from './storage';
 import './storefront.css';
 
-// The buyers' storefront entry (decision 0019): React only, no console or studio code.
+// The buyers' storefront entry (decision 0021): React only, no console or studio code.
 const root = document.getElementById('storefront');
 const embedded = readBoot(document);
 const located = locateShop(window.location);

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The storefront's pages, from `location.pathname`. The storefront is a separate app from the
- * studio and uses real paths with the History API (decision 0019), so a shared link is the page.
+ * studio and uses real paths with the History API (decision 0021), so a shared link is the page.
  */
 export type TRoute =
   | { name: 'shop' }

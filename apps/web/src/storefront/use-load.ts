@@ -10,7 +10,7 @@ export interface TLoad<T> {
 /**
  * Data from one request: `initial` when the page already has it (the embedded boot data), else
  * `load()` once, and again on retry. `load` must be stable (useCallback); null loads nothing.
- * A TanStack-free stand-in for the storefront's few reads (decision 0019).
+ * A TanStack-free stand-in for the storefront's few reads (decision 0021).
  */
 export function useLoad<T>(load: (() => Promise<T>) | null, initial: T | null = null): TLoad<T> {
   const [state, setState] = useState<{ data: T | null; error: unknown; attempt: number }>({
