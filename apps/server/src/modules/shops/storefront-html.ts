@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { STOREFRONT_DATA_ELEMENT_ID, type TLanguage, type TStorefrontBoot } from '@linkstore/contract';
 
 export const HEAD_MARKER = '<!--storefront-head-->';
@@ -145,9 +146,20 @@ export function renderNotFound(lang: TLanguage, title: string, body: string): st
 `;
 }
 
-/** A strong validator of the page's bytes: the same page answers 304 to `If-None-Match`. */
-export function etagOf(html: string): string {
-  return `"${createHash('sha1').update(html).digest('base64url')}"`;
+/** A page ready to send again and again: its validator and its gzipped bytes, computed once. */
+export interface PreparedHtml {
+  html: string;
+  /** Weak: the same validator stands for the plain and the gzipped bytes. */
+  etag: string;
+  gzip: Buffer;
+}
+
+export function prepareHtml(html: string): PreparedHtml {
+  return {
+    html,
+    etag: `W/"${createHash('sha1').update(html).digest('base64url')}"`,
+    gzip: gzipSync(html, { level: 6 }),
+  };
 }
 
 /** An image or link stored as a site path (`/files/…`) as an absolute URL for link previews. */

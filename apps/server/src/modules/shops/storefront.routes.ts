@@ -15,15 +15,17 @@ import { createShopEventsService } from './shop-events.service';
 import {
   absoluteUrl,
   compileTemplate,
-  etagOf,
   fallbackHtml,
   metaDescription,
+  prepareHtml,
   readBuiltTemplate,
   renderNotFound,
   renderPage,
   type PageMeta,
+  type PreparedHtml,
   type StorefrontTemplate,
 } from './storefront-html';
+import { createTtlCache, type TtlCache } from './storefront-cache';
 import { createStorefrontService, type StorefrontService } from './storefront.service';
 
 /**
@@ -81,15 +83,21 @@ function productMeta(config: AppConfig, page: TStorefrontPage, product: TStorefr
   };
 }
 
-/** Answers an HTML page, never stored by caches without asking (prices change), 304 when unchanged. */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status = 200) {
-  const etag = etagOf(html);
-  void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-  if (status === 200) {
-    void reply.header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+/**
+ * Answers a page, never stored by caches without asking (prices change): 304 when the browser
+ * has it, gzipped when the browser takes it (a phone on a slow network gets a quarter of it).
+ */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, page: PreparedHtml) {
+  void reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('etag', page.etag)
+    .type('text/html; charset=utf-8');
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+    return reply.header('content-encoding', 'gzip').send(page.gzip);
   }
-  return reply.code(status).send(html);
+  return reply.send(page.html);
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply, what: 'shop' | 'product') {
@@ -106,43 +114,67 @@ function notFound(request: FastifyRequest, reply: FastifyReply, what: 'shop' | '
           translate(lang, 'storefront.productNotFound'),
           translate(lang, 'storefront.productNotFoundBody'),
         );
-  return sendHtml(request, reply, html, 404);
+  return reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }
+
+/** A shop page ready to send, or why there is none. */
+type Rendered = PreparedHtml | 'no-shop' | 'no-product';
 
 interface HtmlDeps {
   config: AppConfig;
   service: StorefrontService;
   template: (lang: TLanguage) => StorefrontTemplate;
+  /** Rendered pages by base path, slug, language and page, reused for PAGE_CACHE_MS. */
+  rendered: TtlCache<Rendered>;
+}
+
+interface ShopTarget {
+  slug: string;
+  /** '', 'cart', 'checkout' or 'p/<id>'. */
+  rest: string;
+  basePath: string;
+  /** The address of the shop's pages under its new slug. */
+  movedTo: (slug: string) => string;
+}
+
+/** The page's data (two to four queries; five more on a product page), tags and HTML. */
+async function render(deps: HtmlDeps, target: ShopTarget, lang: TLanguage, productId: number | null) {
+  const { config, service, template } = deps;
+  const found = await service.findShop(target.slug);
+  if (!found) return 'no-shop';
+  const [page, product] = await Promise.all([
+    service.pageOf(found, lang),
+    productId === null ? null : service.productOf(found.shop, lang, productId),
+  ]);
+  if (product === undefined) return 'no-product';
+  const boot: TStorefrontBoot = { basePath: target.basePath, language: lang, page, product };
+  const meta = product ? productMeta(config, page, product) : shopMeta(config, page);
+  const html = renderPage(template(lang), lang, meta, boot);
+  return prepareHtml(html);
 }
 
 /**
- * A shop page (`rest`: '', 'cart', 'checkout' or 'p/<id>') with its head tags and boot data.
- * An old slug is sent where the shop is now, keeping the rest of the path and the query.
+ * A shop page with its head tags and boot data. An old slug is sent where the shop is now,
+ * keeping the rest of the path and the query.
  */
-async function shopPage(
-  deps: HtmlDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  target: { slug: string; rest: string; basePath: string; movedTo: (slug: string) => string },
-) {
-  const { config, service, template } = deps;
+async function shopPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyReply, target: ShopTarget) {
   const lang = request.lang;
   const productId = PRODUCT_PATH.exec(target.rest)?.[1];
   if (!ZShopSlug.safeParse(target.slug).success || (!productId && !SHOP_PAGES.has(target.rest))) {
     return notFound(request, reply, 'shop');
   }
-  const page = await service.findPage(target.slug, lang);
-  if (!page) {
-    const found = await service.lookup(target.slug);
-    if (found.kind !== 'moved') return notFound(request, reply, 'shop');
+  const key = `${target.basePath}|${target.slug}|${lang}|${target.rest}`;
+  const rendered = await deps.rendered.get(key, () =>
+    render(deps, target, lang, productId ? Number(productId) : null),
+  );
+  if (rendered === 'no-product') return notFound(request, reply, 'product');
+  if (rendered === 'no-shop') {
+    const slug = await deps.service.movedTo(target.slug);
+    if (!slug) return notFound(request, reply, 'shop');
     const path = target.rest ? `/${target.rest}` : '';
-    return reply.redirect(`${target.movedTo(found.slug)}${path}${queryString(request)}`, 301);
+    return reply.redirect(`${target.movedTo(slug)}${path}${queryString(request)}`, 301);
   }
-  const product = productId ? await service.findProduct(target.slug, lang, Number(productId)) : null;
-  if (product === undefined) return notFound(request, reply, 'product');
-  const boot: TStorefrontBoot = { basePath: target.basePath, language: lang, page, product };
-  const meta = product ? productMeta(config, page, product) : shopMeta(config, page);
-  return sendHtml(request, reply, renderPage(template(lang), lang, meta, boot));
+  return sendHtml(request, reply, rendered);
 }
 
 /** `/payauth` and `/payresult`: the storefront app without a shop, not to be indexed. */
@@ -158,7 +190,7 @@ function paymentPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyRepl
     iconUrl: null,
   };
   const boot: TStorefrontBoot = { basePath: '', language: lang, page: null, product: null };
-  return sendHtml(request, reply, renderPage(deps.template(lang), lang, meta, boot));
+  return sendHtml(request, reply, prepareHtml(renderPage(deps.template(lang), lang, meta, boot)));
 }
 
 /** The built page, read once; without a build, a built-in one per language saying so. */
@@ -242,7 +274,8 @@ function htmlRoutes(app: FastifyInstance, deps: HtmlDeps): void {
 /** The public storefront: shop pages' HTML, their data and the event batches. */
 export async function storefrontModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
-  const service = createStorefrontService({ db, cacheMs: app.config.env === 'test' ? 0 : PAGE_CACHE_MS });
+  const cacheMs = app.config.env === 'test' ? 0 : PAGE_CACHE_MS;
+  const service = createStorefrontService({ db, cacheMs });
   const events = createShopEventsService({ db, limiter: app.limiter });
   const r = storefrontRoutes;
   registerRoute(app, r.page, ({ params, request }) => service.page(params.slug, request.lang));
@@ -256,7 +289,12 @@ export async function storefrontModule(app: FastifyInstance): Promise<void> {
     service.reviews(params.slug, Number(params.id), query),
   );
   registerRoute(app, r.events, ({ body, request }) => events.record(request.ip, body));
-  htmlRoutes(app, { config: app.config, service, template: templates(app.config) });
+  htmlRoutes(app, {
+    config: app.config,
+    service,
+    template: templates(app.config),
+    rendered: createTtlCache<Rendered>(cacheMs, 2000),
+  });
 
   const pruning = setInterval(() => {
     events.prune().catch((err: unknown) => app.log.error({ err }, 'Could not prune storefront events'));

@@ -35,11 +35,11 @@ export const FIRST_PAGE_SIZE = 24;
 /** Reviews on a product's page. */
 export const FIRST_REVIEWS = 10;
 
-/** A shop as the storefront finds it by its link: its pages, where it moved, or nothing. */
-export type ShopLookup =
-  | { kind: 'found'; shop: ShopRow; banners: StorefrontBannerRow[] }
-  | { kind: 'moved'; slug: string }
-  | { kind: 'missing' };
+/** A shop found by its current slug, with its banners. */
+export interface FoundShop {
+  shop: ShopRow;
+  banners: StorefrontBannerRow[];
+}
 
 function toPublicShop(shop: ShopRow, banners: StorefrontBannerRow[]): TPublicShop {
   return {
@@ -114,21 +114,14 @@ interface Deps {
  * priced by the shop's rules exactly as the studio computes them (`priceOf`).
  */
 export function createStorefrontService({ db, cacheMs }: Deps) {
-  const pages = createTtlCache<TStorefrontPage | undefined>(cacheMs, 500);
-  const details = createTtlCache<TStorefrontProductDetail | undefined>(cacheMs, 2000);
-
-  async function lookup(slug: string): Promise<ShopLookup> {
-    const found = await findStorefrontShop(db, slug);
-    if (found) return { kind: 'found', ...found };
-    const moved = await findShopByOldSlug(db, slug);
-    return moved ? { kind: 'moved', slug: moved.slug } : { kind: 'missing' };
-  }
+  const pages = createTtlCache<TStorefrontPage>(cacheMs, 500);
+  const details = createTtlCache<TStorefrontProductDetail>(cacheMs, 2000);
 
   /** A shop by its current slug; an old or unknown one is absent (the HTML pages redirect instead). */
-  async function requireShop(slug: string): Promise<ShopRow> {
+  async function requireShop(slug: string): Promise<FoundShop> {
     const found = await findStorefrontShop(db, slug);
     if (!found) throw AppError.notFound();
-    return found.shop;
+    return found;
   }
 
   async function productsOf(
@@ -153,9 +146,8 @@ export function createStorefrontService({ db, cacheMs }: Deps) {
     return { list: rows.map((row) => toCard(row, shop)), total };
   }
 
-  async function loadPage(slug: string, lang: TLanguage): Promise<TStorefrontPage | undefined> {
-    const found = await findStorefrontShop(db, slug);
-    if (!found) return undefined;
+  /** The first page of a shop found by `findShop`. */
+  async function pageOf(found: FoundShop, lang: TLanguage): Promise<TStorefrontPage> {
     const { shop, banners } = found;
     const [categories, products, currencies] = await Promise.all([
       listStorefrontCategories(db, shop.id, lang),
@@ -170,21 +162,20 @@ export function createStorefrontService({ db, cacheMs }: Deps) {
     };
   }
 
-  async function loadProduct(
-    slug: string,
+  /** A product shown in the shop with its first reviews; undefined when it is not shown there. */
+  async function productOf(
+    shop: ShopRow,
     lang: TLanguage,
     productId: number,
   ): Promise<TStorefrontProductDetail | undefined> {
-    const found = await findStorefrontShop(db, slug);
-    if (!found) return undefined;
-    const row = await findShopProduct(db, found.shop.id, lang, productId);
+    const row = await findShopProduct(db, shop.id, lang, productId);
     if (!row || row.visible !== 1) return undefined;
     const [{ images, ratingCounts }, reviews] = await Promise.all([
       findImagesAndRatingCounts(db, productId),
       pagePublishedReviews(db, productId, { limit: FIRST_REVIEWS, offset: 0 }),
     ]);
     return {
-      ...toCard(row, found.shop),
+      ...toCard(row, shop),
       description: parseStoredRichText(row.description),
       images,
       stock: Math.max(0, row.stock),
@@ -193,45 +184,40 @@ export function createStorefrontService({ db, cacheMs }: Deps) {
     };
   }
 
-  /** The shop's first page (cached briefly); undefined when no shop has this slug now. */
-  const findPage = (slug: string, lang: TLanguage) =>
-    pages.get(`${slug}|${lang}`, () => loadPage(slug, lang));
-
-  /** A product shown in the shop with its first reviews (cached briefly); undefined otherwise. */
-  const findProduct = (slug: string, lang: TLanguage, productId: number) =>
-    details.get(`${slug}|${lang}|${productId}`, () => loadProduct(slug, lang, productId));
-
   return {
-    lookup,
-    findPage,
-    findProduct,
+    /** Where a shop that had this slug before a rename is now. */
+    movedTo: async (slug: string) => (await findShopByOldSlug(db, slug))?.slug,
+    /** A shop by its current slug, with its banners: one query. */
+    findShop: (slug: string) => findStorefrontShop(db, slug),
+    pageOf,
+    productOf,
 
-    async page(slug: string, lang: TLanguage): Promise<TStorefrontPage> {
-      const page = await findPage(slug, lang);
-      if (!page) throw AppError.notFound();
-      return page;
-    },
+    /** The JSON first page, reused for `cacheMs`. */
+    page: (slug: string, lang: TLanguage): Promise<TStorefrontPage> =>
+      pages.get(`${slug}|${lang}`, async () => pageOf(await requireShop(slug), lang)),
 
     async products(
       slug: string,
       lang: TLanguage,
       query: TStorefrontProductsQuery,
     ): Promise<TStorefrontProductPage> {
-      return productsOf(await requireShop(slug), lang, query);
+      return productsOf((await requireShop(slug)).shop, lang, query);
     },
 
-    async product(slug: string, lang: TLanguage, productId: number): Promise<TStorefrontProductDetail> {
-      const detail = await findProduct(slug, lang, productId);
-      if (!detail) throw AppError.notFound();
-      return detail;
-    },
+    /** The JSON product page, reused for `cacheMs`. */
+    product: (slug: string, lang: TLanguage, productId: number): Promise<TStorefrontProductDetail> =>
+      details.get(`${slug}|${lang}|${productId}`, async () => {
+        const detail = await productOf((await requireShop(slug)).shop, lang, productId);
+        if (!detail) throw AppError.notFound();
+        return detail;
+      }),
 
     async reviews(
       slug: string,
       productId: number,
       query: { pageNum: number; pageSize: number },
     ): Promise<TStorefrontReviewPage> {
-      const shop = await requireShop(slug);
+      const { shop } = await requireShop(slug);
       if (!(await isShownInShop(db, shop.id, productId))) throw AppError.notFound();
       const offset = (query.pageNum - 1) * query.pageSize;
       const rows = await pagePublishedReviews(db, productId, { limit: query.pageSize, offset });
