@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
@@ -233,17 +233,26 @@ export async function updatePayment(
     .where(eq(payments.orderId, orderId));
 }
 
+/** Clears the reservations `which` selects and gives their stock back, in one transaction. */
+async function release(db: AppDatabase, which: SQL | undefined): Promise<number> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as AppDatabase;
+    const released = await tx
+      .update(orders)
+      .set({ reservedUntil: null, updatedAt: sql`now()` })
+      .where(and(eq(orders.status, 0), isNotNull(orders.reservedUntil), which))
+      .returning({ id: orders.id });
+    await returnStock(
+      tx,
+      released.map((r) => r.id),
+    );
+    return released.length;
+  });
+}
+
 /** Releases one unpaid order's stock now (its payment could not start); once, like the sweep. */
 export async function releaseOrder(db: AppDatabase, orderId: number): Promise<void> {
-  const released = await db
-    .update(orders)
-    .set({ reservedUntil: null, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 0), isNotNull(orders.reservedUntil)))
-    .returning({ id: orders.id });
-  await returnStock(
-    db,
-    released.map((r) => r.id),
-  );
+  await release(db, eq(orders.id, orderId));
 }
 
 /**
@@ -251,16 +260,7 @@ export async function releaseOrder(db: AppDatabase, orderId: number): Promise<vo
  * the same statement that selects them makes each release happen once, however many sweeps run.
  */
 export async function releaseExpired(db: AppDatabase): Promise<number> {
-  const released = await db
-    .update(orders)
-    .set({ reservedUntil: null, updatedAt: sql`now()` })
-    .where(and(eq(orders.status, 0), isNotNull(orders.reservedUntil), lt(orders.reservedUntil, sql`now()`)))
-    .returning({ id: orders.id });
-  await returnStock(
-    db,
-    released.map((r) => r.id),
-  );
-  return released.length;
+  return release(db, lt(orders.reservedUntil, sql`now()`));
 }
 
 /** Records a webhook event once; false when it was recorded before (a redelivery). */
