@@ -34,6 +34,7 @@ import {
 } from './checkout.repository';
 import { settleCapture, type PaymentDeps, type Settlement } from './order-payments';
 
+/** `app.payments` (modules/payments): reached through the decoration, never imported. */
 type Payments = FastifyInstance['payments'];
 type WebhookInput = Parameters<Payments['readWebhook']>[0];
 type WebhookAction = NonNullable<Awaited<ReturnType<Payments['readWebhook']>>>['action'];
@@ -41,7 +42,7 @@ type WebhookAction = NonNullable<Awaited<ReturnType<Payments['readWebhook']>>>['
 type CheckoutForm = z.output<typeof ZCheckoutRequest>;
 
 /** Stock stays held this long for an unpaid order; then the sweep gives it back. */
-export const RESERVATION_MS = 30 * 60_000;
+const RESERVATION_MS = 30 * 60_000;
 /** Per client address and window: placing orders and capturing payments. */
 export const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * 60_000 } as const;
 export const CAPTURE_LIMIT = { max: 60, windowMs: 10 * 60_000 } as const;
@@ -83,7 +84,7 @@ const sum = (items: NewOrderItem[], unit: (item: NewOrderItem) => number) =>
 
 const rateLimited = () => new AppError(ErrorCode.RATE_LIMITED, 429, 'error.rateLimited');
 
-export async function toReceipt(db: AppDatabase, found: OrderWithPayment): Promise<TOrderReceipt> {
+async function toReceipt(db: AppDatabase, found: OrderWithPayment): Promise<TOrderReceipt> {
   const { order, payment, shop } = found;
   const items = await listOrderItems(db, order.id);
   return {
