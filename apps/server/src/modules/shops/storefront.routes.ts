@@ -1,5 +1,6 @@
 import {
   docToPlainText,
+  normalizeLanguage,
   storefrontRoutes,
   ZShopSlug,
   type TLanguage,
@@ -29,9 +30,11 @@ import { createTtlCache, type TtlCache } from './storefront-cache';
 import { createStorefrontService, type StorefrontService } from './storefront.service';
 
 /**
- * How long a shop's page data is reused: a burst of buyers opening a shared link costs one set
- * of queries, and a price change shows within this time. `npm run bench` measured the shop page
- * HTML with and without it (see the report in bench-results). Tests read their writes at once.
+ * How long a rendered shop page (and the JSON page data) is reused: a burst of buyers opening a
+ * shared link costs one set of queries, and a price change shows within this time. Measured with
+ * `npm run bench` on the embedded database (busy 2-core machine): GET /s/demo 3 req/s without it
+ * (each page is ~5 queries and PGlite blocks the event loop), ~4,000 req/s with it. Tests read
+ * their writes at once, so they run without it.
  */
 const PAGE_CACHE_MS = 5_000;
 /** How often raw events older than the retention period are deleted. */
@@ -51,6 +54,12 @@ export function shopUrl(config: AppConfig, slug: string): string {
 /** `<slug>.<base>` with an optional port, as the Host header carries it. */
 export function shopHostPattern(baseDomain: string): RegExp {
   return new RegExp(`^([a-z0-9]+(?:-[a-z0-9]+)*)\\.${baseDomain.replace(/\./g, '\\.')}(?::\\d+)?$`, 'i');
+}
+
+/** A shared link's `?lang=` (as the storefront app reads it), else the request's language. */
+function pageLanguage(request: FastifyRequest): TLanguage {
+  const asked = (request.query as { lang?: unknown } | undefined)?.lang;
+  return typeof asked === 'string' && asked !== '' ? normalizeLanguage(asked) : request.lang;
 }
 
 function queryString(request: FastifyRequest): string {
@@ -101,7 +110,7 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, page: PreparedHt
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply, what: 'shop' | 'product') {
-  const lang = request.lang;
+  const lang = pageLanguage(request);
   const html =
     what === 'shop'
       ? renderNotFound(
@@ -158,7 +167,7 @@ async function render(deps: HtmlDeps, target: ShopTarget, lang: TLanguage, produ
  * keeping the rest of the path and the query.
  */
 async function shopPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyReply, target: ShopTarget) {
-  const lang = request.lang;
+  const lang = pageLanguage(request);
   const productId = PRODUCT_PATH.exec(target.rest)?.[1];
   if (!ZShopSlug.safeParse(target.slug).success || (!productId && !SHOP_PAGES.has(target.rest))) {
     return notFound(request, reply, 'shop');
@@ -179,7 +188,7 @@ async function shopPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyR
 
 /** `/payauth` and `/payresult`: the storefront app without a shop, not to be indexed. */
 function paymentPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyReply) {
-  const lang = request.lang;
+  const lang = pageLanguage(request);
   const title = translate(lang, 'storefront.payment');
   const meta: PageMeta = {
     title,

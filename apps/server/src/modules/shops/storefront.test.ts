@@ -309,6 +309,9 @@ describe('shop pages as HTML', () => {
       expect(bootOf(page)).toMatchObject({ product: null, page: expect.objectContaining({}) });
     }
     expect((await get('/s/anna-shop/elsewhere')).statusCode).toBe(404);
+    const linked = await get('/s/anna-shop?lang=pt-BR', { lang: 'fr' });
+    expect(linked.body).toContain('<html lang="pt">');
+    expect(bootOf(linked).language).toBe('pt');
   });
 
   it('escapes a shop name made of markup in the tags and the data', async () => {
