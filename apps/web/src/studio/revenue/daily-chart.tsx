@@ -6,9 +6,12 @@ import { layoutBars } from './chart-range';
 import styles from './revenue-page.module.css';
 
 const WIDTH = 720;
+/** Room above the bars for the scale: the best day's amount at its height. */
+const TOP = 24;
 const PLOT_HEIGHT = 180;
 /** Room under the bars for the first and last day. */
 const AXIS_HEIGHT = 24;
+const BASELINE = TOP + PLOT_HEIGHT;
 
 interface DailyChartProps {
   days: TEarningsDaily;
@@ -44,21 +47,34 @@ export function DailyChart({ days, format }: DailyChartProps) {
   return (
     <svg
       className={styles.chart}
-      viewBox={`0 0 ${WIDTH} ${PLOT_HEIGHT + AXIS_HEIGHT}`}
+      viewBox={`0 0 ${WIDTH} ${BASELINE + AXIS_HEIGHT}`}
       role="img"
       aria-labelledby={titleId}
     >
       <title id={titleId}>{summary}</title>
-      <line x1={0} x2={WIDTH} y1={PLOT_HEIGHT} y2={PLOT_HEIGHT} className={styles.axis} />
-      {layoutBars(days, WIDTH, PLOT_HEIGHT).map((bar) => (
-        <rect key={bar.day} x={bar.x} y={bar.y} width={bar.width} height={bar.height} className={styles.bar}>
-          <title>{t('earnings.chart.day', { day: label(bar.day), amount: format(bar.cents) })}</title>
-        </rect>
-      ))}
-      <text x={0} y={PLOT_HEIGHT + 18} className={styles.tick}>
+      <text x={0} y={TOP - 8} className={styles.tick}>
+        {format(best.cents)}
+      </text>
+      <line x1={0} x2={WIDTH} y1={TOP} y2={TOP} className={styles.grid} />
+      <line x1={0} x2={WIDTH} y1={BASELINE} y2={BASELINE} className={styles.axis} />
+      <g transform={`translate(0 ${TOP})`}>
+        {layoutBars(days, WIDTH, PLOT_HEIGHT).map((bar) => (
+          <rect
+            key={bar.day}
+            x={bar.x}
+            y={bar.y}
+            width={bar.width}
+            height={bar.height}
+            className={styles.bar}
+          >
+            <title>{t('earnings.chart.day', { day: label(bar.day), amount: format(bar.cents) })}</title>
+          </rect>
+        ))}
+      </g>
+      <text x={0} y={BASELINE + 18} className={styles.tick}>
         {range.from}
       </text>
-      <text x={WIDTH} y={PLOT_HEIGHT + 18} textAnchor="end" className={styles.tick}>
+      <text x={WIDTH} y={BASELINE + 18} textAnchor="end" className={styles.tick}>
         {range.to}
       </text>
     </svg>
