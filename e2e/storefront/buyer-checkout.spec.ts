@@ -1,0 +1,120 @@
+import { devices, expect, test, type APIRequestContext, type Page as PwPage } from '@playwright/test';
+import { text } from '../locales';
+import { waitForMail } from '../support/mailbox';
+import { E2E_SEED_PASSWORD } from '../support/ports';
+
+const phone = devices['Pixel 7'];
+const sf = (key: string) => text('en', `storefront:${key}`);
+
+interface Page<T> {
+  list: T[];
+}
+
+/** The first product of the demo shop whose first reviews include a verified purchase. */
+async function productWithVerifiedReview(request: APIRequestContext) {
+  for (let pageNum = 1; pageNum <= 10; pageNum += 1) {
+    const answer = await request.get(`/api/v1/public/shops/demo/products?pageSize=48&pageNum=${pageNum}`);
+    const products = (
+      (await answer.json()) as { data: Page<{ id: string; title: string; reviewCount: number }> }
+    ).data.list;
+    for (const product of products.filter((p) => p.reviewCount > 0)) {
+      const reviews = await request.get(
+        `/api/v1/public/shops/demo/products/${product.id}/reviews?pageSize=50`,
+      );
+      if (
+        ((await reviews.json()) as { data: Page<{ verified: boolean }> }).data.list.some((r) => r.verified)
+      ) {
+        return product;
+      }
+    }
+    if (products.length < 48) break;
+  }
+  throw new Error('no product of the demo shop has a verified review');
+}
+
+/** Finds a product with the shop's search box and opens it from the grid. */
+async function openProduct(page: PwPage, title: string) {
+  await page.getByRole('searchbox', { name: sf('shop.searchLabel') }).fill(title);
+  await page.getByRole('button', { name: sf('shop.search'), exact: true }).click();
+  await page.getByRole('main').getByRole('link', { name: title, exact: true }).click();
+}
+
+test.use({
+  viewport: phone.viewport,
+  deviceScaleFactor: phone.deviceScaleFactor,
+  isMobile: phone.isMobile,
+  hasTouch: phone.hasTouch,
+  userAgent: phone.userAgent,
+});
+
+test('a buyer on a phone opens a shared shop link, reads reviews, buys two products with the sandbox and the creator sees the paid order and the profit', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const buyer = `buyer-${Date.now()}@example.com`;
+
+  // The shared link, with the traffic source the creator put on it.
+  await page.goto('/s/demo?user_source=instagram&page_source=bio');
+  await expect(page.locator('head meta[property="og:title"]')).toHaveAttribute('content', /.+/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // A product with a verified purchase among its reviews (the demo orders left some): open it
+  // from the grid, read the reviews, add it to the cart.
+  const reviewed = await productWithVerifiedReview(request);
+  const productLinks = page.getByRole('main').locator('a[href*="/p/"]');
+  await expect(productLinks.first()).toBeVisible();
+  await openProduct(page, reviewed.title);
+  await expect(page).toHaveURL(new RegExp(`/s/demo/p/${reviewed.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: reviewed.title })).toBeVisible();
+  await expect(page.getByText(sf('reviews.verified')).first()).toBeVisible();
+  await page.getByRole('button', { name: sf('product.addToCart') }).click();
+
+  // A second product from the shop page.
+  await page.goBack();
+  const other = (await productLinks.allTextContents()).find((title) => title !== reviewed.title) ?? '';
+  await openProduct(page, other);
+  await page.getByRole('button', { name: sf('product.addToCart') }).click();
+
+  await page.getByRole('link', { name: sf('cart.link_other').replace('{{count}}', '2') }).click();
+  await expect(page).toHaveURL(/\/s\/demo\/cart$/);
+  await page.getByRole('link', { name: sf('checkout.title') }).click();
+
+  await page.getByLabel(sf('checkout.fields.email')).fill(buyer);
+  await page.getByLabel(sf('checkout.fields.name')).fill('Bea Buyer');
+  await page.getByLabel(sf('checkout.fields.line1'), { exact: true }).fill('1 Market Street');
+  await page.getByLabel(sf('checkout.fields.city')).fill('Springfield');
+  await page.getByLabel(sf('checkout.fields.postalCode')).fill('12345');
+  await page.getByRole('button', { name: sf('checkout.pay') }).click();
+
+  // The offline sandbox's approval page, then back to /payresult where the payment is captured.
+  await expect(page).toHaveURL(/\/payauth\?token=/);
+  await page.getByRole('button', { name: sf('payauth.approve') }).click();
+  await expect(page).toHaveURL(/\/payresult\?/);
+  await expect(page.getByText(sf('payresult.success'))).toBeVisible();
+  const orderNo = /LS\d{6}-[A-Z0-9]{8}/.exec((await page.getByRole('main').textContent()) ?? '')?.[0] ?? '';
+  expect(orderNo).not.toBe('');
+  // The confirmation mail names the order.
+  await waitForMail(buyer, new RegExp(orderNo));
+
+  // The creator, on a desktop, sees the order paid and the profit in their earnings.
+  const creator = await browser.newPage({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+  });
+  await creator.goto('/#/login?lang=en');
+  await creator.getByLabel('Email', { exact: true }).fill('demo@linkstore.local');
+  await creator.getByLabel('Password', { exact: true }).fill(E2E_SEED_PASSWORD);
+  await creator.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(creator).toHaveURL(/#\/$/);
+  await creator.goto('/#/order');
+  const row = creator.getByRole('row').filter({ hasText: orderNo ?? '' });
+  await expect(row).toContainText('Paid');
+  // Columns: product, quantity, platform price, profit, order time, status.
+  const profit = ((await row.getByRole('cell').nth(3).textContent()) ?? '').trim();
+  expect(profit).toMatch(/^\$\d+\.\d{2}$/);
+  await creator.goto('/#/revenue');
+  await expect(creator.getByRole('row').filter({ hasText: orderNo })).toContainText(profit);
+  await creator.close();
+});
