@@ -61,7 +61,19 @@ function CartLink({ cart, href }: { cart: TCartStore; href: string }) {
   const count = countUnits(useCartLines(cart));
   return (
     <a className="sf-cart-link" href={href} aria-label={t('cart.link', { count })}>
-      <span aria-hidden="true">🛒</span>
+      <svg
+        aria-hidden="true"
+        width="22"
+        height="22"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" />
+        <circle cx="9" cy="19" r="1.5" />
+        <circle cx="17" cy="19" r="1.5" />
+      </svg>
       <span className="sf-cart-text">{t('cart.title')}</span>
       {count > 0 && (
         <span className="sf-cart-badge" aria-hidden="true">
