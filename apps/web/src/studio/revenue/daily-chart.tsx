@@ -5,13 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { layoutBars } from './chart-range';
 import styles from './revenue-page.module.css';
 
+/** The drawing's own units; it is stretched to the card's width at a fixed height. */
 const WIDTH = 720;
-/** Room above the bars for the scale: the best day's amount at its height. */
-const TOP = 24;
 const PLOT_HEIGHT = 180;
-/** Room under the bars for the first and last day. */
-const AXIS_HEIGHT = 24;
-const BASELINE = TOP + PLOT_HEIGHT;
 
 interface DailyChartProps {
   days: TEarningsDaily;
@@ -44,20 +40,20 @@ export function DailyChart({ days, format }: DailyChartProps) {
     total: format(total),
     best: t('earnings.chart.day', { day: label(best.day), amount: format(best.cents) }),
   });
+  // Labels are HTML around the drawing, so they keep their size when the chart shrinks on a phone.
   return (
-    <svg
-      className={styles.chart}
-      viewBox={`0 0 ${WIDTH} ${BASELINE + AXIS_HEIGHT}`}
-      role="img"
-      aria-labelledby={titleId}
-    >
-      <title id={titleId}>{summary}</title>
-      <text x={0} y={TOP - 8} className={styles.tick}>
-        {format(best.cents)}
-      </text>
-      <line x1={0} x2={WIDTH} y1={TOP} y2={TOP} className={styles.grid} />
-      <line x1={0} x2={WIDTH} y1={BASELINE} y2={BASELINE} className={styles.axis} />
-      <g transform={`translate(0 ${TOP})`}>
+    <figure className={styles.figure}>
+      <div className={styles.tick}>{format(best.cents)}</div>
+      <svg
+        className={styles.chart}
+        viewBox={`0 0 ${WIDTH} ${PLOT_HEIGHT}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-labelledby={titleId}
+      >
+        <title id={titleId}>{summary}</title>
+        <line x1={0} x2={WIDTH} y1={0} y2={0} className={styles.grid} />
+        <line x1={0} x2={WIDTH} y1={PLOT_HEIGHT} y2={PLOT_HEIGHT} className={styles.axis} />
         {layoutBars(days, WIDTH, PLOT_HEIGHT).map((bar) => (
           <rect
             key={bar.day}
@@ -70,13 +66,11 @@ export function DailyChart({ days, format }: DailyChartProps) {
             <title>{t('earnings.chart.day', { day: label(bar.day), amount: format(bar.cents) })}</title>
           </rect>
         ))}
-      </g>
-      <text x={0} y={BASELINE + 18} className={styles.tick}>
-        {range.from}
-      </text>
-      <text x={WIDTH} y={BASELINE + 18} textAnchor="end" className={styles.tick}>
-        {range.to}
-      </text>
-    </svg>
+      </svg>
+      <div className={styles.days} aria-hidden>
+        <span>{range.from}</span>
+        <span>{range.to}</span>
+      </div>
+    </figure>
   );
 }

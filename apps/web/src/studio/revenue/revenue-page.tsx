@@ -58,7 +58,7 @@ function SummaryCards() {
     <>
       <Row gutter={[16, 16]}>
         {cards.map((card) => (
-          <Col key={card.key} xs={24} sm={12} lg={6}>
+          <Col key={card.key} xs={12} lg={6}>
             <Card>
               <Statistic
                 title={t(`earnings.${card.key}`)}
@@ -90,17 +90,13 @@ function ChartCard() {
     else setRange(picked ?? lastDays(DEFAULT_DAYS, new Date()));
   };
   return (
-    <Card
-      title={t('earnings.chart.title')}
-      style={{ marginTop: 16 }}
-      extra={
-        <DatePicker.RangePicker
-          aria-label={t('earnings.chart.range')}
-          placeholder={[range.from, range.to]}
-          onChange={(_, strings) => pick(strings)}
-        />
-      }
-    >
+    <Card title={t('earnings.chart.title')} style={{ marginTop: 16 }}>
+      <DatePicker.RangePicker
+        aria-label={t('earnings.chart.range')}
+        placeholder={[range.from, range.to]}
+        onChange={(_, strings) => pick(strings)}
+        style={{ marginBottom: 16 }}
+      />
       {daily.data ? <DailyChart days={daily.data} format={money.format} /> : <Spin />}
     </Card>
   );
