@@ -118,6 +118,8 @@ export interface StorefrontProductFilter {
   /** A first-level category (all its subcategories) or a second-level one. */
   categoryId?: number | undefined;
   keywords?: string | undefined;
+  /** Just this product (when shown). */
+  productId?: number | undefined;
 }
 
 function filterOf(filter: StorefrontProductFilter): SQL[] {
@@ -131,6 +133,7 @@ function filterOf(filter: StorefrontProductFilter): SQL[] {
   }
   if (filter.keywords)
     conditions.push(textMatches(products.title, products.titles, likePattern(filter.keywords)));
+  if (filter.productId !== undefined) conditions.push(eq(products.id, filter.productId));
   return conditions;
 }
 
@@ -296,14 +299,16 @@ export function pagePublishedReviews(
     .offset(page.offset);
 }
 
-/** The product's images in order and its count of published reviews per star: one query. */
-export async function findImagesAndRatingCounts(
+/** The product's description in the language, images in order and published reviews per star: one query. */
+export async function findProductDetails(
   db: AppDatabase,
   productId: number,
-): Promise<{ images: string[]; ratingCounts: number[] }> {
+  lang: TLanguage,
+): Promise<{ description: string; images: string[]; ratingCounts: number[] }> {
   // Parameters, not correlations: a single-table select names its columns without the table.
   const [row] = await db
     .select({
+      description: inLanguage(products.descriptions, products.description, lang),
       images: sql<
         string[] | null
       >`(select json_agg(${productImages.url} order by ${productImages.sort}, ${productImages.id})
@@ -320,5 +325,5 @@ export async function findImagesAndRatingCounts(
   for (const { rating, n } of row?.counts ?? []) {
     if (rating >= 1 && rating <= 5) ratingCounts[rating - 1] = n;
   }
-  return { images: row?.images ?? [], ratingCounts };
+  return { description: row?.description ?? '', images: row?.images ?? [], ratingCounts };
 }

@@ -12,12 +12,11 @@ import {
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
-import { findShopProduct } from './shop-products.repository';
 import { priceOf, ratingTenths } from './shop-products.service';
 import { findShopByOldSlug, type ShopRow } from './shops.repository';
 import { createTtlCache } from './storefront-cache';
 import {
-  findImagesAndRatingCounts,
+  findProductDetails,
   findStorefrontShop,
   isShownInShop,
   listCurrencies,
@@ -168,18 +167,19 @@ export function createStorefrontService({ db, cacheMs }: Deps) {
     lang: TLanguage,
     productId: number,
   ): Promise<TStorefrontProductDetail | undefined> {
-    const row = await findShopProduct(db, shop.id, lang, productId);
-    if (!row || row.visible !== 1) return undefined;
-    const [{ images, ratingCounts }, reviews] = await Promise.all([
-      findImagesAndRatingCounts(db, productId),
+    const [shown, details, reviews] = await Promise.all([
+      pageStorefrontProducts(db, shop.id, lang, { productId }, { limit: 1, offset: 0 }),
+      findProductDetails(db, productId, lang),
       pagePublishedReviews(db, productId, { limit: FIRST_REVIEWS, offset: 0 }),
     ]);
+    const [row] = shown.rows;
+    if (!row) return undefined;
     return {
       ...toCard(row, shop),
-      description: parseStoredRichText(row.description),
-      images,
+      description: parseStoredRichText(details.description),
+      images: details.images,
       stock: Math.max(0, row.stock),
-      ratingCounts,
+      ratingCounts: details.ratingCounts,
       reviews: { list: reviews.map(toReview), total: row.reviewCount },
     };
   }

@@ -1,4 +1,5 @@
 import {
+  plainTextToDoc,
   ZStorefrontBoot,
   type TShopProduct,
   type TStorefrontBoot,
@@ -214,6 +215,7 @@ describe('public shop data', () => {
     const product = await data<TStorefrontProductDetail>(`/anna-shop/products/${id('x')}`);
     expect(product).toMatchObject({ priceCents: 1399, stock: 5, images: ['/files/product/x.png'] });
     expect(product.ratingCounts).toEqual([0, 0, 0, 2, 1]);
+    expect(product.description).toEqual(plainTextToDoc('About x'));
     expect(product.reviews.total).toBe(3);
     expect(product.reviews.list.map((r) => [r.authorName, r.verified])).toEqual([
       ['New', false],
