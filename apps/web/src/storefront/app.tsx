@@ -1,6 +1,6 @@
 import type { TLanguage, TStorefrontBoot, TStorefrontPage } from '@linkstore/contract';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { setApiLanguage, storefrontApi } from './api';
+import { storefrontApi } from './api';
 import { cartFor } from './cart';
 import { Layout } from './components/layout';
 import { LoadError, Loading } from './components/status';
@@ -55,7 +55,6 @@ export function StorefrontApp({ boot, basePath, slug, language, messages, events
   }, [locationKey]);
 
   useEffect(() => {
-    setApiLanguage(language);
     document.documentElement.lang = intlLocale(language);
   }, [language]);
 

@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { setApiLanguage } from './api';
 import { StorefrontApp } from './app';
 import { locateShop, readBoot } from './boot';
 import { createEventQueue, readTrafficSources } from './events';
@@ -20,6 +21,8 @@ const language = pickLanguage(
 // The server writes the page in the browser's language; a buyer who chose another one gets the
 // shop's names and titles fetched in theirs instead.
 const boot = embedded?.language === language ? embedded : null;
+// Before the first request: every call asks for the buyer's language.
+setApiLanguage(language);
 const events = slug
   ? createEventQueue({ shop: slug, sources: readTrafficSources(window.location.search) })
   : null;
