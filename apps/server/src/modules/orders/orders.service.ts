@@ -90,7 +90,11 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): TCreatorOrder {
 
 function groupByOrder(items: OrderItemRow[]): Map<number, OrderItemRow[]> {
   const groups = new Map<number, OrderItemRow[]>();
-  for (const item of items) groups.set(item.orderId, [...(groups.get(item.orderId) ?? []), item]);
+  for (const item of items) {
+    const lines = groups.get(item.orderId);
+    if (lines) lines.push(item);
+    else groups.set(item.orderId, [item]);
+  }
   return groups;
 }
 
