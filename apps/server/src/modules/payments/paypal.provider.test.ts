@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPayPalStandIn, type PayPalStandIn } from '../../test/paypal-stand-in';
 import { decimalToMinor, minorToDecimal, PaymentProviderError } from './payment-provider';
-import { PayPalProvider } from './paypal.provider';
+import { PayPalProvider, readWebhookEvent } from './paypal.provider';
 
 let stand: PayPalStandIn;
 
@@ -49,7 +49,7 @@ describe('PayPalProvider against the stand-in', () => {
 
     expect(capture).toMatchObject({ status: 'COMPLETED', capturedMinor: 1999, currencyCode: 'USD' });
     expect(capture.captureId).toMatch(/^CAP/);
-    expect((await paypal.getOrder(created.providerOrderId)).status).toBe('COMPLETED');
+    expect(await paypal.getOrder(created.providerOrderId)).toMatchObject({ status: 'COMPLETED', capture });
     expect(stand.calls.token - tokensBefore).toBe(1);
   });
 
@@ -126,5 +126,38 @@ describe('amounts in minor units', () => {
     expect(decimalToMinor('1.5', 'KWD')).toBe(1500);
     expect(() => decimalToMinor('1.5', 'JPY')).toThrow(RangeError);
     expect(() => decimalToMinor('1.999', 'USD')).toThrow(RangeError);
+  });
+});
+
+describe('readWebhookEvent', () => {
+  const captured = (resource: object) =>
+    readWebhookEvent({ id: 'WH-1', eventType: 'PAYMENT.CAPTURE.COMPLETED', resource });
+  const resource = {
+    id: 'CAP1',
+    status: 'COMPLETED',
+    amount: { currency_code: 'USD', value: '12.30' },
+    supplementary_data: { related_ids: { order_id: 'ORDER1' } },
+  };
+
+  it('reads a completed capture with its order id, in minor units', () => {
+    expect(captured(resource)).toEqual({
+      kind: 'captured',
+      providerOrderId: 'ORDER1',
+      capture: { status: 'COMPLETED', captureId: 'CAP1', capturedMinor: 1230, currencyCode: 'USD' },
+    });
+    expect(
+      readWebhookEvent({ id: 'WH-2', eventType: 'CHECKOUT.ORDER.APPROVED', resource: { id: 'O2' } }),
+    ).toEqual({ kind: 'approved', providerOrderId: 'O2' });
+  });
+
+  it('ignores other events and captures it cannot read', () => {
+    expect(readWebhookEvent({ id: 'WH-3', eventType: 'PAYMENT.CAPTURE.REFUNDED', resource })).toEqual({
+      kind: 'ignored',
+    });
+    expect(captured({ ...resource, supplementary_data: {} })).toEqual({ kind: 'ignored' });
+    expect(captured({ ...resource, status: 'PENDING' })).toEqual({ kind: 'ignored' });
+    expect(captured({ ...resource, amount: { currency_code: 'USD', value: '1.234' } })).toEqual({
+      kind: 'ignored',
+    });
   });
 });
