@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Decision 0021 as a check: the storefront's code imports React and its own files only, contract
+ * values only from modules without zod, and the shared folder only for the rich-text view.
+ */
+const sources = import.meta.glob<string>(
+  ['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}', '!./test-support.tsx'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+);
+
+/** Contract values that live in zod-free modules (languages.ts, pricing.rules.ts). */
+const CONTRACT_VALUES = new Set(['LANGUAGES', 'normalizeLanguage', 'convertFromUsdCents']);
+const ALLOWED_PACKAGES = new Set(['react', 'react-dom/client', '@linkstore/contract']);
+const ALLOWED_SHARED = new Set(['../../shared/rich-text/rich-text-view']);
+
+function importsOf(source: string): { names: string; from: string; typeOnly: boolean }[] {
+  return [...source.matchAll(/import\s+(type\s+)?([^'";]*?)\s*from\s*'([^']+)'/g)].map((m) => ({
+    typeOnly: Boolean(m[1]),
+    names: m[2] ?? '',
+    from: m[3] ?? '',
+  }));
+}
+
+describe('storefront dependencies', () => {
+  it('reads all its source files', () => {
+    expect(Object.keys(sources)).toContain('./main.tsx');
+  });
+
+  it.each(Object.keys(sources))('%s imports only what the 80 KB budget allows', (file) => {
+    for (const { names, from, typeOnly } of importsOf(sources[file] ?? '')) {
+      if (from.startsWith('./') || (from.startsWith('../') && !from.includes('shared/'))) continue;
+      if (from.includes('shared/')) {
+        expect(ALLOWED_SHARED, `${file}: ${from}`).toContain(from);
+        continue;
+      }
+      expect(ALLOWED_PACKAGES, `${file}: ${from}`).toContain(from);
+      if (from !== '@linkstore/contract' || typeOnly) continue;
+      const values = names
+        .replace(/[{}]/g, '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '' && !name.startsWith('type '));
+      for (const value of values) expect(CONTRACT_VALUES, `${file}: ${value}`).toContain(value);
+    }
+  });
+});
