@@ -7,6 +7,8 @@ import { categories, products } from '../catalog/catalog.table';
 import { eventRollupsHourly, shopEvents } from './shop-events.table';
 import {
   clampEventTime,
+  createShopEventsService,
+  SHOP_EVENTS_RETENTION_DAYS,
   EVENT_BATCHES_PER_MINUTE,
   eventBatchRows,
   eventLimitKey,
@@ -135,6 +137,21 @@ describe('POST /api/v1/public/events', () => {
     const at = new Date().toISOString();
     expect((await post({ shop: 'events-shop', events: [{ kind: 'buy', at }] })).statusCode).toBe(400);
     expect((await post({ shop: 'no-such-shop', events: [{ kind: 'view', at }] })).statusCode).toBe(404);
+  });
+
+  it('prunes raw events received more than the retention period ago, keeping the roll-ups', async () => {
+    const db = ctx.database.db;
+    const old = new Date(Date.now() - (SHOP_EVENTS_RETENTION_DAYS + 1) * 86_400_000);
+    await db.insert(shopEvents).values({ shopId, kind: 'view', occurredAt: old, receivedAt: old });
+    const before = await db.select().from(shopEvents).where(eq(shopEvents.shopId, shopId));
+    const rollups = await db.select().from(eventRollupsHourly).where(eq(eventRollupsHourly.shopId, shopId));
+    await createShopEventsService({ db, limiter: ctx.app.limiter }).prune();
+    const after = await db.select().from(shopEvents).where(eq(shopEvents.shopId, shopId));
+    expect(after).toHaveLength(before.length - 1);
+    expect(after.every((e) => e.receivedAt > old)).toBe(true);
+    expect(await db.select().from(eventRollupsHourly).where(eq(eventRollupsHourly.shopId, shopId))).toEqual(
+      rollups,
+    );
   });
 
   it('limits the batches one address sends per minute', async () => {
