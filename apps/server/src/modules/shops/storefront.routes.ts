@@ -109,20 +109,15 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, page: PreparedHt
   return reply.send(page.html);
 }
 
-function notFound(request: FastifyRequest, reply: FastifyReply, what: 'shop' | 'product') {
+const NOT_FOUND = {
+  shop: ['storefront.shopNotFound', 'storefront.shopNotFoundBody'],
+  product: ['storefront.productNotFound', 'storefront.productNotFoundBody'],
+} as const;
+
+function notFound(request: FastifyRequest, reply: FastifyReply, what: keyof typeof NOT_FOUND) {
   const lang = pageLanguage(request);
-  const html =
-    what === 'shop'
-      ? renderNotFound(
-          lang,
-          translate(lang, 'storefront.shopNotFound'),
-          translate(lang, 'storefront.shopNotFoundBody'),
-        )
-      : renderNotFound(
-          lang,
-          translate(lang, 'storefront.productNotFound'),
-          translate(lang, 'storefront.productNotFoundBody'),
-        );
+  const [title, body] = NOT_FOUND[what];
+  const html = renderNotFound(lang, translate(lang, title), translate(lang, body));
   return reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }
 
@@ -146,7 +141,7 @@ interface ShopTarget {
   movedTo: (slug: string) => string;
 }
 
-/** The page's data (two to four queries; five more on a product page), tags and HTML. */
+/** The page's data (four queries; three more on a product page), tags and HTML. */
 async function render(deps: HtmlDeps, target: ShopTarget, lang: TLanguage, productId: number | null) {
   const { config, service, template } = deps;
   const found = await service.findShop(target.slug);
@@ -302,7 +297,8 @@ export async function storefrontModule(app: FastifyInstance): Promise<void> {
     config: app.config,
     service,
     template: templates(app.config),
-    rendered: createTtlCache<Rendered>(cacheMs, 2000),
+    // At most ~500 pages of 15-30 KB (plus their gzipped bytes) in memory.
+    rendered: createTtlCache<Rendered>(cacheMs, 500),
   });
 
   const pruning = setInterval(() => {
