@@ -224,6 +224,14 @@ describe('checkout with PayPal', () => {
     expect((await capture(order)).json<{ data: TOrderReceipt }>().data.status).toBe(1);
   });
 
+  it('has no sandbox approval page when PayPal takes the payments', async () => {
+    const order = await approvedOrder();
+    expect((await ctx.app.inject({ url: `/api/v1/public/sandbox/orders/${order.token}` })).statusCode).toBe(
+      404,
+    );
+    expect((await post(`/sandbox/orders/${order.token}/approve`, {})).statusCode).toBe(404);
+  });
+
   it('gives the stock back and says so when PayPal refuses to create the order', async () => {
     const stock = async () =>
       (await ctx.database.db.select().from(products).where(eq(products.id, productId)))[0]?.stock;
