@@ -114,7 +114,7 @@ interface Deps {
  */
 export function createStorefrontService({ db, cacheMs }: Deps) {
   const pages = createTtlCache<TStorefrontPage>(cacheMs, 500);
-  const details = createTtlCache<TStorefrontProductDetail>(cacheMs, 2000);
+  const productPages = createTtlCache<TStorefrontProductDetail>(cacheMs, 2000);
 
   /** A shop by its current slug; an old or unknown one is absent (the HTML pages redirect instead). */
   async function requireShop(slug: string): Promise<FoundShop> {
@@ -206,7 +206,7 @@ export function createStorefrontService({ db, cacheMs }: Deps) {
 
     /** The JSON product page, reused for `cacheMs`. */
     product: (slug: string, lang: TLanguage, productId: number): Promise<TStorefrontProductDetail> =>
-      details.get(`${slug}|${lang}|${productId}`, async () => {
+      productPages.get(`${slug}|${lang}|${productId}`, async () => {
         const detail = await productOf((await requireShop(slug)).shop, lang, productId);
         if (!detail) throw AppError.notFound();
         return detail;
