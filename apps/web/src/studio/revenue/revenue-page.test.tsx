@@ -1,4 +1,6 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TCreatorOrderDetail } from '@linkstore/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi, ok, US } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render-with-app';
@@ -30,6 +32,25 @@ describe('chart range and bars', () => {
   });
 });
 
+/** The ledger's sale opens its order in the orders page's drawer. */
+const ORDER: TCreatorOrderDetail = {
+  orderNo: 'LS261105-AAAAAAA2',
+  status: 1,
+  items: [],
+  quantity: 0,
+  platformCents: 0,
+  totalCents: 0,
+  profitCents: 0,
+  currencyCode: 'USD',
+  buyerEmail: 'c***@example.org',
+  createdAt: '2026-11-05T10:00:00Z',
+  paidAt: '2026-11-05T10:05:00Z',
+  side: 'c',
+  shipTo: { name: 'Camille D', city: 'Lyon', region: null, countryCode: 'FR' },
+  language: 'fr',
+  completedAt: null,
+};
+
 describe('RevenuePage', () => {
   it('shows the balance cards, the daily chart and the ledger', async () => {
     const api = createFakeApi({
@@ -48,6 +69,7 @@ describe('RevenuePage', () => {
           { day: '2026-11-05', cents: 2_197 },
           { day: '2026-11-06', cents: 500 },
         ]),
+      'GET /api/v1/orders/LS261105-AAAAAAA2': () => ok(ORDER),
       'GET /api/v1/earnings/entries': () =>
         ok({
           list: [
@@ -86,6 +108,8 @@ describe('RevenuePage', () => {
     expect(within(sale).getByText('Sale')).toBeInTheDocument();
     expect(within(sale).getByText('$21.97')).toBeInTheDocument();
     expect(screen.getByText('-$76.55')).toBeInTheDocument();
+    await userEvent.setup().click(within(sale).getByRole('button', { name: 'Open order LS261105-AAAAAAA2' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Camille D — Lyon, FR');
     const [daily] = api.callsTo('GET /api/v1/earnings/daily');
     const from = daily?.url.searchParams.get('from') ?? '';
     const to = daily?.url.searchParams.get('to') ?? '';

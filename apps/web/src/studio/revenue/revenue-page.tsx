@@ -2,6 +2,7 @@ import type { TLedgerEntry, TLedgerKind } from '@linkstore/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   App,
+  Button,
   Card,
   Col,
   DatePicker,
@@ -16,6 +17,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/money/use-money';
+import { OrderDrawer } from '../order/order-drawer';
 import { useDateTime } from '../order/use-date-time';
 import { dailyEarningsQuery, earningsSummaryQuery, ledgerQuery } from './api';
 import { lastDays, pickedRange, type TDayRange } from './chart-range';
@@ -107,6 +109,7 @@ function LedgerCard() {
   const money = useMoney();
   const dateTime = useDateTime();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const [openNo, setOpenNo] = useState<string | undefined>();
   const entries = useQuery({
     ...ledgerQuery(page.pageNum, page.pageSize),
     placeholderData: keepPreviousData,
@@ -124,7 +127,20 @@ function LedgerCard() {
     {
       title: t('earnings.ledger.order'),
       dataIndex: 'orderNo',
-      render: (orderNo: string | null) => orderNo ?? '—',
+      render: (orderNo: string | null) =>
+        orderNo ? (
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0 }}
+            aria-label={t('orders.open', { orderNo })}
+            onClick={() => setOpenNo(orderNo)}
+          >
+            {orderNo}
+          </Button>
+        ) : (
+          '—'
+        ),
     },
   ];
   return (
@@ -144,6 +160,7 @@ function LedgerCard() {
           onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
         }}
       />
+      <OrderDrawer orderNo={openNo} onClose={() => setOpenNo(undefined)} />
     </Card>
   );
 }
