@@ -13,8 +13,8 @@ const sources = import.meta.glob<string>(
   },
 );
 
-/** Contract values that live in zod-free modules (languages.ts, pricing.rules.ts). */
-const CONTRACT_VALUES = new Set(['LANGUAGES', 'normalizeLanguage', 'convertFromUsdCents']);
+/** Contract values that live in zod-free modules (languages.ts, pricing.rules.ts, decimal.ts). */
+const CONTRACT_VALUES = new Set(['LANGUAGES', 'normalizeLanguage', 'convertFromUsdCents', 'minorToDecimal']);
 const ALLOWED_PACKAGES = new Set(['react', 'react-dom/client', '@linkstore/contract']);
 const ALLOWED_SHARED = new Set(['../../shared/rich-text/rich-text-view']);
 

@@ -1,6 +1,5 @@
-import { minorToDecimal as contractMinorToDecimal } from '@linkstore/contract';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, minorDigitsOf, minorToDecimal, pickCurrency, toMinor } from './money';
+import { formatMoney, minorDigitsOf, pickCurrency, toMinor } from './money';
 
 const EUR = { code: 'EUR', symbol: '€', rateMicros: 920_000 };
 const JPY = { code: 'JPY', symbol: '¥', rateMicros: 150_123_456 };
@@ -24,18 +23,6 @@ describe('storefront money', () => {
     expect(formatMoney(1999, null, 'en')).toBe('$19.99');
     expect(formatMoney(1000, EUR, 'en')).toBe('€9.20');
     expect(formatMoney(1999, JPY, 'en')).toBe('¥3,001');
-  });
-
-  it('keeps minorToDecimal equal to the contract one it copies', () => {
-    for (const [minor, digits] of [
-      [1234, 2],
-      [5, 2],
-      [-5, 2],
-      [1580, 0],
-      [7, 3],
-    ] as const) {
-      expect(minorToDecimal(minor, digits)).toBe(contractMinorToDecimal(minor, digits));
-    }
   });
 
   it('uses the stored currency when offered, else US dollars', () => {

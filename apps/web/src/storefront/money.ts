@@ -1,18 +1,7 @@
-import { convertFromUsdCents, type TStorefrontCurrency } from '@linkstore/contract';
+import { convertFromUsdCents, minorToDecimal, type TStorefrontCurrency } from '@linkstore/contract';
 
 /** Buyers' chosen display currency, per browser (they have no account). */
 export const CURRENCY_STORAGE_KEY = 'storefrontCurrency';
-
-/**
- * The contract's minorToDecimal (1234, 2 → "12.34"), copied: its module defines zod schemas, and
- * importing it put zod (≈ 25 KB gzipped) into the shop page. A test keeps the two equal.
- */
-export function minorToDecimal(minor: number, minorDigits: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(Math.trunc(minor))).padStart(minorDigits + 1, '0');
-  if (minorDigits === 0) return `${sign}${digits}`;
-  return `${sign}${digits.slice(0, -minorDigits)}.${digits.slice(-minorDigits)}`;
-}
 
 const digitsCache = new Map<string, number>();
 
