@@ -60,7 +60,13 @@ function precompress() {
 export async function ensureWebBuild({ force = false } = {}) {
   const wanted = webInputsHash();
   const current = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : '';
-  if (!force && current === wanted && existsSync(join(DIST, 'index.html')) && existsSync(join(DIST, 'storefront.html'))) return false;
+  if (
+    !force &&
+    current === wanted &&
+    existsSync(join(DIST, 'index.html')) &&
+    existsSync(join(DIST, 'storefront.html'))
+  )
+    return false;
   say(force ? 'Building the web app…' : 'Building the web app (missing or out of date)…');
   const code = await run(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
     cwd: WEB,
