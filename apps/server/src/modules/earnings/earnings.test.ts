@@ -44,16 +44,14 @@ async function addSale(owner: string, orderNo: string, profit: number, at: strin
       paidAt: new Date(at),
     })
     .returning({ id: orders.id });
-  await ctx.database.db
-    .insert(ledgerEntries)
-    .values({
-      userId,
-      shopId,
-      kind: 'sale',
-      amountMinor: profit,
-      orderId: order?.id,
-      createdAt: new Date(at),
-    });
+  await ctx.database.db.insert(ledgerEntries).values({
+    userId,
+    shopId,
+    kind: 'sale',
+    amountMinor: profit,
+    orderId: order?.id,
+    createdAt: new Date(at),
+  });
 }
 
 async function addEntry(owner: string, kind: 'payout' | 'adjustment', amount: number, at: string) {
