@@ -1,10 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { categories, productImages, products } from '../catalog/catalog.table';
+import { productImages, products } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
-import { shopCategoryPrices } from '../pricing/pricing.table';
+import {
+  joinShopPricing,
+  parentCategory,
+  productCategory,
+  shopPricingColumns,
+} from '../pricing/pricing.table';
 import { shopProducts, shops } from '../shops/shops.table';
 import { orderItems, orders, payments, webhookEvents } from './orders.table';
 
@@ -50,11 +54,6 @@ export interface SellableProduct {
   firstLevelPercentage: number | null;
 }
 
-const category = alias(categories, 'category');
-const parent = alias(categories, 'parent');
-const secondLevel = alias(shopCategoryPrices, 'second_level');
-const firstLevel = alias(shopCategoryPrices, 'first_level');
-
 /**
  * Of `ids`, the products the shop sells now: active, in an active category under an active one,
  * and not hidden by the shop. Titles in the buyer's language (English when missing).
@@ -65,36 +64,26 @@ export async function listSellableProducts(
   ids: number[],
   lang: TLanguage,
 ): Promise<SellableProduct[]> {
-  return db
+  const query = db
     .select({
       id: products.id,
       title: sql<string>`coalesce(nullif(${products.titles} ->> ${lang}, ''), ${products.title})`,
       imageUrl: sql<string | null>`(select ${productImages.url} from ${productImages}
         where ${productImages.productId} = ${products.id}
         order by ${productImages.sort}, ${productImages.id} limit 1)`,
-      costCents: products.platformPriceCents,
-      overridePriceCents: shopProducts.overridePriceCents,
-      secondLevelPercentage: secondLevel.percentage,
-      firstLevelPercentage: firstLevel.percentage,
+      ...shopPricingColumns,
     })
     .from(products)
-    .innerJoin(category, eq(category.id, products.categoryId))
-    .innerJoin(parent, eq(parent.id, category.parentId))
-    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
-    .leftJoin(
-      secondLevel,
-      and(eq(secondLevel.shopId, shopId), eq(secondLevel.categoryId, products.categoryId)),
-    )
-    .leftJoin(firstLevel, and(eq(firstLevel.shopId, shopId), eq(firstLevel.categoryId, category.parentId)))
-    .where(
-      and(
-        inArray(products.id, ids),
-        eq(products.status, 1),
-        eq(category.status, 1),
-        eq(parent.status, 1),
-        sql`coalesce(${shopProducts.visible}, 1) = 1`,
-      ),
-    );
+    .$dynamic();
+  return joinShopPricing(query, shopId).where(
+    and(
+      inArray(products.id, ids),
+      eq(products.status, 1),
+      eq(productCategory.status, 1),
+      eq(parentCategory.status, 1),
+      sql`coalesce(${shopProducts.visible}, 1) = 1`,
+    ),
+  );
 }
 
 /** Takes `quantity` from the stock only if that many are there; false when short. */

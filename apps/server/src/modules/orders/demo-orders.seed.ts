@@ -1,11 +1,16 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { priceProduct, ROUNDINGS, type TOrderStatus, type TRounding } from '@linkstore/contract';
 import { users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
-import { categories, productImages, products, reviews } from '../catalog/catalog.table';
+import { productImages, products, reviews } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
-import { shopCategoryPrices } from '../pricing/pricing.table';
+import {
+  firstLevelPrice as firstLevel,
+  joinShopPricing,
+  parentCategory as parent,
+  productCategory as category,
+  secondLevelPrice as secondLevel,
+} from '../pricing/pricing.table';
 import { shopProducts, shops } from '../shops/shops.table';
 import { DEMO_BUYERS, DEMO_REVIEW_BODIES, type DemoBuyer } from './demo-orders.seed-data';
 import { orderItems, orders } from './orders.table';
@@ -125,34 +130,28 @@ function roundingOf(value: string): TRounding {
   return (ROUNDINGS as readonly string[]).includes(value) ? (value as TRounding) : 'none';
 }
 
-const category = alias(categories, 'category');
-const parent = alias(categories, 'parent');
-const secondLevel = alias(shopCategoryPrices, 'second_level');
-const firstLevel = alias(shopCategoryPrices, 'first_level');
-
 /** Products on sale and shown in the shop, priced by its override, category and default rules. */
 async function loadPricedProducts(
   db: AppDatabase,
   shop: { id: number; defaultPercentage: number; rounding: string },
 ): Promise<DemoProduct[]> {
-  const rows = await db
-    .select({
-      id: products.id,
-      title: products.title,
-      imageUrl: sql<string | null>`(select ${productImages.url} from ${productImages}
+  const rows = await joinShopPricing(
+    db
+      .select({
+        id: products.id,
+        title: products.title,
+        imageUrl: sql<string | null>`(select ${productImages.url} from ${productImages}
         where ${productImages.productId} = ${products.id}
         order by ${productImages.sort}, ${productImages.id} limit 1)`,
-      costCents: products.platformPriceCents,
-      overrideCents: shopProducts.overridePriceCents,
-      secondLevelPercentage: secondLevel.percentage,
-      firstLevelPercentage: firstLevel.percentage,
-    })
-    .from(products)
-    .innerJoin(category, eq(category.id, products.categoryId))
-    .innerJoin(parent, eq(parent.id, category.parentId))
-    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shop.id), eq(shopProducts.productId, products.id)))
-    .leftJoin(secondLevel, and(eq(secondLevel.shopId, shop.id), eq(secondLevel.categoryId, category.id)))
-    .leftJoin(firstLevel, and(eq(firstLevel.shopId, shop.id), eq(firstLevel.categoryId, parent.id)))
+        costCents: products.platformPriceCents,
+        overrideCents: shopProducts.overridePriceCents,
+        secondLevelPercentage: secondLevel.percentage,
+        firstLevelPercentage: firstLevel.percentage,
+      })
+      .from(products)
+      .$dynamic(),
+    shop.id,
+  )
     .where(
       and(
         eq(products.status, 1),

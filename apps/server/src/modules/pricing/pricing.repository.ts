@@ -1,10 +1,16 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { categories, products } from '../catalog/catalog.table';
 import { placeOf, shopProducts, shops } from '../shops/shops.table';
-import { shopCategoryPrices } from './pricing.table';
+import {
+  firstLevelPrice as firstLevel,
+  joinShopPricing,
+  parentCategory as parent,
+  productCategory as category,
+  secondLevelPrice as secondLevel,
+  shopCategoryPrices,
+} from './pricing.table';
 
 export type PricingShopRow = Pick<typeof shops.$inferSelect, 'id' | 'defaultPercentage' | 'rounding'>;
 
@@ -56,10 +62,6 @@ export async function listPricingProducts(
   shopId: number,
   filter: { categoryId?: number; keywords?: string; lang: TLanguage; limit: number; offset: number },
 ): Promise<{ rows: PricingProductRow[]; total: number }> {
-  const category = alias(categories, 'category');
-  const parent = alias(categories, 'parent');
-  const secondLevel = alias(shopCategoryPrices, 'second_level');
-  const firstLevel = alias(shopCategoryPrices, 'first_level');
   const conditions: SQL[] = [eq(products.status, 1), eq(category.status, 1), eq(parent.status, 1)];
   if (filter.categoryId !== undefined) {
     const byCategory = or(
@@ -76,28 +78,24 @@ export async function listPricingProducts(
   }
   const where = and(...conditions);
   const from = () =>
-    db
-      .select({
-        id: products.id,
-        title: sql<string>`coalesce(${products.titles} ->> ${filter.lang}, ${products.title})`,
-        categoryId: products.categoryId,
-        parentCategoryId: category.parentId,
-        costCents: products.platformPriceCents,
-        overridePriceCents: shopProducts.overridePriceCents,
-        visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.mapWith(Number),
-        sort: sql<number>`coalesce(${shopProducts.sort}, 0)`.mapWith(Number),
-        secondLevelPercentage: secondLevel.percentage,
-        firstLevelPercentage: firstLevel.percentage,
-      })
-      .from(products)
-      .innerJoin(category, eq(category.id, products.categoryId))
-      .innerJoin(parent, eq(parent.id, category.parentId))
-      .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
-      .leftJoin(
-        secondLevel,
-        and(eq(secondLevel.shopId, shopId), eq(secondLevel.categoryId, products.categoryId)),
-      )
-      .leftJoin(firstLevel, and(eq(firstLevel.shopId, shopId), eq(firstLevel.categoryId, category.parentId)));
+    joinShopPricing(
+      db
+        .select({
+          id: products.id,
+          title: sql<string>`coalesce(${products.titles} ->> ${filter.lang}, ${products.title})`,
+          categoryId: products.categoryId,
+          parentCategoryId: category.parentId,
+          costCents: products.platformPriceCents,
+          overridePriceCents: shopProducts.overridePriceCents,
+          visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.mapWith(Number),
+          sort: sql<number>`coalesce(${shopProducts.sort}, 0)`.mapWith(Number),
+          secondLevelPercentage: secondLevel.percentage,
+          firstLevelPercentage: firstLevel.percentage,
+        })
+        .from(products)
+        .$dynamic(),
+      shopId,
+    );
   const rows = await from()
     .where(where)
     .orderBy(placeOf(shopProducts.sort), asc(products.sort), asc(products.id))

@@ -2,8 +2,14 @@ import { and, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { categories, productImages, products, reviews, textMatches } from '../catalog/catalog.table';
-import { shopCategoryPrices } from '../pricing/pricing.table';
+import { productImages, products, reviews, textMatches } from '../catalog/catalog.table';
+import {
+  firstLevelPrice as firstLevel,
+  joinShopPricing,
+  parentCategory as parent,
+  productCategory as category,
+  secondLevelPrice as secondLevel,
+} from '../pricing/pricing.table';
 import { placeOf, shopCategories, shopProductStats, shopProducts } from './shops.table';
 
 /** One product with everything the shop's list needs: its rules, counters and review sums. */
@@ -31,11 +37,6 @@ export interface ShopProductFilter {
   keywords?: string | undefined;
   visible?: 0 | 1 | undefined;
 }
-
-const category = alias(categories, 'category');
-const parent = alias(categories, 'parent');
-const secondLevel = alias(shopCategoryPrices, 'second_level');
-const firstLevel = alias(shopCategoryPrices, 'first_level');
 const categoryPlace = alias(shopCategories, 'category_place');
 const parentPlace = alias(shopCategories, 'parent_place');
 
@@ -87,36 +88,32 @@ function conditionsOf(filter: ShopProductFilter): SQL[] {
  */
 function selectRows(db: AppDatabase, shopId: number, lang: TLanguage) {
   const reviewTotals = reviewTotalsOf(db);
-  return db
-    .select({
-      id: products.id,
-      title: inLanguage(products.titles, products.title, lang),
-      imageUrl: sql<string | null>`(select ${productImages.url} from ${productImages}
+  return joinShopPricing(
+    db
+      .select({
+        id: products.id,
+        title: inLanguage(products.titles, products.title, lang),
+        imageUrl: sql<string | null>`(select ${productImages.url} from ${productImages}
         where ${productImages.productId} = ${products.id}
         order by ${productImages.sort}, ${productImages.id} limit 1)`,
-      categoryId: products.categoryId,
-      categoryName: inLanguage(category.names, category.name, lang),
-      parentCategoryId: category.parentId,
-      costCents: products.platformPriceCents,
-      stock: products.stock,
-      overridePriceCents: shopProducts.overridePriceCents,
-      visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.mapWith(Number),
-      secondLevelPercentage: secondLevel.percentage,
-      firstLevelPercentage: firstLevel.percentage,
-      views: sql<number>`coalesce(${shopProductStats.views}, 0)`.mapWith(Number),
-      clicks: sql<number>`coalesce(${shopProductStats.clicks}, 0)`.mapWith(Number),
-      ratingSum: sql<number>`coalesce(${reviewTotals.ratingSum}, 0)`.mapWith(Number),
-      reviewCount: sql<number>`coalesce(${reviewTotals.reviewCount}, 0)`.mapWith(Number),
-    })
-    .from(products)
-    .innerJoin(category, eq(category.id, products.categoryId))
-    .innerJoin(parent, eq(parent.id, category.parentId))
-    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
-    .leftJoin(
-      secondLevel,
-      and(eq(secondLevel.shopId, shopId), eq(secondLevel.categoryId, products.categoryId)),
-    )
-    .leftJoin(firstLevel, and(eq(firstLevel.shopId, shopId), eq(firstLevel.categoryId, category.parentId)))
+        categoryId: products.categoryId,
+        categoryName: inLanguage(category.names, category.name, lang),
+        parentCategoryId: category.parentId,
+        costCents: products.platformPriceCents,
+        stock: products.stock,
+        overridePriceCents: shopProducts.overridePriceCents,
+        visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.mapWith(Number),
+        secondLevelPercentage: secondLevel.percentage,
+        firstLevelPercentage: firstLevel.percentage,
+        views: sql<number>`coalesce(${shopProductStats.views}, 0)`.mapWith(Number),
+        clicks: sql<number>`coalesce(${shopProductStats.clicks}, 0)`.mapWith(Number),
+        ratingSum: sql<number>`coalesce(${reviewTotals.ratingSum}, 0)`.mapWith(Number),
+        reviewCount: sql<number>`coalesce(${reviewTotals.reviewCount}, 0)`.mapWith(Number),
+      })
+      .from(products)
+      .$dynamic(),
+    shopId,
+  )
     .leftJoin(
       shopProductStats,
       and(eq(shopProductStats.shopId, shopId), eq(shopProductStats.productId, products.id)),

@@ -2,19 +2,20 @@ import { and, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { categories, productImages, products, reviews, textMatches } from '../catalog/catalog.table';
+import { productImages, products, reviews, textMatches } from '../catalog/catalog.table';
 import { countries } from '../countries/countries.table';
-import { shopCategoryPrices } from '../pricing/pricing.table';
+import {
+  firstLevelPrice as firstLevel,
+  joinShopPricing,
+  parentCategory as parent,
+  productCategory as category,
+  secondLevelPrice as secondLevel,
+} from '../pricing/pricing.table';
 import { likePattern } from './shop-products.repository';
 import { placeOf, shopBanners, shopCategories, shopProducts, shops } from './shops.table';
 import type { ShopRow } from './shops.repository';
-
-const category = alias(categories, 'category');
-const parent = alias(categories, 'parent');
 const categoryPlace = alias(shopCategories, 'category_place');
 const parentPlace = alias(shopCategories, 'parent_place');
-const secondLevel = alias(shopCategoryPrices, 'second_level');
-const firstLevel = alias(shopCategoryPrices, 'first_level');
 
 /** A translated text in the caller's language, English (the column) when missing or empty. */
 const inLanguage = (translations: AnyColumn, english: AnyColumn, lang: TLanguage) =>
@@ -161,28 +162,24 @@ export async function pageStorefrontProducts(
     products.sort,
     products.id,
   ];
-  const pageRows = db
-    .select({
-      id: products.id,
-      title: inLanguage(products.titles, products.title, lang).as('title'),
-      categoryId: products.categoryId,
-      costCents: products.platformPriceCents,
-      stock: products.stock,
-      overridePriceCents: shopProducts.overridePriceCents,
-      secondLevelPercentage: sql<number | null>`${secondLevel.percentage}`.as('second_level_percentage'),
-      firstLevelPercentage: sql<number | null>`${firstLevel.percentage}`.as('first_level_percentage'),
-      place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
-      total: sql<number>`count(*) over ()`.as('total'),
-    })
-    .from(products)
-    .innerJoin(category, eq(category.id, products.categoryId))
-    .innerJoin(parent, eq(parent.id, category.parentId))
-    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
-    .leftJoin(
-      secondLevel,
-      and(eq(secondLevel.shopId, shopId), eq(secondLevel.categoryId, products.categoryId)),
-    )
-    .leftJoin(firstLevel, and(eq(firstLevel.shopId, shopId), eq(firstLevel.categoryId, category.parentId)))
+  const pageRows = joinShopPricing(
+    db
+      .select({
+        id: products.id,
+        title: inLanguage(products.titles, products.title, lang).as('title'),
+        categoryId: products.categoryId,
+        costCents: products.platformPriceCents,
+        stock: products.stock,
+        overridePriceCents: shopProducts.overridePriceCents,
+        secondLevelPercentage: sql<number | null>`${secondLevel.percentage}`.as('second_level_percentage'),
+        firstLevelPercentage: sql<number | null>`${firstLevel.percentage}`.as('first_level_percentage'),
+        place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
+        total: sql<number>`count(*) over ()`.as('total'),
+      })
+      .from(products)
+      .$dynamic(),
+    shopId,
+  )
     .leftJoin(parentPlace, and(eq(parentPlace.shopId, shopId), eq(parentPlace.categoryId, parent.id)))
     .leftJoin(categoryPlace, and(eq(categoryPlace.shopId, shopId), eq(categoryPlace.categoryId, category.id)))
     .where(and(...filterOf(filter)))
