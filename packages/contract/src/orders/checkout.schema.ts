@@ -49,6 +49,14 @@ export const ZCheckoutRequest = z.object({
     .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, {
       message: 'checkout.duplicateItem',
     }),
+  /**
+   * A random key the storefront makes per checkout attempt: sent again (a retried request, a
+   * second tab, a double tap), it answers the order already placed instead of placing another.
+   */
+  checkoutKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .optional(),
   /** The buyer's language: the confirmation mail is written in it. */
   language: z.enum(LANGUAGES).default('en'),
   userSource: ZTrafficSource.default('default'),

@@ -142,6 +142,15 @@ const orderWithPayment = (db: AppDatabase) =>
     .innerJoin(shops, eq(shops.id, orders.shopId))
     .leftJoin(payments, eq(payments.orderId, orders.id));
 
+/** The order a checkout attempt placed, by the attempt's key. */
+export async function findOrderByCheckoutKey(
+  db: AppDatabase,
+  checkoutKey: string,
+): Promise<OrderWithPayment | undefined> {
+  const [row] = await orderWithPayment(db).where(eq(orders.checkoutKey, checkoutKey));
+  return row;
+}
+
 export async function findOrderByNo(db: AppDatabase, orderNo: string): Promise<OrderWithPayment | undefined> {
   const [row] = await orderWithPayment(db).where(eq(orders.orderNo, orderNo));
   return row;

@@ -14,7 +14,9 @@ import type { z } from 'zod';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
 import type { RateLimiter } from '../../platform/rate-limit/limiter';
+import { isUniqueViolation } from '../../platform/db/errors';
 import {
+  findOrderByCheckoutKey,
   findOrderByNo,
   findOrderByProviderOrder,
   findShopBySlug,
@@ -173,6 +175,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         tx,
         {
           orderNo: newOrderNo(),
+          checkoutKey: form.checkoutKey ?? null,
           shopId: shop.id,
           ownerUserId: shop.ownerUserId,
           buyerEmail: form.email,
@@ -214,12 +217,48 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return found;
   }
 
+  /**
+   * The answer for an attempt whose key already placed an order: the same order and approval
+   * address. Until its payment exists (the first request is still starting it) there is none yet.
+   */
+  async function placedBefore(checkoutKey: string, shop: CheckoutShop): Promise<TCheckoutAnswer | null> {
+    const found = await findOrderByCheckoutKey(db, checkoutKey);
+    if (!found) return null;
+    if (found.order.shopId !== shop.id || !found.payment) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 409, 'checkout.alreadyPlaced');
+    }
+    return {
+      orderNo: found.order.orderNo,
+      totalCents: found.order.totalMinor,
+      currencyCode: found.order.currencyCode,
+      approveUrl: found.payment.approveUrl,
+    };
+  }
+
+  /** Places the order once per checkout key: a second request with it gets the first's answer. */
+  async function placeOnce(shop: CheckoutShop, form: CheckoutForm) {
+    const key = form.checkoutKey;
+    const earlier = key ? await placedBefore(key, shop) : null;
+    if (earlier) return { earlier };
+    try {
+      return { order: await placeOrder(shop, form, await priceItems(shop, form)) };
+    } catch (error) {
+      // Two requests with one key at once: the unique index let one in; answer the other with it.
+      if (!key || !isUniqueViolation(error)) throw error;
+      const placed = await placedBefore(key, shop);
+      if (!placed) throw error;
+      return { earlier: placed };
+    }
+  }
+
   return {
     async checkout(form: CheckoutForm, ip: string): Promise<TCheckoutAnswer> {
       await limit('checkout', ip, CHECKOUT_LIMIT);
       const shop = await findShopBySlug(db, form.shop);
       if (!shop) throw AppError.notFound();
-      const order = await placeOrder(shop, form, await priceItems(shop, form));
+      const placed = await placeOnce(shop, form);
+      if (placed.earlier) return placed.earlier;
+      const { order } = placed;
       const amount = { currencyCode: order.currencyCode, valueMinor: order.totalMinor };
       try {
         const created = await payments.createOrder({

@@ -27,10 +27,11 @@ function post(url: string, payload: object, ip = nextIp()) {
 
 const buyer = (n: string) => `buyer-${n}@example.com`;
 
-function checkout(items: [number, number][], email = buyer('x'), ip?: string) {
+function checkout(items: [number, number][], email = buyer('x'), ip?: string, checkoutKey?: string) {
   return post(
     '/checkout',
     {
+      checkoutKey,
       shop: 'co-shop',
       email,
       address: { name: 'Ana', line1: '1 Main St', city: 'Lisbon', postalCode: '1000-001', countryCode: 'PT' },
@@ -231,6 +232,33 @@ describe('checkout with the sandbox provider', () => {
     const results = await Promise.all([checkout([[last, 1]]), checkout([[last, 1]])]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await stockOf(last)).toBe(0);
+  });
+
+  it('places one order per checkout key: a resent request, or two at once, get the same order', async () => {
+    const item = await addProduct(700, 5);
+    const ordersWith = async (key: string) =>
+      ctx.database.db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.checkoutKey, key));
+
+    const resent = 'resent-attempt-0001';
+    const first = await checkout([[item, 1]], buyer('k'), undefined, resent);
+    const again = await checkout([[item, 1]], buyer('k'), undefined, resent);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ data: TCheckoutAnswer }>().data).toEqual(
+      first.json<{ data: TCheckoutAnswer }>().data,
+    );
+
+    // Two at once: one places the order; the other answers it, or (its payment still being
+    // started) says it is already placed — never a second order.
+    const twin = 'twin-attempt-000001';
+    const both = await Promise.all([1, 2].map(() => checkout([[item, 1]], buyer('k'), undefined, twin)));
+    for (const res of both) expect([200, 409], res.body).toContain(res.statusCode);
+    const numbers = new Set(
+      both.filter((r) => r.statusCode === 200).map((r) => r.json<{ data: TCheckoutAnswer }>().data.orderNo),
+    );
+    expect(numbers.size).toBe(1);
+    expect(await ordersWith(resent)).toHaveLength(1);
+    expect(await ordersWith(twin)).toHaveLength(1);
+    expect(await stockOf(item)).toBe(3);
   });
 
   it('refuses products that are withdrawn or hidden in the shop', async () => {

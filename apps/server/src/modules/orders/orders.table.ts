@@ -55,6 +55,11 @@ export const orders = pgTable(
     pageSource: varchar('page_source', { length: 64 }).notNull().default(''),
     /** Stock held for an unpaid order until then; released by the expiry sweep if still unpaid. */
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    /**
+     * The buyer's checkout attempt (a random key the storefront makes per attempt): the same key
+     * again — a resent request, a second tab — answers the order it already placed.
+     */
+    checkoutKey: varchar('checkout_key', { length: 64 }),
     /** Set when something about the payment needs a human (e.g. captured a different amount). */
     flag: text('flag'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -64,6 +69,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_order_no_key').on(t.orderNo),
+    uniqueIndex('orders_checkout_key').on(t.checkoutKey),
     index('orders_owner_created_idx').on(t.ownerUserId, t.createdAt),
     index('orders_shop_created_idx').on(t.shopId, t.createdAt),
     index('orders_unpaid_reserved_idx')

@@ -6,7 +6,8 @@ export * from '../../modules/dicts/dicts.table';
 export * from '../../modules/files/files.table';
 export * from '../../modules/catalog/catalog.table';
 export * from '../../modules/shops/shops.table';
-export * from '../../modules/pricing/pricing.table';
+// Named: pricing.table.ts also exports the aliases its pricing joins use, which are not tables.
+export { shopCategoryPrices } from '../../modules/pricing/pricing.table';
 export * from '../auth/auth.tables';
 export * from '../auth/access.tables';
 export * from '../../modules/orders/orders.table';

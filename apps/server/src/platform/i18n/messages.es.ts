@@ -63,6 +63,8 @@ export const es = {
   'files.unreadable': 'No se pudo leer la imagen: puede que el archivo esté dañado.',
   'files.tooManyPixels': 'La imagen es demasiado grande: como máximo {max} megapíxeles.',
   'checkout.duplicateItem': 'Cada producto solo puede estar una vez en el carrito.',
+  'checkout.alreadyPlaced':
+    'Este pedido ya se ha realizado y se está iniciando su pago. Vuelve a cargar la página en un momento.',
   'checkout.notOnSale':
     'Algunos productos de tu carrito ya no están a la venta en esta tienda. Revisa tu carrito.',
   'checkout.outOfStock': 'Solo quedan {left} de «{product}». Cambia la cantidad.',

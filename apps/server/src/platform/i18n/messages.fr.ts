@@ -65,6 +65,8 @@ export const fr = {
   'files.unreadable': 'L’image n’a pas pu être lue : le fichier est peut-être endommagé.',
   'files.tooManyPixels': 'L’image est trop grande : {max} mégapixels au maximum.',
   'checkout.duplicateItem': 'Chaque produit ne peut figurer qu’une fois dans le panier.',
+  'checkout.alreadyPlaced':
+    'Cette commande a déjà été passée et son paiement est en cours de lancement. Rechargez la page dans un instant.',
   'checkout.notOnSale':
     'Certains produits de votre panier ne sont plus en vente dans cette boutique. Veuillez vérifier votre panier.',
   'checkout.outOfStock':

@@ -59,6 +59,8 @@ export const pt = {
   'files.unreadable': 'Não foi possível ler a imagem: o ficheiro pode estar danificado.',
   'files.tooManyPixels': 'A imagem é demasiado grande: no máximo {max} megapíxeis.',
   'checkout.duplicateItem': 'Cada produto só pode estar uma vez no carrinho.',
+  'checkout.alreadyPlaced':
+    'Este pedido já foi feito e o pagamento está sendo iniciado. Recarregue a página em instantes.',
   'checkout.notOnSale':
     'Alguns produtos do seu carrinho não estão mais à venda nesta loja. Revise o seu carrinho.',
   'checkout.outOfStock': 'Restam apenas {left} de "{product}". Altere a quantidade.',

@@ -1,6 +1,12 @@
 import { ZCheckoutRequest } from '@linkstore/contract';
 import { describe, expect, it } from 'vitest';
-import { countryOptions, EMPTY_VALUES, toCheckoutRequest, validateCheckout } from './checkout-form';
+import {
+  countryOptions,
+  EMPTY_VALUES,
+  newCheckoutKey,
+  toCheckoutRequest,
+  validateCheckout,
+} from './checkout-form';
 
 const filled = {
   ...EMPTY_VALUES,
@@ -36,6 +42,7 @@ describe('checkout form', () => {
       lines: [{ productId: '7', title: 'Teapot', imageUrl: null, priceCents: 100, quantity: 2, stock: 5 }],
       language: 'pt',
       sources: { userSource: 'ig', pageSource: '' },
+      checkoutKey: newCheckoutKey(),
     });
     expect(request.address).not.toHaveProperty('line2', '');
     expect(ZCheckoutRequest.parse(request)).toMatchObject({
@@ -44,6 +51,12 @@ describe('checkout form', () => {
       language: 'pt',
       userSource: 'ig',
     });
+  });
+
+  it('makes a new checkout key each attempt, in the form the contract takes', () => {
+    const [first, second] = [newCheckoutKey(), newCheckoutKey()];
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).not.toBe(first);
   });
 
   it('names countries in the buyer language', () => {

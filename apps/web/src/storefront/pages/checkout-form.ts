@@ -113,7 +113,13 @@ export function validateCheckout(values: TCheckoutValues): Partial<Record<TCheck
 /** The checkout request for the cart's lines; optional fields left empty are not sent. */
 export function toCheckoutRequest(
   values: TCheckoutValues,
-  context: { shop: string; lines: readonly TCartLine[]; language: TLanguage; sources: TTrafficSources },
+  context: {
+    shop: string;
+    lines: readonly TCartLine[];
+    language: TLanguage;
+    sources: TTrafficSources;
+    checkoutKey: string;
+  },
 ): TCheckoutRequest {
   const optional = (value: string) => value.trim() || undefined;
   return {
@@ -133,5 +139,15 @@ export function toCheckoutRequest(
     language: context.language,
     userSource: context.sources.userSource,
     pageSource: context.sources.pageSource,
+    checkoutKey: context.checkoutKey,
   };
+}
+
+/**
+ * A new checkout attempt's key (32 hex characters from the browser's CSPRNG; unlike
+ * `crypto.randomUUID` it also works on plain http). Sending it again answers the order it placed.
+ */
+export function newCheckoutKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

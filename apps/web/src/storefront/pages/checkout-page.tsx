@@ -9,6 +9,7 @@ import { Totals } from './cart-page';
 import {
   countryOptions,
   EMPTY_VALUES,
+  newCheckoutKey,
   toCheckoutRequest,
   validateCheckout,
   type TCheckoutField,
@@ -44,6 +45,8 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const sending = useRef(false);
+  // One key per attempt: a resent request (lost answer, second tap) gets the order already placed.
+  const checkoutKey = useRef(newCheckoutKey());
   const countries = useMemo(() => countryOptions(locale), [locale]);
 
   if (lines.length === 0) return <EmptyCart />;
@@ -67,12 +70,16 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
         lines,
         language,
         sources: readTrafficSources(window.location.search),
+        checkoutKey: checkoutKey.current,
       });
       const answer = await checkoutApi.checkout(request);
       writeStorage(sessionStorage, SHOP_PATH_STORAGE_KEY, shopHref(basePath));
       leave.to(answer.approveUrl);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
+      // Refused by the server: the next try is a new attempt. Lost on the way: it may have been
+      // placed, so the same key is sent again and answers that order.
+      if (apiError && apiError.code !== NETWORK_ERROR) checkoutKey.current = newCheckoutKey();
       setServerError(
         apiError && apiError.code !== NETWORK_ERROR && apiError.message
           ? apiError.message
