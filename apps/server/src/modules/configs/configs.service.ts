@@ -7,6 +7,7 @@ import {
   type TLanguage,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors/app-error';
 import { formatDateTime } from '../../platform/http/date-time';
 import { translate } from '../../platform/i18n/translate';
@@ -31,16 +32,6 @@ function duplicateKey(lang: TLanguage): AppError {
   return new AppError(ErrorCode.VALIDATION_FAILED, 400, 'error.duplicate', params, {
     fields: [{ field: 'key', message: translate(lang, 'error.duplicate', params) }],
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  // Drizzle wraps the driver's error in `cause`.
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export async function getConfigPage(db: AppDatabase, query: TConfigPageQuery): Promise<TConfigPage> {

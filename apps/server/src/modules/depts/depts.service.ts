@@ -8,6 +8,7 @@ import {
   type TLanguage,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors/app-error';
 import { formatDateTime } from '../../platform/http/date-time';
 import { translate, type MessageKey } from '../../platform/i18n/translate';
@@ -82,16 +83,6 @@ function fieldError(lang: TLanguage, field: string, key: MessageKey): AppError {
   return new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params, {
     fields: [{ field, message: translate(lang, key, params) }],
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  // Drizzle wraps the driver's error in `cause`.
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** The tree; with `keywords` (name, any case) or `status`, the matching departments. */

@@ -17,6 +17,7 @@ import {
   type TLanguage,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors/app-error';
 import { formatDateTime } from '../../platform/http/date-time';
 import { translate, type MessageKey } from '../../platform/i18n/translate';
@@ -101,16 +102,6 @@ function fieldError(lang: TLanguage, field: string, key: MessageKey): AppError {
   return new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params, {
     fields: [{ field, message: translate(lang, key, params) }],
   });
-}
-
-/** The unique indexes answer a race the pre-check lost (Drizzle wraps the driver's error). */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 const asTx = (transaction: unknown) => transaction as AppDatabase;

@@ -11,6 +11,7 @@ import {
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { MENU_TYPE_CODES, menus, roleMenus, roles } from '../../platform/auth/access.tables';
 import type { AppDatabase } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors/app-error';
 import { ROOT_ROLE } from '../../platform/http/access';
 import { translate, type MessageKey } from '../../platform/i18n/translate';
@@ -247,16 +248,6 @@ function valuesOf(form: TMenuSaveRequest): MenuValues {
     alwaysShow: form.type === 'MENU' || form.type === 'CATALOG' ? form.alwaysShow : 0,
     params: !isButton && Object.keys(params).length > 0 ? params : null,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  // Drizzle wraps the driver's error in `cause`.
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type TRolePageQuery,
   type TRoleRequest,
 } from '@linkstore/contract';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors/app-error';
 import type { AppDatabase } from '../../platform/db/database';
 import { ROOT_ROLE } from '../../platform/http/access';
@@ -62,16 +63,6 @@ function duplicateCode(lang: TLanguage): AppError {
 }
 
 const protectedRole = () => new AppError(ErrorCode.VALIDATION_FAILED, 400, 'error.protected');
-
-/** The unique index on `code` answers a race the pre-check lost. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error || (typeof e === 'object' && e !== null);) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-    if (e === undefined) break;
-  }
-  return false;
-}
 
 async function requireRole(db: AppDatabase, id: number): Promise<RoleRow> {
   const row = await findRoleById(db, id);

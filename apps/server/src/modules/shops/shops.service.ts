@@ -11,6 +11,7 @@ import {
   type TUpdateShopRequest,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors/app-error';
 import { translate, type MessageKey, type MessageParams } from '../../platform/i18n/translate';
 import {
@@ -62,16 +63,6 @@ function fieldError(lang: TLanguage, field: string, key: MessageKey, params: Mes
   return new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params, {
     fields: [{ field, message: translate(lang, key, params) }],
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  // Drizzle wraps the driver's error in `cause`.
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** Two requests racing for one slug (or one owner): the unique indexes decide. */
