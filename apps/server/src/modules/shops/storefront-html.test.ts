@@ -5,6 +5,7 @@ import { REPO_ROOT } from '../../platform/config/config';
 import {
   absoluteUrl,
   compileTemplate,
+  DEFAULT_ICON,
   escapeHtml,
   fallbackHtml,
   metaDescription,
@@ -45,6 +46,13 @@ describe('storefront HTML', () => {
     expect(plain).toContain('<meta name="twitter:card" content="summary" />');
     expect(plain).toContain('<meta name="robots" content="noindex" />');
     expect(plain).not.toContain('og:image');
+  });
+
+  it('uses the shop image as the page icon, else the site icon', () => {
+    expect(renderHead(meta)).toContain(`<link rel="icon" href="${DEFAULT_ICON}" />`);
+    const own = renderHead({ ...meta, iconUrl: 'https://x.example.com/shop.webp' });
+    expect(own).toContain('<link rel="icon" href="https://x.example.com/shop.webp" />');
+    expect(own).not.toContain(DEFAULT_ICON);
   });
 
   it('fills the web app’s storefront.html: one title, the language, the tags and the data', () => {

@@ -79,6 +79,9 @@ export function readBuiltTemplate(webDistDir: string): string | undefined {
 }
 
 /** What a shared link's preview shows (Open Graph, Twitter card) and the page's own head. */
+/** The site's icon (apps/web/public), for pages of no shop and shops without an image. */
+export const DEFAULT_ICON = '/favicon.svg';
+
 export interface PageMeta {
   title: string;
   description: string;
@@ -87,7 +90,7 @@ export interface PageMeta {
   /** The page's canonical address; null on pages that must not be indexed. */
   url: string | null;
   type: 'website' | 'product';
-  /** The page icon (the shop's image). */
+  /** The page icon (the shop's image); the site's own icon when the shop has none. */
   iconUrl: string | null;
 }
 
@@ -111,7 +114,7 @@ export function renderHead(meta: PageMeta): string {
     tag('name', 'twitter:description', meta.description),
   );
   if (meta.imageUrl) tags.push(tag('name', 'twitter:image', meta.imageUrl));
-  if (meta.iconUrl) tags.push(`<link rel="icon" href="${escapeHtml(meta.iconUrl)}" />`);
+  tags.push(`<link rel="icon" href="${escapeHtml(meta.iconUrl ?? DEFAULT_ICON)}" />`);
   return tags.join('\n    ');
 }
 
