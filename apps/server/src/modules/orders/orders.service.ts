@@ -41,10 +41,20 @@ export function encodeCursor(cursor: OrderCursor): string {
   return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
 }
 
+/**
+ * The shape alone lets '2026-13-45T…' or '2026-02-30T…' through, which the database would refuse
+ * with a 500: the instant must read back as itself.
+ */
+function isRealInstant(at: string): boolean {
+  const ms = Date.parse(at);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 19) === at.slice(0, 19);
+}
+
 /** A token from `encodeCursor`; anything else is refused as an invalid field. */
 export function decodeCursor(token: string): OrderCursor {
   const [at, id] = Buffer.from(token, 'base64url').toString('utf8').split('|');
-  if (!at || !CURSOR_AT.test(at) || !id || !/^[1-9]\d{0,15}$/.test(id)) {
+  const valid = at && CURSOR_AT.test(at) && isRealInstant(at) && id && /^[1-9]\d{0,14}$/.test(id);
+  if (!valid) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'validation.invalid', { field: 'cursor' });
   }
   return { at, id: Number(id) };

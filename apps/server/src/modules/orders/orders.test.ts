@@ -112,6 +112,10 @@ describe('helpers', () => {
     const cursor = { at: '2026-11-06T00:00:00.123456Z', id: 42 };
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
     expect(() => decodeCursor('bm9wZQ')).toThrow();
+    // The right shape but no real instant: refused here, not by the database.
+    for (const at of ['2026-13-45T99:99:99.000000Z', '2026-02-30T00:00:00.000000Z']) {
+      expect(() => decodeCursor(Buffer.from(`${at}|7`).toString('base64url'))).toThrow();
+    }
   });
 });
 
