@@ -181,12 +181,41 @@ describe('sign-in', () => {
 });
 
 describe('refresh tokens', () => {
-  it('rotate on every use; the old one is spent', async () => {
+  it('rotate on every use; the old one is spent once its successor is used', async () => {
     const first = await signIn();
     const res = await refresh(open, first.refreshToken);
     const second = ZEnvelope(ZTokenResponse).parse(res.json()).data;
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await me(open, second.accessToken)).statusCode).toBe(200);
+    expect((await refresh(open, second.refreshToken)).statusCode).toBe(200);
+    expect((await refresh(open, first.refreshToken)).json().code).toBe(ErrorCode.REFRESH_TOKEN_INVALID);
+  });
+
+  it('give the same successor again when the answer was lost (a reload mid-refresh), without a second rotation', async () => {
+    const first = await signIn();
+    const lost = ZEnvelope(ZTokenResponse).parse((await refresh(open, first.refreshToken)).json()).data;
+    // The browser never saw `lost` and still holds `first`.
+    const again = await refresh(open, first.refreshToken);
+    expect(again.statusCode).toBe(200);
+    const second = ZEnvelope(ZTokenResponse).parse(again.json()).data;
+    expect(second.refreshToken).toBe(lost.refreshToken);
+    expect((await me(open, second.accessToken)).statusCode).toBe(200);
+    const family = await open.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(second.refreshToken)));
+    expect(family).toHaveLength(1);
+    // The sign-in goes on from there.
+    expect((await refresh(open, second.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('no longer give the successor once the grace period is over, and end the sign-in', async () => {
+    const first = await signIn();
+    await refresh(open, first.refreshToken);
+    await open.database.db
+      .update(refreshTokens)
+      .set({ rotatedAt: sql`now() - interval '11 seconds'` })
+      .where(eq(refreshTokens.tokenHash, hashToken(first.refreshToken)));
     expect((await refresh(open, first.refreshToken)).json().code).toBe(ErrorCode.REFRESH_TOKEN_INVALID);
   });
 
@@ -214,11 +243,15 @@ describe('refresh tokens', () => {
     expect((await me(open, second.accessToken)).json().code).toBe(ErrorCode.ACCESS_TOKEN_INVALID);
   });
 
-  it('rotate once under 10 parallel refreshes, and the sign-in survives', async () => {
+  it('rotate once under 10 parallel refreshes, each answered with the same successor, and the sign-in survives', async () => {
     const first = await signIn();
     const answers = await Promise.all(Array.from({ length: 10 }, () => refresh(open, first.refreshToken)));
-    const winners = answers.filter((a) => a.statusCode === 200);
-    expect(winners).toHaveLength(1);
+    // Every caller gets the one successor: nobody is signed out, nothing forks.
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    const successors = new Set(
+      answers.map((a) => ZEnvelope(ZTokenResponse).parse(a.json()).data.refreshToken),
+    );
+    expect(successors.size).toBe(1);
     const rows = await open.database.db
       .select()
       .from(refreshTokens)
@@ -228,8 +261,8 @@ describe('refresh tokens', () => {
       .from(refreshTokens)
       .where(eq(refreshTokens.familyId, rows[0]?.familyId ?? ''));
     expect(family).toHaveLength(2);
-    const next = ZEnvelope(ZTokenResponse).parse(winners[0]?.json()).data;
-    expect((await refresh(open, next.refreshToken)).statusCode).toBe(200);
+    const [next = ''] = successors;
+    expect((await refresh(open, next)).statusCode).toBe(200);
   });
 
   it('stop at the absolute lifetime', async () => {

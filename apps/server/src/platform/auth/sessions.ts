@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/config';
 import type { AppDatabase } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { refreshTokens, users } from './auth.tables';
-import { hashToken, newOpaqueToken, type TokenSigner } from './tokens';
+import { hashToken, newOpaqueToken, successorToken, type TokenSigner } from './tokens';
 
 export interface SessionMeta {
   userAgent?: string | undefined;
@@ -14,7 +14,8 @@ export interface SessionMeta {
 
 /**
  * A rotated token presented again within this many seconds is most likely the same client's
- * parallel request, not theft: it is refused without ending the sign-in. Later, it is reuse.
+ * parallel request or a retry after a lost answer, not theft: it gets the same successor again
+ * while that one is unused. Later, it is reuse and ends the sign-in.
  */
 export const REUSE_GRACE_SECONDS = 10;
 
@@ -82,32 +83,42 @@ export function createSessionService(db: AppDatabase, signer: TokenSigner, confi
           .for('update');
         if (!row || row.revokedAt) return { ok: false };
         const now = new Date();
-        if (row.rotatedAt) {
-          if (now.getTime() - row.rotatedAt.getTime() > REUSE_GRACE_SECONDS * 1000) {
-            await tx
-              .update(refreshTokens)
-              .set({ revokedAt: now })
-              .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-          }
-          return { ok: false };
-        }
         if (row.expiresAt <= now) return { ok: false };
         const [user] = await tx
           .select({ status: users.status, tokenVersion: users.tokenVersion })
           .from(users)
           .where(eq(users.id, row.userId));
         if (!user || user.status !== 1) return { ok: false };
+        const successor = successorToken(config.jwtSecret, refreshToken);
+        if (row.rotatedAt) {
+          if (now.getTime() - row.rotatedAt.getTime() > REUSE_GRACE_SECONDS * 1000) {
+            await tx
+              .update(refreshTokens)
+              .set({ revokedAt: now })
+              .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+            return { ok: false };
+          }
+          // Within the grace period: the same successor again, as long as nobody has spent it.
+          const [next] = await tx
+            .select({ rotatedAt: refreshTokens.rotatedAt, revokedAt: refreshTokens.revokedAt })
+            .from(refreshTokens)
+            .where(eq(refreshTokens.tokenHash, successor.hash));
+          if (!next || next.rotatedAt || next.revokedAt) return { ok: false };
+          return {
+            ok: true,
+            tokens: await pair(row.userId, row.familyId, user.tokenVersion, successor.token),
+          };
+        }
         await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id));
-        const { token, hash } = newOpaqueToken();
         await tx.insert(refreshTokens).values({
           userId: row.userId,
           familyId: row.familyId,
-          tokenHash: hash,
+          tokenHash: successor.hash,
           expiresAt: row.expiresAt,
           userAgent: clip(meta.userAgent, 255),
           ip: clip(meta.ip, 64),
         });
-        return { ok: true, tokens: await pair(row.userId, row.familyId, user.tokenVersion, token) };
+        return { ok: true, tokens: await pair(row.userId, row.familyId, user.tokenVersion, successor.token) };
       });
       if (!outcome.ok) throw refreshTokenInvalid();
       return outcome.tokens;

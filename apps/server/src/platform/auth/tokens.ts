@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 const ALGORITHM = 'HS256';
@@ -64,4 +64,14 @@ export function newOpaqueToken(): { token: string; hash: string } {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The refresh token that follows `token` in its family: an HMAC of it under a key only the
+ * server holds, so the same spent token always has the same successor (a lost answer can be
+ * asked for again and gets the same token back) and nobody without the key can compute it.
+ */
+export function successorToken(secret: string, token: string): { token: string; hash: string } {
+  const next = createHmac('sha256', `refresh-successor:${secret}`).update(token).digest('base64url');
+  return { token: next, hash: hashToken(next) };
 }
