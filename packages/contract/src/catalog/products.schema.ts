@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPage, ZPageQuery } from '../platform/page';
-import { minorToDecimal } from '../platform/currency';
+import { decimalToMinor, minorToDecimal } from '../platform/currency';
 import { ZRichDoc, isEmptyDoc, type TRichDoc } from '../platform/rich-text';
 
 /** A product id on the wire: a digit string (the table's bigint), small enough for a safe integer. */
@@ -144,11 +144,7 @@ export const ZProductStatusQuery = z.object({
  * arithmetic only. Null when the text is not such an amount.
  */
 export function parsePriceCents(text: string): number | null {
-  const match = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const whole = Number(match[1]);
-  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
-  return whole * 100 + fraction;
+  return decimalToMinor(text, 2, { maxWholeDigits: 9 });
 }
 
 /** 1234 → `"12.34"`, with integer arithmetic only. */

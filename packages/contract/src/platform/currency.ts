@@ -29,4 +29,4 @@ export const ZMoney = z.object({
 export type TMoney = z.infer<typeof ZMoney>;
 
 // Zod-free, so the storefront can use it without pulling zod into the shop page (decision 0021).
-export { minorToDecimal } from './decimal';
+export { decimalToMinor, minorToDecimal, type TDecimalOptions } from './decimal';

@@ -9,3 +9,28 @@ export function minorToDecimal(minor: number, minorDigits: number): string {
   if (minorDigits === 0) return `${sign}${digits}`;
   return `${sign}${digits.slice(0, -minorDigits)}.${digits.slice(-minorDigits)}`;
 }
+
+export interface TDecimalOptions {
+  /** Accept "12,50" as well as "12.50" (what people type in many locales). */
+  decimalComma?: boolean;
+  /** The longest whole part accepted; longer is not an amount. */
+  maxWholeDigits?: number;
+}
+
+/**
+ * An exact decimal string as minor units ("12.34", 2 → 1234; "12", 2 → 1200; "1.5", 3 → 1500),
+ * with integers only. Null when the text is not a plain non-negative amount, has more decimals
+ * than `minorDigits`, or is too large to count exactly.
+ */
+export function decimalToMinor(
+  text: string,
+  minorDigits: number,
+  { decimalComma = false, maxWholeDigits = 15 }: TDecimalOptions = {},
+): number | null {
+  const match = (decimalComma ? /^(\d+)(?:[.,](\d*))?$/ : /^(\d+)(?:\.(\d*))?$/).exec(text.trim());
+  if (!match) return null;
+  const [, whole = '', fraction = ''] = match;
+  if (whole.length > maxWholeDigits || fraction.length > minorDigits) return null;
+  const minor = Number(whole + fraction.padEnd(minorDigits, '0'));
+  return Number.isSafeInteger(minor) ? minor : null;
+}

@@ -2,6 +2,7 @@ import { ErrorCode, ZBannerForm, ZBannerPage, ZEnvelope, type TBannerForm } from
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
+import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { platformBanners } from './catalog.table';
@@ -9,16 +10,7 @@ import { platformBanners } from './catalog.table';
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 const PERMS = ['catalog:banner:query', 'catalog:banner:add', 'catalog:banner:edit', 'catalog:banner:delete'];
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-function call(as: string, method: Method, url: string, payload?: unknown, lang = 'en') {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/catalog/banners${url}`,
-    headers: { authorization: `Bearer ${tokens[as] ?? ''}`, lang },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const { call } = apiCalls(() => ctx.app, tokens, '/catalog/banners');
 
 async function create(body: Record<string, unknown>): Promise<TBannerForm> {
   const res = await call('manager', 'POST', '', { imageUrl: '/files/banner/a.png', ...body });

@@ -11,6 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
+import { apiCalls, type TMethod } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { categories, products } from './catalog.table';
@@ -25,16 +26,7 @@ const PERMS = [
   'catalog:category:delete',
 ];
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-function call(as: string, method: Method, url: string, payload?: unknown, lang = 'en') {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/catalog/categories${url}`,
-    headers: { authorization: `Bearer ${tokens[as] ?? ''}`, lang },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const { call } = apiCalls(() => ctx.app, tokens, '/catalog/categories');
 
 async function create(body: Record<string, unknown>): Promise<TCategoryForm> {
   const res = await call('manager', 'POST', '', body);
@@ -270,7 +262,7 @@ describe('categories', () => {
 describe('access', () => {
   it('refuses users without the permission (A0301) and writes nothing', async () => {
     const target = await create({ name: 'Access target' });
-    const attempts: [string, Method, string, unknown][] = [
+    const attempts: [string, TMethod, string, unknown][] = [
       ['guest', 'GET', '', undefined],
       ['guest', 'GET', '/options', undefined],
       ['guest', 'GET', `/${target.id}/form`, undefined],

@@ -10,6 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
+import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { categories, productImages, products } from './catalog.table';
@@ -22,16 +23,7 @@ const PERMS = [
   'catalog:product:edit',
   'catalog:product:delete',
 ];
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-function call(as: string, method: Method, url: string, payload?: unknown, lang = 'en') {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/catalog/products${url}`,
-    headers: { authorization: `Bearer ${tokens[as] ?? ''}`, lang },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const { call } = apiCalls(() => ctx.app, tokens, '/catalog/products');
 
 let top = 0;
 let leaf = 0;

@@ -2,6 +2,7 @@ import { ErrorCode, ZEnvelope, ZReviewPage } from '@linkstore/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
+import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { categories, products, reviews } from './catalog.table';
@@ -9,16 +10,7 @@ import { categories, products, reviews } from './catalog.table';
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 const PERMS = ['catalog:review:query', 'catalog:review:moderate', 'catalog:review:delete'];
-type Method = 'GET' | 'PUT' | 'DELETE';
-
-function call(as: string, method: Method, url: string, payload?: unknown, lang = 'en') {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/catalog/reviews${url}`,
-    headers: { authorization: `Bearer ${tokens[as] ?? ''}`, lang },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const { call } = apiCalls(() => ctx.app, tokens, '/catalog/reviews');
 
 async function page(query: string, lang = 'en') {
   const res = await call('moderator', 'GET', query, undefined, lang);

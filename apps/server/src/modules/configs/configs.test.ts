@@ -2,6 +2,7 @@ import { ErrorCode, ZConfigForm, ZConfigPage, ZEnvelope, type TConfigForm } from
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
+import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { configs } from './configs.table';
@@ -19,14 +20,7 @@ const CONFIG_PERMS = [
 
 const signIn = (username: string, password?: string) => accessTokenFor(ctx.app, username, password);
 
-function call(as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/config${url}`,
-    headers: { authorization: `Bearer ${tokens[as] ?? ''}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const { call } = apiCalls(() => ctx.app, tokens, '/config');
 
 async function createConfig(key: string, extra: Partial<TConfigForm> = {}): Promise<TConfigForm> {
   const res = await call('manager', 'POST', '', { name: `Setting ${key}`, key, value: 'v', ...extra });

@@ -11,6 +11,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
 import { users } from '../../platform/auth/auth.tables';
+import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { depts } from './depts.table';
@@ -22,14 +23,7 @@ const DEPT_PERMS = ['sys:dept:query', 'sys:dept:add', 'sys:dept:edit', 'sys:dept
 
 const signIn = (username: string, password?: string) => accessTokenFor(ctx.app, username, password);
 
-function call(as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/dept${url}`,
-    headers: { authorization: `Bearer ${tokens[as] ?? ''}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const { call } = apiCalls(() => ctx.app, tokens, '/dept');
 
 async function createDept(
   name: string,

@@ -1,5 +1,6 @@
 import type { TEarningsDaily, TEarningsSummary, TLedgerEntryPage } from '@linkstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { orders } from '../orders/orders.table';
@@ -11,19 +12,9 @@ const tokens: Record<string, string> = {};
 const owners: Record<string, { userId: number; shopId: number }> = {};
 const PASSWORD = 'Earnings-test-pw-1';
 
-function get(as: string, url: string) {
-  return ctx.app.inject({
-    method: 'GET',
-    url: `/api/v1${url}`,
-    headers: { authorization: `Bearer ${tokens[as] ?? ''}`, lang: 'en' },
-  });
-}
-
-async function ok<T>(as: string, url: string): Promise<T> {
-  const res = await get(as, url);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: T }>().data;
-}
+const { call, ok: okAs } = apiCalls(() => ctx.app, tokens);
+const get = (as: string, url: string) => call(as, 'GET', url);
+const ok = <T>(as: string, url: string) => okAs<T>(as, 'GET', url);
 
 /** A paid order and its sale credit, as a capture leaves them. */
 async function addSale(owner: string, orderNo: string, profit: number, at: string): Promise<void> {

@@ -1,4 +1,7 @@
-import { minorToDecimal as minorToDecimalText } from '@linkstore/contract';
+import {
+  decimalToMinor as parseDecimalMinor,
+  minorToDecimal as minorToDecimalText,
+} from '@linkstore/contract';
 /**
  * The small surface the order flow needs from a payment provider (decision 0018): create an order
  * the buyer approves at `approveUrl`, read it back, capture it, and verify a webhook. Money is
@@ -127,14 +130,7 @@ export function minorToDecimal(money: Money): string {
 
 /** "19.99" USD → 1999, "500" JPY → 500, "1.5" KWD → 1500; refuses more digits than the currency has. */
 export function decimalToMinor(value: string, currencyCode: string): number {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
-  if (!match) throw new RangeError(`Not a decimal amount: "${value}"`);
-  const [, whole = '', fraction = ''] = match;
-  const digits = minorDigits(currencyCode);
-  if (fraction.length > digits) {
-    throw new RangeError(`"${value}" has more than ${digits} decimals for ${currencyCode}`);
-  }
-  const minor = Number(whole + fraction.padEnd(digits, '0'));
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`Amount too large: "${value}"`);
+  const minor = parseDecimalMinor(value, minorDigits(currencyCode));
+  if (minor === null) throw new RangeError(`Not an amount in ${currencyCode}: "${value}"`);
   return minor;
 }

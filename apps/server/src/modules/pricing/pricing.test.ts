@@ -1,5 +1,6 @@
 import { ErrorCode, priceProduct, type TPricedProduct, type TPricingSettings } from '@linkstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls, type TMethod } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { categories, products } from '../catalog/catalog.table';
@@ -10,22 +11,7 @@ const PASSWORD = 'Pricing-owner-pw-1';
 const ids: Record<string, string> = {};
 const productKeys = new Map<string, string>();
 
-type Method = 'GET' | 'PUT';
-
-function call(as: string | null, method: Method, url: string, payload?: unknown, lang = 'en') {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...(as ? { authorization: `Bearer ${tokens[as] ?? ''}` } : {}), lang },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-async function ok<T>(as: string, method: Method, url: string, payload?: unknown): Promise<T> {
-  const res = await call(as, method, url, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: T }>().data;
-}
+const { call, ok } = apiCalls(() => ctx.app, tokens);
 
 const id = (key: string) => ids[key] ?? '';
 
@@ -307,7 +293,7 @@ describe('tenant isolation', () => {
   });
 
   it('without a shop every pricing endpoint answers A0404; a visitor gets 1002', async () => {
-    const endpoints: [Method, string, unknown?][] = [
+    const endpoints: [TMethod, string, unknown?][] = [
       ['GET', '/pricing/settings'],
       ['GET', '/pricing/products'],
       ['PUT', '/pricing', { defaultPercentage: 150 }],

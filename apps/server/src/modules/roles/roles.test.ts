@@ -10,6 +10,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
+import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 
@@ -22,14 +23,7 @@ const ROLE_PERMS = ['sys:role:query', 'sys:role:add', 'sys:role:edit', 'sys:role
 
 const signIn = (username: string, password?: string) => accessTokenFor(ctx.app, username, password);
 
-function call(as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1/roles${url}`,
-    headers: { authorization: `Bearer ${tokens[as] ?? ''}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const { call } = apiCalls(() => ctx.app, tokens, '/roles');
 
 async function roleIdOf(code: string): Promise<number> {
   const [row] = await ctx.database.db.select({ id: roles.id }).from(roles).where(eq(roles.code, code));

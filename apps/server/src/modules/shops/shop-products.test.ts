@@ -7,6 +7,7 @@ import {
   type TShopProductDetail,
 } from '@linkstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls, type TMethod } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { categories, productImages, products, reviews } from '../catalog/catalog.table';
@@ -21,22 +22,7 @@ const ids: Record<string, string> = {};
 const productKeys = new Map<string, string>();
 const shopIds: Record<string, number> = {};
 
-type Method = 'GET' | 'PUT' | 'POST';
-
-function call(as: string | null, method: Method, url: string, payload?: unknown, lang = 'en') {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...(as ? { authorization: `Bearer ${tokens[as] ?? ''}` } : {}), lang },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-async function ok<T>(as: string, method: Method, url: string, payload?: unknown, lang = 'en'): Promise<T> {
-  const res = await call(as, method, url, payload, lang);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: T }>().data;
-}
+const { call, ok } = apiCalls(() => ctx.app, tokens);
 
 const id = (key: string) => ids[key] ?? '';
 
@@ -394,7 +380,7 @@ describe('tenant isolation', () => {
   });
 
   it('without a shop every endpoint answers "open your shop first"; a visitor gets 1002', async () => {
-    const endpoints: [Method, string, unknown?][] = [
+    const endpoints: [TMethod, string, unknown?][] = [
       ['GET', '/shop/products'],
       ['GET', `/shop/products/${id('a1x')}`],
       ['PUT', '/shop/products/visibility', { productIds: [id('a1x')], visible: 0 }],

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@linkstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls, type TMethod } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 
@@ -7,22 +8,7 @@ let ctx: TestContext;
 const tokens: Record<string, string> = {};
 const PASSWORD = 'Shop-owner-pw-1';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-function call(as: string | null, method: Method, url: string, payload?: unknown, lang = 'en') {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...(as ? { authorization: `Bearer ${tokens[as] ?? ''}` } : {}), lang },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-async function ok<T>(as: string | null, method: Method, url: string, payload?: unknown): Promise<T> {
-  const res = await call(as, method, url, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: T }>().data;
-}
+const { call, ok } = apiCalls(() => ctx.app, tokens);
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
@@ -224,7 +210,7 @@ describe('tenant isolation', () => {
   });
 
   it('a visitor gets 1002 from every endpoint of a shop', async () => {
-    const visits: [Method, string, unknown?][] = [
+    const visits: [TMethod, string, unknown?][] = [
       ['GET', '/shop'],
       ['POST', '/shop', { name: 'X', slug: 'visitor' }],
       ['PUT', '/shop', { name: 'X' }],

@@ -1,4 +1,10 @@
-import { convertFromUsdCents, convertToUsdCents, minorToDecimal, type TCountry } from '@linkstore/contract';
+import {
+  convertFromUsdCents,
+  convertToUsdCents,
+  decimalToMinor,
+  minorToDecimal,
+  type TCountry,
+} from '@linkstore/contract';
 
 export { minorToDecimal };
 
@@ -28,11 +34,7 @@ export function rateFor(countries: readonly TCountry[] | undefined, currencyCode
  * decimals; null when it is not an amount or has too many decimals.
  */
 export function parseMinor(text: string, minorDigits: number): number | null {
-  const match = /^(\d{1,9})(?:[.,](\d*))?$/.exec(text.trim());
-  if (!match) return null;
-  const fraction = match[2] ?? '';
-  if (fraction.length > minorDigits) return null;
-  return Number(match[1]) * 10 ** minorDigits + Number(fraction.padEnd(minorDigits, '0') || '0');
+  return decimalToMinor(text, minorDigits, { decimalComma: true, maxWholeDigits: 9 });
 }
 
 /** A US-cent amount shown in `rate`'s currency for `locale` (e.g. "€11.05", "¥1,580"). */
