@@ -2,6 +2,7 @@ import { ZCheckoutRequest } from '@linkstore/contract';
 import { describe, expect, it } from 'vitest';
 import {
   countryOptions,
+  defaultCountry,
   EMPTY_VALUES,
   newCheckoutKey,
   toCheckoutRequest,
@@ -19,6 +20,16 @@ const filled = {
 };
 
 describe('checkout form', () => {
+  it("starts the address on the country of the buyer's browser language, else the United States", () => {
+    expect(defaultCountry(['fr-FR', 'en-US'])).toBe('FR');
+    expect(defaultCountry(['pt-BR'])).toBe('BR');
+    expect(defaultCountry(['zh-Hans-CN'])).toBe('CN');
+    // A language without a region, or a region we do not ship to, is passed over.
+    expect(defaultCountry(['fr', 'xx-QQ', 'es-ES'])).toBe('ES');
+    expect(defaultCountry(['es-419'])).toBe('US');
+    expect(defaultCountry([])).toBe('US');
+  });
+
   it('names each missing or malformed field', () => {
     expect(validateCheckout(EMPTY_VALUES)).toEqual({
       email: 'required',

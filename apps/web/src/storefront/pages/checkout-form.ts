@@ -73,6 +73,19 @@ export const COUNTRY_CODES = [
   'ZA',
 ] as const;
 
+/**
+ * The country the address form starts on: the region of the buyer's first browser language that
+ * names one we ship to ("fr-FR" → FR, "pt-BR" → BR), else the United States.
+ */
+export function defaultCountry(languages: readonly string[]): string {
+  const known = new Set<string>(COUNTRY_CODES);
+  for (const tag of languages) {
+    const region = /^[a-z]{2,3}(?:-[A-Za-z]{4})?-([A-Za-z]{2})\b/.exec(tag)?.[1]?.toUpperCase();
+    if (region && known.has(region)) return region;
+  }
+  return 'US';
+}
+
 export function countryOptions(locale: string): { code: string; name: string }[] {
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>

@@ -8,6 +8,7 @@ import { shopHref, useStorefront } from '../storefront-context';
 import { Totals } from './cart-page';
 import {
   countryOptions,
+  defaultCountry,
   EMPTY_VALUES,
   newCheckoutKey,
   toCheckoutRequest,
@@ -38,9 +39,12 @@ function EmptyCart() {
 }
 
 function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
-  const { t, basePath, language, locale } = useStorefront();
+  const { t, basePath, language, locale, price } = useStorefront();
   const lines = useCartLines(cart);
-  const [values, setValues] = useState<TCheckoutValues>(EMPTY_VALUES);
+  const [values, setValues] = useState<TCheckoutValues>(() => ({
+    ...EMPTY_VALUES,
+    countryCode: defaultCountry(navigator.languages),
+  }));
   const [errors, setErrors] = useState<Partial<Record<TCheckoutField, TFieldError>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -136,7 +140,21 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
           {field('phone', 'tel', 'shipping tel', false)}
         </fieldset>
         <h2>{t('checkout.summary')}</h2>
-        <p>{t('checkout.itemCount', { count: lines.reduce((sum, line) => sum + line.quantity, 0) })}</p>
+        <p>
+          {t('checkout.itemCount', { count: lines.reduce((sum, line) => sum + line.quantity, 0) })} ·{' '}
+          <a href={shopHref(basePath, '/cart')}>{t('checkout.editCart')}</a>
+        </p>
+        <ul className="sf-lines sf-summary" aria-label={t('checkout.summary')}>
+          {lines.map((line) => (
+            <li key={line.productId}>
+              <span>
+                {line.title}
+                <span className="sf-muted"> · {t('checkout.quantity', { quantity: line.quantity })}</span>
+              </span>
+              <span className="sf-price">{price(line.priceCents * line.quantity)}</span>
+            </li>
+          ))}
+        </ul>
         <Totals cents={totalCents(lines)} />
         {serverError && (
           <p className="sf-error" role="alert">

@@ -91,6 +91,10 @@ describe('shop pages', () => {
 
     fireEvent.click(screen.getByRole('link', { name: 'Checkout' }));
     const pay = await screen.findByRole('button', { name: 'Pay with PayPal' });
+    // The summary names what is being paid for, with a way back to change it.
+    const summary = screen.getByRole('list', { name: 'Summary' });
+    expect(summary).toHaveTextContent('Teapot · Qty 2$39.98');
+    expect(screen.getByRole('link', { name: 'Edit cart' })).toHaveAttribute('href', '/s/demo/cart');
     fireEvent.click(pay);
     expect(screen.getAllByText('Please fill this in.')).toHaveLength(5);
     expect(screen.getByLabelText('Email for the confirmation')).toHaveFocus();
