@@ -29,6 +29,10 @@ const translations = (name: string) =>
 export const textMatches = (english: AnyColumn, translated: AnyColumn, pattern: string): SQL =>
   sql`(${english} ilike ${pattern} or exists (select 1 from jsonb_each_text(${translated}) as t(lang, text) where t.text ilike ${pattern}))`;
 
+/** A translated text in `lang`, English (the column) when that translation is missing or empty. */
+export const inLanguage = (translations: AnyColumn, english: AnyColumn, lang: string) =>
+  sql<string>`coalesce(nullif(${translations} ->> ${lang}, ''), ${english})`;
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { productImages, products } from '../catalog/catalog.table';
+import { inLanguage, productImages, products } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
 import {
   joinShopPricing,
@@ -67,7 +67,7 @@ export async function listSellableProducts(
   const query = db
     .select({
       id: products.id,
-      title: sql<string>`coalesce(nullif(${products.titles} ->> ${lang}, ''), ${products.title})`,
+      title: inLanguage(products.titles, products.title, lang),
       imageUrl: sql<string | null>`(select ${productImages.url} from ${productImages}
         where ${productImages.productId} = ${products.id}
         order by ${productImages.sort}, ${productImages.id} limit 1)`,

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
-import { products, textMatches } from '../catalog/catalog.table';
+import { inLanguage, products, textMatches } from '../catalog/catalog.table';
 import { orderItems, orders } from './orders.table';
 
 /** Where a page of the newest-first list ends: the last row's exact time and id. */
@@ -129,12 +129,20 @@ export async function findOrder(
   return row;
 }
 
-/** The lines of these orders, in the order they were added. */
-export function listOrderItems(db: AppDatabase, orderIds: number[]): Promise<OrderItemRow[]> {
+/**
+ * The lines of these orders, in the order they were added. A line is titled in `lang` (the
+ * reader's) while its product exists; the title frozen at checkout, in the buyer's language,
+ * stands in for a product since removed.
+ */
+export function listOrderItems(db: AppDatabase, orderIds: number[], lang: string): Promise<OrderItemRow[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
   return db
-    .select()
+    .select({
+      ...getTableColumns(orderItems),
+      title: sql<string>`coalesce(${inLanguage(products.titles, products.title, lang)}, ${orderItems.title})`,
+    })
     .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.orderId), asc(orderItems.id));
 }

@@ -13,6 +13,10 @@ function callerId(request: FastifyRequest): number {
 export async function ordersModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = ordersRoutes;
-  registerRoute(app, r.list, ({ query, request }) => listMyOrders(db, callerId(request), query));
-  registerRoute(app, r.detail, ({ params, request }) => getMyOrder(db, callerId(request), params.orderNo));
+  registerRoute(app, r.list, ({ query, request }) =>
+    listMyOrders(db, request.lang, callerId(request), query),
+  );
+  registerRoute(app, r.detail, ({ params, request }) =>
+    getMyOrder(db, request.lang, callerId(request), params.orderNo),
+  );
 }

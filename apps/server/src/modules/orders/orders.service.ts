@@ -4,6 +4,7 @@ import {
   type TCreatorOrderDetail,
   type TCreatorOrderItem,
   type TCreatorOrderPage,
+  type TLanguage,
   type ZOrdersQuery,
 } from '@linkstore/contract';
 import type { z } from 'zod';
@@ -111,6 +112,7 @@ function groupByOrder(items: OrderItemRow[]): Map<number, OrderItemRow[]> {
 /** A page of the caller's orders (every shop they own, by `orders.owner_user_id`), newest first. */
 export async function listMyOrders(
   db: AppDatabase,
+  lang: TLanguage,
   userId: number,
   query: OrdersQuery,
 ): Promise<TCreatorOrderPage> {
@@ -126,6 +128,7 @@ export async function listMyOrders(
     await listOrderItems(
       db,
       page.map((row) => row.id),
+      lang,
     ),
   );
   const last = page.at(-1);
@@ -140,12 +143,13 @@ export async function listMyOrders(
 /** One of the caller's orders; someone else's answers as absent, like one that does not exist. */
 export async function getMyOrder(
   db: AppDatabase,
+  lang: TLanguage,
   userId: number,
   orderNo: string,
 ): Promise<TCreatorOrderDetail> {
   const row = await findOrder(db, userId, orderNo);
   if (!row) throw AppError.notFound();
-  const items = await listOrderItems(db, [row.id]);
+  const items = await listOrderItems(db, [row.id], lang);
   const address = row.shippingAddress;
   return {
     ...toOrder(row, items),

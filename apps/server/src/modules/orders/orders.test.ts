@@ -4,6 +4,8 @@ import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { decodeCursor, encodeCursor, maskEmail } from './orders.service';
+import { eq } from 'drizzle-orm';
+import { categories, products } from '../catalog/catalog.table';
 import { orderItems, orders } from './orders.table';
 
 let ctx: TestContext;
@@ -18,6 +20,8 @@ const ok = <T>(as: string, url: string) => okAs<T>(as, 'GET', url);
 const numbers = (page: TCreatorOrderPage) => page.list.map((order) => order.orderNo);
 
 interface Line {
+  /** A catalogue product; else an id no product has. */
+  productId?: number;
   title: string;
   quantity: number;
   platform: number;
@@ -57,7 +61,7 @@ async function addOrder(owner: string, orderNo: string, status: 0 | 1 | 2, creat
   await ctx.database.db.insert(orderItems).values(
     lines.map((l, i) => ({
       orderId: order.id,
-      productId: 100 + i,
+      productId: l.productId ?? 900_000 + i,
       title: l.title,
       quantity: l.quantity,
       platformPriceMinor: l.platform,
@@ -190,6 +194,42 @@ describe("the creator's orders", () => {
     expect(JSON.stringify(detail)).not.toMatch(/Secret Street|69001|\+33|alice\.buyer/);
     expect((await get('bruno', '/orders/LS261105-AAAAAAA2')).statusCode).toBe(404);
     expect((await get('anna', '/orders/LS261105-BBBBBBB1')).statusCode).toBe(404);
+  });
+
+  it("titles each line in the reader's language while its product exists, else as frozen at checkout", async () => {
+    const { db } = ctx.database;
+    const [top] = await db.insert(categories).values({ name: 'Ord top' }).returning({ id: categories.id });
+    const [leaf] = await db
+      .insert(categories)
+      .values({ name: 'Ord leaf', parentId: top?.id ?? 0 })
+      .returning({ id: categories.id });
+    const [product] = await db
+      .insert(products)
+      .values({
+        categoryId: leaf?.id ?? 0,
+        title: 'Teapot',
+        titles: { fr: 'Théière', es: '' },
+        platformPriceCents: 900,
+      })
+      .returning({ id: products.id });
+    const productId = product?.id ?? 0;
+    // Bought by a French buyer: the line was frozen with the French title.
+    await addOrder('bruno', 'LS261107-BBBBBBB2', 1, '2026-11-07T09:00:00Z', [
+      { productId, title: 'Théière', quantity: 1, platform: 900, selling: 1500 },
+    ]);
+    const titleIn = async (lang: string) => {
+      const res = await call('bruno', 'GET', '/orders/LS261107-BBBBBBB2', undefined, lang);
+      return res.json<{ data: TCreatorOrderDetail }>().data.items[0]?.title;
+    };
+    expect(await titleIn('en')).toBe('Teapot');
+    expect(await titleIn('fr')).toBe('Théière');
+    // No Spanish title (empty): English.
+    expect(await titleIn('es')).toBe('Teapot');
+    const list = await call('bruno', 'GET', '/orders?keywords=teapot', undefined, 'en');
+    expect(list.json<{ data: TCreatorOrderPage }>().data.list[0]?.items[0]?.title).toBe('Teapot');
+
+    await db.delete(products).where(eq(products.id, productId));
+    expect(await titleIn('en')).toBe('Théière');
   });
 
   it('refuses a caller who is not signed in', async () => {

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { productImages, products, reviews, textMatches } from '../catalog/catalog.table';
+import { inLanguage, productImages, products, reviews, textMatches } from '../catalog/catalog.table';
 import {
   firstLevelPrice as firstLevel,
   joinShopPricing,
@@ -42,10 +42,6 @@ const parentPlace = alias(shopCategories, 'parent_place');
 
 /** `%` and `_` in the user's words match themselves. */
 export const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** A translated text in the caller's language, English (the column) when missing or empty. */
-const inLanguage = (translations: AnyColumn, english: AnyColumn, lang: TLanguage) =>
-  sql<string>`coalesce(nullif(${translations} ->> ${lang}, ''), ${english})`;
 
 /** Published reviews per product: count and sum of ratings (the average is computed exactly in code). */
 const reviewTotalsOf = (db: AppDatabase) =>

@@ -1,8 +1,8 @@
-import { and, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { productImages, products, reviews, textMatches } from '../catalog/catalog.table';
+import { inLanguage, productImages, products, reviews, textMatches } from '../catalog/catalog.table';
 import { countries } from '../countries/countries.table';
 import {
   firstLevelPrice as firstLevel,
@@ -16,10 +16,6 @@ import { placeOf, shopBanners, shopCategories, shopProducts, shops } from './sho
 import type { ShopRow } from './shops.repository';
 const categoryPlace = alias(shopCategories, 'category_place');
 const parentPlace = alias(shopCategories, 'parent_place');
-
-/** A translated text in the caller's language, English (the column) when missing or empty. */
-const inLanguage = (translations: AnyColumn, english: AnyColumn, lang: TLanguage) =>
-  sql<string>`coalesce(nullif(${translations} ->> ${lang}, ''), ${english})`;
 
 /** Shown in this shop: on sale (active product, category and parent) and not hidden by the creator. */
 const shownIn = () => [
