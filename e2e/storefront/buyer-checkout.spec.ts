@@ -76,7 +76,7 @@ test('a buyer on a phone opens a shared shop link, reads reviews, buys two produ
   await openProduct(page, other);
   await page.getByRole('button', { name: sf('product.addToCart') }).click();
 
-  await page.getByRole('link', { name: sf('cart.link_other').replace('{{count}}', '2') }).click();
+  await page.getByRole('link', { name: `${sf('cart.title')} 2 ${sf('cart.units_other')}` }).click();
   await expect(page).toHaveURL(/\/s\/demo\/cart$/);
   await page.getByRole('link', { name: sf('checkout.title') }).click();
 

@@ -32,6 +32,7 @@ const SAME_IN_TRANSLATION = new Set([
   'Stock',
   'Image',
   'Images',
+  'item',
 ]);
 
 describe('locales', () => {

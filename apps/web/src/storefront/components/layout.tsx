@@ -60,7 +60,12 @@ function CartLink({ cart, href }: { cart: TCartStore; href: string }) {
   const { t } = useStorefront();
   const count = countUnits(useCartLines(cart));
   return (
-    <a className="sf-cart-link" href={href} aria-label={t('cart.link', { count })}>
+    // The name starts with the visible text ("Cart 2") and adds the unit: "Cart 2 items".
+    <a
+      className="sf-cart-link"
+      href={href}
+      aria-label={count > 0 ? `${t('cart.title')} ${count} ${t('cart.units', { count })}` : undefined}
+    >
       <svg
         aria-hidden="true"
         width="22"
@@ -76,9 +81,10 @@ function CartLink({ cart, href }: { cart: TCartStore; href: string }) {
       </svg>
       <span className="sf-cart-text">{t('cart.title')}</span>
       {count > 0 && (
-        <span className="sf-cart-badge" aria-hidden="true">
-          {count}
-        </span>
+        <>
+          {' '}
+          <span className="sf-cart-badge">{count}</span>
+        </>
       )}
     </a>
   );

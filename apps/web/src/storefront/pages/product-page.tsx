@@ -38,7 +38,8 @@ function Gallery({ product }: { product: TStorefrontProductDetail }) {
   const images = product.images.length > 0 ? product.images : product.imageUrl ? [product.imageUrl] : [];
   if (images.length === 0) return null;
   return (
-    <ul className="sf-gallery" aria-label={t('product.images')}>
+    // It scrolls sideways: focusable, so the arrow keys can scroll it too.
+    <ul className="sf-gallery" aria-label={t('product.images')} tabIndex={0}>
       {images.map((src, index) => (
         <li key={src}>
           <img

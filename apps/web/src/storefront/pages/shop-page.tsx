@@ -49,7 +49,8 @@ function Banners() {
         : [];
   if (banners.length === 0) return null;
   return (
-    <ul className="sf-banners" aria-label={t('shop.banners')}>
+    // It scrolls sideways: focusable, so the arrow keys can scroll it too.
+    <ul className="sf-banners" aria-label={t('shop.banners')} tabIndex={0}>
       {banners.map((banner, index) => {
         const image = (
           <img

@@ -1,0 +1,46 @@
+import { devices, expect, test } from '@playwright/test';
+import { text } from '../locales';
+import { accessibilityViolations } from '../support/axe';
+
+const phone = devices['Pixel 7'];
+
+test.use({
+  viewport: phone.viewport,
+  deviceScaleFactor: phone.deviceScaleFactor,
+  isMobile: phone.isMobile,
+  hasTouch: phone.hasTouch,
+  userAgent: phone.userAgent,
+  // axe-core is injected as a script, which the storefront's Content Security Policy forbids.
+  bypassCSP: true,
+});
+
+for (const language of ['en', 'zh-cn'] as const) {
+  const sf = (key: string) => text(language, `storefront:${key}`);
+
+  test(`every storefront page a buyer meets passes axe-core's checks (${language})`, async ({ page }) => {
+    const expectAccessible = async (what: string) => {
+      expect(await accessibilityViolations(page), what).toEqual([]);
+    };
+
+    await page.goto(`/s/demo?lang=${language}`);
+    await expect(page.getByRole('main').locator('a[href*="/p/"]').first()).toBeVisible();
+    await expectAccessible('shop page');
+
+    await page.getByRole('main').locator('a[href*="/p/"]').first().click();
+    await expect(page.getByRole('button', { name: sf('product.addToCart') })).toBeVisible();
+    await expectAccessible('product page');
+    await page.getByRole('button', { name: sf('product.addToCart') }).click();
+
+    await page.getByRole('link', { name: new RegExp(`^${sf('cart.title')}`) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: sf('cart.heading') })).toBeVisible();
+    await expectAccessible('cart');
+
+    await page.getByRole('link', { name: sf('checkout.title') }).click();
+    await page.getByRole('button', { name: sf('checkout.pay') }).click();
+    await expect(page.getByText(sf('checkout.errors.required')).first()).toBeVisible();
+    await expectAccessible('checkout with its field errors shown');
+
+    await page.goto(`/s/no-such-shop-here?lang=${language}`);
+    await expectAccessible('unknown shop');
+  });
+}

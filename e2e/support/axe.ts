@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * What axe-core (WCAG 2.x A/AA rules and its best practices) finds wrong with the page as it is
+ * now, one line per rule: "rule-id (impact): selector, selector". Empty when nothing is.
+ * The page must allow the injected script: use a context with `bypassCSP`.
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    // Runs in the page; e2e code is typed without the DOM library.
+    const scope = globalThis as unknown as {
+      axe: { run(context: unknown): Promise<AxeResults> };
+      document: unknown;
+    };
+    return (await scope.axe.run(scope.document)).violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? 'unknown',
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+  return violations.map(({ id, impact, targets }) => `${id} (${impact}): ${targets.join(', ')}`);
+}
