@@ -1,15 +1,10 @@
-import { devices, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { text } from '../locales';
+import { PHONE } from '../support/phone';
 import { accessibilityViolations } from '../support/axe';
 
-const phone = devices['Pixel 7'];
-
 test.use({
-  viewport: phone.viewport,
-  deviceScaleFactor: phone.deviceScaleFactor,
-  isMobile: phone.isMobile,
-  hasTouch: phone.hasTouch,
-  userAgent: phone.userAgent,
+  ...PHONE,
   // axe-core is injected as a script, which the storefront's Content Security Policy forbids.
   bypassCSP: true,
 });

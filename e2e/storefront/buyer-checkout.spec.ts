@@ -1,9 +1,9 @@
-import { devices, expect, test, type APIRequestContext, type Page as PwPage } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page as PwPage } from '@playwright/test';
 import { text } from '../locales';
+import { PHONE } from '../support/phone';
 import { waitForMail } from '../support/mailbox';
 import { E2E_SEED_PASSWORD } from '../support/ports';
 
-const phone = devices['Pixel 7'];
 const sf = (key: string) => text('en', `storefront:${key}`);
 
 interface Page<T> {
@@ -39,13 +39,7 @@ async function openProduct(page: PwPage, title: string) {
   await page.getByRole('main').getByRole('link', { name: title, exact: true }).click();
 }
 
-test.use({
-  viewport: phone.viewport,
-  deviceScaleFactor: phone.deviceScaleFactor,
-  isMobile: phone.isMobile,
-  hasTouch: phone.hasTouch,
-  userAgent: phone.userAgent,
-});
+test.use(PHONE);
 
 test('a buyer on a phone opens a shared shop link, reads reviews, buys two products with the sandbox and the creator sees the paid order and the profit', async ({
   page,
