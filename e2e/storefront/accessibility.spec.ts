@@ -12,7 +12,9 @@ test.use({
 for (const language of ['en', 'zh-cn'] as const) {
   const sf = (key: string) => text(language, `storefront:${key}`);
 
-  test(`every storefront page a buyer meets passes axe-core's checks (${language})`, async ({ page }) => {
+  test(`every page a buyer meets, from the shop to the payment result, passes axe-core's checks (${language})`, async ({
+    page,
+  }) => {
     const expectAccessible = async (what: string) => {
       expect(await accessibilityViolations(page), what).toEqual([]);
     };
@@ -34,6 +36,18 @@ for (const language of ['en', 'zh-cn'] as const) {
     await page.getByRole('button', { name: sf('checkout.pay') }).click();
     await expect(page.getByText(sf('checkout.errors.required')).first()).toBeVisible();
     await expectAccessible('checkout with its field errors shown');
+
+    await page.getByLabel(sf('checkout.fields.email')).fill(`a11y-${language}@example.com`);
+    await page.getByLabel(sf('checkout.fields.name')).fill('Ada Access');
+    await page.getByLabel(sf('checkout.fields.line1'), { exact: true }).fill('1 Market Street');
+    await page.getByLabel(sf('checkout.fields.city')).fill('Springfield');
+    await page.getByLabel(sf('checkout.fields.postalCode')).fill('12345');
+    await page.getByRole('button', { name: sf('checkout.pay') }).click();
+    await expect(page.getByRole('button', { name: sf('payauth.approve') })).toBeVisible();
+    await expectAccessible('the sandbox approval page');
+    await page.getByRole('button', { name: sf('payauth.approve') }).click();
+    await expect(page.getByText(sf('payresult.success'))).toBeVisible();
+    await expectAccessible('the payment result');
 
     await page.goto(`/s/no-such-shop-here?lang=${language}`);
     await expectAccessible('unknown shop');

@@ -5,6 +5,7 @@ import {
   ROUNDINGS,
   type TCaptureRequest,
   type TCheckoutAnswer,
+  type TLanguage,
   type TOrderReceipt,
   type TRounding,
   type ZCheckoutRequest,
@@ -131,14 +132,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
    * The provider's return and cancel addresses. The sandbox approves on this server, so its
    * addresses stay relative to the host the buyer is on; PayPal needs absolute ones.
    */
-  function returnUrls(shop: CheckoutShop, orderNo: string) {
+  function returnUrls(shop: CheckoutShop, orderNo: string, language: TLanguage) {
     const origin = payments.provider === 'sandbox' ? '' : deps.publicUrl;
     const shopUrl = deps.shopBaseDomain
       ? `https://${shop.slug}.${deps.shopBaseDomain}`
       : `${origin}/s/${shop.slug}`;
+    // The buyer comes back in the language they bought in, whatever their browser says.
     return {
-      returnUrl: `${origin}/payresult?order=${encodeURIComponent(orderNo)}`,
-      cancelUrl: `${shopUrl}/cart`,
+      returnUrl: `${origin}/payresult?order=${encodeURIComponent(orderNo)}&lang=${language}`,
+      cancelUrl: `${shopUrl}/cart?lang=${language}`,
     };
   }
 
@@ -265,7 +267,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
           requestId: `create:${order.orderNo}`,
           amount,
           reference: order.orderNo,
-          ...returnUrls(shop, order.orderNo),
+          language: form.language,
+          ...returnUrls(shop, order.orderNo, form.language),
         });
         await insertPayment(db, {
           orderId: order.id,

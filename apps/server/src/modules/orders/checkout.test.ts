@@ -146,7 +146,8 @@ describe('checkout with the sandbox provider', () => {
     );
     expect(answer).toMatchObject({ totalCents: 2 * 2000 + 1500, currencyCode: 'USD' });
     expect(answer.orderNo).toMatch(/^LS\d{6}-[A-Z2-7]{8}$/);
-    expect(answer.approveUrl).toBe(`/payauth?token=${tokenOf(answer)}`);
+    // The sandbox's page, and the way back, speak the language the buyer bought in.
+    expect(answer.approveUrl).toBe(`/payauth?token=${tokenOf(answer)}&lang=pt`);
     expect(await stockOf(mug)).toBe(3);
 
     const order = await orderOf(answer.orderNo);
@@ -171,12 +172,12 @@ describe('checkout with the sandbox provider', () => {
       amountCents: 5500,
       reference: answer.orderNo,
       shopName: 'Ana’s Corner',
-      cancelUrl: '/s/co-shop/cart',
+      cancelUrl: '/s/co-shop/cart?lang=pt',
     });
     await ctx.database.db.update(shops).set({ defaultPercentage: 300 }).where(eq(shops.id, shopId));
     const early = await capture(answer);
     expect(early.statusCode).toBe(409);
-    expect(await approve(answer)).toBe(`/payresult?order=${answer.orderNo}&token=${tokenOf(answer)}`);
+    expect(await approve(answer)).toBe(`/payresult?order=${answer.orderNo}&lang=pt&token=${tokenOf(answer)}`);
 
     const first = await capture(answer);
     expect(first.statusCode, first.body).toBe(200);

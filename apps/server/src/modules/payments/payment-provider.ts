@@ -1,6 +1,7 @@
 import {
   decimalToMinor as parseDecimalMinor,
   minorToDecimal as minorToDecimalText,
+  type TLanguage,
 } from '@linkstore/contract';
 /**
  * The small surface the order flow needs from a payment provider (decision 0018): create an order
@@ -23,6 +24,11 @@ export interface CreateOrderInput {
   cancelUrl: string;
   /** Our own reference (the order number), echoed back by the provider. */
   reference: string;
+  /**
+   * The buyer's language: the sandbox's approval page speaks it. PayPal is not told: it picks
+   * its pages' language from the buyer's account and country, and refuses locales it lacks.
+   */
+  language: TLanguage;
 }
 
 export interface CreatedOrder {

@@ -27,6 +27,7 @@ const orderInput = (requestId: string, valueMinor = 1999) => ({
   returnUrl: 'http://localhost/payresult',
   cancelUrl: 'http://localhost/payresult?cancel=1',
   reference: `LS-${requestId}`,
+  language: 'en' as const,
 });
 
 describe('PayPalProvider against the stand-in', () => {

@@ -21,6 +21,7 @@ const input = (requestId: string) => ({
   returnUrl: '/payresult?order=LS-1',
   cancelUrl: '/s/demo/cart',
   reference: 'LS-1',
+  language: 'fr' as const,
 });
 
 const issuesOf = async (promise: Promise<unknown>) => {
@@ -33,7 +34,8 @@ describe('SandboxProvider (database-backed)', () => {
   it('runs create → local approval → capture, idempotently, across instances', async () => {
     const sandbox = new SandboxProvider(database.db);
     const created = await sandbox.createOrder(input('req-1'));
-    expect(created.approveUrl).toBe(`/payauth?token=${created.providerOrderId}`);
+    // The approval page speaks the buyer's language.
+    expect(created.approveUrl).toBe(`/payauth?token=${created.providerOrderId}&lang=fr`);
     // Another process (or a restart) sees the same order for the same request id.
     const restarted = new SandboxProvider(database.db);
     expect(await restarted.createOrder(input('req-1'))).toEqual(created);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TLanguage } from '@linkstore/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { sandboxOrders } from '../orders/orders.table';
@@ -17,7 +18,8 @@ import {
 export type SandboxOrderRow = typeof sandboxOrders.$inferSelect;
 
 /** The local approval page: `/payauth?token=<id>` (SPEC.md §2). */
-export const sandboxApproveUrl = (id: string) => `/payauth?token=${encodeURIComponent(id)}`;
+export const sandboxApproveUrl = (id: string, language: TLanguage) =>
+  `/payauth?token=${encodeURIComponent(id)}&lang=${language}`;
 
 const unprocessable = (issue: string) =>
   new PaymentProviderError(issue, 422, 'UNPROCESSABLE_ENTITY', false, [issue]);
@@ -67,7 +69,7 @@ export class SandboxProvider implements PaymentProvider {
       .from(sandboxOrders)
       .where(eq(sandboxOrders.requestId, input.requestId));
     if (!row) throw notFound();
-    return { providerOrderId: row.id, approveUrl: sandboxApproveUrl(row.id) };
+    return { providerOrderId: row.id, approveUrl: sandboxApproveUrl(row.id, input.language) };
   }
 
   async getOrder(providerOrderId: string): Promise<ProviderOrder> {

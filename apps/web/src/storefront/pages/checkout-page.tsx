@@ -77,7 +77,8 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
         checkoutKey: checkoutKey.current,
       });
       const answer = await checkoutApi.checkout(request);
-      writeStorage(sessionStorage, SHOP_PATH_STORAGE_KEY, shopHref(basePath));
+      // Back from paying, the way to the shop keeps the buyer's language.
+      writeStorage(sessionStorage, SHOP_PATH_STORAGE_KEY, `${shopHref(basePath)}?lang=${language}`);
       leave.to(answer.approveUrl);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;

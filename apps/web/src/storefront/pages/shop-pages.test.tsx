@@ -2,6 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { cartFor } from '../cart';
 import { leave } from '../router';
+import { readStorage } from '../storage';
+import { SHOP_PATH_STORAGE_KEY } from './checkout-page';
 import { fakeEvents, PAGE, PRODUCT, renderStorefront, stubApi } from '../test-support';
 
 const MUG = { ...PAGE.products.list[0]!, id: '103', title: 'Mug', priceCents: 900 };
@@ -113,6 +115,8 @@ describe('shop pages', () => {
     expect(await screen.findByRole('button', { name: 'Going to PayPal…' })).toBeDisabled();
     release();
     await vi.waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/payauth?token=T1'));
+    // /payresult's way back to the shop, in the buyer's language.
+    expect(readStorage(sessionStorage, SHOP_PATH_STORAGE_KEY)).toBe('/s/demo?lang=en');
     expect(fetch).toHaveBeenCalledTimes(1);
     const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as Record<string, unknown>;
     expect(body).toMatchObject({
