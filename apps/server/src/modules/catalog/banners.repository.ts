@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { platformBanners, textMatches } from './catalog.table';
+import { containsPattern } from '../../platform/db/like';
 
 export type BannerRow = typeof platformBanners.$inferSelect;
 export type BannerValues = Pick<BannerRow, 'title' | 'titles' | 'imageUrl' | 'linkUrl' | 'sort' | 'status'>;
@@ -10,15 +11,10 @@ export interface BannerFilter {
   status?: number | undefined;
 }
 
-/** `%` and `_` in the user's words match themselves. */
-function likePattern(words: string): string {
-  return `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function whereOf(filter: BannerFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.keywords) {
-    const pattern = likePattern(filter.keywords);
+    const pattern = containsPattern(filter.keywords);
     conditions.push(textMatches(platformBanners.title, platformBanners.titles, pattern));
   }
   if (filter.status !== undefined) conditions.push(eq(platformBanners.status, filter.status));

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { productImages, products, textMatches } from './catalog.table';
+import { containsPattern } from '../../platform/db/like';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductValues = Pick<
@@ -22,15 +23,10 @@ export interface ProductFilter {
   status?: number | undefined;
 }
 
-/** `%` and `_` in the user's words match themselves. */
-function likePattern(words: string): string {
-  return `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function whereOf(filter: ProductFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.keywords) {
-    const pattern = likePattern(filter.keywords);
+    const pattern = containsPattern(filter.keywords);
     conditions.push(textMatches(products.title, products.titles, pattern));
   }
   if (filter.categoryIds) conditions.push(inArray(products.categoryId, filter.categoryIds));

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { products, reviews, textMatches } from './catalog.table';
+import { containsPattern } from '../../platform/db/like';
 
 export interface ReviewFilter {
   keywords?: string | undefined;
@@ -23,15 +24,10 @@ export interface ReviewListRow {
   createdAt: Date;
 }
 
-/** `%` and `_` in the user's words match themselves. */
-function likePattern(words: string): string {
-  return `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function whereOf(filter: ReviewFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.keywords) {
-    const pattern = likePattern(filter.keywords);
+    const pattern = containsPattern(filter.keywords);
     conditions.push(textMatches(products.title, products.titles, pattern));
   }
   if (filter.status !== undefined) conditions.push(eq(reviews.status, filter.status));

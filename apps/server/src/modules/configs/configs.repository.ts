@@ -1,15 +1,14 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { configs } from './configs.table';
+import { containsPattern } from '../../platform/db/like';
 
 export type ConfigRow = typeof configs.$inferSelect;
 export type ConfigFields = Pick<ConfigRow, 'name' | 'key' | 'value' | 'remark'>;
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function matching(keywords?: string): SQL | undefined {
   if (!keywords) return undefined;
-  const pattern = `%${escapeLike(keywords)}%`;
+  const pattern = containsPattern(keywords);
   return or(ilike(configs.name, pattern), ilike(configs.key, pattern));
 }
 

@@ -2,6 +2,7 @@ import type { TCountry } from '@linkstore/contract';
 import { asc, ilike, or, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { countries } from './countries.table';
+import { containsPattern } from '../../platform/db/like';
 
 export function toCountry(row: typeof countries.$inferSelect): TCountry {
   return {
@@ -19,7 +20,7 @@ export function toCountry(row: typeof countries.$inferSelect): TCountry {
 /** Keywords match the name, the code or the currency code; LIKE wildcards match themselves. */
 export function countryFilter(keywords?: string): SQL | undefined {
   if (!keywords) return undefined;
-  const pattern = `%${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(keywords);
   return or(
     ilike(countries.name, pattern),
     ilike(countries.id, pattern),

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { dictItems, dicts } from './dicts.table';
+import { containsPattern } from '../../platform/db/like';
 
 export type DictRow = typeof dicts.$inferSelect;
 export type DictFields = Pick<DictRow, 'name' | 'dictCode' | 'remark' | 'status'>;
@@ -10,13 +11,11 @@ export type DictItemFields = Pick<
   'dictCode' | 'value' | 'label' | 'labels' | 'tagType' | 'sort' | 'status'
 >;
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 // ── Dictionaries ────────────────────────────────────────────────────────────────────────────
 
 function matchingDicts(keywords?: string): SQL | undefined {
   if (!keywords) return undefined;
-  const pattern = `%${escapeLike(keywords)}%`;
+  const pattern = containsPattern(keywords);
   return or(ilike(dicts.name, pattern), ilike(dicts.dictCode, pattern));
 }
 
@@ -126,7 +125,7 @@ export async function deleteDicts(db: AppDatabase, ids: number[], codes: string[
 // ── Items ───────────────────────────────────────────────────────────────────────────────────
 
 function matchingItems(dictCode?: string, keywords?: string): SQL | undefined {
-  const pattern = keywords ? `%${escapeLike(keywords)}%` : undefined;
+  const pattern = keywords ? containsPattern(keywords) : undefined;
   return and(
     dictCode ? eq(dictItems.dictCode, dictCode) : undefined,
     pattern

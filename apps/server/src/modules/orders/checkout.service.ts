@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
-  priceProduct,
-  ROUNDINGS,
   type TCaptureRequest,
   type TCheckoutAnswer,
   type TLanguage,
   type TOrderReceipt,
-  type TRounding,
   type ZCheckoutRequest,
 } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
@@ -36,6 +33,7 @@ import {
   type SellableProduct,
 } from './checkout.repository';
 import { settleCapture, type PaymentDeps, type Settlement } from './order-payments';
+import { priceInShop } from '../pricing/pricing.table';
 
 /** `app.payments` (modules/payments): reached through the decoration, never imported. */
 type Payments = FastifyInstance['payments'];
@@ -59,18 +57,9 @@ export function newOrderNo(now = new Date()): string {
   return `LS${date}-${random}`;
 }
 
-const roundingOf = (value: string): TRounding =>
-  (ROUNDINGS as readonly string[]).includes(value) ? (value as TRounding) : 'none';
-
 /** One line at the shop's current price, as it is frozen into the order. */
 function priceLine(product: SellableProduct, quantity: number, shop: CheckoutShop): NewOrderItem {
-  const price = priceProduct(product.costCents, {
-    overrideCents: product.overridePriceCents,
-    secondLevelPercentage: product.secondLevelPercentage,
-    firstLevelPercentage: product.firstLevelPercentage,
-    defaultPercentage: shop.defaultPercentage,
-    rounding: roundingOf(shop.rounding),
-  });
+  const price = priceInShop(product, shop);
   return {
     productId: product.id,
     title: product.title.slice(0, 200),

@@ -1,15 +1,15 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { priceProduct, ROUNDINGS, type TOrderStatus, type TRounding } from '@linkstore/contract';
+import type { TOrderStatus } from '@linkstore/contract';
 import { users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
 import { productImages, products, reviews } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
 import {
-  firstLevelPrice as firstLevel,
   joinShopPricing,
   parentCategory as parent,
+  priceInShop,
   productCategory as category,
-  secondLevelPrice as secondLevel,
+  shopPricingColumns,
 } from '../pricing/pricing.table';
 import { shopProducts, shops } from '../shops/shops.table';
 import { DEMO_BUYERS, DEMO_REVIEW_BODIES, type DemoBuyer } from './demo-orders.seed-data';
@@ -126,10 +126,6 @@ export function planDemoOrders(
   return planned;
 }
 
-function roundingOf(value: string): TRounding {
-  return (ROUNDINGS as readonly string[]).includes(value) ? (value as TRounding) : 'none';
-}
-
 /** Products on sale and shown in the shop, priced by its override, category and default rules. */
 async function loadPricedProducts(
   db: AppDatabase,
@@ -143,10 +139,7 @@ async function loadPricedProducts(
         imageUrl: sql<string | null>`(select ${productImages.url} from ${productImages}
         where ${productImages.productId} = ${products.id}
         order by ${productImages.sort}, ${productImages.id} limit 1)`,
-        costCents: products.platformPriceCents,
-        overrideCents: shopProducts.overridePriceCents,
-        secondLevelPercentage: secondLevel.percentage,
-        firstLevelPercentage: firstLevel.percentage,
+        ...shopPricingColumns,
       })
       .from(products)
       .$dynamic(),
@@ -163,13 +156,7 @@ async function loadPricedProducts(
     .orderBy(asc(products.id))
     .limit(PRODUCT_POOL);
   return rows.map((row) => {
-    const price = priceProduct(row.costCents, {
-      overrideCents: row.overrideCents,
-      secondLevelPercentage: row.secondLevelPercentage,
-      firstLevelPercentage: row.firstLevelPercentage,
-      defaultPercentage: shop.defaultPercentage,
-      rounding: roundingOf(shop.rounding),
-    });
+    const price = priceInShop(row, shop);
     return {
       id: row.id,
       title: row.title,

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } fr
 import type { AppDatabase } from '../../platform/db/database';
 import { inLanguage, products, textMatches } from '../catalog/catalog.table';
 import { orderItems, orders } from './orders.table';
+import { containsPattern } from '../../platform/db/like';
 
 /** Where a page of the newest-first list ends: the last row's exact time and id. */
 export interface OrderCursor {
@@ -39,12 +40,9 @@ export type OrderRow = Pick<
 
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
-/** `%` and `_` in the user's words match themselves. */
-const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The order has a line whose frozen title, or its product's title in any language, matches. */
 function hasItemMatching(words: string): SQL {
-  const pattern = likePattern(words);
+  const pattern = containsPattern(words);
   return sql`exists (select 1 from ${orderItems}
     left join ${products} on ${products.id} = ${orderItems.productId}
     where ${orderItems.orderId} = ${orders.id}

@@ -1,16 +1,16 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { categories, products } from '../catalog/catalog.table';
+import { categories, inLanguage, products } from '../catalog/catalog.table';
 import { placeOf, shopProducts, shops } from '../shops/shops.table';
 import {
-  firstLevelPrice as firstLevel,
   joinShopPricing,
   parentCategory as parent,
   productCategory as category,
-  secondLevelPrice as secondLevel,
+  shopPricingColumns,
   shopCategoryPrices,
 } from './pricing.table';
+import { containsPattern } from '../../platform/db/like';
 
 export type PricingShopRow = Pick<typeof shops.$inferSelect, 'id' | 'defaultPercentage' | 'rounding'>;
 
@@ -50,8 +50,6 @@ export interface PricingProductRow {
   firstLevelPercentage: number | null;
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Products on sale (in shown categories) with this shop's rules for each: its own row, and the
  * percentages of its category and the category above. The price itself is computed from these
@@ -71,7 +69,7 @@ export async function listPricingProducts(
     if (byCategory) conditions.push(byCategory);
   }
   if (filter.keywords) {
-    const pattern = `%${escapeLike(filter.keywords)}%`;
+    const pattern = containsPattern(filter.keywords);
     conditions.push(
       sql`(${products.title} ilike ${pattern} or ${products.titles} ->> ${filter.lang} ilike ${pattern})`,
     );
@@ -82,15 +80,12 @@ export async function listPricingProducts(
       db
         .select({
           id: products.id,
-          title: sql<string>`coalesce(${products.titles} ->> ${filter.lang}, ${products.title})`,
+          title: inLanguage(products.titles, products.title, filter.lang),
           categoryId: products.categoryId,
           parentCategoryId: category.parentId,
-          costCents: products.platformPriceCents,
-          overridePriceCents: shopProducts.overridePriceCents,
+          ...shopPricingColumns,
           visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.mapWith(Number),
           sort: sql<number>`coalesce(${shopProducts.sort}, 0)`.mapWith(Number),
-          secondLevelPercentage: secondLevel.percentage,
-          firstLevelPercentage: firstLevel.percentage,
         })
         .from(products)
         .$dynamic(),
@@ -125,7 +120,7 @@ export async function findProductCosts(
   const rows = await db
     .select({
       id: products.id,
-      title: sql<string>`coalesce(${products.titles} ->> ${lang}, ${products.title})`,
+      title: inLanguage(products.titles, products.title, lang),
       costCents: products.platformPriceCents,
     })
     .from(products)

@@ -1,14 +1,11 @@
 import {
   ErrorCode,
-  priceProduct,
-  ROUNDINGS,
   type TLanguage,
   type TPricedProduct,
   type TPricedProductPage,
   type TPricingProductsQuery,
   type TPricingSettings,
   type TPricingUpdateRequest,
-  type TRounding,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
@@ -25,13 +22,10 @@ import {
   type PricingProductRow,
   type PricingShopRow,
 } from './pricing.repository';
+import { priceInShop, roundingOf } from './pricing.table';
 
 function notCreated(): AppError {
   return new AppError(ErrorCode.NOT_FOUND, 404, 'shops.notCreated');
-}
-
-function roundingOf(value: string): TRounding {
-  return (ROUNDINGS as readonly string[]).includes(value) ? (value as TRounding) : 'none';
 }
 
 /** `1234` → `$12.34`: US cents shown without floating point. */
@@ -59,13 +53,7 @@ export async function getPricingSettings(db: AppDatabase, userId: number): Promi
 }
 
 function toPricedProduct(row: PricingProductRow, shop: PricingShopRow): TPricedProduct {
-  const price = priceProduct(row.costCents, {
-    overrideCents: row.overridePriceCents,
-    secondLevelPercentage: row.secondLevelPercentage,
-    firstLevelPercentage: row.firstLevelPercentage,
-    defaultPercentage: shop.defaultPercentage,
-    rounding: roundingOf(shop.rounding),
-  });
+  const price = priceInShop(row, shop);
   return {
     id: String(row.id),
     title: row.title,

@@ -1,3 +1,4 @@
+import { priceProduct, ROUNDINGS, type TRounding } from '@linkstore/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias, bigint, check, integer, pgTable, primaryKey, type PgSelect } from 'drizzle-orm/pg-core';
 import { categories, products } from '../catalog/catalog.table';
@@ -61,4 +62,35 @@ export function joinShopPricing<T extends PgSelect>(query: T, shopId: number) {
       firstLevelPrice,
       and(eq(firstLevelPrice.shopId, shopId), eq(firstLevelPrice.categoryId, productCategory.parentId)),
     );
+}
+
+/** What `shopPricingColumns` selects: a product's platform price and the shop's rules for it. */
+export interface ShopPricingInputs {
+  costCents: number;
+  overridePriceCents: number | null;
+  secondLevelPercentage: number | null;
+  firstLevelPercentage: number | null;
+}
+
+/** A shop's stored rounding as the contract names it; anything unknown rounds nothing. */
+export function roundingOf(value: string): TRounding {
+  return (ROUNDINGS as readonly string[]).includes(value) ? (value as TRounding) : 'none';
+}
+
+/**
+ * A product's price in a shop, from `shopPricingColumns` and the shop's default percentage and
+ * rounding: the one computation the studio, the price pages, the storefront, checkout and the
+ * demo seed all show or charge.
+ */
+export function priceInShop(
+  inputs: ShopPricingInputs,
+  shop: { defaultPercentage: number; rounding: string },
+): ReturnType<typeof priceProduct> {
+  return priceProduct(inputs.costCents, {
+    overrideCents: inputs.overridePriceCents,
+    secondLevelPercentage: inputs.secondLevelPercentage,
+    firstLevelPercentage: inputs.firstLevelPercentage,
+    defaultPercentage: shop.defaultPercentage,
+    rounding: roundingOf(shop.rounding),
+  });
 }

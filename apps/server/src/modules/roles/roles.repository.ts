@@ -2,14 +2,13 @@ import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-o
 import { menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
 import type { AppDatabase } from '../../platform/db/database';
 import { ROOT_ROLE } from '../../platform/http/access';
+import { containsPattern } from '../../platform/db/like';
 
 export type RoleRow = typeof roles.$inferSelect;
 export type RoleFields = Pick<RoleRow, 'name' | 'code' | 'sort' | 'status' | 'dataScope'>;
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function visibleRoles(isRootHidden: boolean, keywords?: string): SQL | undefined {
-  const pattern = keywords ? `%${escapeLike(keywords)}%` : undefined;
+  const pattern = keywords ? containsPattern(keywords) : undefined;
   return and(
     isRootHidden ? ne(roles.code, ROOT_ROLE) : undefined,
     pattern ? or(ilike(roles.name, pattern), ilike(roles.code, pattern)) : undefined,

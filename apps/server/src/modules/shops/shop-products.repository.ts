@@ -4,13 +4,13 @@ import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { inLanguage, productImages, products, reviews, textMatches } from '../catalog/catalog.table';
 import {
-  firstLevelPrice as firstLevel,
   joinShopPricing,
   parentCategory as parent,
   productCategory as category,
-  secondLevelPrice as secondLevel,
+  shopPricingColumns,
 } from '../pricing/pricing.table';
 import { placeOf, shopCategories, shopProductStats, shopProducts } from './shops.table';
+import { containsPattern } from '../../platform/db/like';
 
 /** One product with everything the shop's list needs: its rules, counters and review sums. */
 export interface ShopProductRow {
@@ -40,9 +40,6 @@ export interface ShopProductFilter {
 const categoryPlace = alias(shopCategories, 'category_place');
 const parentPlace = alias(shopCategories, 'parent_place');
 
-/** `%` and `_` in the user's words match themselves. */
-export const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Published reviews per product: count and sum of ratings (the average is computed exactly in code). */
 const reviewTotalsOf = (db: AppDatabase) =>
   db
@@ -69,7 +66,7 @@ function conditionsOf(filter: ShopProductFilter): SQL[] {
     if (inCategory) conditions.push(inCategory);
   }
   if (filter.keywords) {
-    const pattern = likePattern(filter.keywords);
+    const pattern = containsPattern(filter.keywords);
     conditions.push(textMatches(products.title, products.titles, pattern));
   }
   if (filter.visible !== undefined) {
@@ -95,12 +92,9 @@ function selectRows(db: AppDatabase, shopId: number, lang: TLanguage) {
         categoryId: products.categoryId,
         categoryName: inLanguage(category.names, category.name, lang),
         parentCategoryId: category.parentId,
-        costCents: products.platformPriceCents,
+        ...shopPricingColumns,
         stock: products.stock,
-        overridePriceCents: shopProducts.overridePriceCents,
         visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.mapWith(Number),
-        secondLevelPercentage: secondLevel.percentage,
-        firstLevelPercentage: firstLevel.percentage,
         views: sql<number>`coalesce(${shopProductStats.views}, 0)`.mapWith(Number),
         clicks: sql<number>`coalesce(${shopProductStats.clicks}, 0)`.mapWith(Number),
         ratingSum: sql<number>`coalesce(${reviewTotals.ratingSum}, 0)`.mapWith(Number),

@@ -1,10 +1,7 @@
 import {
   ErrorCode,
   parseStoredRichText,
-  priceProduct,
-  ROUNDINGS,
   type TLanguage,
-  type TRounding,
   type TShopCategory,
   type TShopCategoryOrderRequest,
   type TShopProduct,
@@ -33,6 +30,7 @@ import {
   type ShopProductRow,
 } from './shop-products.repository';
 import { findShopByOwner, lockShopByOwner, type ShopRow } from './shops.repository';
+import { priceInShop } from '../pricing/pricing.table';
 
 /** The detail drawer shows this many of the latest published reviews. */
 export const LATEST_REVIEWS = 20;
@@ -42,10 +40,6 @@ async function requireShop(db: AppDatabase, userId: number, lock = false): Promi
   const shop = lock ? await lockShopByOwner(db, userId) : await findShopByOwner(db, userId);
   if (!shop) throw new AppError(ErrorCode.NOT_FOUND, 404, 'shops.notCreated');
   return shop;
-}
-
-function roundingOf(value: string): TRounding {
-  return (ROUNDINGS as readonly string[]).includes(value) ? (value as TRounding) : 'none';
 }
 
 /** clicks / views in basis points, rounded down; null before the first view. */
@@ -59,25 +53,8 @@ export function ratingTenths(ratingSum: number, reviewCount: number): number | n
   return Math.floor((ratingSum * 20 + reviewCount) / (2 * reviewCount));
 }
 
-/** What a product's price in a shop is computed from. */
-export type PricedRow = Pick<
-  ShopProductRow,
-  'costCents' | 'overridePriceCents' | 'secondLevelPercentage' | 'firstLevelPercentage'
->;
-
-/** The selling price of a product in this shop, as the studio and the storefront both show it. */
-export function priceOf(row: PricedRow, shop: Pick<ShopRow, 'defaultPercentage' | 'rounding'>) {
-  return priceProduct(row.costCents, {
-    overrideCents: row.overridePriceCents,
-    secondLevelPercentage: row.secondLevelPercentage,
-    firstLevelPercentage: row.firstLevelPercentage,
-    defaultPercentage: shop.defaultPercentage,
-    rounding: roundingOf(shop.rounding),
-  });
-}
-
 function toShopProduct(row: ShopProductRow, shop: ShopRow): TShopProduct {
-  const price = priceOf(row, shop);
+  const price = priceInShop(row, shop);
   return {
     id: String(row.id),
     title: row.title,
@@ -149,7 +126,7 @@ export async function getMyShopProduct(
     ...toShopProduct(row, shop),
     description: parseStoredRichText(row.description),
     images,
-    percentage: priceOf(row, shop).percentage,
+    percentage: priceInShop(row, shop).percentage,
     reviews: reviews.map((r) => ({
       id: String(r.id),
       authorName: r.authorName,

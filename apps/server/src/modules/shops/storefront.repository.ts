@@ -11,9 +11,9 @@ import {
   productCategory as category,
   secondLevelPrice as secondLevel,
 } from '../pricing/pricing.table';
-import { likePattern } from './shop-products.repository';
 import { placeOf, shopBanners, shopCategories, shopProducts, shops } from './shops.table';
 import type { ShopRow } from './shops.repository';
+import { containsPattern } from '../../platform/db/like';
 const categoryPlace = alias(shopCategories, 'category_place');
 const parentPlace = alias(shopCategories, 'parent_place');
 
@@ -129,7 +129,7 @@ function filterOf(filter: StorefrontProductFilter): SQL[] {
     if (inCategory) conditions.push(inCategory);
   }
   if (filter.keywords)
-    conditions.push(textMatches(products.title, products.titles, likePattern(filter.keywords)));
+    conditions.push(textMatches(products.title, products.titles, containsPattern(filter.keywords)));
   if (filter.productId !== undefined) conditions.push(eq(products.id, filter.productId));
   return conditions;
 }

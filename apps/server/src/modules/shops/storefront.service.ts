@@ -12,7 +12,7 @@ import {
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
-import { priceOf, ratingTenths } from './shop-products.service';
+import { ratingTenths } from './shop-products.service';
 import { findShopByOldSlug, type ShopRow } from './shops.repository';
 import { createTtlCache } from './storefront-cache';
 import {
@@ -28,6 +28,7 @@ import {
   type StorefrontProductRow,
   type StorefrontReviewRow,
 } from './storefront.repository';
+import { priceInShop } from '../pricing/pricing.table';
 
 /** Products on a shop's first page (the contract's default page size). */
 export const FIRST_PAGE_SIZE = 24;
@@ -57,7 +58,7 @@ function toCard(row: StorefrontProductRow, shop: ShopRow): TStorefrontProductCar
     title: row.title,
     imageUrl: row.imageUrl,
     categoryId: String(row.categoryId),
-    priceCents: priceOf(row, shop).sellingCents,
+    priceCents: priceInShop(row, shop).sellingCents,
     ratingTenths: ratingTenths(row.ratingSum, row.reviewCount),
     reviewCount: row.reviewCount,
     inStock: row.stock > 0,
@@ -110,7 +111,7 @@ interface Deps {
 
 /**
  * What a buyer reads: only products shown in the shop (on sale, not hidden by the creator),
- * priced by the shop's rules exactly as the studio computes them (`priceOf`).
+ * priced by the shop's rules exactly as the studio computes them (`priceInShop`).
  */
 export function createStorefrontService({ db, cacheMs }: Deps) {
   const pages = createTtlCache<TStorefrontPage>(cacheMs, 500);

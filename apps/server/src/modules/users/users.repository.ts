@@ -22,6 +22,7 @@ import { roles, userRoles } from '../../platform/auth/access.tables';
 import { refreshTokens, users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
 import { ROOT_ROLE } from '../../platform/http/access';
+import { containsPattern } from '../../platform/db/like';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserValues = Pick<
@@ -76,8 +77,6 @@ const SORT_COLUMNS = {
   status: users.status,
 } as const;
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Every department; the table is small, so subtrees and names are worked out in memory. */
 export async function listDepts(db: AppDatabase): Promise<DeptRef[]> {
   return db.query.depts.findMany({ columns: { id: true, name: true, code: true, treePath: true } });
@@ -117,7 +116,7 @@ function visibleTo(db: AppDatabase, visibility: Visibility): SQL | undefined {
 }
 
 function matching(db: AppDatabase, filter: UserFilter): SQL | undefined {
-  const pattern = filter.keywords ? `%${escapeLike(filter.keywords)}%` : undefined;
+  const pattern = filter.keywords ? containsPattern(filter.keywords) : undefined;
   const { deptIds, roleIds } = filter;
   return and(
     pattern
