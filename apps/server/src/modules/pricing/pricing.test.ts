@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { ErrorCode, priceProduct, type TPricedProduct, type TPricingSettings } from '@linkstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls, type TMethod } from '../../test/api-calls';
@@ -214,6 +215,14 @@ describe('the pricing rule through the API', () => {
       'es',
     );
     expect(res.json().data.list.map((p: TPricedProduct) => p.title)).toEqual(['Producto b1x']);
+    // An empty translation is no translation: English, not a blank title.
+    await ctx.database.db
+      .update(products)
+      .set({ titles: { es: 'Producto a1x', fr: '' } })
+      .where(eq(products.id, Number(id('a1x'))));
+    const inFrench = await call('anna', 'GET', `/pricing/products?categoryId=${id('A1')}`, undefined, 'fr');
+    const a1x = inFrench.json().data.list.find((p: TPricedProduct) => p.id === id('a1x')) as TPricedProduct;
+    expect(a1x.title).toBe('Product a1x');
   });
 });
 
