@@ -30,6 +30,7 @@ export * from './pricing/pricing.schema';
 export * from './pricing/pricing.routes';
 export * from './shops/shops.schema';
 export * from './shops/shops.routes';
+export * from './shops/shop-link';
 export * from './catalog/categories.schema';
 export * from './catalog/categories.routes';
 export * from './catalog/products.schema';

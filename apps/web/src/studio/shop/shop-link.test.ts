@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopLink, slugFromName, slugProblem } from './shop-link';
-
-describe('shopLink', () => {
-  it('is <origin>/s/<slug> without a shop domain', () => {
-    expect(shopLink('anna', { origin: 'https://linkstore.example/' })).toBe(
-      'https://linkstore.example/s/anna',
-    );
-  });
-
-  it('is a subdomain when a shop domain is configured', () => {
-    expect(shopLink('anna', { origin: 'http://127.0.0.1:8080', shopBaseDomain: 'shops.example' })).toBe(
-      'https://anna.shops.example',
-    );
-  });
-});
+import { slugFromName, slugProblem } from './shop-link';
 
 describe('slugProblem', () => {
   it.each([

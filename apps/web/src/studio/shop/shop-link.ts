@@ -1,18 +1,5 @@
 import { RESERVED_SHOP_SLUGS } from '@linkstore/contract';
 
-/** Where the shop's public page lives: a subdomain when one is configured, else `/s/<slug>`. */
-export interface TShopLinkBase {
-  origin: string;
-  shopBaseDomain?: string | undefined;
-}
-
-/** The shop's public link: `https://<slug>.<domain>` with a shop domain, `<origin>/s/<slug>` without. */
-export function shopLink(slug: string, { origin, shopBaseDomain }: TShopLinkBase): string {
-  return shopBaseDomain
-    ? `https://${slug}.${shopBaseDomain}`
-    : `${origin.replace(/\/+$/, '')}/s/${encodeURIComponent(slug)}`;
-}
-
 export const SLUG_MIN = 3;
 export const SLUG_MAX = 40;
 

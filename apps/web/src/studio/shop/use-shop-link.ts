@@ -1,9 +1,8 @@
-import type { TShop } from '@linkstore/contract';
+import { shopLink, type TShop } from '@linkstore/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { readRuntimeConfig } from '../../shared/config/runtime-config';
 import { markShopShared, useSetMyShop } from './api';
-import { shopLink } from './shop-link';
 
 /** The public link of a shop on this site (runtime config decides subdomain or path). */
 export function linkOf(slug: string): string {
