@@ -16,10 +16,14 @@ export async function registrationModule(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   const registration = createRegistrationService({
     db,
-    codes: createVerificationCodes({ db, secret: app.config.jwtSecret, limiter: app.limiter }),
+    codes: createVerificationCodes({
+      db,
+      secret: app.config.jwtSecret,
+      limiter: app.limiter,
+      mailer: app.mailer,
+      log: app.log,
+    }),
     sessions: app.sessions,
-    mailer: app.mailer,
-    log: app.log,
   });
 
   registerRoute(app, accountsRoutes.registerCode, ({ body, request }) =>

@@ -5,20 +5,17 @@ import {
   type TResetPasswordRequest,
   type TTokenResponse,
 } from '@linkstore/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.tables';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { SessionMeta, SessionService } from '../../platform/auth/sessions';
 import {
-  CODE_TTL_MINUTES,
+  type CodeMail,
   type CodePurpose,
   type VerificationCodes,
 } from '../../platform/auth/verification-codes';
 import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
-import { translate } from '../../platform/i18n/translate';
-import type { Mailer } from '../../platform/mail/mailer';
 import { findUserBySignInName } from './accounts.repository';
 
 export interface RequestContext {
@@ -31,28 +28,14 @@ interface Deps {
   db: AppDatabase;
   codes: VerificationCodes;
   sessions: SessionService;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
 }
-
-type CodeMail = 'registerCode' | 'resetCode' | 'alreadyRegistered' | 'noAccount';
 
 /**
  * Registration by emailed code and forgotten passwords. Whether an email has an account is never
  * told: asking for a code answers the same and does the same work either way, only the mail
  * differs ("you already have an account", "no account uses this address").
  */
-export function createRegistrationService({ db, codes, sessions, mailer, log }: Deps) {
-  /** Mail is handed over in the background: the answer must not wait on (or reveal) the relay. */
-  function sendMail(to: string, kind: CodeMail, lang: TLanguage, params: { code?: string } = {}): void {
-    const values = { ...params, minutes: CODE_TTL_MINUTES };
-    const subject = translate(lang, `mail.${kind}.subject`, values);
-    const text = translate(lang, `mail.${kind}.body`, values);
-    void mailer.send({ to, subject, text }).catch((err: unknown) => {
-      log.error({ err, mail: kind }, 'Could not send mail');
-    });
-  }
-
+export function createRegistrationService({ db, codes, sessions }: Deps) {
   /** A live code when `isLive` says so, a notice otherwise; the answer is the same either way. */
   async function issueCode(
     email: string,
@@ -61,8 +44,7 @@ export function createRegistrationService({ db, codes, sessions, mailer, log }: 
     ctx: RequestContext,
   ): Promise<TCodeSentResponse> {
     const { code, resendAfterSeconds } = await codes.issue({ email, purpose }, ctx.ip, mail.isLive);
-    if (code !== null) sendMail(email, mail.live, ctx.lang, { code });
-    else sendMail(email, mail.notice, ctx.lang);
+    codes.mail(email, code !== null ? mail.live : mail.notice, ctx.lang, code);
     return { resendAfterSeconds };
   }
 

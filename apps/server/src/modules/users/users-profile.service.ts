@@ -6,19 +6,12 @@ import {
   type TUserProfile,
   type TUserProfileRequest,
 } from '@linkstore/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
-import {
-  CODE_TTL_MINUTES,
-  type CodeSubject,
-  type VerificationCodes,
-} from '../../platform/auth/verification-codes';
+import { type CodeSubject, type VerificationCodes } from '../../platform/auth/verification-codes';
 import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
 import { formatDateTime } from '../../platform/http/date-time';
-import { translate } from '../../platform/i18n/translate';
-import type { Mailer } from '../../platform/mail/mailer';
 import type { RateLimiter } from '../../platform/rate-limit/limiter';
 import {
   findUserById,
@@ -46,8 +39,6 @@ interface Deps {
   db: AppDatabase;
   codes: VerificationCodes;
   limiter: RateLimiter;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
 }
 
 /** The user is part of the code: only the account that asked for it can spend it. */
@@ -58,16 +49,7 @@ const bindSubject = (email: string, userId: number): CodeSubject => ({
 });
 
 /** The signed-in user's own profile: card, edits, password, and email binding by emailed code. */
-export function createProfileService({ db, codes, limiter, mailer, log }: Deps) {
-  function sendMail(to: string, kind: 'bindEmailCode' | 'emailInUse', lang: TLanguage, code = ''): void {
-    const values = { code, minutes: CODE_TTL_MINUTES };
-    const subject = translate(lang, `mail.${kind}.subject`, values);
-    const text = translate(lang, `mail.${kind}.body`, values);
-    void mailer.send({ to, subject, text }).catch((err: unknown) => {
-      log.error({ err, mail: kind }, 'Could not send mail');
-    });
-  }
-
+export function createProfileService({ db, codes, limiter }: Deps) {
   async function profile(userId: number): Promise<TUserProfile> {
     const user = await findUserById(db, userId);
     if (!user) throw AppError.accessTokenInvalid();
@@ -128,7 +110,7 @@ export function createProfileService({ db, codes, limiter, mailer, log }: Deps) 
     async requestEmailCode(email: string, ctx: ProfileContext): Promise<TCodeSentResponse> {
       const isLive = async () => !(await isEmailTaken(db, email, ctx.userId));
       const { code, resendAfterSeconds } = await codes.issue(bindSubject(email, ctx.userId), ctx.ip, isLive);
-      sendMail(email, code !== null ? 'bindEmailCode' : 'emailInUse', ctx.lang, code ?? '');
+      codes.mail(email, code !== null ? 'bindEmailCode' : 'emailInUse', ctx.lang, code);
       return { resendAfterSeconds };
     },
 

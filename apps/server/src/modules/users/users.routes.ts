@@ -20,10 +20,14 @@ export async function usersModule(app: FastifyInstance): Promise<void> {
   const users = createUsersService({ db, sessions: app.sessions });
   const profiles = createProfileService({
     db,
-    codes: createVerificationCodes({ db, secret: app.config.jwtSecret, limiter: app.limiter }),
+    codes: createVerificationCodes({
+      db,
+      secret: app.config.jwtSecret,
+      limiter: app.limiter,
+      mailer: app.mailer,
+      log: app.log,
+    }),
     limiter: app.limiter,
-    mailer: app.mailer,
-    log: app.log,
   });
   const r = usersRoutes;
 

@@ -1,8 +1,11 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { ErrorCode } from '@linkstore/contract';
+import { ErrorCode, type TLanguage } from '@linkstore/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../db/database';
 import { withTransaction } from '../db/transaction';
 import { AppError } from '../errors/app-error';
+import { translate } from '../i18n/translate';
+import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from '../rate-limit/limiter';
 import {
   deleteCodesBefore,
@@ -46,11 +49,17 @@ export interface IssuedCode {
   resendAfterSeconds: number;
 }
 
+/** The mails about codes: a code, or the notice sent instead of one (`mail.<kind>.*` messages). */
+export type CodeMail =
+  'registerCode' | 'resetCode' | 'bindEmailCode' | 'alreadyRegistered' | 'noAccount' | 'emailInUse';
+
 interface Deps {
   db: AppDatabase;
   /** Keys the code hashes, so a copy of the table does not give the codes away. */
   secret: string;
   limiter: RateLimiter;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
 }
 
 const codeInvalid = () => AppError.of(ErrorCode.CODE_INVALID, 'auth.codeInvalid');
@@ -61,10 +70,10 @@ const tooSoon = (key: 'auth.codeTooSoon' | 'auth.codeDailyLimit', seconds: numbe
 /**
  * Six-digit codes sent by email (registration, password reset, binding an email): the resend
  * and daily limits per address, the per-client limits, HMAC-keyed hashes at rest and a
- * timing-safe check that counts every try. Mailing the code is the caller's: only it knows
- * which mail fits.
+ * timing-safe check that counts every try, and the mails. Which mail fits (a code, or a notice
+ * that the address has an account) is the caller's choice.
  */
-export function createVerificationCodes({ db, secret, limiter }: Deps) {
+export function createVerificationCodes({ db, secret, limiter, mailer, log }: Deps) {
   const hmacKey = createHmac('sha256', secret).update('verification-codes').digest();
   const hashCode = ({ email, purpose, owner }: CodeSubject, code: string) => {
     const scope = owner === undefined ? purpose : `${purpose}:${owner}`;
@@ -134,6 +143,19 @@ export function createVerificationCodes({ db, secret, limiter }: Deps) {
         return isMatch;
       });
       if (!isRight) throw codeInvalid();
+    },
+
+    /**
+     * Mails a code (or the notice sent instead) in `lang`. Handed over in the background: the
+     * answer must not wait on (or reveal) the relay.
+     */
+    mail(to: string, kind: CodeMail, lang: TLanguage, code: string | null = null): void {
+      const values = { code: code ?? '', minutes: CODE_TTL_MINUTES };
+      const subject = translate(lang, `mail.${kind}.subject`, values);
+      const text = translate(lang, `mail.${kind}.body`, values);
+      void mailer.send({ to, subject, text }).catch((err: unknown) => {
+        log.error({ err, mail: kind }, 'Could not send mail');
+      });
     },
 
     /** The refusal a caller answers when a right code could not be used after all. */
