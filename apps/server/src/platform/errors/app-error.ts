@@ -48,15 +48,26 @@ export class AppError extends Error {
     return AppError.fields([{ field, key, params }], code);
   }
 
-  /** Several field refusals answered together; `msg` joins them when there is more than one. */
-  static fields(problems: readonly FieldProblem[], code: TErrorCode = ErrorCode.VALIDATION_FAILED): AppError {
+  /**
+   * Several field refusals answered together. `msg` is the one refusal's message, or `summary`,
+   * or else "Some fields are not valid: …" joining them all.
+   */
+  static fields(
+    problems: readonly FieldProblem[],
+    code: TErrorCode = ErrorCode.VALIDATION_FAILED,
+    summary?: { key: MessageKey; params?: MessageParams },
+  ): AppError {
     const [first] = problems;
-    const isSingle = problems.length === 1 && first !== undefined;
+    const headline =
+      summary ??
+      (problems.length === 1 && first
+        ? { key: first.key, params: { field: first.field, ...first.params } }
+        : undefined);
     return new AppError(
       code,
       ERROR_HTTP_STATUS[code],
-      isSingle ? first.key : 'error.validation',
-      isSingle ? { field: first.field, ...first.params } : {},
+      headline?.key ?? 'error.validation',
+      headline?.params ?? {},
       null,
       problems,
     );

@@ -53,12 +53,13 @@ function mapError(error: FastifyError | Error, request: FastifyRequest): Mapped 
       field,
       message: translate(request.lang, key, { field, ...params }),
     }));
-    const isSingle = fields.length === 1;
+    // Without a headline of its own, `msg` lists every field's message.
+    const isListed = error.messageKey === 'error.validation';
     return {
       status: error.httpStatus,
       code: error.code,
       key: error.messageKey,
-      params: isSingle ? error.params : { fields: fields.map((f) => f.message).join('; ') },
+      params: isListed ? { fields: fields.map((f) => f.message).join('; ') } : error.params,
       data: { ...data, fields },
     };
   }

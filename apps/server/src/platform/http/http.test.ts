@@ -66,7 +66,7 @@ const probe = defineRoutes({
     path: '/api/test/field-refused',
     summary: 'refuses one field, or two with ?both',
     tags: ['test'],
-    query: z.object({ both: z.string().optional() }),
+    query: z.object({ both: z.string().optional(), summary: z.string().optional() }),
     response: z.null(),
     access: { public: true },
   },
@@ -124,10 +124,15 @@ beforeAll(async () => {
       registerRoute(app, probe.anyOf, async () => 'ok' as const);
       registerRoute(app, probe.fieldRefused, async ({ query }) => {
         if (query.both === undefined) throw AppError.field('code', 'error.duplicate');
-        throw AppError.fields([
+        const problems = [
           { field: 'code', key: 'error.duplicate' },
           { field: 'parentId', key: 'error.invalidParent' },
-        ]);
+        ] as const;
+        if (query.summary === undefined) throw AppError.fields(problems);
+        throw AppError.fields(problems, ErrorCode.VALIDATION_FAILED, {
+          key: 'error.duplicate',
+          params: { field: 'code' },
+        });
       });
       registerRoute(app, probe.slugTaken, async () => {
         throw AppError.field('slug', 'shops.slugTaken', { slug: 'demo' }, ErrorCode.SLUG_TAKEN);
@@ -261,6 +266,10 @@ describe('errors', () => {
     expect(two.msg).toBe(
       'Some fields are not valid: code is already in use.; The parent is not valid: it cannot be the item itself or one of its children.',
     );
+    // A headline of its own (the first refused price, say) replaces the list in `msg` only.
+    const headed = (await get('/api/test/field-refused?both=1&summary=1', 'en')).json();
+    expect(headed.msg).toBe('code is already in use.');
+    expect(headed.data.fields).toHaveLength(2);
   });
 
   it('answers a business code with the contract’s status, and its field when it names one', async () => {
