@@ -96,7 +96,7 @@ describe('profile', () => {
 });
 
 describe('password change', () => {
-  it('refuses a wrong old password with a translated error on oldPassword', async () => {
+  it('refuses a wrong old password, naming oldPassword', async () => {
     await kit.addOperator('pw-change', { roleIds: [guestRole] });
     kit.tokens.pwc = await kit.signIn('pw-change');
     const res = await kit.call(
