@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERROR_HTTP_STATUS, ErrorCode } from './envelope';
 
@@ -25,4 +26,13 @@ describe('error codes', () => {
       expect(ERROR_HTTP_STATUS[code], code).toBe(409);
     }
   });
+});
+
+it('documents every code with its status in the architecture’s table', () => {
+  const doc = readFileSync(new URL('../../../../docs/architecture.md', import.meta.url), 'utf8');
+  const undocumented = Object.entries(ERROR_HTTP_STATUS).filter(([code, status]) => {
+    const row = doc.split('\n').find((line) => line.startsWith('|') && line.includes(`"${code}"`));
+    return !row || !row.includes(String(status));
+  });
+  expect(undocumented).toEqual([]);
 });
