@@ -47,9 +47,92 @@ export const ErrorCode = {
   SERVICE_UNAVAILABLE: 'C0001',
   /** Unexpected server fault; details are logged, never sent. */
   INTERNAL: 'B0001',
+
+  // Business refusals: the request was well formed, but the state of things refuses it. Each
+  // has its own code so the client (and a test) can tell them apart without reading `msg`.
+  // A value a form field may not take (a duplicate code, a wrong old password) stays A0400 with
+  // `data.fields`, so forms put the message on the field.
+
+  /** The record is still used elsewhere (users of a role or department, products of a category). */
+  IN_USE: 'A0440',
+  /** The record still has children (sub-departments, sub-categories). */
+  HAS_CHILDREN: 'A0441',
+  /** A built-in record (role ROOT) that cannot be changed or deleted this way. */
+  PROTECTED_RECORD: 'A0442',
+  /** Operators cannot delete or disable their own account. */
+  SELF_ACTION: 'A0443',
+  /** A reordering must list every item exactly once; the list changed meanwhile: reload. */
+  LIST_MISMATCH: 'A0444',
+  /** More rows than one export or import handles; `msg` names the maximum. */
+  TOO_MANY_ROWS: 'A0445',
+  /** An uploaded file is not the kind the route reads (not an .xlsx, no rows, too large unpacked). */
+  FILE_UNREADABLE: 'A0446',
+  /** The product is no longer on sale (or not in this shop). */
+  NOT_ON_SALE: 'A0610',
+  /** Fewer left in stock than asked for; `msg` says how many are left. */
+  OUT_OF_STOCK: 'A0611',
+  /** This checkout was already placed (the same checkout key). */
+  ALREADY_PLACED: 'A0612',
+  /** The buyer has not approved the payment yet. */
+  PAYMENT_NOT_APPROVED: 'A0620',
+  /** The payment provider declined the capture. */
+  PAYMENT_DECLINED: 'A0621',
+  /** The amount the provider reports is not the order's. */
+  PAYMENT_AMOUNT_MISMATCH: 'A0622',
+  /** A payment notification (webhook) could not be verified. */
+  WEBHOOK_REJECTED: 'A0623',
+  /** The shop link (slug) is taken or reserved; `data.fields` names `slug`. */
+  SLUG_TAKEN: 'A0630',
+  /** The creator already has a shop. */
+  SHOP_EXISTS: 'A0631',
+  /** A selling price below the product's cost; `data.fields` names each price. */
+  PRICE_BELOW_COST: 'A0640',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode) as TErrorCode[];
+
+/**
+ * The HTTP status of each code: the one place it is decided (the server's `AppError.of` reads
+ * it). 409 means "the state of things refuses it", not "the request is malformed".
+ */
+export const ERROR_HTTP_STATUS = {
+  [ErrorCode.ACCESS_TOKEN_INVALID]: 401,
+  [ErrorCode.REFRESH_TOKEN_INVALID]: 401,
+  [ErrorCode.BAD_CREDENTIALS]: 400,
+  [ErrorCode.ACCOUNT_DISABLED]: 403,
+  [ErrorCode.CAPTCHA_REQUIRED]: 400,
+  [ErrorCode.CAPTCHA_INVALID]: 400,
+  [ErrorCode.CODE_INVALID]: 400,
+  [ErrorCode.CODE_TOO_SOON]: 429,
+  [ErrorCode.OAUTH_FAILED]: 400,
+  [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.VALIDATION_FAILED]: 400,
+  [ErrorCode.MALFORMED_BODY]: 400,
+  [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
+  [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 415,
+  [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.NOT_FOUND]: 404,
+  [ErrorCode.ROUTE_NOT_FOUND]: 404,
+  [ErrorCode.SERVICE_UNAVAILABLE]: 503,
+  [ErrorCode.INTERNAL]: 500,
+  [ErrorCode.IN_USE]: 409,
+  [ErrorCode.HAS_CHILDREN]: 409,
+  [ErrorCode.PROTECTED_RECORD]: 409,
+  [ErrorCode.SELF_ACTION]: 409,
+  [ErrorCode.LIST_MISMATCH]: 409,
+  [ErrorCode.TOO_MANY_ROWS]: 400,
+  [ErrorCode.FILE_UNREADABLE]: 400,
+  [ErrorCode.NOT_ON_SALE]: 409,
+  [ErrorCode.OUT_OF_STOCK]: 409,
+  [ErrorCode.ALREADY_PLACED]: 409,
+  [ErrorCode.PAYMENT_NOT_APPROVED]: 409,
+  [ErrorCode.PAYMENT_DECLINED]: 409,
+  [ErrorCode.PAYMENT_AMOUNT_MISMATCH]: 409,
+  [ErrorCode.WEBHOOK_REJECTED]: 400,
+  [ErrorCode.SLUG_TAKEN]: 409,
+  [ErrorCode.SHOP_EXISTS]: 409,
+  [ErrorCode.PRICE_BELOW_COST]: 400,
+} as const satisfies Record<TErrorCode, number>;
 
 export const ZResultCode = z.union([z.literal(RESULT_SUCCESS), z.literal(RESULT_WARNING), z.string()]);
 export type TResultCode = z.infer<typeof ZResultCode>;

@@ -19,7 +19,3 @@ export async function findUserById(db: AppDatabase, id: number): Promise<UserRow
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
-
-export async function updateUserCountry(db: AppDatabase, id: number, countryId: string): Promise<void> {
-  await db.update(users).set({ countryId, updatedAt: new Date() }).where(eq(users.id, id));
-}

@@ -8,11 +8,6 @@ import { findUserById } from './accounts.repository';
 import { createLoginService } from './accounts.service';
 import { createCaptchaService } from './captcha.service';
 
-function signedInUserId(request: { user: { id: string } | null }): number {
-  if (!request.user) throw AppError.accessTokenInvalid();
-  return Number(request.user.id);
-}
-
 /** Sign-in, token refresh, sign-out and "who am I". */
 export async function accountsModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
@@ -48,8 +43,8 @@ export async function accountsModule(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  registerRoute(app, accountsRoutes.me, async ({ request }) => {
-    const user = await findUserById(db, signedInUserId(request));
+  registerRoute(app, accountsRoutes.me, async ({ caller }) => {
+    const user = await findUserById(db, Number(caller.id));
     if (!user) throw AppError.accessTokenInvalid();
     return {
       userId: String(user.id),
@@ -58,13 +53,13 @@ export async function accountsModule(app: FastifyInstance): Promise<void> {
       email: user.email,
       avatar: user.avatarUrl,
       countryId: user.countryId,
-      roles: request.user?.roles ?? [],
-      perms: request.user?.permissions ?? [],
+      roles: caller.roles,
+      perms: caller.permissions,
     };
   });
 
-  registerRoute(app, accountsRoutes.businessInfo, async ({ request }) => {
-    const user = await findUserById(db, signedInUserId(request));
+  registerRoute(app, accountsRoutes.businessInfo, async ({ caller }) => {
+    const user = await findUserById(db, Number(caller.id));
     if (!user) throw AppError.accessTokenInvalid();
     // The shop (subdomain, image) arrives with the catalogue issue; until then they are empty.
     return {

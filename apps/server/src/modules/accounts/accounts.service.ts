@@ -38,7 +38,7 @@ export function createLoginService({ db, config, sessions, captchas, limiter }: 
     const accountKey = `login:account:${input.username.trim().toLowerCase()}`;
     const addressFailures = await limiter.peek(addressKey, WINDOW_MS);
     if (addressFailures >= ADDRESS_FAILURES_BEFORE_BLOCK) {
-      throw new AppError(ErrorCode.RATE_LIMITED, 429, 'error.rateLimited');
+      throw AppError.rateLimited();
     }
     const accountFailures = await limiter.peek(accountKey, WINDOW_MS);
     const isCaptchaNeeded =
@@ -47,23 +47,11 @@ export function createLoginService({ db, config, sessions, captchas, limiter }: 
       addressFailures >= ADDRESS_FAILURES_BEFORE_CAPTCHA;
     if (isCaptchaNeeded) {
       if (!input.captchaKey || !input.captchaCode) {
-        throw new AppError(
-          ErrorCode.CAPTCHA_REQUIRED,
-          400,
-          'auth.captchaRequired',
-          {},
-          { captchaRequired: true },
-        );
+        throw AppError.of(ErrorCode.CAPTCHA_REQUIRED, 'auth.captchaRequired', {}, { captchaRequired: true });
       }
       if (!(await captchas.check(input.captchaKey, input.captchaCode))) {
         await limiter.hit(addressKey, WINDOW_MS);
-        throw new AppError(
-          ErrorCode.CAPTCHA_INVALID,
-          400,
-          'auth.captchaInvalid',
-          {},
-          { captchaRequired: true },
-        );
+        throw AppError.of(ErrorCode.CAPTCHA_INVALID, 'auth.captchaInvalid', {}, { captchaRequired: true });
       }
     }
     const user = await findUserBySignInName(db, input.username);
@@ -72,16 +60,15 @@ export function createLoginService({ db, config, sessions, captchas, limiter }: 
       await limiter.hit(addressKey, WINDOW_MS);
       const failures = await limiter.hit(accountKey, WINDOW_MS);
       const captchaRequired = failures >= ACCOUNT_FAILURES_BEFORE_CAPTCHA || config.auth.captchaEnabled;
-      throw new AppError(
+      throw AppError.of(
         ErrorCode.BAD_CREDENTIALS,
-        400,
         'auth.badCredentials',
         {},
         captchaRequired ? { captchaRequired } : null,
       );
     }
     // Only someone who knows the password learns that the account is disabled.
-    if (user.status !== 1) throw new AppError(ErrorCode.ACCOUNT_DISABLED, 403, 'auth.accountDisabled');
+    if (user.status !== 1) throw AppError.of(ErrorCode.ACCOUNT_DISABLED, 'auth.accountDisabled');
     await limiter.reset(accountKey);
     return sessions.issue(user.id, meta);
   };

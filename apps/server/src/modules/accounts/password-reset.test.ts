@@ -11,7 +11,7 @@ import { outboxDir } from '../../platform/mail/mail-plugin';
 import { inbox, readOutbox, type Inbox, type ReadMail } from '../../platform/mail/mail-testing';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { createUser } from '../../test/users';
-import { CODE_MAX_ATTEMPTS, CODES_PER_EMAIL_PER_DAY } from './registration.service';
+import { CODE_MAX_ATTEMPTS, CODES_PER_EMAIL_PER_DAY } from '../../platform/auth/verification-codes';
 
 const PASSWORD = 'old password 1';
 const NEW_PASSWORD = 'new password 2';

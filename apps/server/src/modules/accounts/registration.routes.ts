@@ -1,6 +1,7 @@
 import { accountsRoutes } from '@linkstore/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionMeta } from '../../platform/auth/auth-plugin';
+import { createVerificationCodes } from '../../platform/auth/verification-codes';
 import { registerRoute } from '../../platform/http/routes';
 import { createRegistrationService, type RequestContext } from './registration.service';
 
@@ -12,13 +13,17 @@ const contextOf = (request: FastifyRequest): RequestContext => ({
 
 /** Registration by emailed code, and forgotten passwords by emailed code. */
 export async function registrationModule(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
   const registration = createRegistrationService({
-    db: app.database.db,
-    secret: app.config.jwtSecret,
+    db,
+    codes: createVerificationCodes({
+      db,
+      secret: app.config.jwtSecret,
+      limiter: app.limiter,
+      mailer: app.mailer,
+      log: app.log,
+    }),
     sessions: app.sessions,
-    limiter: app.limiter,
-    mailer: app.mailer,
-    log: app.log,
   });
 
   registerRoute(app, accountsRoutes.registerCode, ({ body, request }) =>

@@ -21,7 +21,7 @@ import {
   CODE_CHECKS_PER_ADDRESS,
   CODE_REQUESTS_PER_ADDRESS,
   CODES_PER_EMAIL_PER_DAY,
-} from './registration.service';
+} from '../../platform/auth/verification-codes';
 
 const PASSWORD = 'sunny meadow 7';
 let dataDir: string;

@@ -24,10 +24,8 @@ export const configsModule = fp(
     const r = configsRoutes;
     registerRoute(app, r.page, ({ query }) => getConfigPage(db, query));
     registerRoute(app, r.form, ({ params }) => getConfigForm(db, Number(params.id)));
-    registerRoute(app, r.create, ({ body, request }) => saveConfig(db, values, request.lang, null, body));
-    registerRoute(app, r.update, ({ params, body, request }) =>
-      saveConfig(db, values, request.lang, Number(params.id), body),
-    );
+    registerRoute(app, r.create, ({ body }) => saveConfig(db, values, null, body));
+    registerRoute(app, r.update, ({ params, body }) => saveConfig(db, values, Number(params.id), body));
     registerRoute(app, r.delete, async ({ params }) => {
       await removeConfigs(db, values, params.ids.map(Number));
       return null;

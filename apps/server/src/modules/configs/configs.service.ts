@@ -1,16 +1,14 @@
 import {
-  ErrorCode,
   type TConfigForm,
   type TConfigPage,
   type TConfigPageQuery,
   type TConfigRequest,
-  type TLanguage,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors/app-error';
 import { formatDateTime } from '../../platform/http/date-time';
-import { translate } from '../../platform/i18n/translate';
 import type { ConfigValues } from './configs.cache';
 import {
   deleteConfigs,
@@ -27,12 +25,7 @@ function toForm(row: ConfigRow): TConfigForm {
   return { id: String(row.id), name: row.name, key: row.key, value: row.value, remark: row.remark };
 }
 
-function duplicateKey(lang: TLanguage): AppError {
-  const params = { field: 'key' };
-  return new AppError(ErrorCode.VALIDATION_FAILED, 400, 'error.duplicate', params, {
-    fields: [{ field: 'key', message: translate(lang, 'error.duplicate', params) }],
-  });
-}
+const duplicateKey = () => AppError.field('key', 'error.duplicate');
 
 export async function getConfigPage(db: AppDatabase, query: TConfigPageQuery): Promise<TConfigPage> {
   const { rows, total } = await pageConfigs(db, query);
@@ -56,19 +49,18 @@ export async function getConfigForm(db: AppDatabase, id: number): Promise<TConfi
 export async function saveConfig(
   db: AppDatabase,
   values: ConfigValues,
-  lang: TLanguage,
   id: number | null,
   body: TConfigRequest,
 ): Promise<TConfigForm> {
   const fields = { name: body.name, key: body.key, value: body.value, remark: body.remark };
   if (id !== null && !(await findConfig(db, id))) throw AppError.notFound();
-  if (await isKeyTaken(db, body.key, id ?? undefined)) throw duplicateKey(lang);
+  if (await isKeyTaken(db, body.key, id ?? undefined)) throw duplicateKey();
   let row: ConfigRow | undefined;
   try {
     row = id === null ? await insertConfig(db, fields) : await updateConfig(db, id, fields);
   } catch (error) {
     // Two saves of the same key at once: the unique index decides.
-    if (isUniqueViolation(error)) throw duplicateKey(lang);
+    if (isUniqueViolation(error)) throw duplicateKey();
     throw error;
   }
   if (!row) throw AppError.notFound();
@@ -78,8 +70,7 @@ export async function saveConfig(
 
 /** All or nothing: an unknown id stops the whole batch. The cache follows. */
 export async function removeConfigs(db: AppDatabase, values: ConfigValues, ids: number[]): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  await withTransaction(db, async (tx) => {
     const found = await findConfigsForUpdate(tx, ids);
     if (found.length !== ids.length) throw AppError.notFound();
     await deleteConfigs(tx, ids);

@@ -1,5 +1,6 @@
 import type { TCountry } from '@linkstore/contract';
-import { asc, ilike, or, type SQL } from 'drizzle-orm';
+import { asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
 import { countries } from './countries.table';
 import { containsPattern } from '../../platform/db/like';
@@ -38,4 +39,14 @@ export async function listCountries(db: AppDatabase, keywords?: string): Promise
     .where(countryFilter(keywords))
     .orderBy(...countryOrder);
   return rows.map(toCountry);
+}
+
+/** The country a signed-in user chose, if any. */
+export async function findUserCountry(db: AppDatabase, userId: number): Promise<string | null> {
+  const [row] = await db.select({ countryId: users.countryId }).from(users).where(eq(users.id, userId));
+  return row?.countryId ?? null;
+}
+
+export async function setUserCountry(db: AppDatabase, userId: number, countryId: string): Promise<void> {
+  await db.update(users).set({ countryId, updatedAt: new Date() }).where(eq(users.id, userId));
 }

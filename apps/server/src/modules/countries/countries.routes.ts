@@ -1,11 +1,9 @@
-import { accountsRoutes, countriesRoutes, ErrorCode } from '@linkstore/contract';
+import { accountsRoutes, countriesRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { users } from '../../platform/auth/auth.tables';
 import { AppError } from '../../platform/errors/app-error';
 import { registerRoute } from '../../platform/http/routes';
 import { pageCountryRates, updateCountryRate } from './countries.console';
-import { listCountries } from './countries.repository';
+import { findUserCountry, listCountries, setUserCountry } from './countries.repository';
 
 const DEFAULT_COUNTRY = 'US';
 
@@ -17,38 +15,17 @@ export async function countriesModule(app: FastifyInstance): Promise<void> {
 
   // SPEC §7's `getCountry`: the caller's country first (US for visitors), then all of them.
   // The legacy `api_token` query is accepted and ignored: the bearer token says who calls.
-  registerRoute(app, accountsRoutes.getCountry, async ({ request }) => {
+  registerRoute(app, accountsRoutes.getCountry, async ({ caller }) => {
     const list = await listCountries(db);
-    let countryId = DEFAULT_COUNTRY;
-    if (request.user) {
-      const [row] = await db
-        .select({ countryId: users.countryId })
-        .from(users)
-        .where(eq(users.id, Number(request.user.id)));
-      countryId = row?.countryId ?? DEFAULT_COUNTRY;
-    }
+    const countryId = (caller && (await findUserCountry(db, Number(caller.id)))) ?? DEFAULT_COUNTRY;
     const mine = list.find((c) => c.id === countryId) ?? list.find((c) => c.id === DEFAULT_COUNTRY);
     return { info: { default: mine ? [mine] : [], list } };
   });
 
-  registerRoute(app, accountsRoutes.updateCountry, async ({ body, request }) => {
-    if (!request.user) throw AppError.accessTokenInvalid();
+  registerRoute(app, accountsRoutes.updateCountry, async ({ body, caller }) => {
     const list = await listCountries(db);
-    if (!list.some((c) => c.id === body.countryId)) {
-      throw new AppError(
-        ErrorCode.VALIDATION_FAILED,
-        400,
-        'validation.invalid',
-        { field: 'countryId' },
-        {
-          fields: [{ field: 'countryId', message: '' }],
-        },
-      );
-    }
-    await db
-      .update(users)
-      .set({ countryId: body.countryId, updatedAt: new Date() })
-      .where(eq(users.id, Number(request.user.id)));
+    if (!list.some((c) => c.id === body.countryId)) throw AppError.field('countryId', 'validation.invalid');
+    await setUserCountry(db, Number(caller.id), body.countryId);
     return null;
   });
 }

@@ -9,10 +9,8 @@ export async function deptsModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.list, ({ query }) => listDeptTree(db, query));
   registerRoute(app, r.options, () => listDeptOptions(db));
   registerRoute(app, r.form, ({ params }) => getDeptForm(db, Number(params.id)));
-  registerRoute(app, r.create, ({ body, request }) => saveDept(db, request.lang, null, body));
-  registerRoute(app, r.update, ({ params, body, request }) =>
-    saveDept(db, request.lang, Number(params.id), body),
-  );
+  registerRoute(app, r.create, ({ body }) => saveDept(db, null, body));
+  registerRoute(app, r.update, ({ params, body }) => saveDept(db, Number(params.id), body));
   registerRoute(app, r.delete, async ({ params }) => {
     await removeDepts(db, params.ids.map(Number));
     return null;

@@ -5,13 +5,12 @@ import {
   type TDeptListQuery,
   type TDeptOption,
   type TDeptRequest,
-  type TLanguage,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors/app-error';
 import { formatDateTime } from '../../platform/http/date-time';
-import { translate, type MessageKey } from '../../platform/i18n/translate';
 import {
   deleteDepts,
   findDept,
@@ -78,13 +77,6 @@ function toForm(row: DeptRow): TDeptForm {
   };
 }
 
-function fieldError(lang: TLanguage, field: string, key: MessageKey): AppError {
-  const params = { field };
-  return new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params, {
-    fields: [{ field, message: translate(lang, key, params) }],
-  });
-}
-
 /** The tree; with `keywords` (name, any case) or `status`, the matching departments. */
 export async function listDeptTree(db: AppDatabase, query: TDeptListQuery): Promise<TDept[]> {
   const needle = query.keywords?.toLowerCase();
@@ -113,16 +105,10 @@ export async function getDeptForm(db: AppDatabase, id: number): Promise<TDeptFor
  * department itself or anything beneath it. A move rewrites the tree path of the whole branch
  * in the same transaction.
  */
-export async function saveDept(
-  db: AppDatabase,
-  lang: TLanguage,
-  id: number | null,
-  form: TDeptRequest,
-): Promise<TDeptForm> {
+export async function saveDept(db: AppDatabase, id: number | null, form: TDeptRequest): Promise<TDeptForm> {
   const parentId = Number(form.parentId);
   try {
-    const saved = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as AppDatabase;
+    const saved = await withTransaction(db, async (tx) => {
       await lockDeptTree(tx);
       const current = id === null ? undefined : await findDept(tx, id);
       if (id !== null && !current) throw AppError.notFound();
@@ -131,11 +117,10 @@ export async function saveDept(
         const parent = await findDept(tx, parentId);
         const isOwnBranch =
           id !== null && (parentId === id || (parent?.treePath.split(',') ?? []).includes(String(id)));
-        if (!parent || isOwnBranch) throw fieldError(lang, 'parentId', 'error.invalidParent');
+        if (!parent || isOwnBranch) throw AppError.field('parentId', 'error.invalidParent');
         treePath = `${parent.treePath},${parent.id}`;
       }
-      if (await isCodeTaken(tx, form.code, id ?? undefined))
-        throw fieldError(lang, 'code', 'error.duplicate');
+      if (await isCodeTaken(tx, form.code, id ?? undefined)) throw AppError.field('code', 'error.duplicate');
       const values = {
         name: form.name,
         code: form.code,
@@ -156,7 +141,7 @@ export async function saveDept(
   } catch (error) {
     // Two saves of the same code at once: the unique index decides.
     if (!(error instanceof AppError) && isUniqueViolation(error)) {
-      throw fieldError(lang, 'code', 'error.duplicate');
+      throw AppError.field('code', 'error.duplicate');
     }
     throw error;
   }
@@ -167,17 +152,16 @@ export async function saveDept(
  * it, or one that users still belong to stops the whole batch.
  */
 export async function removeDepts(db: AppDatabase, ids: number[]): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  await withTransaction(db, async (tx) => {
     await lockDeptTree(tx);
     const found = await findDeptsForUpdate(tx, ids);
     if (found.length !== ids.length) throw AppError.notFound();
     const batch = new Set(ids);
     if ((await listChildIds(tx, ids)).some((childId) => !batch.has(childId))) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'error.hasChildren');
+      throw AppError.of(ErrorCode.HAS_CHILDREN, 'error.hasChildren');
     }
     if (await isAnyDeptStaffed(tx, ids)) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'error.inUse');
+      throw AppError.of(ErrorCode.IN_USE, 'error.inUse');
     }
     await deleteDepts(tx, ids);
   });

@@ -239,11 +239,7 @@ describe('save', () => {
       expect({ parentId, status: res.statusCode, body: res.json() }).toMatchObject({
         parentId,
         status: 400,
-        body: {
-          code: ErrorCode.VALIDATION_FAILED,
-          msg: 'The parent is not valid: it cannot be the item itself or one of its children.',
-          data: { fields: [{ field: 'parentId' }] },
-        },
+        body: { code: ErrorCode.VALIDATION_FAILED, data: { fields: [{ field: 'parentId' }] } },
       });
     }
     const create = await call('manager', 'POST', '', {
@@ -269,12 +265,14 @@ describe('save', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: ErrorCode.VALIDATION_FAILED,
-      msg: 'code is already in use.',
-      data: { fields: [{ field: 'code', message: 'code is already in use.' }] },
+      data: { fields: [{ field: 'code' }] },
     });
     const edit = await call('manager', 'PUT', `/${first.id}`, { name: 'x', code: 'D_TWO' });
     expect(edit.statusCode).toBe(400);
-    expect(edit.json().data.fields).toEqual([{ field: 'code', message: 'code is already in use.' }]);
+    expect(edit.json()).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      data: { fields: [{ field: 'code' }] },
+    });
     // Keeping its own code is not a duplicate.
     const same = await call('manager', 'PUT', `/${first.id}`, { name: 'Renamed', code: 'D_ONE', sort: 3 });
     expect(same.statusCode).toBe(200);
@@ -308,17 +306,11 @@ describe('delete', () => {
       .where(eq(users.id, userId));
 
     const withChildren = await call('manager', 'DELETE', `/${free.id},${parent.id}`);
-    expect(withChildren.statusCode).toBe(400);
-    expect(withChildren.json()).toMatchObject({
-      code: ErrorCode.VALIDATION_FAILED,
-      msg: 'It still has items under it: remove or move them first.',
-    });
+    expect(withChildren.statusCode).toBe(409);
+    expect(withChildren.json().code).toBe(ErrorCode.HAS_CHILDREN);
     const withUsers = await call('manager', 'DELETE', `/${free.id},${staffed.id}`);
-    expect(withUsers.statusCode).toBe(400);
-    expect(withUsers.json()).toMatchObject({
-      code: ErrorCode.VALIDATION_FAILED,
-      msg: 'It is still in use and cannot be deleted.',
-    });
+    expect(withUsers.statusCode).toBe(409);
+    expect(withUsers.json().code).toBe(ErrorCode.IN_USE);
     const unknown = await call('manager', 'DELETE', `/${free.id},999999999`);
     expect(unknown.statusCode).toBe(404);
     const ids = [parent, child, free, staffed].map((d) => Number(d.id));

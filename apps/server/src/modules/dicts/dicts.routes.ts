@@ -21,10 +21,8 @@ export async function dictsModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, d.page, ({ query }) => getDictPage(db, query));
   registerRoute(app, d.list, ({ request }) => getDictList(db, request.lang));
   registerRoute(app, d.form, ({ params }) => getDictForm(db, Number(params.id)));
-  registerRoute(app, d.create, ({ body, request }) => saveDict(db, request.lang, null, body));
-  registerRoute(app, d.update, ({ params, body, request }) =>
-    saveDict(db, request.lang, Number(params.id), body),
-  );
+  registerRoute(app, d.create, ({ body }) => saveDict(db, null, body));
+  registerRoute(app, d.update, ({ params, body }) => saveDict(db, Number(params.id), body));
   registerRoute(app, d.delete, async ({ params }) => {
     await removeDicts(db, params.ids.map(Number));
     return null;
@@ -33,10 +31,8 @@ export async function dictsModule(app: FastifyInstance): Promise<void> {
   const i = dictItemsRoutes;
   registerRoute(app, i.page, ({ query }) => getDictItemPage(db, query));
   registerRoute(app, i.form, ({ params }) => getDictItemForm(db, Number(params.id)));
-  registerRoute(app, i.create, ({ body, request }) => saveDictItem(db, request.lang, null, body));
-  registerRoute(app, i.update, ({ params, body, request }) =>
-    saveDictItem(db, request.lang, Number(params.id), body),
-  );
+  registerRoute(app, i.create, ({ body }) => saveDictItem(db, null, body));
+  registerRoute(app, i.update, ({ params, body }) => saveDictItem(db, Number(params.id), body));
   registerRoute(app, i.delete, async ({ params }) => {
     await removeDictItems(db, params.ids.map(Number));
     return null;

@@ -1,6 +1,5 @@
 import {
   DICT_LABEL_LANGUAGES,
-  ErrorCode,
   ZDictTagTypeOrNone,
   type TDictForm,
   type TDictItemForm,
@@ -17,10 +16,10 @@ import {
   type TLanguage,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors/app-error';
 import { formatDateTime } from '../../platform/http/date-time';
-import { translate, type MessageKey } from '../../platform/i18n/translate';
 import {
   deleteDictItems,
   deleteDicts,
@@ -96,16 +95,6 @@ function toItemForm(row: DictItemRow): TDictItemForm {
   };
 }
 
-/** A 400 naming one field, with its message translated. */
-function fieldError(lang: TLanguage, field: string, key: MessageKey): AppError {
-  const params = { field };
-  return new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params, {
-    fields: [{ field, message: translate(lang, key, params) }],
-  });
-}
-
-const asTx = (transaction: unknown) => transaction as AppDatabase;
-
 // ── Dictionaries ────────────────────────────────────────────────────────────────────────────
 
 export async function getDictPage(db: AppDatabase, query: TDictPageQuery): Promise<TDictPage> {
@@ -130,20 +119,14 @@ export async function getDictForm(db: AppDatabase, id: number): Promise<TDictFor
  * Adds (`id` null) or changes a dictionary. The code must be unused by another dictionary; when
  * it changes, the items move with it in the same transaction.
  */
-export async function saveDict(
-  db: AppDatabase,
-  lang: TLanguage,
-  id: number | null,
-  body: TDictRequest,
-): Promise<TDictForm> {
+export async function saveDict(db: AppDatabase, id: number | null, body: TDictRequest): Promise<TDictForm> {
   const fields = { name: body.name, dictCode: body.dictCode, remark: body.remark, status: body.status };
   try {
-    const row = await db.transaction(async (transaction) => {
-      const tx = asTx(transaction);
+    const row = await withTransaction(db, async (tx) => {
       const current = id === null ? undefined : await findDictForUpdate(tx, id);
       if (id !== null && !current) throw AppError.notFound();
       if (await isDictCodeTaken(tx, body.dictCode, id ?? undefined)) {
-        throw fieldError(lang, 'dictCode', 'error.duplicate');
+        throw AppError.field('dictCode', 'error.duplicate');
       }
       if (!current) return insertDict(tx, fields);
       const updated = await updateDict(tx, current.id, fields);
@@ -153,15 +136,14 @@ export async function saveDict(
     if (!row) throw AppError.notFound();
     return toDictForm(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError(lang, 'dictCode', 'error.duplicate');
+    if (isUniqueViolation(error)) throw AppError.field('dictCode', 'error.duplicate');
     throw error;
   }
 }
 
 /** All or nothing: an unknown id stops the whole batch. Each dictionary's items go with it. */
 export async function removeDicts(db: AppDatabase, ids: number[]): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = asTx(transaction);
+  await withTransaction(db, async (tx) => {
     const found = await findDictsForUpdate(tx, ids);
     if (found.length !== ids.length) throw AppError.notFound();
     await deleteDicts(
@@ -195,7 +177,6 @@ export async function getDictItemForm(db: AppDatabase, id: number): Promise<TDic
 /** Adds (`id` null) or changes an item of an existing dictionary; its value is unique there. */
 export async function saveDictItem(
   db: AppDatabase,
-  lang: TLanguage,
   id: number | null,
   body: TDictItemRequest,
 ): Promise<TDictItemForm> {
@@ -209,28 +190,26 @@ export async function saveDictItem(
     status: body.status,
   };
   try {
-    const row = await db.transaction(async (transaction) => {
-      const tx = asTx(transaction);
+    const row = await withTransaction(db, async (tx) => {
       if (id !== null && !(await findDictItem(tx, id))) throw AppError.notFound();
       if (!(await findDictByCodeForShare(tx, body.dictCode)))
-        throw fieldError(lang, 'dictCode', 'dict.unknown');
+        throw AppError.field('dictCode', 'dict.unknown');
       if (await isItemValueTaken(tx, body.dictCode, body.value, id ?? undefined)) {
-        throw fieldError(lang, 'value', 'error.duplicate');
+        throw AppError.field('value', 'error.duplicate');
       }
       return id === null ? insertDictItem(tx, fields) : updateDictItem(tx, id, fields);
     });
     if (!row) throw AppError.notFound();
     return toItemForm(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError(lang, 'value', 'error.duplicate');
+    if (isUniqueViolation(error)) throw AppError.field('value', 'error.duplicate');
     throw error;
   }
 }
 
 /** All or nothing: an unknown id stops the whole batch. */
 export async function removeDictItems(db: AppDatabase, ids: number[]): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = asTx(transaction);
+  await withTransaction(db, async (tx) => {
     const found = await findDictItemsForUpdate(tx, ids);
     if (found.length !== ids.length) throw AppError.notFound();
     await deleteDictItems(tx, ids);

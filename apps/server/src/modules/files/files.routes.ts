@@ -1,16 +1,9 @@
 import { FILE_PURPOSES, filesRoutes, IMAGE_MAX_BYTES, type TFilePurpose } from '@linkstore/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import { AppError } from '../../platform/errors/app-error';
-import type { SessionUser } from '../../platform/http/access';
 import { registerRoute } from '../../platform/http/routes';
 import { FILES_PATH_PREFIX } from '../../platform/storage/storage';
 import { createFilesService, mayUpload, type FilesService } from './files.service';
-
-/** The access guard has already refused visitors; this only narrows the type. */
-function callerOf(request: FastifyRequest): SessionUser {
-  if (!request.user) throw AppError.accessTokenInvalid();
-  return request.user;
-}
 
 /**
  * One file part; one byte over the limit is kept so the service sees the file is too large and
@@ -78,11 +71,9 @@ export async function filesModule(app: FastifyInstance): Promise<void> {
       route.preParsing = [route.preParsing ?? [], refuseUnpermittedPurpose].flat();
     }
   });
-  registerRoute(app, r.upload, ({ query, body, request }) =>
-    files.upload(callerOf(request), query.purpose, body.file, request.lang),
-  );
-  registerRoute(app, r.delete, async ({ params, request }) => {
-    await files.remove(callerOf(request), params.id);
+  registerRoute(app, r.upload, ({ query, body, caller }) => files.upload(caller, query.purpose, body.file));
+  registerRoute(app, r.delete, async ({ params, caller }) => {
+    await files.remove(caller, params.id);
     return null;
   });
 

@@ -6,14 +6,13 @@ import {
   IMAGE_MAX_PIXELS,
   type TErrorCode,
   type TFilePurpose,
-  type TLanguage,
   type TUploadedFile,
 } from '@linkstore/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
 import { hasPermission, type SessionUser } from '../../platform/http/access';
-import { translate, type MessageKey, type MessageParams } from '../../platform/i18n/translate';
+import { type MessageKey, type MessageParams } from '../../platform/i18n/translate';
 import type { RateLimiter } from '../../platform/rate-limit/limiter';
 import { sha256Hex } from '../../platform/storage/sigv4';
 import type { Storages } from '../../platform/storage/storage-plugin';
@@ -52,34 +51,26 @@ export interface FilesDeps {
 }
 
 /** A refusal about the uploaded file, with its message also under `data.fields` for forms. */
-function fileError(
-  lang: TLanguage,
-  code: TErrorCode,
-  status: number,
-  key: MessageKey,
-  params?: MessageParams,
-) {
-  const message = translate(lang, key, params);
-  return new AppError(code, status, key, params, { fields: [{ field: 'file', message }] });
-}
+/** The upload's refusals name the `file` field; the code and so the status say which kind. */
+const fileError = (code: TErrorCode, key: MessageKey, params?: MessageParams) =>
+  AppError.field('file', key, params, code);
 
-export const imageTooLarge = (lang: TLanguage) =>
-  fileError(lang, ErrorCode.PAYLOAD_TOO_LARGE, 413, 'files.tooLarge');
+export const imageTooLarge = () => fileError(ErrorCode.PAYLOAD_TOO_LARGE, 'files.tooLarge');
 
-function refusal(lang: TLanguage, reason: ImageRefusal): AppError {
+function refusal(reason: ImageRefusal): AppError {
   switch (reason) {
     case 'tooManyPixels':
-      return fileError(lang, ErrorCode.PAYLOAD_TOO_LARGE, 413, 'files.tooManyPixels', {
+      return fileError(ErrorCode.PAYLOAD_TOO_LARGE, 'files.tooManyPixels', {
         max: IMAGE_MAX_PIXELS / 1_000_000,
       });
     case 'unreadable':
-      return fileError(lang, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415, 'files.unreadable');
+      return fileError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'files.unreadable');
     default:
-      return fileError(lang, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415, 'files.notAnImage');
+      return fileError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'files.notAnImage');
   }
 }
 
-const unavailable = () => new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503, 'error.serviceUnavailable');
+const unavailable = () => AppError.serviceUnavailable();
 
 /** `2026/11` in UTC: the folder of this month's uploads. */
 function monthFolder(now: Date): string {
@@ -102,19 +93,14 @@ export function createFilesService({ db, storages, limiter, log }: FilesDeps) {
 
   return {
     /** Checks, re-encodes and stores one image; answers its id, generated name and address. */
-    async upload(
-      user: SessionUser,
-      purpose: TFilePurpose,
-      bytes: Uint8Array,
-      lang: TLanguage,
-    ): Promise<TUploadedFile> {
+    async upload(user: SessionUser, purpose: TFilePurpose, bytes: Uint8Array): Promise<TUploadedFile> {
       if (!mayUpload(user, purpose)) throw AppError.forbidden();
       if ((await limiter.hit(uploadLimitKey(user.id), UPLOAD_WINDOW_MS)) > UPLOADS_PER_WINDOW) {
-        throw new AppError(ErrorCode.RATE_LIMITED, 429, 'error.rateLimited');
+        throw AppError.rateLimited();
       }
-      if (bytes.byteLength > IMAGE_MAX_BYTES) throw imageTooLarge(lang);
+      if (bytes.byteLength > IMAGE_MAX_BYTES) throw imageTooLarge();
       const image = await processImage(bytes, purpose).catch((error: unknown) => {
-        throw error instanceof ImageRefused ? refusal(lang, error.reason) : error;
+        throw error instanceof ImageRefused ? refusal(error.reason) : error;
       });
 
       const id = randomUUID();

@@ -1,6 +1,5 @@
 import { menusRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../platform/errors/app-error';
 import { registerRoute } from '../../platform/http/routes';
 import {
   deleteMenuTree,
@@ -15,17 +14,12 @@ import {
 export async function menusModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
-  registerRoute(app, menusRoutes.routes, ({ request }) => {
-    if (!request.user) throw AppError.accessTokenInvalid();
-    return routesFor(db, request.user);
-  });
+  registerRoute(app, menusRoutes.routes, ({ caller }) => routesFor(db, caller));
   registerRoute(app, menusRoutes.list, ({ query }) => listMenuTree(db, query.keywords));
   registerRoute(app, menusRoutes.options, ({ query }) => listMenuOptions(db, query.onlyParent === 'true'));
   registerRoute(app, menusRoutes.form, ({ params }) => getMenuForm(db, Number(params.id)));
-  registerRoute(app, menusRoutes.create, ({ body, request }) => saveMenu(db, request.lang, null, body));
-  registerRoute(app, menusRoutes.update, ({ params, body, request }) =>
-    saveMenu(db, request.lang, Number(params.id), body),
-  );
+  registerRoute(app, menusRoutes.create, ({ body }) => saveMenu(db, null, body));
+  registerRoute(app, menusRoutes.update, ({ params, body }) => saveMenu(db, Number(params.id), body));
   registerRoute(app, menusRoutes.remove, async ({ params }) => {
     await deleteMenuTree(db, Number(params.id));
     return null;

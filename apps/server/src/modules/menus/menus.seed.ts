@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MENU_TYPE_CODES, menus, roleMenus, roles } from '../../platform/auth/access.tables';
 import type { AppDatabase } from '../../platform/db/database';
 
@@ -279,13 +279,4 @@ export async function seedMenus(db: AppDatabase): Promise<number> {
       .onConflictDoNothing();
   }
   return inserted.length;
-}
-
-/** The ids of the seeded menus with the given permission strings (tests). */
-export async function menuIdsForPerms(db: AppDatabase, perms: string[]): Promise<number[]> {
-  const rows = await db
-    .select({ id: menus.id })
-    .from(menus)
-    .where(and(eq(menus.type, MENU_TYPE_CODES.BUTTON), inArray(menus.perm, perms)));
-  return rows.map((r) => r.id);
 }

@@ -1,6 +1,4 @@
 import {
-  ErrorCode,
-  type TLanguage,
   type TMenu,
   type TMenuForm,
   type TMenuOption,
@@ -11,10 +9,10 @@ import {
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { MENU_TYPE_CODES, menus, roleMenus, roles } from '../../platform/auth/access.tables';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors/app-error';
 import { ROOT_ROLE } from '../../platform/http/access';
-import { translate, type MessageKey } from '../../platform/i18n/translate';
 import {
   deleteMenus,
   findMenu,
@@ -206,13 +204,6 @@ export async function getMenuForm(db: AppDatabase, id: number): Promise<TMenuFor
   return toForm(row);
 }
 
-function fieldError(lang: TLanguage, field: string, key: MessageKey): AppError {
-  const params = { field };
-  return new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params, {
-    fields: [{ field, message: translate(lang, key, params) }],
-  });
-}
-
 const blank = (value: string | null | undefined): string | null => (value ? value : null);
 
 /** The save rules per type (console-api §2): what is forced, what is dropped. */
@@ -256,14 +247,12 @@ function valuesOf(form: TMenuSaveRequest): MenuValues {
  */
 export async function saveMenu(
   db: AppDatabase,
-  lang: TLanguage,
   id: number | null,
   form: TMenuSaveRequest,
 ): Promise<TMenuForm> {
   const values = valuesOf(form);
   try {
-    const savedId = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as AppDatabase;
+    const savedId = await withTransaction(db, async (tx) => {
       const rows = await listAllMenus(tx);
       if (id !== null && !rows.some((r) => r.id === id)) throw AppError.notFound();
       if (values.parentId !== 0) {
@@ -271,10 +260,10 @@ export async function saveMenu(
         const isParentKind =
           parent?.type === MENU_TYPE_CODES.CATALOG || parent?.type === MENU_TYPE_CODES.MENU;
         const isOwnBranch = id !== null && subtreeIds(rows, id).has(values.parentId ?? 0);
-        if (!isParentKind || isOwnBranch) throw fieldError(lang, 'parentId', 'error.invalidParent');
+        if (!isParentKind || isOwnBranch) throw AppError.field('parentId', 'error.invalidParent');
       }
       if (values.routeName && (await isRouteNameTaken(tx, values.routeName, id ?? undefined))) {
-        throw fieldError(lang, 'routeName', 'error.duplicate');
+        throw AppError.field('routeName', 'error.duplicate');
       }
       if (id === null) return insertMenu(tx, values);
       await updateMenu(tx, id, values);
@@ -284,7 +273,7 @@ export async function saveMenu(
   } catch (error) {
     // Two saves of the same route name at once: the unique index decides.
     if (!(error instanceof AppError) && isUniqueViolation(error)) {
-      throw fieldError(lang, 'routeName', 'error.duplicate');
+      throw AppError.field('routeName', 'error.duplicate');
     }
     throw error;
   }
@@ -292,8 +281,7 @@ export async function saveMenu(
 
 /** Deletes the menu and everything beneath it, in one transaction. */
 export async function deleteMenuTree(db: AppDatabase, id: number): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  await withTransaction(db, async (tx) => {
     const rows = await listAllMenus(tx);
     if (!rows.some((r) => r.id === id)) throw AppError.notFound();
     await deleteMenus(tx, [...subtreeIds(rows, id)]);

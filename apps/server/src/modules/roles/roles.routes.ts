@@ -1,6 +1,5 @@
 import { rolesRoutes } from '@linkstore/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors/app-error';
+import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
 import {
   assignRoleMenus,
@@ -12,25 +11,16 @@ import {
   getRolePage,
   removeRoles,
   setRoleStatus,
-  type Caller,
 } from './roles.service';
-
-/** The access guard has already refused visitors; this only narrows the type. */
-function callerOf(request: FastifyRequest): Caller {
-  if (!request.user) throw AppError.accessTokenInvalid();
-  return request.user;
-}
 
 export async function rolesModule(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   const r = rolesRoutes;
-  registerRoute(app, r.page, ({ query, request }) => getRolePage(db, query, callerOf(request)));
-  registerRoute(app, r.options, ({ request }) => getRoleOptions(db, callerOf(request)));
-  registerRoute(app, r.form, ({ params, request }) => getRoleForm(db, Number(params.id), callerOf(request)));
-  registerRoute(app, r.create, ({ body, request }) => createRole(db, body, request.lang));
-  registerRoute(app, r.update, ({ params, body, request }) =>
-    editRole(db, Number(params.id), body, request.lang),
-  );
+  registerRoute(app, r.page, ({ query, caller }) => getRolePage(db, query, caller));
+  registerRoute(app, r.options, ({ caller }) => getRoleOptions(db, caller));
+  registerRoute(app, r.form, ({ params, caller }) => getRoleForm(db, Number(params.id), caller));
+  registerRoute(app, r.create, ({ body }) => createRole(db, body));
+  registerRoute(app, r.update, ({ params, body }) => editRole(db, Number(params.id), body));
   registerRoute(app, r.delete, async ({ params }) => {
     await removeRoles(db, params.ids.map(Number));
     return null;
@@ -39,11 +29,9 @@ export async function rolesModule(app: FastifyInstance): Promise<void> {
     await setRoleStatus(db, Number(params.id), query.status);
     return null;
   });
-  registerRoute(app, r.menuIds, ({ params, request }) =>
-    getRoleMenuIds(db, Number(params.id), callerOf(request)),
-  );
-  registerRoute(app, r.assignMenus, async ({ params, body, request }) => {
-    await assignRoleMenus(db, Number(params.id), body.map(Number), request.lang);
+  registerRoute(app, r.menuIds, ({ params, caller }) => getRoleMenuIds(db, Number(params.id), caller));
+  registerRoute(app, r.assignMenus, async ({ params, body }) => {
+    await assignRoleMenus(db, Number(params.id), body.map(Number));
     return null;
   });
 }

@@ -1,6 +1,5 @@
 import {
   ErrorCode,
-  type TLanguage,
   type TRoleForm,
   type TRoleOption,
   type TRolePage,
@@ -10,9 +9,9 @@ import {
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors/app-error';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import { ROOT_ROLE } from '../../platform/http/access';
 import { formatDateTime } from '../../platform/http/date-time';
-import { translate } from '../../platform/i18n/translate';
 import {
   deleteRoles,
   findExistingMenuIds,
@@ -49,20 +48,9 @@ function toForm(row: RoleRow): TRoleForm {
   };
 }
 
-function duplicateCode(lang: TLanguage): AppError {
-  const message = translate(lang, 'error.duplicate', { field: 'code' });
-  return new AppError(
-    ErrorCode.VALIDATION_FAILED,
-    400,
-    'error.duplicate',
-    { field: 'code' },
-    {
-      fields: [{ field: 'code', message }],
-    },
-  );
-}
+const duplicateCode = () => AppError.field('code', 'error.duplicate');
 
-const protectedRole = () => new AppError(ErrorCode.VALIDATION_FAILED, 400, 'error.protected');
+const protectedRole = () => AppError.of(ErrorCode.PROTECTED_RECORD, 'error.protected');
 
 async function requireRole(db: AppDatabase, id: number): Promise<RoleRow> {
   const row = await findRoleById(db, id);
@@ -102,32 +90,27 @@ export async function getRoleForm(db: AppDatabase, id: number, caller: Caller): 
   return toForm(await requireVisibleRole(db, id, caller));
 }
 
-export async function createRole(db: AppDatabase, body: TRoleRequest, lang: TLanguage): Promise<TRoleForm> {
-  if ((await findRoleIdByCode(db, body.code)) !== undefined) throw duplicateCode(lang);
+export async function createRole(db: AppDatabase, body: TRoleRequest): Promise<TRoleForm> {
+  if ((await findRoleIdByCode(db, body.code)) !== undefined) throw duplicateCode();
   try {
     return toForm(await insertRole(db, body));
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateCode(lang);
+    if (isUniqueViolation(error)) throw duplicateCode();
     throw error;
   }
 }
 
-export async function editRole(
-  db: AppDatabase,
-  id: number,
-  body: TRoleRequest,
-  lang: TLanguage,
-): Promise<TRoleForm> {
+export async function editRole(db: AppDatabase, id: number, body: TRoleRequest): Promise<TRoleForm> {
   const current = await requireRole(db, id);
   if (current.code === ROOT_ROLE) throw protectedRole();
   const holder = await findRoleIdByCode(db, body.code);
-  if (holder !== undefined && holder !== id) throw duplicateCode(lang);
+  if (holder !== undefined && holder !== id) throw duplicateCode();
   try {
     const row = await updateRole(db, id, body);
     if (!row) throw AppError.notFound();
     return toForm(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateCode(lang);
+    if (isUniqueViolation(error)) throw duplicateCode();
     throw error;
   }
 }
@@ -140,13 +123,12 @@ export async function setRoleStatus(db: AppDatabase, id: number, status: number)
 
 /** All or nothing: an unknown id, ROOT, or a role still held by a user stops the whole batch. */
 export async function removeRoles(db: AppDatabase, ids: number[]): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  await withTransaction(db, async (tx) => {
     const found = await findRolesForUpdate(tx, ids);
     if (found.length !== ids.length) throw AppError.notFound();
     if (found.some((role) => role.code === ROOT_ROLE)) throw protectedRole();
     if (await isAnyRoleAssigned(tx, ids)) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'error.inUse');
+      throw AppError.of(ErrorCode.IN_USE, 'error.inUse');
     }
     await deleteRoles(tx, ids);
   });
@@ -158,28 +140,13 @@ export async function getRoleMenuIds(db: AppDatabase, id: number, caller: Caller
 }
 
 /** Replaces the role's menus in one transaction; any unknown menu id refuses the whole set. */
-export async function assignRoleMenus(
-  db: AppDatabase,
-  id: number,
-  menuIds: number[],
-  lang: TLanguage,
-): Promise<void> {
+export async function assignRoleMenus(db: AppDatabase, id: number, menuIds: number[]): Promise<void> {
   const wanted = [...new Set(menuIds)];
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  await withTransaction(db, async (tx) => {
     await requireRole(tx, id);
     const existing = new Set(await findExistingMenuIds(tx, wanted));
     if (wanted.some((menuId) => !existing.has(menuId))) {
-      const message = translate(lang, 'validation.invalid', { field: 'menuIds' });
-      throw new AppError(
-        ErrorCode.VALIDATION_FAILED,
-        400,
-        'validation.invalid',
-        { field: 'menuIds' },
-        {
-          fields: [{ field: 'menuIds', message }],
-        },
-      );
+      throw AppError.field('menuIds', 'validation.invalid');
     }
     await replaceRoleMenus(tx, id, wanted);
   });

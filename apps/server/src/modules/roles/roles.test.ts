@@ -151,8 +151,7 @@ describe('roles CRUD', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: ErrorCode.VALIDATION_FAILED,
-      msg: 'code is already in use.',
-      data: { fields: [{ field: 'code', message: 'code is already in use.' }] },
+      data: { fields: [{ field: 'code' }] },
     });
     const edit = await call('manager', 'PUT', `/${first.id}`, { name: 'x', code: 'DUP_TWO' });
     expect(edit.statusCode).toBe(400);
@@ -221,11 +220,8 @@ describe('access', () => {
       const disable = await call(as, 'PUT', `/${rootId}/status?status=0`);
       const remove = await call(as, 'DELETE', `/${rootId}`);
       for (const res of [edit, disable, remove]) {
-        expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({
-          code: ErrorCode.VALIDATION_FAILED,
-          msg: 'This built-in record cannot be changed this way.',
-        });
+        expect(res.statusCode).toBe(409);
+        expect(res.json().code).toBe(ErrorCode.PROTECTED_RECORD);
       }
     }
     const [row] = await ctx.database.db.select().from(roles).where(eq(roles.id, rootId));
@@ -241,11 +237,8 @@ describe('delete', () => {
     await ctx.database.db.insert(userRoles).values({ userId, roleId: Number(held.id) });
 
     const res = await call('manager', 'DELETE', `/${free.id},${held.id}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      code: ErrorCode.VALIDATION_FAILED,
-      msg: 'It is still in use and cannot be deleted.',
-    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe(ErrorCode.IN_USE);
     const left = await ctx.database.db
       .select({ code: roles.code })
       .from(roles)
@@ -262,7 +255,8 @@ describe('delete', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe(ErrorCode.NOT_FOUND);
     const withRoot = await call('root', 'DELETE', `/${a.id},${rootId}`);
-    expect(withRoot.statusCode).toBe(400);
+    expect(withRoot.statusCode).toBe(409);
+    expect(withRoot.json().code).toBe(ErrorCode.PROTECTED_RECORD);
     const still = await ctx.database.db
       .select()
       .from(roles)

@@ -7,6 +7,8 @@ import {
   type TUserImportResult,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
+import { AppError } from '../../platform/errors/app-error';
 import { ROOT_ROLE } from '../../platform/http/access';
 import { translate, type MessageKey, type MessageParams } from '../../platform/i18n/translate';
 import {
@@ -17,7 +19,7 @@ import {
   listAllRoles,
   listDepts,
 } from './users.repository';
-import { fieldErrors, isRoot, violatedUniqueField, type Caller } from './users.service';
+import { isRoot, violatedUniqueField, type Caller } from './users.service';
 import { readImportRows } from './users.workbook';
 
 /** Rows per insert statement (PostgreSQL takes at most 65,535 parameters in one). */
@@ -144,16 +146,15 @@ export async function importUsers(
     else valid.push({ row, username, nickname, gender, mobile: mobile || null, email, roleIds, deptId });
   }
 
-  await insertValid(db, valid, lang);
+  await insertValid(db, valid);
   return { validCount: valid.length, invalidCount: messageList.length, messageList };
 }
 
 /** All valid rows in one transaction: either every one is imported or none is. */
-async function insertValid(db: AppDatabase, valid: ValidRow[], lang: TLanguage): Promise<void> {
+async function insertValid(db: AppDatabase, valid: ValidRow[]): Promise<void> {
   if (valid.length === 0) return;
   try {
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as AppDatabase;
+    await withTransaction(db, async (tx) => {
       for (let i = 0; i < valid.length; i += CHUNK) {
         const chunk = valid.slice(i, i + CHUNK);
         const created = await insertUsers(
@@ -182,7 +183,7 @@ async function insertValid(db: AppDatabase, valid: ValidRow[], lang: TLanguage):
   } catch (error) {
     // Someone took a username or email while the file was being checked: nothing was imported.
     const field = violatedUniqueField(error);
-    if (field) throw fieldErrors(lang, [{ field, key: 'error.duplicate' }]);
+    if (field) throw AppError.field(field, 'error.duplicate');
     throw error;
   }
 }

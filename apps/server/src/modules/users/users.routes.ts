@@ -1,6 +1,6 @@
 import { usersRoutes, XLSX_MIME_TYPE } from '@linkstore/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors/app-error';
+import { createVerificationCodes } from '../../platform/auth/verification-codes';
 import type { SessionUser } from '../../platform/http/access';
 import { registerDownloadRoute, registerRoute } from '../../platform/http/routes';
 import { importUsers } from './users-import.service';
@@ -8,19 +8,8 @@ import { createProfileService, type ProfileContext } from './users-profile.servi
 import { createUsersService } from './users.service';
 import { buildExport, buildTemplate } from './users.workbook';
 
-/** The access guard has already refused visitors; this only narrows the type. */
-function callerOf(request: FastifyRequest): SessionUser {
-  if (!request.user) throw AppError.accessTokenInvalid();
-  return request.user;
-}
-
-function contextOf(request: FastifyRequest): ProfileContext {
-  return {
-    userId: Number(callerOf(request).id),
-    sessionId: request.sessionId,
-    ip: request.ip,
-    lang: request.lang,
-  };
+function contextOf(caller: SessionUser, request: FastifyRequest): ProfileContext {
+  return { userId: Number(caller.id), sessionId: request.sessionId, ip: request.ip, lang: request.lang };
 }
 
 const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
@@ -31,30 +20,32 @@ export async function usersModule(app: FastifyInstance): Promise<void> {
   const users = createUsersService({ db, sessions: app.sessions });
   const profiles = createProfileService({
     db,
-    secret: app.config.jwtSecret,
+    codes: createVerificationCodes({
+      db,
+      secret: app.config.jwtSecret,
+      limiter: app.limiter,
+      mailer: app.mailer,
+      log: app.log,
+    }),
     limiter: app.limiter,
-    mailer: app.mailer,
-    log: app.log,
   });
   const r = usersRoutes;
 
-  registerRoute(app, r.page, ({ query, request }) => users.page(query, callerOf(request), request.lang));
-  registerRoute(app, r.options, ({ request }) => users.options(callerOf(request)));
-  registerRoute(app, r.form, ({ params, request }) => users.form(Number(params.id), callerOf(request)));
-  registerRoute(app, r.create, ({ body, request }) => users.create(body, callerOf(request), request.lang));
-  registerRoute(app, r.update, ({ params, body, request }) =>
-    users.update(Number(params.id), body, callerOf(request), request.lang),
-  );
-  registerRoute(app, r.delete, async ({ params, request }) => {
-    await users.remove(params.ids.map(Number), callerOf(request));
+  registerRoute(app, r.page, ({ query, caller }) => users.page(query, caller));
+  registerRoute(app, r.options, ({ caller }) => users.options(caller));
+  registerRoute(app, r.form, ({ params, caller }) => users.form(Number(params.id), caller));
+  registerRoute(app, r.create, ({ body, caller }) => users.create(body, caller));
+  registerRoute(app, r.update, ({ params, body, caller }) => users.update(Number(params.id), body, caller));
+  registerRoute(app, r.delete, async ({ params, caller }) => {
+    await users.remove(params.ids.map(Number), caller);
     return null;
   });
-  registerRoute(app, r.status, async ({ params, query, request }) => {
-    await users.setStatus(Number(params.id), query.status, callerOf(request));
+  registerRoute(app, r.status, async ({ params, query, caller }) => {
+    await users.setStatus(Number(params.id), query.status, caller);
     return null;
   });
-  registerRoute(app, r.resetPassword, async ({ params, body, request }) => {
-    await users.resetPassword(Number(params.id), body.password, callerOf(request));
+  registerRoute(app, r.resetPassword, async ({ params, body, caller }) => {
+    await users.resetPassword(Number(params.id), body.password, caller);
     return null;
   });
 
@@ -63,25 +54,25 @@ export async function usersModule(app: FastifyInstance): Promise<void> {
     contentType: XLSX_MIME_TYPE,
     content: await buildTemplate(request.lang),
   }));
-  registerRoute(app, r.import, ({ body, request }) =>
-    importUsers(db, body.file, callerOf(request), request.lang),
+  registerRoute(app, r.import, ({ body, caller, request }) =>
+    importUsers(db, body.file, caller, request.lang),
   );
-  registerDownloadRoute(app, r.export, async ({ query, request }) => ({
+  registerDownloadRoute(app, r.export, async ({ query, caller, request }) => ({
     filename: `users-${today()}.xlsx`,
     contentType: XLSX_MIME_TYPE,
-    content: await buildExport(request.lang, await users.exportRows(query, callerOf(request), request.lang)),
+    content: await buildExport(request.lang, await users.exportRows(query, caller)),
   }));
 
-  registerRoute(app, r.profile, ({ request }) => profiles.profile(Number(callerOf(request).id)));
-  registerRoute(app, r.updateProfile, ({ body, request }) =>
-    profiles.updateProfile(Number(callerOf(request).id), body),
-  );
-  registerRoute(app, r.changePassword, async ({ body, request }) => {
-    await profiles.changePassword(body, contextOf(request));
+  registerRoute(app, r.profile, ({ caller }) => profiles.profile(Number(caller.id)));
+  registerRoute(app, r.updateProfile, ({ body, caller }) => profiles.updateProfile(Number(caller.id), body));
+  registerRoute(app, r.changePassword, async ({ body, caller, request }) => {
+    await profiles.changePassword(body, contextOf(caller, request));
     return null;
   });
-  registerRoute(app, r.emailCode, ({ body, request }) =>
-    profiles.requestEmailCode(body.email, contextOf(request)),
+  registerRoute(app, r.emailCode, ({ body, caller, request }) =>
+    profiles.requestEmailCode(body.email, contextOf(caller, request)),
   );
-  registerRoute(app, r.bindEmail, ({ body, request }) => profiles.bindEmail(body, contextOf(request)));
+  registerRoute(app, r.bindEmail, ({ body, caller, request }) =>
+    profiles.bindEmail(body, contextOf(caller, request)),
+  );
 }

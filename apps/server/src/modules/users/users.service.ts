@@ -2,7 +2,6 @@ import {
   ErrorCode,
   USER_EXPORT_MAX_ROWS,
   type TGender,
-  type TLanguage,
   type TUserCreateRequest,
   type TUserForm,
   type TUserOption,
@@ -14,10 +13,10 @@ import {
 import { hashPassword } from '../../platform/auth/passwords';
 import type { SessionService } from '../../platform/auth/sessions';
 import type { AppDatabase } from '../../platform/db/database';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError, type FieldProblem } from '../../platform/errors/app-error';
+import { withTransaction } from '../../platform/db/transaction';
 import { ROOT_ROLE } from '../../platform/http/access';
 import { formatDateTime } from '../../platform/http/date-time';
-import { translate, type MessageKey, type MessageParams } from '../../platform/i18n/translate';
 import {
   countUsers,
   deleteUsers,
@@ -50,43 +49,11 @@ export interface Caller {
   roles: string[];
 }
 
+const selfAction = (key: 'users.selfDelete' | 'users.selfDisable') => AppError.of(ErrorCode.SELF_ACTION, key);
+
 export const isRoot = (caller: Caller) => caller.roles.includes(ROOT_ROLE);
 const flag = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
 export const genderOf = (value: number): TGender => (value === 1 || value === 2 ? value : 0);
-
-/** One refusal naming its field; several are listed together. */
-export interface FieldProblem {
-  field: string;
-  key: MessageKey;
-  params?: MessageParams;
-}
-
-export function fieldErrors(lang: TLanguage, problems: FieldProblem[]): AppError {
-  const fields = problems.map((p) => ({
-    field: p.field,
-    message: translate(lang, p.key, { field: p.field, ...p.params }),
-  }));
-  const [first] = problems;
-  if (problems.length === 1 && first) {
-    return new AppError(
-      ErrorCode.VALIDATION_FAILED,
-      400,
-      first.key,
-      { field: first.field, ...first.params },
-      { fields },
-    );
-  }
-  return new AppError(
-    ErrorCode.VALIDATION_FAILED,
-    400,
-    'error.validation',
-    { fields: fields.map((f) => f.message).join('; ') },
-    { fields },
-  );
-}
-
-const refused = (key: MessageKey, params: MessageParams = {}) =>
-  new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params);
 
 /** Which unique index a failed insert or update hit, if it was one of ours. */
 export function violatedUniqueField(error: unknown): 'username' | 'email' | undefined {
@@ -155,14 +122,14 @@ function parseRangeEnd(
   return { date, isExclusive: false };
 }
 
-async function filterOf(db: AppDatabase, query: TUserPageQuery, lang: TLanguage): Promise<UserFilter> {
+async function filterOf(db: AppDatabase, query: TUserPageQuery): Promise<UserFilter> {
   let from: ReturnType<typeof parseRangeEnd>;
   let to: ReturnType<typeof parseRangeEnd>;
   try {
     from = parseRangeEnd(query.createdFrom, false);
     to = parseRangeEnd(query.createdTo, true);
   } catch {
-    throw fieldErrors(lang, [{ field: 'createTime', key: 'validation.invalid' }]);
+    throw AppError.field('createTime', 'validation.invalid');
   }
   return {
     keywords: query.keywords,
@@ -225,24 +192,22 @@ function valuesOf(body: TUserRequest) {
 }
 
 /** Runs a write; a unique index that caught a race the pre-check lost answers as a duplicate. */
-async function guardUnique<T>(lang: TLanguage, write: () => Promise<T>): Promise<T> {
+async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     const field = violatedUniqueField(error);
-    if (field) throw fieldErrors(lang, [{ field, key: 'error.duplicate' }]);
+    if (field) throw AppError.field(field, 'error.duplicate');
     throw error;
   }
 }
 
-const asTx = (tx: unknown) => tx as AppDatabase;
-
 export function createUsersService({ db, sessions }: { db: AppDatabase; sessions: SessionService }) {
-  async function search(query: TUserPageQuery, caller: Caller, lang: TLanguage, isPaged: boolean) {
+  async function search(query: TUserPageQuery, caller: Caller, isPaged: boolean) {
     const visibility = await visibilityOf(db, caller);
-    const filter = await filterOf(db, query, lang);
+    const filter = await filterOf(db, query);
     if (!isPaged && (await countUsers(db, visibility, filter)) > USER_EXPORT_MAX_ROWS) {
-      throw refused('users.export.tooMany', { max: USER_EXPORT_MAX_ROWS });
+      throw AppError.of(ErrorCode.TOO_MANY_ROWS, 'users.export.tooMany', { max: USER_EXPORT_MAX_ROWS });
     }
     const { rows, total } = await pageUsers(db, {
       visibility,
@@ -264,8 +229,8 @@ export function createUsersService({ db, sessions }: { db: AppDatabase; sessions
   }
 
   return {
-    async page(query: TUserPageQuery, caller: Caller, lang: TLanguage): Promise<TUserPage> {
-      const { rows, total, rolesByUser, depts } = await search(query, caller, lang, true);
+    async page(query: TUserPageQuery, caller: Caller): Promise<TUserPage> {
+      const { rows, total, rolesByUser, depts } = await search(query, caller, true);
       const list = rows.map((row): TUserPageItem => {
         const { roleIds: _roleIds, ...fields } = toForm(row, []);
         return {
@@ -279,8 +244,8 @@ export function createUsersService({ db, sessions }: { db: AppDatabase; sessions
     },
 
     /** Every match of the page query (no paging), with role codes and department codes. */
-    async exportRows(query: TUserPageQuery, caller: Caller, lang: TLanguage) {
-      const { rows, rolesByUser, depts } = await search(query, caller, lang, false);
+    async exportRows(query: TUserPageQuery, caller: Caller) {
+      const { rows, rolesByUser, depts } = await search(query, caller, false);
       return rows.map((row) => {
         const dept = row.deptId === null ? undefined : depts.get(row.deptId);
         return {
@@ -307,15 +272,15 @@ export function createUsersService({ db, sessions }: { db: AppDatabase; sessions
 
     form,
 
-    async create(body: TUserCreateRequest, caller: Caller, lang: TLanguage): Promise<TUserForm> {
+    async create(body: TUserCreateRequest, caller: Caller): Promise<TUserForm> {
       const problems = [...(await checkUnique(db, body)), ...(await checkReferences(db, body, caller))];
-      if (problems.length > 0) throw fieldErrors(lang, problems);
+      if (problems.length > 0) throw AppError.fields(problems);
       const passwordHash = await hashPassword(body.password);
-      const row = await guardUnique(lang, () =>
-        db.transaction(async (tx) => {
-          const created = await insertUser(asTx(tx), { ...valuesOf(body), passwordHash });
+      const row = await guardUnique(() =>
+        withTransaction(db, async (tx) => {
+          const created = await insertUser(tx, { ...valuesOf(body), passwordHash });
           await insertUserRoles(
-            asTx(tx),
+            tx,
             body.roleIds.map((roleId) => ({ userId: created.id, roleId: Number(roleId) })),
           );
           return created;
@@ -324,16 +289,16 @@ export function createUsersService({ db, sessions }: { db: AppDatabase; sessions
       return form(row.id, caller);
     },
 
-    async update(id: number, body: TUserRequest, caller: Caller, lang: TLanguage): Promise<TUserForm> {
+    async update(id: number, body: TUserRequest, caller: Caller): Promise<TUserForm> {
       const current = await requireVisible(db, id, await visibilityOf(db, caller));
-      if (id === Number(caller.id) && body.status === 0) throw refused('users.selfDisable');
+      if (id === Number(caller.id) && body.status === 0) throw selfAction('users.selfDisable');
       const problems = [...(await checkUnique(db, body, id)), ...(await checkReferences(db, body, caller))];
-      if (problems.length > 0) throw fieldErrors(lang, problems);
-      await guardUnique(lang, () =>
-        db.transaction(async (tx) => {
-          await updateUser(asTx(tx), id, valuesOf(body));
-          await replaceUserRoles(asTx(tx), id, [...new Set(body.roleIds)].map(Number));
-          if (current.status === 1 && body.status === 0) await sessions.revokeAllForUser(id, asTx(tx));
+      if (problems.length > 0) throw AppError.fields(problems);
+      await guardUnique(() =>
+        withTransaction(db, async (tx) => {
+          await updateUser(tx, id, valuesOf(body));
+          await replaceUserRoles(tx, id, [...new Set(body.roleIds)].map(Number));
+          if (current.status === 1 && body.status === 0) await sessions.revokeAllForUser(id, tx);
         }),
       );
       return form(id, caller);
@@ -341,22 +306,22 @@ export function createUsersService({ db, sessions }: { db: AppDatabase; sessions
 
     /** All or nothing: one id the caller cannot reach stops the batch; never the caller. */
     async remove(ids: number[], caller: Caller): Promise<void> {
-      if (ids.includes(Number(caller.id))) throw refused('users.selfDelete');
+      if (ids.includes(Number(caller.id))) throw selfAction('users.selfDelete');
       const visibility = await visibilityOf(db, caller);
-      await db.transaction(async (tx) => {
-        const found = await findVisibleUserIdsForUpdate(asTx(tx), ids, visibility);
+      await withTransaction(db, async (tx) => {
+        const found = await findVisibleUserIdsForUpdate(tx, ids, visibility);
         if (found.length !== ids.length) throw AppError.notFound();
-        await deleteUsers(asTx(tx), ids);
+        await deleteUsers(tx, ids);
       });
     },
 
     /** Disabling ends every sign-in of the user at once. */
     async setStatus(id: number, status: number, caller: Caller): Promise<void> {
       await requireVisible(db, id, await visibilityOf(db, caller));
-      if (id === Number(caller.id) && status === 0) throw refused('users.selfDisable');
-      await db.transaction(async (tx) => {
-        await updateUser(asTx(tx), id, { status });
-        if (status === 0) await sessions.revokeAllForUser(id, asTx(tx));
+      if (id === Number(caller.id) && status === 0) throw selfAction('users.selfDisable');
+      await withTransaction(db, async (tx) => {
+        await updateUser(tx, id, { status });
+        if (status === 0) await sessions.revokeAllForUser(id, tx);
       });
     },
 
@@ -364,9 +329,9 @@ export function createUsersService({ db, sessions }: { db: AppDatabase; sessions
     async resetPassword(id: number, password: string, caller: Caller): Promise<void> {
       await requireVisible(db, id, await visibilityOf(db, caller));
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        await updateUser(asTx(tx), id, { passwordHash });
-        await sessions.revokeAllForUser(id, asTx(tx));
+      await withTransaction(db, async (tx) => {
+        await updateUser(tx, id, { passwordHash });
+        await sessions.revokeAllForUser(id, tx);
       });
     },
   };

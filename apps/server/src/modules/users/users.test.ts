@@ -182,7 +182,7 @@ describe('create, read, edit', () => {
     expect(edit.statusCode).toBe(400);
     expect(edit.json()).toMatchObject({
       code: ErrorCode.VALIDATION_FAILED,
-      msg: 'username is already in use.',
+      data: { fields: [{ field: 'username' }] },
     });
     // Keeping one's own username and email is not a duplicate.
     const same = await kit.call('manager', 'PUT', `/${first.id}`, { ...first, nickname: 'Renamed' });
@@ -460,11 +460,8 @@ describe('delete, status, password reset', () => {
     const a = await kit.addOperator('del-a', { roleIds: [guestRole] });
     const b = await kit.addOperator('del-b', { roleIds: [guestRole] });
     const self = await kit.call('manager', 'DELETE', `/${a},${me?.id}`);
-    expect(self.statusCode).toBe(400);
-    expect(self.json()).toMatchObject({
-      code: ErrorCode.VALIDATION_FAILED,
-      msg: 'You cannot delete your own account.',
-    });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().code).toBe(ErrorCode.SELF_ACTION);
     const unknown = await kit.call('manager', 'DELETE', `/${a},999999999`);
     expect(unknown.statusCode).toBe(404);
     expect(
@@ -515,13 +512,14 @@ describe('delete, status, password reset', () => {
   it('refuses disabling oneself, by status or by edit', async () => {
     const [me] = await kit.db.select().from(users).where(eq(users.username, 'manager'));
     const res = await kit.call('manager', 'PATCH', `/${me?.id}/status?status=0`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe('You cannot disable your own account.');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe(ErrorCode.SELF_ACTION);
     const form = ZEnvelope(ZUserForm).parse(
       (await kit.call('manager', 'GET', `/${me?.id}/form`)).json(),
     ).data;
     const edit = await kit.call('manager', 'PUT', `/${me?.id}`, { ...form, status: 0 });
-    expect(edit.statusCode).toBe(400);
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().code).toBe(ErrorCode.SELF_ACTION);
     expect((await kit.call('manager', 'GET', '/page')).statusCode).toBe(200);
   });
 

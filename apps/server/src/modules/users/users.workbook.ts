@@ -34,8 +34,15 @@ export interface ImportRow {
 export const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
 
 const columnKey = (column: ExportColumn): MessageKey => `users.column.${column}`;
-const refused = (key: MessageKey, params: Record<string, number> = {}) =>
-  new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params);
+/** The refusals of an import file, each under its code (ERROR_HTTP_STATUS gives the status). */
+const REFUSAL_CODES = {
+  'users.import.notXlsx': ErrorCode.FILE_UNREADABLE,
+  'users.import.noRows': ErrorCode.FILE_UNREADABLE,
+  'users.import.tooLarge': ErrorCode.PAYLOAD_TOO_LARGE,
+  'users.import.tooManyRows': ErrorCode.TOO_MANY_ROWS,
+} as const;
+const refused = (key: keyof typeof REFUSAL_CODES, params: Record<string, number> = {}) =>
+  AppError.of(REFUSAL_CODES[key], key, params);
 
 async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());

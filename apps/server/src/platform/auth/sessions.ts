@@ -20,7 +20,7 @@ export interface SessionMeta {
 export const REUSE_GRACE_SECONDS = 10;
 
 export function refreshTokenInvalid(): AppError {
-  return new AppError(ErrorCode.REFRESH_TOKEN_INVALID, 401, 'error.refreshTokenInvalid');
+  return AppError.of(ErrorCode.REFRESH_TOKEN_INVALID, 'error.refreshTokenInvalid');
 }
 
 type Outcome = { ok: true; tokens: TTokenResponse } | { ok: false };

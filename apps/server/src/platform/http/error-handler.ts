@@ -38,12 +38,29 @@ const FASTIFY_CODES: Record<string, Omit<Mapped, 'params'>> = {
 
 function mapError(error: FastifyError | Error, request: FastifyRequest): Mapped {
   if (error instanceof AppError) {
+    const data = (error.data as TErrorEnvelope['data']) ?? null;
+    if (error.fieldProblems.length === 0) {
+      return {
+        status: error.httpStatus,
+        code: error.code,
+        key: error.messageKey,
+        params: error.params,
+        data,
+      };
+    }
+    // Field refusals are translated here, in the caller's language, so services need not know it.
+    const fields = error.fieldProblems.map(({ field, key, params }) => ({
+      field,
+      message: translate(request.lang, key, { field, ...params }),
+    }));
+    // Without a headline of its own, `msg` lists every field's message.
+    const isListed = error.messageKey === 'error.validation';
     return {
       status: error.httpStatus,
       code: error.code,
       key: error.messageKey,
-      params: error.params,
-      data: (error.data as TErrorEnvelope['data']) ?? null,
+      params: isListed ? { fields: fields.map((f) => f.message).join('; ') } : error.params,
+      data: { ...data, fields },
     };
   }
   if (error instanceof ZodError && 'validationContext' in error) {

@@ -61,6 +61,39 @@ const probe = defineRoutes({
     response: z.literal('ok'),
     access: { permission: ['sys:test:view', 'sys:other:view'] },
   },
+  fieldRefused: {
+    method: 'GET',
+    path: '/api/test/field-refused',
+    summary: 'refuses one field, or two with ?both',
+    tags: ['test'],
+    query: z.object({ both: z.string().optional(), summary: z.string().optional() }),
+    response: z.null(),
+    access: { public: true },
+  },
+  slugTaken: {
+    method: 'GET',
+    path: '/api/test/slug-taken',
+    summary: 'a business code that names a field',
+    tags: ['test'],
+    response: z.null(),
+    access: { public: true },
+  },
+  whoAmI: {
+    method: 'GET',
+    path: '/api/test/who-am-i',
+    summary: 'the caller of a signed-in route',
+    tags: ['test'],
+    response: z.string(),
+    access: { permission: null },
+  },
+  whoIsThere: {
+    method: 'GET',
+    path: '/api/test/who-is-there',
+    summary: 'the caller of a public route, if any',
+    tags: ['test'],
+    response: z.string(),
+    access: { public: true },
+  },
 });
 
 let ctx: TestContext;
@@ -89,6 +122,24 @@ beforeAll(async () => {
       registerRoute(app, probe.badAnswer, async () => JSON.parse('{"n":"not a number"}') as { n: number });
       registerRoute(app, probe.guarded, async () => 'ok' as const);
       registerRoute(app, probe.anyOf, async () => 'ok' as const);
+      registerRoute(app, probe.fieldRefused, async ({ query }) => {
+        if (query.both === undefined) throw AppError.field('code', 'error.duplicate');
+        const problems = [
+          { field: 'code', key: 'error.duplicate' },
+          { field: 'parentId', key: 'error.invalidParent' },
+        ] as const;
+        if (query.summary === undefined) throw AppError.fields(problems);
+        throw AppError.fields(problems, ErrorCode.VALIDATION_FAILED, {
+          key: 'error.duplicate',
+          params: { field: 'code' },
+        });
+      });
+      registerRoute(app, probe.slugTaken, async () => {
+        throw AppError.field('slug', 'shops.slugTaken', { slug: 'demo' }, ErrorCode.SLUG_TAKEN);
+      });
+      // `caller` is typed non-null here: `.id` compiles without a check.
+      registerRoute(app, probe.whoAmI, async ({ caller }) => caller.id);
+      registerRoute(app, probe.whoIsThere, async ({ caller }) => caller?.id ?? 'visitor');
     },
   });
 });
@@ -201,6 +252,33 @@ describe('errors', () => {
     expect(res.json()).toEqual({ code: ErrorCode.NOT_FOUND, msg: '请求的记录不存在。', data: null });
   });
 
+  it('translates a field refusal in the caller’s language, the service never knowing it', async () => {
+    const get = (url: string, lang: string) => ctx.app.inject({ method: 'GET', url, headers: { lang } });
+    const one = await get('/api/test/field-refused', 'fr');
+    expect(one.statusCode).toBe(400);
+    expect(one.json()).toEqual({
+      code: ErrorCode.VALIDATION_FAILED,
+      msg: 'code est déjà utilisé.',
+      data: { fields: [{ field: 'code', message: 'code est déjà utilisé.' }] },
+    });
+    const two = (await get('/api/test/field-refused?both=1', 'en')).json();
+    expect(two.data.fields.map((f: { field: string }) => f.field)).toEqual(['code', 'parentId']);
+    expect(two.msg).toBe(
+      'Some fields are not valid: code is already in use.; The parent is not valid: it cannot be the item itself or one of its children.',
+    );
+    // A headline of its own (the first refused price, say) replaces the list in `msg` only.
+    const headed = (await get('/api/test/field-refused?both=1&summary=1', 'en')).json();
+    expect(headed.msg).toBe('code is already in use.');
+    expect(headed.data.fields).toHaveLength(2);
+  });
+
+  it('answers a business code with the contract’s status, and its field when it names one', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/test/slug-taken' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: ErrorCode.SLUG_TAKEN, data: { fields: [{ field: 'slug' }] } });
+    expect(res.json().data.fields[0].message).toContain('demo');
+  });
+
   it('refuses to send an answer that breaks the contract', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/test/bad-answer' });
     expect(res.statusCode).toBe(500);
@@ -229,6 +307,15 @@ describe('access', () => {
       headers: { 'x-test-roles': 'ROOT' },
     });
     expect(root.json()).toMatchObject({ code: 1, data: 'ok' });
+  });
+
+  it('hands a signed-in route its caller, and a public route its caller or null', async () => {
+    const signedIn = { 'x-test-roles': 'GUEST' };
+    const who = (url: string, headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
+    expect((await who('/api/test/who-am-i', signedIn)).json()).toMatchObject({ code: 1, data: '1' });
+    expect((await who('/api/test/who-am-i')).json().code).toBe(ErrorCode.ACCESS_TOKEN_INVALID);
+    expect((await who('/api/test/who-is-there', signedIn)).json().data).toBe('1');
+    expect((await who('/api/test/who-is-there')).json().data).toBe('visitor');
   });
 
   it('lets a caller through a list of permissions with any one of them', async () => {

@@ -1,11 +1,18 @@
-import { ErrorCode, OAUTH_CALLBACK_PATH, OAUTH_START_PATH } from '@linkstore/contract';
+import * as contract from '@linkstore/contract';
+import {
+  ErrorCode,
+  menusRoutes,
+  OAUTH_CALLBACK_PATH,
+  OAUTH_START_PATH,
+  rolesRoutes,
+  usersRoutes,
+  type TRouteDef,
+} from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, userRoles } from '../auth/access.tables';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { createUser } from '../../test/users';
-import { z } from 'zod';
-import { registerRoute } from './routes';
 
 /**
  * Routes that are not contract routes and are open on purpose. Anything else under /api must
@@ -17,24 +24,7 @@ let ctx: TestContext;
 let guestToken = '';
 
 beforeAll(async () => {
-  ctx = await createTestApp({
-    env: { CAPTCHA_ENABLED: 'false' },
-    // Until the console's own routes land, a probe keeps the permission matrix from being empty.
-    extend: (app) =>
-      registerRoute(
-        app,
-        {
-          method: 'POST',
-          path: '/api/test/needs-permission',
-          summary: 'probe',
-          tags: ['test'],
-          body: z.object({ n: z.number() }),
-          response: z.null(),
-          access: { permission: 'sys:test:run' },
-        },
-        async () => null,
-      ),
-  });
+  ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
   // A signed-in user whose role grants no permission at all.
   const id = await createUser(ctx.database.db, { username: 'nobody-special', password: 'plain-pass-1' });
   const [guest] = await ctx.database.db.select().from(roles).where(eq(roles.code, 'GUEST'));
@@ -55,11 +45,32 @@ const apiRoutes = () =>
 
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
 
+const isRouteDef = (value: unknown): value is TRouteDef =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
+
+/** Every route the contract declares (each `defineRoutes` group it exports), by "METHOD path". */
+const contractRoutes = new Map(
+  (Object.values(contract) as unknown[])
+    .filter((group): group is object => typeof group === 'object' && group !== null)
+    .flatMap((group) => Object.values(group).filter(isRouteDef))
+    .map((def) => [`${def.method} ${def.path}`, def.access] as const),
+);
+const keyOf = (def: TRouteDef) => `${def.method} ${def.path}`;
+
 describe('route registry', () => {
   it('every API route declares its access, or is open by design', () => {
     const undeclared = apiRoutes().filter((r) => !r.access && !OPEN_BY_DESIGN.has(r.url));
     expect(undeclared).toEqual([]);
     expect(apiRoutes().length).toBeGreaterThan(15);
+  });
+
+  it('registers every contract route with exactly the access the contract declares', () => {
+    expect(contractRoutes.size).toBeGreaterThan(50);
+    const registered = new Map(apiRoutes().map((r) => [`${r.method} ${r.url}`, r.access]));
+    const wrong = [...contractRoutes]
+      .filter(([key, access]) => JSON.stringify(registered.get(key)) !== JSON.stringify(access))
+      .map(([key, access]) => ({ key, declared: access, registered: registered.get(key) }));
+    expect(wrong).toEqual([]);
   });
 
   it('every route that needs a sign-in refuses a visitor with 1002', async () => {
@@ -83,7 +94,14 @@ describe('route registry', () => {
 
   it('every route with a permission refuses a signed-in user without it (A0301)', async () => {
     const guarded = apiRoutes().filter((r) => r.access && 'permission' in r.access && r.access.permission);
-    expect(guarded.length).toBeGreaterThan(0);
+    // The walk covers exactly the contract's permission routes, one permission or a list of them…
+    const declared = [...contractRoutes]
+      .filter(([, access]) => 'permission' in access && access.permission)
+      .map(([key]) => key);
+    expect(guarded.map((r) => `${r.method} ${r.url}`).sort()).toEqual(declared.sort());
+    expect(declared).toEqual(expect.arrayContaining([keyOf(usersRoutes.page), keyOf(rolesRoutes.options)]));
+    // …and none of the routes any signed-in caller may use.
+    expect(declared).not.toContain(keyOf(menusRoutes.routes));
     for (const route of guarded) {
       const res = await ctx.app.inject({
         method: route.method as 'GET',

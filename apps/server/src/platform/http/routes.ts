@@ -1,7 +1,8 @@
 import { RESULT_SUCCESS, ZEnvelope, type TRouteDef } from '@linkstore/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
-import { accessGuard } from './access';
+import { accessGuard, type SessionUser } from './access';
+import { AppError } from '../errors/app-error';
 import { translate } from '../i18n/translate';
 
 declare module 'fastify' {
@@ -13,12 +14,28 @@ declare module 'fastify' {
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
+/**
+ * Who calls a route: on a route that needs a sign-in (any `permission`, `null` included) the
+ * access guard has already refused visitors, so the handler gets the caller non-null; on a
+ * public route it may be a visitor.
+ */
+export type CallerOf<D extends TRouteDef> = D['access'] extends { permission: unknown }
+  ? SessionUser
+  : SessionUser | null;
+
 export interface RouteInput<D extends TRouteDef> {
   query: Infer<D['query']>;
   params: Infer<D['params']>;
   body: Infer<D['body']>;
+  caller: CallerOf<D>;
   request: FastifyRequest;
   reply: FastifyReply;
+}
+
+/** The caller as `CallerOf<D>`; a signed-in route reached without one is refused, never run. */
+function callerFor<D extends TRouteDef>(def: D, request: FastifyRequest): CallerOf<D> {
+  if (!('public' in def.access) && !request.user) throw AppError.accessTokenInvalid();
+  return request.user as CallerOf<D>;
 }
 
 export type RouteHandler<D extends TRouteDef> = (input: RouteInput<D>) => Promise<z.input<D['response']>>;
@@ -70,6 +87,7 @@ export function registerRoute<D extends TRouteDef>(
         query: request.query as Infer<D['query']>,
         params: request.params as Infer<D['params']>,
         body: request.body as Infer<D['body']>,
+        caller: callerFor(def, request),
         request,
         reply,
       });
@@ -93,7 +111,11 @@ export interface DownloadFile {
 export function registerDownloadRoute<D extends TRouteDef>(
   app: FastifyInstance,
   def: D,
-  handler: (input: { query: Infer<D['query']>; request: FastifyRequest }) => Promise<DownloadFile>,
+  handler: (input: {
+    query: Infer<D['query']>;
+    caller: CallerOf<D>;
+    request: FastifyRequest;
+  }) => Promise<DownloadFile>,
 ): void {
   const guard = accessGuard(def.access);
   app.route({
@@ -103,7 +125,11 @@ export function registerDownloadRoute<D extends TRouteDef>(
     config: { access: def.access },
     ...(guard ? { preParsing: guard } : {}),
     handler: async (request, reply) => {
-      const file = await handler({ query: request.query as Infer<D['query']>, request });
+      const file = await handler({
+        query: request.query as Infer<D['query']>,
+        caller: callerFor(def, request),
+        request,
+      });
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
