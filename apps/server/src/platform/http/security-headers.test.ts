@@ -19,7 +19,7 @@ function helmetDefaults(): Record<string, string> {
     },
   };
   helmet()({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw new Error('helmet failed on the stand-in response', { cause: error });
   });
   return headers;
 }
