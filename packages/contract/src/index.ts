@@ -1,5 +1,6 @@
 export * from './platform/languages';
 export * from './platform/currency';
+export * from './platform/money';
 export * from './platform/envelope';
 export * from './platform/page';
 export * from './platform/route';

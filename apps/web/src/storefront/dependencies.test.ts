@@ -13,8 +13,15 @@ const sources = import.meta.glob<string>(
   },
 );
 
-/** Contract values that live in zod-free modules (languages.ts, pricing.rules.ts, decimal.ts). */
-const CONTRACT_VALUES = new Set(['LANGUAGES', 'normalizeLanguage', 'convertFromUsdCents', 'minorToDecimal']);
+/** Contract values that live in zod-free modules (languages.ts, pricing.rules.ts, decimal.ts, money.ts). */
+const CONTRACT_VALUES = new Set([
+  'LANGUAGES',
+  'normalizeLanguage',
+  'convertFromUsdCents',
+  'minorToDecimal',
+  'minorDigitsOf',
+  'formatMoney',
+]);
 const ALLOWED_PACKAGES = new Set(['react', 'react-dom/client', '@linkstore/contract']);
 const ALLOWED_SHARED = new Set(['../../shared/rich-text/rich-text-view']);
 

@@ -1,3 +1,4 @@
+import { minorDigitsOf } from '@linkstore/contract';
 import { countries } from './countries.table';
 import type { AppDatabase } from '../../platform/db/database';
 
@@ -32,7 +33,7 @@ const EURO_AREA: Array<[string, string]> = [
  * Countries seeded on first start. Rates are starting values only: operators maintain them,
  * and the seed never overwrites a row that exists.
  */
-export const SEED_COUNTRIES: SeedCountry[] = [
+const SEED_ROWS: Omit<SeedCountry, 'currencyMinorDigits'>[] = [
   {
     id: 'US',
     name: 'United States',
@@ -161,6 +162,12 @@ export const SEED_COUNTRIES: SeedCountry[] = [
     sort: 20,
   },
 ];
+
+/** The seed rows with their currency's minor digits from the contract's one table (ISO 4217). */
+export const SEED_COUNTRIES: SeedCountry[] = SEED_ROWS.map((row) => ({
+  ...row,
+  currencyMinorDigits: minorDigitsOf(row.currencyCode),
+}));
 
 /** Inserts the countries that are missing; existing rows (and operators' edits) stay as they are. */
 export async function seedCountries(db: AppDatabase): Promise<number> {

@@ -1,4 +1,11 @@
-import { ErrorCode, ZCountry, ZCountryListResponse, ZCountryPage, ZEnvelope } from '@linkstore/contract';
+import {
+  ErrorCode,
+  minorDigitsOf,
+  ZCountry,
+  ZCountryListResponse,
+  ZCountryPage,
+  ZEnvelope,
+} from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../platform/db/migrate';
@@ -39,6 +46,14 @@ describe('GET /api/v1/countries', () => {
       rate_per_usd_micros: 1_000_000,
     });
     expect(body.data.find((c) => c.id === 'BR')).toMatchObject({ currency_jc: 'BRL', currency_symbol: 'R$' });
+  });
+
+  it('seeds each currency with the minor digits of the contract’s table', async () => {
+    const { body } = await list();
+    expect(body.data.length).toBeGreaterThan(30);
+    for (const country of body.data) {
+      expect(country.currency_minor_digits, country.id).toBe(minorDigitsOf(country.currency_jc));
+    }
   });
 
   it('filters by keywords, treating LIKE wildcards as text', async () => {

@@ -187,7 +187,7 @@ describe('checkout with PayPal', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json<{ msg: string }>().msg).toMatch(/does not match the order total/);
     expect(await stateOf(order.orderNo)).toMatchObject({ status: 0, ledger: 0 });
-    expect((await stateOf(order.orderNo)).flag).toMatch(/captured 59\.00 USD .* order total is 60\.00 USD/);
+    expect((await stateOf(order.orderNo)).flag).toMatch(/captured \$59\.00 .* order total is \$60\.00/);
     expect((await deliver(stand.captureCompletedEvent(order.token))).statusCode).toBe(200);
     expect(await stateOf(order.orderNo)).toMatchObject({ status: 0, ledger: 0 });
   });

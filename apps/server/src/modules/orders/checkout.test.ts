@@ -122,13 +122,15 @@ describe('order numbers and mail', () => {
     const mail = composeConfirmation('b@example.com', {
       lang: 'es',
       orderNo: 'LS261122-AAAAAAAA',
+      currencyCode: 'USD',
       shopName: 'Tienda',
       totalMinor: 4500,
       items: [{ title: 'Taza', quantity: 3, sellingPriceMinor: 1500 }],
     });
     expect(mail.subject).toBe('Tu pedido LS261122-AAAAAAAA en Tienda está confirmado');
-    expect(mail.text).toContain('3 × Taza: US$ 45.00');
-    expect(mail.text).toContain('Total pagado: US$ 45.00');
+    // Amounts as Spanish writes US dollars (a no-break space before the symbol).
+    expect(mail.text).toContain('3 × Taza: 45,00\u00a0US$');
+    expect(mail.text).toContain('Total pagado: 45,00\u00a0US$');
   });
 });
 

@@ -1,15 +1,14 @@
-import { minorToDecimal, normalizeLanguage, type TLanguage } from '@linkstore/contract';
+import { formatMoney, normalizeLanguage, type TLanguage } from '@linkstore/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../platform/db/database';
 import { translate } from '../../platform/i18n/translate';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer';
 import { findOrderById, listOrderItems, type OrderItemRow } from './checkout.repository';
 
-/** Orders are charged in US dollars: the mail states the amount actually charged. */
-const usd = (cents: number) => `US$ ${minorToDecimal(cents, 2)}`;
-
 export interface ConfirmationInput {
   lang: TLanguage;
+  /** The currency the order was charged in (US dollars today): the mail states what was charged. */
+  currencyCode: string;
   orderNo: string;
   shopName: string;
   totalMinor: number;
@@ -19,16 +18,17 @@ export interface ConfirmationInput {
 /** The buyer's confirmation in their language: order number, shop, each line and the total. */
 export function composeConfirmation(to: string, input: ConfirmationInput): MailMessage {
   const { lang, orderNo, shopName } = input;
+  const money = (minor: number) => formatMoney(minor, input.currencyCode, lang);
   const lines = input.items
     .map((item) =>
       translate(lang, 'mail.orderPaid.line', {
         quantity: item.quantity,
         product: item.title,
-        amount: usd(item.sellingPriceMinor * item.quantity),
+        amount: money(item.sellingPriceMinor * item.quantity),
       }),
     )
     .join('\n');
-  const values = { orderNo, shop: shopName, items: lines, total: usd(input.totalMinor) };
+  const values = { orderNo, shop: shopName, items: lines, total: money(input.totalMinor) };
   return {
     to,
     subject: translate(lang, 'mail.orderPaid.subject', values),
@@ -48,6 +48,7 @@ export function sendOrderConfirmation(
     const message = composeConfirmation(order.buyerEmail, {
       lang: normalizeLanguage(order.language),
       orderNo: order.orderNo,
+      currencyCode: order.currencyCode,
       shopName: shop.name,
       totalMinor: order.totalMinor,
       items: await listOrderItems(deps.db, orderId),

@@ -1,4 +1,4 @@
-import { minorToDecimal } from '@linkstore/contract';
+import { formatMoney } from '@linkstore/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../platform/db/database';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -31,9 +31,8 @@ export interface PaymentDeps {
 /** What a capture came to for the order. */
 export type Settlement = 'paid' | 'alreadyPaid' | 'pending' | 'declined' | 'mismatch';
 
-/** For the flag a human reads: orders are in USD; another currency is shown in its minor units. */
-const money = (minor: number, currency: string) =>
-  currency === 'USD' ? `${minorToDecimal(minor, 2)} USD` : `${minor} minor units of ${currency}`;
+/** For the flag an operator reads, in English like the rest of the flag. */
+const money = (minor: number, currency: string) => formatMoney(minor, currency, 'en');
 
 class StockShort extends Error {}
 

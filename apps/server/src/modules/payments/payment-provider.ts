@@ -1,5 +1,6 @@
 import {
   decimalToMinor as parseDecimalMinor,
+  minorDigitsOf,
   minorToDecimal as minorToDecimalText,
   type TLanguage,
 } from '@linkstore/contract';
@@ -109,34 +110,36 @@ export class PaymentProviderError extends Error {
   }
 }
 
-/** Currencies whose minor unit is not a hundredth, as PayPal treats them; all others use 2. */
-const MINOR_DIGITS: Readonly<Record<string, number>> = {
-  HUF: 0,
-  JPY: 0,
-  TWD: 0,
-  BHD: 3,
-  JOD: 3,
-  KWD: 3,
-  OMR: 3,
-  TND: 3,
-};
+/**
+ * Minor digits come from the contract's one table (ISO 4217). PayPal takes these currencies in
+ * whole units although ISO 4217 counts them in hundredths: an amount must be whole and is sent
+ * without decimals ("1500", not "1500.00").
+ */
+const WHOLE_UNITS_AT_PAYPAL = new Set(['HUF', 'TWD']);
 
-export function minorDigits(currencyCode: string): number {
-  return MINOR_DIGITS[currencyCode.toUpperCase()] ?? 2;
-}
-
-/** 1999 USD → "19.99", 500 JPY → "500", 1500 KWD → "1.500"; integer and string math only. */
+/**
+ * 1999 USD → "19.99", 500 JPY → "500", 1500 KWD → "1.500", 150000 HUF → "1500"; integer and
+ * string math only.
+ */
 export function minorToDecimal(money: Money): string {
   const { valueMinor } = money;
   if (!Number.isSafeInteger(valueMinor) || valueMinor < 0) {
     throw new RangeError(`Amount must be a non-negative safe integer, got ${valueMinor}`);
   }
-  return minorToDecimalText(valueMinor, minorDigits(money.currencyCode));
+  const code = money.currencyCode.toUpperCase();
+  const digits = minorDigitsOf(code);
+  if (WHOLE_UNITS_AT_PAYPAL.has(code)) {
+    const unit = 10 ** digits;
+    if (valueMinor % unit !== 0)
+      throw new RangeError(`${code} is paid in whole units, got ${valueMinor} minor`);
+    return String(valueMinor / unit);
+  }
+  return minorToDecimalText(valueMinor, digits);
 }
 
 /** "19.99" USD → 1999, "500" JPY → 500, "1.5" KWD → 1500; refuses more digits than the currency has. */
 export function decimalToMinor(value: string, currencyCode: string): number {
-  const minor = parseDecimalMinor(value, minorDigits(currencyCode));
+  const minor = parseDecimalMinor(value, minorDigitsOf(currencyCode));
   if (minor === null) throw new RangeError(`Not an amount in ${currencyCode}: "${value}"`);
   return minor;
 }

@@ -120,6 +120,14 @@ describe('amounts in minor units', () => {
     expect(() => minorToDecimal({ currencyCode: 'USD', valueMinor: 1.5 })).toThrow(RangeError);
   });
 
+  it('sends forints and Taiwan dollars in whole units, as PayPal requires', () => {
+    // ISO 4217 (and the countries table) count HUF in hundredths: 150000 minor is 1500 Ft.
+    expect(minorToDecimal({ currencyCode: 'HUF', valueMinor: 150_000 })).toBe('1500');
+    expect(minorToDecimal({ currencyCode: 'TWD', valueMinor: 9_900 })).toBe('99');
+    expect(() => minorToDecimal({ currencyCode: 'HUF', valueMinor: 150_050 })).toThrow(RangeError);
+    expect(decimalToMinor('1500', 'HUF')).toBe(150_000);
+  });
+
   it('parses without floating point', () => {
     expect(decimalToMinor('19.99', 'USD')).toBe(1999);
     expect(decimalToMinor('0.1', 'USD')).toBe(10);

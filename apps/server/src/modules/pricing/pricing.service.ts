@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  formatMoney,
   type TLanguage,
   type TPricedProduct,
   type TPricedProductPage,
@@ -28,9 +29,9 @@ function notCreated(): AppError {
   return new AppError(ErrorCode.NOT_FOUND, 404, 'shops.notCreated');
 }
 
-/** `1234` → `$12.34`: US cents shown without floating point. */
+/** `1234` → `$12.34`: US cents as the refusal's English-formatted amount. */
 function formatUsd(cents: number): string {
-  return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  return formatMoney(cents, 'USD', 'en');
 }
 
 async function requireShop(db: AppDatabase, userId: number, lock = false): Promise<PricingShopRow> {

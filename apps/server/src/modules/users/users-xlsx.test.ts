@@ -202,14 +202,62 @@ describe('import', () => {
     expect(empty.json().code).toBe(ErrorCode.FILE_UNREADABLE);
   });
 
-  it('refuses a zip that unpacks to more than the budget before reading it', () => {
+  it('refuses a zip that unpacks to more than the budget before reading it', async () => {
+    const tooLarge = expect.objectContaining({ messageKey: 'users.import.tooLarge' });
     const bomb = zipOf([{ name: 'xl/worksheets/sheet1.xml', content: Buffer.alloc(30 * 1024 * 1024) }]);
     expect(bomb.length).toBeLessThan(100 * 1024);
-    expect(() => checkZip(bomb)).toThrow(expect.objectContaining({ messageKey: 'users.import.tooLarge' }));
-    // Lying about the size does not help: the inflation itself is capped.
+    await expect(checkZip(bomb)).rejects.toEqual(tooLarge);
+    // Lying about the size does not help: the inflation itself is counted.
     const liar = zipOf([{ name: 'a.xml', content: Buffer.alloc(30 * 1024 * 1024) }], { declaredSize: 10 });
-    expect(() => checkZip(liar)).toThrow(expect.objectContaining({ messageKey: 'users.import.tooLarge' }));
-    expect(() => checkZip(zipOf([{ name: 'a.xml', content: Buffer.from('<a/>') }]))).not.toThrow();
+    await expect(checkZip(liar)).rejects.toEqual(tooLarge);
+    await expect(checkZip(zipOf([{ name: 'a.xml', content: Buffer.from('<a/>') }]))).resolves.toBeUndefined();
+    await expect(checkZip(Buffer.from('not a zip at all'))).rejects.toEqual(
+      expect.objectContaining({ messageKey: 'users.import.notXlsx' }),
+    );
+  });
+
+  it('counts the directory exceljs reads, even when a ZIP64 record points to another one', async () => {
+    // The classic end record lists one small entry but marks itself as ZIP64 (disk 0xFFFF), so a
+    // ZIP reader — exceljs's — follows the ZIP64 record to a second directory holding a bomb.
+    // A guard that read only the classic record let this through.
+    const small = entryOf('a.xml', Buffer.from('<a/>'), 0);
+    const bomb = entryOf('xl/worksheets/sheet1.xml', Buffer.alloc(30 * 1024 * 1024), small.local.length);
+    const classicAt = small.local.length + bomb.local.length;
+    const zip64At = classicAt + small.central.length;
+    const zip64EndAt = zip64At + bomb.central.length;
+    const zip64End = Buffer.alloc(56);
+    zip64End.writeUInt32LE(0x06064b50, 0);
+    zip64End.writeBigUInt64LE(44n, 4);
+    zip64End.writeUInt16LE(45, 12);
+    zip64End.writeUInt16LE(45, 14);
+    zip64End.writeBigUInt64LE(1n, 24);
+    zip64End.writeBigUInt64LE(1n, 32);
+    zip64End.writeBigUInt64LE(BigInt(bomb.central.length), 40);
+    zip64End.writeBigUInt64LE(BigInt(zip64At), 48);
+    const locator = Buffer.alloc(20);
+    locator.writeUInt32LE(0x07064b50, 0);
+    locator.writeBigUInt64LE(BigInt(zip64EndAt), 8);
+    locator.writeUInt32LE(1, 16);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(0xffff, 4);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(small.central.length, 12);
+    end.writeUInt32LE(classicAt, 16);
+    const crafted = Buffer.concat([
+      small.local,
+      bomb.local,
+      small.central,
+      bomb.central,
+      zip64End,
+      locator,
+      end,
+    ]);
+    expect(crafted.length).toBeLessThan(100 * 1024);
+    await expect(checkZip(crafted)).rejects.toEqual(
+      expect.objectContaining({ messageKey: 'users.import.tooLarge' }),
+    );
   });
 });
 
@@ -292,6 +340,30 @@ describe('export', () => {
   });
 });
 
+/** One deflated entry: its local header with data, and its central directory record. */
+function entryOf(name: string, content: Buffer, offset: number, declaredSize = content.length) {
+  const nameBytes = Buffer.from(name);
+  const data = deflateRawSync(content);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(0, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(declaredSize, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(declaredSize, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  central.writeUInt32LE(offset, 42);
+  return { local: Buffer.concat([local, nameBytes, data]), central: Buffer.concat([central, nameBytes]) };
+}
+
 /** A minimal zip (deflated entries), optionally lying about the unpacked size. */
 function zipOf(
   entries: { name: string; content: Buffer }[],
@@ -301,29 +373,10 @@ function zipOf(
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const data = deflateRawSync(entry.content);
-    const size = options.declaredSize ?? entry.content.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(0, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
+    const { local, central } = entryOf(entry.name, entry.content, offset, options.declaredSize);
+    locals.push(local);
+    centrals.push(central);
+    offset += local.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

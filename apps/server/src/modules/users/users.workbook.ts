@@ -1,6 +1,6 @@
-import { inflateRawSync } from 'node:zlib';
 import { ErrorCode, LANGUAGES, USER_IMPORT_MAX_ROWS, type TLanguage } from '@linkstore/contract';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { AppError } from '../../platform/errors/app-error';
 import { translate, type MessageKey } from '../../platform/i18n/translate';
 
@@ -84,47 +84,49 @@ export async function buildExport(lang: TLanguage, rows: ExportRow[]): Promise<B
 
 /**
  * Refuses anything that is not a zip whose entries, unpacked, stay within the budget — before
- * the workbook library unpacks it in memory. Each entry is inflated with an output cap, so a
- * "zip bomb" that lies about its sizes is stopped as well.
+ * the workbook library unpacks it in memory. The zip is read by JSZip, the very reader exceljs
+ * loads workbooks with, so the guard counts exactly the entries exceljs will inflate (a reader of
+ * our own could be shown one directory while exceljs follows another, e.g. a ZIP64 record). Each
+ * entry is inflated as a stream and counted, so a "zip bomb" that lies about its sizes is
+ * stopped once it passes the budget, never held in memory.
  */
-export function checkZip(bytes: Uint8Array, budget = MAX_UNPACKED_BYTES): void {
-  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (data.length < 22 || data.readUInt32LE(0) !== 0x04034b50) throw refused('users.import.notXlsx');
-  let end = -1;
-  for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 0xffff); i--) {
-    if (data.readUInt32LE(i) === 0x06054b50) {
-      end = i;
-      break;
-    }
+export async function checkZip(bytes: Uint8Array, budget = MAX_UNPACKED_BYTES): Promise<void> {
+  let zip: JSZip;
+  try {
+    // Reads the directories only; nothing is inflated yet.
+    zip = await JSZip.loadAsync(bytes);
+  } catch {
+    throw refused('users.import.notXlsx');
   }
-  if (end < 0) throw refused('users.import.notXlsx');
-  const entries = data.readUInt16LE(end + 10);
-  let at = data.readUInt32LE(end + 16);
   let remaining = budget;
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > data.length || data.readUInt32LE(at) !== 0x02014b50) throw refused('users.import.notXlsx');
-    const method = data.readUInt16LE(at + 10);
-    const compressed = data.readUInt32LE(at + 20);
-    const declared = data.readUInt32LE(at + 24);
-    const local = data.readUInt32LE(at + 42);
-    at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
-    if (declared > remaining || compressed === 0xffffffff) throw refused('users.import.tooLarge');
-    if (local + 30 > data.length || data.readUInt32LE(local) !== 0x04034b50) {
+  for (const entry of Object.values(zip.files)) {
+    if (entry.dir) continue;
+    try {
+      remaining = await inflateCounting(entry, remaining);
+    } catch {
       throw refused('users.import.notXlsx');
     }
-    const start = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
-    const body = data.subarray(start, start + compressed);
-    if (method === 0) remaining -= body.length;
-    else if (method === 8) {
-      try {
-        remaining -= inflateRawSync(body, { maxOutputLength: Math.max(1, remaining) }).length;
-      } catch (error) {
-        if (error instanceof RangeError) throw refused('users.import.tooLarge');
-        throw refused('users.import.notXlsx');
-      }
-    } else throw refused('users.import.notXlsx');
     if (remaining < 0) throw refused('users.import.tooLarge');
   }
+}
+
+/** Inflates one entry, keeping nothing; answers what is left of the budget, negative once over it. */
+function inflateCounting(entry: JSZip.JSZipObject, budget: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let left = budget;
+    // JSZip's node stream is a `readable-stream` Readable (not async-iterable): events it is.
+    const stream = entry.nodeStream('nodebuffer');
+    stream.on('data', (chunk: Buffer) => {
+      left -= chunk.length;
+      if (left < 0) {
+        // Stops the inflation here; what was read is dropped with the stream.
+        stream.pause();
+        resolve(left);
+      }
+    });
+    stream.on('error', reject);
+    stream.on('end', () => resolve(left));
+  });
 }
 
 /** Header text → column, in any of the languages (and the column's own name). */
@@ -147,7 +149,7 @@ function normalizeHeader(text: string): string {
  * are skipped.
  */
 export async function readImportRows(bytes: Uint8Array): Promise<ImportRow[]> {
-  checkZip(bytes);
+  await checkZip(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs types its input as its own `Buffer` (an ArrayBuffer); a Node Buffer is what it reads.

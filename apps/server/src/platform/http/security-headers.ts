@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/config';
  * from anywhere over https, and connections to our origin, websockets and brand API hosts.
  */
 export function contentSecurityPolicy(config: AppConfig): string {
+  const isHttps = config.publicUrl.startsWith('https:');
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -20,9 +21,11 @@ export function contentSecurityPolicy(config: AppConfig): string {
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
+    // Over https, a stray http:// address (a brand's image, say) is fetched over https instead.
+    ...(isHttps ? { 'upgrade-insecure-requests': [] } : {}),
   };
   return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .map(([name, values]) => [name, ...values].join(' '))
     .join('; ');
 }
 
@@ -49,7 +52,8 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
 /**
  * Security headers (what helmet sends), computed once at start and set on every answer,
  * errors included. Helmet computes them per request, which halved the throughput of a small
- * route in `npm run bench`.
+ * route in `npm run bench` (decision 0008); `security-headers.test.ts` compares this set with
+ * helmet's defaults, so a header helmet adds is noticed (decision 0024).
  */
 export const securityHeadersPlugin = fp(
   (app: FastifyInstance, _opts: object, done: (err?: Error) => void) => {

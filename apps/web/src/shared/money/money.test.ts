@@ -1,3 +1,4 @@
+import type { TCountry } from '@linkstore/contract';
 import { describe, expect, it } from 'vitest';
 import { formatUsdCents, minorToUsdCents, parseMinor, rateFor, USD_RATE, usdCentsToMinor } from './money';
 
@@ -30,5 +31,21 @@ describe('money', () => {
 
   it('falls back to US dollars for a currency the table does not list', () => {
     expect(rateFor([], 'XYZ')).toEqual(USD_RATE);
+  });
+
+  it('takes the digits from the contract, not from the country row', () => {
+    // A row whose stored digits disagree with ISO 4217 does not change how yen count.
+    const yen: TCountry = {
+      id: 'JP',
+      code: 'JP',
+      name: 'Japan',
+      currency: 'Japanese yen',
+      currency_jc: 'JPY',
+      currency_symbol: '¥',
+      currency_minor_digits: 2,
+      rate_per_usd_micros: 150_000_000,
+    };
+    expect(rateFor([yen], 'JPY')).toEqual(JPY);
+    expect(formatUsdCents(1000, rateFor([yen], 'JPY'), 'en')).toBe('¥1,500');
   });
 });

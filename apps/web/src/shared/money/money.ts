@@ -2,6 +2,8 @@ import {
   convertFromUsdCents,
   convertToUsdCents,
   decimalToMinor,
+  formatMoney,
+  minorDigitsOf,
   minorToDecimal,
   type TCountry,
 } from '@linkstore/contract';
@@ -11,20 +13,28 @@ export { minorToDecimal };
 /** How a currency is shown and converted: its code, decimals and rate to the US dollar. */
 export interface TCurrencyRate {
   code: string;
+  /** The contract's ISO 4217 digits for `code` (`minorDigitsOf`). */
   minorDigits: number;
   /** Millionths of the currency's major unit one US dollar buys. */
   ratePerUsdMicros: number;
 }
 
-export const USD_RATE: TCurrencyRate = { code: 'USD', minorDigits: 2, ratePerUsdMicros: 1_000_000 };
+export const USD_RATE: TCurrencyRate = {
+  code: 'USD',
+  minorDigits: minorDigitsOf('USD'),
+  ratePerUsdMicros: 1_000_000,
+};
 
-/** The rate of `currencyCode` from the countries table; US dollars when it is not listed. */
+/**
+ * The rate of `currencyCode` from the countries table, its digits from the contract's one table;
+ * US dollars when it is not listed.
+ */
 export function rateFor(countries: readonly TCountry[] | undefined, currencyCode: string): TCurrencyRate {
   const country = countries?.find((c) => c.currency_jc === currencyCode);
   if (!country) return USD_RATE;
   return {
     code: country.currency_jc,
-    minorDigits: country.currency_minor_digits,
+    minorDigits: minorDigitsOf(country.currency_jc),
     ratePerUsdMicros: country.rate_per_usd_micros,
   };
 }
@@ -39,15 +49,7 @@ export function parseMinor(text: string, minorDigits: number): number | null {
 
 /** A US-cent amount shown in `rate`'s currency for `locale` (e.g. "€11.05", "¥1,580"). */
 export function formatUsdCents(usdCents: number, rate: TCurrencyRate, locale: string): string {
-  const minor = convertFromUsdCents(usdCents, rate.ratePerUsdMicros, rate.minorDigits);
-  const formatter = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: rate.code,
-    minimumFractionDigits: rate.minorDigits,
-    maximumFractionDigits: rate.minorDigits,
-  });
-  // A decimal string keeps the amount exact; Intl reads strings as decimals.
-  return formatter.format(minorToDecimal(minor, rate.minorDigits) as unknown as number);
+  return formatMoney(usdCentsToMinor(usdCents, rate), rate.code, locale);
 }
 
 /** An amount typed in `rate`'s minor units back to US cents (half up). */

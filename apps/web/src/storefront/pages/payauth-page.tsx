@@ -1,7 +1,7 @@
+import { formatMoney } from '@linkstore/contract';
 import { useCallback, useState } from 'react';
 import { ApiError, checkoutApi, NETWORK_ERROR } from '../api';
 import { LoadError, Loading } from '../components/status';
-import { formatMinor } from '../money';
 import { leave } from '../router';
 import { useStorefront } from '../storefront-context';
 import { useLoad } from '../use-load';
@@ -52,7 +52,7 @@ export function PayAuthPage() {
         )}
         <dt>{t('payauth.amount')}</dt>
         <dd>
-          <strong>{formatMinor(approval.amountCents, approval.currencyCode, locale)}</strong>
+          <strong>{formatMoney(approval.amountCents, approval.currencyCode, locale)}</strong>
         </dd>
         {approval.reference && (
           <>

@@ -1,9 +1,8 @@
-import type { TOrderReceipt } from '@linkstore/contract';
+import { formatMoney, type TOrderReceipt } from '@linkstore/contract';
 import { useEffect, useRef, useState } from 'react';
 import { checkoutApi } from '../api';
 import { cartFor } from '../cart';
 import { Loading } from '../components/status';
-import { formatMinor } from '../money';
 import { readStorage } from '../storage';
 import { useStorefront } from '../storefront-context';
 import { SHOP_PATH_STORAGE_KEY } from './checkout-page';
@@ -83,7 +82,7 @@ export function PayResultPage() {
 
 function Receipt({ receipt }: { receipt: TOrderReceipt }) {
   const { t, locale } = useStorefront();
-  const money = (cents: number) => formatMinor(cents, receipt.currencyCode, locale);
+  const money = (cents: number) => formatMoney(cents, receipt.currencyCode, locale);
   // Taken but held by the provider (e.g. under review): paid later without the buyer's help.
   const pending = receipt.status === 0;
   return (
