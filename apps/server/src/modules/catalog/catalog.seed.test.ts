@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSeed, type SeedReport } from '../../platform/db/seed';
+import { runSeed, type SeedReport } from '../../seed';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { TEST_SEED_PASSWORD } from '../../test/test-database';
 import { accessTokenFor } from '../../test/users';

@@ -6,7 +6,7 @@ import { users } from '../../platform/auth/auth.tables';
 import { CREDENTIALS_FILE } from '../../platform/auth/operators.seed';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { AppDatabase } from '../../platform/db/database';
-import { bannerPicture, iconPicture, storeSeedPictures } from '../../platform/db/seed-images';
+import { bannerPicture, iconPicture, storeSeedPictures } from '../files/files.api';
 import type { FileStorage } from '../../platform/storage/storage';
 import { categories, products } from '../catalog/catalog.table';
 import { shopCategoryPrices } from '../pricing/pricing.table';

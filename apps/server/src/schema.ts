@@ -1,0 +1,15 @@
+// Every Drizzle table of every module, for drizzle-kit and for typed queries.
+export * from './modules/countries/countries.table';
+export * from './modules/depts/depts.table';
+export * from './modules/configs/configs.table';
+export * from './modules/dicts/dicts.table';
+export * from './modules/files/files.table';
+export * from './modules/catalog/catalog.table';
+export * from './modules/shops/shops.table';
+// Named: pricing.table.ts also exports the aliases its pricing joins use, which are not tables.
+export { shopCategoryPrices } from './modules/pricing/pricing.table';
+export * from './platform/auth/auth.tables';
+export * from './platform/auth/access.tables';
+export * from './modules/orders/orders.table';
+export * from './modules/earnings/earnings.table';
+export * from './modules/shops/shop-events.table';
