@@ -6,10 +6,10 @@ export * from './modules/dicts/dicts.table';
 export * from './modules/files/files.table';
 export * from './modules/catalog/catalog.table';
 export * from './modules/shops/shops.table';
-// Named: pricing.table.ts also exports the aliases its pricing joins use, which are not tables.
-export { shopCategoryPrices } from './modules/pricing/pricing.table';
+export * from './modules/pricing/pricing.table';
 export * from './platform/auth/auth.tables';
 export * from './platform/auth/access.tables';
 export * from './modules/orders/orders.table';
+export * from './modules/payments/payments.table';
 export * from './modules/earnings/earnings.table';
-export * from './modules/shops/shop-events.table';
+export * from './modules/shop-events/shop-events.table';

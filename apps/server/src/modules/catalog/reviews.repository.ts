@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
-import { products, reviews, textMatches } from './catalog.table';
+import { products, reviews } from './catalog.table';
+import { textMatches } from './translations';
 import { containsPattern } from '../../platform/db/like';
 
 export interface ReviewFilter {
@@ -85,4 +86,9 @@ export async function setReviewsStatus(db: AppDatabase, ids: number[], status: n
 export async function deleteReviews(db: AppDatabase, ids: number[]): Promise<number> {
   const rows = await db.delete(reviews).where(inArray(reviews.id, ids)).returning({ id: reviews.id });
   return rows.length;
+}
+
+/** Adds a review as given (the demo seed's verified reviews). */
+export async function insertReview(db: AppDatabase, review: typeof reviews.$inferInsert): Promise<void> {
+  await db.insert(reviews).values(review);
 }

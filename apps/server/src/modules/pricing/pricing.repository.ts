@@ -1,15 +1,18 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { categories, inLanguage, products } from '../catalog/catalog.table';
-import { placeOf, shopProducts, shops } from '../shops/shops.table';
+import { inLanguage } from '../catalog/catalog.api';
+import { categories, products } from '../catalog/catalog.table';
 import {
   joinShopPricing,
+  onSale,
   parentCategory as parent,
+  placeOf,
   productCategory as category,
   shopPricingColumns,
-  shopCategoryPrices,
-} from './pricing.table';
+} from '../shops/shops.api';
+import { shopProducts, shops } from '../shops/shops.table';
+import { shopCategoryPrices } from './pricing.table';
 import { containsPattern } from '../../platform/db/like';
 
 export type PricingShopRow = Pick<typeof shops.$inferSelect, 'id' | 'defaultPercentage' | 'rounding'>;
@@ -60,7 +63,7 @@ export async function listPricingProducts(
   shopId: number,
   filter: { categoryId?: number; keywords?: string; lang: TLanguage; limit: number; offset: number },
 ): Promise<{ rows: PricingProductRow[]; total: number }> {
-  const conditions: SQL[] = [eq(products.status, 1), eq(category.status, 1), eq(parent.status, 1)];
+  const conditions: SQL[] = onSale();
   if (filter.categoryId !== undefined) {
     const byCategory = or(
       eq(products.categoryId, filter.categoryId),
@@ -128,18 +131,6 @@ export async function findProductCosts(
   return new Map(rows.map((r) => [r.id, { title: r.title, costCents: r.costCents }]));
 }
 
-export async function updateShopPricing(
-  db: AppDatabase,
-  shopId: number,
-  values: { defaultPercentage?: number; rounding?: string },
-): Promise<void> {
-  // Every save counts as the quick start's "adjust product prices" step, kept from the first one.
-  await db
-    .update(shops)
-    .set({ ...values, pricesSavedAt: sql`coalesce(${shops.pricesSavedAt}, now())`, updatedAt: sql`now()` })
-    .where(eq(shops.id, shopId));
-}
-
 export async function setCategoryPercentage(
   db: AppDatabase,
   shopId: number,
@@ -158,29 +149,5 @@ export async function setCategoryPercentage(
     .onConflictDoUpdate({
       target: [shopCategoryPrices.shopId, shopCategoryPrices.categoryId],
       set: { percentage },
-    });
-}
-
-/** The shop's override and visibility of one product; `visible` undefined keeps what was set. */
-export async function setShopProduct(
-  db: AppDatabase,
-  shopId: number,
-  productId: number,
-  values: { overridePriceCents: number | null; visible?: 0 | 1 | undefined },
-): Promise<void> {
-  await db
-    .insert(shopProducts)
-    .values({
-      shopId,
-      productId,
-      overridePriceCents: values.overridePriceCents,
-      visible: values.visible ?? 1,
-    })
-    .onConflictDoUpdate({
-      target: [shopProducts.shopId, shopProducts.productId],
-      set: {
-        overridePriceCents: values.overridePriceCents,
-        ...(values.visible !== undefined ? { visible: values.visible } : {}),
-      },
     });
 }

@@ -17,12 +17,10 @@ import {
   listCategoryPercentages,
   listPricingProducts,
   setCategoryPercentage,
-  setShopProduct,
-  updateShopPricing,
   type PricingProductRow,
   type PricingShopRow,
 } from './pricing.repository';
-import { priceInShop, roundingOf } from './pricing.table';
+import { priceInShop, roundingOf, setShopProduct, updateShopPricing } from '../shops/shops.api';
 
 function notCreated(): AppError {
   return new AppError(ErrorCode.NOT_FOUND, 404, 'shops.notCreated');

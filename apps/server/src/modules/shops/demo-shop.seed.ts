@@ -10,7 +10,8 @@ import { bannerPicture, iconPicture, storeSeedPictures } from '../files/files.ap
 import type { FileStorage } from '../../platform/storage/storage';
 import { categories, products } from '../catalog/catalog.table';
 import { shopCategoryPrices } from '../pricing/pricing.table';
-import { shopBanners, shopProducts, shopProductStats, shops } from './shops.table';
+import { insertProductStats } from '../shop-events/shop-events.api';
+import { shopBanners, shopProducts, shops } from './shops.table';
 
 export const DEMO_EMAIL = 'demo@linkstore.local';
 export const DEMO_SHOP_SLUG = 'demo';
@@ -102,7 +103,8 @@ async function seedShopProducts(db: AppDatabase, shopId: number): Promise<void> 
     .slice(OVERRIDES, OVERRIDES + HIDDEN)
     .map((p) => ({ shopId, productId: p.id, visible: 0 }));
   await db.insert(shopProducts).values([...overridden, ...hidden]);
-  await db.insert(shopProductStats).values(
+  await insertProductStats(
+    db,
     catalogue.map((p, i) => {
       // Deterministic and uneven: a few popular products, a long tail.
       const views = Math.round(2400 / (1 + i * 0.6)) + ((p.id * 37) % 40);

@@ -30,7 +30,7 @@ import {
   type ShopProductRow,
 } from './shop-products.repository';
 import { findShopByOwner, lockShopByOwner, type ShopRow } from './shops.repository';
-import { priceInShop } from '../pricing/pricing.table';
+import { priceInShop } from './products-in-shop';
 
 /** The detail drawer shows this many of the latest published reviews. */
 export const LATEST_REVIEWS = 20;

@@ -150,3 +150,16 @@ export async function setBannerSort(db: AppDatabase, shopId: number, ids: number
       .where(and(eq(shopBanners.id, id), eq(shopBanners.shopId, shopId)));
   }
 }
+
+/** The shop's default pricing rules; every save counts as the quick start's price step. */
+export async function updateShopPricing(
+  db: AppDatabase,
+  shopId: number,
+  values: { defaultPercentage?: number; rounding?: string },
+): Promise<void> {
+  // Every save counts as the quick start's "adjust product prices" step, kept from the first one.
+  await db
+    .update(shops)
+    .set({ ...values, pricesSavedAt: sql`coalesce(${shops.pricesSavedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(shops.id, shopId));
+}

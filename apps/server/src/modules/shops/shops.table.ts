@@ -1,4 +1,4 @@
-import { sql, type AnyColumn } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -15,13 +15,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/auth.tables';
 import { categories, products } from '../catalog/catalog.table';
-
-/**
- * A place the creator dragged something to (1..n) before the platform's order; no row or 0
- * (a row written only for a price or visibility) means "not placed": after the placed ones.
- * Every list of a shop's products or categories orders by it, so they all agree.
- */
-export const placeOf = (sort: AnyColumn) => sql`coalesce(nullif(${sort}, 0), 2147483647)`;
 
 /** A creator's shop (one per creator). Its public link is `/s/<slug>`. */
 export const shops = pgTable(
@@ -120,28 +113,4 @@ export const shopCategories = pgTable(
     sort: integer('sort').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.shopId, t.categoryId] })],
-);
-
-/**
- * How often a product was shown in the shop and opened from it: the creator's clicks and
- * click-through rate (clicks / views). Counted by the storefront; no row means never shown.
- */
-export const shopProductStats = pgTable(
-  'shop_product_stats',
-  {
-    shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
-    productId: bigint('product_id', { mode: 'number' })
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    views: integer('views').notNull().default(0),
-    clicks: integer('clicks').notNull().default(0),
-    /** Times a buyer put it in the cart. */
-    addToCarts: integer('add_to_carts').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.shopId, t.productId] }),
-    check('shop_product_stats_counts', sql`${t.views} >= 0 and ${t.clicks} >= 0 and ${t.addToCarts} >= 0`),
-  ],
 );

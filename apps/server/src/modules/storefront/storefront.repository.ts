@@ -1,29 +1,25 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { inLanguage, productImages, products, reviews, textMatches } from '../catalog/catalog.table';
+import { inLanguage, textMatches } from '../catalog/catalog.api';
+import { productImages, products, reviews } from '../catalog/catalog.table';
 import { countries } from '../countries/countries.table';
 import {
   firstLevelPrice as firstLevel,
+  joinShopPlaces,
   joinShopPricing,
   parentCategory as parent,
+  placeOf,
+  categoryPlace,
+  parentPlace,
   productCategory as category,
   secondLevelPrice as secondLevel,
-} from '../pricing/pricing.table';
-import { placeOf, shopBanners, shopCategories, shopProducts, shops } from './shops.table';
-import type { ShopRow } from './shops.repository';
+  sellableInShop as shownIn,
+  shopOrder,
+  type ShopRow,
+} from '../shops/shops.api';
+import { shopBanners, shopProducts, shops } from '../shops/shops.table';
 import { containsPattern } from '../../platform/db/like';
-const categoryPlace = alias(shopCategories, 'category_place');
-const parentPlace = alias(shopCategories, 'parent_place');
-
-/** Shown in this shop: on sale (active product, category and parent) and not hidden by the creator. */
-const shownIn = () => [
-  eq(products.status, 1),
-  eq(category.status, 1),
-  eq(parent.status, 1),
-  sql`coalesce(${shopProducts.visible}, 1) = 1`,
-];
 
 export interface StorefrontBannerRow {
   imageUrl: string;
@@ -147,37 +143,28 @@ export async function pageStorefrontProducts(
   filter: StorefrontProductFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: StorefrontProductRow[]; total: number }> {
-  const order = [
-    placeOf(parentPlace.sort),
-    parent.sort,
-    parent.id,
-    placeOf(categoryPlace.sort),
-    category.sort,
-    category.id,
-    placeOf(shopProducts.sort),
-    products.sort,
-    products.id,
-  ];
-  const pageRows = joinShopPricing(
-    db
-      .select({
-        id: products.id,
-        title: inLanguage(products.titles, products.title, lang).as('title'),
-        categoryId: products.categoryId,
-        costCents: products.platformPriceCents,
-        stock: products.stock,
-        overridePriceCents: shopProducts.overridePriceCents,
-        secondLevelPercentage: sql<number | null>`${secondLevel.percentage}`.as('second_level_percentage'),
-        firstLevelPercentage: sql<number | null>`${firstLevel.percentage}`.as('first_level_percentage'),
-        place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
-        total: sql<number>`count(*) over ()`.as('total'),
-      })
-      .from(products)
-      .$dynamic(),
+  const order = shopOrder();
+  const pageRows = joinShopPlaces(
+    joinShopPricing(
+      db
+        .select({
+          id: products.id,
+          title: inLanguage(products.titles, products.title, lang).as('title'),
+          categoryId: products.categoryId,
+          costCents: products.platformPriceCents,
+          stock: products.stock,
+          overridePriceCents: shopProducts.overridePriceCents,
+          secondLevelPercentage: sql<number | null>`${secondLevel.percentage}`.as('second_level_percentage'),
+          firstLevelPercentage: sql<number | null>`${firstLevel.percentage}`.as('first_level_percentage'),
+          place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
+          total: sql<number>`count(*) over ()`.as('total'),
+        })
+        .from(products)
+        .$dynamic(),
+      shopId,
+    ),
     shopId,
   )
-    .leftJoin(parentPlace, and(eq(parentPlace.shopId, shopId), eq(parentPlace.categoryId, parent.id)))
-    .leftJoin(categoryPlace, and(eq(categoryPlace.shopId, shopId), eq(categoryPlace.categoryId, category.id)))
     .where(and(...filterOf(filter)))
     .orderBy(...order)
     .limit(page.limit)

@@ -12,8 +12,7 @@ import {
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
-import { ratingTenths } from './shop-products.service';
-import { findShopByOldSlug, type ShopRow } from './shops.repository';
+import { findShopByOldSlug, priceInShop, ratingTenths, type ShopRow } from '../shops/shops.api';
 import { createTtlCache } from './storefront-cache';
 import {
   findProductDetails,
@@ -28,7 +27,6 @@ import {
   type StorefrontProductRow,
   type StorefrontReviewRow,
 } from './storefront.repository';
-import { priceInShop } from '../pricing/pricing.table';
 
 /** Products on a shop's first page (the contract's default page size). */
 export const FIRST_PAGE_SIZE = 24;

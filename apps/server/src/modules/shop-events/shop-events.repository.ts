@@ -1,8 +1,8 @@
-import { inArray, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { products } from '../catalog/catalog.table';
-import { eventRollupsHourly, shopEvents } from './shop-events.table';
-import { shopProductStats } from './shops.table';
+import { shops } from '../shops/shops.table';
+import { eventRollupsHourly, shopEvents, shopProductStats } from './shop-events.table';
 
 export type ShopEventValues = typeof shopEvents.$inferInsert;
 export type RollupValues = typeof eventRollupsHourly.$inferInsert;
@@ -68,4 +68,18 @@ export async function recordEventBatch(
 /** Deletes raw events received before `before`; the hourly roll-ups are kept. */
 export async function pruneShopEvents(db: AppDatabase, before: Date): Promise<void> {
   await db.delete(shopEvents).where(lt(shopEvents.receivedAt, before));
+}
+
+/** The id of the shop with this slug (a batch names its shop by the slug in its link). */
+export async function findShopIdBySlug(db: AppDatabase, slug: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: shops.id }).from(shops).where(eq(shops.slug, slug));
+  return row?.id;
+}
+
+/** Adds counts to products' counters as given (the demo shop's first numbers). */
+export async function insertProductStats(
+  db: AppDatabase,
+  rows: (typeof shopProductStats.$inferInsert)[],
+): Promise<void> {
+  if (rows.length > 0) await db.insert(shopProductStats).values(rows);
 }

@@ -13,7 +13,8 @@ import {
   eventBatchRows,
   eventLimitKey,
 } from './shop-events.service';
-import { shopProductStats, shops } from './shops.table';
+import { shops } from '../shops/shops.table';
+import { shopProductStats } from './shop-events.table';
 
 const NOW = new Date('2026-11-22T10:30:00Z');
 
