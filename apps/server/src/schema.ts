@@ -6,7 +6,6 @@ export * from './modules/dicts/dicts.table';
 export * from './modules/files/files.table';
 export * from './modules/catalog/catalog.table';
 export * from './modules/shops/shops.table';
-export * from './modules/pricing/pricing.table';
 export * from './platform/auth/auth.tables';
 export * from './platform/auth/access.tables';
 export * from './modules/orders/orders.table';

@@ -7,8 +7,7 @@ import { runSeed, type SeedReport } from '../../seed';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { TEST_SEED_PASSWORD } from '../../test/test-database';
 import { accessTokenFor } from '../../test/users';
-import { shopProductStats } from '../shop-events/shop-events.table';
-import { shopProducts, shops } from '../shops/shops.table';
+import { shopProducts, shopProductStats, shops } from '../shops/shops.table';
 import { categories, platformBanners, productImages, products, reviews } from './catalog.table';
 import { composeProducts, seededRandom } from './catalog.seed';
 

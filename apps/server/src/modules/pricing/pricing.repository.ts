@@ -12,7 +12,6 @@ import {
   shopPricingColumns,
 } from '../shops/shops.api';
 import { shopProducts, shops } from '../shops/shops.table';
-import { shopCategoryPrices } from './pricing.table';
 import { containsPattern } from '../../platform/db/like';
 
 export type PricingShopRow = Pick<typeof shops.$inferSelect, 'id' | 'defaultPercentage' | 'rounding'>;
@@ -27,17 +26,6 @@ export async function findShopOfOwner(
   const query = db.select(shopColumns).from(shops).where(eq(shops.ownerUserId, ownerUserId));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
-}
-
-export async function listCategoryPercentages(
-  db: AppDatabase,
-  shopId: number,
-): Promise<{ categoryId: number; percentage: number }[]> {
-  return db
-    .select({ categoryId: shopCategoryPrices.categoryId, percentage: shopCategoryPrices.percentage })
-    .from(shopCategoryPrices)
-    .where(eq(shopCategoryPrices.shopId, shopId))
-    .orderBy(asc(shopCategoryPrices.categoryId));
 }
 
 export interface PricingProductRow {
@@ -129,25 +117,4 @@ export async function findProductCosts(
     .from(products)
     .where(inArray(products.id, ids));
   return new Map(rows.map((r) => [r.id, { title: r.title, costCents: r.costCents }]));
-}
-
-export async function setCategoryPercentage(
-  db: AppDatabase,
-  shopId: number,
-  categoryId: number,
-  percentage: number | null,
-): Promise<void> {
-  if (percentage === null) {
-    await db
-      .delete(shopCategoryPrices)
-      .where(and(eq(shopCategoryPrices.shopId, shopId), eq(shopCategoryPrices.categoryId, categoryId)));
-    return;
-  }
-  await db
-    .insert(shopCategoryPrices)
-    .values({ shopId, categoryId, percentage })
-    .onConflictDoUpdate({
-      target: [shopCategoryPrices.shopId, shopCategoryPrices.categoryId],
-      set: { percentage },
-    });
 }

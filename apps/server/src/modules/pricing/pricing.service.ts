@@ -14,13 +14,18 @@ import {
   findCategoryIds,
   findProductCosts,
   findShopOfOwner,
-  listCategoryPercentages,
   listPricingProducts,
-  setCategoryPercentage,
   type PricingProductRow,
   type PricingShopRow,
 } from './pricing.repository';
-import { priceInShop, roundingOf, setShopProduct, updateShopPricing } from '../shops/shops.api';
+import {
+  listCategoryPercentages,
+  priceInShop,
+  roundingOf,
+  setCategoryPercentage,
+  setShopProduct,
+  updateShopPricing,
+} from '../shops/shops.api';
 
 function notCreated(): AppError {
   return new AppError(ErrorCode.NOT_FOUND, 404, 'shops.notCreated');

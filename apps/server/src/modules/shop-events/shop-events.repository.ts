@@ -2,7 +2,8 @@ import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { products } from '../catalog/catalog.table';
 import { shops } from '../shops/shops.table';
-import { eventRollupsHourly, shopEvents, shopProductStats } from './shop-events.table';
+import { addProductStats } from '../shops/shops.api';
+import { eventRollupsHourly, shopEvents } from './shop-events.table';
 
 export type ShopEventValues = typeof shopEvents.$inferInsert;
 export type RollupValues = typeof eventRollupsHourly.$inferInsert;
@@ -50,18 +51,7 @@ export async function recordEventBatch(
         ],
         set: { count: sql`${eventRollupsHourly.count} + excluded.count` },
       });
-    if (stats.length === 0) return;
-    await tx
-      .insert(shopProductStats)
-      .values(stats)
-      .onConflictDoUpdate({
-        target: [shopProductStats.shopId, shopProductStats.productId],
-        set: {
-          views: sql`${shopProductStats.views} + excluded.views`,
-          clicks: sql`${shopProductStats.clicks} + excluded.clicks`,
-          addToCarts: sql`${shopProductStats.addToCarts} + excluded.add_to_carts`,
-        },
-      });
+    await addProductStats(tx, stats);
   });
 }
 
@@ -74,12 +64,4 @@ export async function pruneShopEvents(db: AppDatabase, before: Date): Promise<vo
 export async function findShopIdBySlug(db: AppDatabase, slug: string): Promise<number | undefined> {
   const [row] = await db.select({ id: shops.id }).from(shops).where(eq(shops.slug, slug));
   return row?.id;
-}
-
-/** Adds counts to products' counters as given (the demo shop's first numbers). */
-export async function insertProductStats(
-  db: AppDatabase,
-  rows: (typeof shopProductStats.$inferInsert)[],
-): Promise<void> {
-  if (rows.length > 0) await db.insert(shopProductStats).values(rows);
 }

@@ -4,13 +4,11 @@ import {
   bigserial,
   check,
   index,
-  integer,
   pgTable,
   primaryKey,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { products } from '../catalog/catalog.table';
 import { shops } from '../shops/shops.table';
 
 /**
@@ -56,29 +54,5 @@ export const eventRollupsHourly = pgTable(
   (t) => [
     primaryKey({ columns: [t.shopId, t.productId, t.kind, t.userSource, t.pageSource, t.hour] }),
     index('event_rollups_hourly_shop_hour_idx').on(t.shopId, t.hour),
-  ],
-);
-
-/**
- * How often a product was shown in the shop and opened from it: the creator's clicks and
- * click-through rate (clicks / views). Counted by the storefront; no row means never shown.
- */
-export const shopProductStats = pgTable(
-  'shop_product_stats',
-  {
-    shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
-    productId: bigint('product_id', { mode: 'number' })
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    views: integer('views').notNull().default(0),
-    clicks: integer('clicks').notNull().default(0),
-    /** Times a buyer put it in the cart. */
-    addToCarts: integer('add_to_carts').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.shopId, t.productId] }),
-    check('shop_product_stats_counts', sql`${t.views} >= 0 and ${t.clicks} >= 0 and ${t.addToCarts} >= 0`),
   ],
 );

@@ -13,8 +13,7 @@ import {
   eventBatchRows,
   eventLimitKey,
 } from './shop-events.service';
-import { shops } from '../shops/shops.table';
-import { shopProductStats } from './shop-events.table';
+import { shopProductStats, shops } from '../shops/shops.table';
 
 const NOW = new Date('2026-11-22T10:30:00Z');
 

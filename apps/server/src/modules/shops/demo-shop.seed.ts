@@ -9,9 +9,8 @@ import type { AppDatabase } from '../../platform/db/database';
 import { bannerPicture, iconPicture, storeSeedPictures } from '../files/files.api';
 import type { FileStorage } from '../../platform/storage/storage';
 import { categories, products } from '../catalog/catalog.table';
-import { shopCategoryPrices } from '../pricing/pricing.table';
-import { insertProductStats } from '../shop-events/shop-events.api';
-import { shopBanners, shopProducts, shops } from './shops.table';
+import { addProductStats } from './shops.repository';
+import { shopBanners, shopCategoryPrices, shopProducts, shops } from './shops.table';
 
 export const DEMO_EMAIL = 'demo@linkstore.local';
 export const DEMO_SHOP_SLUG = 'demo';
@@ -103,7 +102,7 @@ async function seedShopProducts(db: AppDatabase, shopId: number): Promise<void> 
     .slice(OVERRIDES, OVERRIDES + HIDDEN)
     .map((p) => ({ shopId, productId: p.id, visible: 0 }));
   await db.insert(shopProducts).values([...overridden, ...hidden]);
-  await insertProductStats(
+  await addProductStats(
     db,
     catalogue.map((p, i) => {
       // Deterministic and uneven: a few popular products, a long tail.

@@ -4,8 +4,7 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../platform/db/database';
 import { inLanguage } from '../catalog/catalog.api';
 import { categories, productImages, products, reviews } from '../catalog/catalog.table';
-import { shopCategoryPrices } from '../pricing/pricing.table';
-import { shopCategories, shopProducts } from './shops.table';
+import { shopCategories, shopCategoryPrices, shopProducts } from './shops.table';
 
 /*
  * The one read model of "a product in a shop": which products a shop sells (on sale, and not

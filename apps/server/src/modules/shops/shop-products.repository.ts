@@ -3,7 +3,7 @@ import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { inLanguage, textMatches } from '../catalog/catalog.api';
 import { productImages, products, reviews } from '../catalog/catalog.table';
-import { shopProductStats } from '../shop-events/shop-events.table';
+import { shopProductStats } from './shops.table';
 import {
   categoryPlace,
   firstImageUrl,

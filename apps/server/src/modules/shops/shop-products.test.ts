@@ -12,7 +12,7 @@ import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { categories, productImages, products, reviews } from '../catalog/catalog.table';
 import { clickThroughBasisPoints, ratingTenths } from './shop-products.service';
-import { shopProductStats } from '../shop-events/shop-events.table';
+import { shopProductStats } from './shops.table';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};

@@ -24,10 +24,14 @@ export {
   type ShopPricingInputs,
 } from './products-in-shop';
 export {
+  addProductStats,
   findShopByOldSlug,
   findShopByOwner,
   findShopBySlug,
+  listCategoryPercentages,
+  setCategoryPercentage,
   updateShopPricing,
+  type ProductStatsIncrement,
   type ShopRow,
 } from './shops.repository';
 export { setShopProduct } from './shop-products.repository';

@@ -114,3 +114,48 @@ export const shopCategories = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shopId, t.categoryId] })],
 );
+
+/**
+ * How often a product was shown in the shop and opened from it: the creator's clicks and
+ * click-through rate (clicks / views). Counted by the storefront; no row means never shown.
+ */
+export const shopProductStats = pgTable(
+  'shop_product_stats',
+  {
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    views: integer('views').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+    /** Times a buyer put it in the cart. */
+    addToCarts: integer('add_to_carts').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.productId] }),
+    check('shop_product_stats_counts', sql`${t.views} >= 0 and ${t.clicks} >= 0 and ${t.addToCarts} >= 0`),
+  ],
+);
+
+/**
+ * A shop's selling-price percentage for a first- or second-level category (150 = 150% of cost).
+ * Precedence (DESIGN.md §3): product override > second-level > first-level > shop default.
+ */
+export const shopCategoryPrices = pgTable(
+  'shop_category_prices',
+  {
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    categoryId: bigint('category_id', { mode: 'number' })
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    percentage: integer('percentage').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.categoryId] }),
+    check('shop_category_prices_min', sql`${t.percentage} >= 100`),
+  ],
+);
