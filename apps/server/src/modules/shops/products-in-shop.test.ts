@@ -39,7 +39,7 @@ interface ReferenceRow {
 /** The rules as SPEC states them, in SQL: on sale, not hidden, the shop's order, its percentages. */
 async function referenceRows(shopId: number): Promise<ReferenceRow[]> {
   // Both drivers answer `{ rows }`; the shared database type does not say so.
-  const result = (await ctx.database.db.execute(sql`
+  const result: unknown = await ctx.database.db.execute(sql`
     select p.id::text as id, p.platform_price_cents as cost, sp.override_price_cents as override,
       second_level.percentage as second, first_level.percentage as first,
       (select count(*)::int from reviews r where r.product_id = p.id and r.status = 1) as reviews
@@ -56,8 +56,8 @@ async function referenceRows(shopId: number): Promise<ReferenceRow[]> {
     where p.status = 1 and c.status = 1 and pc.status = 1 and coalesce(sp.visible, 1) = 1
     order by coalesce(nullif(pc_place.sort, 0), 2147483647), pc.sort, pc.id,
       coalesce(nullif(c_place.sort, 0), 2147483647), c.sort, c.id,
-      coalesce(nullif(sp.sort, 0), 2147483647), p.sort, p.id`)) as unknown as { rows: ReferenceRow[] };
-  return result.rows;
+      coalesce(nullif(sp.sort, 0), 2147483647), p.sort, p.id`);
+  return (result as { rows: ReferenceRow[] }).rows;
 }
 
 /** Every page of a paged list, through the API. */
