@@ -13,7 +13,7 @@ import { composeProducts, seededRandom } from './catalog.seed';
 
 let ctx: TestContext;
 let first: SeedReport;
-/** The demo creator's address (the shops module's DEMO_EMAIL; modules do not import each other). */
+/** The demo creator's address (the shops module's DEMO_EMAIL, which it keeps to itself). */
 const DEMO_EMAIL = 'demo@linkstore.local';
 
 /** The one test that pays for the sample catalogue: the shared template database has none. */

@@ -30,7 +30,7 @@ import {
 } from './checkout.repository';
 import { settleCapture, type PaymentDeps, type Settlement } from './order-payments';
 
-/** `app.payments` (modules/payments): reached through the decoration, never imported. */
+/** `app.payments` (modules/payments): the provider, reached through the decoration. */
 type Payments = FastifyInstance['payments'];
 type WebhookInput = Parameters<Payments['readWebhook']>[0];
 type WebhookAction = NonNullable<Awaited<ReturnType<Payments['readWebhook']>>>['action'];
