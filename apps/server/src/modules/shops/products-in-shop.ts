@@ -41,15 +41,23 @@ export const shopPricingColumns = {
 };
 
 /**
- * Joins onto a `from(products)` query everything that prices a product in shop `shopId`: the
- * product's category and its parent (`productCategory`, `parentCategory`), the shop's own row for
- * the product (`shopProducts`: override, visibility, place) and the shop's percentages for both.
+ * Joins onto a `from(products)` query what decides whether shop `shopId` sells a product: the
+ * product's category and its parent (`productCategory`, `parentCategory`) and the shop's own row
+ * for the product (`shopProducts`: visibility, place, override).
  */
-export function joinShopPricing<T extends PgSelect>(query: T, shopId: number) {
+export function joinShopProducts<T extends PgSelect>(query: T, shopId: number) {
   return query
     .innerJoin(productCategory, eq(productCategory.id, products.categoryId))
     .innerJoin(parentCategory, eq(parentCategory.id, productCategory.parentId))
-    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
+    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)));
+}
+
+/**
+ * `joinShopProducts` and everything else that prices a product in shop `shopId`: the shop's
+ * percentages for the product's category and its parent.
+ */
+export function joinShopPricing<T extends PgSelect>(query: T, shopId: number) {
+  return joinShopProducts(query, shopId)
     .leftJoin(
       secondLevelPrice,
       and(eq(secondLevelPrice.shopId, shopId), eq(secondLevelPrice.categoryId, products.categoryId)),
@@ -83,18 +91,23 @@ export const shownByShop = (): SQL => sql`coalesce(${shopProducts.visible}, 1) =
 /** Sellable in the shop: on sale and not hidden — what the storefront shows and checkout takes. */
 export const sellableInShop = (): SQL[] => [...onSale(), shownByShop()];
 
-/**
- * The shop's order of its products (with `joinShopPlaces`): first-level category, second-level
- * category (the creator's places first, then the platform's sort), then the creator's product
- * places, then the platform's. The studio's lists and the storefront use it.
- */
-export const shopOrder = (): SQL[] => [
+/** The shop's order of categories (with `joinShopPlaces`): the first level, then the second. */
+export const shopCategoryOrder = (): SQL[] => [
   placeOf(parentPlace.sort),
   sql`${parentCategory.sort}`,
   sql`${parentCategory.id}`,
   placeOf(categoryPlace.sort),
   sql`${productCategory.sort}`,
   sql`${productCategory.id}`,
+];
+
+/**
+ * The shop's order of its products (with `joinShopPlaces`): first-level category, second-level
+ * category (the creator's places first, then the platform's sort), then the creator's product
+ * places, then the platform's. The studio's lists and the storefront use it.
+ */
+export const shopOrder = (): SQL[] => [
+  ...shopCategoryOrder(),
   placeOf(shopProducts.sort),
   sql`${products.sort}`,
   sql`${products.id}`,

@@ -14,6 +14,7 @@ import {
   productCategory as category,
   reviewTotalsOf,
   joinShopPricing,
+  joinShopProducts,
   shopOrder,
   shopPricingColumns,
 } from './products-in-shop';
@@ -119,13 +120,10 @@ export async function pageShopProducts(
     .orderBy(...shopOrder())
     .limit(page.limit)
     .offset(page.offset);
-  const [counted] = await db
-    .select({ total: count() })
-    .from(products)
-    .innerJoin(category, eq(category.id, products.categoryId))
-    .innerJoin(parent, eq(parent.id, category.parentId))
-    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
-    .where(where);
+  const [counted] = await joinShopProducts(
+    db.select({ total: count() }).from(products).$dynamic(),
+    shopId,
+  ).where(where);
   return { rows, total: counted?.total ?? 0 };
 }
 

@@ -8,13 +8,14 @@ import {
   firstLevelPrice as firstLevel,
   joinShopPlaces,
   joinShopPricing,
+  joinShopProducts,
   parentCategory as parent,
-  placeOf,
   categoryPlace,
   parentPlace,
   productCategory as category,
   secondLevelPrice as secondLevel,
   sellableInShop as shownIn,
+  shopCategoryOrder,
   shopOrder,
   type ShopRow,
 } from '../shops/shops.api';
@@ -65,7 +66,7 @@ export function listStorefrontCategories(
   shopId: number,
   lang: TLanguage,
 ): Promise<StorefrontCategoryRow[]> {
-  return db
+  const query = db
     .select({
       id: category.id,
       parentId: parent.id,
@@ -76,21 +77,11 @@ export function listStorefrontCategories(
       productCount: sql<number>`count(*)::int`.mapWith(Number),
     })
     .from(products)
-    .innerJoin(category, eq(category.id, products.categoryId))
-    .innerJoin(parent, eq(parent.id, category.parentId))
-    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
-    .leftJoin(parentPlace, and(eq(parentPlace.shopId, shopId), eq(parentPlace.categoryId, parent.id)))
-    .leftJoin(categoryPlace, and(eq(categoryPlace.shopId, shopId), eq(categoryPlace.categoryId, category.id)))
+    .$dynamic();
+  return joinShopPlaces(joinShopProducts(query, shopId), shopId)
     .where(and(...shownIn()))
     .groupBy(category.id, parent.id, parentPlace.sort, categoryPlace.sort)
-    .orderBy(
-      placeOf(parentPlace.sort),
-      parent.sort,
-      parent.id,
-      placeOf(categoryPlace.sort),
-      category.sort,
-      category.id,
-    );
+    .orderBy(...shopCategoryOrder());
 }
 
 export interface StorefrontProductRow {
@@ -218,13 +209,9 @@ export async function pageStorefrontProducts(
 
 /** True when the product is shown in this shop (on sale and not hidden). */
 export async function isShownInShop(db: AppDatabase, shopId: number, productId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .innerJoin(category, eq(category.id, products.categoryId))
-    .innerJoin(parent, eq(parent.id, category.parentId))
-    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
-    .where(and(eq(products.id, productId), ...shownIn()));
+  const rows = await joinShopProducts(db.select({ id: products.id }).from(products).$dynamic(), shopId).where(
+    and(eq(products.id, productId), ...shownIn()),
+  );
   return rows.length > 0;
 }
 
