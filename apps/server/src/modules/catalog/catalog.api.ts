@@ -2,4 +2,4 @@
 // catalog.table.ts, to join on; changes to them go through here.
 export { inLanguage, textMatches } from './translations';
 export { returnStock, stockOf, takeStock } from './stock.repository';
-export { insertReview } from './reviews.repository';
+export { insertReview, pagePublishedReviews, type PublishedReviewRow } from './reviews.repository';

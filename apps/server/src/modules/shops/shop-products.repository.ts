@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { inLanguage, textMatches } from '../catalog/catalog.api';
-import { productImages, products, reviews } from '../catalog/catalog.table';
+import { productImages, products } from '../catalog/catalog.table';
 import { shopProductStats } from './shops.table';
 import {
   categoryPlace,
@@ -152,32 +152,6 @@ export async function listProductImages(db: AppDatabase, productId: number): Pro
     .where(eq(productImages.productId, productId))
     .orderBy(productImages.sort, productImages.id);
   return rows.map((r) => r.url);
-}
-
-export type PublishedReviewRow = Pick<
-  typeof reviews.$inferSelect,
-  'id' | 'authorName' | 'rating' | 'body' | 'orderItemId' | 'createdAt'
->;
-
-/** The latest published reviews of a product, newest first. */
-export function listPublishedReviews(
-  db: AppDatabase,
-  productId: number,
-  limit: number,
-): Promise<PublishedReviewRow[]> {
-  return db
-    .select({
-      id: reviews.id,
-      authorName: reviews.authorName,
-      rating: reviews.rating,
-      body: reviews.body,
-      orderItemId: reviews.orderItemId,
-      createdAt: reviews.createdAt,
-    })
-    .from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.status, 1)))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(limit);
 }
 
 /** Which of these ids are products on sale (optionally: in that second-level category). */

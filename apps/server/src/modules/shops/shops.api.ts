@@ -38,4 +38,5 @@ export {
 } from './shops.repository';
 export { setShopProduct } from './shop-products.repository';
 export { ratingTenths } from './shop-products.service';
+export { publicShopOf } from './shops.service';
 export { shopLinkFor } from './shop-link';

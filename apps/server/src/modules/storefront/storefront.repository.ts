@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { inLanguage, textMatches } from '../catalog/catalog.api';
@@ -231,39 +231,6 @@ export function listCurrencies(db: AppDatabase): Promise<StorefrontCurrencyRow[]
     })
     .from(countries)
     .orderBy(countries.currencyCode, countries.sort, countries.id);
-}
-
-export interface StorefrontReviewRow {
-  id: number;
-  authorName: string;
-  rating: number;
-  body: string;
-  orderItemId: number | null;
-  createdAt: Date;
-  total: number;
-}
-
-/** A page of a product's published reviews, newest first, each row carrying the total: one query. */
-export function pagePublishedReviews(
-  db: AppDatabase,
-  productId: number,
-  page: { limit: number; offset: number },
-): Promise<StorefrontReviewRow[]> {
-  return db
-    .select({
-      id: reviews.id,
-      authorName: reviews.authorName,
-      rating: reviews.rating,
-      body: reviews.body,
-      orderItemId: reviews.orderItemId,
-      createdAt: reviews.createdAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.status, 1)))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(page.limit)
-    .offset(page.offset);
 }
 
 /** The product's description in the language, images in order and published reviews per star: one query. */
