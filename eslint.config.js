@@ -21,20 +21,27 @@ const kebabCase = {
 };
 
 // Domain folders talk through the platform, the shared folder or the contract — never straight
-// into each other. One exception: a module may read another module's tables (`*.table.ts`,
-// schema only) to join on them; it never calls another module's repository or service.
+// into each other. A server module shows other modules one face (`<domain>.api.ts`) and its
+// tables (`*.table.ts`, for foreign keys and joins only; they hold nothing but tables); everything
+// else in its folder is its own (decision 0022). The platform never imports a module: the
+// composition root (`src/app.ts`, `main.ts`, `schema.ts`, `seed.ts`) wires modules together.
 const boundaryRules = [
   { from: 'contract', allow: ['contract'] },
   {
     from: 'server-root',
-    allow: ['contract', 'server-platform', 'server-module', 'server-table', 'server-root', 'server-schema'],
+    allow: ['contract', 'server-platform', 'server-module', 'server-face', 'server-table', 'server-root'],
   },
-  { from: 'server-schema', allow: ['server-table', 'server-platform'] },
-  { from: 'server-table', allow: ['server-platform', 'server-table'] },
-  { from: 'server-platform', allow: ['contract', 'server-platform', 'server-schema'] },
+  { from: 'server-table', allow: ['contract', 'server-platform', 'server-table'] },
+  { from: 'server-platform', allow: ['contract', 'server-platform'] },
   {
-    from: 'server-module',
-    allow: ['contract', 'server-platform', 'server-table', ['server-module', { domain: '${from.domain}' }]],
+    from: ['server-module', 'server-face'],
+    allow: [
+      'contract',
+      'server-platform',
+      'server-table',
+      'server-face',
+      ['server-module', { domain: '${from.domain}' }],
+    ],
   },
   { from: 'web-shared', allow: ['contract', 'web-shared', 'web-locales'] },
   {
@@ -45,6 +52,30 @@ const boundaryRules = [
   { from: 'web-locales', allow: ['web-locales'] },
   // Browser journeys reuse the server's test stand-ins (the local OpenID provider).
   { from: 'e2e', allow: ['e2e', 'contract', 'server-root'] },
+];
+
+/**
+ * A table file holds tables only (and the non-exported column helpers that build them): no
+ * exported function, query helper or alias that other modules would then import for logic.
+ */
+const tablesOnly = [
+  'error',
+  {
+    selector: 'ExportNamedDeclaration > FunctionDeclaration',
+    message:
+      'A *.table.ts file holds tables only: put this function in the module and export it from its face.',
+  },
+  {
+    selector:
+      'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[init.type=/^(ArrowFunctionExpression|FunctionExpression)$/]',
+    message:
+      'A *.table.ts file holds tables only: put this function in the module and export it from its face.',
+  },
+  {
+    selector:
+      "ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > CallExpression[callee.name='alias']",
+    message: 'A *.table.ts file holds tables only: put this alias next to the queries that use it.',
+  },
 ];
 
 export default tseslint.config(
@@ -81,16 +112,20 @@ export default tseslint.config(
         {
           type: 'server-root',
           mode: 'full',
-          pattern: [
-            'apps/server/src/app.ts',
-            'apps/server/src/main.ts',
-            'apps/server/src/platform/db/seed.ts',
-            'apps/server/src/test/**',
-          ],
+          pattern: ['apps/server/src/*.ts', 'apps/server/src/test/**'],
         },
-        // Every module's tables in one schema object: the database type is built from it.
-        { type: 'server-schema', pattern: 'apps/server/src/platform/db/schema.ts', mode: 'full' },
-        { type: 'server-table', pattern: 'apps/server/src/modules/*/*.table.ts', mode: 'full' },
+        {
+          type: 'server-face',
+          pattern: 'apps/server/src/modules/*/*.api.ts',
+          mode: 'full',
+          capture: ['domain'],
+        },
+        {
+          type: 'server-table',
+          pattern: 'apps/server/src/modules/*/*.table.ts',
+          mode: 'full',
+          capture: ['domain'],
+        },
         { type: 'server-module', pattern: 'apps/server/src/modules/*/**', mode: 'full', capture: ['domain'] },
         { type: 'server-platform', pattern: 'apps/server/src/platform/**', mode: 'full' },
         { type: 'web-shared', pattern: 'apps/web/src/shared/**', mode: 'full' },
@@ -114,6 +149,10 @@ export default tseslint.config(
       // straight into each other.
       'boundaries/element-types': ['error', { default: 'disallow', rules: boundaryRules }],
     },
+  },
+  {
+    files: ['apps/server/src/modules/*/*.table.ts'],
+    rules: { 'no-restricted-syntax': tablesOnly },
   },
 
   {

@@ -9,7 +9,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { runMigrations } from '../../apps/server/src/platform/db/migrate.ts';
-import { runSeed } from '../../apps/server/src/platform/db/seed.ts';
+import { runSeed } from '../../apps/server/src/seed.ts';
 import { createStorages } from '../../apps/server/src/platform/storage/storage-plugin.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'linkstore-bench-storefront-'));

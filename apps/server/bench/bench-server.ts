@@ -9,7 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config/config';
 import { openDatabase } from '../src/platform/db/database';
 import { runMigrations } from '../src/platform/db/migrate';
-import { runSeed } from '../src/platform/db/seed';
+import { runSeed } from '../src/seed';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'linkstore-bench-'));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' });

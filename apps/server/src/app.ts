@@ -35,7 +35,8 @@ import { checkoutModule } from './modules/orders/checkout.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { ordersModule } from './modules/orders/orders.routes';
 import { earningsModule } from './modules/earnings/earnings.routes';
-import { storefrontModule } from './modules/shops/storefront.routes';
+import { storefrontModule } from './modules/storefront/storefront.routes';
+import { shopEventsModule } from './modules/shop-events/shop-events.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
 
 declare module 'fastify' {
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bannersModule);
   await app.register(reviewsModule);
   await app.register(storefrontModule);
+  await app.register(shopEventsModule);
   await app.register(paymentsPlugin);
   await app.register(checkoutModule);
   await app.register(ordersModule);

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config/config';
 import { openDatabase, pgliteDir, type DatabaseHandle } from './platform/db/database';
 import { runMigrations } from './platform/db/migrate';
-import { runSeed, type SeedReport } from './platform/db/seed';
+import { runSeed, type SeedReport } from './seed';
 import { CREDENTIALS_FILE, SEED_OPERATORS } from './platform/auth/operators.seed';
 import { createStorages } from './platform/storage/storage-plugin';
 import { DEMO_EMAIL } from './modules/shops/demo-shop.seed';

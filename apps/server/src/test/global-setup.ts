@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../platform/db/database';
 import { runMigrations } from '../platform/db/migrate';
-import { runSeed } from '../platform/db/seed';
+import { runSeed } from '../seed';
 import { TEST_SEED_PASSWORD, withDatabase } from './test-database';
 
 /**

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../platform/auth/access.tables';
 import { users } from '../platform/auth/auth.tables';
 import type { AppDatabase } from '../platform/db/database';
+import { depts } from '../modules/depts/depts.table';
 import type { TestContext } from './helper';
 import { accessTokenFor, createUser } from './users';
 
@@ -72,7 +73,7 @@ export async function createKit(ctx: TestContext): Promise<Kit> {
     });
   tokens.root = await accessTokenFor(ctx.app, 'root');
 
-  const deptRows = () => db.query.depts.findMany({ columns: { id: true, code: true } });
+  const deptRows = () => db.select({ id: depts.id, code: depts.code }).from(depts);
   const eng = (await deptRows()).find((d) => d.code === 'ENG');
   const created = await call('root', 'POST', '/api/v1/dept', {
     name: 'Web',

@@ -4,6 +4,7 @@ import { sessionMeta } from '../../platform/auth/auth-plugin';
 import { refreshTokenInvalid } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/errors/app-error';
 import { registerRoute } from '../../platform/http/routes';
+import { findShopByOwner, shopLinkFor } from '../shops/shops.api';
 import { findUserById } from './accounts.repository';
 import { createLoginService } from './accounts.service';
 import { createCaptchaService } from './captcha.service';
@@ -61,12 +62,13 @@ export async function accountsModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, accountsRoutes.businessInfo, async ({ caller }) => {
     const user = await findUserById(db, Number(caller.id));
     if (!user) throw AppError.accessTokenInvalid();
-    // The shop (subdomain, image) arrives with the catalogue issue; until then they are empty.
+    // A creator with a shop gets its public link and image (the page icon); without one, none.
+    const shop = await findShopByOwner(db, user.id);
     return {
       info: {
         email: user.email,
-        subdomainurl: null,
-        image_url: user.avatarUrl,
+        subdomainurl: shop ? shopLinkFor(app.config, shop.slug) : null,
+        image_url: shop ? shop.imageUrl : user.avatarUrl,
         nickname: user.nickname,
         country_id: user.countryId,
       },

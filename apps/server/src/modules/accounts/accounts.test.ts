@@ -368,6 +368,8 @@ describe('business info and country', () => {
       ErrorCode.ACCESS_TOKEN_INVALID,
     );
 
+    expect(info.json().data.info).toMatchObject({ subdomainurl: null });
+
     const visitor = await open.app.inject({ method: 'POST', url: '/api/getCountry?api_token=x' });
     expect(visitor.json().data.info.default[0]).toMatchObject({
       id: 'US',
@@ -394,5 +396,67 @@ describe('business info and country', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.fields[0].field).toBe('countryId');
+  });
+});
+
+describe('business info of a creator with a shop', () => {
+  /** Opens a shop for a new creator in `app` and answers their business info. */
+  async function infoWithShop(app: TestContext, slug: string, imageUrl: string | null) {
+    const email = `${slug}@example.com`;
+    await createUser(app.database.db, { email, password: PASSWORD });
+    const login = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: email, password: PASSWORD },
+    });
+    const auth = { authorization: `Bearer ${login.json().data.accessToken as string}` };
+    const before = await app.app.inject({ method: 'POST', url: '/api/businessGetInfo', headers: auth });
+    expect(before.json().data.info).toMatchObject({ subdomainurl: null });
+    const created = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/shop',
+      headers: auth,
+      payload: { name: 'Ana Shop', slug },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    if (imageUrl) {
+      const updated = await app.app.inject({
+        method: 'PUT',
+        url: '/api/v1/shop',
+        headers: auth,
+        payload: { imageUrl },
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+    }
+    const res = await app.app.inject({ method: 'POST', url: '/api/businessGetInfo', headers: auth });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.info as { subdomainurl: string | null; image_url: string | null };
+  }
+
+  it('answers the shop link under PUBLIC_URL and the shop image', async () => {
+    const app = await createTestApp({
+      env: { CAPTCHA_ENABLED: 'false', PUBLIC_URL: 'https://linkstore.test/' },
+    });
+    try {
+      const info = await infoWithShop(app, 'ana-links', '/files/shop/icon.webp');
+      expect(info).toMatchObject({
+        subdomainurl: 'https://linkstore.test/s/ana-links',
+        image_url: '/files/shop/icon.webp',
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers the shop subdomain when SHOP_BASE_DOMAIN is set', async () => {
+    const app = await createTestApp({
+      env: { CAPTCHA_ENABLED: 'false', PUBLIC_URL: 'https://linkstore.test', SHOP_BASE_DOMAIN: 'shops.test' },
+    });
+    try {
+      const info = await infoWithShop(app, 'ana-sub', null);
+      expect(info).toMatchObject({ subdomainurl: 'https://ana-sub.shops.test', image_url: null });
+    } finally {
+      await app.close();
+    }
   });
 });

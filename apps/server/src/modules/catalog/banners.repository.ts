@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
-import { platformBanners, textMatches } from './catalog.table';
+import { platformBanners } from './catalog.table';
+import { textMatches } from './translations';
 import { containsPattern } from '../../platform/db/like';
 
 export type BannerRow = typeof platformBanners.$inferSelect;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSeed, type SeedReport } from '../../platform/db/seed';
+import { runSeed, type SeedReport } from '../../seed';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { TEST_SEED_PASSWORD } from '../../test/test-database';
 import { accessTokenFor } from '../../test/users';
@@ -13,7 +13,7 @@ import { composeProducts, seededRandom } from './catalog.seed';
 
 let ctx: TestContext;
 let first: SeedReport;
-/** The demo creator's address (the shops module's DEMO_EMAIL; modules do not import each other). */
+/** The demo creator's address (the shops module's DEMO_EMAIL, which it keeps to itself). */
 const DEMO_EMAIL = 'demo@linkstore.local';
 
 /** The one test that pays for the sample catalogue: the shared template database has none. */

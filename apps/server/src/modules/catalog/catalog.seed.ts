@@ -6,7 +6,7 @@ import {
   productPicture,
   storeSeedPictures,
   type SeedPicture,
-} from '../../platform/db/seed-images';
+} from '../files/files.api';
 import type { FileStorage } from '../../platform/storage/storage';
 import { categories, platformBanners, productImages, products, reviews } from './catalog.table';
 import {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
-import { productImages, products, textMatches } from './catalog.table';
+import { productImages, products } from './catalog.table';
+import { textMatches } from './translations';
 import { containsPattern } from '../../platform/db/like';
 
 export type ProductRow = typeof products.$inferSelect;

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
-import { products, reviews, textMatches } from './catalog.table';
+import { products, reviews } from './catalog.table';
+import { textMatches } from './translations';
 import { containsPattern } from '../../platform/db/like';
 
 export interface ReviewFilter {
@@ -85,4 +86,42 @@ export async function setReviewsStatus(db: AppDatabase, ids: number[], status: n
 export async function deleteReviews(db: AppDatabase, ids: number[]): Promise<number> {
   const rows = await db.delete(reviews).where(inArray(reviews.id, ids)).returning({ id: reviews.id });
   return rows.length;
+}
+
+/** Adds a review as given (the demo seed's verified reviews). */
+export async function insertReview(db: AppDatabase, review: typeof reviews.$inferInsert): Promise<void> {
+  await db.insert(reviews).values(review);
+}
+
+export interface PublishedReviewRow {
+  id: number;
+  authorName: string;
+  rating: number;
+  body: string;
+  orderItemId: number | null;
+  createdAt: Date;
+  total: number;
+}
+
+/** A page of a product's published reviews, newest first, each row carrying the total: one query. */
+export function pagePublishedReviews(
+  db: AppDatabase,
+  productId: number,
+  page: { limit: number; offset: number },
+): Promise<PublishedReviewRow[]> {
+  return db
+    .select({
+      id: reviews.id,
+      authorName: reviews.authorName,
+      rating: reviews.rating,
+      body: reviews.body,
+      orderItemId: reviews.orderItemId,
+      createdAt: reviews.createdAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.status, 1)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }

@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../platform/db/migrate';
-import { runSeed } from '../../platform/db/seed';
+import { runSeed } from '../../seed';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor } from '../../test/users';
 import { countries } from './countries.table';

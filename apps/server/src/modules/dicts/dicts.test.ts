@@ -17,7 +17,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
-import { runSeed } from '../../platform/db/seed';
+import { runSeed } from '../../seed';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { dictItems, dicts } from './dicts.table';

@@ -92,3 +92,33 @@ export function sumSalesByDay(
     .groupBy(day)
     .orderBy(day);
 }
+
+/** A sale's profit, for `creditSale`. */
+export interface SaleCredit {
+  userId: number;
+  shopId: number;
+  orderId: number;
+  amountMinor: number;
+  currencyCode: string;
+  /** When it was earned; now unless given (the demo seed dates its past sales). */
+  at?: Date | undefined;
+}
+
+/**
+ * The sale's profit, credited once per order: the unique (kind, order_id) turns a second credit
+ * into nothing, whichever of the capture answer and the webhook comes first (decision 0020).
+ */
+export async function creditSale(db: AppDatabase, sale: SaleCredit): Promise<void> {
+  await db
+    .insert(ledgerEntries)
+    .values({
+      userId: sale.userId,
+      shopId: sale.shopId,
+      kind: 'sale',
+      amountMinor: sale.amountMinor,
+      currencyCode: sale.currencyCode,
+      orderId: sale.orderId,
+      ...(sale.at ? { createdAt: sale.at } : {}),
+    })
+    .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.orderId] });
+}

@@ -8,7 +8,8 @@ import { categories, products } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
 import { shops } from '../shops/shops.table';
 import { PAYPAL_WEBHOOK_PATH } from './checkout.routes';
-import { orders, payments, webhookEvents } from './orders.table';
+import { payments, webhookEvents } from '../payments/payments.table';
+import { orders } from './orders.table';
 
 /**
  * The order flow against PayPal (the local stand-in): the capture answer and the webhook, each

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
+  shopLink,
   type TCaptureRequest,
   type TCheckoutAnswer,
   type TLanguage,
@@ -13,29 +14,23 @@ import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
 import type { RateLimiter } from '../../platform/rate-limit/limiter';
 import { isUniqueViolation } from '../../platform/db/errors';
+import { stockOf, takeStock } from '../catalog/catalog.api';
+import { insertPayment, recordWebhookEvent, setWebhookOutcome } from '../payments/payments.api';
+import { findShopBySlug, listSellableProducts, priceInShop, type SellableProduct } from '../shops/shops.api';
 import {
   findOrderByCheckoutKey,
   findOrderByNo,
   findOrderByProviderOrder,
-  findShopBySlug,
   insertOrder,
-  insertPayment,
   listOrderItems,
-  listSellableProducts,
-  recordWebhookEvent,
   releaseOrder,
-  setWebhookOutcome,
-  stockOf,
-  takeStock,
   type CheckoutShop,
   type NewOrderItem,
   type OrderWithPayment,
-  type SellableProduct,
 } from './checkout.repository';
 import { settleCapture, type PaymentDeps, type Settlement } from './order-payments';
-import { priceInShop } from '../pricing/pricing.table';
 
-/** `app.payments` (modules/payments): reached through the decoration, never imported. */
+/** `app.payments` (modules/payments): the provider, reached through the decoration. */
 type Payments = FastifyInstance['payments'];
 type WebhookInput = Parameters<Payments['readWebhook']>[0];
 type WebhookAction = NonNullable<Awaited<ReturnType<Payments['readWebhook']>>>['action'];
@@ -123,9 +118,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
    */
   function returnUrls(shop: CheckoutShop, orderNo: string, language: TLanguage) {
     const origin = payments.provider === 'sandbox' ? '' : deps.publicUrl;
-    const shopUrl = deps.shopBaseDomain
-      ? `https://${shop.slug}.${deps.shopBaseDomain}`
-      : `${origin}/s/${shop.slug}`;
+    const shopUrl = shopLink(shop.slug, { origin, shopBaseDomain: deps.shopBaseDomain });
     // The buyer comes back in the language they bought in, whatever their browser says.
     return {
       returnUrl: `${origin}/payresult?order=${encodeURIComponent(orderNo)}&lang=${language}`,
@@ -137,7 +130,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   async function priceItems(shop: CheckoutShop, form: CheckoutForm): Promise<NewOrderItem[]> {
     const ids = form.items.map((item) => Number(item.productId));
     const sellable = new Map(
-      (await listSellableProducts(db, shop.id, ids, form.language)).map((p) => [p.id, p]),
+      (await listSellableProducts(db, shop.id, { ids, lang: form.language })).map((p) => [p.id, p]),
     );
     return form.items.map((item) => {
       const product = sellable.get(Number(item.productId));

@@ -1,17 +1,11 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { TOrderStatus } from '@linkstore/contract';
 import { users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
-import { productImages, products, reviews } from '../catalog/catalog.table';
-import { ledgerEntries } from '../earnings/earnings.table';
-import {
-  joinShopPricing,
-  parentCategory as parent,
-  priceInShop,
-  productCategory as category,
-  shopPricingColumns,
-} from '../pricing/pricing.table';
-import { shopProducts, shops } from '../shops/shops.table';
+import { insertReview } from '../catalog/catalog.api';
+import { creditSale } from '../earnings/earnings.api';
+import { listSellableProducts, priceInShop } from '../shops/shops.api';
+import { shops } from '../shops/shops.table';
 import { DEMO_BUYERS, DEMO_REVIEW_BODIES, type DemoBuyer } from './demo-orders.seed-data';
 import { orderItems, orders } from './orders.table';
 
@@ -131,30 +125,7 @@ async function loadPricedProducts(
   db: AppDatabase,
   shop: { id: number; defaultPercentage: number; rounding: string },
 ): Promise<DemoProduct[]> {
-  const rows = await joinShopPricing(
-    db
-      .select({
-        id: products.id,
-        title: products.title,
-        imageUrl: sql<string | null>`(select ${productImages.url} from ${productImages}
-        where ${productImages.productId} = ${products.id}
-        order by ${productImages.sort}, ${productImages.id} limit 1)`,
-        ...shopPricingColumns,
-      })
-      .from(products)
-      .$dynamic(),
-    shop.id,
-  )
-    .where(
-      and(
-        eq(products.status, 1),
-        eq(category.status, 1),
-        eq(parent.status, 1),
-        sql`coalesce(${shopProducts.visible}, 1) = 1`,
-      ),
-    )
-    .orderBy(asc(products.id))
-    .limit(PRODUCT_POOL);
+  const rows = await listSellableProducts(db, shop.id, { lang: 'en', limit: PRODUCT_POOL });
   return rows.map((row) => {
     const price = priceInShop(row, shop);
     return {
@@ -214,18 +185,18 @@ async function insertOrder(
     )
     .returning({ id: orderItems.id, productId: orderItems.productId });
   if (order.paidAt) {
-    await db.insert(ledgerEntries).values({
+    await creditSale(db, {
       userId: shop.ownerUserId,
       shopId: shop.id,
-      kind: 'sale',
-      amountMinor: totalMinor - platformMinor,
       orderId: row.id,
-      createdAt: order.paidAt,
+      amountMinor: totalMinor - platformMinor,
+      currencyCode: 'USD',
+      at: order.paidAt,
     });
   }
   const reviewed = items[0];
   if (order.review && reviewed) {
-    await db.insert(reviews).values({
+    await insertReview(db, {
       productId: reviewed.productId,
       orderItemId: reviewed.id,
       authorName: order.buyer.displayName,

@@ -2,14 +2,14 @@ import { formatMoney } from '@linkstore/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../platform/db/database';
 import type { Mailer } from '../../platform/mail/mailer';
+import { takeStock } from '../catalog/catalog.api';
+import { creditSale } from '../earnings/earnings.api';
+import { updatePayment } from '../payments/payments.api';
 import {
-  creditSale,
   flipToPaid,
   listOrderItems,
   lockOrder,
   setOrderFlag,
-  takeStock,
-  updatePayment,
   type OrderWithPayment,
 } from './checkout.repository';
 import { sendOrderConfirmation } from './order-mail';
@@ -72,7 +72,13 @@ export async function markPaid(deps: PaymentDeps, orderId: number, capture: Capt
     // Its reservation was released by the sweep: take the stock again if it is still there.
     const flag = order.reservedUntil === null ? await reReserve(tx, orderId) : null;
     if (!(await flipToPaid(tx, orderId, flag))) return false;
-    await creditSale(tx, order);
+    await creditSale(tx, {
+      userId: order.ownerUserId,
+      shopId: order.shopId,
+      orderId: order.id,
+      amountMinor: order.profitMinor,
+      currencyCode: order.currencyCode,
+    });
     await updatePayment(tx, orderId, {
       status: 'COMPLETED',
       captureId: capture.captureId,

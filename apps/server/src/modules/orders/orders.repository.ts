@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
-import { inLanguage, products, textMatches } from '../catalog/catalog.table';
+import { inLanguage, textMatches } from '../catalog/catalog.api';
+import { products } from '../catalog/catalog.table';
 import { orderItems, orders } from './orders.table';
 import { containsPattern } from '../../platform/db/like';
 

@@ -29,7 +29,7 @@ export type CaptureOutcome =
 
 /**
  * The payment provider as the order flow sees it (decision 0020), `app.payments`. Modules reach
- * it through the decoration, never by importing this folder.
+ * it through the decoration; the payment rows through `payments.api.ts` (decision 0022).
  */
 export interface Payments {
   /** Stored with each payment: 'sandbox' or 'paypal'. */

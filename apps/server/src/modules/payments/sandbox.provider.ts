@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TLanguage } from '@linkstore/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
-import { sandboxOrders } from '../orders/orders.table';
+import { sandboxOrders } from './payments.table';
 import {
   PaymentProviderError,
   type CaptureOrderInput,

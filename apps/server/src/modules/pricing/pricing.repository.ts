@@ -1,15 +1,17 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { categories, inLanguage, products } from '../catalog/catalog.table';
-import { placeOf, shopProducts, shops } from '../shops/shops.table';
+import { inLanguage } from '../catalog/catalog.api';
+import { categories, products } from '../catalog/catalog.table';
 import {
   joinShopPricing,
+  onSale,
   parentCategory as parent,
+  placeOf,
   productCategory as category,
   shopPricingColumns,
-  shopCategoryPrices,
-} from './pricing.table';
+} from '../shops/shops.api';
+import { shopProducts, shops } from '../shops/shops.table';
 import { containsPattern } from '../../platform/db/like';
 
 export type PricingShopRow = Pick<typeof shops.$inferSelect, 'id' | 'defaultPercentage' | 'rounding'>;
@@ -24,17 +26,6 @@ export async function findShopOfOwner(
   const query = db.select(shopColumns).from(shops).where(eq(shops.ownerUserId, ownerUserId));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
-}
-
-export async function listCategoryPercentages(
-  db: AppDatabase,
-  shopId: number,
-): Promise<{ categoryId: number; percentage: number }[]> {
-  return db
-    .select({ categoryId: shopCategoryPrices.categoryId, percentage: shopCategoryPrices.percentage })
-    .from(shopCategoryPrices)
-    .where(eq(shopCategoryPrices.shopId, shopId))
-    .orderBy(asc(shopCategoryPrices.categoryId));
 }
 
 export interface PricingProductRow {
@@ -60,7 +51,7 @@ export async function listPricingProducts(
   shopId: number,
   filter: { categoryId?: number; keywords?: string; lang: TLanguage; limit: number; offset: number },
 ): Promise<{ rows: PricingProductRow[]; total: number }> {
-  const conditions: SQL[] = [eq(products.status, 1), eq(category.status, 1), eq(parent.status, 1)];
+  const conditions: SQL[] = onSale();
   if (filter.categoryId !== undefined) {
     const byCategory = or(
       eq(products.categoryId, filter.categoryId),
@@ -126,61 +117,4 @@ export async function findProductCosts(
     .from(products)
     .where(inArray(products.id, ids));
   return new Map(rows.map((r) => [r.id, { title: r.title, costCents: r.costCents }]));
-}
-
-export async function updateShopPricing(
-  db: AppDatabase,
-  shopId: number,
-  values: { defaultPercentage?: number; rounding?: string },
-): Promise<void> {
-  // Every save counts as the quick start's "adjust product prices" step, kept from the first one.
-  await db
-    .update(shops)
-    .set({ ...values, pricesSavedAt: sql`coalesce(${shops.pricesSavedAt}, now())`, updatedAt: sql`now()` })
-    .where(eq(shops.id, shopId));
-}
-
-export async function setCategoryPercentage(
-  db: AppDatabase,
-  shopId: number,
-  categoryId: number,
-  percentage: number | null,
-): Promise<void> {
-  if (percentage === null) {
-    await db
-      .delete(shopCategoryPrices)
-      .where(and(eq(shopCategoryPrices.shopId, shopId), eq(shopCategoryPrices.categoryId, categoryId)));
-    return;
-  }
-  await db
-    .insert(shopCategoryPrices)
-    .values({ shopId, categoryId, percentage })
-    .onConflictDoUpdate({
-      target: [shopCategoryPrices.shopId, shopCategoryPrices.categoryId],
-      set: { percentage },
-    });
-}
-
-/** The shop's override and visibility of one product; `visible` undefined keeps what was set. */
-export async function setShopProduct(
-  db: AppDatabase,
-  shopId: number,
-  productId: number,
-  values: { overridePriceCents: number | null; visible?: 0 | 1 | undefined },
-): Promise<void> {
-  await db
-    .insert(shopProducts)
-    .values({
-      shopId,
-      productId,
-      overridePriceCents: values.overridePriceCents,
-      visible: values.visible ?? 1,
-    })
-    .onConflictDoUpdate({
-      target: [shopProducts.shopId, shopProducts.productId],
-      set: {
-        overridePriceCents: values.overridePriceCents,
-        ...(values.visible !== undefined ? { visible: values.visible } : {}),
-      },
-    });
 }

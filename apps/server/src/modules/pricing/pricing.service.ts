@@ -15,15 +15,18 @@ import {
   findCategoryIds,
   findProductCosts,
   findShopOfOwner,
-  listCategoryPercentages,
   listPricingProducts,
-  setCategoryPercentage,
-  setShopProduct,
-  updateShopPricing,
   type PricingProductRow,
   type PricingShopRow,
 } from './pricing.repository';
-import { priceInShop, roundingOf } from './pricing.table';
+import {
+  listCategoryPercentages,
+  priceInShop,
+  roundingOf,
+  setCategoryPercentage,
+  setShopProduct,
+  updateShopPricing,
+} from '../shops/shops.api';
 
 function notCreated(): AppError {
   return new AppError(ErrorCode.NOT_FOUND, 404, 'shops.notCreated');

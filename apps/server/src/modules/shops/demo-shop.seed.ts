@@ -6,11 +6,11 @@ import { users } from '../../platform/auth/auth.tables';
 import { CREDENTIALS_FILE } from '../../platform/auth/operators.seed';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { AppDatabase } from '../../platform/db/database';
-import { bannerPicture, iconPicture, storeSeedPictures } from '../../platform/db/seed-images';
+import { bannerPicture, iconPicture, storeSeedPictures } from '../files/files.api';
 import type { FileStorage } from '../../platform/storage/storage';
 import { categories, products } from '../catalog/catalog.table';
-import { shopCategoryPrices } from '../pricing/pricing.table';
-import { shopBanners, shopProducts, shopProductStats, shops } from './shops.table';
+import { addProductStats } from './shops.repository';
+import { shopBanners, shopCategoryPrices, shopProducts, shops } from './shops.table';
 
 export const DEMO_EMAIL = 'demo@linkstore.local';
 export const DEMO_SHOP_SLUG = 'demo';
@@ -102,7 +102,8 @@ async function seedShopProducts(db: AppDatabase, shopId: number): Promise<void> 
     .slice(OVERRIDES, OVERRIDES + HIDDEN)
     .map((p) => ({ shopId, productId: p.id, visible: 0 }));
   await db.insert(shopProducts).values([...overridden, ...hidden]);
-  await db.insert(shopProductStats).values(
+  await addProductStats(
+    db,
     catalogue.map((p, i) => {
       // Deterministic and uneven: a few popular products, a long tail.
       const views = Math.round(2400 / (1 + i * 0.6)) + ((p.id * 37) % 40);

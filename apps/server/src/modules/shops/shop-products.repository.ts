@@ -1,15 +1,24 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { inLanguage, productImages, products, reviews, textMatches } from '../catalog/catalog.table';
+import { inLanguage, textMatches } from '../catalog/catalog.api';
+import { productImages, products } from '../catalog/catalog.table';
+import { shopProductStats } from './shops.table';
 import {
-  joinShopPricing,
+  categoryPlace,
+  firstImageUrl,
+  joinShopPlaces,
+  onSale,
   parentCategory as parent,
+  placeOf,
   productCategory as category,
+  reviewTotalsOf,
+  joinShopPricing,
+  joinShopProducts,
+  shopOrder,
   shopPricingColumns,
-} from '../pricing/pricing.table';
-import { placeOf, shopCategories, shopProductStats, shopProducts } from './shops.table';
+} from './products-in-shop';
+import { shopCategories, shopProducts } from './shops.table';
 import { containsPattern } from '../../platform/db/like';
 
 /** One product with everything the shop's list needs: its rules, counters and review sums. */
@@ -37,25 +46,6 @@ export interface ShopProductFilter {
   keywords?: string | undefined;
   visible?: 0 | 1 | undefined;
 }
-const categoryPlace = alias(shopCategories, 'category_place');
-const parentPlace = alias(shopCategories, 'parent_place');
-
-/** Published reviews per product: count and sum of ratings (the average is computed exactly in code). */
-const reviewTotalsOf = (db: AppDatabase) =>
-  db
-    .select({
-      productId: reviews.productId,
-      reviewCount: sql<number>`count(*)::int`.as('review_count'),
-      ratingSum: sql<number>`sum(${reviews.rating})::int`.as('rating_sum'),
-    })
-    .from(reviews)
-    .where(eq(reviews.status, 1))
-    .groupBy(reviews.productId)
-    .as('review_totals');
-
-/** On sale: an active product in an active second-level category under an active first-level one. */
-const onSale = () => [eq(products.status, 1), eq(category.status, 1), eq(parent.status, 1)];
-
 function conditionsOf(filter: ShopProductFilter): SQL[] {
   const conditions = onSale();
   if (filter.categoryId !== undefined) {
@@ -81,39 +71,35 @@ function conditionsOf(filter: ShopProductFilter): SQL[] {
  */
 function selectRows(db: AppDatabase, shopId: number, lang: TLanguage) {
   const reviewTotals = reviewTotalsOf(db);
-  return joinShopPricing(
-    db
-      .select({
-        id: products.id,
-        title: inLanguage(products.titles, products.title, lang),
-        imageUrl: sql<string | null>`(select ${productImages.url} from ${productImages}
-        where ${productImages.productId} = ${products.id}
-        order by ${productImages.sort}, ${productImages.id} limit 1)`,
-        categoryId: products.categoryId,
-        categoryName: inLanguage(category.names, category.name, lang),
-        parentCategoryId: category.parentId,
-        ...shopPricingColumns,
-        stock: products.stock,
-        visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.mapWith(Number),
-        views: sql<number>`coalesce(${shopProductStats.views}, 0)`.mapWith(Number),
-        clicks: sql<number>`coalesce(${shopProductStats.clicks}, 0)`.mapWith(Number),
-        ratingSum: sql<number>`coalesce(${reviewTotals.ratingSum}, 0)`.mapWith(Number),
-        reviewCount: sql<number>`coalesce(${reviewTotals.reviewCount}, 0)`.mapWith(Number),
-      })
-      .from(products)
-      .$dynamic(),
+  return joinShopPlaces(
+    joinShopPricing(
+      db
+        .select({
+          id: products.id,
+          title: inLanguage(products.titles, products.title, lang),
+          imageUrl: firstImageUrl(),
+          categoryId: products.categoryId,
+          categoryName: inLanguage(category.names, category.name, lang),
+          parentCategoryId: category.parentId,
+          ...shopPricingColumns,
+          stock: products.stock,
+          visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.mapWith(Number),
+          views: sql<number>`coalesce(${shopProductStats.views}, 0)`.mapWith(Number),
+          clicks: sql<number>`coalesce(${shopProductStats.clicks}, 0)`.mapWith(Number),
+          ratingSum: sql<number>`coalesce(${reviewTotals.ratingSum}, 0)`.mapWith(Number),
+          reviewCount: sql<number>`coalesce(${reviewTotals.reviewCount}, 0)`.mapWith(Number),
+        })
+        .from(products)
+        .$dynamic(),
+      shopId,
+    ),
     shopId,
   )
     .leftJoin(
       shopProductStats,
       and(eq(shopProductStats.shopId, shopId), eq(shopProductStats.productId, products.id)),
     )
-    .leftJoin(reviewTotals, eq(reviewTotals.productId, products.id))
-    .leftJoin(parentPlace, and(eq(parentPlace.shopId, shopId), eq(parentPlace.categoryId, parent.id)))
-    .leftJoin(
-      categoryPlace,
-      and(eq(categoryPlace.shopId, shopId), eq(categoryPlace.categoryId, category.id)),
-    );
+    .leftJoin(reviewTotals, eq(reviewTotals.productId, products.id));
 }
 
 /**
@@ -131,26 +117,13 @@ export async function pageShopProducts(
   const where = and(...conditionsOf(filter));
   const rows = await selectRows(db, shopId, lang)
     .where(where)
-    .orderBy(
-      placeOf(parentPlace.sort),
-      parent.sort,
-      parent.id,
-      placeOf(categoryPlace.sort),
-      category.sort,
-      category.id,
-      placeOf(shopProducts.sort),
-      products.sort,
-      products.id,
-    )
+    .orderBy(...shopOrder())
     .limit(page.limit)
     .offset(page.offset);
-  const [counted] = await db
-    .select({ total: count() })
-    .from(products)
-    .innerJoin(category, eq(category.id, products.categoryId))
-    .innerJoin(parent, eq(parent.id, category.parentId))
-    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
-    .where(where);
+  const [counted] = await joinShopProducts(
+    db.select({ total: count() }).from(products).$dynamic(),
+    shopId,
+  ).where(where);
   return { rows, total: counted?.total ?? 0 };
 }
 
@@ -179,32 +152,6 @@ export async function listProductImages(db: AppDatabase, productId: number): Pro
     .where(eq(productImages.productId, productId))
     .orderBy(productImages.sort, productImages.id);
   return rows.map((r) => r.url);
-}
-
-export type PublishedReviewRow = Pick<
-  typeof reviews.$inferSelect,
-  'id' | 'authorName' | 'rating' | 'body' | 'orderItemId' | 'createdAt'
->;
-
-/** The latest published reviews of a product, newest first. */
-export function listPublishedReviews(
-  db: AppDatabase,
-  productId: number,
-  limit: number,
-): Promise<PublishedReviewRow[]> {
-  return db
-    .select({
-      id: reviews.id,
-      authorName: reviews.authorName,
-      rating: reviews.rating,
-      body: reviews.body,
-      orderItemId: reviews.orderItemId,
-      createdAt: reviews.createdAt,
-    })
-    .from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.status, 1)))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(limit);
 }
 
 /** Which of these ids are products on sale (optionally: in that second-level category). */
@@ -337,5 +284,29 @@ export async function setCategoryPlaces(
     .onConflictDoUpdate({
       target: [shopCategories.shopId, shopCategories.categoryId],
       set: { sort: sql`excluded.sort` },
+    });
+}
+
+/** The shop's override and visibility of one product; `visible` undefined keeps what was set. */
+export async function setShopProduct(
+  db: AppDatabase,
+  shopId: number,
+  productId: number,
+  values: { overridePriceCents: number | null; visible?: 0 | 1 | undefined },
+): Promise<void> {
+  await db
+    .insert(shopProducts)
+    .values({
+      shopId,
+      productId,
+      overridePriceCents: values.overridePriceCents,
+      visible: values.visible ?? 1,
+    })
+    .onConflictDoUpdate({
+      target: [shopProducts.shopId, shopProducts.productId],
+      set: {
+        overridePriceCents: values.overridePriceCents,
+        ...(values.visible !== undefined ? { visible: values.visible } : {}),
+      },
     });
 }

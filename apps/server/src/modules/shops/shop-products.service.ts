@@ -20,7 +20,6 @@ import {
   listActiveSiblingIds,
   listProductIdsOnSale,
   listProductImages,
-  listPublishedReviews,
   listShopCategories,
   pageShopProducts,
   setCategoryPlaces,
@@ -30,7 +29,8 @@ import {
   type ShopProductRow,
 } from './shop-products.repository';
 import { findShopByOwner, lockShopByOwner, type ShopRow } from './shops.repository';
-import { priceInShop } from '../pricing/pricing.table';
+import { pagePublishedReviews } from '../catalog/catalog.api';
+import { priceInShop } from './products-in-shop';
 
 /** The detail drawer shows this many of the latest published reviews. */
 export const LATEST_REVIEWS = 20;
@@ -120,7 +120,7 @@ export async function getMyShopProduct(
   if (!row) throw AppError.notFound();
   const [images, reviews] = await Promise.all([
     listProductImages(db, productId),
-    listPublishedReviews(db, productId, LATEST_REVIEWS),
+    pagePublishedReviews(db, productId, { limit: LATEST_REVIEWS, offset: 0 }),
   ]);
   return {
     ...toShopProduct(row, shop),

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
-import { shopBanners, shopSlugHistory, shops } from './shops.table';
+import { shopBanners, shopCategoryPrices, shopProductStats, shopSlugHistory, shops } from './shops.table';
 
 export type ShopRow = typeof shops.$inferSelect;
 export type ShopBannerRow = typeof shopBanners.$inferSelect;
@@ -149,4 +149,70 @@ export async function setBannerSort(db: AppDatabase, shopId: number, ids: number
       .set({ sort: index + 1 })
       .where(and(eq(shopBanners.id, id), eq(shopBanners.shopId, shopId)));
   }
+}
+
+/** The shop's default pricing rules; every save counts as the quick start's price step. */
+export async function updateShopPricing(
+  db: AppDatabase,
+  shopId: number,
+  values: { defaultPercentage?: number; rounding?: string },
+): Promise<void> {
+  // Every save counts as the quick start's "adjust product prices" step, kept from the first one.
+  await db
+    .update(shops)
+    .set({ ...values, pricesSavedAt: sql`coalesce(${shops.pricesSavedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(shops.id, shopId));
+}
+
+/** Increments of a product's counters in a shop (views, clicks, add-to-carts). */
+export type ProductStatsIncrement = typeof shopProductStats.$inferInsert;
+
+/** Adds to products' counters in one upsert (a storefront event batch, or the demo shop's start). */
+export async function addProductStats(db: AppDatabase, increments: ProductStatsIncrement[]): Promise<void> {
+  if (increments.length === 0) return;
+  await db
+    .insert(shopProductStats)
+    .values(increments)
+    .onConflictDoUpdate({
+      target: [shopProductStats.shopId, shopProductStats.productId],
+      set: {
+        views: sql`${shopProductStats.views} + excluded.views`,
+        clicks: sql`${shopProductStats.clicks} + excluded.clicks`,
+        addToCarts: sql`${shopProductStats.addToCarts} + excluded.add_to_carts`,
+      },
+    });
+}
+
+/** The shop's percentages per category, by category id. */
+export async function listCategoryPercentages(
+  db: AppDatabase,
+  shopId: number,
+): Promise<{ categoryId: number; percentage: number }[]> {
+  return db
+    .select({ categoryId: shopCategoryPrices.categoryId, percentage: shopCategoryPrices.percentage })
+    .from(shopCategoryPrices)
+    .where(eq(shopCategoryPrices.shopId, shopId))
+    .orderBy(asc(shopCategoryPrices.categoryId));
+}
+
+/** Sets (or, with null, removes) the shop's percentage for one category. */
+export async function setCategoryPercentage(
+  db: AppDatabase,
+  shopId: number,
+  categoryId: number,
+  percentage: number | null,
+): Promise<void> {
+  if (percentage === null) {
+    await db
+      .delete(shopCategoryPrices)
+      .where(and(eq(shopCategoryPrices.shopId, shopId), eq(shopCategoryPrices.categoryId, categoryId)));
+    return;
+  }
+  await db
+    .insert(shopCategoryPrices)
+    .values({ shopId, categoryId, percentage })
+    .onConflictDoUpdate({
+      target: [shopCategoryPrices.shopId, shopCategoryPrices.categoryId],
+      set: { percentage },
+    });
 }

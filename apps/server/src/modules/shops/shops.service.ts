@@ -3,6 +3,7 @@ import {
   RESERVED_SHOP_SLUGS,
   type TCreateShopRequest,
   type TLanguage,
+  type TPublicShop,
   type TPublicShopAnswer,
   type TShop,
   type TShopBanner,
@@ -212,6 +213,21 @@ export async function orderMyBanners(
   });
 }
 
+/** The shop as visitors see it, with its banners in order. */
+export function publicShopOf(
+  shop: ShopRow,
+  banners: { imageUrl: string; linkUrl: string | null; title: string }[],
+): TPublicShop {
+  return {
+    slug: shop.slug,
+    name: shop.name,
+    description: shop.description,
+    bannerUrl: shop.bannerUrl,
+    imageUrl: shop.imageUrl,
+    banners,
+  };
+}
+
 /** A visitor's view of a shop by its link; an old link answers where the shop is now. */
 export async function getPublicShop(db: AppDatabase, slug: string): Promise<TPublicShopAnswer> {
   const shop = await findShopBySlug(db, slug);
@@ -221,12 +237,8 @@ export async function getPublicShop(db: AppDatabase, slug: string): Promise<TPub
     return { redirectTo: moved.slug };
   }
   const banners = await listBanners(db, shop.id);
-  return {
-    slug: shop.slug,
-    name: shop.name,
-    description: shop.description,
-    bannerUrl: shop.bannerUrl,
-    imageUrl: shop.imageUrl,
-    banners: banners.map((b) => ({ imageUrl: b.imageUrl, linkUrl: b.linkUrl, title: b.title })),
-  };
+  return publicShopOf(
+    shop,
+    banners.map((b) => ({ imageUrl: b.imageUrl, linkUrl: b.linkUrl, title: b.title })),
+  );
 }

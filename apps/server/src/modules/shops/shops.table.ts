@@ -1,4 +1,4 @@
-import { sql, type AnyColumn } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -15,13 +15,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/auth.tables';
 import { categories, products } from '../catalog/catalog.table';
-
-/**
- * A place the creator dragged something to (1..n) before the platform's order; no row or 0
- * (a row written only for a price or visibility) means "not placed": after the placed ones.
- * Every list of a shop's products or categories orders by it, so they all agree.
- */
-export const placeOf = (sort: AnyColumn) => sql`coalesce(nullif(${sort}, 0), 2147483647)`;
 
 /** A creator's shop (one per creator). Its public link is `/s/<slug>`. */
 export const shops = pgTable(
@@ -143,5 +136,26 @@ export const shopProductStats = pgTable(
   (t) => [
     primaryKey({ columns: [t.shopId, t.productId] }),
     check('shop_product_stats_counts', sql`${t.views} >= 0 and ${t.clicks} >= 0 and ${t.addToCarts} >= 0`),
+  ],
+);
+
+/**
+ * A shop's selling-price percentage for a first- or second-level category (150 = 150% of cost).
+ * Precedence (DESIGN.md §3): product override > second-level > first-level > shop default.
+ */
+export const shopCategoryPrices = pgTable(
+  'shop_category_prices',
+  {
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    categoryId: bigint('category_id', { mode: 'number' })
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    percentage: integer('percentage').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.categoryId] }),
+    check('shop_category_prices_min', sql`${t.percentage} >= 100`),
   ],
 );

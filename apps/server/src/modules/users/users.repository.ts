@@ -23,6 +23,7 @@ import { refreshTokens, users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
 import { ROOT_ROLE } from '../../platform/http/access';
 import { containsPattern } from '../../platform/db/like';
+import { listAllDepts } from '../depts/depts.api';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserValues = Pick<
@@ -79,7 +80,8 @@ const SORT_COLUMNS = {
 
 /** Every department; the table is small, so subtrees and names are worked out in memory. */
 export async function listDepts(db: AppDatabase): Promise<DeptRef[]> {
-  return db.query.depts.findMany({ columns: { id: true, name: true, code: true, treePath: true } });
+  const rows = await listAllDepts(db);
+  return rows.map(({ id, name, code, treePath }) => ({ id, name, code, treePath }));
 }
 
 /** Whether the user holds any role at all: only such users are console users (operators). */

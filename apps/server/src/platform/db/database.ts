@@ -6,9 +6,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type AppSchema = typeof schema;
+/**
+ * No relational schema: platform code never imports a module's tables, and queries use the SQL
+ * builder with the tables they name. (drizzle-kit reads the tables from `src/schema.ts`.)
+ */
+export type AppSchema = Record<string, never>;
 /** The one database type the code uses; both drivers provide it. */
 export type AppDatabase = PgDatabase<PgQueryResultHKT, AppSchema>;
 export type DatabaseDriver = 'pglite' | 'postgres';
@@ -39,7 +42,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // An idle client's network error must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as AppDatabase;
+    const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as AppDatabase;
     return {
       db,
       driver: 'postgres',
@@ -54,7 +57,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
   });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as AppDatabase;
+  const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as AppDatabase;
   return {
     db,
     driver: 'pglite',

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { FileStorage } from '../storage/storage';
-import { sha256Hex } from '../storage/sigv4';
-import type { AppDatabase } from './database';
-import { files } from './schema';
+import type { AppDatabase } from '../../platform/db/database';
+import type { FileStorage } from '../../platform/storage/storage';
+import { sha256Hex } from '../../platform/storage/sigv4';
+import { files } from './files.table';
 
 /** The purposes seeded images are stored under (the same folders uploads use). */
 export type SeedImagePurpose = 'product' | 'category' | 'banner' | 'shop';

@@ -1,14 +1,14 @@
-import { seedOperators, type OperatorSeedReport } from '../auth/operators.seed';
-import { seedCountries } from '../../modules/countries/countries.seed';
-import { seedConfigs } from '../../modules/configs/configs.seed';
-import { seedDepts } from '../../modules/depts/depts.seed';
-import { seedDicts } from '../../modules/dicts/dicts.seed';
-import { seedMenus } from '../../modules/menus/menus.seed';
-import { seedCatalogue, seededRandom, type CatalogueSeedReport } from '../../modules/catalog/catalog.seed';
-import { seedDemoOrders } from '../../modules/orders/demo-orders.seed';
-import { DEMO_EMAIL, seedDemoShop, type DemoSeedReport } from '../../modules/shops/demo-shop.seed';
-import type { FileStorage } from '../storage/storage';
-import type { AppDatabase } from './database';
+import { seedOperators, type OperatorSeedReport } from './platform/auth/operators.seed';
+import { seedCountries } from './modules/countries/countries.seed';
+import { seedConfigs } from './modules/configs/configs.seed';
+import { seedDepts } from './modules/depts/depts.seed';
+import { seedDicts } from './modules/dicts/dicts.seed';
+import { seedMenus } from './modules/menus/menus.seed';
+import { seedCatalogue, seededRandom, type CatalogueSeedReport } from './modules/catalog/catalog.seed';
+import { seedDemoOrders } from './modules/orders/demo-orders.seed';
+import { DEMO_EMAIL, seedDemoShop, type DemoSeedReport } from './modules/shops/demo-shop.seed';
+import type { FileStorage } from './platform/storage/storage';
+import type { AppDatabase } from './platform/db/database';
 
 export interface SeedReport {
   countries: number;

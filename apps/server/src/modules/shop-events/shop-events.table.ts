@@ -9,10 +9,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { shops } from './shops.table';
-
-/** What a storefront event records: a page view, a click on a link/product, an add-to-cart. */
-export const EVENT_KINDS = ['view', 'click', 'cart'] as const;
+import { shops } from '../shops/shops.table';
 
 /**
  * Raw storefront events, appended in batches. Kept for a while for audits and re-rolling; the

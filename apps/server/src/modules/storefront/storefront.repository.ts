@@ -1,29 +1,26 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { inLanguage, productImages, products, reviews, textMatches } from '../catalog/catalog.table';
+import { inLanguage, textMatches } from '../catalog/catalog.api';
+import { productImages, products, reviews } from '../catalog/catalog.table';
 import { countries } from '../countries/countries.table';
 import {
   firstLevelPrice as firstLevel,
+  joinShopPlaces,
   joinShopPricing,
+  joinShopProducts,
   parentCategory as parent,
+  categoryPlace,
+  parentPlace,
   productCategory as category,
   secondLevelPrice as secondLevel,
-} from '../pricing/pricing.table';
-import { placeOf, shopBanners, shopCategories, shopProducts, shops } from './shops.table';
-import type { ShopRow } from './shops.repository';
+  sellableInShop as shownIn,
+  shopCategoryOrder,
+  shopOrder,
+  type ShopRow,
+} from '../shops/shops.api';
+import { shopBanners, shopProducts, shops } from '../shops/shops.table';
 import { containsPattern } from '../../platform/db/like';
-const categoryPlace = alias(shopCategories, 'category_place');
-const parentPlace = alias(shopCategories, 'parent_place');
-
-/** Shown in this shop: on sale (active product, category and parent) and not hidden by the creator. */
-const shownIn = () => [
-  eq(products.status, 1),
-  eq(category.status, 1),
-  eq(parent.status, 1),
-  sql`coalesce(${shopProducts.visible}, 1) = 1`,
-];
 
 export interface StorefrontBannerRow {
   imageUrl: string;
@@ -69,7 +66,7 @@ export function listStorefrontCategories(
   shopId: number,
   lang: TLanguage,
 ): Promise<StorefrontCategoryRow[]> {
-  return db
+  const query = db
     .select({
       id: category.id,
       parentId: parent.id,
@@ -80,21 +77,11 @@ export function listStorefrontCategories(
       productCount: sql<number>`count(*)::int`.mapWith(Number),
     })
     .from(products)
-    .innerJoin(category, eq(category.id, products.categoryId))
-    .innerJoin(parent, eq(parent.id, category.parentId))
-    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
-    .leftJoin(parentPlace, and(eq(parentPlace.shopId, shopId), eq(parentPlace.categoryId, parent.id)))
-    .leftJoin(categoryPlace, and(eq(categoryPlace.shopId, shopId), eq(categoryPlace.categoryId, category.id)))
+    .$dynamic();
+  return joinShopPlaces(joinShopProducts(query, shopId), shopId)
     .where(and(...shownIn()))
     .groupBy(category.id, parent.id, parentPlace.sort, categoryPlace.sort)
-    .orderBy(
-      placeOf(parentPlace.sort),
-      parent.sort,
-      parent.id,
-      placeOf(categoryPlace.sort),
-      category.sort,
-      category.id,
-    );
+    .orderBy(...shopCategoryOrder());
 }
 
 export interface StorefrontProductRow {
@@ -147,37 +134,28 @@ export async function pageStorefrontProducts(
   filter: StorefrontProductFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: StorefrontProductRow[]; total: number }> {
-  const order = [
-    placeOf(parentPlace.sort),
-    parent.sort,
-    parent.id,
-    placeOf(categoryPlace.sort),
-    category.sort,
-    category.id,
-    placeOf(shopProducts.sort),
-    products.sort,
-    products.id,
-  ];
-  const pageRows = joinShopPricing(
-    db
-      .select({
-        id: products.id,
-        title: inLanguage(products.titles, products.title, lang).as('title'),
-        categoryId: products.categoryId,
-        costCents: products.platformPriceCents,
-        stock: products.stock,
-        overridePriceCents: shopProducts.overridePriceCents,
-        secondLevelPercentage: sql<number | null>`${secondLevel.percentage}`.as('second_level_percentage'),
-        firstLevelPercentage: sql<number | null>`${firstLevel.percentage}`.as('first_level_percentage'),
-        place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
-        total: sql<number>`count(*) over ()`.as('total'),
-      })
-      .from(products)
-      .$dynamic(),
+  const order = shopOrder();
+  const pageRows = joinShopPlaces(
+    joinShopPricing(
+      db
+        .select({
+          id: products.id,
+          title: inLanguage(products.titles, products.title, lang).as('title'),
+          categoryId: products.categoryId,
+          costCents: products.platformPriceCents,
+          stock: products.stock,
+          overridePriceCents: shopProducts.overridePriceCents,
+          secondLevelPercentage: sql<number | null>`${secondLevel.percentage}`.as('second_level_percentage'),
+          firstLevelPercentage: sql<number | null>`${firstLevel.percentage}`.as('first_level_percentage'),
+          place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
+          total: sql<number>`count(*) over ()`.as('total'),
+        })
+        .from(products)
+        .$dynamic(),
+      shopId,
+    ),
     shopId,
   )
-    .leftJoin(parentPlace, and(eq(parentPlace.shopId, shopId), eq(parentPlace.categoryId, parent.id)))
-    .leftJoin(categoryPlace, and(eq(categoryPlace.shopId, shopId), eq(categoryPlace.categoryId, category.id)))
     .where(and(...filterOf(filter)))
     .orderBy(...order)
     .limit(page.limit)
@@ -231,13 +209,9 @@ export async function pageStorefrontProducts(
 
 /** True when the product is shown in this shop (on sale and not hidden). */
 export async function isShownInShop(db: AppDatabase, shopId: number, productId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .innerJoin(category, eq(category.id, products.categoryId))
-    .innerJoin(parent, eq(parent.id, category.parentId))
-    .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)))
-    .where(and(eq(products.id, productId), ...shownIn()));
+  const rows = await joinShopProducts(db.select({ id: products.id }).from(products).$dynamic(), shopId).where(
+    and(eq(products.id, productId), ...shownIn()),
+  );
   return rows.length > 0;
 }
 
@@ -257,39 +231,6 @@ export function listCurrencies(db: AppDatabase): Promise<StorefrontCurrencyRow[]
     })
     .from(countries)
     .orderBy(countries.currencyCode, countries.sort, countries.id);
-}
-
-export interface StorefrontReviewRow {
-  id: number;
-  authorName: string;
-  rating: number;
-  body: string;
-  orderItemId: number | null;
-  createdAt: Date;
-  total: number;
-}
-
-/** A page of a product's published reviews, newest first, each row carrying the total: one query. */
-export function pagePublishedReviews(
-  db: AppDatabase,
-  productId: number,
-  page: { limit: number; offset: number },
-): Promise<StorefrontReviewRow[]> {
-  return db
-    .select({
-      id: reviews.id,
-      authorName: reviews.authorName,
-      rating: reviews.rating,
-      body: reviews.body,
-      orderItemId: reviews.orderItemId,
-      createdAt: reviews.createdAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.status, 1)))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(page.limit)
-    .offset(page.offset);
 }
 
 /** The product's description in the language, images in order and published reviews per star: one query. */

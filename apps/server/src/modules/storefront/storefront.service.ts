@@ -1,7 +1,6 @@
 import {
   parseStoredRichText,
   type TLanguage,
-  type TPublicShop,
   type TStorefrontCategory,
   type TStorefrontPage,
   type TStorefrontProductCard,
@@ -12,8 +11,8 @@ import {
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
-import { ratingTenths } from './shop-products.service';
-import { findShopByOldSlug, type ShopRow } from './shops.repository';
+import { pagePublishedReviews, type PublishedReviewRow } from '../catalog/catalog.api';
+import { findShopByOldSlug, priceInShop, publicShopOf, ratingTenths, type ShopRow } from '../shops/shops.api';
 import { createTtlCache } from './storefront-cache';
 import {
   findProductDetails,
@@ -21,14 +20,11 @@ import {
   isShownInShop,
   listCurrencies,
   listStorefrontCategories,
-  pagePublishedReviews,
   pageStorefrontProducts,
   type StorefrontBannerRow,
   type StorefrontCategoryRow,
   type StorefrontProductRow,
-  type StorefrontReviewRow,
 } from './storefront.repository';
-import { priceInShop } from '../pricing/pricing.table';
 
 /** Products on a shop's first page (the contract's default page size). */
 export const FIRST_PAGE_SIZE = 24;
@@ -39,17 +35,6 @@ export const FIRST_REVIEWS = 10;
 export interface FoundShop {
   shop: ShopRow;
   banners: StorefrontBannerRow[];
-}
-
-function toPublicShop(shop: ShopRow, banners: StorefrontBannerRow[]): TPublicShop {
-  return {
-    slug: shop.slug,
-    name: shop.name,
-    description: shop.description,
-    bannerUrl: shop.bannerUrl,
-    imageUrl: shop.imageUrl,
-    banners,
-  };
 }
 
 function toCard(row: StorefrontProductRow, shop: ShopRow): TStorefrontProductCard {
@@ -92,7 +77,7 @@ export function toCategoryTree(rows: StorefrontCategoryRow[]): TStorefrontCatego
   return [...parents.values()];
 }
 
-function toReview(row: StorefrontReviewRow) {
+function toReview(row: PublishedReviewRow) {
   return {
     id: String(row.id),
     authorName: row.authorName,
@@ -155,7 +140,7 @@ export function createStorefrontService({ db, cacheMs }: Deps) {
       listCurrencies(db),
     ]);
     return {
-      shop: toPublicShop(shop, banners),
+      shop: publicShopOf(shop, banners),
       categories: toCategoryTree(categories),
       products,
       currencies,

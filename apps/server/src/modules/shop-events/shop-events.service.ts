@@ -4,13 +4,13 @@ import { AppError } from '../../platform/errors/app-error';
 import type { RateLimiter } from '../../platform/rate-limit/limiter';
 import {
   findExistingProductIds,
+  findShopIdBySlug,
   pruneShopEvents,
   recordEventBatch,
   type RollupValues,
   type ShopEventValues,
   type StatsIncrement,
 } from './shop-events.repository';
-import { findShopBySlug } from './shops.repository';
 
 /** Batches one address may send per minute: a page sends one every few seconds at most. */
 export const EVENT_BATCHES_PER_MINUTE = 60;
@@ -97,11 +97,11 @@ export function createShopEventsService({ db, limiter }: Deps) {
     if ((await limiter.hit(eventLimitKey(ip), MINUTE_MS)) > EVENT_BATCHES_PER_MINUTE) {
       throw new AppError(ErrorCode.RATE_LIMITED, 429, 'error.rateLimited');
     }
-    const shop = await findShopBySlug(db, batch.shop);
-    if (!shop) throw AppError.notFound();
+    const shopId = await findShopIdBySlug(db, batch.shop);
+    if (shopId === undefined) throw AppError.notFound();
     const ids = [...new Set(batch.events.flatMap((e) => (e.productId ? [Number(e.productId)] : [])))];
     const existing = await findExistingProductIds(db, ids);
-    const rows = eventBatchRows(shop.id, batch, existing, new Date());
+    const rows = eventBatchRows(shopId, batch, existing, new Date());
     await recordEventBatch(db, rows.events, rows.rollups, rows.stats);
     return { accepted: rows.events.length };
   }

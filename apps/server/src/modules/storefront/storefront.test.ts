@@ -14,8 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { categories, productImages, products, reviews } from '../catalog/catalog.table';
-import { shopCategoryPrices } from '../pricing/pricing.table';
-import { shopBanners, shopCategories, shopProducts, shops, shopSlugHistory } from './shops.table';
+import {
+  shopBanners,
+  shopCategories,
+  shopCategoryPrices,
+  shopProducts,
+  shops,
+  shopSlugHistory,
+} from '../shops/shops.table';
 
 const PASSWORD = 'Storefront-pw-1';
 const OWNER_EMAIL = 'owner-secret@example.com';

@@ -13,7 +13,7 @@ import {
   eventBatchRows,
   eventLimitKey,
 } from './shop-events.service';
-import { shopProductStats, shops } from './shops.table';
+import { shopProductStats, shops } from '../shops/shops.table';
 
 const NOW = new Date('2026-11-22T10:30:00Z');
 

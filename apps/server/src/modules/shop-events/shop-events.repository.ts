@@ -1,8 +1,9 @@
-import { inArray, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { products } from '../catalog/catalog.table';
+import { shops } from '../shops/shops.table';
+import { addProductStats } from '../shops/shops.api';
 import { eventRollupsHourly, shopEvents } from './shop-events.table';
-import { shopProductStats } from './shops.table';
 
 export type ShopEventValues = typeof shopEvents.$inferInsert;
 export type RollupValues = typeof eventRollupsHourly.$inferInsert;
@@ -50,22 +51,17 @@ export async function recordEventBatch(
         ],
         set: { count: sql`${eventRollupsHourly.count} + excluded.count` },
       });
-    if (stats.length === 0) return;
-    await tx
-      .insert(shopProductStats)
-      .values(stats)
-      .onConflictDoUpdate({
-        target: [shopProductStats.shopId, shopProductStats.productId],
-        set: {
-          views: sql`${shopProductStats.views} + excluded.views`,
-          clicks: sql`${shopProductStats.clicks} + excluded.clicks`,
-          addToCarts: sql`${shopProductStats.addToCarts} + excluded.add_to_carts`,
-        },
-      });
+    await addProductStats(tx, stats);
   });
 }
 
 /** Deletes raw events received before `before`; the hourly roll-ups are kept. */
 export async function pruneShopEvents(db: AppDatabase, before: Date): Promise<void> {
   await db.delete(shopEvents).where(lt(shopEvents.receivedAt, before));
+}
+
+/** The id of the shop with this slug (a batch names its shop by the slug in its link). */
+export async function findShopIdBySlug(db: AppDatabase, slug: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: shops.id }).from(shops).where(eq(shops.slug, slug));
+  return row?.id;
 }

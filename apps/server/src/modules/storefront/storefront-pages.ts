@@ -1,7 +1,6 @@
 import {
   docToPlainText,
   normalizeLanguage,
-  storefrontRoutes,
   ZShopSlug,
   type TLanguage,
   type TStorefrontBoot,
@@ -10,9 +9,8 @@ import {
 } from '@linkstore/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../platform/config/config';
-import { registerRoute } from '../../platform/http/routes';
 import { translate } from '../../platform/i18n/translate';
-import { createShopEventsService } from './shop-events.service';
+import { shopLinkFor } from '../shops/shops.api';
 import {
   absoluteUrl,
   compileTemplate,
@@ -27,7 +25,7 @@ import {
   type StorefrontTemplate,
 } from './storefront-html';
 import { createTtlCache, type TtlCache } from './storefront-cache';
-import { createStorefrontService, type StorefrontService } from './storefront.service';
+import type { StorefrontService } from './storefront.service';
 
 /**
  * How long a rendered shop page (and the JSON page data) is reused: a burst of buyers opening a
@@ -36,20 +34,10 @@ import { createStorefrontService, type StorefrontService } from './storefront.se
  * (each page is ~5 queries and PGlite blocks the event loop), ~4,000 req/s with it. Tests read
  * their writes at once, so they run without it.
  */
-const PAGE_CACHE_MS = 5_000;
-/** How often raw events older than the retention period are deleted. */
-const PRUNE_EVERY_MS = 6 * 3_600_000;
-
+export const PAGE_CACHE_MS = 5_000;
 const open = { public: true } as const;
 const PRODUCT_PATH = /^p\/([1-9]\d{0,14})$/;
 const SHOP_PAGES = new Set(['', 'cart', 'checkout']);
-
-/** Where a shop's pages live: a subdomain of SHOP_BASE_DOMAIN, else `PUBLIC_URL/s/<slug>`. */
-export function shopUrl(config: AppConfig, slug: string): string {
-  return config.shopBaseDomain
-    ? `https://${slug}.${config.shopBaseDomain}`
-    : `${config.publicUrl.replace(/\/$/, '')}/s/${slug}`;
-}
 
 /** `<slug>.<base>` with an optional port, as the Host header carries it. */
 export function shopHostPattern(baseDomain: string): RegExp {
@@ -74,7 +62,7 @@ function shopMeta(config: AppConfig, page: TStorefrontPage): PageMeta {
     title: shop.name,
     description: metaDescription(shop.description || shop.name),
     imageUrl: image,
-    url: shopUrl(config, shop.slug),
+    url: shopLinkFor(config, shop.slug),
     type: 'website',
     iconUrl: absoluteUrl(config.publicUrl, shop.imageUrl),
   };
@@ -86,7 +74,7 @@ function productMeta(config: AppConfig, page: TStorefrontPage, product: TStorefr
     title: `${product.title} · ${page.shop.name}`,
     description: metaDescription(text || product.title),
     imageUrl: absoluteUrl(config.publicUrl, product.images[0] ?? product.imageUrl),
-    url: `${shopUrl(config, page.shop.slug)}/p/${product.id}`,
+    url: `${shopLinkFor(config, page.shop.slug)}/p/${product.id}`,
     type: 'product',
     iconUrl: absoluteUrl(config.publicUrl, page.shop.imageUrl),
   };
@@ -122,7 +110,7 @@ function notFound(request: FastifyRequest, reply: FastifyReply, what: keyof type
 }
 
 /** A shop page ready to send, or why there is none. */
-type Rendered = PreparedHtml | 'no-shop' | 'no-product';
+export type Rendered = PreparedHtml | 'no-shop' | 'no-product';
 
 interface HtmlDeps {
   config: AppConfig;
@@ -215,6 +203,20 @@ function templates(config: AppConfig): (lang: TLanguage) => StorefrontTemplate {
   };
 }
 
+/** The shop pages' HTML (`/s/<slug>…`, `/payauth`, `/payresult`, and the shop subdomains). */
+export function storefrontPages(
+  app: FastifyInstance,
+  deps: { config: AppConfig; service: StorefrontService; cacheMs: number },
+): void {
+  htmlRoutes(app, {
+    config: deps.config,
+    service: deps.service,
+    template: templates(deps.config),
+    // At most ~500 pages of 15-30 KB (plus their gzipped bytes) in memory.
+    rendered: createTtlCache<Rendered>(deps.cacheMs, 500),
+  });
+}
+
 function htmlRoutes(app: FastifyInstance, deps: HtmlDeps): void {
   const { config } = deps;
   const html = { config: { access: open }, schema: { hide: true } };
@@ -273,37 +275,4 @@ function htmlRoutes(app: FastifyInstance, deps: HtmlDeps): void {
     constrained,
     subdomainPage((request) => `p/${(request.params as { id: string }).id}`),
   );
-}
-
-/** The public storefront: shop pages' HTML, their data and the event batches. */
-export async function storefrontModule(app: FastifyInstance): Promise<void> {
-  const { db } = app.database;
-  const cacheMs = app.config.env === 'test' ? 0 : PAGE_CACHE_MS;
-  const service = createStorefrontService({ db, cacheMs });
-  const events = createShopEventsService({ db, limiter: app.limiter });
-  const r = storefrontRoutes;
-  registerRoute(app, r.page, ({ params, request }) => service.page(params.slug, request.lang));
-  registerRoute(app, r.products, ({ params, query, request }) =>
-    service.products(params.slug, request.lang, query),
-  );
-  registerRoute(app, r.product, ({ params, request }) =>
-    service.product(params.slug, request.lang, Number(params.id)),
-  );
-  registerRoute(app, r.reviews, ({ params, query }) =>
-    service.reviews(params.slug, Number(params.id), query),
-  );
-  registerRoute(app, r.events, ({ body, request }) => events.record(request.ip, body));
-  htmlRoutes(app, {
-    config: app.config,
-    service,
-    template: templates(app.config),
-    // At most ~500 pages of 15-30 KB (plus their gzipped bytes) in memory.
-    rendered: createTtlCache<Rendered>(cacheMs, 500),
-  });
-
-  const pruning = setInterval(() => {
-    events.prune().catch((err: unknown) => app.log.error({ err }, 'Could not prune storefront events'));
-  }, PRUNE_EVERY_MS);
-  pruning.unref();
-  app.addHook('onClose', async () => clearInterval(pruning));
 }

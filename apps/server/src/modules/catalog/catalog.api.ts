@@ -1,0 +1,5 @@
+// The catalogue's face: what other modules may use (decision 0022). Its tables are in
+// catalog.table.ts, to join on; changes to them go through here.
+export { inLanguage, textMatches } from './translations';
+export { returnStock, stockOf, takeStock } from './stock.repository';
+export { insertReview, pagePublishedReviews, type PublishedReviewRow } from './reviews.repository';

@@ -1,0 +1,9 @@
+// The payments module's face: what other modules may use (decision 0022). The provider itself is
+// reached through `app.payments` (payments.plugin.ts); its tables are in payments.table.ts.
+export {
+  insertPayment,
+  recordWebhookEvent,
+  setWebhookOutcome,
+  updatePayment,
+  type PaymentRow,
+} from './payments.repository';

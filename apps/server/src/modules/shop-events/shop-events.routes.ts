@@ -1,0 +1,19 @@
+import { storefrontRoutes } from '@linkstore/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../platform/http/routes';
+import { createShopEventsService } from './shop-events.service';
+
+/** How often raw events older than the retention period are deleted. */
+const PRUNE_EVERY_MS = 6 * 3_600_000;
+
+/** The storefront's event batches (views, clicks, add-to-carts) and the pruning of old ones. */
+export async function shopEventsModule(app: FastifyInstance): Promise<void> {
+  const events = createShopEventsService({ db: app.database.db, limiter: app.limiter });
+  registerRoute(app, storefrontRoutes.events, ({ body, request }) => events.record(request.ip, body));
+
+  const pruning = setInterval(() => {
+    events.prune().catch((err: unknown) => app.log.error({ err }, 'Could not prune storefront events'));
+  }, PRUNE_EVERY_MS);
+  pruning.unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
+}

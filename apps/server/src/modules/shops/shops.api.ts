@@ -1,0 +1,42 @@
+// The shops module's face: what other modules may use (decision 0022). Its tables are in
+// shops.table.ts, to join on; changes to them go through here.
+export {
+  categoryPlace,
+  firstImageUrl,
+  firstLevelPrice,
+  joinShopPlaces,
+  joinShopPricing,
+  joinShopProducts,
+  listSellableProducts,
+  onSale,
+  parentCategory,
+  parentPlace,
+  placeOf,
+  priceInShop,
+  productCategory,
+  reviewTotalsOf,
+  roundingOf,
+  secondLevelPrice,
+  sellableInShop,
+  shopCategoryOrder,
+  shopOrder,
+  shopPricingColumns,
+  shownByShop,
+  type SellableProduct,
+  type ShopPricingInputs,
+} from './products-in-shop';
+export {
+  addProductStats,
+  findShopByOldSlug,
+  findShopByOwner,
+  findShopBySlug,
+  listCategoryPercentages,
+  setCategoryPercentage,
+  updateShopPricing,
+  type ProductStatsIncrement,
+  type ShopRow,
+} from './shops.repository';
+export { setShopProduct } from './shop-products.repository';
+export { ratingTenths } from './shop-products.service';
+export { publicShopOf } from './shops.service';
+export { shopLinkFor } from './shop-link';
