@@ -1,17 +1,22 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { TRouteDef } from '@linkstore/contract';
 import { Button, Space, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../shared/permission/access';
 
-/** One button of a row's action column. */
-export interface TRowAction<T> {
+interface TRowActionBase<T> {
   /**
-   * The contract route the action calls (Edit → `update`, Delete → `delete`): the button shows
+   * The contract route the action calls (Edit → `update`, Delete → `delete`): the action shows
    * only when the signed-in user may call it, by the access the server enforces.
    */
   route: Pick<TRouteDef, 'access'>;
+  /** Leave the action out for some records (e.g. "add child" only on catalogs). */
+  isShown?: (record: T) => boolean;
+}
+
+/** One button of a row's action column. */
+export interface TRowButtonAction<T> extends TRowActionBase<T> {
   /** `edit` and `delete` bring their text, icon and (delete) danger style. */
   kind?: 'edit' | 'delete';
   /** The short visible text; `kind` supplies it for edit and delete. */
@@ -20,10 +25,15 @@ export interface TRowAction<T> {
   ariaLabel: (record: T) => string;
   icon?: ReactNode;
   danger?: boolean;
-  /** Leave the button out for some records (e.g. "add child" only on catalogs). */
-  isShown?: (record: T) => boolean;
   onClick: (record: T) => void;
 }
+
+/** An action that is not a button (a link to another page), drawn by the page. */
+export interface TRowRenderedAction<T> extends TRowActionBase<T> {
+  render: (record: T) => ReactNode;
+}
+
+export type TRowAction<T> = TRowButtonAction<T> | TRowRenderedAction<T>;
 
 export interface TRowActionsProps<T> {
   record: T;
@@ -38,25 +48,29 @@ export function RowActions<T>({ record, actions }: TRowActionsProps<T>) {
     <Space size={0} wrap>
       {actions
         .filter((action) => canCall(action.route) && (action.isShown?.(record) ?? true))
-        .map((action, index) => (
-          <Button
-            key={index}
-            type="link"
-            danger={action.danger ?? action.kind === 'delete'}
-            icon={
-              action.icon ??
-              (action.kind === 'edit' ? (
-                <EditOutlined aria-hidden />
-              ) : action.kind === 'delete' ? (
-                <DeleteOutlined aria-hidden />
-              ) : undefined)
-            }
-            aria-label={action.ariaLabel(record)}
-            onClick={() => action.onClick(record)}
-          >
-            {action.label ?? (action.kind ? t(`crud.action.${action.kind}`) : null)}
-          </Button>
-        ))}
+        .map((action, index) =>
+          'render' in action ? (
+            <Fragment key={index}>{action.render(record)}</Fragment>
+          ) : (
+            <Button
+              key={index}
+              type="link"
+              danger={action.danger ?? action.kind === 'delete'}
+              icon={
+                action.icon ??
+                (action.kind === 'edit' ? (
+                  <EditOutlined aria-hidden />
+                ) : action.kind === 'delete' ? (
+                  <DeleteOutlined aria-hidden />
+                ) : undefined)
+              }
+              aria-label={action.ariaLabel(record)}
+              onClick={() => action.onClick(record)}
+            >
+              {action.label ?? (action.kind ? t(`crud.action.${action.kind}`) : null)}
+            </Button>
+          ),
+        )}
     </Space>
   );
 }

@@ -10,6 +10,8 @@ export interface TRouteMutationOptions<TVariables, TData> {
    * again (every input: all pages and filters) before the mutation resolves.
    */
   invalidates?: readonly TRouteDef[];
+  /** More to do after every success, once the invalidated routes are fetched again. */
+  onSuccess?: (data: TData, variables: TVariables) => unknown;
 }
 
 /**
@@ -31,14 +33,16 @@ export interface TRouteMutationOptions<TVariables, TData> {
 export function useRouteMutation<TVariables = void, TData = unknown>({
   mutationFn,
   invalidates = [],
+  onSuccess,
 }: TRouteMutationOptions<TVariables, TData>): UseMutationResult<TData, Error, TVariables> {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: async () => {
+    onSuccess: async (data, variables) => {
       await Promise.all(
         invalidates.map((route) => queryClient.invalidateQueries({ queryKey: routeKey(route) })),
       );
+      await onSuccess?.(data, variables);
     },
   });
 }
