@@ -46,3 +46,10 @@ export function useRouteMutation<TVariables = void, TData = unknown>({
     },
   });
 }
+
+/**
+ * The failure handler of `mutateAsync(…).then(onDone, alreadyShown)`, for a caller that must
+ * wait for the change (a confirm dialog's OK spins until then) and has nothing to add when it
+ * fails: the http client has shown why.
+ */
+export function alreadyShown(): void {}
