@@ -29,12 +29,16 @@ export function RouteButton({ route, ...buttonProps }: TRouteGated & ButtonProps
   return canCall(route) ? <Button {...buttonProps} /> : null;
 }
 
-/** The toolbar's primary "Add" button, for the `create` route. */
-export function AddButton({ route, onClick }: TRouteGated & { onClick: () => void }) {
+/** The toolbar's primary "Add" button, for the `create` route; `children` replaces the text. */
+export function AddButton({
+  route,
+  onClick,
+  children,
+}: TRouteGated & { onClick: () => void; children?: ReactNode }) {
   const { t } = useTranslation('system');
   return (
     <RouteButton route={route} type="primary" icon={<PlusOutlined aria-hidden />} onClick={onClick}>
-      {t('crud.action.add')}
+      {children ?? t('crud.action.add')}
     </RouteButton>
   );
 }

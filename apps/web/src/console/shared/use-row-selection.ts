@@ -13,10 +13,10 @@ export interface TRowSelection<T> {
 
 /**
  * Checkbox selection of table rows for a batch action: pass `rowSelection` to the table, read
- * `selectedKeys`, `clear()` after the action. With `route` (the batch `delete`), the checkboxes
- * show only to users who may call it.
+ * `selectedKeys`, `clear()` after the action. With the batch routes (`delete`, …), the
+ * checkboxes show only to users who may call one of them.
  */
-export function useRowSelection<T>(route?: Pick<TRouteDef, 'access'>): TRowSelection<T> {
+export function useRowSelection<T>(...batchRoutes: Pick<TRouteDef, 'access'>[]): TRowSelection<T> {
   const canCall = useCanCall();
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const rowSelection: TableProps<T>['rowSelection'] = {
@@ -25,7 +25,7 @@ export function useRowSelection<T>(route?: Pick<TRouteDef, 'access'>): TRowSelec
   };
   return {
     selectedKeys,
-    rowSelection: route === undefined || canCall(route) ? rowSelection : undefined,
+    rowSelection: batchRoutes.length === 0 || batchRoutes.some(canCall) ? rowSelection : undefined,
     clear: () => setSelectedKeys([]),
   };
 }
