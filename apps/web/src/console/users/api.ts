@@ -13,11 +13,13 @@ import {
   type TUserProfileRequestInput,
   type TUserRequestInput,
 } from '@linkstore/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../shared/http/api-client';
 import { callRoute, fillPath, routeQueryOptions } from '../../shared/http/call-route';
 import type { TDownload } from '../../shared/http/http-client';
 import type { TParams } from '../../shared/http/query-string';
 import { useRouteMutation } from '../../shared/http/use-route-mutation';
+import { useUser } from '../../shared/session/user-store';
 
 /** The users page is `usersRoutes.page` (with `usePagedList`); these are its other calls. */
 
@@ -117,19 +119,51 @@ export function saveFile({ blob, filename }: TDownload): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function updateProfile(values: TUserProfileRequestInput): Promise<TUserProfile> {
-  return callRoute(usersRoutes.updateProfile, { body: values });
+/** The navbar shows the name and avatar from the user store: keep it in step with the profile. */
+function syncNavbar(profile: TUserProfile): void {
+  const { info, setInfo } = useUser.getState();
+  if (!info) return;
+  setInfo({
+    ...info,
+    user: { ...info.user, nickname: profile.nickname, avatar: profile.avatar, email: profile.email },
+  });
 }
 
-export function changePassword(values: TUserPasswordChangeRequest): Promise<null> {
-  return callRoute(usersRoutes.changePassword, { body: values });
+/** A change of one's own profile: the answer replaces the cached profile and the navbar's name. */
+function useProfileMutation<TVariables>(mutationFn: (variables: TVariables) => Promise<TUserProfile>) {
+  const queryClient = useQueryClient();
+  return useRouteMutation({
+    mutationFn,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileQuery.queryKey, profile);
+      syncNavbar(profile);
+    },
+  });
+}
+
+export function useUpdateProfile() {
+  return useProfileMutation((values: TUserProfileRequestInput) =>
+    callRoute(usersRoutes.updateProfile, { body: values }),
+  );
+}
+
+export function useChangePassword() {
+  return useRouteMutation({
+    mutationFn: (values: TUserPasswordChangeRequest) =>
+      callRoute(usersRoutes.changePassword, { body: values }),
+  });
 }
 
 /** Asks for a code; answers the seconds before another may be asked for. */
-export async function sendEmailCode(email: string): Promise<number> {
-  return (await callRoute(usersRoutes.emailCode, { body: { email } })).resendAfterSeconds;
+export function useSendEmailCode() {
+  return useRouteMutation({
+    mutationFn: async (email: string) =>
+      (await callRoute(usersRoutes.emailCode, { body: { email } })).resendAfterSeconds,
+  });
 }
 
-export function bindEmail(values: TBindEmailRequest): Promise<TUserProfile> {
-  return callRoute(usersRoutes.bindEmail, { body: values });
+export function useBindEmail() {
+  return useProfileMutation((values: TBindEmailRequest) =>
+    callRoute(usersRoutes.bindEmail, { body: values }),
+  );
 }
