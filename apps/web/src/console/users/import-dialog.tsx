@@ -61,7 +61,7 @@ export function ImportDialog({ open, onClose, onImported }: TImportDialogProps) 
       setProblem(t('import.chooseFile'));
       return;
     }
-    // A refusal (not a workbook, too many rows, …) has been shown by the http client.
+    // The http client tells a refusal (not a workbook, too many rows, …).
     importUsers.mutate(file, {
       onSuccess: (answer) => {
         setResult(answer);

@@ -161,7 +161,7 @@ function BannerModal({ banner, onClose, onSaved }: BannerModalProps) {
   const [form] = Form.useForm<TBannerFormValues>();
   const saveBanner = useSaveBanner();
 
-  // A refusal has been shown by the http client; the form stays open to fix it.
+  // The http client tells a refusal; the form stays open to fix it.
   const submit = (values: TBannerFormValues) =>
     saveBanner.mutate({ values: toBannerRequest(values), id: banner?.id }, { onSuccess: onSaved });
 

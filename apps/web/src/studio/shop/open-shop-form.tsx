@@ -24,7 +24,7 @@ export function OpenShopForm() {
   const [isSlugTyped, setSlugTyped] = useState(false);
   const slug = Form.useWatch('slug', form) ?? '';
 
-  // A refusal (for example a slug another shop has) has been shown by the http client.
+  // The http client tells a refusal (for example a slug another shop has).
   const onFinish = (values: TOpenShopValues) =>
     createShop.mutate(
       { name: values.name.trim(), slug: values.slug.trim() },

@@ -22,7 +22,7 @@ export function useShopLink(shop: TShop) {
   const markShared = useMarkShopShared();
   const link = linkOf(shop.slug);
 
-  /** A failure has been shown by the http client; the link went out all the same. */
+  /** The http client tells a failure; the link went out all the same. */
   const noteShared = () => {
     if (!shop.linkSharedAt) markShared.mutate();
   };
