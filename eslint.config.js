@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import drizzle from 'eslint-plugin-drizzle';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -102,9 +103,11 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { local: { rules: { 'kebab-case': kebabCase } }, drizzle, boundaries },
+    plugins: { local: { rules: { 'kebab-case': kebabCase } }, drizzle, boundaries, 'import-x': importX },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
       'boundaries/include': ['apps/**/src/**', 'packages/**/src/**', 'e2e/**'],
       'boundaries/elements': [
         { type: 'contract', pattern: 'packages/contract/src/**', mode: 'full' },
@@ -148,6 +151,9 @@ export default tseslint.config(
       // Domain folders talk through the platform, the shared folder or the contract — never
       // straight into each other.
       'boundaries/element-types': ['error', { default: 'disallow', rules: boundaryRules }],
+      // No import cycles: a loop means neither side can be read, tested or loaded on its own.
+      // Type-only imports are erased, so they cannot make a loop at run time.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -2,6 +2,7 @@ import { redirect, type DataRouter } from 'react-router';
 import { loadDynamicRoutes, matchesDynamicRoute, usePermissionStore } from '../shared/router/dynamic-routes';
 import { clearSession } from '../shared/session/clear-session';
 import { isSignedIn } from '../shared/session/session-store';
+import { CONSOLE_LOGIN } from './console-paths';
 import { viewRegistry } from './view-registry';
 
 /**
@@ -9,11 +10,6 @@ import { viewRegistry } from './view-registry';
  * lives at `/console` (its home) and at every path the caller's route tree declares; the tree is
  * fetched once per sign-in (the routes-loaded flag) and patched into the app's router.
  */
-
-export const CONSOLE_HOME = '/console';
-export const CONSOLE_LOGIN = '/console/login';
-/** The signed-in operator's own profile (a fixed page, not in the menus). */
-export const CONSOLE_PROFILE = '/console/profile';
 
 type TPatchableRouter = Pick<DataRouter, 'patchRoutes'>;
 let boundRouter: TPatchableRouter | undefined;

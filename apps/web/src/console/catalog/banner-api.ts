@@ -1,5 +1,6 @@
 import { bannersRoutes, type TBannerForm, type TBannerRequest } from '@linkstore/contract';
 import { callRoute } from '../../shared/http/call-route';
+import { useRouteMutation } from '../../shared/http/use-route-mutation';
 
 /** The banner list is `bannersRoutes.page` (with `usePagedList`); these are its changes. */
 
@@ -8,16 +9,28 @@ export function loadBannerForm(id: string): Promise<TBannerForm> {
 }
 
 /** Adds a banner, or edits banner `id`. */
-export function saveBanner(values: TBannerRequest, id: string | undefined): Promise<TBannerForm> {
-  return id === undefined
-    ? callRoute(bannersRoutes.create, { body: values })
-    : callRoute(bannersRoutes.update, { params: { id }, body: values });
+export function useSaveBanner() {
+  return useRouteMutation({
+    mutationFn: ({ values, id }: { values: TBannerRequest; id: string | undefined }) =>
+      id === undefined
+        ? callRoute(bannersRoutes.create, { body: values })
+        : callRoute(bannersRoutes.update, { params: { id }, body: values }),
+    invalidates: [bannersRoutes.page],
+  });
 }
 
-export function deleteBanners(ids: readonly string[]): Promise<null> {
-  return callRoute(bannersRoutes.delete, { params: { ids: ids.join(',') } });
+export function useDeleteBanners() {
+  return useRouteMutation({
+    mutationFn: (ids: readonly string[]) =>
+      callRoute(bannersRoutes.delete, { params: { ids: ids.join(',') } }),
+    invalidates: [bannersRoutes.page],
+  });
 }
 
-export function setBannerStatus(id: string, status: 0 | 1): Promise<null> {
-  return callRoute(bannersRoutes.status, { params: { id }, query: { status: status === 1 ? '1' : '0' } });
+export function useSetBannerStatus() {
+  return useRouteMutation({
+    mutationFn: ({ id, isShown }: { id: string; isShown: boolean }) =>
+      callRoute(bannersRoutes.status, { params: { id }, query: { status: isShown ? '1' : '0' } }),
+    invalidates: [bannersRoutes.page],
+  });
 }

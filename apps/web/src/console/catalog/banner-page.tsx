@@ -1,4 +1,3 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   bannersRoutes,
   type TBannerForm,
@@ -7,41 +6,31 @@ import {
 } from '@linkstore/contract';
 import {
   App,
-  Button,
   Form,
   Image,
   Input,
   InputNumber,
   Radio,
-  Space,
   Switch,
   Typography,
   type FormInstance,
   type TableColumnsType,
 } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePerm } from '../../shared/permission/access';
-import { HasPerm } from '../../shared/permission/has-access';
 import { ImageUpload } from '../../shared/upload/image-upload';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
-import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
+import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
 import { StatusFilter, StatusTag, useStatusOptions } from '../shared/status';
+import { AddButton, BatchDelete, CanCall } from '../shared/toolbar';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import { useRowSelection } from '../shared/use-row-selection';
-import { deleteBanners, loadBannerForm, saveBanner, setBannerStatus } from './banner-api';
-
-const PERM = {
-  add: 'catalog:banner:add',
-  edit: 'catalog:banner:edit',
-  delete: 'catalog:banner:delete',
-} as const;
+import { loadBannerForm, useDeleteBanners, useSaveBanner, useSetBannerStatus } from './banner-api';
 
 const OTHER_LANGUAGES = ['es', 'pt', 'zh-cn', 'fr'] as const;
 const FORM_FIELDS = [
@@ -72,40 +61,35 @@ async function loadForm(id: string): Promise<Partial<TBannerRequest>> {
 export default function BannerPage() {
   const { t } = useTranslation(['catalog', 'system']);
   const { message } = App.useApp();
-  const can = usePerm();
   const list = usePagedList(bannersRoutes.page, NO_FILTERS);
-  const selection = useRowSelection<TBannerPageItem>();
+  const selection = useRowSelection<TBannerPageItem>(bannersRoutes.delete);
   const modal = useFormModal<TBannerRequest>();
   const [form] = Form.useForm<TBannerRequest>();
   const confirmDelete = useConfirmDelete();
-  const invalidate = useInvalidateRoutes();
+  const saveBanner = useSaveBanner();
+  const deleteBanners = useDeleteBanners();
+  const setStatus = useSetBannerStatus();
   const statusOptions = useStatusOptions();
-  const [statusChanging, setStatusChanging] = useState<string | null>(null);
 
   const remove = (ids: string[]) =>
     confirmDelete({
       count: ids.length,
       onConfirm: async () => {
-        await deleteBanners(ids);
+        await deleteBanners.mutateAsync(ids);
         selection.clear();
-        await invalidate(bannersRoutes.page);
       },
     });
 
-  const changeStatus = async (banner: TBannerPageItem, isShown: boolean) => {
-    setStatusChanging(banner.id);
-    try {
-      await setBannerStatus(banner.id, isShown ? 1 : 0);
-      void message.success(
-        t(isShown ? 'banner.status.shown' : 'banner.status.hidden', { name: banner.label }),
-      );
-      await invalidate(bannersRoutes.page);
-    } catch {
-      // Shown by the http client.
-    } finally {
-      setStatusChanging(null);
-    }
-  };
+  const changeStatus = (banner: TBannerPageItem, isShown: boolean) =>
+    setStatus.mutate(
+      { id: banner.id, isShown },
+      {
+        onSuccess: () =>
+          void message.success(
+            t(isShown ? 'banner.status.shown' : 'banner.status.hidden', { name: banner.label }),
+          ),
+      },
+    );
 
   const columns: TableColumnsType<TBannerPageItem> = [
     {
@@ -131,53 +115,34 @@ export default function BannerPage() {
     {
       title: t('system:crud.status.label'),
       dataIndex: 'status',
-      render: (status: number, banner) =>
-        can(PERM.edit) ? (
+      render: (status: number, banner) => (
+        <CanCall route={bannersRoutes.status} fallback={<StatusTag value={status} />}>
           <Switch
             size="small"
             checked={status === 1}
-            loading={statusChanging === banner.id}
+            loading={setStatus.isPending && setStatus.variables.id === banner.id}
             aria-label={t('banner.status.switch', { name: banner.label })}
-            onChange={(checked) => void changeStatus(banner, checked)}
+            onChange={(checked) => changeStatus(banner, checked)}
           />
-        ) : (
-          <StatusTag value={status} />
-        ),
+        </CanCall>
+      ),
     },
     { title: t('system:crud.field.sort'), dataIndex: 'sort' },
   ];
-  if (can([PERM.edit, PERM.delete])) {
-    columns.push({
-      title: t('system:crud.table.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, banner) => (
-        <Space size={0} wrap>
-          <HasPerm value={PERM.edit}>
-            <Button
-              type="link"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={t('banner.action.edit', { name: banner.label })}
-              onClick={() => modal.openEdit(banner.id)}
-            >
-              {t('system:crud.action.edit')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              type="link"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={t('banner.action.delete', { name: banner.label })}
-              onClick={() => remove([banner.id])}
-            >
-              {t('system:crud.action.delete')}
-            </Button>
-          </HasPerm>
-        </Space>
-      ),
-    });
-  }
+  const actionsColumn = useActionsColumn<TBannerPageItem>([
+    {
+      kind: 'edit',
+      route: bannersRoutes.update,
+      ariaLabel: (banner) => t('banner.action.edit', { name: banner.label }),
+      onClick: (banner) => modal.openEdit(banner.id),
+    },
+    {
+      kind: 'delete',
+      route: bannersRoutes.delete,
+      ariaLabel: (banner) => t('banner.action.delete', { name: banner.label }),
+      onClick: (banner) => remove([banner.id]),
+    },
+  ]);
 
   return (
     <CrudPage
@@ -192,29 +157,16 @@ export default function BannerPage() {
       }
       toolbar={
         <>
-          <HasPerm value={PERM.add}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => modal.openCreate()}>
-              {t('system:crud.action.add')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              disabled={selection.selectedKeys.length === 0}
-              onClick={() => remove(selection.selectedKeys)}
-            >
-              {t('system:crud.action.batchDelete')}
-            </Button>
-          </HasPerm>
+          <AddButton route={bannersRoutes.create} onClick={() => modal.openCreate()} />
+          <BatchDelete route={bannersRoutes.delete} selectedKeys={selection.selectedKeys} onDelete={remove} />
         </>
       }
     >
       <PagedTable<TBannerPageItem>
         list={list}
         rowKey="id"
-        columns={columns}
-        {...(can(PERM.delete) ? { rowSelection: selection.rowSelection } : {})}
+        columns={[...columns, ...actionsColumn]}
+        rowSelection={selection.rowSelection}
       />
       <FormModal<TBannerRequest>
         modal={modal}
@@ -225,10 +177,7 @@ export default function BannerPage() {
         initialValues={NEW_BANNER}
         load={loadForm}
         fields={FORM_FIELDS}
-        onSubmit={async (values, id) => {
-          await saveBanner(values, id);
-          await invalidate(bannersRoutes.page);
-        }}
+        onSubmit={(values, id) => saveBanner.mutateAsync({ values, id })}
       >
         <Form.Item
           name="title"

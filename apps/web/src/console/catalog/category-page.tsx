@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { categoriesRoutes, type TCategory, type TCategoryRequest } from '@linkstore/contract';
 import {
@@ -10,40 +10,33 @@ import {
   InputNumber,
   Radio,
   Select,
-  Space,
   Switch,
   Table,
   type TableColumnsType,
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePerm } from '../../shared/permission/access';
-import { HasPerm } from '../../shared/permission/has-access';
+import { alreadyShown } from '../../shared/http/use-route-mutation';
 import { ImageUpload } from '../../shared/upload/image-upload';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
-import { useInvalidateRoutes } from '../shared/invalidate';
+import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
 import { StatusTag, useStatusOptions, StatusFilter } from '../shared/status';
+import { AddButton, CanCall } from '../shared/toolbar';
 import { parentKeys } from '../shared/tree';
 import { useFormModal } from '../shared/use-form-modal';
 import {
   categoryTreeQuery,
-  deleteCategory,
   firstLevelOptionsQuery,
   loadCategoryForm,
-  saveCategory,
-  setCategoryStatus,
+  useDeleteCategory,
+  useSaveCategory,
+  useSetCategoryStatus,
   type TCategoryFilters,
 } from './api';
-
-const PERM = {
-  add: 'catalog:category:add',
-  edit: 'catalog:category:edit',
-  delete: 'catalog:category:delete',
-} as const;
 
 /** The languages a name is translated into besides English (the `name` itself). */
 const OTHER_LANGUAGES = ['es', 'pt', 'zh-cn', 'fr'] as const;
@@ -64,7 +57,6 @@ const TOP = '0';
 export default function CategoryPage() {
   const { t } = useTranslation(['catalog', 'system']);
   const { message, modal: dialogs } = App.useApp();
-  const can = usePerm();
   const [filters, setFilters] = useState<TCategoryFilters>(NO_FILTERS);
   const tree = useQuery({ ...categoryTreeQuery(filters), placeholderData: keepPreviousData });
   // null: every row with children open (the default, also after a search).
@@ -74,35 +66,27 @@ export default function CategoryPage() {
   const modal = useFormModal<TCategoryRequest>();
   const [form] = Form.useForm<TCategoryRequest>();
   const confirmDelete = useConfirmDelete();
-  const invalidate = useInvalidateRoutes();
+  const saveCategory = useSaveCategory();
+  const deleteCategory = useDeleteCategory();
+  const setStatus = useSetCategoryStatus();
   const statusOptions = useStatusOptions();
-  const [statusChanging, setStatusChanging] = useState<string | null>(null);
-
-  const refresh = () => invalidate(categoriesRoutes.tree, categoriesRoutes.options);
 
   const remove = (category: TCategory) =>
     confirmDelete({
       count: 1,
-      onConfirm: async () => {
-        await deleteCategory(category.id);
-        await refresh();
-      },
+      onConfirm: () => deleteCategory.mutateAsync(category.id),
     });
 
-  const changeStatus = async (category: TCategory, isShown: boolean) => {
-    setStatusChanging(category.id);
-    try {
-      await setCategoryStatus(category.id, isShown ? 1 : 0);
-      void message.success(
-        t(isShown ? 'category.status.shown' : 'category.status.hidden', { name: category.label }),
+  const changeStatus = (category: TCategory, isShown: boolean) =>
+    setStatus
+      .mutateAsync({ id: category.id, isShown })
+      .then(
+        () =>
+          void message.success(
+            t(isShown ? 'category.status.shown' : 'category.status.hidden', { name: category.label }),
+          ),
+        alreadyShown,
       );
-      await refresh();
-    } catch {
-      // Shown by the http client.
-    } finally {
-      setStatusChanging(null);
-    }
-  };
 
   const toggleStatus = (category: TCategory, isShown: boolean) => {
     if (isShown) {
@@ -138,65 +122,43 @@ export default function CategoryPage() {
     {
       title: t('system:crud.status.label'),
       dataIndex: 'status',
-      render: (status: number, category) =>
-        can(PERM.edit) ? (
+      render: (status: number, category) => (
+        <CanCall route={categoriesRoutes.status} fallback={<StatusTag value={status} />}>
           <Switch
             size="small"
             checked={status === 1}
-            loading={statusChanging === category.id}
+            loading={setStatus.isPending && setStatus.variables.id === category.id}
             aria-label={t('category.status.switch', { name: category.label })}
             onChange={(checked) => toggleStatus(category, checked)}
           />
-        ) : (
-          <StatusTag value={status} />
-        ),
+        </CanCall>
+      ),
     },
     { title: t('system:crud.field.createTime'), dataIndex: 'createTime' },
   ];
-  if (can([PERM.add, PERM.edit, PERM.delete])) {
-    columns.push({
-      title: t('system:crud.table.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, category) => (
-        <Space size={0} wrap>
-          {category.parentId === TOP ? (
-            <HasPerm value={PERM.add}>
-              <Button
-                type="link"
-                icon={<PlusOutlined aria-hidden />}
-                aria-label={t('category.action.addChild', { name: category.label })}
-                onClick={() => modal.openCreate({ parentId: category.id })}
-              >
-                {t('category.action.addChildShort')}
-              </Button>
-            </HasPerm>
-          ) : null}
-          <HasPerm value={PERM.edit}>
-            <Button
-              type="link"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={t('category.action.edit', { name: category.label })}
-              onClick={() => modal.openEdit(category.id)}
-            >
-              {t('system:crud.action.edit')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              type="link"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={t('category.action.delete', { name: category.label })}
-              onClick={() => remove(category)}
-            >
-              {t('system:crud.action.delete')}
-            </Button>
-          </HasPerm>
-        </Space>
-      ),
-    });
-  }
+  const actionsColumn = useActionsColumn<TCategory>([
+    {
+      route: categoriesRoutes.create,
+      label: t('category.action.addChildShort'),
+      icon: <PlusOutlined aria-hidden />,
+      // Two levels: only a first-level category takes children.
+      isShown: (category) => category.parentId === TOP,
+      ariaLabel: (category) => t('category.action.addChild', { name: category.label }),
+      onClick: (category) => modal.openCreate({ parentId: category.id }),
+    },
+    {
+      kind: 'edit',
+      route: categoriesRoutes.update,
+      ariaLabel: (category) => t('category.action.edit', { name: category.label }),
+      onClick: (category) => modal.openEdit(category.id),
+    },
+    {
+      kind: 'delete',
+      route: categoriesRoutes.delete,
+      ariaLabel: (category) => t('category.action.delete', { name: category.label }),
+      onClick: remove,
+    },
+  ]);
 
   return (
     <CrudPage
@@ -217,11 +179,9 @@ export default function CategoryPage() {
       }
       toolbar={
         <>
-          <HasPerm value={PERM.add}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => modal.openCreate()}>
-              {t('category.action.addTop')}
-            </Button>
-          </HasPerm>
+          <AddButton route={categoriesRoutes.create} onClick={() => modal.openCreate()}>
+            {t('category.action.addTop')}
+          </AddButton>
           <Button onClick={() => setExpanded(null)}>{t('system:crud.action.expandAll')}</Button>
           <Button onClick={() => setExpanded([])}>{t('system:crud.action.collapseAll')}</Button>
         </>
@@ -230,7 +190,7 @@ export default function CategoryPage() {
       <Table<TCategory>
         size="middle"
         rowKey="id"
-        columns={columns}
+        columns={[...columns, ...actionsColumn]}
         dataSource={rows}
         loading={tree.isFetching}
         pagination={false}
@@ -248,10 +208,9 @@ export default function CategoryPage() {
         initialValues={NEW_CATEGORY}
         load={loadCategoryForm}
         fields={FORM_FIELDS}
-        onSubmit={async (values, id) => {
-          await saveCategory({ ...values, iconUrl: values.iconUrl ?? '' }, id);
-          await refresh();
-        }}
+        onSubmit={(values, id) =>
+          saveCategory.mutateAsync({ values: { ...values, iconUrl: values.iconUrl ?? '' }, id })
+        }
       >
         <Form.Item
           name="parentId"

@@ -7,6 +7,7 @@ import {
   type TProductRequest,
 } from '@linkstore/contract';
 import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
+import { useRouteMutation } from '../../shared/http/use-route-mutation';
 
 /** The product form: the contract's body with the price as the decimal amount typed in. */
 export type TProductFormValues = Omit<TProductRequest, 'platformPriceCents'> & { price: string };
@@ -24,21 +25,36 @@ export async function loadProductForm(id: string): Promise<Partial<TProductFormV
 }
 
 /** Adds a product, or edits product `id`; the amount becomes cents with integer arithmetic. */
-export function saveProduct(
-  { price, ...values }: TProductFormValues,
-  id: string | undefined,
-): Promise<TProductForm> {
-  // The form has checked the amount; 0 makes the server refuse it on the price field.
-  const body: TProductRequest = { ...values, platformPriceCents: parsePriceCents(price) ?? 0 };
-  return id === undefined
-    ? callRoute(productsRoutes.create, { body })
-    : callRoute(productsRoutes.update, { params: { id }, body });
+export function useSaveProduct() {
+  return useRouteMutation({
+    mutationFn: ({
+      values: { price, ...values },
+      id,
+    }: {
+      values: TProductFormValues;
+      id: string | undefined;
+    }) => {
+      // The form has checked the amount; 0 makes the server refuse it on the price field.
+      const body: TProductRequest = { ...values, platformPriceCents: parsePriceCents(price) ?? 0 };
+      return id === undefined
+        ? callRoute(productsRoutes.create, { body })
+        : callRoute(productsRoutes.update, { params: { id }, body });
+    },
+    invalidates: [productsRoutes.page],
+  });
 }
 
-export function deleteProduct(id: string): Promise<null> {
-  return callRoute(productsRoutes.delete, { params: { id } });
+export function useDeleteProduct() {
+  return useRouteMutation({
+    mutationFn: (id: string) => callRoute(productsRoutes.delete, { params: { id } }),
+    invalidates: [productsRoutes.page],
+  });
 }
 
-export function setProductStatus(id: string, status: 0 | 1): Promise<null> {
-  return callRoute(productsRoutes.status, { params: { id }, query: { status: status === 1 ? '1' : '0' } });
+export function useSetProductStatus() {
+  return useRouteMutation({
+    mutationFn: ({ id, isOnSale }: { id: string; isOnSale: boolean }) =>
+      callRoute(productsRoutes.status, { params: { id }, query: { status: isOnSale ? '1' : '0' } }),
+    invalidates: [productsRoutes.page],
+  });
 }

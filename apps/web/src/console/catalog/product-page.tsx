@@ -1,4 +1,3 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
   MAX_PRICE_CENTS,
@@ -13,7 +12,6 @@ import {
 import {
   App,
   Avatar,
-  Button,
   Form,
   Input,
   InputNumber,
@@ -23,36 +21,30 @@ import {
   TreeSelect,
   type TableColumnsType,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePerm } from '../../shared/permission/access';
+import { alreadyShown } from '../../shared/http/use-route-mutation';
 import { RichTextField } from '../../shared/rich-text/rich-text-field';
-import { HasPerm } from '../../shared/permission/has-access';
 import { ImageUpload } from '../../shared/upload/image-upload';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
-import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
+import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
 import { StatusTag, useStatusOptions, StatusFilter } from '../shared/status';
+import { AddButton, CanCall } from '../shared/toolbar';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import {
   categoryTreeOptionsQuery,
-  deleteProduct,
   loadProductForm,
-  saveProduct,
-  setProductStatus,
+  useDeleteProduct,
+  useSaveProduct,
+  useSetProductStatus,
   type TProductFormValues,
 } from './product-api';
-
-const PERM = {
-  add: 'catalog:product:add',
-  edit: 'catalog:product:edit',
-  delete: 'catalog:product:delete',
-} as const;
 
 const OTHER_LANGUAGES = ['es', 'pt', 'zh-cn', 'fr'] as const;
 const FORM_FIELDS = [
@@ -104,17 +96,17 @@ function toTreeData(options: TCategoryOption[], onlyLeaves: boolean): TTreeNode[
 export default function ProductPage() {
   const { t } = useTranslation(['catalog', 'system']);
   const { message, modal: dialogs } = App.useApp();
-  const can = usePerm();
   const list = usePagedList(productsRoutes.page, NO_FILTERS);
   const modal = useFormModal<TProductFormValues>();
   const [form] = Form.useForm<TProductFormValues>();
   const confirmDelete = useConfirmDelete();
-  const invalidate = useInvalidateRoutes();
+  const saveProduct = useSaveProduct();
+  const deleteProduct = useDeleteProduct();
+  const setStatus = useSetProductStatus();
   const statusOptions = useStatusOptions();
   const categories = useQuery(categoryTreeOptionsQuery);
   const filterTree = useMemo(() => toTreeData(categories.data ?? [], false), [categories.data]);
   const pickerTree = useMemo(() => toTreeData(categories.data ?? [], true), [categories.data]);
-  const [statusChanging, setStatusChanging] = useState<string | null>(null);
   const descriptionLabel = (lang: 'en' | (typeof OTHER_LANGUAGES)[number]) =>
     t('product.field.descriptionIn', { language: t(`category.language.${lang}`) });
   /** The server's own check (decision 0017): too long, or a link it would refuse. */
@@ -128,26 +120,19 @@ export default function ProductPage() {
   const remove = (product: TProductPageItem) =>
     confirmDelete({
       count: 1,
-      onConfirm: async () => {
-        await deleteProduct(product.id);
-        await invalidate(productsRoutes.page);
-      },
+      onConfirm: () => deleteProduct.mutateAsync(product.id),
     });
 
-  const changeStatus = async (product: TProductPageItem, isOnSale: boolean) => {
-    setStatusChanging(product.id);
-    try {
-      await setProductStatus(product.id, isOnSale ? 1 : 0);
-      void message.success(
-        t(isOnSale ? 'product.status.onSale' : 'product.status.withdrawn', { name: product.label }),
+  const changeStatus = (product: TProductPageItem, isOnSale: boolean) =>
+    setStatus
+      .mutateAsync({ id: product.id, isOnSale })
+      .then(
+        () =>
+          void message.success(
+            t(isOnSale ? 'product.status.onSale' : 'product.status.withdrawn', { name: product.label }),
+          ),
+        alreadyShown,
       );
-      await invalidate(productsRoutes.page);
-    } catch {
-      // Shown by the http client.
-    } finally {
-      setStatusChanging(null);
-    }
-  };
 
   const toggleStatus = (product: TProductPageItem, isOnSale: boolean) => {
     if (isOnSale) {
@@ -190,53 +175,34 @@ export default function ProductPage() {
     {
       title: t('system:crud.status.label'),
       dataIndex: 'status',
-      render: (status: number, product) =>
-        can(PERM.edit) ? (
+      render: (status: number, product) => (
+        <CanCall route={productsRoutes.status} fallback={<StatusTag value={status} />}>
           <Switch
             size="small"
             checked={status === 1}
-            loading={statusChanging === product.id}
+            loading={setStatus.isPending && setStatus.variables.id === product.id}
             aria-label={t('product.status.switch', { name: product.label })}
             onChange={(checked) => toggleStatus(product, checked)}
           />
-        ) : (
-          <StatusTag value={status} />
-        ),
+        </CanCall>
+      ),
     },
     { title: t('system:crud.field.sort'), dataIndex: 'sort' },
   ];
-  if (can([PERM.edit, PERM.delete])) {
-    columns.push({
-      title: t('system:crud.table.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, product) => (
-        <Space size={0} wrap>
-          <HasPerm value={PERM.edit}>
-            <Button
-              type="link"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={t('product.action.edit', { name: product.label })}
-              onClick={() => modal.openEdit(product.id)}
-            >
-              {t('system:crud.action.edit')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              type="link"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={t('product.action.delete', { name: product.label })}
-              onClick={() => remove(product)}
-            >
-              {t('system:crud.action.delete')}
-            </Button>
-          </HasPerm>
-        </Space>
-      ),
-    });
-  }
+  const actionsColumn = useActionsColumn<TProductPageItem>([
+    {
+      kind: 'edit',
+      route: productsRoutes.update,
+      ariaLabel: (product) => t('product.action.edit', { name: product.label }),
+      onClick: (product) => modal.openEdit(product.id),
+    },
+    {
+      kind: 'delete',
+      route: productsRoutes.delete,
+      ariaLabel: (product) => t('product.action.delete', { name: product.label }),
+      onClick: remove,
+    },
+  ]);
 
   return (
     <CrudPage
@@ -259,15 +225,9 @@ export default function ProductPage() {
           <StatusFilter />
         </SearchBar>
       }
-      toolbar={
-        <HasPerm value={PERM.add}>
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => modal.openCreate()}>
-            {t('system:crud.action.add')}
-          </Button>
-        </HasPerm>
-      }
+      toolbar={<AddButton route={productsRoutes.create} onClick={() => modal.openCreate()} />}
     >
-      <PagedTable<TProductPageItem> list={list} rowKey="id" columns={columns} />
+      <PagedTable<TProductPageItem> list={list} rowKey="id" columns={[...columns, ...actionsColumn]} />
       <FormModal<TProductFormValues>
         modal={modal}
         form={form}
@@ -278,10 +238,7 @@ export default function ProductPage() {
         load={loadProductForm}
         fields={FORM_FIELDS}
         fieldMap={FIELD_MAP}
-        onSubmit={async (values, id) => {
-          await saveProduct(values, id);
-          await invalidate(productsRoutes.page);
-        }}
+        onSubmit={(values, id) => saveProduct.mutateAsync({ values, id })}
       >
         <Form.Item
           name="categoryId"

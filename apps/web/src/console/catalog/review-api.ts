@@ -1,13 +1,22 @@
 import { reviewsRoutes } from '@linkstore/contract';
 import { callRoute } from '../../shared/http/call-route';
+import { useRouteMutation } from '../../shared/http/use-route-mutation';
 
 /** The review list is `reviewsRoutes.page` (with `usePagedList`); these are its changes. */
 
 /** Publishes (1) or rejects (2) the reviews. */
-export function moderateReviews(ids: readonly string[], status: 1 | 2): Promise<null> {
-  return callRoute(reviewsRoutes.moderate, { body: { ids: [...ids], status } });
+export function useModerateReviews() {
+  return useRouteMutation({
+    mutationFn: ({ ids, status }: { ids: readonly string[]; status: 1 | 2 }) =>
+      callRoute(reviewsRoutes.moderate, { body: { ids: [...ids], status } }),
+    invalidates: [reviewsRoutes.page],
+  });
 }
 
-export function deleteReviews(ids: readonly string[]): Promise<null> {
-  return callRoute(reviewsRoutes.delete, { params: { ids: ids.join(',') } });
+export function useDeleteReviews() {
+  return useRouteMutation({
+    mutationFn: (ids: readonly string[]) =>
+      callRoute(reviewsRoutes.delete, { params: { ids: ids.join(',') } }),
+    invalidates: [reviewsRoutes.page],
+  });
 }

@@ -1,22 +1,17 @@
-import { CheckOutlined, CloseOutlined, DeleteOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { reviewsRoutes, type TReviewPageItem, type TReviewStatus } from '@linkstore/contract';
-import { App, Button, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { App, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePerm } from '../../shared/permission/access';
-import { HasPerm } from '../../shared/permission/has-access';
+import { alreadyShown } from '../../shared/http/use-route-mutation';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
-import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
+import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
+import { BatchDelete, RouteButton } from '../shared/toolbar';
 import { usePagedList } from '../shared/use-paged-list';
 import { useRowSelection } from '../shared/use-row-selection';
-import { deleteReviews, moderateReviews } from './review-api';
-
-const PERM = {
-  moderate: 'catalog:review:moderate',
-  delete: 'catalog:review:delete',
-} as const;
+import { useDeleteReviews, useModerateReviews } from './review-api';
 
 const STATUS_KEYS = { 0: 'pending', 1: 'published', 2: 'rejected' } as const;
 const STATUS_COLORS = { 0: 'processing', 1: 'success', 2: 'error' } as const;
@@ -48,19 +43,18 @@ function ReviewStatusTag({ value }: { value: TReviewStatus }) {
 export default function ReviewPage() {
   const { t } = useTranslation(['catalog', 'system']);
   const { message, modal } = App.useApp();
-  const can = usePerm();
   const list = usePagedList(reviewsRoutes.page, INITIAL_FILTERS);
-  const selection = useRowSelection<TReviewPageItem>();
+  const selection = useRowSelection<TReviewPageItem>(reviewsRoutes.moderate, reviewsRoutes.delete);
   const confirmDelete = useConfirmDelete();
-  const invalidate = useInvalidateRoutes();
+  const deleteReviews = useDeleteReviews();
+  const moderateReviews = useModerateReviews();
 
   const remove = (ids: string[]) =>
     confirmDelete({
       count: ids.length,
       onConfirm: async () => {
-        await deleteReviews(ids);
+        await deleteReviews.mutateAsync(ids);
         selection.clear();
-        await invalidate(reviewsRoutes.page);
       },
     });
 
@@ -73,16 +67,11 @@ export default function ReviewPage() {
       okText: t(`review.confirm.${action}Ok`),
       okButtonProps: status === 2 ? { danger: true } : {},
       cancelText: t('system:crud.cancel'),
-      onOk: async () => {
-        try {
-          await moderateReviews(ids, status);
+      onOk: () =>
+        moderateReviews.mutateAsync({ ids, status }).then(() => {
           void message.success(t(status === 1 ? 'review.done.published' : 'review.done.rejected'));
           selection.clear();
-          await invalidate(reviewsRoutes.page);
-        } catch {
-          // Shown by the http client.
-        }
-      },
+        }, alreadyShown),
     });
   };
 
@@ -116,24 +105,14 @@ export default function ReviewPage() {
     },
     { title: t('system:crud.field.createTime'), dataIndex: 'createTime' },
   ];
-  if (can(PERM.delete)) {
-    columns.push({
-      title: t('system:crud.table.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, review) => (
-        <Button
-          type="link"
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          aria-label={t('review.action.delete', { name: review.authorName })}
-          onClick={() => remove([review.id])}
-        >
-          {t('system:crud.action.delete')}
-        </Button>
-      ),
-    });
-  }
+  const actionsColumn = useActionsColumn<TReviewPageItem>([
+    {
+      kind: 'delete',
+      route: reviewsRoutes.delete,
+      ariaLabel: (review) => t('review.action.delete', { name: review.authorName }),
+      onClick: (review) => remove([review.id]),
+    },
+  ]);
   const isNothingSelected = selection.selectedKeys.length === 0;
 
   return (
@@ -171,41 +150,32 @@ export default function ReviewPage() {
       }
       toolbar={
         <>
-          <HasPerm value={PERM.moderate}>
-            <Button
-              type="primary"
-              icon={<CheckOutlined aria-hidden />}
-              disabled={isNothingSelected}
-              onClick={() => moderate(1)}
-            >
-              {t('review.action.publish')}
-            </Button>
-            <Button
-              icon={<CloseOutlined aria-hidden />}
-              disabled={isNothingSelected}
-              onClick={() => moderate(2)}
-            >
-              {t('review.action.reject')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              disabled={isNothingSelected}
-              onClick={() => remove(selection.selectedKeys)}
-            >
-              {t('system:crud.action.batchDelete')}
-            </Button>
-          </HasPerm>
+          <RouteButton
+            route={reviewsRoutes.moderate}
+            type="primary"
+            icon={<CheckOutlined aria-hidden />}
+            disabled={isNothingSelected}
+            onClick={() => moderate(1)}
+          >
+            {t('review.action.publish')}
+          </RouteButton>
+          <RouteButton
+            route={reviewsRoutes.moderate}
+            icon={<CloseOutlined aria-hidden />}
+            disabled={isNothingSelected}
+            onClick={() => moderate(2)}
+          >
+            {t('review.action.reject')}
+          </RouteButton>
+          <BatchDelete route={reviewsRoutes.delete} selectedKeys={selection.selectedKeys} onDelete={remove} />
         </>
       }
     >
       <PagedTable<TReviewPageItem>
         list={list}
         rowKey="id"
-        columns={columns}
-        {...(can([PERM.moderate, PERM.delete]) ? { rowSelection: selection.rowSelection } : {})}
+        columns={[...columns, ...actionsColumn]}
+        rowSelection={selection.rowSelection}
       />
     </CrudPage>
   );

@@ -1,27 +1,18 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { SyncOutlined } from '@ant-design/icons';
 import { configsRoutes, type TConfigPageItem, type TConfigRequest } from '@linkstore/contract';
-import { App, Button, Form, Input, Space, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { App, Form, Input, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { HasPerm } from '../../shared/permission/has-access';
-import { usePerm } from '../../shared/permission/access';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
-import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
+import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
+import { AddButton, BatchDelete, RouteButton } from '../shared/toolbar';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import { useRowSelection } from '../shared/use-row-selection';
-import { deleteConfigs, loadConfigForm, refreshConfigCache, saveConfig } from './api';
-
-const PERM = {
-  add: 'sys:config:add',
-  edit: 'sys:config:update',
-  delete: 'sys:config:delete',
-  refresh: 'sys:config:refresh',
-} as const;
+import { loadConfigForm, useDeleteConfigs, useRefreshConfigCache, useSaveConfig } from './api';
 
 const FORM_FIELDS = ['name', 'key', 'value', 'remark'] as const;
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]+$/;
@@ -31,36 +22,23 @@ const NEW_CONFIG: Partial<TConfigRequest> = { name: '', key: '', value: '', rema
 export default function ConfigPage() {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
-  const can = usePerm();
   const list = usePagedList(configsRoutes.page, { keywords: '' });
-  const selection = useRowSelection<TConfigPageItem>();
+  const selection = useRowSelection<TConfigPageItem>(configsRoutes.delete);
   const modal = useFormModal<TConfigRequest>();
   const [form] = Form.useForm<TConfigRequest>();
   const confirmDelete = useConfirmDelete();
-  const invalidate = useInvalidateRoutes();
-  const [isRefreshing, setIsRefreshing] = useState(false);
+  const saveConfig = useSaveConfig();
+  const deleteConfigs = useDeleteConfigs();
+  const refreshCache = useRefreshConfigCache();
 
   const remove = (ids: string[]) =>
     confirmDelete({
       count: ids.length,
       onConfirm: async () => {
-        await deleteConfigs(ids);
+        await deleteConfigs.mutateAsync(ids);
         selection.clear();
-        await invalidate(configsRoutes.page);
       },
     });
-
-  const refreshCache = async () => {
-    setIsRefreshing(true);
-    try {
-      await refreshConfigCache();
-      void message.success(t('configs.refreshDone'));
-    } catch {
-      // Shown by the http client.
-    } finally {
-      setIsRefreshing(false);
-    }
-  };
 
   const columns: TableColumnsType<TConfigPageItem> = [
     { title: t('configs.field.name'), dataIndex: 'name' },
@@ -78,38 +56,21 @@ export default function ConfigPage() {
     { title: t('configs.field.remark'), dataIndex: 'remark', ellipsis: true },
     { title: t('crud.field.createTime'), dataIndex: 'createTime' },
   ];
-  if (can([PERM.edit, PERM.delete])) {
-    columns.push({
-      title: t('crud.table.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, record) => (
-        <Space size={0}>
-          <HasPerm value={PERM.edit}>
-            <Button
-              type="link"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={t('configs.action.edit', { name: record.name })}
-              onClick={() => modal.openEdit(record.id)}
-            >
-              {t('crud.action.edit')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              type="link"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={t('configs.action.delete', { name: record.name })}
-              onClick={() => remove([record.id])}
-            >
-              {t('crud.action.delete')}
-            </Button>
-          </HasPerm>
-        </Space>
-      ),
-    });
-  }
+
+  const actionsColumn = useActionsColumn<TConfigPageItem>([
+    {
+      kind: 'edit',
+      route: configsRoutes.update,
+      ariaLabel: (record) => t('configs.action.edit', { name: record.name }),
+      onClick: (record) => modal.openEdit(record.id),
+    },
+    {
+      kind: 'delete',
+      route: configsRoutes.delete,
+      ariaLabel: (record) => t('configs.action.delete', { name: record.name }),
+      onClick: (record) => remove([record.id]),
+    },
+  ]);
 
   return (
     <CrudPage
@@ -123,38 +84,28 @@ export default function ConfigPage() {
       }
       toolbar={
         <>
-          <HasPerm value={PERM.add}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => modal.openCreate()}>
-              {t('crud.action.add')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              disabled={selection.selectedKeys.length === 0}
-              onClick={() => remove(selection.selectedKeys)}
-            >
-              {t('crud.action.batchDelete')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.refresh}>
-            <Button
-              icon={<SyncOutlined aria-hidden />}
-              loading={isRefreshing}
-              onClick={() => void refreshCache()}
-            >
-              {t('configs.refresh')}
-            </Button>
-          </HasPerm>
+          <AddButton route={configsRoutes.create} onClick={() => modal.openCreate()} />
+          <BatchDelete route={configsRoutes.delete} selectedKeys={selection.selectedKeys} onDelete={remove} />
+          <RouteButton
+            route={configsRoutes.refresh}
+            icon={<SyncOutlined aria-hidden />}
+            loading={refreshCache.isPending}
+            onClick={() =>
+              refreshCache.mutate(undefined, {
+                onSuccess: () => void message.success(t('configs.refreshDone')),
+              })
+            }
+          >
+            {t('configs.refresh')}
+          </RouteButton>
         </>
       }
     >
       <PagedTable<TConfigPageItem>
         list={list}
         rowKey="id"
-        columns={columns}
-        rowSelection={can(PERM.delete) ? selection.rowSelection : undefined}
+        columns={[...columns, ...actionsColumn]}
+        rowSelection={selection.rowSelection}
       />
       <FormModal<TConfigRequest>
         modal={modal}
@@ -164,10 +115,7 @@ export default function ConfigPage() {
         initialValues={NEW_CONFIG}
         load={loadConfigForm}
         fields={FORM_FIELDS}
-        onSubmit={async (values, id) => {
-          await saveConfig(values, id);
-          await invalidate(configsRoutes.page);
-        }}
+        onSubmit={(values, id) => saveConfig.mutateAsync({ values, id })}
       >
         <Form.Item
           name="name"

@@ -1,24 +1,20 @@
-import { EditOutlined } from '@ant-design/icons';
 import {
   countriesRoutes,
   parseRateMicros,
   type TCountryPageItem,
   type TCountryUpdateRequest,
 } from '@linkstore/contract';
-import { Button, Form, Input, InputNumber, Typography, type TableColumnsType } from 'antd';
+import { Form, Input, InputNumber, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePerm } from '../../shared/permission/access';
-import { HasPerm } from '../../shared/permission/has-access';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
-import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
+import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
-import { saveCountryRate } from './api';
+import { useSaveCountryRate } from './api';
 
-const PERM_EDIT = 'system:country:edit';
 const FORM_FIELDS = ['rate', 'currencySymbol', 'currencyMinorDigits'] as const;
 
 /** The edit form's values from a row: the page already carries them, so nothing is fetched. */
@@ -36,11 +32,10 @@ function formValuesOf(country: TCountryPageItem): TCountryUpdateRequest {
  */
 export default function CountryPage() {
   const { t } = useTranslation('system');
-  const can = usePerm();
   const list = usePagedList(countriesRoutes.page, { keywords: '' });
   const modal = useFormModal<TCountryUpdateRequest>();
   const [form] = Form.useForm<TCountryUpdateRequest>();
-  const invalidate = useInvalidateRoutes();
+  const saveRate = useSaveCountryRate();
 
   const columns: TableColumnsType<TCountryPageItem> = [
     { title: t('countries.field.country'), dataIndex: 'name' },
@@ -55,25 +50,14 @@ export default function CountryPage() {
     { title: t('countries.field.rate'), dataIndex: 'rate', align: 'right' },
     { title: t('countries.field.updateTime'), dataIndex: 'updateTime' },
   ];
-  if (can(PERM_EDIT)) {
-    columns.push({
-      title: t('crud.table.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, country) => (
-        <HasPerm value={PERM_EDIT}>
-          <Button
-            type="link"
-            icon={<EditOutlined aria-hidden />}
-            aria-label={t('countries.action.edit', { name: country.name })}
-            onClick={() => modal.openEdit(country.id)}
-          >
-            {t('crud.action.edit')}
-          </Button>
-        </HasPerm>
-      ),
-    });
-  }
+  const actionsColumn = useActionsColumn<TCountryPageItem>([
+    {
+      kind: 'edit',
+      route: countriesRoutes.update,
+      ariaLabel: (country) => t('countries.action.edit', { name: country.name }),
+      onClick: (country) => modal.openEdit(country.id),
+    },
+  ]);
 
   return (
     <CrudPage
@@ -86,7 +70,7 @@ export default function CountryPage() {
         </SearchBar>
       }
     >
-      <PagedTable<TCountryPageItem> list={list} rowKey="id" columns={columns} />
+      <PagedTable<TCountryPageItem> list={list} rowKey="id" columns={[...columns, ...actionsColumn]} />
       <FormModal<TCountryUpdateRequest>
         modal={modal}
         form={form}
@@ -99,8 +83,7 @@ export default function CountryPage() {
         }}
         onSubmit={async (values, id) => {
           if (id === undefined) return;
-          await saveCountryRate(id, values);
-          await invalidate(countriesRoutes.page);
+          await saveRate.mutateAsync({ id, values });
         }}
       >
         <Form.Item

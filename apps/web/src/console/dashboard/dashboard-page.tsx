@@ -1,7 +1,7 @@
 import { Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../shared/session/user-store';
-import { useOperatorName } from '../layout/user-menu';
+import { useOperatorName } from '../use-operator-name';
 
 /** The console home: who is signed in and with which roles (no figures until there are any). */
 export default function DashboardPage() {

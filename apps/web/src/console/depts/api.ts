@@ -1,5 +1,6 @@
 import { deptsRoutes, type TDeptForm, type TDeptRequest } from '@linkstore/contract';
 import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
+import { useRouteMutation } from '../../shared/http/use-route-mutation';
 
 /** The search of the department tree: `status` as the query sends it ('1' / '0'). */
 export interface TDeptFilters {
@@ -21,13 +22,23 @@ export function loadDeptForm(id: string): Promise<TDeptForm> {
   return callRoute(deptsRoutes.form, { params: { id } });
 }
 
+/** What a change of departments makes stale: the tree and the pickers. */
+const DEPT_READS = [deptsRoutes.list, deptsRoutes.options];
+
 /** Adds a department, or edits department `id`. */
-export function saveDept(values: TDeptRequest, id: string | undefined): Promise<TDeptForm> {
-  return id === undefined
-    ? callRoute(deptsRoutes.create, { body: values })
-    : callRoute(deptsRoutes.update, { params: { id }, body: values });
+export function useSaveDept() {
+  return useRouteMutation({
+    mutationFn: ({ values, id }: { values: TDeptRequest; id: string | undefined }) =>
+      id === undefined
+        ? callRoute(deptsRoutes.create, { body: values })
+        : callRoute(deptsRoutes.update, { params: { id }, body: values }),
+    invalidates: DEPT_READS,
+  });
 }
 
-export function deleteDepts(ids: readonly string[]): Promise<null> {
-  return callRoute(deptsRoutes.delete, { params: { ids: ids.join(',') } });
+export function useDeleteDepts() {
+  return useRouteMutation({
+    mutationFn: (ids: readonly string[]) => callRoute(deptsRoutes.delete, { params: { ids: ids.join(',') } }),
+    invalidates: DEPT_READS,
+  });
 }

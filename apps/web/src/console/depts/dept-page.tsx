@@ -1,40 +1,27 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { deptsRoutes, type TDept, type TDeptRequest } from '@linkstore/contract';
-import {
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Space,
-  Table,
-  TreeSelect,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Table, TreeSelect, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePerm } from '../../shared/permission/access';
-import { HasPerm } from '../../shared/permission/has-access';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
-import { useInvalidateRoutes } from '../shared/invalidate';
+import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
 import { StatusTag, useStatusOptions, StatusFilter } from '../shared/status';
+import { AddButton, BatchDelete } from '../shared/toolbar';
 import { mapTree, parentKeys, subtreeKeys } from '../shared/tree';
 import { useFormModal } from '../shared/use-form-modal';
 import { useRowSelection } from '../shared/use-row-selection';
 import {
-  deleteDepts,
   deptOptionsQuery,
   deptTreeQuery,
   loadDeptForm,
-  saveDept,
+  useDeleteDepts,
+  useSaveDept,
   type TDeptFilters,
 } from './api';
-
-const PERM = { add: 'sys:dept:add', edit: 'sys:dept:edit', delete: 'sys:dept:delete' } as const;
 
 const FORM_FIELDS = ['parentId', 'name', 'code', 'sort', 'status'] as const;
 const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -45,27 +32,26 @@ const TOP = '0';
 /** Departments (console-api §2): a tree table with search, add child, edit and delete. */
 export default function DeptPage() {
   const { t } = useTranslation('system');
-  const can = usePerm();
   const [filters, setFilters] = useState<TDeptFilters>(NO_FILTERS);
   const tree = useQuery({ ...deptTreeQuery(filters), placeholderData: keepPreviousData });
   // null: every row with children open (the default, also after a search).
   const [expanded, setExpanded] = useState<string[] | null>(null);
   const rows = useMemo(() => tree.data ?? [], [tree.data]);
   const allParents = useMemo(() => parentKeys(rows, (dept) => dept.id), [rows]);
-  const selection = useRowSelection<TDept>();
+  const selection = useRowSelection<TDept>(deptsRoutes.delete);
   const modal = useFormModal<TDeptRequest>();
   const [form] = Form.useForm<TDeptRequest>();
   const confirmDelete = useConfirmDelete();
-  const invalidate = useInvalidateRoutes();
+  const saveDept = useSaveDept();
+  const deleteDepts = useDeleteDepts();
   const statusOptions = useStatusOptions();
 
   const remove = (ids: string[]) =>
     confirmDelete({
       count: ids.length,
       onConfirm: async () => {
-        await deleteDepts(ids);
+        await deleteDepts.mutateAsync(ids);
         selection.clear();
-        await invalidate(deptsRoutes.list, deptsRoutes.options);
       },
     });
 
@@ -80,48 +66,27 @@ export default function DeptPage() {
     { title: t('crud.field.sort'), dataIndex: 'sort' },
     { title: t('crud.field.createTime'), dataIndex: 'createTime' },
   ];
-  if (can([PERM.add, PERM.edit, PERM.delete])) {
-    columns.push({
-      title: t('crud.table.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, dept) => (
-        <Space size={0} wrap>
-          <HasPerm value={PERM.add}>
-            <Button
-              type="link"
-              icon={<PlusOutlined aria-hidden />}
-              aria-label={t('depts.action.addChild', { name: dept.name })}
-              onClick={() => modal.openCreate({ parentId: dept.id })}
-            >
-              {t('depts.action.addChildShort')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.edit}>
-            <Button
-              type="link"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={t('depts.action.edit', { name: dept.name })}
-              onClick={() => modal.openEdit(dept.id)}
-            >
-              {t('crud.action.edit')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              type="link"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={t('depts.action.delete', { name: dept.name })}
-              onClick={() => remove([dept.id])}
-            >
-              {t('crud.action.delete')}
-            </Button>
-          </HasPerm>
-        </Space>
-      ),
-    });
-  }
+  const actionsColumn = useActionsColumn<TDept>([
+    {
+      route: deptsRoutes.create,
+      label: t('depts.action.addChildShort'),
+      icon: <PlusOutlined aria-hidden />,
+      ariaLabel: (dept) => t('depts.action.addChild', { name: dept.name }),
+      onClick: (dept) => modal.openCreate({ parentId: dept.id }),
+    },
+    {
+      kind: 'edit',
+      route: deptsRoutes.update,
+      ariaLabel: (dept) => t('depts.action.edit', { name: dept.name }),
+      onClick: (dept) => modal.openEdit(dept.id),
+    },
+    {
+      kind: 'delete',
+      route: deptsRoutes.delete,
+      ariaLabel: (dept) => t('depts.action.delete', { name: dept.name }),
+      onClick: (dept) => remove([dept.id]),
+    },
+  ]);
 
   return (
     <CrudPage
@@ -142,21 +107,8 @@ export default function DeptPage() {
       }
       toolbar={
         <>
-          <HasPerm value={PERM.add}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => modal.openCreate()}>
-              {t('crud.action.add')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              disabled={selection.selectedKeys.length === 0}
-              onClick={() => remove(selection.selectedKeys)}
-            >
-              {t('crud.action.batchDelete')}
-            </Button>
-          </HasPerm>
+          <AddButton route={deptsRoutes.create} onClick={() => modal.openCreate()} />
+          <BatchDelete route={deptsRoutes.delete} selectedKeys={selection.selectedKeys} onDelete={remove} />
           <Button onClick={() => setExpanded(null)}>{t('crud.action.expandAll')}</Button>
           <Button onClick={() => setExpanded([])}>{t('crud.action.collapseAll')}</Button>
         </>
@@ -165,12 +117,12 @@ export default function DeptPage() {
       <Table<TDept>
         size="middle"
         rowKey="id"
-        columns={columns}
+        columns={[...columns, ...actionsColumn]}
         dataSource={rows}
         loading={tree.isFetching}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        rowSelection={can(PERM.delete) ? { ...selection.rowSelection, checkStrictly: true } : undefined}
+        rowSelection={selection.rowSelection && { ...selection.rowSelection, checkStrictly: true }}
         expandable={{
           expandedRowKeys: expanded ?? allParents,
           onExpandedRowsChange: (keys) => setExpanded(keys.map(String)),
@@ -184,10 +136,7 @@ export default function DeptPage() {
         initialValues={NEW_DEPT}
         load={loadDeptForm}
         fields={FORM_FIELDS}
-        onSubmit={async (values, id) => {
-          await saveDept(values, id);
-          await invalidate(deptsRoutes.list, deptsRoutes.options);
-        }}
+        onSubmit={(values, id) => saveDept.mutateAsync({ values, id })}
       >
         <Form.Item
           name="parentId"

@@ -6,24 +6,38 @@ import {
   type TDictItemRequest,
   type TDictRequest,
 } from '@linkstore/contract';
+import { loadDictionaries } from '../../shared/dict/dict-loader';
 import { callRoute } from '../../shared/http/call-route';
+import { useRouteMutation } from '../../shared/http/use-route-mutation';
 
 /** The pages list with `dictsRoutes.page` / `dictItemsRoutes.page` (`usePagedList`); these are the changes. */
+
+/** After a change: the cache every Dict and DictLabel reads is loaded afresh too. */
+const reloadDictionaries = () => void loadDictionaries({ isFresh: true });
 
 export function loadDictForm(id: string): Promise<TDictForm> {
   return callRoute(dictsRoutes.form, { params: { id } });
 }
 
 /** Adds a dictionary, or edits dictionary `id` (a new code takes its items along). */
-export function saveDict(values: TDictRequest, id: string | undefined): Promise<TDictForm> {
-  return id === undefined
-    ? callRoute(dictsRoutes.create, { body: values })
-    : callRoute(dictsRoutes.update, { params: { id }, body: values });
+export function useSaveDict() {
+  return useRouteMutation({
+    mutationFn: ({ values, id }: { values: TDictRequest; id: string | undefined }) =>
+      id === undefined
+        ? callRoute(dictsRoutes.create, { body: values })
+        : callRoute(dictsRoutes.update, { params: { id }, body: values }),
+    invalidates: [dictsRoutes.page],
+    onSuccess: reloadDictionaries,
+  });
 }
 
 /** Deletes dictionaries and their items. */
-export function deleteDicts(ids: readonly string[]): Promise<null> {
-  return callRoute(dictsRoutes.delete, { params: { ids: ids.join(',') } });
+export function useDeleteDicts() {
+  return useRouteMutation({
+    mutationFn: (ids: readonly string[]) => callRoute(dictsRoutes.delete, { params: { ids: ids.join(',') } }),
+    invalidates: [dictsRoutes.page],
+    onSuccess: reloadDictionaries,
+  });
 }
 
 export function loadDictItemForm(id: string): Promise<TDictItemForm> {
@@ -31,12 +45,22 @@ export function loadDictItemForm(id: string): Promise<TDictItemForm> {
 }
 
 /** Adds an item, or edits item `id`. */
-export function saveDictItem(values: TDictItemRequest, id: string | undefined): Promise<TDictItemForm> {
-  return id === undefined
-    ? callRoute(dictItemsRoutes.create, { body: values })
-    : callRoute(dictItemsRoutes.update, { params: { id }, body: values });
+export function useSaveDictItem() {
+  return useRouteMutation({
+    mutationFn: ({ values, id }: { values: TDictItemRequest; id: string | undefined }) =>
+      id === undefined
+        ? callRoute(dictItemsRoutes.create, { body: values })
+        : callRoute(dictItemsRoutes.update, { params: { id }, body: values }),
+    invalidates: [dictItemsRoutes.page],
+    onSuccess: reloadDictionaries,
+  });
 }
 
-export function deleteDictItems(ids: readonly string[]): Promise<null> {
-  return callRoute(dictItemsRoutes.delete, { params: { ids: ids.join(',') } });
+export function useDeleteDictItems() {
+  return useRouteMutation({
+    mutationFn: (ids: readonly string[]) =>
+      callRoute(dictItemsRoutes.delete, { params: { ids: ids.join(',') } }),
+    invalidates: [dictItemsRoutes.page],
+    onSuccess: reloadDictionaries,
+  });
 }

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
   DICT_LABEL_LANGUAGES,
   DICT_TAG_TYPES,
@@ -11,7 +11,6 @@ import {
   type TLanguage,
 } from '@linkstore/contract';
 import {
-  Button,
   Empty,
   Form,
   Input,
@@ -27,30 +26,22 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { tagColorOf } from '../../shared/dict/dict-label';
-import { loadDictionaries } from '../../shared/dict/dict-loader';
 import { LANGUAGE_NATIVE_NAMES } from '../../shared/i18n/languages';
-import { usePerm } from '../../shared/permission/access';
-import { HasPerm } from '../../shared/permission/has-access';
 import { useAppPreferences } from '../../shared/preferences/app-preferences-store';
 import { usePermissionStore } from '../../shared/router/dynamic-routes';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
-import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
+import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
 import { StatusTag, useStatusOptions } from '../shared/status';
+import { AddButton, BatchDelete } from '../shared/toolbar';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import { useRowSelection } from '../shared/use-row-selection';
-import { deleteDictItems, loadDictItemForm, saveDictItem } from './api';
+import { loadDictItemForm, useDeleteDictItems, useSaveDictItem } from './api';
 import { findComponentPath } from './items-path';
-
-const PERM = {
-  add: 'sys:dict-data:add',
-  edit: 'sys:dict-data:edit',
-  delete: 'sys:dict-data:delete',
-} as const;
 
 /** The dictionaries page, to go back to (where the operator's menus put it). */
 const DICTS_COMPONENT = 'system/dict/index';
@@ -146,15 +137,15 @@ export default function DictItemsPage() {
 function DictItems({ dictCode, back }: { dictCode: string; back: ReactNode }) {
   const { t } = useTranslation(['dicts', 'system']);
   const language = useAppPreferences((state) => state.language);
-  const can = usePerm();
   const list = usePagedList(dictItemsRoutes.page, { dictCode, keywords: '' });
-  const selection = useRowSelection<TDictItemPageItem>();
+  const selection = useRowSelection<TDictItemPageItem>(dictItemsRoutes.delete);
   const modal = useFormModal<TItemFormValues>();
   const [form] = Form.useForm<TItemFormValues>();
   const previewLabel = Form.useWatch('label', form);
   const previewTag = Form.useWatch('tagType', form);
   const confirmDelete = useConfirmDelete();
-  const invalidate = useInvalidateRoutes();
+  const saveItem = useSaveDictItem();
+  const deleteItems = useDeleteDictItems();
   const statusOptions = useStatusOptions();
 
   const tagTypeOptions = [
@@ -165,18 +156,12 @@ function DictItems({ dictCode, back }: { dictCode: string; back: ReactNode }) {
     })),
   ];
 
-  const refresh = async () => {
-    await invalidate(dictItemsRoutes.page);
-    void loadDictionaries({ isFresh: true });
-  };
-
   const remove = (ids: string[]) =>
     confirmDelete({
       count: ids.length,
       onConfirm: async () => {
-        await deleteDictItems(ids);
+        await deleteItems.mutateAsync(ids);
         selection.clear();
-        await refresh();
       },
     });
 
@@ -200,38 +185,20 @@ function DictItems({ dictCode, back }: { dictCode: string; back: ReactNode }) {
     },
     { title: t('system:crud.field.createTime'), dataIndex: 'createTime' },
   ];
-  if (can([PERM.edit, PERM.delete])) {
-    columns.push({
-      title: t('system:crud.table.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, item) => (
-        <Space size={0}>
-          <HasPerm value={PERM.edit}>
-            <Button
-              type="link"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={t('item.action.edit', { label: item.label })}
-              onClick={() => modal.openEdit(item.id)}
-            >
-              {t('system:crud.action.edit')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              type="link"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={t('item.action.delete', { label: item.label })}
-              onClick={() => remove([item.id])}
-            >
-              {t('system:crud.action.delete')}
-            </Button>
-          </HasPerm>
-        </Space>
-      ),
-    });
-  }
+  const actionsColumn = useActionsColumn<TDictItemPageItem>([
+    {
+      kind: 'edit',
+      route: dictItemsRoutes.update,
+      ariaLabel: (item) => t('item.action.edit', { label: item.label }),
+      onClick: (item) => modal.openEdit(item.id),
+    },
+    {
+      kind: 'delete',
+      route: dictItemsRoutes.delete,
+      ariaLabel: (item) => t('item.action.delete', { label: item.label }),
+      onClick: (item) => remove([item.id]),
+    },
+  ]);
 
   return (
     <CrudPage
@@ -246,29 +213,20 @@ function DictItems({ dictCode, back }: { dictCode: string; back: ReactNode }) {
       toolbar={
         <>
           {back}
-          <HasPerm value={PERM.add}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => modal.openCreate()}>
-              {t('system:crud.action.add')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              disabled={selection.selectedKeys.length === 0}
-              onClick={() => remove(selection.selectedKeys)}
-            >
-              {t('system:crud.action.batchDelete')}
-            </Button>
-          </HasPerm>
+          <AddButton route={dictItemsRoutes.create} onClick={() => modal.openCreate()} />
+          <BatchDelete
+            route={dictItemsRoutes.delete}
+            selectedKeys={selection.selectedKeys}
+            onDelete={remove}
+          />
         </>
       }
     >
       <PagedTable<TDictItemPageItem>
         list={list}
         rowKey="id"
-        columns={columns}
-        rowSelection={can(PERM.delete) ? selection.rowSelection : undefined}
+        columns={[...columns, ...actionsColumn]}
+        rowSelection={selection.rowSelection}
       />
       <FormModal<TItemFormValues>
         modal={modal}
@@ -280,10 +238,7 @@ function DictItems({ dictCode, back }: { dictCode: string; back: ReactNode }) {
         load={async (id) => toFormValues(await loadDictItemForm(id))}
         fields={FORM_FIELDS}
         fieldMap={FIELD_MAP}
-        onSubmit={async (values, id) => {
-          await saveDictItem(toRequest(values, dictCode), id);
-          await refresh();
-        }}
+        onSubmit={(values, id) => saveItem.mutateAsync({ values: toRequest(values, dictCode), id })}
       >
         <Form.Item name="dictCode" label={t('item.field.dictCode')}>
           <Input disabled />

@@ -1,30 +1,21 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { dictsRoutes, type TDictPageItem, type TDictRequest } from '@linkstore/contract';
-import { Button, Form, Input, Radio, Space, Typography, type TableColumnsType } from 'antd';
+import { UnorderedListOutlined } from '@ant-design/icons';
+import { dictItemsRoutes, dictsRoutes, type TDictPageItem, type TDictRequest } from '@linkstore/contract';
+import { Form, Input, Radio, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { loadDictionaries } from '../../shared/dict/dict-loader';
-import { usePerm } from '../../shared/permission/access';
-import { HasPerm } from '../../shared/permission/has-access';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
-import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
+import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
 import { StatusTag, useStatusOptions } from '../shared/status';
+import { AddButton, BatchDelete } from '../shared/toolbar';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import { useRowSelection } from '../shared/use-row-selection';
-import { deleteDicts, loadDictForm, saveDict } from './api';
+import { loadDictForm, useDeleteDicts, useSaveDict } from './api';
 import { useDictItemsLink } from './items-path';
-
-const PERM = {
-  add: 'sys:dict:add',
-  edit: 'sys:dict:edit',
-  delete: 'sys:dict:delete',
-  items: 'sys:dict-data:query',
-} as const;
 
 const FORM_FIELDS = ['name', 'dictCode', 'remark', 'status'] as const;
 /** As the contract's ZDictCode: a lower-case letter, then lower-case letters, digits and `_`. */
@@ -37,21 +28,15 @@ const NEW_DICT: Partial<TDictRequest> = { name: '', dictCode: '', remark: '', st
  */
 export default function DictPage() {
   const { t } = useTranslation(['dicts', 'system']);
-  const can = usePerm();
   const list = usePagedList(dictsRoutes.page, { keywords: '' });
-  const selection = useRowSelection<TDictPageItem>();
+  const selection = useRowSelection<TDictPageItem>(dictsRoutes.delete);
   const modal = useFormModal<TDictRequest>();
   const [form] = Form.useForm<TDictRequest>();
   const confirmDelete = useConfirmDelete();
-  const invalidate = useInvalidateRoutes();
+  const saveDict = useSaveDict();
+  const deleteDicts = useDeleteDicts();
   const statusOptions = useStatusOptions();
   const itemsLink = useDictItemsLink();
-
-  /** The page, and the cache every Dict and DictLabel reads. */
-  const refresh = async () => {
-    await invalidate(dictsRoutes.page);
-    void loadDictionaries({ isFresh: true });
-  };
 
   const remove = (ids: string[]) =>
     confirmDelete({
@@ -59,9 +44,8 @@ export default function DictPage() {
       content:
         ids.length > 1 ? t('dict.delete.confirmMany', { number: ids.length }) : t('dict.delete.confirm'),
       onConfirm: async () => {
-        await deleteDicts(ids);
+        await deleteDicts.mutateAsync(ids);
         selection.clear();
-        await refresh();
       },
     });
 
@@ -80,47 +64,32 @@ export default function DictPage() {
     { title: t('dict.field.remark'), dataIndex: 'remark', ellipsis: true },
     { title: t('system:crud.field.createTime'), dataIndex: 'createTime' },
   ];
-  if (can([PERM.items, PERM.edit, PERM.delete])) {
-    columns.push({
-      title: t('system:crud.table.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, record) => (
-        <Space size={0}>
-          <HasPerm value={PERM.items}>
-            <Link
-              to={itemsLink(record.dictCode)}
-              aria-label={t('dict.action.items', { name: record.name })}
-              style={{ paddingInline: 8 }}
-            >
-              <UnorderedListOutlined aria-hidden /> {t('dict.items')}
-            </Link>
-          </HasPerm>
-          <HasPerm value={PERM.edit}>
-            <Button
-              type="link"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={t('dict.action.edit', { name: record.name })}
-              onClick={() => modal.openEdit(record.id)}
-            >
-              {t('system:crud.action.edit')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              type="link"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={t('dict.action.delete', { name: record.name })}
-              onClick={() => remove([record.id])}
-            >
-              {t('system:crud.action.delete')}
-            </Button>
-          </HasPerm>
-        </Space>
+  const actionsColumn = useActionsColumn<TDictPageItem>([
+    {
+      route: dictItemsRoutes.page,
+      render: (record) => (
+        <Link
+          to={itemsLink(record.dictCode)}
+          aria-label={t('dict.action.items', { name: record.name })}
+          style={{ paddingInline: 8 }}
+        >
+          <UnorderedListOutlined aria-hidden /> {t('dict.items')}
+        </Link>
       ),
-    });
-  }
+    },
+    {
+      kind: 'edit',
+      route: dictsRoutes.update,
+      ariaLabel: (record) => t('dict.action.edit', { name: record.name }),
+      onClick: (record) => modal.openEdit(record.id),
+    },
+    {
+      kind: 'delete',
+      route: dictsRoutes.delete,
+      ariaLabel: (record) => t('dict.action.delete', { name: record.name }),
+      onClick: (record) => remove([record.id]),
+    },
+  ]);
 
   return (
     <CrudPage
@@ -134,29 +103,16 @@ export default function DictPage() {
       }
       toolbar={
         <>
-          <HasPerm value={PERM.add}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => modal.openCreate()}>
-              {t('system:crud.action.add')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              disabled={selection.selectedKeys.length === 0}
-              onClick={() => remove(selection.selectedKeys)}
-            >
-              {t('system:crud.action.batchDelete')}
-            </Button>
-          </HasPerm>
+          <AddButton route={dictsRoutes.create} onClick={() => modal.openCreate()} />
+          <BatchDelete route={dictsRoutes.delete} selectedKeys={selection.selectedKeys} onDelete={remove} />
         </>
       }
     >
       <PagedTable<TDictPageItem>
         list={list}
         rowKey="id"
-        columns={columns}
-        rowSelection={can(PERM.delete) ? selection.rowSelection : undefined}
+        columns={[...columns, ...actionsColumn]}
+        rowSelection={selection.rowSelection}
       />
       <FormModal<TDictRequest>
         modal={modal}
@@ -166,10 +122,7 @@ export default function DictPage() {
         initialValues={NEW_DICT}
         load={loadDictForm}
         fields={FORM_FIELDS}
-        onSubmit={async (values, id) => {
-          await saveDict(values, id);
-          await refresh();
-        }}
+        onSubmit={(values, id) => saveDict.mutateAsync({ values, id })}
       >
         <Form.Item
           name="name"

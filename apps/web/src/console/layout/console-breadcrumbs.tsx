@@ -1,7 +1,7 @@
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
-import { CONSOLE_HOME } from '../console-loading';
+import { CONSOLE_HOME } from '../console-paths';
 
 interface TTitled {
   titleKey?: string;

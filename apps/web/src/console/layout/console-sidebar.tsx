@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { APP_TITLE } from '../../shared/config/constants';
 import { translateRouteTitle, usePermissionStore } from '../../shared/router/dynamic-routes';
 import { useSettings } from '../../shared/preferences/settings-store';
-import { CONSOLE_HOME } from '../console-loading';
+import { CONSOLE_HOME } from '../console-paths';
 import { buildSidebarEntries, openKeysFor, type TSidebarEntry } from './sidebar-items';
 import { menuIcon } from './menu-icon';
 import styles from './console-layout.module.css';

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { translateRouteTitle } from '../../shared/router/dynamic-routes';
-import { CONSOLE_HOME } from '../console-loading';
+import { CONSOLE_HOME } from '../console-paths';
 import { useSidebarEntries } from './console-sidebar';
 import type { TSidebarEntry } from './sidebar-items';
 import styles from './console-layout.module.css';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppPreferences } from '../../shared/preferences/app-preferences-store';
 import { translateRouteTitle, usePermissionStore } from '../../shared/router/dynamic-routes';
-import { CONSOLE_HOME } from '../console-loading';
+import { CONSOLE_HOME } from '../console-paths';
 import { menuIcon } from './menu-icon';
 import { openKeysFor, type TSidebarEntry } from './sidebar-items';
 import styles from './console-layout.module.css';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { onDynamicRoutesReset } from '../../shared/router/dynamic-routes';
-import { CONSOLE_HOME } from '../console-loading';
+import { CONSOLE_HOME } from '../console-paths';
 
 /**
  * The tags view (console-api.md §5): one tag per visited console page, under the navbar. The

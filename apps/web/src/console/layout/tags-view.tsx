@@ -5,7 +5,7 @@ import { useEffect, useRef, type MouseEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router';
 import { normalizePathname } from '../../shared/router/route-guard';
-import { CONSOLE_HOME } from '../console-loading';
+import { CONSOLE_HOME } from '../console-paths';
 import {
   closableAround,
   closeAllTags,

@@ -11,13 +11,8 @@ import { useNavigate } from 'react-router';
 import { logout } from '../../shared/session/logout';
 import { navigateTo } from '../../shared/router/navigator';
 import { useUser } from '../../shared/session/user-store';
-import { CONSOLE_HOME, CONSOLE_LOGIN, CONSOLE_PROFILE } from '../console-loading';
-
-/** The signed-in operator's name (nickname, else username, else email). */
-export function useOperatorName(): string {
-  const user = useUser((state) => state.info?.user);
-  return user?.nickname || user?.username || user?.email || '';
-}
+import { CONSOLE_HOME, CONSOLE_LOGIN, CONSOLE_PROFILE } from '../console-paths';
+import { useOperatorName } from '../use-operator-name';
 
 /** The navbar's user menu: console home, profile and log out (back to the console login). */
 export function UserMenu() {

@@ -1,25 +1,22 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { menusRoutes, type TMenu, type TMenuType } from '@linkstore/contract';
 import { App, Button, Form, Input, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePerm } from '../../shared/permission/access';
-import { HasPerm } from '../../shared/permission/has-access';
 import { translateRouteTitle } from '../../shared/router/dynamic-routes';
 import { menuIcon } from '../layout/menu-icon';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
-import { useInvalidateRoutes } from '../shared/invalidate';
+import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
+import { AddButton, CanCall } from '../shared/toolbar';
 import { parentKeys } from '../shared/tree';
 import { useFormModal } from '../shared/use-form-modal';
-import { deleteMenu, loadMenuForm, menuTreeQuery, saveMenu, setMenuVisible } from './api';
+import { loadMenuForm, menuTreeQuery, useDeleteMenu, useSaveMenu, useSetMenuVisible } from './api';
 import { MENU_FORM_FIELDS, MenuFormFields } from './menu-form-fields';
 import { childTypeOf, fromMenuForm, NEW_MENU, type TMenuFormValues } from './menu-form-values';
-
-const PERM = { add: 'sys:menu:add', edit: 'sys:menu:edit', delete: 'sys:menu:delete' } as const;
 
 const TYPE_COLORS: Record<TMenuType, string> = {
   CATALOG: 'processing',
@@ -36,7 +33,6 @@ const TYPE_COLORS: Record<TMenuType, string> = {
 export default function MenuPage() {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
-  const can = usePerm();
   const [keywords, setKeywords] = useState('');
   const tree = useQuery({ ...menuTreeQuery(keywords), placeholderData: keepPreviousData });
   const rows = useMemo(() => tree.data ?? [], [tree.data]);
@@ -46,35 +42,28 @@ export default function MenuPage() {
   const modal = useFormModal<TMenuFormValues>();
   const [form] = Form.useForm<TMenuFormValues>();
   const confirmDelete = useConfirmDelete();
-  const invalidate = useInvalidateRoutes();
-  const [visibilityChanging, setVisibilityChanging] = useState<string | null>(null);
-
-  const refreshMenus = () => invalidate(menusRoutes.list, menusRoutes.options);
+  const saveMenu = useSaveMenu();
+  const deleteMenu = useDeleteMenu();
+  const setVisible = useSetMenuVisible();
 
   const remove = (menu: TMenu) =>
     confirmDelete({
       content: t(menu.children?.length ? 'menus.delete.confirmBranch' : 'menus.delete.confirm', {
         name: translateRouteTitle(menu.name),
       }),
-      onConfirm: async () => {
-        await deleteMenu(menu.id);
-        await refreshMenus();
-      },
+      onConfirm: () => deleteMenu.mutateAsync(menu.id),
     });
 
-  const changeVisible = async (menu: TMenu, isVisible: boolean) => {
-    setVisibilityChanging(menu.id);
-    try {
-      await setMenuVisible(menu.id, isVisible);
-      const name = translateRouteTitle(menu.name);
-      void message.success(t(isVisible ? 'menus.visible.shown' : 'menus.visible.hidden', { name }));
-      await refreshMenus();
-    } catch {
-      // Shown by the http client.
-    } finally {
-      setVisibilityChanging(null);
-    }
-  };
+  const changeVisible = (menu: TMenu, isVisible: boolean) =>
+    setVisible.mutate(
+      { id: menu.id, isVisible },
+      {
+        onSuccess: () => {
+          const name = translateRouteTitle(menu.name);
+          void message.success(t(isVisible ? 'menus.visible.shown' : 'menus.visible.hidden', { name }));
+        },
+      },
+    );
 
   const columns: TableColumnsType<TMenu> = [
     {
@@ -112,73 +101,52 @@ export default function MenuPage() {
       dataIndex: 'visible',
       render: (visible: number, menu) => {
         if (menu.type === 'BUTTON') return '';
-        if (!can(PERM.edit)) {
-          return visible === 1 ? (
-            <Tag color="success">{t('menus.flag.shown')}</Tag>
-          ) : (
-            <Tag>{t('menus.flag.hidden')}</Tag>
-          );
-        }
         return (
-          <Switch
-            size="small"
-            checked={visible === 1}
-            loading={visibilityChanging === menu.id}
-            aria-label={t('menus.visible.switch', { name: translateRouteTitle(menu.name) })}
-            onChange={(checked) => void changeVisible(menu, checked)}
-          />
+          <CanCall
+            route={menusRoutes.setVisible}
+            fallback={
+              visible === 1 ? (
+                <Tag color="success">{t('menus.flag.shown')}</Tag>
+              ) : (
+                <Tag>{t('menus.flag.hidden')}</Tag>
+              )
+            }
+          >
+            <Switch
+              size="small"
+              checked={visible === 1}
+              loading={setVisible.isPending && setVisible.variables.id === menu.id}
+              aria-label={t('menus.visible.switch', { name: translateRouteTitle(menu.name) })}
+              onChange={(checked) => changeVisible(menu, checked)}
+            />
+          </CanCall>
         );
       },
     },
     { title: t('crud.field.sort'), dataIndex: 'sort' },
   ];
-  if (can([PERM.add, PERM.edit, PERM.delete])) {
-    columns.push({
-      title: t('crud.table.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, menu) => {
-        const name = translateRouteTitle(menu.name);
-        return (
-          <Space size={0} wrap>
-            {menu.type === 'CATALOG' || menu.type === 'MENU' ? (
-              <HasPerm value={PERM.add}>
-                <Button
-                  type="link"
-                  icon={<PlusOutlined aria-hidden />}
-                  aria-label={t('menus.action.addChild', { name })}
-                  onClick={() => modal.openCreate({ parentId: menu.id, type: childTypeOf(menu.type) })}
-                >
-                  {t('menus.action.addChildShort')}
-                </Button>
-              </HasPerm>
-            ) : null}
-            <HasPerm value={PERM.edit}>
-              <Button
-                type="link"
-                icon={<EditOutlined aria-hidden />}
-                aria-label={t('menus.action.edit', { name })}
-                onClick={() => modal.openEdit(menu.id)}
-              >
-                {t('crud.action.edit')}
-              </Button>
-            </HasPerm>
-            <HasPerm value={PERM.delete}>
-              <Button
-                type="link"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={t('menus.action.delete', { name })}
-                onClick={() => remove(menu)}
-              >
-                {t('crud.action.delete')}
-              </Button>
-            </HasPerm>
-          </Space>
-        );
-      },
-    });
-  }
+  const actionsColumn = useActionsColumn<TMenu>([
+    {
+      route: menusRoutes.create,
+      label: t('menus.action.addChildShort'),
+      icon: <PlusOutlined aria-hidden />,
+      ariaLabel: (menu) => t('menus.action.addChild', { name: translateRouteTitle(menu.name) }),
+      isShown: (menu) => menu.type === 'CATALOG' || menu.type === 'MENU',
+      onClick: (menu) => modal.openCreate({ parentId: menu.id, type: childTypeOf(menu.type) }),
+    },
+    {
+      kind: 'edit',
+      route: menusRoutes.update,
+      ariaLabel: (menu) => t('menus.action.edit', { name: translateRouteTitle(menu.name) }),
+      onClick: (menu) => modal.openEdit(menu.id),
+    },
+    {
+      kind: 'delete',
+      route: menusRoutes.remove,
+      ariaLabel: (menu) => t('menus.action.delete', { name: translateRouteTitle(menu.name) }),
+      onClick: remove,
+    },
+  ]);
 
   return (
     <CrudPage
@@ -198,11 +166,7 @@ export default function MenuPage() {
       }
       toolbar={
         <>
-          <HasPerm value={PERM.add}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => modal.openCreate()}>
-              {t('crud.action.add')}
-            </Button>
-          </HasPerm>
+          <AddButton route={menusRoutes.create} onClick={() => modal.openCreate()} />
           <Button onClick={() => setExpanded(null)}>{t('crud.action.expandAll')}</Button>
           <Button onClick={() => setExpanded([])}>{t('crud.action.collapseAll')}</Button>
         </>
@@ -211,7 +175,7 @@ export default function MenuPage() {
       <Table<TMenu>
         size="middle"
         rowKey="id"
-        columns={columns}
+        columns={[...columns, ...actionsColumn]}
         dataSource={rows}
         loading={tree.isFetching}
         pagination={false}
@@ -230,10 +194,7 @@ export default function MenuPage() {
         initialValues={NEW_MENU}
         load={async (id) => fromMenuForm(await loadMenuForm(id))}
         fields={MENU_FORM_FIELDS}
-        onSubmit={async (values, id) => {
-          await saveMenu(values, id);
-          await refreshMenus();
-        }}
+        onSubmit={(values, id) => saveMenu.mutateAsync({ values, id })}
       >
         <MenuFormFields form={form} editedId={modal.isOpen ? modal.id : undefined} />
       </FormModal>

@@ -1,42 +1,22 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { SafetyOutlined } from '@ant-design/icons';
 import { rolesRoutes, type TRolePageItem, type TRoleRequest } from '@linkstore/contract';
-import {
-  App,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Space,
-  Switch,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { App, Form, Input, InputNumber, Radio, Select, Switch, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePerm } from '../../shared/permission/access';
-import { HasPerm } from '../../shared/permission/has-access';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
-import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
+import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
 import { StatusTag, useStatusOptions } from '../shared/status';
+import { AddButton, BatchDelete, CanCall } from '../shared/toolbar';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import { useRowSelection } from '../shared/use-row-selection';
-import { deleteRoles, loadRoleForm, saveRole, setRoleStatus } from './api';
+import { loadRoleForm, useDeleteRoles, useSaveRole, useSetRoleStatus } from './api';
 import { useDataScopeLabel, useDataScopeOptions } from './data-scope';
 import { RolePermissionDrawer } from './role-permission-drawer';
-
-const PERM = {
-  add: 'sys:role:add',
-  edit: 'sys:role:edit',
-  delete: 'sys:role:delete',
-  assign: 'sys:role:assign',
-} as const;
 
 const FORM_FIELDS = ['name', 'code', 'sort', 'status', 'dataScope'] as const;
 const CODE_PATTERN = /^[A-Z0-9_]+$/;
@@ -46,43 +26,38 @@ const NEW_ROLE: Partial<TRoleRequest> = { sort: 1, status: 1, dataScope: 3 };
 export default function RolePage() {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
-  const can = usePerm();
   const list = usePagedList(rolesRoutes.page, { keywords: '' });
-  const selection = useRowSelection<TRolePageItem>();
+  const selection = useRowSelection<TRolePageItem>(rolesRoutes.delete);
   const modal = useFormModal<TRoleRequest>();
   const [form] = Form.useForm<TRoleRequest>();
   const confirmDelete = useConfirmDelete();
-  const invalidate = useInvalidateRoutes();
+  const saveRole = useSaveRole();
+  const deleteRoles = useDeleteRoles();
+  const setStatus = useSetRoleStatus();
   const statusOptions = useStatusOptions();
   const dataScopeLabel = useDataScopeLabel();
   const dataScopeOptions = useDataScopeOptions();
   const [permissionRole, setPermissionRole] = useState<TRolePageItem | null>(null);
-  const [statusChanging, setStatusChanging] = useState<string | null>(null);
 
   const remove = (ids: string[]) =>
     confirmDelete({
       count: ids.length,
       onConfirm: async () => {
-        await deleteRoles(ids);
+        await deleteRoles.mutateAsync(ids);
         selection.clear();
-        await invalidate(rolesRoutes.page, rolesRoutes.options);
       },
     });
 
-  const changeStatus = async (role: TRolePageItem, isEnabled: boolean) => {
-    setStatusChanging(role.id);
-    try {
-      await setRoleStatus(role.id, isEnabled ? 1 : 0);
-      void message.success(
-        t(isEnabled ? 'roles.status.enabled' : 'roles.status.disabled', { name: role.name }),
-      );
-      await invalidate(rolesRoutes.page, rolesRoutes.options);
-    } catch {
-      // Shown by the http client.
-    } finally {
-      setStatusChanging(null);
-    }
-  };
+  const changeStatus = (role: TRolePageItem, isEnabled: boolean) =>
+    setStatus.mutate(
+      { id: role.id, isEnabled },
+      {
+        onSuccess: () =>
+          void message.success(
+            t(isEnabled ? 'roles.status.enabled' : 'roles.status.disabled', { name: role.name }),
+          ),
+      },
+    );
 
   const columns: TableColumnsType<TRolePageItem> = [
     { title: t('roles.field.name'), dataIndex: 'name' },
@@ -90,18 +65,17 @@ export default function RolePage() {
     {
       title: t('crud.status.label'),
       dataIndex: 'status',
-      render: (status: number, role) =>
-        can(PERM.edit) ? (
+      render: (status: number, role) => (
+        <CanCall route={rolesRoutes.status} fallback={<StatusTag value={status} />}>
           <Switch
             size="small"
             checked={status === 1}
-            loading={statusChanging === role.id}
+            loading={setStatus.isPending && setStatus.variables.id === role.id}
             aria-label={t('roles.status.switch', { name: role.name })}
-            onChange={(checked) => void changeStatus(role, checked)}
+            onChange={(checked) => changeStatus(role, checked)}
           />
-        ) : (
-          <StatusTag value={status} />
-        ),
+        </CanCall>
+      ),
     },
     { title: t('crud.field.sort'), dataIndex: 'sort' },
     {
@@ -111,48 +85,27 @@ export default function RolePage() {
     },
     { title: t('crud.field.createTime'), dataIndex: 'createTime' },
   ];
-  if (can([PERM.assign, PERM.edit, PERM.delete])) {
-    columns.push({
-      title: t('crud.table.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, role) => (
-        <Space size={0} wrap>
-          <HasPerm value={PERM.assign}>
-            <Button
-              type="link"
-              icon={<SafetyOutlined aria-hidden />}
-              aria-label={t('roles.action.permissions', { name: role.name })}
-              onClick={() => setPermissionRole(role)}
-            >
-              {t('roles.action.permissionsShort')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.edit}>
-            <Button
-              type="link"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={t('roles.action.edit', { name: role.name })}
-              onClick={() => modal.openEdit(role.id)}
-            >
-              {t('crud.action.edit')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              type="link"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={t('roles.action.delete', { name: role.name })}
-              onClick={() => remove([role.id])}
-            >
-              {t('crud.action.delete')}
-            </Button>
-          </HasPerm>
-        </Space>
-      ),
-    });
-  }
+  const actionsColumn = useActionsColumn<TRolePageItem>([
+    {
+      route: rolesRoutes.assignMenus,
+      label: t('roles.action.permissionsShort'),
+      icon: <SafetyOutlined aria-hidden />,
+      ariaLabel: (role) => t('roles.action.permissions', { name: role.name }),
+      onClick: setPermissionRole,
+    },
+    {
+      kind: 'edit',
+      route: rolesRoutes.update,
+      ariaLabel: (role) => t('roles.action.edit', { name: role.name }),
+      onClick: (role) => modal.openEdit(role.id),
+    },
+    {
+      kind: 'delete',
+      route: rolesRoutes.delete,
+      ariaLabel: (role) => t('roles.action.delete', { name: role.name }),
+      onClick: (role) => remove([role.id]),
+    },
+  ]);
 
   return (
     <CrudPage
@@ -166,29 +119,16 @@ export default function RolePage() {
       }
       toolbar={
         <>
-          <HasPerm value={PERM.add}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => modal.openCreate()}>
-              {t('crud.action.add')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              disabled={selection.selectedKeys.length === 0}
-              onClick={() => remove(selection.selectedKeys)}
-            >
-              {t('crud.action.batchDelete')}
-            </Button>
-          </HasPerm>
+          <AddButton route={rolesRoutes.create} onClick={() => modal.openCreate()} />
+          <BatchDelete route={rolesRoutes.delete} selectedKeys={selection.selectedKeys} onDelete={remove} />
         </>
       }
     >
       <PagedTable<TRolePageItem>
         list={list}
         rowKey="id"
-        columns={columns}
-        rowSelection={can(PERM.delete) ? selection.rowSelection : undefined}
+        columns={[...columns, ...actionsColumn]}
+        rowSelection={selection.rowSelection}
       />
       <FormModal<TRoleRequest>
         modal={modal}
@@ -198,10 +138,7 @@ export default function RolePage() {
         initialValues={NEW_ROLE}
         load={loadRoleForm}
         fields={FORM_FIELDS}
-        onSubmit={async (values, id) => {
-          await saveRole(values, id);
-          await invalidate(rolesRoutes.page, rolesRoutes.options);
-        }}
+        onSubmit={(values, id) => saveRole.mutateAsync({ values, id })}
       >
         <Form.Item
           name="name"

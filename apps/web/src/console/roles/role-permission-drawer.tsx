@@ -16,7 +16,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateRouteTitle } from '../../shared/router/dynamic-routes';
 import { parentKeys } from '../shared/tree';
-import { assignRoleMenus, menuOptionsQuery, roleMenuIdsQuery } from './api';
+import { menuOptionsQuery, roleMenuIdsQuery, useAssignRoleMenus } from './api';
 import {
   hiddenByFilter,
   selectionFromStored,
@@ -75,7 +75,7 @@ function PermissionEditor({ role, tree, storedIds, onClose }: TPermissionEditorP
   const [filter, setFilter] = useState('');
   const allParents = useMemo(() => parentKeys(tree, (node) => node.value), [tree]);
   const [expandedKeys, setExpandedKeys] = useState<string[]>(allParents);
-  const [isSaving, setIsSaving] = useState(false);
+  const assignMenus = useAssignRoleMenus();
 
   const hidden = useMemo(
     () => hiddenByFilter(tree, filter, (node) => translateRouteTitle(node.label)),
@@ -109,18 +109,16 @@ function PermissionEditor({ role, tree, storedIds, onClose }: TPermissionEditorP
     if (text.trim()) setExpandedKeys(allParents);
   };
 
-  const save = async () => {
-    setIsSaving(true);
-    try {
-      await assignRoleMenus(role.id, toSavedIds(selection));
-      void message.success(t('roles.permissions.saved'));
-      onClose();
-    } catch {
-      // Shown by the http client.
-    } finally {
-      setIsSaving(false);
-    }
-  };
+  const save = () =>
+    assignMenus.mutate(
+      { id: role.id, menuIds: toSavedIds(selection) },
+      {
+        onSuccess: () => {
+          void message.success(t('roles.permissions.saved'));
+          onClose();
+        },
+      },
+    );
 
   return (
     <Flex vertical gap={12}>
@@ -156,7 +154,7 @@ function PermissionEditor({ role, tree, storedIds, onClose }: TPermissionEditorP
       />
       <Flex gap={8} justify="flex-end">
         <Button onClick={onClose}>{t('crud.cancel')}</Button>
-        <Button type="primary" loading={isSaving} onClick={() => void save()}>
+        <Button type="primary" loading={assignMenus.isPending} onClick={save}>
           {t('crud.save')}
         </Button>
       </Flex>

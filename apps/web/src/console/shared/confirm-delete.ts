@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alreadyShown } from '../../shared/http/use-route-mutation';
 
 export interface TConfirmDeleteOptions {
   /** How many records are to go (the batch delete's selection); 1 when left out. */
@@ -29,14 +30,8 @@ export function useConfirmDelete(): (options: TConfirmDeleteOptions) => void {
       okText: t('crud.delete.ok'),
       okButtonProps: { danger: true },
       cancelText: t('crud.cancel'),
-      onOk: async () => {
-        try {
-          await onConfirm();
-          void message.success(t('crud.delete.done'));
-        } catch {
-          // The http client has shown the server's message.
-        }
-      },
+      // The dialog spins until the deletion is over, then closes either way.
+      onOk: () => onConfirm().then(() => void message.success(t('crud.delete.done')), alreadyShown),
     });
   };
 }

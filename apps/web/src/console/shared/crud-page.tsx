@@ -6,7 +6,7 @@ export interface TCrudPageProps {
   title: string;
   /** A `SearchBar`, above the table. */
   search?: ReactNode;
-  /** Buttons above the table (Add, Delete selected, …), each behind its `HasPerm`. */
+  /** Buttons above the table (`AddButton`, `BatchDelete`, `RouteButton`): each shown by its route's access. */
   toolbar?: ReactNode;
   /** The table. */
   children: ReactNode;

@@ -13,10 +13,13 @@ import {
   type TUserProfileRequestInput,
   type TUserRequestInput,
 } from '@linkstore/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../shared/http/api-client';
 import { callRoute, fillPath, routeQueryOptions } from '../../shared/http/call-route';
 import type { TDownload } from '../../shared/http/http-client';
 import type { TParams } from '../../shared/http/query-string';
+import { useRouteMutation } from '../../shared/http/use-route-mutation';
+import { useUser } from '../../shared/session/user-store';
 
 /** The users page is `usersRoutes.page` (with `usePagedList`); these are its other calls. */
 
@@ -30,32 +33,55 @@ export function loadUserForm(id: string): Promise<TUserForm> {
   return callRoute(usersRoutes.form, { params: { id } });
 }
 
+/** What a change of operators makes stale: the page and the user pickers. */
+const USER_READS = [usersRoutes.page, usersRoutes.options];
+
 /** Adds an operator (with a first password), or edits operator `id`. */
-export function saveUser(
-  values: TUserCreateRequestInput | TUserRequestInput,
-  id: string | undefined,
-): Promise<TUserForm> {
-  return id === undefined
-    ? callRoute(usersRoutes.create, { body: values as TUserCreateRequestInput })
-    : callRoute(usersRoutes.update, { params: { id }, body: values });
+export function useSaveUser() {
+  return useRouteMutation({
+    mutationFn: ({
+      values,
+      id,
+    }: {
+      values: TUserCreateRequestInput | TUserRequestInput;
+      id: string | undefined;
+    }) =>
+      id === undefined
+        ? callRoute(usersRoutes.create, { body: values as TUserCreateRequestInput })
+        : callRoute(usersRoutes.update, { params: { id }, body: values }),
+    invalidates: USER_READS,
+  });
 }
 
-export function deleteUsers(ids: readonly string[]): Promise<null> {
-  return callRoute(usersRoutes.delete, { params: { ids: ids.join(',') } });
+export function useDeleteUsers() {
+  return useRouteMutation({
+    mutationFn: (ids: readonly string[]) => callRoute(usersRoutes.delete, { params: { ids: ids.join(',') } }),
+    invalidates: USER_READS,
+  });
 }
 
 /** Disabling ends every sign-in of the user (the server does it). */
-export function setUserStatus(id: string, status: 0 | 1): Promise<null> {
-  return callRoute(usersRoutes.status, { params: { id }, query: { status: status === 1 ? '1' : '0' } });
+export function useSetUserStatus() {
+  return useRouteMutation({
+    mutationFn: ({ id, isEnabled }: { id: string; isEnabled: boolean }) =>
+      callRoute(usersRoutes.status, { params: { id }, query: { status: isEnabled ? '1' : '0' } }),
+    invalidates: USER_READS,
+  });
 }
 
 /** The new password travels in the body, never in the address. */
-export function resetUserPassword(id: string, password: string): Promise<null> {
-  return callRoute(usersRoutes.resetPassword, { params: { id }, body: { password } });
+export function useResetUserPassword() {
+  return useRouteMutation({
+    mutationFn: ({ id, password }: { id: string; password: string }) =>
+      callRoute(usersRoutes.resetPassword, { params: { id }, body: { password } }),
+  });
 }
 
-export function importUsers(file: Blob): Promise<TUserImportResult> {
-  return callRoute(usersRoutes.import, { body: { file } }, { isFormData: true });
+export function useImportUsers() {
+  return useRouteMutation({
+    mutationFn: (file: Blob): Promise<TUserImportResult> =>
+      callRoute(usersRoutes.import, { body: { file } }, { isFormData: true }),
+  });
 }
 
 async function download(route: TRouteDef, query?: TParams): Promise<TDownload> {
@@ -66,10 +92,18 @@ async function download(route: TRouteDef, query?: TParams): Promise<TDownload> {
   })) as TDownload;
 }
 
-export const downloadTemplate = () => download(usersRoutes.template);
+/** The import template, saved by the browser. */
+export function useDownloadTemplate() {
+  return useRouteMutation({ mutationFn: async () => saveFile(await download(usersRoutes.template)) });
+}
 
-/** The operators the page's filters match, as an .xlsx. */
-export const exportUsers = (filters: TUserPageQueryInput) => download(usersRoutes.export, filters as TParams);
+/** The operators the page's filters match, as an .xlsx saved by the browser. */
+export function useExportUsers() {
+  return useRouteMutation({
+    mutationFn: async (filters: TUserPageQueryInput) =>
+      saveFile(await download(usersRoutes.export, filters as TParams)),
+  });
+}
 
 /** Hands a downloaded file to the browser ("save as"). */
 export function saveFile({ blob, filename }: TDownload): void {
@@ -85,19 +119,51 @@ export function saveFile({ blob, filename }: TDownload): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function updateProfile(values: TUserProfileRequestInput): Promise<TUserProfile> {
-  return callRoute(usersRoutes.updateProfile, { body: values });
+/** The navbar shows the name and avatar from the user store: keep it in step with the profile. */
+function syncNavbar(profile: TUserProfile): void {
+  const { info, setInfo } = useUser.getState();
+  if (!info) return;
+  setInfo({
+    ...info,
+    user: { ...info.user, nickname: profile.nickname, avatar: profile.avatar, email: profile.email },
+  });
 }
 
-export function changePassword(values: TUserPasswordChangeRequest): Promise<null> {
-  return callRoute(usersRoutes.changePassword, { body: values });
+/** A change of one's own profile: the answer replaces the cached profile and the navbar's name. */
+function useProfileMutation<TVariables>(mutationFn: (variables: TVariables) => Promise<TUserProfile>) {
+  const queryClient = useQueryClient();
+  return useRouteMutation({
+    mutationFn,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileQuery.queryKey, profile);
+      syncNavbar(profile);
+    },
+  });
+}
+
+export function useUpdateProfile() {
+  return useProfileMutation((values: TUserProfileRequestInput) =>
+    callRoute(usersRoutes.updateProfile, { body: values }),
+  );
+}
+
+export function useChangePassword() {
+  return useRouteMutation({
+    mutationFn: (values: TUserPasswordChangeRequest) =>
+      callRoute(usersRoutes.changePassword, { body: values }),
+  });
 }
 
 /** Asks for a code; answers the seconds before another may be asked for. */
-export async function sendEmailCode(email: string): Promise<number> {
-  return (await callRoute(usersRoutes.emailCode, { body: { email } })).resendAfterSeconds;
+export function useSendEmailCode() {
+  return useRouteMutation({
+    mutationFn: async (email: string) =>
+      (await callRoute(usersRoutes.emailCode, { body: { email } })).resendAfterSeconds,
+  });
 }
 
-export function bindEmail(values: TBindEmailRequest): Promise<TUserProfile> {
-  return callRoute(usersRoutes.bindEmail, { body: values });
+export function useBindEmail() {
+  return useProfileMutation((values: TBindEmailRequest) =>
+    callRoute(usersRoutes.bindEmail, { body: values }),
+  );
 }

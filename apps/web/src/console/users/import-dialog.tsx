@@ -3,7 +3,7 @@ import { USER_IMPORT_MAX_ROWS, type TUserImportResult } from '@linkstore/contrac
 import { Alert, Button, Flex, List, Modal, Typography, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadTemplate, importUsers, saveFile } from './api';
+import { useDownloadTemplate, useImportUsers } from './api';
 
 /** A file picked in the dragger (a File with antd's `uid`). */
 type TPickedFile = Parameters<NonNullable<UploadProps['beforeUpload']>>[0];
@@ -27,8 +27,8 @@ export function ImportDialog({ open, onClose, onImported }: TImportDialogProps) 
   const [file, setFile] = useState<TPickedFile | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<TUserImportResult | null>(null);
-  const [isImporting, setIsImporting] = useState(false);
-  const [isDownloading, setIsDownloading] = useState(false);
+  const importUsers = useImportUsers();
+  const downloadTemplate = useDownloadTemplate();
 
   const reset = () => {
     setFile(null);
@@ -56,33 +56,19 @@ export function ImportDialog({ open, onClose, onImported }: TImportDialogProps) 
     return false;
   };
 
-  const submit = async () => {
+  const submit = () => {
     if (!file) {
       setProblem(t('import.chooseFile'));
       return;
     }
-    setIsImporting(true);
-    try {
-      const answer = await importUsers(file);
-      setResult(answer);
-      setFile(null);
-      if (answer.validCount > 0) onImported();
-    } catch {
-      // The http client has shown the server's message (not a workbook, too many rows, …).
-    } finally {
-      setIsImporting(false);
-    }
-  };
-
-  const getTemplate = async () => {
-    setIsDownloading(true);
-    try {
-      saveFile(await downloadTemplate());
-    } catch {
-      // Shown by the http client.
-    } finally {
-      setIsDownloading(false);
-    }
+    // The http client tells a refusal (not a workbook, too many rows, …).
+    importUsers.mutate(file, {
+      onSuccess: (answer) => {
+        setResult(answer);
+        setFile(null);
+        if (answer.validCount > 0) onImported();
+      },
+    });
   };
 
   const footer = result
@@ -98,7 +84,7 @@ export function ImportDialog({ open, onClose, onImported }: TImportDialogProps) 
         <Button key="close" onClick={close}>
           {t('import.close')}
         </Button>,
-        <Button key="submit" type="primary" loading={isImporting} onClick={() => void submit()}>
+        <Button key="submit" type="primary" loading={importUsers.isPending} onClick={submit}>
           {t('import.submit')}
         </Button>,
       ];
@@ -151,8 +137,8 @@ export function ImportDialog({ open, onClose, onImported }: TImportDialogProps) 
           <div>
             <Button
               icon={<DownloadOutlined aria-hidden />}
-              loading={isDownloading}
-              onClick={() => void getTemplate()}
+              loading={downloadTemplate.isPending}
+              onClick={() => downloadTemplate.mutate()}
             >
               {t('action.template')}
             </Button>

@@ -1,6 +1,6 @@
 import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import type { TUserPasswordChangeRequest, TUserProfile, TUserProfileRequestInput } from '@linkstore/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   App,
   Avatar,
@@ -22,8 +22,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dict } from '../../shared/dict/dict';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
-import { useUser } from '../../shared/session/user-store';
-import { bindEmail, changePassword, profileQuery, sendEmailCode, updateProfile } from './api';
+import { profileQuery, useBindEmail, useChangePassword, useSendEmailCode, useUpdateProfile } from './api';
 import { avatarRules, confirmRules, emailRules, mobileRules, passwordRules, required } from './user-rules';
 
 /** Used when the answer gives no wait. */
@@ -40,43 +39,18 @@ function useCountdown() {
   return { remaining, start: (seconds: number) => setRemaining(Math.max(0, Math.ceil(seconds))) };
 }
 
-/** The navbar shows the name and avatar from the user store: keep it in step with the profile. */
-function syncNavbar(profile: TUserProfile): void {
-  const { info, setInfo } = useUser.getState();
-  if (!info) return;
-  setInfo({
-    ...info,
-    user: { ...info.user, nickname: profile.nickname, avatar: profile.avatar, email: profile.email },
-  });
-}
-
-function useProfileSaved() {
-  const queryClient = useQueryClient();
-  return (profile: TUserProfile) => {
-    queryClient.setQueryData(profileQuery.queryKey, profile);
-    syncNavbar(profile);
-  };
-}
-
 function BasicInfoForm({ profile }: { profile: TUserProfile }) {
   const { t } = useTranslation(['users', 'system']);
   const { message } = App.useApp();
   const [form] = Form.useForm<TUserProfileRequestInput>();
-  const [isSaving, setIsSaving] = useState(false);
-  const onSaved = useProfileSaved();
+  const updateProfile = useUpdateProfile();
   const avatar = Form.useWatch('avatar', form);
 
-  const onFinish = async (values: TUserProfileRequestInput) => {
-    setIsSaving(true);
-    try {
-      onSaved(await updateProfile(values));
-      void message.success(t('profile.saved'));
-    } catch (error) {
-      applyServerFieldErrors(form, error, ['nickname', 'gender', 'avatar', 'mobile']);
-    } finally {
-      setIsSaving(false);
-    }
-  };
+  const onFinish = (values: TUserProfileRequestInput) =>
+    updateProfile.mutate(values, {
+      onSuccess: () => void message.success(t('profile.saved')),
+      onError: (error) => applyServerFieldErrors(form, error, ['nickname', 'gender', 'avatar', 'mobile']),
+    });
 
   return (
     <Form<TUserProfileRequestInput>
@@ -90,7 +64,7 @@ function BasicInfoForm({ profile }: { profile: TUserProfile }) {
         avatar: profile.avatar,
         mobile: profile.mobile,
       }}
-      onFinish={(values) => void onFinish(values)}
+      onFinish={onFinish}
     >
       <Form.Item label={t('field.avatar')} required={false}>
         <Space align="start">
@@ -118,7 +92,7 @@ function BasicInfoForm({ profile }: { profile: TUserProfile }) {
       <Form.Item name="mobile" label={t('field.mobile')} rules={mobileRules(t)}>
         <Input maxLength={20} inputMode="tel" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={isSaving}>
+      <Button type="primary" htmlType="submit" loading={updateProfile.isPending}>
         {t('profile.save')}
       </Button>
     </Form>
@@ -131,20 +105,17 @@ function PasswordForm() {
   const { t } = useTranslation(['users', 'system']);
   const { message } = App.useApp();
   const [form] = Form.useForm<TPasswordValues>();
-  const [isSaving, setIsSaving] = useState(false);
+  const changePassword = useChangePassword();
 
-  const onFinish = async (values: TPasswordValues) => {
-    setIsSaving(true);
-    try {
-      await changePassword(values);
-      form.resetFields();
-      void message.success(t('profile.passwordChanged'));
-    } catch (error) {
-      applyServerFieldErrors(form, error, ['oldPassword', 'newPassword', 'confirmPassword']);
-    } finally {
-      setIsSaving(false);
-    }
-  };
+  const onFinish = (values: TPasswordValues) =>
+    changePassword.mutate(values, {
+      onSuccess: () => {
+        form.resetFields();
+        void message.success(t('profile.passwordChanged'));
+      },
+      onError: (error) =>
+        applyServerFieldErrors(form, error, ['oldPassword', 'newPassword', 'confirmPassword']),
+    });
 
   return (
     <Form<TPasswordValues>
@@ -152,7 +123,7 @@ function PasswordForm() {
       name="password-form"
       layout="vertical"
       style={{ maxWidth: 480 }}
-      onFinish={(values) => void onFinish(values)}
+      onFinish={onFinish}
     >
       <Form.Item
         name="oldPassword"
@@ -177,7 +148,7 @@ function PasswordForm() {
       >
         <Input.Password autoComplete="new-password" maxLength={128} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={isSaving}>
+      <Button type="primary" htmlType="submit" loading={changePassword.isPending}>
         {t('profile.changePassword')}
       </Button>
     </Form>
@@ -194,9 +165,8 @@ function EmailForm({ profile }: { profile: TUserProfile }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<TEmailValues>();
   const countdown = useCountdown();
-  const [isSending, setIsSending] = useState(false);
-  const [isBinding, setIsBinding] = useState(false);
-  const onSaved = useProfileSaved();
+  const sendCode = useSendEmailCode();
+  const bindEmail = useBindEmail();
 
   const getCode = async () => {
     let email: string;
@@ -205,30 +175,26 @@ function EmailForm({ profile }: { profile: TUserProfile }) {
     } catch {
       return;
     }
-    setIsSending(true);
-    try {
-      const seconds = await sendEmailCode(email);
-      countdown.start(seconds > 0 ? seconds : DEFAULT_RESEND_SECONDS);
-      void message.success(t('profile.codeSent'));
-    } catch (error) {
-      applyServerFieldErrors(form, error, ['email']);
-    } finally {
-      setIsSending(false);
-    }
+    sendCode.mutate(email, {
+      onSuccess: (seconds) => {
+        countdown.start(seconds > 0 ? seconds : DEFAULT_RESEND_SECONDS);
+        void message.success(t('profile.codeSent'));
+      },
+      onError: (error) => applyServerFieldErrors(form, error, ['email']),
+    });
   };
 
-  const onFinish = async (values: TEmailValues) => {
-    setIsBinding(true);
-    try {
-      onSaved(await bindEmail({ email: values.email.trim(), code: values.code.trim() }));
-      form.resetFields();
-      void message.success(t('profile.bound'));
-    } catch (error) {
-      applyServerFieldErrors(form, error, ['email', 'code']);
-    } finally {
-      setIsBinding(false);
-    }
-  };
+  const onFinish = (values: TEmailValues) =>
+    bindEmail.mutate(
+      { email: values.email.trim(), code: values.code.trim() },
+      {
+        onSuccess: () => {
+          form.resetFields();
+          void message.success(t('profile.bound'));
+        },
+        onError: (error) => applyServerFieldErrors(form, error, ['email', 'code']),
+      },
+    );
 
   const isWaiting = countdown.remaining > 0;
   return (
@@ -237,12 +203,7 @@ function EmailForm({ profile }: { profile: TUserProfile }) {
         {t('profile.currentEmail')}:{' '}
         <Typography.Text strong>{profile.email ?? t('profile.noEmail')}</Typography.Text>
       </Typography.Text>
-      <Form<TEmailValues>
-        form={form}
-        name="email-form"
-        layout="vertical"
-        onFinish={(values) => void onFinish(values)}
-      >
+      <Form<TEmailValues> form={form} name="email-form" layout="vertical" onFinish={onFinish}>
         <Form.Item
           name="email"
           label={t('profile.newEmail')}
@@ -259,12 +220,12 @@ function EmailForm({ profile }: { profile: TUserProfile }) {
             >
               <Input id="email-form_code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
             </Form.Item>
-            <Button onClick={() => void getCode()} loading={isSending} disabled={isWaiting}>
+            <Button onClick={() => void getCode()} loading={sendCode.isPending} disabled={isWaiting}>
               {isWaiting ? t('profile.resendIn', { seconds: countdown.remaining }) : t('profile.getCode')}
             </Button>
           </Space.Compact>
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={isBinding}>
+        <Button type="primary" htmlType="submit" loading={bindEmail.isPending}>
           {t('profile.bind')}
         </Button>
       </Form>

@@ -1,8 +1,8 @@
 import { App, Form, Input, Modal, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
-import { resetUserPassword } from './api';
+import { useResetUserPassword } from './api';
 import { confirmRules, passwordRules } from './user-rules';
 
 interface TValues {
@@ -21,24 +21,24 @@ export function ResetPasswordDialog({ user, onClose }: TResetPasswordDialogProps
   const { t } = useTranslation(['users', 'system']);
   const { message } = App.useApp();
   const [form] = Form.useForm<TValues>();
-  const [isSaving, setIsSaving] = useState(false);
+  const resetPassword = useResetUserPassword();
 
   useEffect(() => {
     if (user) form.resetFields();
   }, [user, form]);
 
-  const onFinish = async ({ password }: TValues) => {
+  const onFinish = ({ password }: TValues) => {
     if (!user) return;
-    setIsSaving(true);
-    try {
-      await resetUserPassword(user.id, password);
-      void message.success(t('reset.done', { name: user.name }));
-      onClose();
-    } catch (error) {
-      applyServerFieldErrors(form, error, ['password']);
-    } finally {
-      setIsSaving(false);
-    }
+    resetPassword.mutate(
+      { id: user.id, password },
+      {
+        onSuccess: () => {
+          void message.success(t('reset.done', { name: user.name }));
+          onClose();
+        },
+        onError: (error) => applyServerFieldErrors(form, error, ['password']),
+      },
+    );
   };
 
   return (
@@ -49,18 +49,13 @@ export function ResetPasswordDialog({ user, onClose }: TResetPasswordDialogProps
       onCancel={onClose}
       okText={t('system:crud.save')}
       cancelText={t('system:crud.cancel')}
-      confirmLoading={isSaving}
+      confirmLoading={resetPassword.isPending}
       forceRender
     >
       <Typography.Paragraph type="secondary">
         {user ? t('reset.hint', { name: user.name }) : ''}
       </Typography.Paragraph>
-      <Form<TValues>
-        form={form}
-        name="reset-password-form"
-        layout="vertical"
-        onFinish={(values) => void onFinish(values)}
-      >
+      <Form<TValues> form={form} name="reset-password-form" layout="vertical" onFinish={onFinish}>
         <Form.Item name="password" label={t('field.password')} rules={passwordRules(t, t('field.password'))}>
           <Input.Password autoComplete="new-password" maxLength={128} />
         </Form.Item>

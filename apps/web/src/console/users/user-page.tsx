@@ -1,11 +1,4 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  KeyOutlined,
-  PlusOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, KeyOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   deptsRoutes,
   rolesRoutes,
@@ -18,7 +11,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import {
   App,
-  Button,
   Col,
   DatePicker,
   Form,
@@ -26,7 +18,6 @@ import {
   Radio,
   Row,
   Select,
-  Space,
   Switch,
   Tag,
   TreeSelect,
@@ -38,28 +29,29 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dict } from '../../shared/dict/dict';
 import { DictLabel } from '../../shared/dict/dict-label';
-import { useCanCall, usePerm } from '../../shared/permission/access';
-import { HasPerm } from '../../shared/permission/has-access';
+import { alreadyShown } from '../../shared/http/use-route-mutation';
+import { useCanCall } from '../../shared/permission/access';
 import { useUser } from '../../shared/session/user-store';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
+import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
 import { StatusTag, useStatusOptions, StatusFilter } from '../shared/status';
+import { AddButton, BatchDelete, CanCall, RouteButton } from '../shared/toolbar';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import { useRowSelection } from '../shared/use-row-selection';
 import {
-  deleteUsers,
   deptOptionsQuery,
-  exportUsers,
   loadUserForm,
   roleOptionsQuery,
-  saveFile,
-  saveUser,
-  setUserStatus,
+  useDeleteUsers,
+  useExportUsers,
+  useSaveUser,
+  useSetUserStatus,
 } from './api';
 import { DeptTree } from './dept-tree';
 import { ImportDialog } from './import-dialog';
@@ -73,16 +65,6 @@ import {
   required,
   usernameRules,
 } from './user-rules';
-
-export const PERM = {
-  query: 'sys:user:query',
-  add: 'sys:user:add',
-  edit: 'sys:user:edit',
-  delete: 'sys:user:delete',
-  resetPassword: 'sys:user:password:reset',
-  import: 'sys:user:import',
-  export: 'sys:user:export',
-} as const;
 
 /** The form: the contract's create body plus the confirmation the server does not need. */
 type TUserFormValues = TUserCreateRequestInput & { confirmPassword?: string };
@@ -117,10 +99,9 @@ const SORTABLE: readonly TSortField[] = ['username', 'nickname', 'status', 'crea
 export default function UserPage() {
   const { t } = useTranslation(['users', 'system']);
   const { message, modal: dialogs } = App.useApp();
-  const can = usePerm();
   const myId = useUser((state) => state.info?.user.userId);
   const list = usePagedList(usersRoutes.page, {});
-  const selection = useRowSelection<TUserPageItem>();
+  const selection = useRowSelection<TUserPageItem>(usersRoutes.delete);
   const modal = useFormModal<TUserFormValues>();
   const [form] = Form.useForm<TUserFormValues>();
   const confirmDelete = useConfirmDelete();
@@ -130,12 +111,13 @@ export default function UserPage() {
   const isDeptTreeShown = canCall(deptsRoutes.options);
   const depts = useQuery({ ...deptOptionsQuery, enabled: isDeptTreeShown });
   const roles = useQuery({ ...roleOptionsQuery, enabled: canCall(rolesRoutes.options) && modal.isOpen });
-  const [statusChanging, setStatusChanging] = useState<string | null>(null);
+  const saveUser = useSaveUser();
+  const deleteUsers = useDeleteUsers();
+  const setStatus = useSetUserStatus();
+  const exportUsers = useExportUsers();
   const [resetting, setResetting] = useState<{ id: string; name: string } | null>(null);
   const [isImportOpen, setIsImportOpen] = useState(false);
-  const [isExporting, setIsExporting] = useState(false);
 
-  const refresh = () => invalidate(usersRoutes.page, usersRoutes.options);
   const nameOf = (user: TUserPageItem) => user.nickname || user.username;
 
   const search = (values: TSearchValues) => {
@@ -152,24 +134,19 @@ export default function UserPage() {
     confirmDelete({
       count: ids.length,
       onConfirm: async () => {
-        await deleteUsers(ids);
+        await deleteUsers.mutateAsync(ids);
         selection.clear();
-        await refresh();
       },
     });
 
-  const changeStatus = async (user: TUserPageItem, isEnabled: boolean) => {
-    setStatusChanging(user.id);
-    try {
-      await setUserStatus(user.id, isEnabled ? 1 : 0);
-      void message.success(t(isEnabled ? 'status.enabled' : 'status.disabled', { name: nameOf(user) }));
-      await refresh();
-    } catch {
-      // Shown by the http client.
-    } finally {
-      setStatusChanging(null);
-    }
-  };
+  const changeStatus = (user: TUserPageItem, isEnabled: boolean) =>
+    setStatus
+      .mutateAsync({ id: user.id, isEnabled })
+      .then(
+        () =>
+          void message.success(t(isEnabled ? 'status.enabled' : 'status.disabled', { name: nameOf(user) })),
+        alreadyShown,
+      );
 
   const toggleStatus = (user: TUserPageItem, isEnabled: boolean) => {
     if (isEnabled) {
@@ -184,17 +161,6 @@ export default function UserPage() {
       cancelText: t('system:crud.cancel'),
       onOk: () => changeStatus(user, false),
     });
-  };
-
-  const exportList = async () => {
-    setIsExporting(true);
-    try {
-      saveFile(await exportUsers(list.filters));
-    } catch {
-      // Shown by the http client.
-    } finally {
-      setIsExporting(false);
-    }
   };
 
   const sortOrder = (field: TSortField): SortOrder =>
@@ -236,64 +202,45 @@ export default function UserPage() {
       dataIndex: 'status',
       ...sortable('status'),
       render: (status: number, user) =>
-        can(PERM.edit) && user.id !== myId ? (
-          <Switch
-            size="small"
-            checked={status === 1}
-            loading={statusChanging === user.id}
-            aria-label={t('status.switch', { name: nameOf(user) })}
-            onChange={(checked) => toggleStatus(user, checked)}
-          />
-        ) : (
+        user.id === myId ? (
           <StatusTag value={status} />
+        ) : (
+          <CanCall route={usersRoutes.status} fallback={<StatusTag value={status} />}>
+            <Switch
+              size="small"
+              checked={status === 1}
+              loading={setStatus.isPending && setStatus.variables.id === user.id}
+              aria-label={t('status.switch', { name: nameOf(user) })}
+              onChange={(checked) => toggleStatus(user, checked)}
+            />
+          </CanCall>
         ),
     },
     { title: t('field.createTime'), dataIndex: 'createTime', ...sortable('createTime') },
   ];
-  if (can([PERM.edit, PERM.delete, PERM.resetPassword])) {
-    columns.push({
-      title: t('system:crud.table.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, user) => (
-        <Space size={0}>
-          <HasPerm value={PERM.edit}>
-            <Button
-              type="link"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={t('action.edit', { name: nameOf(user) })}
-              onClick={() => modal.openEdit(user.id)}
-            >
-              {t('system:crud.action.edit')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.resetPassword}>
-            <Button
-              type="link"
-              icon={<KeyOutlined aria-hidden />}
-              aria-label={t('action.resetPasswordOf', { name: nameOf(user) })}
-              onClick={() => setResetting({ id: user.id, name: nameOf(user) })}
-            >
-              {t('action.resetPassword')}
-            </Button>
-          </HasPerm>
-          {user.id === myId ? null : (
-            <HasPerm value={PERM.delete}>
-              <Button
-                type="link"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={t('action.delete', { name: nameOf(user) })}
-                onClick={() => remove([user.id])}
-              >
-                {t('system:crud.action.delete')}
-              </Button>
-            </HasPerm>
-          )}
-        </Space>
-      ),
-    });
-  }
+  const actionsColumn = useActionsColumn<TUserPageItem>([
+    {
+      kind: 'edit',
+      route: usersRoutes.update,
+      ariaLabel: (user) => t('action.edit', { name: nameOf(user) }),
+      onClick: (user) => modal.openEdit(user.id),
+    },
+    {
+      route: usersRoutes.resetPassword,
+      label: t('action.resetPassword'),
+      icon: <KeyOutlined aria-hidden />,
+      ariaLabel: (user) => t('action.resetPasswordOf', { name: nameOf(user) }),
+      onClick: (user) => setResetting({ id: user.id, name: nameOf(user) }),
+    },
+    {
+      kind: 'delete',
+      route: usersRoutes.delete,
+      // Nobody deletes themselves.
+      isShown: (user) => user.id !== myId,
+      ariaLabel: (user) => t('action.delete', { name: nameOf(user) }),
+      onClick: (user) => remove([user.id]),
+    },
+  ]);
 
   const isEditing = modal.id !== undefined;
   const page = (
@@ -312,50 +259,36 @@ export default function UserPage() {
       }
       toolbar={
         <>
-          <HasPerm value={PERM.add}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => modal.openCreate()}>
-              {t('system:crud.action.add')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.delete}>
-            <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              disabled={selection.selectedKeys.length === 0}
-              onClick={() => remove(selection.selectedKeys)}
-            >
-              {t('system:crud.action.batchDelete')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.import}>
-            <Button icon={<UploadOutlined aria-hidden />} onClick={() => setIsImportOpen(true)}>
-              {t('action.import')}
-            </Button>
-          </HasPerm>
-          <HasPerm value={PERM.export}>
-            <Button
-              icon={<DownloadOutlined aria-hidden />}
-              loading={isExporting}
-              onClick={() => void exportList()}
-            >
-              {t('action.export')}
-            </Button>
-          </HasPerm>
+          <AddButton route={usersRoutes.create} onClick={() => modal.openCreate()} />
+          <BatchDelete route={usersRoutes.delete} selectedKeys={selection.selectedKeys} onDelete={remove} />
+          <RouteButton
+            route={usersRoutes.import}
+            icon={<UploadOutlined aria-hidden />}
+            onClick={() => setIsImportOpen(true)}
+          >
+            {t('action.import')}
+          </RouteButton>
+          <RouteButton
+            route={usersRoutes.export}
+            icon={<DownloadOutlined aria-hidden />}
+            loading={exportUsers.isPending}
+            onClick={() => exportUsers.mutate(list.filters)}
+          >
+            {t('action.export')}
+          </RouteButton>
         </>
       }
     >
       <PagedTable<TUserPageItem>
         list={list}
         rowKey="id"
-        columns={columns}
+        columns={[...columns, ...actionsColumn]}
         onChange={onTableChange}
         rowSelection={
-          can(PERM.delete)
-            ? {
-                ...selection.rowSelection,
-                getCheckboxProps: (user) => ({ disabled: user.id === myId }),
-              }
-            : undefined
+          selection.rowSelection && {
+            ...selection.rowSelection,
+            getCheckboxProps: (user) => ({ disabled: user.id === myId }),
+          }
         }
       />
       <FormModal<TUserFormValues>
@@ -367,10 +300,7 @@ export default function UserPage() {
         initialValues={NEW_USER}
         load={loadUserForm}
         fields={FORM_FIELDS}
-        onSubmit={async ({ confirmPassword: _confirm, ...values }, id) => {
-          await saveUser(values, id);
-          await refresh();
-        }}
+        onSubmit={({ confirmPassword: _confirm, ...values }, id) => saveUser.mutateAsync({ values, id })}
       >
         <Form.Item name="username" label={t('field.username')} rules={usernameRules(t)}>
           <Input maxLength={64} autoComplete="off" disabled={isEditing} />
@@ -448,7 +378,7 @@ export default function UserPage() {
       <ImportDialog
         open={isImportOpen}
         onClose={() => setIsImportOpen(false)}
-        onImported={() => void refresh()}
+        onImported={() => void invalidate(usersRoutes.page, usersRoutes.options)}
       />
     </CrudPage>
   );

@@ -88,10 +88,18 @@ export async function callRoute<R extends TRouteDef>(
   return parsed.data as TRouteOutput<R>;
 }
 
-/** TanStack Query options for a read route; the key is the route and its input. */
+/**
+ * The query key prefix of a route: `[method, path]`. Every cached answer of the route (any
+ * input) starts with it, so invalidating it refetches them all.
+ */
+export function routeKey(route: Pick<TRouteDef, 'method' | 'path'>) {
+  return [route.method, route.path] as const;
+}
+
+/** TanStack Query options for a read route; the key is the route's key and its input. */
 export function routeQueryOptions<R extends TRouteDef>(route: R, input: TRouteInput<R> = {}) {
   return queryOptions({
-    queryKey: [route.method, route.path, input] as const,
+    queryKey: [...routeKey(route), input] as const,
     queryFn: ({ signal }) => callRoute(route, input, { signal }),
   });
 }

@@ -230,27 +230,6 @@ describe('http client envelope handling', () => {
     expect(deps.onSessionExpired).not.toHaveBeenCalled();
   });
 
-  it('passes the whole envelope through for the PayPal SDK and payment callback URLs', async () => {
-    const { fake, client, deps } = setup();
-    const envelope = { code: 'B0001', msg: 'declined', data: { id: 1 } };
-    fake.respondWith(envelope);
-    await expect(client.post('/api/paypal/paySdk')).resolves.toEqual(envelope);
-    await expect(client.get('/api/paymentCallback?x=1')).resolves.toEqual(envelope);
-    expect(deps.notifyError).not.toHaveBeenCalled();
-  });
-
-  it('resolves undefined for the border query on any non-success, silently', async () => {
-    const { fake, client, deps } = setup();
-    fake.respondWith({ code: 0, msg: 'w', data: { a: 1 } });
-    await expect(client.get('/api/border/query')).resolves.toBeUndefined();
-    fake.respondWith({ code: 'B0001', msg: 'e', data: null }, 500);
-    await expect(client.get('/api/border/query')).resolves.toBeUndefined();
-    fake.respondWith({ code: 1, msg: '', data: { a: 2 } });
-    await expect(client.get('/api/border/query')).resolves.toEqual({ a: 2 });
-    expect(deps.notifyWarning).not.toHaveBeenCalled();
-    expect(deps.notifyError).not.toHaveBeenCalled();
-  });
-
   it('rejects an answer that is not an envelope', async () => {
     const { fake, client } = setup();
     fake.respondWithText('<html>Bad gateway</html>', 502);

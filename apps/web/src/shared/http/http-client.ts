@@ -74,11 +74,6 @@ export interface THttpClientDeps {
   onSessionExpired: (message: string) => void;
 }
 
-/** Answers of these URLs are handed back whole, whatever their code (SPEC.md §8). */
-const PASS_THROUGH_URLS = ['/api/paypal/paySdk', '/api/paymentCallback'];
-/** This URL yields undefined on any non-success answer, silently. */
-const SILENT_URLS = ['/api/border/query'];
-
 export const HttpMessageKey = {
   warningTitle: 'http.notice.warningTitle',
   warningDefault: 'http.notice.warningDefault',
@@ -201,17 +196,12 @@ export function createHttpClient(deps: THttpClientDeps) {
       parsed = undefined;
     }
 
-    if (PASS_THROUGH_URLS.some((item) => path.includes(item))) return parsed;
-    const isSilent = SILENT_URLS.some((item) => path.includes(item));
-
     const envelope = readEnvelope(parsed);
     if (!envelope) {
-      if (isSilent) return undefined;
       return fail(ClientErrorCode.badResponse, HttpMessageKey.badResponse, !isQuiet, response.status);
     }
     const { code, msg, data } = envelope;
     if (code === String(RESULT_SUCCESS)) return data;
-    if (isSilent) return undefined;
     if (code === String(RESULT_WARNING) && !isQuiet) {
       deps.notifyWarning(
         deps.translate(HttpMessageKey.warningTitle),

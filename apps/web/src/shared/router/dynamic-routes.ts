@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import { menusRoutes, type TRouteNode } from '@linkstore/contract';
 import { callRoute } from '../http/call-route';
 import { i18n } from '../i18n/i18n';
+import { sessionEvents } from '../session/session-events';
 
 /**
  * The routes added at run time: the console's server-provided menu routes (SPEC.md §2, §4;
@@ -284,3 +285,6 @@ export function resetDynamicRoutes(): void {
   usePermissionStore.getState().reset();
   for (const reset of [...resets]) reset();
 }
+
+// Signing out, or the session ending, takes the caller's routes away.
+sessionEvents.on('tokenCleared', resetDynamicRoutes);

@@ -1,18 +1,22 @@
-import { clearDictCache } from '../dict/dict-cache';
 import { notifier } from '../http/notifier';
 import { i18n } from '../i18n/i18n';
-import { resetDynamicRoutes } from '../router/dynamic-routes';
 import { navigateTo } from '../router/navigator';
+import { sessionEvents } from './session-events';
 import { useSession } from './session-store';
 import { useUser } from './user-store';
 
-/** Drops everything the signed-in user brought: tokens, user info, dictionaries, dynamic routes. */
+/**
+ * Drops everything the signed-in user brought: user info and tokens here; the dictionary cache,
+ * the dynamic routes and the query cache listen to `tokenCleared` (so this module, which the
+ * http client imports, knows neither the router nor the caches).
+ */
 export function clearSession(): void {
   useUser.getState().clear();
-  clearDictCache();
-  resetDynamicRoutes();
-  // Last, so token-cleared listeners see a fully signed-out app.
+  const { authorization, refreshToken } = useSession.getState();
+  // The store says `tokenCleared` when it held tokens; when another tab had already removed
+  // them, this tab still holds the user's dictionaries and routes: say it here.
   useSession.getState().clearTokens();
+  if (authorization === '' && refreshToken === '') sessionEvents.emit('tokenCleared', undefined);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type TShopProduct,
 } from '@linkstore/contract';
 import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
+import { useRouteMutation } from '../../shared/http/use-route-mutation';
 
 /** The list's search: blank keywords and "both" visibilities are left out of the query. */
 export interface TProductFilters {
@@ -64,8 +65,13 @@ export function productDetailQuery(id: string) {
 export const categoryTreeQuery = routeQueryOptions(shopProductsRoutes.categories);
 export const bannersQuery = routeQueryOptions(shopsRoutes.banners);
 
-export function setVisibility(productIds: string[], visible: 0 | 1): Promise<null> {
-  return callRoute(shopProductsRoutes.visibility, { body: { productIds, visible } });
+/** Shows or hides products in the shop; every list of them (paged and per subcategory) is fetched again. */
+export function useSetVisibility() {
+  return useRouteMutation({
+    mutationFn: ({ productIds, visible }: { productIds: string[]; visible: 0 | 1 }) =>
+      callRoute(shopProductsRoutes.visibility, { body: { productIds, visible } }),
+    invalidates: [shopProductsRoutes.products],
+  });
 }
 
 export function orderProducts(categoryId: string, productIds: string[]): Promise<null> {
@@ -77,14 +83,27 @@ export function orderCategories(parentId: string, categoryIds: string[]): Promis
 }
 
 /** Adds a banner, or edits banner `id`. */
-export function saveBanner(values: TShopBannerRequest, id: string | undefined): Promise<TShopBanner> {
-  return id === undefined
-    ? callRoute(shopsRoutes.createBanner, { body: values })
-    : callRoute(shopsRoutes.updateBanner, { params: { id }, body: values });
+export function useSaveBanner() {
+  return useRouteMutation({
+    mutationFn: ({
+      values,
+      id,
+    }: {
+      values: TShopBannerRequest;
+      id: string | undefined;
+    }): Promise<TShopBanner> =>
+      id === undefined
+        ? callRoute(shopsRoutes.createBanner, { body: values })
+        : callRoute(shopsRoutes.updateBanner, { params: { id }, body: values }),
+    invalidates: [shopsRoutes.banners],
+  });
 }
 
-export function deleteBanner(id: string): Promise<null> {
-  return callRoute(shopsRoutes.deleteBanner, { params: { id } });
+export function useDeleteBanner() {
+  return useRouteMutation({
+    mutationFn: (id: string) => callRoute(shopsRoutes.deleteBanner, { params: { id } }),
+    invalidates: [shopsRoutes.banners],
+  });
 }
 
 export function orderBanners(ids: string[]): Promise<TShopBanner[]> {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../shared/upload/image-upload';
 import { fileUrl } from '../../shared/upload/upload-api';
-import { bannersQuery, deleteBanner, orderBanners, saveBanner } from './api';
+import { bannersQuery, orderBanners, useDeleteBanner, useSaveBanner } from './api';
 import { saveOrderOptimistically } from './optimistic-order';
 import { applyOrder } from './ordering';
 import styles from './product-page.module.css';
@@ -30,7 +30,7 @@ export function BannersTab() {
   const [editing, setEditing] = useState<TEditing>(null);
   const list = banners.data ?? [];
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: bannersQuery.queryKey });
+  const deleteBanner = useDeleteBanner();
 
   const move = async (ids: string[]) => {
     const saved = await saveOrderOptimistically<TShopBanner[]>({
@@ -49,11 +49,8 @@ export function BannersTab() {
       okText: t('product.banner.delete'),
       okButtonProps: { danger: true },
       cancelText: t('product.cancel'),
-      onOk: async () => {
-        await deleteBanner(banner.id);
-        void message.success(t('product.banner.deleted'));
-        await refresh();
-      },
+      onOk: () =>
+        deleteBanner.mutateAsync(banner.id).then(() => void message.success(t('product.banner.deleted'))),
     });
 
   const nameOf = (id: string) =>
@@ -90,10 +87,9 @@ export function BannersTab() {
         <BannerModal
           banner={editing.banner}
           onClose={() => setEditing(null)}
-          onSaved={async () => {
+          onSaved={() => {
             setEditing(null);
             void message.success(t('product.banner.saved'));
-            await refresh();
           }}
         />
       )}
@@ -146,7 +142,7 @@ function BannerCard({ banner, onEdit, onDelete }: BannerCardProps) {
 interface BannerModalProps {
   banner: TShopBanner | null;
   onClose: () => void;
-  onSaved: () => Promise<void>;
+  onSaved: () => void;
 }
 
 /** The request a filled form sends: a blank link or title left out. */
@@ -163,19 +159,11 @@ export function toBannerRequest(values: TBannerFormValues): TShopBannerRequest {
 function BannerModal({ banner, onClose, onSaved }: BannerModalProps) {
   const { t } = useTranslation('studio');
   const [form] = Form.useForm<TBannerFormValues>();
-  const [isSaving, setSaving] = useState(false);
+  const saveBanner = useSaveBanner();
 
-  const submit = async (values: TBannerFormValues) => {
-    setSaving(true);
-    try {
-      await saveBanner(toBannerRequest(values), banner?.id);
-      await onSaved();
-    } catch {
-      // Shown by the http client; the form stays open to fix it.
-    } finally {
-      setSaving(false);
-    }
-  };
+  // The http client tells a refusal; the form stays open to fix it.
+  const submit = (values: TBannerFormValues) =>
+    saveBanner.mutate({ values: toBannerRequest(values), id: banner?.id }, { onSuccess: onSaved });
 
   return (
     <Modal
@@ -183,7 +171,7 @@ function BannerModal({ banner, onClose, onSaved }: BannerModalProps) {
       title={t(banner ? 'product.banner.edit' : 'product.banner.add')}
       okText={t('product.save')}
       cancelText={t('product.cancel')}
-      confirmLoading={isSaving}
+      confirmLoading={saveBanner.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
     >
@@ -195,7 +183,7 @@ function BannerModal({ banner, onClose, onSaved }: BannerModalProps) {
           title: banner?.title ?? '',
           linkUrl: banner?.linkUrl ?? '',
         }}
-        onFinish={(values) => void submit(values)}
+        onFinish={submit}
       >
         <Form.Item
           name="imageUrl"

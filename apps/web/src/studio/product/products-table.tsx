@@ -1,5 +1,4 @@
-import { shopProductsRoutes, type TShopProduct } from '@linkstore/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import type { TShopProduct } from '@linkstore/contract';
 import {
   App,
   Avatar,
@@ -15,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/money/use-money';
 import { fileUrl } from '../../shared/upload/upload-api';
-import { setVisibility } from './api';
+import { useSetVisibility } from './api';
 import { formatBasisPoints, formatRating, ratingToHalfStars } from './format';
 import { RowDragHandle, SortableGroup, SortableRow } from './sortable';
 
@@ -29,12 +28,6 @@ interface ProductTableProps {
   onOpen: (product: TShopProduct) => void;
 }
 
-/** Refreshes every list of the shop's products (paged and per subcategory). */
-function useRefreshProducts() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['GET', shopProductsRoutes.products.path] });
-}
-
 /**
  * The products with what they cost, sell for and earn, how often they are clicked and rated,
  * and whether the shop shows them; rows can be shown or hidden one by one or selected together.
@@ -43,25 +36,24 @@ export function ProductTable({ products, isLoading, pagination, onMove, onOpen }
   const { t } = useTranslation('studio');
   const { message } = App.useApp();
   const money = useMoney();
-  const refresh = useRefreshProducts();
+  const visibility = useSetVisibility();
   const [selected, setSelected] = useState<string[]>([]);
-  const [busy, setBusy] = useState<string[]>([]);
+  const busy = visibility.isPending ? visibility.variables.productIds : [];
 
-  const changeVisibility = async (ids: string[], visible: 0 | 1) => {
-    setBusy(ids);
-    try {
-      await setVisibility(ids, visible);
-      void message.success(
-        t(visible === 1 ? 'product.visibility.shown' : 'product.visibility.hidden', { count: ids.length }),
-      );
-      setSelected((keys) => keys.filter((key) => !ids.includes(key)));
-      await refresh();
-    } catch {
-      // Shown by the http client.
-    } finally {
-      setBusy([]);
-    }
-  };
+  const changeVisibility = (ids: string[], visible: 0 | 1) =>
+    visibility.mutate(
+      { productIds: ids, visible },
+      {
+        onSuccess: () => {
+          void message.success(
+            t(visible === 1 ? 'product.visibility.shown' : 'product.visibility.hidden', {
+              count: ids.length,
+            }),
+          );
+          setSelected((keys) => keys.filter((key) => !ids.includes(key)));
+        },
+      },
+    );
 
   const columns: TableColumnsType<TShopProduct> = [
     {
@@ -115,7 +107,7 @@ export function ProductTable({ products, isLoading, pagination, onMove, onOpen }
           checked={visible === 1}
           loading={busy.includes(product.id)}
           aria-label={t('product.visibility.switch', { name: product.title })}
-          onChange={(checked) => void changeVisibility([product.id], checked ? 1 : 0)}
+          onChange={(checked) => changeVisibility([product.id], checked ? 1 : 0)}
         />
       ),
     },
@@ -146,10 +138,10 @@ export function ProductTable({ products, isLoading, pagination, onMove, onOpen }
   return (
     <>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Button disabled={selected.length === 0} onClick={() => void changeVisibility(selected, 1)}>
+        <Button disabled={selected.length === 0} onClick={() => changeVisibility(selected, 1)}>
           {t('product.visibility.showSelected', { count: selected.length })}
         </Button>
-        <Button disabled={selected.length === 0} onClick={() => void changeVisibility(selected, 0)}>
+        <Button disabled={selected.length === 0} onClick={() => changeVisibility(selected, 0)}>
           {t('product.visibility.hideSelected', { count: selected.length })}
         </Button>
       </Space>

@@ -6,21 +6,28 @@ import {
   type TUpdateShopRequest,
 } from '@linkstore/contract';
 import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
+import { useRouteMutation } from '../../shared/http/use-route-mutation';
 
 /** The creator's shop, or null before they open one; the layout, home and shop pages share it. */
 export const myShopQuery = routeQueryOptions(shopsRoutes.mine);
 
-export function createShop(body: TCreateShopRequest): Promise<TShop> {
-  return callRoute(shopsRoutes.create, { body });
+/** A change of the shop: the server's answer goes into the shared cache, so every page shows it. */
+function useShopMutation<TVariables = void>(mutationFn: (variables: TVariables) => Promise<TShop>) {
+  const setMyShop = useSetMyShop();
+  return useRouteMutation({ mutationFn, onSuccess: setMyShop });
 }
 
-export function updateShop(body: TUpdateShopRequest): Promise<TShop> {
-  return callRoute(shopsRoutes.update, { body });
+export function useCreateShop() {
+  return useShopMutation((body: TCreateShopRequest) => callRoute(shopsRoutes.create, { body }));
+}
+
+export function useUpdateShop() {
+  return useShopMutation((body: TUpdateShopRequest) => callRoute(shopsRoutes.update, { body }));
 }
 
 /** Records that the link went out (quick start step 4); the server keeps the first time only. */
-export function markShopShared(): Promise<TShop> {
-  return callRoute(shopsRoutes.markShared);
+export function useMarkShopShared() {
+  return useShopMutation(() => callRoute(shopsRoutes.markShared));
 }
 
 /** Puts a shop the server answered into the shared cache, so every page shows it at once. */

@@ -2,7 +2,7 @@ import { ZShopName } from '@linkstore/contract';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createShop, useSetMyShop } from './api';
+import { useCreateShop } from './api';
 import { slugFromName, slugProblem } from './shop-link';
 import { slugRules } from './slug-rules';
 import { linkOf } from './use-shop-link';
@@ -19,23 +19,17 @@ export function OpenShopForm() {
   const { t } = useTranslation('studio');
   const { message } = App.useApp();
   const [form] = Form.useForm<TOpenShopValues>();
-  const setMyShop = useSetMyShop();
-  const [isSaving, setSaving] = useState(false);
+  const createShop = useCreateShop();
   // The slug follows the name until the creator types one of their own.
   const [isSlugTyped, setSlugTyped] = useState(false);
   const slug = Form.useWatch('slug', form) ?? '';
 
-  const onFinish = async (values: TOpenShopValues) => {
-    setSaving(true);
-    try {
-      setMyShop(await createShop({ name: values.name.trim(), slug: values.slug.trim() }));
-      void message.success(t('shop.open.success'));
-    } catch {
-      // The http client has shown why (for example a slug another shop has).
-    } finally {
-      setSaving(false);
-    }
-  };
+  // The http client tells a refusal (for example a slug another shop has).
+  const onFinish = (values: TOpenShopValues) =>
+    createShop.mutate(
+      { name: values.name.trim(), slug: values.slug.trim() },
+      { onSuccess: () => void message.success(t('shop.open.success')) },
+    );
 
   return (
     <Card title={t('shop.open.heading')}>
@@ -44,7 +38,7 @@ export function OpenShopForm() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={(values) => void onFinish(values)}
+        onFinish={onFinish}
         onValuesChange={(changed: Partial<TOpenShopValues>) => {
           if (changed.slug !== undefined) setSlugTyped(true);
           if (changed.name !== undefined && !isSlugTyped) {
@@ -74,7 +68,7 @@ export function OpenShopForm() {
             {t('shop.open.preview')} <Typography.Text code>{linkOf(slug)}</Typography.Text>
           </Typography.Paragraph>
         )}
-        <Button type="primary" htmlType="submit" loading={isSaving}>
+        <Button type="primary" htmlType="submit" loading={createShop.isPending}>
           {t('shop.open.submit')}
         </Button>
       </Form>

@@ -1,8 +1,8 @@
 import type { TShop } from '@linkstore/contract';
 import { App, Button, Card, Flex, Form, Input, Popconfirm, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateShop, useSetMyShop } from './api';
+import { alreadyShown } from '../../shared/http/use-route-mutation';
+import { useUpdateShop } from './api';
 
 interface TPayoutValues {
   paypalEmail: string;
@@ -16,22 +16,14 @@ export function PayoutCard({ shop }: { shop: TShop }) {
   const { t } = useTranslation('studio');
   const { message } = App.useApp();
   const [form] = Form.useForm<TPayoutValues>();
-  const setMyShop = useSetMyShop();
-  const [isSaving, setSaving] = useState(false);
+  const updateShop = useUpdateShop();
 
-  const save = async (paypalEmail: string | null) => {
-    setSaving(true);
-    try {
-      const saved = await updateShop({ paypalEmail });
-      setMyShop(saved);
+  // A promise, so the removal's confirmation spins until the answer.
+  const save = (paypalEmail: string | null) =>
+    updateShop.mutateAsync({ paypalEmail }).then((saved) => {
       form.setFieldsValue({ paypalEmail: saved.paypalEmail ?? '' });
       void message.success(t(paypalEmail ? 'shop.payout.saved' : 'shop.payout.removed'));
-    } catch {
-      // The http client has shown why.
-    } finally {
-      setSaving(false);
-    }
-  };
+    }, alreadyShown);
 
   return (
     <Card id="shop-payout" title={t('shop.payout.heading')}>
@@ -57,7 +49,7 @@ export function PayoutCard({ shop }: { shop: TShop }) {
           <Input type="email" autoComplete="email" maxLength={254} />
         </Form.Item>
         <Flex gap="small" wrap>
-          <Button type="primary" htmlType="submit" loading={isSaving}>
+          <Button type="primary" htmlType="submit" loading={updateShop.isPending}>
             {t(shop.paypalEmail ? 'shop.payout.change' : 'shop.payout.set')}
           </Button>
           {shop.paypalEmail && (
@@ -67,7 +59,7 @@ export function PayoutCard({ shop }: { shop: TShop }) {
               cancelText={t('shop.payout.cancel')}
               onConfirm={() => save(null)}
             >
-              <Button danger disabled={isSaving}>
+              <Button danger disabled={updateShop.isPending}>
                 {t('shop.payout.remove')}
               </Button>
             </Popconfirm>

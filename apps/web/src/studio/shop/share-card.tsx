@@ -25,7 +25,7 @@ export function ShareCard({ shop }: { shop: TShop }) {
     const canvas = qrBox.current?.querySelector('canvas');
     if (!canvas) return;
     downloadCanvas(canvas, `${shop.slug}-qr.png`);
-    void noteShared();
+    noteShared();
   };
 
   return (

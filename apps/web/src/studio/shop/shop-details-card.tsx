@@ -1,9 +1,8 @@
 import { ZShopName, type TShop } from '@linkstore/contract';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../shared/upload/image-upload';
-import { updateShop, useSetMyShop } from './api';
+import { useUpdateShop } from './api';
 import { changedDetails, slugRules, type TShopDetails } from './slug-rules';
 
 const NAME_MAX = ZShopName.maxLength ?? 80;
@@ -24,27 +23,21 @@ export function ShopDetailsCard({ shop }: { shop: TShop }) {
   const { t } = useTranslation('studio');
   const { message } = App.useApp();
   const [form] = Form.useForm<TShopDetails>();
-  const setMyShop = useSetMyShop();
-  const [isSaving, setSaving] = useState(false);
+  const updateShop = useUpdateShop();
   const slug = Form.useWatch('slug', form);
 
-  const onFinish = async (values: TShopDetails) => {
+  const onFinish = (values: TShopDetails) => {
     const changes = changedDetails(shop, values);
     if (Object.keys(changes).length === 0) {
       void message.info(t('shop.details.unchanged'));
       return;
     }
-    setSaving(true);
-    try {
-      const saved = await updateShop(changes);
-      setMyShop(saved);
-      form.setFieldsValue(detailsOf(saved));
-      void message.success(t('shop.details.saved'));
-    } catch {
-      // The http client has shown why.
-    } finally {
-      setSaving(false);
-    }
+    updateShop.mutate(changes, {
+      onSuccess: (saved) => {
+        form.setFieldsValue(detailsOf(saved));
+        void message.success(t('shop.details.saved'));
+      },
+    });
   };
 
   return (
@@ -54,7 +47,7 @@ export function ShopDetailsCard({ shop }: { shop: TShop }) {
         layout="vertical"
         requiredMark={false}
         initialValues={detailsOf(shop)}
-        onFinish={(values) => void onFinish(values)}
+        onFinish={onFinish}
       >
         <Form.Item
           name="name"
@@ -84,7 +77,7 @@ export function ShopDetailsCard({ shop }: { shop: TShop }) {
         <Form.Item name="imageUrl" label={t('shop.field.image')} extra={t('shop.field.imageHint')}>
           <ImageUpload purpose="shop" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={isSaving}>
+        <Button type="primary" htmlType="submit" loading={updateShop.isPending}>
           {t('shop.details.submit')}
         </Button>
       </Form>

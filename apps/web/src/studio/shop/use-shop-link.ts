@@ -2,7 +2,7 @@ import { shopLink, type TShop } from '@linkstore/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { readRuntimeConfig } from '../../shared/config/runtime-config';
-import { markShopShared, useSetMyShop } from './api';
+import { useMarkShopShared } from './api';
 
 /** The public link of a shop on this site (runtime config decides subdomain or path). */
 export function linkOf(slug: string): string {
@@ -19,16 +19,12 @@ export function linkOf(slug: string): string {
 export function useShopLink(shop: TShop) {
   const { t } = useTranslation('studio');
   const { message } = App.useApp();
-  const setMyShop = useSetMyShop();
+  const markShared = useMarkShopShared();
   const link = linkOf(shop.slug);
 
-  const noteShared = async () => {
-    if (shop.linkSharedAt) return;
-    try {
-      setMyShop(await markShopShared());
-    } catch {
-      // The http client has shown why; the link went out all the same.
-    }
+  /** The http client tells a failure; the link went out all the same. */
+  const noteShared = () => {
+    if (!shop.linkSharedAt) markShared.mutate();
   };
 
   const copy = async () => {
@@ -39,7 +35,7 @@ export function useShopLink(shop: TShop) {
       return;
     }
     void message.success(t('shop.link.copied'));
-    await noteShared();
+    noteShared();
   };
 
   /** The system share sheet where there is one (phones); elsewhere the link is copied. */
@@ -52,7 +48,7 @@ export function useShopLink(shop: TShop) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
       return copy();
     }
-    await noteShared();
+    noteShared();
   };
 
   return { link, copy, share, noteShared };
