@@ -79,6 +79,25 @@ const tablesOnly = [
   },
 ];
 
+/**
+ * Refusals and transactions go through the platform's helpers (decision 0023): `AppError.of`,
+ * `.field`, `.fields` take the status from the contract's table and let the error handler
+ * translate; `withTransaction` hands out the transaction as the `AppDatabase` repositories take.
+ */
+const platformHelpersOnly = [
+  {
+    selector: "NewExpression[callee.name='AppError']",
+    message:
+      'Use AppError.of(code, key) / AppError.field(...) / AppError.fields(...): the status comes from the contract.',
+  },
+  {
+    selector:
+      "TSAsExpression[typeAnnotation.typeName.name='AppDatabase'][expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+    message:
+      'Use withTransaction(db, async (tx) => …) (platform/db/transaction.ts): tx is already an AppDatabase.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -184,5 +203,21 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Only the helpers themselves build an AppError or cast the database.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/platform/errors/**',
+      'apps/server/src/platform/db/database.ts',
+      'apps/server/src/platform/db/transaction.ts',
+      'apps/server/src/modules/*/*.table.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...platformHelpersOnly] },
+  },
+  {
+    // One rule setting per file: table files keep their own restrictions as well.
+    files: ['apps/server/src/modules/*/*.table.ts'],
+    rules: { 'no-restricted-syntax': [...tablesOnly, ...platformHelpersOnly] },
   },
 );

@@ -9,6 +9,7 @@ import { seedDemoOrders } from './modules/orders/demo-orders.seed';
 import { DEMO_EMAIL, seedDemoShop, type DemoSeedReport } from './modules/shops/demo-shop.seed';
 import type { FileStorage } from './platform/storage/storage';
 import type { AppDatabase } from './platform/db/database';
+import { withTransaction } from './platform/db/transaction';
 
 export interface SeedReport {
   countries: number;
@@ -43,8 +44,7 @@ const DEMO_ORDERS_SEED = 6_112_026;
 
 /** Idempotent: every step inserts only what is missing, so it runs on every start. */
 export async function runSeed(db: AppDatabase, options: SeedOptions = {}): Promise<SeedReport> {
-  const base = await db.transaction(async (tx) => {
-    const scoped = tx as unknown as AppDatabase;
+  const base = await withTransaction(db, async (scoped) => {
     return {
       countries: await seedCountries(scoped),
       operators: await seedOperators(scoped, options),
@@ -59,16 +59,16 @@ export async function runSeed(db: AppDatabase, options: SeedOptions = {}): Promi
   if (!options.demo) return base;
   const { storage } = options.demo;
   // Separate transactions: the operators are kept even if drawing the catalogue fails.
-  const catalogue = await db.transaction((tx) => seedCatalogue(tx as unknown as AppDatabase, storage));
-  const demo = await db.transaction((tx) =>
-    seedDemoShop(tx as unknown as AppDatabase, storage, {
+  const catalogue = await withTransaction(db, (tx) => seedCatalogue(tx, storage));
+  const demo = await withTransaction(db, (tx) =>
+    seedDemoShop(tx, storage, {
       seedPassword: options.seedPassword,
       generatedPassword: base.operators.generatedPassword,
       dataDir: options.dataDir,
     }),
   );
-  const demoOrders = await db.transaction((tx) =>
-    seedDemoOrders(tx as unknown as AppDatabase, {
+  const demoOrders = await withTransaction(db, (tx) =>
+    seedDemoOrders(tx, {
       ownerEmail: DEMO_EMAIL,
       random: seededRandom(DEMO_ORDERS_SEED),
     }),

@@ -8,6 +8,7 @@ import type {
   TPage,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
 import { formatDateTime } from '../../platform/http/date-time';
 import {
@@ -94,8 +95,7 @@ export async function saveBanner(
 
 /** All or nothing: an unknown id stops the whole batch. */
 export async function removeBanners(db: AppDatabase, ids: number[]): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  await withTransaction(db, async (tx) => {
     if ((await deleteBanners(tx, ids)) !== ids.length) throw AppError.notFound();
   });
 }

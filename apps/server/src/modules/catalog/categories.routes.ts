@@ -16,10 +16,8 @@ export async function categoriesModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.tree, ({ query, request }) => listCategoryTree(db, request.lang, query));
   registerRoute(app, r.options, ({ query, request }) => listCategoryOptions(db, request.lang, query));
   registerRoute(app, r.form, ({ params }) => getCategoryForm(db, Number(params.id)));
-  registerRoute(app, r.create, ({ body, request }) => saveCategory(db, request.lang, null, body));
-  registerRoute(app, r.update, ({ params, body, request }) =>
-    saveCategory(db, request.lang, Number(params.id), body),
-  );
+  registerRoute(app, r.create, ({ body }) => saveCategory(db, null, body));
+  registerRoute(app, r.update, ({ params, body }) => saveCategory(db, Number(params.id), body));
   registerRoute(app, r.delete, async ({ params }) => {
     await removeCategory(db, Number(params.id));
     return null;

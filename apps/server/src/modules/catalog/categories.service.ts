@@ -10,9 +10,9 @@ import {
   type TLanguage,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
 import { formatDateTime } from '../../platform/http/date-time';
-import { translate, type MessageKey } from '../../platform/i18n/translate';
 import {
   deleteCategory,
   findCategory,
@@ -75,13 +75,6 @@ function toForm(row: CategoryRow): TCategoryForm {
   };
 }
 
-function fieldError(lang: TLanguage, field: string, key: MessageKey): AppError {
-  const params = { field };
-  return new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params, {
-    fields: [{ field, message: translate(lang, key, params) }],
-  });
-}
-
 /** The tree; with `keywords` (a name in any language, any case) or `status`, the matching categories. */
 export async function listCategoryTree(
   db: AppDatabase,
@@ -136,23 +129,21 @@ export async function getCategoryForm(db: AppDatabase, id: number): Promise<TCat
  */
 export async function saveCategory(
   db: AppDatabase,
-  lang: TLanguage,
   id: number | null,
   form: TCategoryRequestParsed,
 ): Promise<TCategoryForm> {
   const parentId = Number(form.parentId);
-  const saved = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  const saved = await withTransaction(db, async (tx) => {
     await lockCategoryTree(tx);
     const current = id === null ? undefined : await findCategory(tx, id);
     if (id !== null && !current) throw AppError.notFound();
     if (parentId !== 0) {
       const parent = await findCategory(tx, parentId);
       if (!parent || parent.parentId !== 0 || parentId === id) {
-        throw fieldError(lang, 'parentId', 'catalog.category.parentNotFirstLevel');
+        throw AppError.field('parentId', 'catalog.category.parentNotFirstLevel');
       }
       if (id !== null && (await hasChildCategories(tx, id))) {
-        throw fieldError(lang, 'parentId', 'catalog.category.hasSubcategories');
+        throw AppError.field('parentId', 'catalog.category.hasSubcategories');
       }
     }
     const values = {
@@ -173,15 +164,14 @@ export async function saveCategory(
 
 /** Refused while the category has sub-categories or products. */
 export async function removeCategory(db: AppDatabase, id: number): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  await withTransaction(db, async (tx) => {
     await lockCategoryTree(tx);
     if (!(await findCategoryForUpdate(tx, id))) throw AppError.notFound();
     if (await hasChildCategories(tx, id)) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'catalog.category.hasSubcategories');
+      throw AppError.of(ErrorCode.HAS_CHILDREN, 'catalog.category.hasSubcategories');
     }
     if (await hasProducts(tx, id)) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'catalog.category.hasProducts');
+      throw AppError.of(ErrorCode.IN_USE, 'catalog.category.hasProducts');
     }
     await deleteCategory(tx, id);
   });

@@ -201,17 +201,30 @@ describe('categories', () => {
     });
     expect(await tree('?keywords=Level%20third')).toEqual([]);
 
+    const parentRefusal = {
+      code: ErrorCode.VALIDATION_FAILED,
+      data: { fields: [{ field: 'parentId', message: 'The parent must be a first-level category.' }] },
+    };
     const missing = await call('manager', 'POST', '', { name: 'Level orphan', parentId: '999999999' });
-    expect(missing.json().msg).toBe('The parent must be a first-level category.');
+    expect({ status: missing.statusCode, body: missing.json() }).toMatchObject({
+      status: 400,
+      body: parentRefusal,
+    });
 
     const self = await call('manager', 'PUT', `/${top.id}`, { name: 'Level top', parentId: top.id });
-    expect(self.statusCode).toBe(400);
+    expect({ status: self.statusCode, body: self.json() }).toMatchObject({
+      status: 400,
+      body: parentRefusal,
+    });
 
     // A first-level category with children cannot go under another.
     const other = await create({ name: 'Level other' });
     const moveDown = await call('manager', 'PUT', `/${top.id}`, { name: 'Level top', parentId: other.id });
     expect(moveDown.statusCode).toBe(400);
-    expect(moveDown.json().msg).toBe('It has sub-categories: delete or move them first.');
+    expect(moveDown.json()).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      data: { fields: [{ field: 'parentId', message: 'It has sub-categories: delete or move them first.' }] },
+    });
     expect((await rowOf(top.id))?.parentId).toBe(0);
   });
 
@@ -238,17 +251,17 @@ describe('categories', () => {
   it('refuses to delete a category with sub-categories or products, then deletes', async () => {
     const top = await create({ name: 'Del top' });
     const child = await create({ name: 'Del child', parentId: top.id });
-    const parentRefused = await call('manager', 'DELETE', `/${top.id}`, undefined, 'zh-cn');
-    expect(parentRefused.statusCode).toBe(400);
-    expect(parentRefused.json().msg).toBe('该分类下还有子分类：请先删除或移走它们。');
+    const parentRefused = await call('manager', 'DELETE', `/${top.id}`);
+    expect(parentRefused.statusCode).toBe(409);
+    expect(parentRefused.json().code).toBe(ErrorCode.HAS_CHILDREN);
 
     const [product] = await ctx.database.db
       .insert(products)
       .values({ categoryId: Number(child.id), title: 'Del product', platformPriceCents: 1299 })
       .returning({ id: products.id });
     const childRefused = await call('manager', 'DELETE', `/${child.id}`);
-    expect(childRefused.statusCode).toBe(400);
-    expect(childRefused.json().msg).toBe('It still has products: move or delete them first.');
+    expect(childRefused.statusCode).toBe(409);
+    expect(childRefused.json().code).toBe(ErrorCode.IN_USE);
     expect(await rowOf(child.id)).toBeDefined();
 
     await ctx.database.db.delete(products).where(eq(products.id, product?.id ?? 0));

@@ -14,10 +14,8 @@ export async function productsModule(app: FastifyInstance): Promise<void> {
   const r = productsRoutes;
   registerRoute(app, r.page, ({ query, request }) => pageProductList(db, request.lang, query));
   registerRoute(app, r.form, ({ params }) => getProductForm(db, Number(params.id)));
-  registerRoute(app, r.create, ({ body, request }) => saveProduct(db, request.lang, null, body));
-  registerRoute(app, r.update, ({ params, body, request }) =>
-    saveProduct(db, request.lang, Number(params.id), body),
-  );
+  registerRoute(app, r.create, ({ body }) => saveProduct(db, null, body));
+  registerRoute(app, r.update, ({ params, body }) => saveProduct(db, Number(params.id), body));
   registerRoute(app, r.delete, async ({ params }) => {
     await removeProduct(db, Number(params.id));
     return null;

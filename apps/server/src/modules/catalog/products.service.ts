@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   isEmptyDoc,
   parseStoredRichText,
   type TLanguage,
@@ -13,9 +12,9 @@ import {
   type TRichDoc,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
 import { formatDateTime } from '../../platform/http/date-time';
-import { translate, type MessageKey } from '../../platform/i18n/translate';
 import { findCategory, listAllCategories } from './categories.repository';
 import { categoryLabel } from './categories.service';
 import {
@@ -55,13 +54,6 @@ function readDescriptions(stored: Record<string, string> | null | undefined): TP
   return Object.fromEntries(
     Object.entries(cleanTexts(stored)).map(([lang, text]) => [lang, parseStoredRichText(text)]),
   );
-}
-
-function fieldError(lang: TLanguage, field: string, key: MessageKey): AppError {
-  const params = { field };
-  return new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params, {
-    fields: [{ field, message: translate(lang, key, params) }],
-  });
 }
 
 function toForm(row: ProductRow, images: string[]): TProductForm {
@@ -131,16 +123,14 @@ export async function getProductForm(db: AppDatabase, id: number): Promise<TProd
 /** Adds (`id` null) or changes a product; its category must be a second-level one. */
 export async function saveProduct(
   db: AppDatabase,
-  lang: TLanguage,
   id: number | null,
   form: TProductRequestParsed,
 ): Promise<TProductForm> {
   const categoryId = Number(form.categoryId);
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  return withTransaction(db, async (tx) => {
     const category = await findCategory(tx, categoryId);
     if (!category || category.parentId === 0) {
-      throw fieldError(lang, 'categoryId', 'catalog.product.categoryNotSecondLevel');
+      throw AppError.field('categoryId', 'catalog.product.categoryNotSecondLevel');
     }
     const values = {
       categoryId,

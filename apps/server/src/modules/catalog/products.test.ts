@@ -183,7 +183,11 @@ describe('products', () => {
       title: 'Bad',
       platformPriceCents: 100,
     });
-    expect(unknown.json().msg).toBe('The category must be a second-level category.');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      data: { fields: [{ field: 'categoryId', message: 'The category must be a second-level category.' }] },
+    });
     for (const price of [12.5, 0, -1, '100']) {
       const res = await call('manager', 'POST', '', {
         categoryId: String(leaf),

@@ -1,5 +1,6 @@
 import type { TLanguage, TPage, TReviewPageItem, TReviewPageQuery, TReviewStatus } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
 import { formatDateTime } from '../../platform/http/date-time';
 import { deleteReviews, pageReviews, setReviewsStatus, type ReviewListRow } from './reviews.repository';
@@ -42,16 +43,14 @@ export async function pageReviewList(
 
 /** Publishes (1) or rejects (2) reviews. All or nothing: an unknown id stops the whole batch. */
 export async function moderateReviews(db: AppDatabase, ids: number[], status: 1 | 2): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  await withTransaction(db, async (tx) => {
     if ((await setReviewsStatus(tx, ids, status)) !== ids.length) throw AppError.notFound();
   });
 }
 
 /** All or nothing: an unknown id stops the whole batch. */
 export async function removeReviews(db: AppDatabase, ids: number[]): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  await withTransaction(db, async (tx) => {
     if ((await deleteReviews(tx, ids)) !== ids.length) throw AppError.notFound();
   });
 }

@@ -1,4 +1,4 @@
-import type { TCheckoutAnswer, TOrderReceipt } from '@linkstore/contract';
+import { ErrorCode, type TCheckoutAnswer, type TOrderReceipt } from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
@@ -153,8 +153,12 @@ describe('checkout with PayPal', () => {
     const headers = stand.signWebhook(event);
     const tampered = event.replace('"value":"60.00"', '"value":"0.01"');
     expect(tampered).not.toBe(event);
-    expect((await deliver(tampered, headers)).statusCode).toBe(400);
-    expect((await deliver(event, {})).statusCode).toBe(400);
+    for (const res of [await deliver(tampered, headers), await deliver(event, {})]) {
+      expect({ status: res.statusCode, code: res.json().code }).toEqual({
+        status: 400,
+        code: ErrorCode.WEBHOOK_REJECTED,
+      });
+    }
     expect(await stateOf(order.orderNo)).toMatchObject({ status: 0, ledger: 0 });
     const events = await ctx.database.db.select().from(webhookEvents);
     expect(events.map((e) => e.eventId)).not.toContain((JSON.parse(event) as { id: string }).id);
@@ -186,7 +190,7 @@ describe('checkout with PayPal', () => {
     stand.captureOnce({ amount: { currency_code: 'USD', value: '59.00' } });
     const res = await capture(order);
     expect(res.statusCode).toBe(409);
-    expect(res.json<{ msg: string }>().msg).toMatch(/does not match the order total/);
+    expect(res.json().code).toBe(ErrorCode.PAYMENT_AMOUNT_MISMATCH);
     expect(await stateOf(order.orderNo)).toMatchObject({ status: 0, ledger: 0 });
     expect((await stateOf(order.orderNo)).flag).toMatch(/captured \$59\.00 .* order total is \$60\.00/);
     expect((await deliver(stand.captureCompletedEvent(order.token))).statusCode).toBe(200);
@@ -209,7 +213,7 @@ describe('checkout with PayPal', () => {
     stand.captureOnce({ status: 'DECLINED' });
     const res = await capture(order);
     expect(res.statusCode).toBe(409);
-    expect(res.json<{ msg: string }>().msg).toMatch(/declined/);
+    expect(res.json().code).toBe(ErrorCode.PAYMENT_DECLINED);
     expect(await stateOf(order.orderNo)).toMatchObject({ status: 0, ledger: 0 });
   });
 
@@ -240,7 +244,10 @@ describe('checkout with PayPal', () => {
     stand.failOnce('create', 400);
     const res = await checkout();
     expect(res.statusCode).toBe(503);
-    expect(res.json<{ msg: string }>().msg).toMatch(/could not be started/);
+    expect(res.json()).toMatchObject({
+      code: ErrorCode.SERVICE_UNAVAILABLE,
+      msg: expect.stringMatching(/could not be started/),
+    });
     expect(await stock()).toBe(before);
   });
 });

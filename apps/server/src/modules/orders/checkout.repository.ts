@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import { returnStock } from '../catalog/catalog.api';
 import type { PaymentRow } from '../payments/payments.api';
 import { payments } from '../payments/payments.table';
@@ -121,8 +122,7 @@ export async function setOrderFlag(db: AppDatabase, orderId: number, flag: strin
 
 /** Clears the reservations `which` selects and gives their stock back, in one transaction. */
 async function release(db: AppDatabase, which: SQL | undefined): Promise<number> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  return withTransaction(db, async (tx) => {
     const released = await tx
       .update(orders)
       .set({ reservedUntil: null, updatedAt: sql`now()` })

@@ -34,7 +34,7 @@ export async function checkoutModule(app: FastifyInstance): Promise<void> {
     scope.post(PAYPAL_WEBHOOK_PATH, { config: { access: { public: true } } }, async (request, reply) => {
       const rawBody = typeof request.body === 'string' ? request.body : '';
       if (!(await service.webhook({ headers: request.headers, rawBody }))) {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'checkout.webhookRejected');
+        throw AppError.of(ErrorCode.WEBHOOK_REJECTED, 'checkout.webhookRejected');
       }
       return reply.send({ received: true });
     });

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
 import type { RateLimiter } from '../../platform/rate-limit/limiter';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -69,8 +70,6 @@ function priceLine(product: SellableProduct, quantity: number, shop: CheckoutSho
 const sum = (items: NewOrderItem[], unit: (item: NewOrderItem) => number) =>
   items.reduce((total, item) => total + unit(item) * item.quantity, 0);
 
-const rateLimited = () => new AppError(ErrorCode.RATE_LIMITED, 429, 'error.rateLimited');
-
 async function toReceipt(db: AppDatabase, found: OrderWithPayment): Promise<TOrderReceipt> {
   const { order, payment, shop } = found;
   const items = await listOrderItems(db, order.id);
@@ -109,7 +108,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const { db, payments } = deps;
 
   async function limit(kind: string, ip: string, rule: { max: number; windowMs: number }): Promise<void> {
-    if ((await deps.limiter.hit(`${kind}:ip:${ip}`, rule.windowMs)) > rule.max) throw rateLimited();
+    if ((await deps.limiter.hit(`${kind}:ip:${ip}`, rule.windowMs)) > rule.max) throw AppError.rateLimited();
   }
 
   /**
@@ -134,23 +133,19 @@ export function createCheckoutService(deps: CheckoutDeps) {
     );
     return form.items.map((item) => {
       const product = sellable.get(Number(item.productId));
-      if (!product) throw new AppError(ErrorCode.VALIDATION_FAILED, 409, 'checkout.notOnSale');
+      if (!product) throw AppError.of(ErrorCode.NOT_ON_SALE, 'checkout.notOnSale');
       return priceLine(product, item.quantity, shop);
     });
   }
 
   /** Reserves the stock and inserts the order (status 0) in one transaction; all or nothing. */
   async function placeOrder(shop: CheckoutShop, form: CheckoutForm, items: NewOrderItem[]) {
-    return db.transaction(async (transaction) => {
-      const tx = transaction as unknown as AppDatabase;
+    return withTransaction(db, async (tx) => {
       // Always in product order, so two checkouts never wait on each other's rows in a cycle.
       for (const item of [...items].sort((a, b) => a.productId - b.productId)) {
         if (!(await takeStock(tx, item.productId, item.quantity))) {
           const left = await stockOf(tx, item.productId);
-          throw new AppError(ErrorCode.VALIDATION_FAILED, 409, 'checkout.outOfStock', {
-            product: item.title,
-            left,
-          });
+          throw AppError.of(ErrorCode.OUT_OF_STOCK, 'checkout.outOfStock', { product: item.title, left });
         }
       }
       const totalMinor = sum(items, (item) => item.sellingPriceMinor);
@@ -209,7 +204,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const found = await findOrderByCheckoutKey(db, checkoutKey);
     if (!found) return null;
     if (found.order.shopId !== shop.id || !found.payment) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 409, 'checkout.alreadyPlaced');
+      throw AppError.of(ErrorCode.ALREADY_PLACED, 'checkout.alreadyPlaced');
     }
     return {
       orderNo: found.order.orderNo,
@@ -271,7 +266,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         // The order stays unpaid (0) with nothing to pay it through; its stock goes back now.
         deps.log.error({ err, orderNo: order.orderNo }, 'Payment could not be started');
         await releaseOrder(db, order.id);
-        throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503, 'checkout.paymentNotStarted');
+        throw AppError.serviceUnavailable('checkout.paymentNotStarted');
       }
     },
 
@@ -281,17 +276,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const found = await findForBuyer(form.orderNo, form.token);
       if (found.order.status === 0) {
         const result = await captureAndSettle(found);
-        if (result === 'notApproved') {
-          throw new AppError(ErrorCode.VALIDATION_FAILED, 409, 'checkout.notApproved');
-        }
-        if (result === 'failed') {
-          throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503, 'checkout.captureFailed');
-        }
-        if (result === 'declined') {
-          throw new AppError(ErrorCode.VALIDATION_FAILED, 409, 'checkout.captureDeclined');
-        }
+        if (result === 'notApproved')
+          throw AppError.of(ErrorCode.PAYMENT_NOT_APPROVED, 'checkout.notApproved');
+        if (result === 'failed') throw AppError.serviceUnavailable('checkout.captureFailed');
+        if (result === 'declined') throw AppError.of(ErrorCode.PAYMENT_DECLINED, 'checkout.captureDeclined');
         if (result === 'mismatch') {
-          throw new AppError(ErrorCode.VALIDATION_FAILED, 409, 'checkout.amountMismatch');
+          throw AppError.of(ErrorCode.PAYMENT_AMOUNT_MISMATCH, 'checkout.amountMismatch');
         }
       }
       return toReceipt(db, await findForBuyer(form.orderNo, form.token));

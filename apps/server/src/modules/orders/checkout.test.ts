@@ -1,4 +1,9 @@
-import type { TCheckoutAnswer, TOrderReceipt, TSandboxApproval } from '@linkstore/contract';
+import {
+  ErrorCode,
+  type TCheckoutAnswer,
+  type TOrderReceipt,
+  type TSandboxApproval,
+} from '@linkstore/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, waitFor, type SmtpSink } from '../../platform/mail/mail-testing';
@@ -179,6 +184,7 @@ describe('checkout with the sandbox provider', () => {
     await ctx.database.db.update(shops).set({ defaultPercentage: 300 }).where(eq(shops.id, shopId));
     const early = await capture(answer);
     expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe(ErrorCode.PAYMENT_NOT_APPROVED);
     expect(await approve(answer)).toBe(`/payresult?order=${answer.orderNo}&lang=pt&token=${tokenOf(answer)}`);
 
     const first = await capture(answer);
@@ -225,7 +231,11 @@ describe('checkout with the sandbox provider', () => {
       [few, 3],
     ]);
     expect(res.statusCode).toBe(409);
-    expect(res.json<{ msg: string }>().msg).toBe('Only 2 left of "Coisa 700". Please change the quantity.');
+    // The message names the product and what is left: the buyer changes the quantity from it.
+    expect(res.json()).toMatchObject({
+      code: ErrorCode.OUT_OF_STOCK,
+      msg: 'Only 2 left of "Coisa 700". Please change the quantity.',
+    });
     expect([await stockOf(few), await stockOf(other)]).toEqual([2, 9]);
     expect((await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]?.n).toBe(before);
   });
@@ -234,6 +244,7 @@ describe('checkout with the sandbox provider', () => {
     const last = await addProduct(900, 1);
     const results = await Promise.all([checkout([[last, 1]]), checkout([[last, 1]])]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)?.json().code).toBe(ErrorCode.OUT_OF_STOCK);
     expect(await stockOf(last)).toBe(0);
   });
 
@@ -254,7 +265,9 @@ describe('checkout with the sandbox provider', () => {
     // started) says it is already placed — never a second order.
     const twin = 'twin-attempt-000001';
     const both = await Promise.all([1, 2].map(() => checkout([[item, 1]], buyer('k'), undefined, twin)));
-    for (const res of both) expect([200, 409], res.body).toContain(res.statusCode);
+    for (const res of both) {
+      if (res.statusCode !== 200) expect(res.json().code, res.body).toBe(ErrorCode.ALREADY_PLACED);
+    }
     const numbers = new Set(
       both.filter((r) => r.statusCode === 200).map((r) => r.json<{ data: TCheckoutAnswer }>().data.orderNo),
     );
@@ -268,7 +281,13 @@ describe('checkout with the sandbox provider', () => {
     const withdrawn = await addProduct(600, 3, { status: 0 });
     const hidden = await addProduct(650, 3);
     await ctx.database.db.insert(shopProducts).values({ shopId, productId: hidden, visible: 0 });
-    for (const id of [withdrawn, hidden]) expect((await checkout([[id, 1]])).statusCode).toBe(409);
+    for (const id of [withdrawn, hidden]) {
+      const res = await checkout([[id, 1]]);
+      expect({ status: res.statusCode, code: res.json().code }).toEqual({
+        status: 409,
+        code: ErrorCode.NOT_ON_SALE,
+      });
+    }
   });
 
   it('releases expired reservations once; a late payment takes the stock again, or is flagged', async () => {
@@ -300,6 +319,10 @@ describe('checkout with the sandbox provider', () => {
     const ip = '10.9.9.9';
     for (let i = 0; i < CHECKOUT_LIMIT.max; i++)
       await ctx.app.limiter.hit(`checkout:ip:${ip}`, CHECKOUT_LIMIT.windowMs);
-    expect((await checkout([[1, 1]], buyer('x'), ip)).statusCode).toBe(429);
+    const res = await checkout([[1, 1]], buyer('x'), ip);
+    expect({ status: res.statusCode, code: res.json().code }).toEqual({
+      status: 429,
+      code: ErrorCode.RATE_LIMITED,
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { formatMoney } from '@linkstore/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import type { Mailer } from '../../platform/mail/mailer';
 import { takeStock } from '../catalog/catalog.api';
 import { creditSale } from '../earnings/earnings.api';
@@ -65,8 +66,7 @@ async function reReserve(tx: AppDatabase, orderId: number): Promise<string | nul
  * mail goes out after the commit, only from the flipping call; a mail failure is only logged.
  */
 export async function markPaid(deps: PaymentDeps, orderId: number, capture: Capture): Promise<boolean> {
-  const flipped = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  const flipped = await withTransaction(deps.db, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.status !== 0) return false;
     // Its reservation was released by the sweep: take the stock again if it is still there.

@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   type TCreatorOrder,
   type TCreatorOrderDetail,
   type TCreatorOrderItem,
@@ -55,9 +54,7 @@ function isRealInstant(at: string): boolean {
 export function decodeCursor(token: string): OrderCursor {
   const [at, id] = Buffer.from(token, 'base64url').toString('utf8').split('|');
   const valid = at && CURSOR_AT.test(at) && isRealInstant(at) && id && /^[1-9]\d{0,14}$/.test(id);
-  if (!valid) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'validation.invalid', { field: 'cursor' });
-  }
+  if (!valid) throw AppError.field('cursor', 'validation.invalid');
   return { at, id: Number(id) };
 }
 

@@ -9,8 +9,8 @@ import {
   type TPricingUpdateRequest,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { AppError } from '../../platform/errors/app-error';
-import { translate } from '../../platform/i18n/translate';
+import { withTransaction } from '../../platform/db/transaction';
+import { AppError, type FieldProblem } from '../../platform/errors/app-error';
 import {
   findCategoryIds,
   findProductCosts,
@@ -29,7 +29,7 @@ import {
 } from '../shops/shops.api';
 
 function notCreated(): AppError {
-  return new AppError(ErrorCode.NOT_FOUND, 404, 'shops.notCreated');
+  return AppError.of(ErrorCode.NOT_FOUND, 'shops.notCreated');
 }
 
 /** `1234` → `$12.34`: US cents as the refusal's English-formatted amount. */
@@ -97,7 +97,8 @@ export async function listPricedProducts(
 
 /**
  * One save, one transaction: every id is checked and every override compared with its cost
- * before anything is written, and any refusal leaves the shop as it was.
+ * before anything is written, and any refusal leaves the shop as it was. `lang` gives the
+ * products' titles that a refusal names.
  */
 export async function savePricing(
   db: AppDatabase,
@@ -108,8 +109,7 @@ export async function savePricing(
   // The same id twice: the last one counts, as in the studio's draft (replace by id).
   const categories = [...new Map((form.categories ?? []).map((c) => [Number(c.categoryId), c])).values()];
   const items = [...new Map((form.products ?? []).map((p) => [Number(p.productId), p])).values()];
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  return withTransaction(db, async (tx) => {
     const shop = await requireShop(tx, userId, true);
     const known = await findCategoryIds(
       tx,
@@ -121,7 +121,7 @@ export async function savePricing(
       items.map((p) => Number(p.productId)),
       lang,
     );
-    const fields: { field: string; message: string }[] = [];
+    const problems: FieldProblem[] = [];
     let firstRefusal: Record<string, string> | undefined;
     for (const [index, item] of (form.products ?? []).entries()) {
       const product = costs.get(Number(item.productId));
@@ -133,15 +133,15 @@ export async function savePricing(
           cost: formatUsd(product.costCents),
         };
         firstRefusal ??= params;
-        fields.push({
-          field: `products.${index}.overridePriceCents`,
-          message: translate(lang, 'pricing.belowCost', params),
-        });
+        problems.push({ field: `products.${index}.overridePriceCents`, key: 'pricing.belowCost', params });
       }
     }
     if (firstRefusal) {
       // The message names the (first) product; `fields` lists every refused one.
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'pricing.belowCost', firstRefusal, { fields });
+      throw AppError.fields(problems, ErrorCode.PRICE_BELOW_COST, {
+        key: 'pricing.belowCost',
+        params: firstRefusal,
+      });
     }
     await updateShopPricing(tx, shop.id, {
       ...(form.defaultPercentage !== undefined ? { defaultPercentage: form.defaultPercentage } : {}),

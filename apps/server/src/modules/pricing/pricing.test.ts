@@ -247,7 +247,8 @@ describe('a save is all or nothing', () => {
     );
     expect(res.statusCode).toBe(400);
     const body = res.json();
-    expect(body.code).toBe(ErrorCode.VALIDATION_FAILED);
+    expect(body.code).toBe(ErrorCode.PRICE_BELOW_COST);
+    // The refusal names the product in the caller's language, translated by the error handler.
     expect(body.msg).toBe(
       'Le prix de vente de « Product b1x » ($9.98) ne peut pas être inférieur à son coût ($9.99).',
     );

@@ -1,4 +1,4 @@
-import { ErrorCode, type TStorefrontEventBatch, type TStorefrontEventKind } from '@linkstore/contract';
+import type { TStorefrontEventBatch, TStorefrontEventKind } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
 import type { RateLimiter } from '../../platform/rate-limit/limiter';
@@ -95,7 +95,7 @@ interface Deps {
 export function createShopEventsService({ db, limiter }: Deps) {
   async function record(ip: string, batch: TStorefrontEventBatch): Promise<{ accepted: number }> {
     if ((await limiter.hit(eventLimitKey(ip), MINUTE_MS)) > EVENT_BATCHES_PER_MINUTE) {
-      throw new AppError(ErrorCode.RATE_LIMITED, 429, 'error.rateLimited');
+      throw AppError.rateLimited();
     }
     const shopId = await findShopIdBySlug(db, batch.shop);
     if (shopId === undefined) throw AppError.notFound();

@@ -1,4 +1,4 @@
-import type { TStorefrontEventBatch } from '@linkstore/contract';
+import { ErrorCode, type TStorefrontEventBatch } from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
@@ -162,6 +162,7 @@ describe('POST /api/v1/public/events', () => {
     }
     const limited = await post(payload, '198.51.100.7');
     expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe(ErrorCode.RATE_LIMITED);
     expect((await post(payload, '198.51.100.8')).statusCode).toBe(200);
   });
 });

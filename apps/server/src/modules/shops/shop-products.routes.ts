@@ -9,31 +9,30 @@ import {
   pageMyShopProducts,
   setMyProductsVisible,
 } from './shop-products.service';
-import { callerId } from './shops.routes';
 
 /** The products and categories of the caller's own shop (`#/product`). */
 export async function shopProductsModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = shopProductsRoutes;
-  registerRoute(app, r.products, ({ query, request }) =>
-    pageMyShopProducts(db, request.lang, callerId(request), query),
+  registerRoute(app, r.products, ({ query, request, caller }) =>
+    pageMyShopProducts(db, request.lang, Number(caller.id), query),
   );
-  registerRoute(app, r.product, ({ params, request }) =>
-    getMyShopProduct(db, request.lang, callerId(request), Number(params.id)),
+  registerRoute(app, r.product, ({ params, request, caller }) =>
+    getMyShopProduct(db, request.lang, Number(caller.id), Number(params.id)),
   );
-  registerRoute(app, r.visibility, async ({ body, request }) => {
-    await setMyProductsVisible(db, callerId(request), body);
+  registerRoute(app, r.visibility, async ({ body, caller }) => {
+    await setMyProductsVisible(db, Number(caller.id), body);
     return null;
   });
-  registerRoute(app, r.orderProducts, async ({ body, request }) => {
-    await orderMyProducts(db, callerId(request), body);
+  registerRoute(app, r.orderProducts, async ({ body, caller }) => {
+    await orderMyProducts(db, Number(caller.id), body);
     return null;
   });
-  registerRoute(app, r.categories, ({ request }) =>
-    listMyShopCategories(db, request.lang, callerId(request)),
+  registerRoute(app, r.categories, ({ request, caller }) =>
+    listMyShopCategories(db, request.lang, Number(caller.id)),
   );
-  registerRoute(app, r.orderCategories, async ({ body, request }) => {
-    await orderMyCategories(db, callerId(request), body);
+  registerRoute(app, r.orderCategories, async ({ body, caller }) => {
+    await orderMyCategories(db, Number(caller.id), body);
     return null;
   });
 }

@@ -12,6 +12,7 @@ import {
   type TShopProductVisibilityRequest,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
 import type { MessageKey } from '../../platform/i18n/translate';
 import {
@@ -38,7 +39,7 @@ export const LATEST_REVIEWS = 20;
 /** The caller's shop (locked for the rest of a write's transaction); refused before it is opened. */
 async function requireShop(db: AppDatabase, userId: number, lock = false): Promise<ShopRow> {
   const shop = lock ? await lockShopByOwner(db, userId) : await findShopByOwner(db, userId);
-  if (!shop) throw new AppError(ErrorCode.NOT_FOUND, 404, 'shops.notCreated');
+  if (!shop) throw AppError.of(ErrorCode.NOT_FOUND, 'shops.notCreated');
   return shop;
 }
 
@@ -82,7 +83,7 @@ function requireExactly(ids: number[], expected: Iterable<number>, key: MessageK
   const wanted = new Set(expected);
   const given = new Set(ids);
   if (given.size !== ids.length || given.size !== wanted.size || ids.some((id) => !wanted.has(id))) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, 400, key);
+    throw AppError.of(ErrorCode.LIST_MISMATCH, key);
   }
 }
 
@@ -145,12 +146,11 @@ export async function setMyProductsVisible(
   form: TShopProductVisibilityRequest,
 ): Promise<void> {
   const ids = [...new Set(form.productIds.map(Number))];
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  await withTransaction(db, async (tx) => {
     const shop = await requireShop(tx, userId, true);
     const onSale = await findProductsOnSale(tx, ids);
     if (ids.some((id) => !onSale.has(id))) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'shops.products.notOnSale');
+      throw AppError.of(ErrorCode.NOT_ON_SALE, 'shops.products.notOnSale');
     }
     await setProductsVisible(tx, shop.id, ids, form.visible);
   });
@@ -163,8 +163,7 @@ export async function orderMyProducts(
   form: TShopProductOrderRequest,
 ): Promise<void> {
   const ids = form.productIds.map(Number);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  await withTransaction(db, async (tx) => {
     const shop = await requireShop(tx, userId, true);
     const inCategory = await listProductIdsOnSale(tx, Number(form.categoryId));
     requireExactly(ids, inCategory, 'shops.products.orderIncomplete');
@@ -219,8 +218,7 @@ export async function orderMyCategories(
   form: TShopCategoryOrderRequest,
 ): Promise<void> {
   const ids = form.categoryIds.map(Number);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  await withTransaction(db, async (tx) => {
     const shop = await requireShop(tx, userId, true);
     const siblings = await listActiveSiblingIds(tx, Number(form.parentId));
     requireExactly(ids, siblings, 'shops.categories.orderIncomplete');

@@ -255,17 +255,11 @@ describe('visibility and order', () => {
     expect(hidden[0]).toMatchObject({ overridePriceCents: 2000, sellingCents: 2000 });
     const before = await everything('anna');
     for (const bad of [[id('a1x'), id('withdrawn')], [id('inHidden')], ['999999999']]) {
-      const res = await call(
-        'anna',
-        'PUT',
-        '/shop/products/visibility',
-        { productIds: bad, visible: 0 },
-        'es',
-      );
-      expect(res.statusCode, bad.join()).toBe(400);
-      expect(res.json().msg).toBe(
-        'Algunos de estos productos ya no están a la venta: recarga la lista e inténtalo de nuevo.',
-      );
+      const res = await call('anna', 'PUT', '/shop/products/visibility', { productIds: bad, visible: 0 });
+      expect({ status: res.statusCode, code: res.json().code }, bad.join()).toEqual({
+        status: 409,
+        code: ErrorCode.NOT_ON_SALE,
+      });
     }
     expect(await everything('anna')).toEqual(before);
     await ok('anna', 'PUT', '/shop/products/visibility', { productIds: [id('a2x')], visible: 1 });
@@ -292,14 +286,17 @@ describe('visibility and order', () => {
     ];
     for (const productIds of refusals) {
       const res = await call('anna', 'PUT', '/shop/products/order', { categoryId: id('A1'), productIds });
-      expect(res.statusCode, productIds.join()).toBe(400);
-      expect(res.json().msg).toBe('The order must list every product of this category exactly once.');
+      expect({ status: res.statusCode, code: res.json().code }, productIds.join()).toEqual({
+        status: 409,
+        code: ErrorCode.LIST_MISMATCH,
+      });
     }
     const wrongCategory = await call('anna', 'PUT', '/shop/products/order', {
       categoryId: id('A'),
       productIds: [id('a1x'), id('a1y')],
     });
-    expect(wrongCategory.statusCode).toBe(400);
+    expect(wrongCategory.statusCode).toBe(409);
+    expect(wrongCategory.json().code).toBe(ErrorCode.LIST_MISMATCH);
     expect(await everything('anna')).toEqual(before);
   });
 
@@ -337,8 +334,12 @@ describe('visibility and order', () => {
     ];
     for (const [parentId, categoryIds] of refusals) {
       const res = await call('anna', 'PUT', '/shop/categories/order', { parentId, categoryIds });
-      expect(res.statusCode, `${parentId}: ${categoryIds.join()}`).toBe(400);
-      expect(res.json().msg).toBe('The order must list every category at this level exactly once.');
+      expect({ status: res.statusCode, code: res.json().code }, `${parentId}: ${categoryIds.join()}`).toEqual(
+        {
+          status: 409,
+          code: ErrorCode.LIST_MISMATCH,
+        },
+      );
     }
     expect(await ok('anna', 'GET', '/shop/categories')).toEqual(tree);
   });

@@ -1,6 +1,5 @@
 import { shopsRoutes } from '@linkstore/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors/app-error';
+import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
 import {
   createMyBanner,
@@ -15,29 +14,22 @@ import {
   updateMyShop,
 } from './shops.service';
 
-/** The signed-in caller's id: every shop endpoint works on the caller's own shop. */
-export function callerId(request: FastifyRequest): number {
-  if (!request.user) throw AppError.accessTokenInvalid();
-  return Number(request.user.id);
-}
-
+/** Every shop endpoint but the public one works on the caller's own shop. */
 export async function shopsModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = shopsRoutes;
-  registerRoute(app, r.mine, ({ request }) => getMyShop(db, callerId(request)));
-  registerRoute(app, r.create, ({ body, request }) => createShop(db, request.lang, callerId(request), body));
-  registerRoute(app, r.update, ({ body, request }) =>
-    updateMyShop(db, request.lang, callerId(request), body),
+  registerRoute(app, r.mine, ({ caller }) => getMyShop(db, Number(caller.id)));
+  registerRoute(app, r.create, ({ body, caller }) => createShop(db, Number(caller.id), body));
+  registerRoute(app, r.update, ({ body, caller }) => updateMyShop(db, Number(caller.id), body));
+  registerRoute(app, r.markShared, ({ caller }) => markMyLinkShared(db, Number(caller.id)));
+  registerRoute(app, r.banners, ({ caller }) => listMyBanners(db, Number(caller.id)));
+  registerRoute(app, r.createBanner, ({ body, caller }) => createMyBanner(db, Number(caller.id), body));
+  registerRoute(app, r.orderBanners, ({ body, caller }) => orderMyBanners(db, Number(caller.id), body));
+  registerRoute(app, r.updateBanner, ({ params, body, caller }) =>
+    updateMyBanner(db, Number(caller.id), Number(params.id), body),
   );
-  registerRoute(app, r.markShared, ({ request }) => markMyLinkShared(db, callerId(request)));
-  registerRoute(app, r.banners, ({ request }) => listMyBanners(db, callerId(request)));
-  registerRoute(app, r.createBanner, ({ body, request }) => createMyBanner(db, callerId(request), body));
-  registerRoute(app, r.orderBanners, ({ body, request }) => orderMyBanners(db, callerId(request), body));
-  registerRoute(app, r.updateBanner, ({ params, body, request }) =>
-    updateMyBanner(db, callerId(request), Number(params.id), body),
-  );
-  registerRoute(app, r.deleteBanner, async ({ params, request }) => {
-    await deleteMyBanner(db, callerId(request), Number(params.id));
+  registerRoute(app, r.deleteBanner, async ({ params, caller }) => {
+    await deleteMyBanner(db, Number(caller.id), Number(params.id));
     return null;
   });
   registerRoute(app, r.publicShop, ({ params }) => getPublicShop(db, params.slug));

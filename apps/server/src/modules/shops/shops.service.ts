@@ -2,7 +2,6 @@ import {
   ErrorCode,
   RESERVED_SHOP_SLUGS,
   type TCreateShopRequest,
-  type TLanguage,
   type TPublicShop,
   type TPublicShopAnswer,
   type TShop,
@@ -13,8 +12,8 @@ import {
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
+import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
-import { translate, type MessageKey, type MessageParams } from '../../platform/i18n/translate';
 import {
   deleteBanner,
   findShopByOldSlug,
@@ -60,34 +59,29 @@ function toBanner(row: ShopBannerRow): TShopBanner {
   };
 }
 
-function fieldError(lang: TLanguage, field: string, key: MessageKey, params: MessageParams = {}): AppError {
-  return new AppError(ErrorCode.VALIDATION_FAILED, 400, key, params, {
-    fields: [{ field, message: translate(lang, key, params) }],
-  });
-}
+const alreadyCreated = () => AppError.of(ErrorCode.SHOP_EXISTS, 'shops.alreadyCreated');
+const slugTaken = (slug: string) => AppError.field('slug', 'shops.slugTaken', { slug }, ErrorCode.SLUG_TAKEN);
 
 /** Two requests racing for one slug (or one owner): the unique indexes decide. */
-async function withSlugRace<T>(
-  lang: TLanguage,
-  slug: string | undefined,
-  work: () => Promise<T>,
-): Promise<T> {
+async function withSlugRace<T>(slug: string | undefined, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof AppError || !isUniqueViolation(error)) throw error;
-    if (slug === undefined) throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'shops.alreadyCreated');
-    throw fieldError(lang, 'slug', 'shops.slugTaken', { slug });
+    if (slug === undefined) throw alreadyCreated();
+    throw slugTaken(slug);
   }
 }
 
-async function checkSlugFree(db: AppDatabase, lang: TLanguage, slug: string, shopId?: number): Promise<void> {
-  if (RESERVED_SHOP_SLUGS.includes(slug)) throw fieldError(lang, 'slug', 'shops.slugReserved', { slug });
-  if (await isSlugTaken(db, slug, shopId)) throw fieldError(lang, 'slug', 'shops.slugTaken', { slug });
+async function checkSlugFree(db: AppDatabase, slug: string, shopId?: number): Promise<void> {
+  if (RESERVED_SHOP_SLUGS.includes(slug)) {
+    throw AppError.field('slug', 'shops.slugReserved', { slug }, ErrorCode.SLUG_TAKEN);
+  }
+  if (await isSlugTaken(db, slug, shopId)) throw slugTaken(slug);
 }
 
 function notCreated(): AppError {
-  return new AppError(ErrorCode.NOT_FOUND, 404, 'shops.notCreated');
+  return AppError.of(ErrorCode.NOT_FOUND, 'shops.notCreated');
 }
 
 async function requireShop(db: AppDatabase, userId: number): Promise<ShopRow> {
@@ -101,19 +95,11 @@ export async function getMyShop(db: AppDatabase, userId: number): Promise<TShop 
   return shop ? toShop(shop) : null;
 }
 
-export async function createShop(
-  db: AppDatabase,
-  lang: TLanguage,
-  userId: number,
-  form: TCreateShopRequest,
-): Promise<TShop> {
-  const row = await withSlugRace(lang, form.slug, () =>
-    db.transaction(async (transaction) => {
-      const tx = transaction as unknown as AppDatabase;
-      if (await findShopByOwner(tx, userId)) {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'shops.alreadyCreated');
-      }
-      await checkSlugFree(tx, lang, form.slug);
+export async function createShop(db: AppDatabase, userId: number, form: TCreateShopRequest): Promise<TShop> {
+  const row = await withSlugRace(form.slug, () =>
+    withTransaction(db, async (tx) => {
+      if (await findShopByOwner(tx, userId)) throw alreadyCreated();
+      await checkSlugFree(tx, form.slug);
       return insertShop(tx, { ownerUserId: userId, slug: form.slug, name: form.name });
     }),
   );
@@ -123,18 +109,16 @@ export async function createShop(
 /** A new slug keeps the old one in the history, so links shared before still find the shop. */
 export async function updateMyShop(
   db: AppDatabase,
-  lang: TLanguage,
   userId: number,
   form: TUpdateShopRequest,
 ): Promise<TShop> {
-  const row = await withSlugRace(lang, form.slug, () =>
-    db.transaction(async (transaction) => {
-      const tx = transaction as unknown as AppDatabase;
+  const row = await withSlugRace(form.slug, () =>
+    withTransaction(db, async (tx) => {
       const shop = await lockShopByOwner(tx, userId);
       if (!shop) throw notCreated();
       const isRename = form.slug !== undefined && form.slug !== shop.slug;
       if (isRename && form.slug) {
-        await checkSlugFree(tx, lang, form.slug, shop.id);
+        await checkSlugFree(tx, form.slug, shop.id);
         await recordSlugChange(tx, shop.id, shop.slug, form.slug);
       }
       return updateShop(tx, shop.id, {
@@ -199,14 +183,13 @@ export async function orderMyBanners(
   form: TShopBannerOrderRequest,
 ): Promise<TShopBanner[]> {
   const ids = form.ids.map(Number);
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as AppDatabase;
+  return withTransaction(db, async (tx) => {
     const shop = await lockShopByOwner(tx, userId);
     if (!shop) throw notCreated();
     const mine = new Set((await listBanners(tx, shop.id)).map((b) => b.id));
     if (ids.some((id) => !mine.has(id))) throw AppError.notFound();
     if (new Set(ids).size !== ids.length || ids.length !== mine.size) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 400, 'shops.bannerOrderIncomplete');
+      throw AppError.of(ErrorCode.LIST_MISMATCH, 'shops.bannerOrderIncomplete');
     }
     await setBannerSort(tx, shop.id, ids);
     return (await listBanners(tx, shop.id)).map(toBanner);

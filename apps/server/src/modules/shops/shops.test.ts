@@ -39,11 +39,8 @@ describe('my shop', () => {
     });
     expect(await ok('anna', 'GET', '/shop')).toMatchObject({ slug: 'anna-picks' });
     const again = await call('anna', 'POST', '/shop', { name: 'Second', slug: 'anna-second' });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({
-      code: ErrorCode.VALIDATION_FAILED,
-      msg: 'You already have a shop.',
-    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe(ErrorCode.SHOP_EXISTS);
     await ok('bruno', 'POST', '/shop', { name: 'Bruno', slug: 'bruno' });
   });
 
@@ -63,13 +60,15 @@ describe('my shop', () => {
       expect(res.json().code).toBe(ErrorCode.VALIDATION_FAILED);
     }
     const reserved = await call('carla', 'POST', '/shop', { name: 'Carla', slug: 'admin' }, 'es');
-    expect(reserved.statusCode).toBe(400);
-    expect(reserved.json().data.fields).toEqual([
-      { field: 'slug', message: 'El enlace "admin" está reservado, elige otro.' },
-    ]);
+    expect(reserved.statusCode).toBe(409);
+    expect(reserved.json()).toMatchObject({
+      code: ErrorCode.SLUG_TAKEN,
+      msg: 'El enlace "admin" está reservado, elige otro.',
+      data: { fields: [{ field: 'slug', message: 'El enlace "admin" está reservado, elige otro.' }] },
+    });
     const taken = await call('carla', 'POST', '/shop', { name: 'Carla', slug: 'bruno' });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().msg).toBe('The link "bruno" is already taken, please choose another one.');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: ErrorCode.SLUG_TAKEN, data: { fields: [{ field: 'slug' }] } });
     expect(await ok('carla', 'GET', '/shop')).toBeNull();
   });
 
@@ -99,10 +98,17 @@ describe('my shop', () => {
       name: "Anna's picks",
       description: 'Things I love',
     });
+    const slugTaken = { code: ErrorCode.SLUG_TAKEN, data: { fields: [{ field: 'slug' }] } };
     const stolen = await call('carla', 'POST', '/shop', { name: 'Carla', slug: 'anna-picks' });
-    expect(stolen.statusCode).toBe(400);
+    expect({ status: stolen.statusCode, body: stolen.json() }).toMatchObject({
+      status: 409,
+      body: slugTaken,
+    });
     const renamed = await call('bruno', 'PUT', '/shop', { slug: 'anna-picks' });
-    expect(renamed.statusCode).toBe(400);
+    expect({ status: renamed.statusCode, body: renamed.json() }).toMatchObject({
+      status: 409,
+      body: slugTaken,
+    });
     // A second rename: both old links lead to the current one.
     await ok('anna', 'PUT', '/shop', { slug: 'anna-store' });
     expect(await ok(null, 'GET', '/public/shops/anna-picks')).toEqual({ redirectTo: 'anna-store' });
@@ -167,7 +173,8 @@ describe('banners', () => {
     });
     expect(ordered.map((b) => b.id)).toEqual([second.id, first.id]);
     const incomplete = await call('anna', 'PUT', '/shop/banners/order', { ids: [second.id] });
-    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.statusCode).toBe(409);
+    expect(incomplete.json().code).toBe(ErrorCode.LIST_MISMATCH);
     const page = await ok<{ banners: { imageUrl: string }[] }>(null, 'GET', '/public/shops/anna-picks');
     expect(page.banners.map((b) => b.imageUrl)).toEqual(['/files/two.webp', '/files/one-b.webp']);
     await ok('anna', 'DELETE', `/shop/banners/${second.id}`);
