@@ -70,7 +70,10 @@ export const ZCountryPageItem = ZCountry.extend({
 export type TCountryPageItem = z.infer<typeof ZCountryPageItem>;
 export const ZCountryPage = ZPage(ZCountryPageItem);
 
-/** What operators edit: the rate (a decimal string, stored as integer micros), symbol and decimals. */
+/**
+ * What operators edit: the rate (a decimal string, stored as integer micros) and the symbol. A
+ * currency's minor digits are not theirs to edit: they come from ISO 4217 (`minorDigitsOf`).
+ */
 export const ZCountryUpdateRequest = z.object({
   /** Answered as `validation.invalid` on the `rate` field when it is not such a number. */
   rate: z
@@ -78,6 +81,5 @@ export const ZCountryUpdateRequest = z.object({
     .trim()
     .refine((text) => parseRateMicros(text) !== null),
   currencySymbol: z.string().trim().min(1).max(8),
-  currencyMinorDigits: z.int().min(0).max(3),
 });
 export type TCountryUpdateRequest = z.infer<typeof ZCountryUpdateRequest>;

@@ -50,7 +50,6 @@ export async function updateCountryRate(
     .set({
       ratePerUsdMicros: micros,
       currencySymbol: body.currencySymbol,
-      currencyMinorDigits: body.currencyMinorDigits,
       updatedAt: new Date(),
     })
     .where(eq(countries.id, id))

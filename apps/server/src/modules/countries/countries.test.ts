@@ -95,7 +95,6 @@ describe('currency rates (operators)', () => {
     const res = await asOperator('admin', 'PUT', '/SE', {
       rate: '10.654321',
       currencySymbol: 'kr ',
-      currencyMinorDigits: 2,
     });
     expect(res.statusCode).toBe(200);
     expect(ZEnvelope(ZCountry).parse(res.json()).data).toMatchObject({
@@ -108,12 +107,23 @@ describe('currency rates (operators)', () => {
     expect(page.json().data.list[0].rate).toBe('10.654321');
   });
 
+  it('keeps the ISO minor digits whatever an update sends (they are not editable)', async () => {
+    const res = await asOperator('admin', 'PUT', '/SE', {
+      rate: '10.654321',
+      currencySymbol: 'kr',
+      currencyMinorDigits: 0,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.currency_minor_digits).toBe(minorDigitsOf('SEK'));
+    const [se] = await ctx.database.db.select().from(countries).where(eq(countries.id, 'SE'));
+    expect(se?.currencyMinorDigits).toBe(2);
+  });
+
   it('refuses a bad rate on its field, and an unknown country', async () => {
     for (const rate of ['0', '-1', '1.1234567', '0,92', 'abc']) {
       const res = await asOperator('admin', 'PUT', '/SE', {
         rate,
         currencySymbol: 'kr',
-        currencyMinorDigits: 2,
       });
       expect({ rate, status: res.statusCode, fields: res.json().data.fields }).toEqual({
         rate,
@@ -124,13 +134,11 @@ describe('currency rates (operators)', () => {
     const float = await asOperator('admin', 'PUT', '/SE', {
       rate: 0.92,
       currencySymbol: 'kr',
-      currencyMinorDigits: 2,
     });
     expect(float.statusCode).toBe(400);
     const unknown = await asOperator('admin', 'PUT', '/ZZ', {
       rate: '1',
       currencySymbol: '¤',
-      currencyMinorDigits: 2,
     });
     expect(unknown.statusCode).toBe(404);
     const [se] = await ctx.database.db.select().from(countries).where(eq(countries.id, 'SE'));
@@ -146,7 +154,7 @@ describe('currency rates (operators)', () => {
         'guest',
         method,
         url,
-        method === 'PUT' ? { rate: '1', currencySymbol: 'x', currencyMinorDigits: 0 } : undefined,
+        method === 'PUT' ? { rate: '1', currencySymbol: 'x' } : undefined,
       );
       expect({ method, status: res.statusCode, code: res.json().code }).toEqual({
         method,

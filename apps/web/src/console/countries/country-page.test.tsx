@@ -55,7 +55,6 @@ describe('CountryPage', () => {
     expect(api.callsTo('PUT /api/v1/countries/FR')[0]?.body).toEqual({
       rate: '0.935',
       currencySymbol: '€',
-      currencyMinorDigits: 2,
     });
   });
 });

@@ -4,7 +4,7 @@ import {
   type TCountryPageItem,
   type TCountryUpdateRequest,
 } from '@linkstore/contract';
-import { Form, Input, InputNumber, Typography, type TableColumnsType } from 'antd';
+import { Form, Input, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
@@ -15,14 +15,13 @@ import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import { useSaveCountryRate } from './api';
 
-const FORM_FIELDS = ['rate', 'currencySymbol', 'currencyMinorDigits'] as const;
+const FORM_FIELDS = ['rate', 'currencySymbol'] as const;
 
 /** The edit form's values from a row: the page already carries them, so nothing is fetched. */
 function formValuesOf(country: TCountryPageItem): TCountryUpdateRequest {
   return {
     rate: country.rate,
     currencySymbol: country.currency_symbol,
-    currencyMinorDigits: country.currency_minor_digits,
   };
 }
 
@@ -114,9 +113,6 @@ export default function CountryPage() {
           ]}
         >
           <Input maxLength={8} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="currencyMinorDigits" label={t('countries.field.minorDigits')}>
-          <InputNumber min={0} max={3} precision={0} style={{ width: 120 }} />
         </Form.Item>
       </FormModal>
     </CrudPage>
