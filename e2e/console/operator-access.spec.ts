@@ -31,7 +31,7 @@ async function signOut(page: Page) {
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: en('console:layout.sidebar.label') });
 
-/** The sidebar starts collapsed (SPEC §4); open it as a user would. */
+/** The sidebar starts collapsed; open it as a user would. */
 async function expandSidebar(page: Page) {
   const expand = page.getByRole('button', { name: en('console:layout.sidebar.expand') });
   if (await expand.isVisible()) await expand.click();

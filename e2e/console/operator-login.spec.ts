@@ -6,7 +6,7 @@ test('an operator signs in to the console as a seeded account', async ({ page })
   await page.goto('/#/console/login');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'console:login.heading'));
 
-  // Empty form: the console's own messages (SPEC §5).
+  // Empty form: the console's own messages.
   await page.getByRole('button', { name: text('en', 'console:login.submit'), exact: true }).click();
   await expect(page.getByText(text('en', 'console:login.usernameRequired'))).toBeVisible();
   await expect(page.getByText(text('en', 'console:login.passwordRequired'))).toBeVisible();

@@ -82,7 +82,7 @@ test('an operator changes theme, colour, layout, size and language; a reload kee
   page,
 }) => {
   await signIn(page);
-  // The defaults first (SPEC §9): light, left layout with its sidebar, default size.
+  // The defaults first: light, left layout with its sidebar, default size.
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'light');
   await expect(page.locator('[data-layout="left"]')).toBeVisible();
   await expect(page.getByRole('button', { name: text('en', 'console:navbar.size.label') })).not.toHaveClass(
@@ -99,7 +99,7 @@ test('an operator changes theme, colour, layout, size and language; a reload kee
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
-  // Size, confirmed with the SPEC §8 text.
+  // Size, confirmed with its success message.
   await page.getByRole('button', { name: text('en', 'console:navbar.size.label') }).click();
   await page.getByRole('menuitem', { name: text('en', 'console:navbar.size.large') }).click();
   await expect(page.getByText(text('en', 'console:navbar.size.success'))).toBeVisible();
@@ -114,7 +114,7 @@ test('an operator changes theme, colour, layout, size and language; a reload kee
   await page.reload();
   await expectPreferencesApplied(page);
 
-  // Kept where SPEC §3 says.
+  // Kept in localStorage: the settings, the size and the language, each under its own key.
   const origin = (await page.context().storageState()).origins[0];
   const item = (name: string) => origin?.localStorage.find((entry) => entry.name === name)?.value;
   const stored = {

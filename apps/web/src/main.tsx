@@ -23,7 +23,7 @@ async function start(): Promise<void> {
   const router = createHashRouter(appRoutes);
   setConsoleRouter(router);
   setNavigator((to, options) => void router.navigate(to, options));
-  // SPEC.md §1: the country, and the user when signed in (which also sets the page icon).
+  // Start-up: the country, and the user when signed in (which also sets the page icon).
   const queryClient = createQueryClient();
   void loadCountry(queryClient);
   // Dictionaries follow every sign-in (this one included) and language change.

@@ -113,7 +113,7 @@ const pageRoutes: RouteObject[] = [
 ];
 
 /**
- * Runs before every navigation (SPEC.md §2): the pure decision, then its side effects. A
+ * Runs before every navigation: the pure decision, then its side effects. A
  * signed-in user's unmatched path first loads the console's route tree (once), then retries.
  */
 export function guardLoader({ request }: LoaderFunctionArgs): Response | null | Promise<Response> {

@@ -6,7 +6,7 @@ import { CONSOLE_LOGIN } from './console-paths';
 import { viewRegistry } from './view-registry';
 
 /**
- * Loading the console's routes from the server (SPEC.md §2, §4; console-api.md §3). The console
+ * Loading the console's routes from the server. The console
  * lives at `/console` (its home) and at every path the caller's route tree declares; the tree is
  * fetched once per sign-in (the routes-loaded flag) and patched into the app's router.
  */

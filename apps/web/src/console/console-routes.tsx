@@ -3,7 +3,7 @@ import { consoleLoader } from './console-loading';
 
 /**
  * The operator console's fixed pages: its sign-in and its home (`/console`, inside the console
- * layout). The rest of its route tree comes from `/api/v1/menus/routes` (DESIGN.md §8) and is
+ * layout). The rest of its route tree comes from `/api/v1/menus/routes` and is
  * patched in by `ensureConsoleRoutes` (console-loading.ts).
  */
 export const consoleRoutes: RouteObject[] = [

@@ -29,7 +29,7 @@ export const ZCaptchaResponse = z.object({
 });
 export type TCaptchaResponse = z.infer<typeof ZCaptchaResponse>;
 
-/** Sign-in: `username` is a console username or an email. Sent as multipart (SPEC §7) or JSON. */
+/** Sign-in: `username` is a console username or an email. Sent as multipart or JSON. */
 export const ZLoginRequest = z.object({
   username: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(128),
@@ -75,7 +75,7 @@ export const ZOAuthProvider = z.enum(['google', 'facebook']);
 export type TOAuthProvider = z.infer<typeof ZOAuthProvider>;
 export const ZOAuthProvidersResponse = z.object({ google: z.boolean(), facebook: z.boolean() });
 
-/** `GET /api/v1/users/me`: who is signed in, with roles and permission strings (SPEC §3). */
+/** `GET /api/v1/users/me`: who is signed in, with roles and permission strings. */
 export const ZCurrentUser = z.object({
   userId: z.string(),
   username: z.string().nullable(),
@@ -88,7 +88,7 @@ export const ZCurrentUser = z.object({
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
-/** `POST /api/businessGetInfo` (SPEC §7): the signed-in creator's business info. */
+/** `POST /api/businessGetInfo`: the signed-in creator's business info. */
 export const ZBusinessInfo = z.object({
   info: z.object({
     email: z.string().nullable(),
@@ -100,7 +100,7 @@ export const ZBusinessInfo = z.object({
 });
 export type TBusinessInfo = z.infer<typeof ZBusinessInfo>;
 
-/** `POST /api/getCountry` (SPEC §7): the caller's country first in `info.default`, and all countries. */
+/** `POST /api/getCountry`: the caller's country first in `info.default`, and all countries. */
 export const ZGetCountryResponse = z.object({
   info: z.object({ default: z.array(ZCountry), list: z.array(ZCountry) }),
 });

@@ -3,7 +3,7 @@ import { ZCurrencyCode } from '../platform/currency';
 import { ZPage, ZPageQuery } from '../platform/page';
 
 /**
- * A country with its currency. Wire names follow SPEC.md §3 (`currency_jc`,
+ * A country with its currency. Wire names are the original client's (`currency_jc`,
  * `currency_symbol`); `rate_per_usd_micros` is how many millionths of the currency's major
  * unit one US dollar buys (1.000000 USD = 1000000), kept as an integer so money math never
  * touches floats.

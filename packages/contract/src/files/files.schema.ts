@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Uploaded images. SPEC.md §5: at most 2M ("The size of the uploaded image cannot exceed 2M"),
- * read as 2 MiB. The web checks before sending; the server decides by the bytes it receives.
+ * Uploaded images: at most 2M, in the original client's words ("The size of the uploaded image
+ * cannot exceed 2M"), read as 2 MiB. The web checks before sending; the server decides by the
+ * bytes it receives.
  */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 

@@ -4,7 +4,7 @@ import { ZShopRecordId, ZShopSlug } from '../shops/shops.schema';
 import { ZTrafficSource } from '../storefront/storefront.schema';
 
 /**
- * A buyer's checkout (c-side, DESIGN.md §4): an order at status 0 with prices frozen, paid through
+ * A buyer's checkout (c-side, decision 0020): an order at status 0 with prices frozen, paid through
  * the payment provider (PayPal, or the offline sandbox) and captured on `/payresult`.
  * Amounts are US cents.
  */

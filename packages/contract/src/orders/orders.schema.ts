@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The creator's own orders (`#/order`, SPEC.md §2): what buyers ordered in their shop, with the
+ * The creator's own orders (`#/order`): what buyers ordered in their shop, with the
  * prices frozen at order time. Amounts are US cents.
  */
 
@@ -13,7 +13,7 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** 0 unpaid, 1 paid / in transit, 2 completed (SPEC.md §4). */
+/** 0 unpaid, 1 paid / in transit, 2 completed: the statuses the studio's filter shows. */
 export const ZOrderStatus = z.literal([0, 1, 2]);
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
 

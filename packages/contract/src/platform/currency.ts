@@ -7,7 +7,7 @@ export const DEFAULT_CURRENCY: TCurrencyCode = 'USD';
 
 /**
  * The `currencyjc` request header carries the current currency code. The original client
- * sends `USD` as `USD1` (SPEC.md §7); any trailing digits are ignored. Returns undefined for
+ * sends `USD` as `USD1`; any trailing digits are ignored. Returns undefined for
  * values that are not a currency code.
  */
 export function parseCurrencyHeader(value: string | null | undefined): TCurrencyCode | undefined {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Result codes of the `{code, msg, data}` envelope (SPEC.md §8). Success and warning are
+ * Result codes of the `{code, msg, data}` envelope. Success and warning are
  * numbers; every error is a string code so the client can branch on it.
  */
 export const RESULT_SUCCESS = 1 as const;

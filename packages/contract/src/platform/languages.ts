@@ -1,4 +1,4 @@
-/** Interface languages, in the order the language switch shows them (SPEC.md §9). */
+/** Interface languages, in the order the language switch shows them. */
 export const LANGUAGES = ['en', 'es', 'pt', 'zh-cn', 'fr'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: TLanguage = 'en';

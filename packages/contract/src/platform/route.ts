@@ -6,7 +6,7 @@ export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * One endpoint of the API: the server registers it with these schemas, the web client calls
  * it with them, and OpenAPI is generated from them. `response` is the schema of `data`.
  * `permission` is the permission string the server enforces — or a list of which any one
- * suffices (SPEC.md §6), for lookups several pages need; `null` means any signed-in caller;
+ * suffices, for lookups several pages need; `null` means any signed-in caller;
  * `public` routes need no sign-in.
  */
 export interface TRouteDef {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What the server tells the web app at load time (`/runtime-config.js`), so one build runs on
- * any host: brand hosts that must call a fixed API host instead of their own origin (SPEC.md §7).
+ * any host: brand hosts that must call a fixed API host instead of their own origin.
  */
 export const ZRuntimeConfig = z.object({
   version: z.string(),

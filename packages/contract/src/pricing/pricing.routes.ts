@@ -8,7 +8,7 @@ import {
 
 const tags = ['pricing'] as const;
 
-/** The price adjustment of the caller's own shop (DESIGN.md §3). */
+/** The price adjustment of the caller's own shop. */
 export const pricingRoutes = defineRoutes({
   settings: {
     method: 'GET',

@@ -1,5 +1,5 @@
 /**
- * The pricing rule (DESIGN.md §3), shared by the server (which stores and enforces it) and the
+ * The pricing rule, shared by the server (which stores and enforces it) and the
  * web app (which previews it while the creator edits). All amounts are integer US cents;
  * percentages are whole numbers (150 = 150% of cost).
  */

@@ -5,7 +5,7 @@ import { ZShopRecordId } from './shops.schema';
 
 /**
  * The creator's view of the products their shop sells (`#/product`): every active platform
- * product, priced by the shop's rules (DESIGN.md §3), in the shop's order. Amounts in US cents.
+ * product, priced by the shop's rules, in the shop's order. Amounts in US cents.
  */
 export const ZShopProductsQuery = ZPageQuery.extend({
   /** A first-level category (all its subcategories) or a second-level one. */

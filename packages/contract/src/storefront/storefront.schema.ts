@@ -110,7 +110,7 @@ export const ZStorefrontReviewsQuery = ZPageQuery.extend({
 export const ZStorefrontEventKind = z.enum(['view', 'click', 'cart']);
 export type TStorefrontEventKind = z.infer<typeof ZStorefrontEventKind>;
 
-/** Query values a shared link carries, as SPEC.md §1 reads them. */
+/** Where a visit came from, as a shared link's `user_source` / `page_source` query says. */
 export const ZTrafficSource = z
   .string()
   .trim()

@@ -13,7 +13,7 @@ export async function countriesModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, countriesRoutes.page, ({ query }) => pageCountryRates(db, query));
   registerRoute(app, countriesRoutes.update, ({ params, body }) => updateCountryRate(db, params.id, body));
 
-  // SPEC §7's `getCountry`: the caller's country first (US for visitors), then all of them.
+  // The original client's `getCountry`: the caller's country first (US for visitors), then all of them.
   // The legacy `api_token` query is accepted and ignored: the bearer token says who calls.
   registerRoute(app, accountsRoutes.getCountry, async ({ caller }) => {
     const list = await listCountries(db);

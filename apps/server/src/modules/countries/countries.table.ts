@@ -2,7 +2,7 @@ import { bigint, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-co
 
 /**
  * Countries and their currency. `id` is the ISO 3166 alpha-2 code, which is also what the
- * client stores as `countryId` (SPEC.md §3). Rates are operator-maintained (DESIGN.md §2).
+ * client stores as `countryId`. Rates are operator-maintained.
  */
 export const countries = pgTable('countries', {
   id: varchar('id', { length: 2 }).primaryKey(),

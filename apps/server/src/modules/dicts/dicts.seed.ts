@@ -17,7 +17,7 @@ interface SeedDict {
   items: SeedItem[];
 }
 
-/** console-api.md §6, each label in the five interface languages. */
+/** The dictionaries the console starts with, each label in the five interface languages. */
 export const SEED_DICTS: SeedDict[] = [
   {
     dictCode: 'gender',

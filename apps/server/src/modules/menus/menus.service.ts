@@ -206,7 +206,7 @@ export async function getMenuForm(db: AppDatabase, id: number): Promise<TMenuFor
 
 const blank = (value: string | null | undefined): string | null => (value ? value : null);
 
-/** The save rules per type (console-api §2): what is forced, what is dropped. */
+/** The save rules per type: what is forced, what is dropped. */
 function valuesOf(form: TMenuSaveRequest): MenuValues {
   const parentId = Number(form.parentId);
   const type = MENU_TYPE_CODES[form.type];

@@ -35,7 +35,7 @@ export const orders = pgTable(
     ownerUserId: bigint('owner_user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    /** 0 unpaid, 1 paid / in transit, 2 completed (SPEC.md §4). */
+    /** 0 unpaid, 1 paid / in transit, 2 completed; only moves forward (decision 0020). */
     status: smallint('status').notNull().default(0),
     /** 'c': a buyer's checkout in the shop; 'b': an order the creator pays the platform for. */
     side: varchar('side', { length: 1 }).notNull().default('c'),

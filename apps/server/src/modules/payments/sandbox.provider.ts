@@ -17,7 +17,7 @@ import {
 
 export type SandboxOrderRow = typeof sandboxOrders.$inferSelect;
 
-/** The local approval page: `/payauth?token=<id>` (SPEC.md §2). */
+/** The local approval page: `/payauth?token=<id>`. */
 export const sandboxApproveUrl = (id: string, language: TLanguage) =>
   `/payauth?token=${encodeURIComponent(id)}&lang=${language}`;
 
@@ -39,7 +39,7 @@ function captureOf(row: SandboxOrderRow): CaptureResult {
 }
 
 /**
- * The offline default provider (DESIGN.md §4, decision 0020): the buyer "approves" on the local
+ * The offline default provider (decisions 0018, 0020): the buyer "approves" on the local
  * page `/payauth`, so checkout works with no network and no PayPal account; no money moves. Its
  * orders live in `sandbox_orders`, so an approval survives a restart and works across processes.
  * It behaves like PayPal where the order flow depends on it: a request id always yields the same

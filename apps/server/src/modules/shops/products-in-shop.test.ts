@@ -36,7 +36,7 @@ interface ReferenceRow {
   reviews: number;
 }
 
-/** The rules as SPEC states them, in SQL: on sale, not hidden, the shop's order, its percentages. */
+/** The rules restated in plain SQL: on sale, not hidden, the shop's order, its percentages. */
 async function referenceRows(shopId: number): Promise<ReferenceRow[]> {
   // Both drivers answer `{ rows }`; the shared database type does not say so.
   const result: unknown = await ctx.database.db.execute(sql`

@@ -141,7 +141,7 @@ export const shopProductStats = pgTable(
 
 /**
  * A shop's selling-price percentage for a first- or second-level category (150 = 150% of cost).
- * Precedence (DESIGN.md §3): product override > second-level > first-level > shop default.
+ * Precedence: product override > second-level > first-level > shop default.
  */
 export const shopCategoryPrices = pgTable(
   'shop_category_prices',

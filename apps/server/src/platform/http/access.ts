@@ -17,7 +17,7 @@ declare module 'fastify' {
 
 export const ROOT_ROLE = 'ROOT';
 
-/** ROOT passes every check; otherwise the permission string must be granted (SPEC.md §6). */
+/** ROOT passes every check; otherwise the permission string must be granted. */
 export function hasPermission(user: SessionUser, permission: string): boolean {
   return user.roles.includes(ROOT_ROLE) || user.permissions.includes(permission);
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the web app's build and `/runtime-config.js`, which tells one build which API host to
- * use on brand hosts (SPEC.md §7). Hashed assets are cached for a year; index.html never.
+ * use on brand hosts. Hashed assets are cached for a year; index.html never.
  */
 export async function webApp(app: FastifyInstance): Promise<void> {
   const runtime: TRuntimeConfig = {

@@ -22,7 +22,7 @@ interface TConsoleLoginForm {
 }
 
 const FIELDS = ['username', 'password', 'captchaCode'];
-/** Console passwords: at least 6 characters (SPEC.md §5). */
+/** Console passwords: at least 6 characters. */
 const CONSOLE_PASSWORD_MIN = 6;
 
 /** Only in-app paths for `?redirect=`; without one, the console home. */
@@ -31,7 +31,7 @@ function safeRedirect(value: string | null): string {
 }
 
 /**
- * The operator console's sign-in (SPEC.md §2, console-api.md §5): username, password, image
+ * The operator console's sign-in: username, password, image
  * captcha (click to refresh), a Caps Lock warning, remember me and a forgotten-password link.
  */
 export function ConsoleLoginPage() {

@@ -18,7 +18,7 @@ const FORM_FIELDS = ['name', 'key', 'value', 'remark'] as const;
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 const NEW_CONFIG: Partial<TConfigRequest> = { name: '', key: '', value: '', remark: '' };
 
-/** System configuration (console-api §2 Config): search, paged table, add/edit/delete, refresh the cache. */
+/** System configuration: search, paged table, add/edit/delete, refresh the cache. */
 export default function ConfigPage() {
   const { t } = useTranslation('system');
   const { message } = App.useApp();

@@ -29,7 +29,7 @@ const NEW_DEPT: Partial<TDeptRequest> = { parentId: '0', sort: 1, status: 1 };
 const NO_FILTERS: TDeptFilters = { keywords: '', status: undefined };
 const TOP = '0';
 
-/** Departments (console-api §2): a tree table with search, add child, edit and delete. */
+/** Departments: a tree table with search, add child, edit and delete. */
 export default function DeptPage() {
   const { t } = useTranslation('system');
   const [filters, setFilters] = useState<TDeptFilters>(NO_FILTERS);

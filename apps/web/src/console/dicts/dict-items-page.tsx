@@ -108,7 +108,7 @@ function useDictCode(): string {
 }
 
 /**
- * A dictionary's items (console-api.md §2, `system/dict/data`): search, paged table with each
+ * A dictionary's items (`system/dict/data`): search, paged table with each
  * item's tag, add/edit dialog with the label in every language and the tag type with a preview,
  * batch delete.
  */

@@ -23,7 +23,7 @@ const CODE_PATTERN = /^[a-z][a-z0-9_]*$/;
 const NEW_DICT: Partial<TDictRequest> = { name: '', dictCode: '', remark: '', status: 1 };
 
 /**
- * Dictionaries (console-api.md §2, `system/dict/index`): search, paged table, add/edit dialog,
+ * Dictionaries (`system/dict/index`): search, paged table, add/edit dialog,
  * batch delete (items go too), and a link to each dictionary's items.
  */
 export default function DictPage() {

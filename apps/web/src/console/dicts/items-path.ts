@@ -1,7 +1,7 @@
 import type { TRouteNode } from '@linkstore/contract';
 import { usePermissionStore } from '../../shared/router/dynamic-routes';
 
-/** The items page's component string (console-api.md §6): a hidden menu under System. */
+/** The items page's component string: a hidden menu under System. */
 export const DICT_ITEMS_COMPONENT = 'system/dict/data';
 /** Where the seeded menu puts it, for when the route tree does not say. */
 const DEFAULT_ITEMS_PATH = '/system/dict-data';

@@ -29,7 +29,7 @@ const subscribeScheme = (onChange: () => void) => {
 };
 const prefersDark = () => window.matchMedia(DARK_QUERY).matches;
 
-/** Watermark defaults of SPEC.md §9 (console): 15% black, 15% white in dark, z-index 9999. */
+/** The original console's watermark: 15% black, 15% white in dark, z-index 9999. */
 function ConsoleWatermark({ children }: { children: React.ReactNode }) {
   const isEnabled = useSettings((state) => state.watermarkEnabled);
   const content = useSettings((state) => state.watermarkContent);
@@ -50,7 +50,7 @@ function ConsoleWatermark({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * The console shell (console-api.md §5): sidebar from the caller's route tree (a drawer below
+ * The console shell: sidebar from the caller's route tree (a drawer below
  * 992 px), navbar with breadcrumbs, menu search, full screen, size, language, notice bell,
  * settings and the user menu, the tags view (when the settings show it) and the page. Layout
  * left (sidebar), top (menu on the top bar) or mix (first level on top, the active item's

@@ -42,7 +42,7 @@ interface TConsoleSidebarProps {
   onNavigate?: () => void;
 }
 
-/** The console's menu: its home, then the caller's route tree (console-api.md §3). */
+/** The console's menu: its home, then the caller's route tree. */
 export function ConsoleSidebar({ isCollapsed, mode = 'inline', only, onNavigate }: TConsoleSidebarProps) {
   const { t, i18n } = useTranslation('console');
   const { pathname } = useLocation();

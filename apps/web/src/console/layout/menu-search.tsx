@@ -60,7 +60,7 @@ const isShortcut = (event: globalThis.KeyboardEvent) =>
   (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
 
 /**
- * Menu search in the navbar (console-api.md §5): a dialog, also opened with Ctrl/Cmd+K, that
+ * Menu search in the navbar: a dialog, also opened with Ctrl/Cmd+K, that
  * finds the caller's menu pages by their translated title; arrows move, Enter opens (external
  * links in a new tab), Escape closes.
  */

@@ -28,7 +28,7 @@ export function useActiveTopEntry(entries: readonly TSidebarEntry[]): TSidebarEn
 }
 
 /**
- * Mixed layout (console-api.md §5): the first level of the route tree on the top bar; choosing a
+ * Mixed layout: the first level of the route tree on the top bar; choosing a
  * parent makes it the active top menu (its children fill the sidebar) and opens its first page.
  */
 export function MixTopMenu({ entries }: { entries: readonly TSidebarEntry[] }) {

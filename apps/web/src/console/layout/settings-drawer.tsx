@@ -11,7 +11,7 @@ import {
 } from '../../shared/preferences/settings-store';
 import styles from './console-layout.module.css';
 
-/** Theme colour presets (console-api.md §5). */
+/** Theme colour presets. */
 export const THEME_COLOR_PRESETS = [
   '#4080FF',
   '#ff4500',
@@ -65,8 +65,8 @@ function ColorSwatches({ value, onChange }: { value: string; onChange: (color: s
 }
 
 /**
- * The settings panel (SPEC.md §2, console-api.md §5): theme, theme colour, tags view, sidebar
- * logo, watermark and navigation layout; every choice is kept by the settings store (SPEC.md §3
+ * The settings panel: theme, theme colour, tags view, sidebar
+ * logo, watermark and navigation layout; every choice is kept by the settings store (localStorage
  * `settings` key). Hidden when the settings' `showSettings` is off.
  */
 export function SettingsDrawer() {

@@ -2,7 +2,7 @@ import type { TRouteNode } from '@linkstore/contract';
 import { isExternalPath } from '../../shared/router/dynamic-routes';
 
 /**
- * The sidebar's entries from the caller's route tree (console-api.md §3): hidden items are
+ * The sidebar's entries from the caller's route tree: hidden items are
  * skipped; a parent with a single visible child (that has no visible children of its own) shows
  * that child directly unless `alwaysShow`; a parent with no visible child is a link itself;
  * leaves link to their full path with `query = meta.params`; EXTLINK paths open in a new tab.

@@ -3,7 +3,7 @@ import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SIZES, useAppPreferences, type TSize } from '../../shared/preferences/app-preferences-store';
 
-/** Layout size (default, large, small): switches, persists and confirms (SPEC.md §2, §9). */
+/** Layout size (default, large, small): switches, persists and confirms. */
 export function SizeSwitch() {
   const { t } = useTranslation('console');
   const { message } = App.useApp();

@@ -3,12 +3,12 @@ import { onDynamicRoutesReset } from '../../shared/router/dynamic-routes';
 import { CONSOLE_HOME } from '../console-paths';
 
 /**
- * The tags view (console-api.md §5): one tag per visited console page, under the navbar. The
+ * The tags view: one tag per visited console page, under the navbar. The
  * console home is an affix tag, always first, never closed.
  *
- * Kept for the session only, not in localStorage: SPEC.md §3 lists the persisted preferences
- * (settings, app preferences) and the visited pages are not among them, and upstream does not
- * persist them across reloads either. A sign-out (routes reset) empties it.
+ * Kept for the session only, not in localStorage: only the settings and the app preferences
+ * persist, and the original console does not keep visited pages across reloads either. A sign-out
+ * (routes reset) empties it.
  */
 export interface TTagView {
   /** The page's pathname: one tag per page. */

@@ -38,7 +38,7 @@ export function useCurrentTag(): TTagView {
     if (typeof match.handle !== 'object' || match.handle === null) continue;
     const handle = match.handle as TTitledHandle;
     if (typeof handle.titleKey !== 'string' && typeof handle.title !== 'string') continue;
-    // Route titles are keys of the common namespace (console-api.md §3: `route.<title>`).
+    // Route titles are keys of the common namespace (`route.<title>`).
     titleKey = typeof handle.titleKey === 'string' ? `common:${handle.titleKey}` : undefined;
     title = typeof handle.title === 'string' ? handle.title : '';
   }
@@ -69,7 +69,7 @@ export function useTagTitle(): (tag: TTagView) => string {
 export type TTagAction = 'refresh' | 'close' | 'closeOthers' | 'closeLeft' | 'closeRight' | 'closeAll';
 
 /**
- * The tag actions (console-api.md §5). Closing the open page goes to its neighbour; closing
+ * The tag actions. Closing the open page goes to its neighbour; closing
  * others / left / right / all goes to the chosen tag (or home) when the open page went with them;
  * refresh opens the tag's page and mounts it again, its queries refetched.
  */

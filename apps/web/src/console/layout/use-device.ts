@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAppPreferences } from '../../shared/preferences/app-preferences-store';
 
-/** Below this width the console is on a phone: the sidebar becomes a drawer (console-api §5). */
+/** Below this width the console is on a phone: the sidebar becomes a drawer. */
 export const MOBILE_MAX_WIDTH = 992;
 
 /** Keeps the app preferences' device in step with the window's width. */

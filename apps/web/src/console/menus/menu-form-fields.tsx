@@ -40,7 +40,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 /**
- * The menu dialog's fields, which change with the type (console-api §2 "Form UI by type"):
+ * The menu dialog's fields, which change with the type:
  * CATALOG parent, name, path, visible, alwaysShow, sort, icon, redirect; MENU adds route name,
  * component, params and keepAlive; BUTTON name and permission; EXTLINK the URL.
  */

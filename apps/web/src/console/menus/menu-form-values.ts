@@ -62,7 +62,7 @@ export function fromMenuForm(form: TMenuForm): TMenuFormValues {
 const blank = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
 
 /**
- * What is saved: the fields of the chosen type only (console-api §2 "Form UI by type"), blanks
+ * What is saved: the fields of the chosen type only, blanks
  * as null, params without an empty key.
  */
 export function toSaveRequest(values: TMenuFormValues): TMenuSaveInput {

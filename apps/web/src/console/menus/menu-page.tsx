@@ -26,7 +26,7 @@ const TYPE_COLORS: Record<TMenuType, string> = {
 };
 
 /**
- * Menus (console-api §2): a tree table of catalogs, pages, buttons and links with search, the
+ * Menus: a tree table of catalogs, pages, buttons and links with search, the
  * visibility toggle, add child / edit / delete (which takes the whole branch), and the form
  * that changes with the menu type.
  */

@@ -2,7 +2,7 @@ import type { TMenuOption } from '@linkstore/contract';
 
 /**
  * The role permission tree's selection. The server stores a role's menus as one set: what was
- * checked plus the half-checked parents (console-api §2). With parent-child linkage on, the
+ * checked plus the half-checked parents. With parent-child linkage on, the
  * tree derives parents from their children; off (antd `checkStrictly`), each node stands alone,
  * so a page can be granted without all of its buttons.
  */

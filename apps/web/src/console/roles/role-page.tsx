@@ -22,7 +22,7 @@ const FORM_FIELDS = ['name', 'code', 'sort', 'status', 'dataScope'] as const;
 const CODE_PATTERN = /^[A-Z0-9_]+$/;
 const NEW_ROLE: Partial<TRoleRequest> = { sort: 1, status: 1, dataScope: 3 };
 
-/** Roles (console-api §2 Roles): search, paged table, add/edit, status, batch delete, permissions. */
+/** Roles: search, paged table, add/edit, status, batch delete, permissions. */
 export default function RolePage() {
   const { t } = useTranslation('system');
   const { message } = App.useApp();

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { routeQueryOptions, type TRouteInput } from '../../shared/http/call-route';
 
-/** Page size of the console's lists (SPEC page params: `pageNum` from 1, `pageSize`). */
+/** Page size of the console's lists (page params on the wire: `pageNum` from 1, `pageSize`). */
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 

@@ -233,7 +233,7 @@ function EmailForm({ profile }: { profile: TUserProfile }) {
   );
 }
 
-/** The signed-in operator's profile (console-api §5): card, basic info, password, email binding. */
+/** The signed-in operator's profile: card, basic info, password, email binding. */
 export default function ProfilePage() {
   const { t } = useTranslation(['users', 'system']);
   const query = useQuery(profileQuery);

@@ -95,7 +95,7 @@ const NEW_USER: Partial<TUserFormValues> = { gender: 0, status: 1, roleIds: [] }
 const INITIAL_SEARCH: TSearchValues = { keywords: '' };
 const SORTABLE: readonly TSortField[] = ['username', 'nickname', 'status', 'createTime'];
 
-/** Users (console-api §2 Users): department tree, search, paged sortable table, and every action. */
+/** Users: department tree, search, paged sortable table, and every action. */
 export default function UserPage() {
   const { t } = useTranslation(['users', 'system']);
   const { message, modal: dialogs } = App.useApp();

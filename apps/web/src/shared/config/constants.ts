@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9 used by the web app. */
+/** Business constants of the web app. */
 export const APP_TITLE = 'LinkStore';
 export const REQUEST_TIMEOUT_MS = 50_000;
 /** Duration of the warning notification, in seconds (antd takes seconds). */

@@ -6,7 +6,7 @@ import { StorageKey } from '../preferences/storage-keys';
 import { sessionEvents } from '../session/session-events';
 
 /**
- * The dictionary cache (console-api.md §2, SPEC.md §7 `/api/v1/dict/list`): dictCode → items,
+ * The dictionary cache (`/api/v1/dict/list`): dictCode → items,
  * with labels in the language they were loaded in. Kept in localStorage `dictionary` so tags
  * and selects have their labels at once after a reload; cleared on logout and session expiry.
  */

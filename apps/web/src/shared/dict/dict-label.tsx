@@ -34,7 +34,7 @@ export interface TDictLabelProps {
 }
 
 /**
- * A dictionary value as its label in a coloured tag (console-api.md §2 `DictLabel`), in the
+ * A dictionary value as its label in a coloured tag (the original console's `DictLabel`), in the
  * language the cache was loaded in. A value the dictionary does not have shows as itself.
  */
 export function DictLabel({ code, value, size = 'default' }: TDictLabelProps) {

@@ -28,7 +28,7 @@ export interface TDictProps {
 }
 
 /**
- * A dictionary as a select, radio group or checkbox group (console-api.md §2 `Dict`), labels in
+ * A dictionary as a select, radio group or checkbox group (the original console's `Dict`), labels in
  * the current language. Works as an antd form control (`value` / `onChange`).
  */
 export function Dict({

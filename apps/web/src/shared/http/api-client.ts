@@ -21,7 +21,7 @@ export const apiClient = createHttpClient({
   fetch: (input, init) => globalThis.fetch(input, init),
   timeoutMs: REQUEST_TIMEOUT_MS,
   getBaseUrl: () => resolveApiOrigin(window.location, runtimeConfig),
-  // Our server translates Chinese, so zh-cn is sent as is (SPEC.md §7 sends it as en).
+  // Our server translates Chinese, so zh-cn is sent as is, not as en (decision 0004).
   getLanguage: () => useAppPreferences.getState().language,
   getCurrencyHeader: () => {
     const { currencyCode } = useUserPreferences.getState();
@@ -35,7 +35,7 @@ export const apiClient = createHttpClient({
   onSessionExpired: expireSession,
 });
 
-/** One refresh for all calls that meet an expired access token at once (console-api.md §1). */
+/** One refresh for all calls that meet an expired access token at once. */
 export const tokenRefresher = createTokenRefresher({
   getSession: () => useSession.getState(),
   refresh: async (refreshToken) => {

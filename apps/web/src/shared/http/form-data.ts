@@ -1,7 +1,7 @@
 import type { TParams, TParamValue } from './query-string';
 
 /**
- * Multipart body of the form-data mode (SPEC.md §7): nested objects become dotted keys
+ * Multipart body of the form-data mode: nested objects become dotted keys
  * (`address.city`), arrays indexed keys (`items[0].name`, `tags[1]`), files stay files.
  * `null` and `undefined` are left out.
  */

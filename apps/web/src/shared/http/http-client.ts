@@ -13,7 +13,7 @@ export interface TRequestOptions {
   method?: THttpMethod;
   /** Query for GET/DELETE/PATCH-less reads; JSON body for POST/PUT/PATCH; fields in form-data mode. */
   params?: TParams | undefined;
-  /** Multipart body; GET and DELETE are sent as POST (SPEC.md §7). */
+  /** Multipart body; GET and DELETE are sent as POST. */
   isFormData?: boolean;
   /** False for calls that must not carry the access token (token refresh, sign-in). */
   isAuthenticated?: boolean;
@@ -146,7 +146,10 @@ export function createHttpClient(deps: THttpClientDeps) {
     }
   }
 
-  /** Sends a call and resolves the envelope's `data` per SPEC.md §8. */
+  /**
+   * Sends a call and resolves the envelope's `data` on success or warning; 1002 first tries one
+   * refresh; any other code rejects (codes: decision 0004).
+   */
   async function request(rawUrl: string, options: TInternalOptions = {}): Promise<unknown> {
     const path = withLeadingSlash(rawUrl);
     const isFormData = options.isFormData ?? false;

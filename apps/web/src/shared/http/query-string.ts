@@ -10,7 +10,7 @@ function scalarToString(value: string | number | boolean | Date): string {
 }
 
 /**
- * Query string with bracket-style arrays (`ids[]=1&ids[]=2`, SPEC.md §7) and nested objects as
+ * Query string with bracket-style arrays (`ids[]=1&ids[]=2`, as the server reads them) and nested objects as
  * `filter[name]=x`. Brackets stay literal; names and values are percent-encoded. `null` and
  * `undefined` are left out.
  */

@@ -12,7 +12,7 @@ import styles from './top-bar.module.css';
 
 /**
  * Brand on the left; language, country and currency, then log out (signed in) or "Open
- * LinkStore for free" (visitors) and any page actions on the right (SPEC.md §2, §6).
+ * LinkStore for free" (visitors) and any page actions on the right.
  */
 export function TopBar({ actions }: { actions?: ReactNode }) {
   const { t } = useTranslation('common');

@@ -2,7 +2,7 @@ import type { TRouteDef } from '@linkstore/contract';
 import { useCallback } from 'react';
 import { useUser } from '../session/user-store';
 
-/** The role that passes every permission check (SPEC.md §6). */
+/** The role that passes every permission check. */
 export const ROOT_ROLE = 'ROOT';
 
 /** Who is asking: the `roles` and `perms` of `GET /api/v1/users/me`; null when signed out. */
@@ -16,7 +16,7 @@ export type TAccessValue = string | readonly string[];
 
 /**
  * An empty value or one that is not a string (or a list of non-empty strings) is a developer
- * error (SPEC.md §5): it throws in development and fails closed (false) in production.
+ * error: it throws in development and fails closed (false) in production.
  */
 function readRequired(kind: 'permission' | 'role', required: unknown): string[] | undefined {
   const values = typeof required === 'string' ? [required] : required;
@@ -33,7 +33,7 @@ function readRequired(kind: 'permission' | 'role', required: unknown): string[] 
   return undefined;
 }
 
-/** Button permission (SPEC.md §6): ROOT passes; otherwise any one of the strings suffices. */
+/** Button permission: ROOT passes; otherwise any one of the strings suffices. */
 export function hasPerm(user: TAccessSubject | null | undefined, required: TAccessValue): boolean {
   const values = readRequired('permission', required);
   if (!values || !user) return false;
@@ -41,7 +41,7 @@ export function hasPerm(user: TAccessSubject | null | undefined, required: TAcce
   return values.some((value) => user.perms.includes(value));
 }
 
-/** Role check (SPEC.md §6): any one matching role suffices. */
+/** Role check: any one matching role suffices. */
 export function hasRole(user: TAccessSubject | null | undefined, required: TAccessValue): boolean {
   const values = readRequired('role', required);
   if (!values || !user) return false;

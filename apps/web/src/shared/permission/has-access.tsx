@@ -8,7 +8,7 @@ interface TAccessGateProps {
 }
 
 /**
- * The `hasPerm` directive of SPEC.md §6: renders its children only with the permission (or
+ * The original console's `hasPerm` directive: renders its children only with the permission (or
  * role ROOT). Without it nothing is rendered — the element is absent, not hidden.
  */
 export function HasPerm({ value, children }: TAccessGateProps) {

@@ -9,7 +9,7 @@ export function countriesQueryOptions() {
   return { ...routeQueryOptions(accountsRoutes.getCountry), staleTime: Infinity };
 }
 
-/** A country and its currency into the preferences (SPEC.md §3). */
+/** A country and its currency into the preferences. */
 export function applyCountry(country: TCountry): void {
   useUserPreferences.getState().setCountry({
     country: country.code,
@@ -20,7 +20,7 @@ export function applyCountry(country: TCountry): void {
   });
 }
 
-/** Start-up (SPEC.md §1): the server's country for this caller, unless the user chose one. */
+/** Start-up: the server's country for this caller, unless the user chose one. */
 export async function loadCountry(queryClient: QueryClient): Promise<void> {
   try {
     const { info } = await queryClient.fetchQuery(countriesQueryOptions());

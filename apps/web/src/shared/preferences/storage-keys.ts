@@ -1,6 +1,6 @@
 /** Every localStorage key the web app uses (documented in apps/web/README.md). */
 export const StorageKey = {
-  // App preferences (SPEC.md §3), one key each, raw strings.
+  // App preferences, one key each, raw strings.
   device: 'device',
   size: 'size',
   language: 'language',
@@ -10,12 +10,12 @@ export const StorageKey = {
   settings: 'settings',
   // Local user preferences, one JSON object.
   userPreferences: 'userPreferences',
-  // Session (SPEC.md §4): access token stored as "<type> <token>".
+  // Session: access token stored as "<type> <token>".
   accessToken: 'access_token',
   refreshToken: 'refresh_token',
   // Console login "remember me": the username to fill in next time.
   rememberedUsername: 'rememberedUsername',
-  // Dictionaries (console-api.md §2): dictCode → items, in the language they were loaded in.
+  // Dictionaries: dictCode → items, in the language they were loaded in.
   dictionary: 'dictionary',
   // Unsaved shop-wide price edits of the signed-in creator (studio price adjustment pages).
   pricingDraft: 'pricingDraft',

@@ -72,7 +72,7 @@ export interface TUserPreferencesState extends TUserPreferences {
   setLoginFormShown: (isShown: boolean) => void;
 }
 
-/** Replaces the entry with the same id, otherwise appends (SPEC.md §3). */
+/** Replaces the entry with the same id, otherwise appends. */
 export function upsertById(list: readonly TModifiedProduct[], product: TModifiedProduct): TModifiedProduct[] {
   const index = list.findIndex((item) => item.id === product.id);
   if (index === -1) return [...list, product];
@@ -128,7 +128,7 @@ export function createUserPreferencesStore() {
       clearModifiedProducts: () => update({ modifiedProducts: [] }),
       setAuthorisationType: (authorisationType) => update({ authorisationType }),
       setHandlingHomePrice: (isHandlingHomePrice) => update({ isHandlingHomePrice }),
-      // Showing the login form resets the menu to its first item (SPEC.md §4).
+      // Showing the login form resets the menu to its first item.
       setLoginFormShown: (isLoginFormShown) =>
         update(isLoginFormShown ? { isLoginFormShown, menuDefaultActive: 1 } : { isLoginFormShown }),
     };

@@ -7,8 +7,8 @@ import { i18n } from '../i18n/i18n';
 import { sessionEvents } from '../session/session-events';
 
 /**
- * The routes added at run time: the console's server-provided menu routes (SPEC.md §2, §4;
- * console-api.md §3). `loadDynamicRoutes` fetches the caller's route tree, turns it into
+ * The routes added at run time: the console's server-provided menu routes.
+ * `loadDynamicRoutes` fetches the caller's route tree, turns it into
  * react-router routes with a view registry and patches them under the root route;
  * `resetDynamicRoutes` (logout, session end) takes them away again.
  */
@@ -53,7 +53,7 @@ export function isExternalPath(path: string): boolean {
 }
 
 /**
- * The translation key of a menu title when it has one, else undefined (console-api.md §3: the
+ * The translation key of a menu title when it has one, else undefined (the
  * title doubles as an i18n key). A title with `:` would be read as a namespace, so it is text.
  */
 export function routeTitleKey(title: string): string | undefined {
@@ -167,7 +167,7 @@ export function toRouteObjects(nodes: readonly TRouteNode[], registry: TViewRegi
 }
 
 // ---------------------------------------------------------------------------------------------
-// Permission store (SPEC.md §4)
+// Permission store
 
 export interface TPermissionState {
   /** The caller's route tree from `/menus/routes`, EXTLINKs included (the sidebar's source). */
@@ -228,7 +228,7 @@ export interface TLoadDynamicRoutesOptions {
 
 /**
  * Fetches the caller's route tree (`GET /api/v1/menus/routes`), adds its routes under the root
- * route with `router.patchRoutes`, stores the tree and sets the routes-loaded flag (SPEC.md §4).
+ * route with `router.patchRoutes`, stores the tree and sets the routes-loaded flag.
  * Concurrent calls share one request; once loaded it resolves with the stored tree. Rejects when
  * the call fails (the flag stays false); a reset while loading discards the answer.
  */
@@ -261,7 +261,7 @@ export function loadDynamicRoutes(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reset (logout, session end: SPEC.md §4)
+// Reset (logout, session end)
 
 const resets = new Set<() => void>();
 

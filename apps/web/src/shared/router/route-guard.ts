@@ -1,5 +1,5 @@
 /**
- * The route guard of SPEC.md §2 as a pure decision: given where a navigation goes and whether
+ * The route guard as a pure decision: given where a navigation goes and whether
  * the user holds an access token, say where it really ends up.
  */
 export interface TGuardInput {
@@ -34,7 +34,7 @@ export function decideNavigation({ pathname, isSignedIn, isUnmatched }: TGuardIn
   return { type: 'continue', isMenuReset: false };
 }
 
-/** Navigating to where we already are is a duplicate and is not repeated (SPEC.md §2). */
+/** Navigating to where we already are is a duplicate and is not repeated. */
 export function isDuplicateNavigation(
   from: { pathname: string; search: string },
   to: { pathname: string; search: string },

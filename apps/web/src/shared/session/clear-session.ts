@@ -20,8 +20,8 @@ export function clearSession(): void {
 }
 
 /**
- * The access token is invalid and no refresh saved it (SPEC.md §8 code 1002, console-api.md
- * §1): clear the session, go to /login, and say why — once, even when many calls fail together.
+ * The access token is invalid (code 1002) and no refresh saved it: clear the session, go to
+ * /login, and say why — once, even when many calls fail together.
  */
 export function expireSession(serverMessage: string): void {
   const { authorization, refreshToken } = useSession.getState();

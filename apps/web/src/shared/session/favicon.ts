@@ -1,4 +1,4 @@
-/** Points the page icon at the shop image (SPEC.md §1); keeps the default icon otherwise. */
+/** Points the page icon at the shop image; keeps the default icon otherwise. */
 export function applyFavicon(imageUrl: string | null | undefined): void {
   if (!imageUrl || !/^(https?:)?\/\/|^\//.test(imageUrl)) return;
   let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');

@@ -7,7 +7,7 @@ import { clearSession } from './clear-session';
 import { useSession } from './session-store';
 
 /**
- * Log out (SPEC.md §4): end the sign-in on the server (its failure does not keep anyone signed
+ * Log out: end the sign-in on the server (its failure does not keep anyone signed
  * in), clear tokens, user info, dictionary cache and dynamic routes, go to /login, confirm.
  * Token-cleared fires from the session store once the tokens are gone.
  */

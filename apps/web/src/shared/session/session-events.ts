@@ -8,7 +8,7 @@ export interface TUserInfo {
 }
 
 /**
- * Session events of SPEC.md §4 that other parts of the app (websocket, caches) listen to:
+ * Session events that other parts of the app (websocket, caches) listen to:
  * tokens stored, tokens cleared, and the user's info loaded.
  */
 export const sessionEvents = createEmitter<{

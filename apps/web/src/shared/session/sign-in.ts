@@ -10,7 +10,7 @@ export async function signIn(tokens: TTokenResponse): Promise<void> {
 }
 
 /**
- * Password sign-in with the multipart form of SPEC.md §7 (both login forms). Quiet: the form
+ * Password sign-in as a multipart form, as the original client sends it (both login forms). Quiet: the form
  * shows the failure itself.
  */
 export async function loginWithPassword(input: TLoginRequest): Promise<void> {

@@ -9,7 +9,7 @@ export interface TTokenRefresherDeps {
 }
 
 /**
- * Single-flight silent refresh (console-api.md §1): however many calls fail with an invalid
+ * Single-flight silent refresh: however many calls fail with an invalid
  * access token at once, one refresh runs and every caller waits for its outcome. A call that
  * was sent with an older token than the one now stored is simply replayed.
  */

@@ -9,7 +9,7 @@ import { sessionEvents, type TUserInfo } from './session-events';
 import { useSession } from './session-store';
 import { useUser } from './user-store';
 
-/** `POST /api/businessGetInfo`; an empty answer rejects with "Verification failed…" (SPEC.md §5). */
+/** `POST /api/businessGetInfo`; an empty answer rejects with "Verification failed…". */
 export function fetchBusinessInfo() {
   return callRoute(
     accountsRoutes.businessInfo,
@@ -23,7 +23,7 @@ export function fetchBusinessInfo() {
 /**
  * Loads who is signed in (`/users/me` and the business info) into the user store. On success
  * the modified-products list is emptied, the page icon follows the shop image and the user
- * event fires (SPEC.md §4).
+ * event fires.
  */
 export async function loadUserInfo(): Promise<TUserInfo> {
   const [user, business] = await Promise.all([callRoute(accountsRoutes.me), fetchBusinessInfo()]);

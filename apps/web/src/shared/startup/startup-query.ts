@@ -8,7 +8,7 @@ export interface TStartupQuery {
 
 /**
  * Reads `lang`, `user_source` and `page_source` from the query inside the hash
- * (`#/login?lang=es&user_source=tiktok`), as shared links carry them (SPEC.md §1).
+ * (`#/login?lang=es&user_source=tiktok`), as shared links carry them.
  */
 export function readStartupQuery(hash: string): TStartupQuery {
   const queryStart = hash.indexOf('?');

@@ -29,7 +29,7 @@ type TFailure = { kind: 'provider'; code: string; provider: string } | { kind: '
 /**
  * The social sign-in callback (`/#/authorize?refreshToken=…&returnTo=…` or `?error=…`): shows
  * "Is authorizing...", takes the token out of the address and history at once, exchanges it
- * for a session, loads the user and goes to `returnTo` (SPEC.md §2).
+ * for a session, loads the user and goes to `returnTo`.
  */
 export function AuthorizePage() {
   const { t } = useTranslation('studio');

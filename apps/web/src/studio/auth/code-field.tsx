@@ -7,7 +7,7 @@ import { sendCode, type TCodePurpose } from './api';
 import { codeRules } from './rules';
 import styles from './auth-page.module.css';
 
-/** Used when the answer gives no wait (SPEC.md §9 leaves the length open). */
+/** Used when the answer gives no wait; the server normally says how long to wait. */
 export const DEFAULT_RESEND_SECONDS = 60;
 
 /** Whole seconds left, ticking down once a second to 0. */

@@ -22,7 +22,7 @@ interface TLoginForm {
 
 const FIELDS = ['email', 'password', 'captchaCode'];
 
-/** Showing the login form resets the menu to its first item (SPEC.md §4). */
+/** Showing the login form resets the menu to its first item. */
 export function useLoginFormShown(): void {
   const setLoginFormShown = useUserPreferences((state) => state.setLoginFormShown);
   useEffect(() => {
@@ -32,7 +32,7 @@ export function useLoginFormShown(): void {
 }
 
 /**
- * The creator sign-in of SPEC.md §2. The captcha row is always shown: with the server's
+ * The creator sign-in. The captcha row is always shown: with the server's
  * default CAPTCHA_ENABLED every password sign-in needs one, and after failures it is required
  * anyway; a new image is loaded after every failed attempt (captchas are single use).
  */

@@ -19,7 +19,7 @@ interface TRegisterForm {
 
 const FIELDS = ['email', 'password', 'confirmPassword', 'code'];
 
-/** Sign-up (SPEC.md §2): email, password twice, the emailed code; success signs in. */
+/** Sign-up: email, password twice, the emailed code; success signs in. */
 export function RegisterPage() {
   const { t } = useTranslation('studio');
   const { message } = App.useApp();

@@ -30,7 +30,7 @@ function StepItem({ step, index }: { step: TQuickStartStep; index: number }) {
   );
 }
 
-/** The four first steps (SPEC.md §1), each marked done from the shop the server answers. */
+/** The four first steps, each marked done from the shop the server answers. */
 export function QuickStart() {
   const { t } = useTranslation('studio');
   const shop = useQuery(myShopQuery);

@@ -9,7 +9,7 @@ export interface TQuickStartStep {
   to: string;
 }
 
-/** The four steps of SPEC.md §1, in order, each done from what the server says of the shop. */
+/** The four quick-start steps, in order, each done from what the server says of the shop. */
 export function quickStartSteps(shop: TMyShop): TQuickStartStep[] {
   return [
     { key: 'create', done: shop !== null, to: '/shop' },

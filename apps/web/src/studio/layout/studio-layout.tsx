@@ -60,7 +60,7 @@ function StudioMenu({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * The creator's studio (SPEC.md §2): top bar, the left menu with the logo (a drawer on phones),
+ * The creator's studio: top bar, the left menu with the logo (a drawer on phones),
  * the shop's link area, the page, and back-to-top. The page icon follows the shop image.
  */
 export function StudioLayout() {

@@ -5,7 +5,7 @@ import styles from './order-page.module.css';
 
 export type TScrollFooterState = 'more' | 'loading' | 'end';
 
-/** What the end of a scrolled list says (SPEC.md §2); null before the first page has arrived. */
+/** What the end of a scrolled list says; null before the first page has arrived. */
 export function scrollFooterState(list: {
   isPending: boolean;
   hasNextPage: boolean;
