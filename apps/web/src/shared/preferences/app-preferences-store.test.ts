@@ -12,7 +12,7 @@ describe('app preferences', () => {
     });
   });
 
-  it('persists each preference under its SPEC key as a plain string', () => {
+  it('persists each preference under its storage key as a plain string', () => {
     const store = createAppPreferencesStore();
     store.getState().setDevice('mobile');
     store.getState().setSize('large');

@@ -6,7 +6,7 @@ const stored = () =>
   JSON.parse(localStorage.getItem(StorageKey.userPreferences) ?? 'null') as Record<string, unknown>;
 
 describe('user preferences', () => {
-  it('starts from the SPEC defaults', () => {
+  it('starts from the documented defaults', () => {
     const state = createUserPreferencesStore().getState();
     expect(state).toMatchObject({
       country: 'US',

@@ -129,7 +129,7 @@ describe('ImageUpload', () => {
     expect(thumbnail).toHaveAttribute('src', `${window.location.origin}${STORED_URL}`);
   });
 
-  it('refuses an image over 2M before sending, with the SPEC message', async () => {
+  it('refuses an image over 2M before sending, with the size message', async () => {
     await renderField();
     await userEvent.upload(fileInput(), png('huge.png', IMAGE_MAX_BYTES + 1));
     expect(await screen.findByText('The size of the uploaded image cannot exceed 2M')).toBeInTheDocument();
