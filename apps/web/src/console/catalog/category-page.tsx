@@ -1,22 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { categoriesRoutes, type TCategory, type TCategoryRequest } from '@linkstore/contract';
-import {
-  App,
-  Avatar,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Switch,
-  Table,
-  type TableColumnsType,
-} from 'antd';
+import { Avatar, Button, Form, Input, InputNumber, Radio, Select, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alreadyShown } from '../../shared/http/use-route-mutation';
 import { ImageUpload } from '../../shared/upload/image-upload';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { useConfirmDelete } from '../shared/confirm-delete';
@@ -24,8 +11,9 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { StatusTag, useStatusOptions, StatusFilter } from '../shared/status';
-import { AddButton, CanCall } from '../shared/toolbar';
+import { useStatusOptions, StatusFilter } from '../shared/status';
+import { useStatusColumn } from '../shared/status-column';
+import { AddButton } from '../shared/toolbar';
 import { parentKeys } from '../shared/tree';
 import { useFormModal } from '../shared/use-form-modal';
 import {
@@ -56,7 +44,6 @@ const TOP = '0';
 /** Categories (issue 5): a two-level tree table with search, add, add child, edit, delete and status. */
 export default function CategoryPage() {
   const { t } = useTranslation(['catalog', 'system']);
-  const { message, modal: dialogs } = App.useApp();
   const [filters, setFilters] = useState<TCategoryFilters>(NO_FILTERS);
   const tree = useQuery({ ...categoryTreeQuery(filters), placeholderData: keepPreviousData });
   // null: every row with children open (the default, also after a search).
@@ -77,31 +64,19 @@ export default function CategoryPage() {
       onConfirm: () => deleteCategory.mutateAsync(category.id),
     });
 
-  const changeStatus = (category: TCategory, isShown: boolean) =>
-    setStatus
-      .mutateAsync({ id: category.id, isShown })
-      .then(
-        () =>
-          void message.success(
-            t(isShown ? 'category.status.shown' : 'category.status.hidden', { name: category.label }),
-          ),
-        alreadyShown,
-      );
-
-  const toggleStatus = (category: TCategory, isShown: boolean) => {
-    if (isShown) {
-      void changeStatus(category, true);
-      return;
-    }
-    dialogs.confirm({
+  const statusColumn = useStatusColumn<TCategory, { id: string; isShown: boolean }>({
+    route: categoriesRoutes.status,
+    mutation: setStatus,
+    variables: (category, isShown) => ({ id: category.id, isShown }),
+    ariaLabel: (category) => t('category.status.switch', { name: category.label }),
+    successMessage: (category, isShown) =>
+      t(isShown ? 'category.status.shown' : 'category.status.hidden', { name: category.label }),
+    confirmOff: (category) => ({
       title: t('category.status.confirmTitle'),
       content: t('category.status.confirmHide', { name: category.label }),
       okText: t('category.status.confirmOk'),
-      okButtonProps: { danger: true },
-      cancelText: t('system:crud.cancel'),
-      onOk: () => changeStatus(category, false),
-    });
-  };
+    }),
+  });
 
   const columns: TableColumnsType<TCategory> = [
     { title: t('category.field.name'), dataIndex: 'label' },
@@ -119,21 +94,7 @@ export default function CategoryPage() {
         ) : null,
     },
     { title: t('system:crud.field.sort'), dataIndex: 'sort' },
-    {
-      title: t('system:crud.status.label'),
-      dataIndex: 'status',
-      render: (status: number, category) => (
-        <CanCall route={categoriesRoutes.status} fallback={<StatusTag value={status} />}>
-          <Switch
-            size="small"
-            checked={status === 1}
-            loading={setStatus.isPending && setStatus.variables.id === category.id}
-            aria-label={t('category.status.switch', { name: category.label })}
-            onChange={(checked) => toggleStatus(category, checked)}
-          />
-        </CanCall>
-      ),
-    },
+    statusColumn,
     { title: t('system:crud.field.createTime'), dataIndex: 'createTime' },
   ];
   const actionsColumn = useActionsColumn<TCategory>([

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { menusRoutes, type TMenu, type TMenuType } from '@linkstore/contract';
-import { App, Button, Form, Input, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateRouteTitle } from '../../shared/router/dynamic-routes';
@@ -11,7 +11,8 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { AddButton, CanCall } from '../shared/toolbar';
+import { AddButton } from '../shared/toolbar';
+import { useStatusColumn } from '../shared/status-column';
 import { parentKeys } from '../shared/tree';
 import { useFormModal } from '../shared/use-form-modal';
 import { loadMenuForm, menuTreeQuery, useDeleteMenu, useSaveMenu, useSetMenuVisible } from './api';
@@ -32,7 +33,6 @@ const TYPE_COLORS: Record<TMenuType, string> = {
  */
 export default function MenuPage() {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
   const [keywords, setKeywords] = useState('');
   const tree = useQuery({ ...menuTreeQuery(keywords), placeholderData: keepPreviousData });
   const rows = useMemo(() => tree.data ?? [], [tree.data]);
@@ -54,16 +54,22 @@ export default function MenuPage() {
       onConfirm: () => deleteMenu.mutateAsync(menu.id),
     });
 
-  const changeVisible = (menu: TMenu, isVisible: boolean) =>
-    setVisible.mutate(
-      { id: menu.id, isVisible },
-      {
-        onSuccess: () => {
-          const name = translateRouteTitle(menu.name);
-          void message.success(t(isVisible ? 'menus.visible.shown' : 'menus.visible.hidden', { name }));
-        },
-      },
-    );
+  const visibleColumn = useStatusColumn<TMenu, { id: string; isVisible: boolean }>({
+    route: menusRoutes.setVisible,
+    mutation: setVisible,
+    variables: (menu, isVisible) => ({ id: menu.id, isVisible }),
+    ariaLabel: (menu) => t('menus.visible.switch', { name: translateRouteTitle(menu.name) }),
+    successMessage: (menu, isVisible) =>
+      t(isVisible ? 'menus.visible.shown' : 'menus.visible.hidden', { name: translateRouteTitle(menu.name) }),
+    dataIndex: 'visible',
+    title: t('menus.field.visible'),
+    fallback: (visible) =>
+      visible === 1 ? (
+        <Tag color="success">{t('menus.flag.shown')}</Tag>
+      ) : (
+        <Tag>{t('menus.flag.hidden')}</Tag>
+      ),
+  });
 
   const columns: TableColumnsType<TMenu> = [
     {
@@ -97,31 +103,10 @@ export default function MenuPage() {
       render: (perm: string | null) => (perm ? <Typography.Text code>{perm}</Typography.Text> : ''),
     },
     {
-      title: t('menus.field.visible'),
-      dataIndex: 'visible',
-      render: (visible: number, menu) => {
-        if (menu.type === 'BUTTON') return '';
-        return (
-          <CanCall
-            route={menusRoutes.setVisible}
-            fallback={
-              visible === 1 ? (
-                <Tag color="success">{t('menus.flag.shown')}</Tag>
-              ) : (
-                <Tag>{t('menus.flag.hidden')}</Tag>
-              )
-            }
-          >
-            <Switch
-              size="small"
-              checked={visible === 1}
-              loading={setVisible.isPending && setVisible.variables.id === menu.id}
-              aria-label={t('menus.visible.switch', { name: translateRouteTitle(menu.name) })}
-              onChange={(checked) => changeVisible(menu, checked)}
-            />
-          </CanCall>
-        );
-      },
+      ...visibleColumn,
+      // A button is never in the sidebar.
+      render: (visible: number, menu, index) =>
+        menu.type === 'BUTTON' ? '' : visibleColumn.render?.(visible, menu, index),
     },
     { title: t('crud.field.sort'), dataIndex: 'sort' },
   ];

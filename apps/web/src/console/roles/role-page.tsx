@@ -1,6 +1,6 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { rolesRoutes, type TRolePageItem, type TRoleRequest } from '@linkstore/contract';
-import { App, Form, Input, InputNumber, Radio, Select, Switch, Tag, type TableColumnsType } from 'antd';
+import { Form, Input, InputNumber, Radio, Select, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../shared/confirm-delete';
@@ -9,8 +9,9 @@ import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { StatusTag, useStatusOptions } from '../shared/status';
-import { AddButton, BatchDelete, CanCall } from '../shared/toolbar';
+import { useStatusOptions } from '../shared/status';
+import { AddButton, BatchDelete } from '../shared/toolbar';
+import { useStatusColumn } from '../shared/status-column';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import { useRowSelection } from '../shared/use-row-selection';
@@ -25,7 +26,6 @@ const NEW_ROLE: Partial<TRoleRequest> = { sort: 1, status: 1, dataScope: 3 };
 /** Roles (console-api §2 Roles): search, paged table, add/edit, status, batch delete, permissions. */
 export default function RolePage() {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
   const list = usePagedList(rolesRoutes.page, { keywords: '' });
   const selection = useRowSelection<TRolePageItem>(rolesRoutes.delete);
   const modal = useFormModal<TRoleRequest>();
@@ -48,35 +48,19 @@ export default function RolePage() {
       },
     });
 
-  const changeStatus = (role: TRolePageItem, isEnabled: boolean) =>
-    setStatus.mutate(
-      { id: role.id, isEnabled },
-      {
-        onSuccess: () =>
-          void message.success(
-            t(isEnabled ? 'roles.status.enabled' : 'roles.status.disabled', { name: role.name }),
-          ),
-      },
-    );
+  const statusColumn = useStatusColumn<TRolePageItem, { id: string; isEnabled: boolean }>({
+    route: rolesRoutes.status,
+    mutation: setStatus,
+    variables: (role, isEnabled) => ({ id: role.id, isEnabled }),
+    ariaLabel: (role) => t('roles.status.switch', { name: role.name }),
+    successMessage: (role, isEnabled) =>
+      t(isEnabled ? 'roles.status.enabled' : 'roles.status.disabled', { name: role.name }),
+  });
 
   const columns: TableColumnsType<TRolePageItem> = [
     { title: t('roles.field.name'), dataIndex: 'name' },
     { title: t('roles.field.code'), dataIndex: 'code', render: (code: string) => <Tag>{code}</Tag> },
-    {
-      title: t('crud.status.label'),
-      dataIndex: 'status',
-      render: (status: number, role) => (
-        <CanCall route={rolesRoutes.status} fallback={<StatusTag value={status} />}>
-          <Switch
-            size="small"
-            checked={status === 1}
-            loading={setStatus.isPending && setStatus.variables.id === role.id}
-            aria-label={t('roles.status.switch', { name: role.name })}
-            onChange={(checked) => changeStatus(role, checked)}
-          />
-        </CanCall>
-      ),
-    },
+    statusColumn,
     { title: t('crud.field.sort'), dataIndex: 'sort' },
     {
       title: t('roles.field.dataScope'),
