@@ -4,16 +4,7 @@ import {
   type TBannerPageItem,
   type TBannerRequest,
 } from '@linkstore/contract';
-import {
-  Form,
-  Image,
-  Input,
-  InputNumber,
-  Radio,
-  Typography,
-  type FormInstance,
-  type TableColumnsType,
-} from 'antd';
+import { Form, Image, Input, Typography, type FormInstance, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../shared/upload/image-upload';
 import { fileUrl } from '../../shared/upload/upload-api';
@@ -23,7 +14,7 @@ import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { StatusFilter, useStatusOptions } from '../shared/status';
+import { SortField, StatusField, StatusFilter } from '../shared/status';
 import { AddButton, BatchDelete } from '../shared/toolbar';
 import { useStatusColumn } from '../shared/status-column';
 import { useFormModal } from '../shared/use-form-modal';
@@ -67,7 +58,6 @@ export default function BannerPage() {
   const saveBanner = useSaveBanner();
   const deleteBanners = useDeleteBanners();
   const setStatus = useSetBannerStatus();
-  const statusOptions = useStatusOptions();
 
   const remove = (ids: string[]) =>
     confirmDelete({
@@ -200,12 +190,8 @@ export default function BannerPage() {
         >
           <Input maxLength={500} placeholder="https://" />
         </Form.Item>
-        <Form.Item name="sort" label={t('system:crud.field.sort')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('system:crud.status.label')}>
-          <Radio.Group options={statusOptions} />
-        </Form.Item>
+        <SortField />
+        <StatusField />
         <BannerPreview form={form} />
       </FormModal>
     </CrudPage>

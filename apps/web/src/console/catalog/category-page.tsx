@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { categoriesRoutes, type TCategory, type TCategoryRequest } from '@linkstore/contract';
-import { Avatar, Button, Form, Input, InputNumber, Radio, Select, Table, type TableColumnsType } from 'antd';
+import { Avatar, Form, Input, Select, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../shared/upload/image-upload';
@@ -11,10 +11,10 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { useStatusOptions, StatusFilter } from '../shared/status';
+import { SortField, StatusField, StatusFilter } from '../shared/status';
 import { useStatusColumn } from '../shared/status-column';
 import { AddButton } from '../shared/toolbar';
-import { parentKeys } from '../shared/tree';
+import { ExpandButtons, TreeTable, useTreeExpansion } from '../shared/tree-table';
 import { useFormModal } from '../shared/use-form-modal';
 import {
   categoryTreeQuery,
@@ -46,17 +46,14 @@ export default function CategoryPage() {
   const { t } = useTranslation(['catalog', 'system']);
   const [filters, setFilters] = useState<TCategoryFilters>(NO_FILTERS);
   const tree = useQuery({ ...categoryTreeQuery(filters), placeholderData: keepPreviousData });
-  // null: every row with children open (the default, also after a search).
-  const [expanded, setExpanded] = useState<string[] | null>(null);
   const rows = useMemo(() => tree.data ?? [], [tree.data]);
-  const allParents = useMemo(() => parentKeys(rows, (category) => category.id), [rows]);
+  const expansion = useTreeExpansion(rows);
   const modal = useFormModal<TCategoryRequest>();
   const [form] = Form.useForm<TCategoryRequest>();
   const confirmDelete = useConfirmDelete();
   const saveCategory = useSaveCategory();
   const deleteCategory = useDeleteCategory();
   const setStatus = useSetCategoryStatus();
-  const statusOptions = useStatusOptions();
 
   const remove = (category: TCategory) =>
     confirmDelete({
@@ -129,7 +126,7 @@ export default function CategoryPage() {
           initialValues={NO_FILTERS}
           onSearch={(values) => {
             setFilters(values);
-            setExpanded(null);
+            expansion.expandAll();
           }}
         >
           <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
@@ -143,23 +140,15 @@ export default function CategoryPage() {
           <AddButton route={categoriesRoutes.create} onClick={() => modal.openCreate()}>
             {t('category.action.addTop')}
           </AddButton>
-          <Button onClick={() => setExpanded(null)}>{t('system:crud.action.expandAll')}</Button>
-          <Button onClick={() => setExpanded([])}>{t('system:crud.action.collapseAll')}</Button>
+          <ExpandButtons expansion={expansion} />
         </>
       }
     >
-      <Table<TCategory>
-        size="middle"
-        rowKey="id"
+      <TreeTable<TCategory>
+        expansion={expansion}
         columns={[...columns, ...actionsColumn]}
         dataSource={rows}
         loading={tree.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        expandable={{
-          expandedRowKeys: expanded ?? allParents,
-          onExpandedRowsChange: (keys) => setExpanded(keys.map(String)),
-        }}
       />
       <FormModal<TCategoryRequest>
         modal={modal}
@@ -212,12 +201,8 @@ export default function CategoryPage() {
         <Form.Item name="iconUrl" label={t('category.field.icon')}>
           <ImageUpload purpose="category" />
         </Form.Item>
-        <Form.Item name="sort" label={t('system:crud.field.sort')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('system:crud.status.label')}>
-          <Radio.Group options={statusOptions} />
-        </Form.Item>
+        <SortField />
+        <StatusField />
       </FormModal>
     </CrudPage>
   );

@@ -9,7 +9,7 @@ import {
   type TCategoryOption,
   type TProductPageItem,
 } from '@linkstore/contract';
-import { Avatar, Form, Input, InputNumber, Radio, Space, TreeSelect, type TableColumnsType } from 'antd';
+import { Avatar, Form, Input, InputNumber, Space, TreeSelect, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextField } from '../../shared/rich-text/rich-text-field';
@@ -21,7 +21,7 @@ import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { useStatusOptions, StatusFilter } from '../shared/status';
+import { SortField, StatusField, StatusFilter } from '../shared/status';
 import { AddButton } from '../shared/toolbar';
 import { useStatusColumn } from '../shared/status-column';
 import { useFormModal } from '../shared/use-form-modal';
@@ -91,7 +91,6 @@ export default function ProductPage() {
   const saveProduct = useSaveProduct();
   const deleteProduct = useDeleteProduct();
   const setStatus = useSetProductStatus();
-  const statusOptions = useStatusOptions();
   const categories = useQuery(categoryTreeOptionsQuery);
   const filterTree = useMemo(() => toTreeData(categories.data ?? [], false), [categories.data]);
   const pickerTree = useMemo(() => toTreeData(categories.data ?? [], true), [categories.data]);
@@ -284,12 +283,8 @@ export default function ProductPage() {
         <Form.Item name="images" label={t('product.field.images')}>
           <ImagesField />
         </Form.Item>
-        <Form.Item name="sort" label={t('system:crud.field.sort')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('system:crud.status.label')}>
-          <Radio.Group options={statusOptions} />
-        </Form.Item>
+        <SortField />
+        <StatusField />
       </FormModal>
     </CrudPage>
   );

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { menusRoutes, type TMenu, type TMenuType } from '@linkstore/contract';
-import { Button, Form, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Form, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateRouteTitle } from '../../shared/router/dynamic-routes';
@@ -13,7 +13,7 @@ import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
 import { AddButton } from '../shared/toolbar';
 import { useStatusColumn } from '../shared/status-column';
-import { parentKeys } from '../shared/tree';
+import { ExpandButtons, TreeTable, useTreeExpansion } from '../shared/tree-table';
 import { useFormModal } from '../shared/use-form-modal';
 import { loadMenuForm, menuTreeQuery, useDeleteMenu, useSaveMenu, useSetMenuVisible } from './api';
 import { MENU_FORM_FIELDS, MenuFormFields } from './menu-form-fields';
@@ -36,9 +36,7 @@ export default function MenuPage() {
   const [keywords, setKeywords] = useState('');
   const tree = useQuery({ ...menuTreeQuery(keywords), placeholderData: keepPreviousData });
   const rows = useMemo(() => tree.data ?? [], [tree.data]);
-  const allParents = useMemo(() => parentKeys(rows, (menu) => menu.id), [rows]);
-  // null: every row with children open (the default, also after a search).
-  const [expanded, setExpanded] = useState<string[] | null>(null);
+  const expansion = useTreeExpansion(rows);
   const modal = useFormModal<TMenuFormValues>();
   const [form] = Form.useForm<TMenuFormValues>();
   const confirmDelete = useConfirmDelete();
@@ -141,7 +139,7 @@ export default function MenuPage() {
           initialValues={{ keywords: '' }}
           onSearch={(values) => {
             setKeywords(values.keywords);
-            setExpanded(null);
+            expansion.expandAll();
           }}
         >
           <Form.Item name="keywords" label={t('crud.field.keywords')}>
@@ -152,23 +150,15 @@ export default function MenuPage() {
       toolbar={
         <>
           <AddButton route={menusRoutes.create} onClick={() => modal.openCreate()} />
-          <Button onClick={() => setExpanded(null)}>{t('crud.action.expandAll')}</Button>
-          <Button onClick={() => setExpanded([])}>{t('crud.action.collapseAll')}</Button>
+          <ExpandButtons expansion={expansion} />
         </>
       }
     >
-      <Table<TMenu>
-        size="middle"
-        rowKey="id"
+      <TreeTable<TMenu>
+        expansion={expansion}
         columns={[...columns, ...actionsColumn]}
         dataSource={rows}
         loading={tree.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        expandable={{
-          expandedRowKeys: expanded ?? allParents,
-          onExpandedRowsChange: (keys) => setExpanded(keys.map(String)),
-        }}
       />
       <FormModal<TMenuFormValues>
         modal={modal}

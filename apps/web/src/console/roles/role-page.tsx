@@ -1,6 +1,6 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { rolesRoutes, type TRolePageItem, type TRoleRequest } from '@linkstore/contract';
-import { Form, Input, InputNumber, Radio, Select, Tag, type TableColumnsType } from 'antd';
+import { Form, Input, Select, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../shared/confirm-delete';
@@ -9,7 +9,7 @@ import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { useStatusOptions } from '../shared/status';
+import { SortField, StatusField } from '../shared/status';
 import { AddButton, BatchDelete } from '../shared/toolbar';
 import { useStatusColumn } from '../shared/status-column';
 import { useFormModal } from '../shared/use-form-modal';
@@ -34,7 +34,6 @@ export default function RolePage() {
   const saveRole = useSaveRole();
   const deleteRoles = useDeleteRoles();
   const setStatus = useSetRoleStatus();
-  const statusOptions = useStatusOptions();
   const dataScopeLabel = useDataScopeLabel();
   const dataScopeOptions = useDataScopeOptions();
   const [permissionRole, setPermissionRole] = useState<TRolePageItem | null>(null);
@@ -156,12 +155,8 @@ export default function RolePage() {
         <Form.Item name="dataScope" label={t('roles.field.dataScope')} rules={[{ required: true }]}>
           <Select options={dataScopeOptions} />
         </Form.Item>
-        <Form.Item name="status" label={t('crud.status.label')}>
-          <Radio.Group options={statusOptions} />
-        </Form.Item>
-        <Form.Item name="sort" label={t('crud.field.sort')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
+        <StatusField />
+        <SortField />
       </FormModal>
       <RolePermissionDrawer role={permissionRole} onClose={() => setPermissionRole(null)} />
     </CrudPage>

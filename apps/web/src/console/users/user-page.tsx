@@ -14,7 +14,6 @@ import {
   DatePicker,
   Form,
   Input,
-  Radio,
   Row,
   Select,
   Tag,
@@ -36,7 +35,7 @@ import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { useStatusOptions, StatusFilter } from '../shared/status';
+import { StatusField, StatusFilter } from '../shared/status';
 import { AddButton, BatchDelete, RouteButton } from '../shared/toolbar';
 import { useStatusColumn } from '../shared/status-column';
 import { useFormModal } from '../shared/use-form-modal';
@@ -103,7 +102,6 @@ export default function UserPage() {
   const [form] = Form.useForm<TUserFormValues>();
   const confirmDelete = useConfirmDelete();
   const invalidate = useInvalidateRoutes();
-  const statusOptions = useStatusOptions();
   const canCall = useCanCall();
   const isDeptTreeShown = canCall(deptsRoutes.options);
   const depts = useQuery({ ...deptOptionsQuery, enabled: isDeptTreeShown });
@@ -341,9 +339,7 @@ export default function UserPage() {
         <Form.Item name="avatar" label={t('field.avatar')} rules={avatarRules(t)}>
           <Input maxLength={1000} placeholder="https://" />
         </Form.Item>
-        <Form.Item name="status" label={t('system:crud.status.label')}>
-          <Radio.Group options={statusOptions} />
-        </Form.Item>
+        <StatusField />
       </FormModal>
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
       <ImportDialog
