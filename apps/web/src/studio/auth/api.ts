@@ -37,6 +37,12 @@ export function resetPassword(input: TResetPasswordRequest) {
 
 export type TCodePurpose = 'register' | 'password';
 
+/** Emails a code (quiet: the code field shows a refusal); `isPending` while it is sent. */
+export const useSendCode = () =>
+  useMutation({
+    mutationFn: ({ purpose, email }: { purpose: TCodePurpose; email: string }) => sendCode(purpose, email),
+  });
+
 /** Emails a code; resolves the seconds until another may be asked for. */
 export async function sendCode(purpose: TCodePurpose, email: string): Promise<number> {
   const route = purpose === 'register' ? accountsRoutes.registerCode : accountsRoutes.passwordCode;
