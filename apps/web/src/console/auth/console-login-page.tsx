@@ -11,7 +11,7 @@ import { readString, removeKey, writeString } from '../../shared/preferences/loc
 import { StorageKey } from '../../shared/preferences/storage-keys';
 import { useUserPreferences } from '../../shared/preferences/user-preferences-store';
 import { authErrorMessage, errorCodeOf } from '../../shared/session/auth-errors';
-import { loginWithPassword } from '../../shared/session/sign-in';
+import { useConsoleLogin } from './api';
 import styles from './console-login-page.module.css';
 
 interface TConsoleLoginForm {
@@ -42,7 +42,7 @@ export function ConsoleLoginPage() {
   const [form] = Form.useForm<TConsoleLoginForm>();
   const captcha = useCaptcha();
   const [isCapsLockOn, setCapsLockOn] = useState(false);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const signIn = useConsoleLogin();
   const [formError, setFormError] = useState<string>();
   const setLoginFormShown = useUserPreferences((state) => state.setLoginFormShown);
 
@@ -57,32 +57,34 @@ export function ConsoleLoginPage() {
     setCapsLockOn(event.getModifierState('CapsLock'));
   };
 
-  const onFinish = async (values: TConsoleLoginForm) => {
+  const onFinish = (values: TConsoleLoginForm) => {
     setFormError(undefined);
-    setSubmitting(true);
-    try {
-      await loginWithPassword({
+    signIn.mutate(
+      {
         username: values.username.trim(),
         password: values.password,
         captchaKey: captcha.captcha?.captchaKey ?? '',
         captchaCode: values.captchaCode?.trim() ?? '',
-      });
-      if (values.rememberMe) writeString(StorageKey.rememberedUsername, values.username.trim());
-      else removeKey(StorageKey.rememberedUsername);
-      void message.success(t('login.success'));
-      void navigate(safeRedirect(searchParams.get('redirect')));
-    } catch (error) {
-      const code = errorCodeOf(error);
-      captcha.onSignInFailed(code);
-      form.setFieldValue('captchaCode', '');
-      if (code === ErrorCode.CAPTCHA_INVALID || code === ErrorCode.CAPTCHA_REQUIRED) {
-        form.setFields([{ name: 'captchaCode', errors: [authErrorMessage(error)] }]);
-      } else if (!applyServerFieldErrors(form, error, FIELDS)) {
-        setFormError(authErrorMessage(error));
-      }
-    } finally {
-      setSubmitting(false);
-    }
+      },
+      {
+        onSuccess: () => {
+          if (values.rememberMe) writeString(StorageKey.rememberedUsername, values.username.trim());
+          else removeKey(StorageKey.rememberedUsername);
+          void message.success(t('login.success'));
+          void navigate(safeRedirect(searchParams.get('redirect')));
+        },
+        onError: (error) => {
+          const code = errorCodeOf(error);
+          captcha.onSignInFailed(code);
+          form.setFieldValue('captchaCode', '');
+          if (code === ErrorCode.CAPTCHA_INVALID || code === ErrorCode.CAPTCHA_REQUIRED) {
+            form.setFields([{ name: 'captchaCode', errors: [authErrorMessage(error)] }]);
+          } else if (!applyServerFieldErrors(form, error, FIELDS)) {
+            setFormError(authErrorMessage(error));
+          }
+        },
+      },
+    );
   };
 
   return (
@@ -98,8 +100,8 @@ export function ConsoleLoginPage() {
             layout="vertical"
             requiredMark={false}
             initialValues={{ username: rememberedUsername, rememberMe: rememberedUsername !== '' }}
-            onFinish={(values) => void onFinish(values)}
-            disabled={isSubmitting}
+            onFinish={onFinish}
+            disabled={signIn.isPending}
             noValidate
           >
             <Form.Item
@@ -148,7 +150,7 @@ export function ConsoleLoginPage() {
               <Link to="/forgot-password">{t('login.forgetPassword')}</Link>
             </div>
             {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
-            <Button type="primary" htmlType="submit" block loading={isSubmitting}>
+            <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
               {t('login.submit')}
             </Button>
           </Form>

@@ -4,18 +4,7 @@ import {
   type TBannerPageItem,
   type TBannerRequest,
 } from '@linkstore/contract';
-import {
-  App,
-  Form,
-  Image,
-  Input,
-  InputNumber,
-  Radio,
-  Switch,
-  Typography,
-  type FormInstance,
-  type TableColumnsType,
-} from 'antd';
+import { Form, Image, Input, Typography, type FormInstance, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../shared/upload/image-upload';
 import { fileUrl } from '../../shared/upload/upload-api';
@@ -25,8 +14,9 @@ import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { StatusFilter, StatusTag, useStatusOptions } from '../shared/status';
-import { AddButton, BatchDelete, CanCall } from '../shared/toolbar';
+import { SortField, StatusField, StatusFilter } from '../shared/status';
+import { AddButton, BatchDelete } from '../shared/toolbar';
+import { useStatusColumn } from '../shared/status-column';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import { useRowSelection } from '../shared/use-row-selection';
@@ -60,7 +50,6 @@ async function loadForm(id: string): Promise<Partial<TBannerRequest>> {
 /** Platform banners (issue 5): images every shop may show, with a title in five languages and a link. */
 export default function BannerPage() {
   const { t } = useTranslation(['catalog', 'system']);
-  const { message } = App.useApp();
   const list = usePagedList(bannersRoutes.page, NO_FILTERS);
   const selection = useRowSelection<TBannerPageItem>(bannersRoutes.delete);
   const modal = useFormModal<TBannerRequest>();
@@ -69,7 +58,6 @@ export default function BannerPage() {
   const saveBanner = useSaveBanner();
   const deleteBanners = useDeleteBanners();
   const setStatus = useSetBannerStatus();
-  const statusOptions = useStatusOptions();
 
   const remove = (ids: string[]) =>
     confirmDelete({
@@ -80,16 +68,14 @@ export default function BannerPage() {
       },
     });
 
-  const changeStatus = (banner: TBannerPageItem, isShown: boolean) =>
-    setStatus.mutate(
-      { id: banner.id, isShown },
-      {
-        onSuccess: () =>
-          void message.success(
-            t(isShown ? 'banner.status.shown' : 'banner.status.hidden', { name: banner.label }),
-          ),
-      },
-    );
+  const statusColumn = useStatusColumn<TBannerPageItem, { id: string; isShown: boolean }>({
+    route: bannersRoutes.status,
+    mutation: setStatus,
+    variables: (banner, isShown) => ({ id: banner.id, isShown }),
+    ariaLabel: (banner) => t('banner.status.switch', { name: banner.label }),
+    successMessage: (banner, isShown) =>
+      t(isShown ? 'banner.status.shown' : 'banner.status.hidden', { name: banner.label }),
+  });
 
   const columns: TableColumnsType<TBannerPageItem> = [
     {
@@ -112,21 +98,7 @@ export default function BannerPage() {
       ellipsis: true,
       render: (link: string | null) => (link ? <Typography.Text code>{link}</Typography.Text> : null),
     },
-    {
-      title: t('system:crud.status.label'),
-      dataIndex: 'status',
-      render: (status: number, banner) => (
-        <CanCall route={bannersRoutes.status} fallback={<StatusTag value={status} />}>
-          <Switch
-            size="small"
-            checked={status === 1}
-            loading={setStatus.isPending && setStatus.variables.id === banner.id}
-            aria-label={t('banner.status.switch', { name: banner.label })}
-            onChange={(checked) => changeStatus(banner, checked)}
-          />
-        </CanCall>
-      ),
-    },
+    statusColumn,
     { title: t('system:crud.field.sort'), dataIndex: 'sort' },
   ];
   const actionsColumn = useActionsColumn<TBannerPageItem>([
@@ -218,12 +190,8 @@ export default function BannerPage() {
         >
           <Input maxLength={500} placeholder="https://" />
         </Form.Item>
-        <Form.Item name="sort" label={t('system:crud.field.sort')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('system:crud.status.label')}>
-          <Radio.Group options={statusOptions} />
-        </Form.Item>
+        <SortField />
+        <StatusField />
         <BannerPreview form={form} />
       </FormModal>
     </CrudPage>

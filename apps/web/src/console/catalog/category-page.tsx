@@ -1,22 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { categoriesRoutes, type TCategory, type TCategoryRequest } from '@linkstore/contract';
-import {
-  App,
-  Avatar,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Switch,
-  Table,
-  type TableColumnsType,
-} from 'antd';
+import { Avatar, Form, Input, Select, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alreadyShown } from '../../shared/http/use-route-mutation';
 import { ImageUpload } from '../../shared/upload/image-upload';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { useConfirmDelete } from '../shared/confirm-delete';
@@ -24,9 +11,10 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { StatusTag, useStatusOptions, StatusFilter } from '../shared/status';
-import { AddButton, CanCall } from '../shared/toolbar';
-import { parentKeys } from '../shared/tree';
+import { SortField, StatusField, StatusFilter } from '../shared/status';
+import { useStatusColumn } from '../shared/status-column';
+import { AddButton } from '../shared/toolbar';
+import { ExpandButtons, TreeTable, useTreeExpansion } from '../shared/tree-table';
 import { useFormModal } from '../shared/use-form-modal';
 import {
   categoryTreeQuery,
@@ -56,20 +44,16 @@ const TOP = '0';
 /** Categories (issue 5): a two-level tree table with search, add, add child, edit, delete and status. */
 export default function CategoryPage() {
   const { t } = useTranslation(['catalog', 'system']);
-  const { message, modal: dialogs } = App.useApp();
   const [filters, setFilters] = useState<TCategoryFilters>(NO_FILTERS);
   const tree = useQuery({ ...categoryTreeQuery(filters), placeholderData: keepPreviousData });
-  // null: every row with children open (the default, also after a search).
-  const [expanded, setExpanded] = useState<string[] | null>(null);
   const rows = useMemo(() => tree.data ?? [], [tree.data]);
-  const allParents = useMemo(() => parentKeys(rows, (category) => category.id), [rows]);
+  const expansion = useTreeExpansion(rows);
   const modal = useFormModal<TCategoryRequest>();
   const [form] = Form.useForm<TCategoryRequest>();
   const confirmDelete = useConfirmDelete();
   const saveCategory = useSaveCategory();
   const deleteCategory = useDeleteCategory();
   const setStatus = useSetCategoryStatus();
-  const statusOptions = useStatusOptions();
 
   const remove = (category: TCategory) =>
     confirmDelete({
@@ -77,31 +61,19 @@ export default function CategoryPage() {
       onConfirm: () => deleteCategory.mutateAsync(category.id),
     });
 
-  const changeStatus = (category: TCategory, isShown: boolean) =>
-    setStatus
-      .mutateAsync({ id: category.id, isShown })
-      .then(
-        () =>
-          void message.success(
-            t(isShown ? 'category.status.shown' : 'category.status.hidden', { name: category.label }),
-          ),
-        alreadyShown,
-      );
-
-  const toggleStatus = (category: TCategory, isShown: boolean) => {
-    if (isShown) {
-      void changeStatus(category, true);
-      return;
-    }
-    dialogs.confirm({
+  const statusColumn = useStatusColumn<TCategory, { id: string; isShown: boolean }>({
+    route: categoriesRoutes.status,
+    mutation: setStatus,
+    variables: (category, isShown) => ({ id: category.id, isShown }),
+    ariaLabel: (category) => t('category.status.switch', { name: category.label }),
+    successMessage: (category, isShown) =>
+      t(isShown ? 'category.status.shown' : 'category.status.hidden', { name: category.label }),
+    confirmOff: (category) => ({
       title: t('category.status.confirmTitle'),
       content: t('category.status.confirmHide', { name: category.label }),
       okText: t('category.status.confirmOk'),
-      okButtonProps: { danger: true },
-      cancelText: t('system:crud.cancel'),
-      onOk: () => changeStatus(category, false),
-    });
-  };
+    }),
+  });
 
   const columns: TableColumnsType<TCategory> = [
     { title: t('category.field.name'), dataIndex: 'label' },
@@ -119,21 +91,7 @@ export default function CategoryPage() {
         ) : null,
     },
     { title: t('system:crud.field.sort'), dataIndex: 'sort' },
-    {
-      title: t('system:crud.status.label'),
-      dataIndex: 'status',
-      render: (status: number, category) => (
-        <CanCall route={categoriesRoutes.status} fallback={<StatusTag value={status} />}>
-          <Switch
-            size="small"
-            checked={status === 1}
-            loading={setStatus.isPending && setStatus.variables.id === category.id}
-            aria-label={t('category.status.switch', { name: category.label })}
-            onChange={(checked) => toggleStatus(category, checked)}
-          />
-        </CanCall>
-      ),
-    },
+    statusColumn,
     { title: t('system:crud.field.createTime'), dataIndex: 'createTime' },
   ];
   const actionsColumn = useActionsColumn<TCategory>([
@@ -168,7 +126,7 @@ export default function CategoryPage() {
           initialValues={NO_FILTERS}
           onSearch={(values) => {
             setFilters(values);
-            setExpanded(null);
+            expansion.expandAll();
           }}
         >
           <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
@@ -182,23 +140,15 @@ export default function CategoryPage() {
           <AddButton route={categoriesRoutes.create} onClick={() => modal.openCreate()}>
             {t('category.action.addTop')}
           </AddButton>
-          <Button onClick={() => setExpanded(null)}>{t('system:crud.action.expandAll')}</Button>
-          <Button onClick={() => setExpanded([])}>{t('system:crud.action.collapseAll')}</Button>
+          <ExpandButtons expansion={expansion} />
         </>
       }
     >
-      <Table<TCategory>
-        size="middle"
-        rowKey="id"
+      <TreeTable<TCategory>
+        expansion={expansion}
         columns={[...columns, ...actionsColumn]}
         dataSource={rows}
         loading={tree.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        expandable={{
-          expandedRowKeys: expanded ?? allParents,
-          onExpandedRowsChange: (keys) => setExpanded(keys.map(String)),
-        }}
       />
       <FormModal<TCategoryRequest>
         modal={modal}
@@ -251,12 +201,8 @@ export default function CategoryPage() {
         <Form.Item name="iconUrl" label={t('category.field.icon')}>
           <ImageUpload purpose="category" />
         </Form.Item>
-        <Form.Item name="sort" label={t('system:crud.field.sort')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('system:crud.status.label')}>
-          <Radio.Group options={statusOptions} />
-        </Form.Item>
+        <SortField />
+        <StatusField />
       </FormModal>
     </CrudPage>
   );

@@ -9,21 +9,9 @@ import {
   type TCategoryOption,
   type TProductPageItem,
 } from '@linkstore/contract';
-import {
-  App,
-  Avatar,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Space,
-  Switch,
-  TreeSelect,
-  type TableColumnsType,
-} from 'antd';
+import { Avatar, Form, Input, InputNumber, Space, TreeSelect, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alreadyShown } from '../../shared/http/use-route-mutation';
 import { RichTextField } from '../../shared/rich-text/rich-text-field';
 import { ImageUpload } from '../../shared/upload/image-upload';
 import { fileUrl } from '../../shared/upload/upload-api';
@@ -33,8 +21,9 @@ import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { StatusTag, useStatusOptions, StatusFilter } from '../shared/status';
-import { AddButton, CanCall } from '../shared/toolbar';
+import { SortField, StatusField, StatusFilter } from '../shared/status';
+import { AddButton } from '../shared/toolbar';
+import { useStatusColumn } from '../shared/status-column';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import {
@@ -95,7 +84,6 @@ function toTreeData(options: TCategoryOption[], onlyLeaves: boolean): TTreeNode[
 /** Products (issue 5): search by keywords, category and status; add, edit, delete, on sale or withdrawn. */
 export default function ProductPage() {
   const { t } = useTranslation(['catalog', 'system']);
-  const { message, modal: dialogs } = App.useApp();
   const list = usePagedList(productsRoutes.page, NO_FILTERS);
   const modal = useFormModal<TProductFormValues>();
   const [form] = Form.useForm<TProductFormValues>();
@@ -103,7 +91,6 @@ export default function ProductPage() {
   const saveProduct = useSaveProduct();
   const deleteProduct = useDeleteProduct();
   const setStatus = useSetProductStatus();
-  const statusOptions = useStatusOptions();
   const categories = useQuery(categoryTreeOptionsQuery);
   const filterTree = useMemo(() => toTreeData(categories.data ?? [], false), [categories.data]);
   const pickerTree = useMemo(() => toTreeData(categories.data ?? [], true), [categories.data]);
@@ -123,31 +110,19 @@ export default function ProductPage() {
       onConfirm: () => deleteProduct.mutateAsync(product.id),
     });
 
-  const changeStatus = (product: TProductPageItem, isOnSale: boolean) =>
-    setStatus
-      .mutateAsync({ id: product.id, isOnSale })
-      .then(
-        () =>
-          void message.success(
-            t(isOnSale ? 'product.status.onSale' : 'product.status.withdrawn', { name: product.label }),
-          ),
-        alreadyShown,
-      );
-
-  const toggleStatus = (product: TProductPageItem, isOnSale: boolean) => {
-    if (isOnSale) {
-      void changeStatus(product, true);
-      return;
-    }
-    dialogs.confirm({
+  const statusColumn = useStatusColumn<TProductPageItem, { id: string; isOnSale: boolean }>({
+    route: productsRoutes.status,
+    mutation: setStatus,
+    variables: (product, isOnSale) => ({ id: product.id, isOnSale }),
+    ariaLabel: (product) => t('product.status.switch', { name: product.label }),
+    successMessage: (product, isOnSale) =>
+      t(isOnSale ? 'product.status.onSale' : 'product.status.withdrawn', { name: product.label }),
+    confirmOff: (product) => ({
       title: t('product.status.confirmTitle'),
       content: t('product.status.confirmWithdraw', { name: product.label }),
       okText: t('product.status.confirmOk'),
-      okButtonProps: { danger: true },
-      cancelText: t('system:crud.cancel'),
-      onOk: () => changeStatus(product, false),
-    });
-  };
+    }),
+  });
 
   const columns: TableColumnsType<TProductPageItem> = [
     {
@@ -172,21 +147,7 @@ export default function ProductPage() {
       render: (cents: number) => `$${formatPriceCents(cents)}`,
     },
     { title: t('product.field.stock'), dataIndex: 'stock', align: 'right' },
-    {
-      title: t('system:crud.status.label'),
-      dataIndex: 'status',
-      render: (status: number, product) => (
-        <CanCall route={productsRoutes.status} fallback={<StatusTag value={status} />}>
-          <Switch
-            size="small"
-            checked={status === 1}
-            loading={setStatus.isPending && setStatus.variables.id === product.id}
-            aria-label={t('product.status.switch', { name: product.label })}
-            onChange={(checked) => toggleStatus(product, checked)}
-          />
-        </CanCall>
-      ),
-    },
+    statusColumn,
     { title: t('system:crud.field.sort'), dataIndex: 'sort' },
   ];
   const actionsColumn = useActionsColumn<TProductPageItem>([
@@ -322,12 +283,8 @@ export default function ProductPage() {
         <Form.Item name="images" label={t('product.field.images')}>
           <ImagesField />
         </Form.Item>
-        <Form.Item name="sort" label={t('system:crud.field.sort')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('system:crud.status.label')}>
-          <Radio.Group options={statusOptions} />
-        </Form.Item>
+        <SortField />
+        <StatusField />
       </FormModal>
     </CrudPage>
   );

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { deptsRoutes, type TDept, type TDeptRequest } from '@linkstore/contract';
-import { Button, Form, Input, InputNumber, Radio, Table, TreeSelect, type TableColumnsType } from 'antd';
+import { Form, Input, TreeSelect, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../shared/confirm-delete';
@@ -9,9 +9,10 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { StatusTag, useStatusOptions, StatusFilter } from '../shared/status';
+import { SortField, StatusField, StatusFilter, StatusTag } from '../shared/status';
 import { AddButton, BatchDelete } from '../shared/toolbar';
-import { mapTree, parentKeys, subtreeKeys } from '../shared/tree';
+import { mapTree, subtreeKeys } from '../shared/tree';
+import { ExpandButtons, TreeTable, useTreeExpansion } from '../shared/tree-table';
 import { useFormModal } from '../shared/use-form-modal';
 import { useRowSelection } from '../shared/use-row-selection';
 import {
@@ -34,17 +35,14 @@ export default function DeptPage() {
   const { t } = useTranslation('system');
   const [filters, setFilters] = useState<TDeptFilters>(NO_FILTERS);
   const tree = useQuery({ ...deptTreeQuery(filters), placeholderData: keepPreviousData });
-  // null: every row with children open (the default, also after a search).
-  const [expanded, setExpanded] = useState<string[] | null>(null);
   const rows = useMemo(() => tree.data ?? [], [tree.data]);
-  const allParents = useMemo(() => parentKeys(rows, (dept) => dept.id), [rows]);
+  const expansion = useTreeExpansion(rows);
   const selection = useRowSelection<TDept>(deptsRoutes.delete);
   const modal = useFormModal<TDeptRequest>();
   const [form] = Form.useForm<TDeptRequest>();
   const confirmDelete = useConfirmDelete();
   const saveDept = useSaveDept();
   const deleteDepts = useDeleteDepts();
-  const statusOptions = useStatusOptions();
 
   const remove = (ids: string[]) =>
     confirmDelete({
@@ -96,7 +94,7 @@ export default function DeptPage() {
           initialValues={NO_FILTERS}
           onSearch={(values) => {
             setFilters(values);
-            setExpanded(null);
+            expansion.expandAll();
           }}
         >
           <Form.Item name="keywords" label={t('crud.field.keywords')}>
@@ -109,24 +107,16 @@ export default function DeptPage() {
         <>
           <AddButton route={deptsRoutes.create} onClick={() => modal.openCreate()} />
           <BatchDelete route={deptsRoutes.delete} selectedKeys={selection.selectedKeys} onDelete={remove} />
-          <Button onClick={() => setExpanded(null)}>{t('crud.action.expandAll')}</Button>
-          <Button onClick={() => setExpanded([])}>{t('crud.action.collapseAll')}</Button>
+          <ExpandButtons expansion={expansion} />
         </>
       }
     >
-      <Table<TDept>
-        size="middle"
-        rowKey="id"
+      <TreeTable<TDept>
+        expansion={expansion}
         columns={[...columns, ...actionsColumn]}
         dataSource={rows}
         loading={tree.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
         rowSelection={selection.rowSelection && { ...selection.rowSelection, checkStrictly: true }}
-        expandable={{
-          expandedRowKeys: expanded ?? allParents,
-          onExpandedRowsChange: (keys) => setExpanded(keys.map(String)),
-        }}
       />
       <FormModal<TDeptRequest>
         modal={modal}
@@ -176,12 +166,8 @@ export default function DeptPage() {
         >
           <Input maxLength={64} placeholder="RD001" />
         </Form.Item>
-        <Form.Item name="sort" label={t('crud.field.sort')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('crud.status.label')}>
-          <Radio.Group options={statusOptions} />
-        </Form.Item>
+        <SortField />
+        <StatusField />
       </FormModal>
     </CrudPage>
   );

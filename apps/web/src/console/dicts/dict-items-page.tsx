@@ -10,18 +10,7 @@ import {
   type TDictTagTypeOrNone,
   type TLanguage,
 } from '@linkstore/contract';
-import {
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Space,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Empty, Form, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -35,7 +24,7 @@ import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { StatusTag, useStatusOptions } from '../shared/status';
+import { SortField, StatusField, StatusTag } from '../shared/status';
 import { AddButton, BatchDelete } from '../shared/toolbar';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
@@ -146,7 +135,6 @@ function DictItems({ dictCode, back }: { dictCode: string; back: ReactNode }) {
   const confirmDelete = useConfirmDelete();
   const saveItem = useSaveDictItem();
   const deleteItems = useDeleteDictItems();
-  const statusOptions = useStatusOptions();
 
   const tagTypeOptions = [
     { value: '', label: t('item.tagType.none') },
@@ -295,12 +283,8 @@ function DictItems({ dictCode, back }: { dictCode: string; back: ReactNode }) {
             </span>
           </Space>
         </Form.Item>
-        <Form.Item name="sort" label={t('system:crud.field.sort')}>
-          <InputNumber min={0} max={1_000_000} precision={0} />
-        </Form.Item>
-        <Form.Item name="status" label={t('system:crud.status.label')}>
-          <Radio.Group options={statusOptions} />
-        </Form.Item>
+        <SortField />
+        <StatusField />
       </FormModal>
     </CrudPage>
   );

@@ -1,6 +1,6 @@
 import { UnorderedListOutlined } from '@ant-design/icons';
 import { dictItemsRoutes, dictsRoutes, type TDictPageItem, type TDictRequest } from '@linkstore/contract';
-import { Form, Input, Radio, Typography, type TableColumnsType } from 'antd';
+import { Form, Input, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfirmDelete } from '../shared/confirm-delete';
@@ -9,7 +9,7 @@ import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { StatusTag, useStatusOptions } from '../shared/status';
+import { StatusField, StatusTag } from '../shared/status';
 import { AddButton, BatchDelete } from '../shared/toolbar';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
@@ -35,7 +35,6 @@ export default function DictPage() {
   const confirmDelete = useConfirmDelete();
   const saveDict = useSaveDict();
   const deleteDicts = useDeleteDicts();
-  const statusOptions = useStatusOptions();
   const itemsLink = useDictItemsLink();
 
   const remove = (ids: string[]) =>
@@ -154,9 +153,7 @@ export default function DictPage() {
         >
           <Input maxLength={64} placeholder="notice_type" />
         </Form.Item>
-        <Form.Item name="status" label={t('system:crud.status.label')}>
-          <Radio.Group options={statusOptions} />
-        </Form.Item>
+        <StatusField />
         <Form.Item name="remark" label={t('dict.field.remark')} rules={[{ max: 255 }]}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={255} />
         </Form.Item>

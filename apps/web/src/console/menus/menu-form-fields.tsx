@@ -1,11 +1,12 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { MENU_TYPES, PERM_PATTERN, type TMenuType } from '@linkstore/contract';
-import { Button, Form, Input, InputNumber, Radio, Space, TreeSelect, type FormInstance } from 'antd';
+import { Button, Form, Input, Radio, Space, TreeSelect, type FormInstance } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateRouteTitle } from '../../shared/router/dynamic-routes';
 import { mapTree, subtreeKeys } from '../shared/tree';
+import { SortField } from '../shared/status';
 import { menuParentOptionsQuery } from './api';
 import { IconSelect } from './icon-select';
 import type { TMenuFormValues } from './menu-form-values';
@@ -171,9 +172,7 @@ export function MenuFormFields({
           <Radio.Group options={onOff} />
         </Form.Item>
       ) : null}
-      <Form.Item name="sort" label={t('crud.field.sort')}>
-        <InputNumber min={0} max={999_999} precision={0} style={{ width: 160 }} />
-      </Form.Item>
+      <SortField max={999_999} />
       {is('CATALOG', 'MENU', 'EXTLINK') ? (
         <Form.Item name="icon" label={t('menus.field.icon')}>
           <IconSelect />

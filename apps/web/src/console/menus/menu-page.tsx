@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { menusRoutes, type TMenu, type TMenuType } from '@linkstore/contract';
-import { App, Button, Form, Input, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Form, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateRouteTitle } from '../../shared/router/dynamic-routes';
@@ -11,8 +11,9 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { AddButton, CanCall } from '../shared/toolbar';
-import { parentKeys } from '../shared/tree';
+import { AddButton } from '../shared/toolbar';
+import { useStatusColumn } from '../shared/status-column';
+import { ExpandButtons, TreeTable, useTreeExpansion } from '../shared/tree-table';
 import { useFormModal } from '../shared/use-form-modal';
 import { loadMenuForm, menuTreeQuery, useDeleteMenu, useSaveMenu, useSetMenuVisible } from './api';
 import { MENU_FORM_FIELDS, MenuFormFields } from './menu-form-fields';
@@ -32,13 +33,10 @@ const TYPE_COLORS: Record<TMenuType, string> = {
  */
 export default function MenuPage() {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
   const [keywords, setKeywords] = useState('');
   const tree = useQuery({ ...menuTreeQuery(keywords), placeholderData: keepPreviousData });
   const rows = useMemo(() => tree.data ?? [], [tree.data]);
-  const allParents = useMemo(() => parentKeys(rows, (menu) => menu.id), [rows]);
-  // null: every row with children open (the default, also after a search).
-  const [expanded, setExpanded] = useState<string[] | null>(null);
+  const expansion = useTreeExpansion(rows);
   const modal = useFormModal<TMenuFormValues>();
   const [form] = Form.useForm<TMenuFormValues>();
   const confirmDelete = useConfirmDelete();
@@ -54,16 +52,22 @@ export default function MenuPage() {
       onConfirm: () => deleteMenu.mutateAsync(menu.id),
     });
 
-  const changeVisible = (menu: TMenu, isVisible: boolean) =>
-    setVisible.mutate(
-      { id: menu.id, isVisible },
-      {
-        onSuccess: () => {
-          const name = translateRouteTitle(menu.name);
-          void message.success(t(isVisible ? 'menus.visible.shown' : 'menus.visible.hidden', { name }));
-        },
-      },
-    );
+  const visibleColumn = useStatusColumn<TMenu, { id: string; isVisible: boolean }>({
+    route: menusRoutes.setVisible,
+    mutation: setVisible,
+    variables: (menu, isVisible) => ({ id: menu.id, isVisible }),
+    ariaLabel: (menu) => t('menus.visible.switch', { name: translateRouteTitle(menu.name) }),
+    successMessage: (menu, isVisible) =>
+      t(isVisible ? 'menus.visible.shown' : 'menus.visible.hidden', { name: translateRouteTitle(menu.name) }),
+    dataIndex: 'visible',
+    title: t('menus.field.visible'),
+    fallback: (visible) =>
+      visible === 1 ? (
+        <Tag color="success">{t('menus.flag.shown')}</Tag>
+      ) : (
+        <Tag>{t('menus.flag.hidden')}</Tag>
+      ),
+  });
 
   const columns: TableColumnsType<TMenu> = [
     {
@@ -97,31 +101,10 @@ export default function MenuPage() {
       render: (perm: string | null) => (perm ? <Typography.Text code>{perm}</Typography.Text> : ''),
     },
     {
-      title: t('menus.field.visible'),
-      dataIndex: 'visible',
-      render: (visible: number, menu) => {
-        if (menu.type === 'BUTTON') return '';
-        return (
-          <CanCall
-            route={menusRoutes.setVisible}
-            fallback={
-              visible === 1 ? (
-                <Tag color="success">{t('menus.flag.shown')}</Tag>
-              ) : (
-                <Tag>{t('menus.flag.hidden')}</Tag>
-              )
-            }
-          >
-            <Switch
-              size="small"
-              checked={visible === 1}
-              loading={setVisible.isPending && setVisible.variables.id === menu.id}
-              aria-label={t('menus.visible.switch', { name: translateRouteTitle(menu.name) })}
-              onChange={(checked) => changeVisible(menu, checked)}
-            />
-          </CanCall>
-        );
-      },
+      ...visibleColumn,
+      // A button is never in the sidebar.
+      render: (visible: number, menu, index) =>
+        menu.type === 'BUTTON' ? '' : visibleColumn.render?.(visible, menu, index),
     },
     { title: t('crud.field.sort'), dataIndex: 'sort' },
   ];
@@ -156,7 +139,7 @@ export default function MenuPage() {
           initialValues={{ keywords: '' }}
           onSearch={(values) => {
             setKeywords(values.keywords);
-            setExpanded(null);
+            expansion.expandAll();
           }}
         >
           <Form.Item name="keywords" label={t('crud.field.keywords')}>
@@ -167,23 +150,15 @@ export default function MenuPage() {
       toolbar={
         <>
           <AddButton route={menusRoutes.create} onClick={() => modal.openCreate()} />
-          <Button onClick={() => setExpanded(null)}>{t('crud.action.expandAll')}</Button>
-          <Button onClick={() => setExpanded([])}>{t('crud.action.collapseAll')}</Button>
+          <ExpandButtons expansion={expansion} />
         </>
       }
     >
-      <Table<TMenu>
-        size="middle"
-        rowKey="id"
+      <TreeTable<TMenu>
+        expansion={expansion}
         columns={[...columns, ...actionsColumn]}
         dataSource={rows}
         loading={tree.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        expandable={{
-          expandedRowKeys: expanded ?? allParents,
-          onExpandedRowsChange: (keys) => setExpanded(keys.map(String)),
-        }}
       />
       <FormModal<TMenuFormValues>
         modal={modal}

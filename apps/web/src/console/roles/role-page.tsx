@@ -1,6 +1,6 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { rolesRoutes, type TRolePageItem, type TRoleRequest } from '@linkstore/contract';
-import { App, Form, Input, InputNumber, Radio, Select, Switch, Tag, type TableColumnsType } from 'antd';
+import { Form, Input, Select, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../shared/confirm-delete';
@@ -9,8 +9,9 @@ import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { StatusTag, useStatusOptions } from '../shared/status';
-import { AddButton, BatchDelete, CanCall } from '../shared/toolbar';
+import { SortField, StatusField } from '../shared/status';
+import { AddButton, BatchDelete } from '../shared/toolbar';
+import { useStatusColumn } from '../shared/status-column';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import { useRowSelection } from '../shared/use-row-selection';
@@ -25,7 +26,6 @@ const NEW_ROLE: Partial<TRoleRequest> = { sort: 1, status: 1, dataScope: 3 };
 /** Roles: search, paged table, add/edit, status, batch delete, permissions. */
 export default function RolePage() {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
   const list = usePagedList(rolesRoutes.page, { keywords: '' });
   const selection = useRowSelection<TRolePageItem>(rolesRoutes.delete);
   const modal = useFormModal<TRoleRequest>();
@@ -34,7 +34,6 @@ export default function RolePage() {
   const saveRole = useSaveRole();
   const deleteRoles = useDeleteRoles();
   const setStatus = useSetRoleStatus();
-  const statusOptions = useStatusOptions();
   const dataScopeLabel = useDataScopeLabel();
   const dataScopeOptions = useDataScopeOptions();
   const [permissionRole, setPermissionRole] = useState<TRolePageItem | null>(null);
@@ -48,35 +47,19 @@ export default function RolePage() {
       },
     });
 
-  const changeStatus = (role: TRolePageItem, isEnabled: boolean) =>
-    setStatus.mutate(
-      { id: role.id, isEnabled },
-      {
-        onSuccess: () =>
-          void message.success(
-            t(isEnabled ? 'roles.status.enabled' : 'roles.status.disabled', { name: role.name }),
-          ),
-      },
-    );
+  const statusColumn = useStatusColumn<TRolePageItem, { id: string; isEnabled: boolean }>({
+    route: rolesRoutes.status,
+    mutation: setStatus,
+    variables: (role, isEnabled) => ({ id: role.id, isEnabled }),
+    ariaLabel: (role) => t('roles.status.switch', { name: role.name }),
+    successMessage: (role, isEnabled) =>
+      t(isEnabled ? 'roles.status.enabled' : 'roles.status.disabled', { name: role.name }),
+  });
 
   const columns: TableColumnsType<TRolePageItem> = [
     { title: t('roles.field.name'), dataIndex: 'name' },
     { title: t('roles.field.code'), dataIndex: 'code', render: (code: string) => <Tag>{code}</Tag> },
-    {
-      title: t('crud.status.label'),
-      dataIndex: 'status',
-      render: (status: number, role) => (
-        <CanCall route={rolesRoutes.status} fallback={<StatusTag value={status} />}>
-          <Switch
-            size="small"
-            checked={status === 1}
-            loading={setStatus.isPending && setStatus.variables.id === role.id}
-            aria-label={t('roles.status.switch', { name: role.name })}
-            onChange={(checked) => changeStatus(role, checked)}
-          />
-        </CanCall>
-      ),
-    },
+    statusColumn,
     { title: t('crud.field.sort'), dataIndex: 'sort' },
     {
       title: t('roles.field.dataScope'),
@@ -172,12 +155,8 @@ export default function RolePage() {
         <Form.Item name="dataScope" label={t('roles.field.dataScope')} rules={[{ required: true }]}>
           <Select options={dataScopeOptions} />
         </Form.Item>
-        <Form.Item name="status" label={t('crud.status.label')}>
-          <Radio.Group options={statusOptions} />
-        </Form.Item>
-        <Form.Item name="sort" label={t('crud.field.sort')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
+        <StatusField />
+        <SortField />
       </FormModal>
       <RolePermissionDrawer role={permissionRole} onClose={() => setPermissionRole(null)} />
     </CrudPage>

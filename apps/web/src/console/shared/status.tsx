@@ -1,4 +1,4 @@
-import { Form, Select, Tag } from 'antd';
+import { Form, InputNumber, Radio, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The `status` flag of console records: 1 enabled, 0 disabled. */
@@ -38,6 +38,27 @@ export function StatusFilter({ placeholder }: { placeholder?: string }) {
         placeholder={placeholder ?? t('crud.status.label')}
         options={options.map(({ value, label }) => ({ value: String(value), label }))}
       />
+    </Form.Item>
+  );
+}
+
+/** The status field of an add/edit form: Enabled / Disabled as radio buttons (values 1 and 0). */
+export function StatusField({ label }: { label?: string }) {
+  const { t } = useTranslation('system');
+  const options = useStatusOptions();
+  return (
+    <Form.Item name="status" label={label ?? t('crud.status.label')}>
+      <Radio.Group options={options} />
+    </Form.Item>
+  );
+}
+
+/** The sort order field of an add/edit form (a whole number, smallest first). */
+export function SortField({ max = 1_000_000 }: { max?: number }) {
+  const { t } = useTranslation('system');
+  return (
+    <Form.Item name="sort" label={t('crud.field.sort')}>
+      <InputNumber min={0} max={max} precision={0} style={{ width: 160 }} />
     </Form.Item>
   );
 }

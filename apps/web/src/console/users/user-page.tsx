@@ -10,15 +10,12 @@ import {
 } from '@linkstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
-  App,
   Col,
   DatePicker,
   Form,
   Input,
-  Radio,
   Row,
   Select,
-  Switch,
   Tag,
   TreeSelect,
   type TableColumnsType,
@@ -29,7 +26,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dict } from '../../shared/dict/dict';
 import { DictLabel } from '../../shared/dict/dict-label';
-import { alreadyShown } from '../../shared/http/use-route-mutation';
 import { useCanCall } from '../../shared/permission/access';
 import { useUser } from '../../shared/session/user-store';
 import { useConfirmDelete } from '../shared/confirm-delete';
@@ -39,8 +35,9 @@ import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar } from '../shared/search-bar';
-import { StatusTag, useStatusOptions, StatusFilter } from '../shared/status';
-import { AddButton, BatchDelete, CanCall, RouteButton } from '../shared/toolbar';
+import { StatusField, StatusFilter } from '../shared/status';
+import { AddButton, BatchDelete, RouteButton } from '../shared/toolbar';
+import { useStatusColumn } from '../shared/status-column';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import { useRowSelection } from '../shared/use-row-selection';
@@ -98,7 +95,6 @@ const SORTABLE: readonly TSortField[] = ['username', 'nickname', 'status', 'crea
 /** Users: department tree, search, paged sortable table, and every action. */
 export default function UserPage() {
   const { t } = useTranslation(['users', 'system']);
-  const { message, modal: dialogs } = App.useApp();
   const myId = useUser((state) => state.info?.user.userId);
   const list = usePagedList(usersRoutes.page, {});
   const selection = useRowSelection<TUserPageItem>(usersRoutes.delete);
@@ -106,7 +102,6 @@ export default function UserPage() {
   const [form] = Form.useForm<TUserFormValues>();
   const confirmDelete = useConfirmDelete();
   const invalidate = useInvalidateRoutes();
-  const statusOptions = useStatusOptions();
   const canCall = useCanCall();
   const isDeptTreeShown = canCall(deptsRoutes.options);
   const depts = useQuery({ ...deptOptionsQuery, enabled: isDeptTreeShown });
@@ -139,29 +134,21 @@ export default function UserPage() {
       },
     });
 
-  const changeStatus = (user: TUserPageItem, isEnabled: boolean) =>
-    setStatus
-      .mutateAsync({ id: user.id, isEnabled })
-      .then(
-        () =>
-          void message.success(t(isEnabled ? 'status.enabled' : 'status.disabled', { name: nameOf(user) })),
-        alreadyShown,
-      );
-
-  const toggleStatus = (user: TUserPageItem, isEnabled: boolean) => {
-    if (isEnabled) {
-      void changeStatus(user, true);
-      return;
-    }
-    dialogs.confirm({
+  const statusColumn = useStatusColumn<TUserPageItem, { id: string; isEnabled: boolean }>({
+    route: usersRoutes.status,
+    mutation: setStatus,
+    variables: (user, isEnabled) => ({ id: user.id, isEnabled }),
+    ariaLabel: (user) => t('status.switch', { name: nameOf(user) }),
+    successMessage: (user, isEnabled) =>
+      t(isEnabled ? 'status.enabled' : 'status.disabled', { name: nameOf(user) }),
+    confirmOff: (user) => ({
       title: t('status.confirmTitle'),
       content: t('status.confirmDisable', { name: nameOf(user) }),
       okText: t('status.confirmOk'),
-      okButtonProps: { danger: true },
-      cancelText: t('system:crud.cancel'),
-      onOk: () => changeStatus(user, false),
-    });
-  };
+    }),
+    // Operators cannot disable themselves.
+    isReadOnly: (user) => user.id === myId,
+  });
 
   const sortOrder = (field: TSortField): SortOrder =>
     list.filters.field === field ? (list.filters.direction === 'ASC' ? 'ascend' : 'descend') : null;
@@ -197,25 +184,7 @@ export default function UserPage() {
           .map((name) => <Tag key={name}>{name}</Tag>),
     },
     { title: t('field.mobile'), dataIndex: 'mobile' },
-    {
-      title: t('system:crud.status.label'),
-      dataIndex: 'status',
-      ...sortable('status'),
-      render: (status: number, user) =>
-        user.id === myId ? (
-          <StatusTag value={status} />
-        ) : (
-          <CanCall route={usersRoutes.status} fallback={<StatusTag value={status} />}>
-            <Switch
-              size="small"
-              checked={status === 1}
-              loading={setStatus.isPending && setStatus.variables.id === user.id}
-              aria-label={t('status.switch', { name: nameOf(user) })}
-              onChange={(checked) => toggleStatus(user, checked)}
-            />
-          </CanCall>
-        ),
-    },
+    { ...statusColumn, ...sortable('status') },
     { title: t('field.createTime'), dataIndex: 'createTime', ...sortable('createTime') },
   ];
   const actionsColumn = useActionsColumn<TUserPageItem>([
@@ -370,9 +339,7 @@ export default function UserPage() {
         <Form.Item name="avatar" label={t('field.avatar')} rules={avatarRules(t)}>
           <Input maxLength={1000} placeholder="https://" />
         </Form.Item>
-        <Form.Item name="status" label={t('system:crud.status.label')}>
-          <Radio.Group options={statusOptions} />
-        </Form.Item>
+        <StatusField />
       </FormModal>
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
       <ImportDialog

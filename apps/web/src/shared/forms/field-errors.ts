@@ -4,7 +4,9 @@ import { isHttpError } from '../http/http-error';
 import { authErrorMessage, errorCodeOf } from '../session/auth-errors';
 
 /**
- * Puts the server's translated field errors (A0400 `data.fields`) on the matching form fields.
+ * Puts the server's translated field errors (`data.fields`) on the matching form fields, under
+ * any code that names fields: A0400, and business refusals such as SLUG_TAKEN or
+ * PRICE_BELOW_COST. (The http client has shown the failure's toast already.)
  * `fields` are the form's field names; `fieldMap` renames server fields to form fields (`username` → `email`). Returns whether any
  * message landed on a field, so the caller can fall back to a form-level message.
  */
@@ -14,7 +16,7 @@ export function applyServerFieldErrors<T>(
   fields: readonly string[],
   fieldMap: Record<string, string> = {},
 ): boolean {
-  if (!isHttpError(error) || error.code !== ErrorCode.VALIDATION_FAILED || !error.data) return false;
+  if (!isHttpError(error) || !error.data) return false;
   const known = new Set(fields);
   const byField = new Map<string, string[]>();
   for (const { field, message } of error.data.fields) {

@@ -5,14 +5,25 @@ import {
   type TRegisterRequest,
   type TResetPasswordRequest,
 } from '@linkstore/contract';
+import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../shared/http/api-client';
 import { callRoute, fillPath } from '../../shared/http/call-route';
-import { signIn } from '../../shared/session/sign-in';
+import { loginWithPassword, signIn } from '../../shared/session/sign-in';
 
 /** Forms show their own errors, so account calls are quiet (no notification). */
 const FORM_CALL = { isAuthenticated: false, isQuiet: true } as const;
 
 export { loginWithPassword as login } from '../../shared/session/sign-in';
+
+// The forms below place their errors themselves (quiet calls: the captcha, the code field, a
+// field or the alert above the button); `isPending` is their loading flag.
+
+/** Signs in with email, password and captcha. */
+export const useLogin = () => useMutation({ mutationFn: loginWithPassword });
+/** Creates the account with the emailed code and signs in. */
+export const useRegister = () => useMutation({ mutationFn: register });
+/** Sets a new password with the emailed code. */
+export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
 
 /** Creates the account with the emailed code; the answer signs in. */
 export async function register(input: TRegisterRequest): Promise<void> {
@@ -25,6 +36,12 @@ export function resetPassword(input: TResetPasswordRequest) {
 }
 
 export type TCodePurpose = 'register' | 'password';
+
+/** Emails a code (quiet: the code field shows a refusal); `isPending` while it is sent. */
+export const useSendCode = () =>
+  useMutation({
+    mutationFn: ({ purpose, email }: { purpose: TCodePurpose; email: string }) => sendCode(purpose, email),
+  });
 
 /** Emails a code; resolves the seconds until another may be asked for. */
 export async function sendCode(purpose: TCodePurpose, email: string): Promise<number> {

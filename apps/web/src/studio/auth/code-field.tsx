@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
 import { authErrorMessage } from '../../shared/session/auth-errors';
-import { sendCode, type TCodePurpose } from './api';
+import { useSendCode, type TCodePurpose } from './api';
 import { codeRules } from './rules';
 import styles from './auth-page.module.css';
 
@@ -35,7 +35,7 @@ export function CodeField<T>({ form, purpose, id }: TCodeFieldProps<T>) {
   const { t } = useTranslation('studio');
   const { message } = App.useApp();
   const countdown = useCountdown();
-  const [isSending, setSending] = useState(false);
+  const send = useSendCode();
 
   const onGetCode = async () => {
     let email: string;
@@ -44,20 +44,22 @@ export function CodeField<T>({ form, purpose, id }: TCodeFieldProps<T>) {
     } catch {
       return;
     }
-    setSending(true);
-    try {
-      const seconds = await sendCode(purpose, email);
-      countdown.start(seconds > 0 ? seconds : DEFAULT_RESEND_SECONDS);
-      form.setFields([{ name: 'code' as never, errors: [] }]);
-      void message.success(t('auth.code.sent'));
-    } catch (error) {
-      if (!applyServerFieldErrors(form, error, ['email'])) {
-        // A0251 (too soon) carries the server's translated message, which this shows.
-        form.setFields([{ name: 'code' as never, errors: [authErrorMessage(error)] }]);
-      }
-    } finally {
-      setSending(false);
-    }
+    send.mutate(
+      { purpose, email },
+      {
+        onSuccess: (seconds) => {
+          countdown.start(seconds > 0 ? seconds : DEFAULT_RESEND_SECONDS);
+          form.setFields([{ name: 'code' as never, errors: [] }]);
+          void message.success(t('auth.code.sent'));
+        },
+        onError: (error) => {
+          if (!applyServerFieldErrors(form, error, ['email'])) {
+            // A0251 (too soon) carries the server's translated message, which this shows.
+            form.setFields([{ name: 'code' as never, errors: [authErrorMessage(error)] }]);
+          }
+        },
+      },
+    );
   };
 
   const isWaiting = countdown.remaining > 0;
@@ -67,7 +69,7 @@ export function CodeField<T>({ form, purpose, id }: TCodeFieldProps<T>) {
         <Form.Item name="code" noStyle rules={codeRules(t)}>
           <Input id={id} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
         </Form.Item>
-        <Button onClick={() => void onGetCode()} loading={isSending} disabled={isWaiting}>
+        <Button onClick={() => void onGetCode()} loading={send.isPending} disabled={isWaiting}>
           {isWaiting ? t('auth.code.resendIn', { seconds: countdown.remaining }) : t('auth.code.get')}
         </Button>
       </Space.Compact>

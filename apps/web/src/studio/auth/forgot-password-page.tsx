@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { showCodeFormError } from '../../shared/forms/field-errors';
-import { resetPassword } from './api';
+import { useResetPassword } from './api';
 import { CodeField } from './code-field';
 import { confirmPasswordRules, emailRules, newPasswordRules } from './rules';
 import { AuthCard } from './auth-card';
@@ -24,26 +24,28 @@ export function ForgotPasswordPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<TResetForm>();
-  const [isSubmitting, setSubmitting] = useState(false);
+  const reset = useResetPassword();
   const [formError, setFormError] = useState<string>();
 
-  const onFinish = async (values: TResetForm) => {
+  const onFinish = (values: TResetForm) => {
     setFormError(undefined);
-    setSubmitting(true);
-    try {
-      await resetPassword({
+    reset.mutate(
+      {
         email: values.email.trim(),
         code: values.code.trim(),
         password: values.password,
         confirmPassword: values.confirmPassword,
-      });
-      void message.success(t('auth.forgotPassword.success'));
-      void navigate('/login');
-    } catch (error) {
-      showCodeFormError(form, error, FIELDS, setFormError);
-    } finally {
-      setSubmitting(false);
-    }
+      },
+      {
+        onSuccess: () => {
+          void message.success(t('auth.forgotPassword.success'));
+          void navigate('/login');
+        },
+        onError: (error) => {
+          showCodeFormError(form, error, FIELDS, setFormError);
+        },
+      },
+    );
   };
 
   return (
@@ -56,8 +58,8 @@ export function ForgotPasswordPage() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={(values) => void onFinish(values)}
-        disabled={isSubmitting}
+        onFinish={onFinish}
+        disabled={reset.isPending}
         noValidate
       >
         <Form.Item label={t('auth.register.email')} name="email" rules={emailRules(t)}>
@@ -81,7 +83,7 @@ export function ForgotPasswordPage() {
           <Input.Password autoComplete="new-password" visibilityToggle={false} />
         </Form.Item>
         {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
-        <Button type="primary" htmlType="submit" block loading={isSubmitting}>
+        <Button type="primary" htmlType="submit" block loading={reset.isPending}>
           {t('auth.forgotPassword.submit')}
         </Button>
       </Form>

@@ -8,7 +8,7 @@ import { CaptchaField, useCaptcha } from '../../shared/forms/captcha-field';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
 import { useUserPreferences } from '../../shared/preferences/user-preferences-store';
 import { authErrorMessage, errorCodeOf } from '../../shared/session/auth-errors';
-import { login } from './api';
+import { useLogin } from './api';
 import { emailRules } from './rules';
 import { SocialSignIn } from './social-sign-in';
 import { AuthCard } from './auth-card';
@@ -43,34 +43,36 @@ export function LoginPage() {
   const [form] = Form.useForm<TLoginForm>();
   const captcha = useCaptcha();
   const [isPasswordVisible, setPasswordVisible] = useState(false);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const signIn = useLogin();
   const [formError, setFormError] = useState<string>();
   useLoginFormShown();
 
-  const onFinish = async (values: TLoginForm) => {
+  const onFinish = (values: TLoginForm) => {
     setFormError(undefined);
-    setSubmitting(true);
-    try {
-      await login({
+    signIn.mutate(
+      {
         username: values.email.trim(),
         password: values.password,
         captchaKey: captcha.captcha?.captchaKey ?? '',
         captchaCode: values.captchaCode?.trim() ?? '',
-      });
-      void message.success(t('auth.login.success'));
-      void navigate('/');
-    } catch (error) {
-      const code = errorCodeOf(error);
-      captcha.onSignInFailed(code);
-      form.setFieldValue('captchaCode', '');
-      if (code === ErrorCode.CAPTCHA_INVALID || code === ErrorCode.CAPTCHA_REQUIRED) {
-        form.setFields([{ name: 'captchaCode', errors: [authErrorMessage(error)] }]);
-      } else if (!applyServerFieldErrors(form, error, FIELDS, { username: 'email' })) {
-        setFormError(authErrorMessage(error));
-      }
-    } finally {
-      setSubmitting(false);
-    }
+      },
+      {
+        onSuccess: () => {
+          void message.success(t('auth.login.success'));
+          void navigate('/');
+        },
+        onError: (error) => {
+          const code = errorCodeOf(error);
+          captcha.onSignInFailed(code);
+          form.setFieldValue('captchaCode', '');
+          if (code === ErrorCode.CAPTCHA_INVALID || code === ErrorCode.CAPTCHA_REQUIRED) {
+            form.setFields([{ name: 'captchaCode', errors: [authErrorMessage(error)] }]);
+          } else if (!applyServerFieldErrors(form, error, FIELDS, { username: 'email' })) {
+            setFormError(authErrorMessage(error));
+          }
+        },
+      },
+    );
   };
 
   return (
@@ -79,8 +81,8 @@ export function LoginPage() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={(values) => void onFinish(values)}
-        disabled={isSubmitting}
+        onFinish={onFinish}
+        disabled={signIn.isPending}
         // Our translated messages replace the browser's own email check.
         noValidate
       >
@@ -119,7 +121,7 @@ export function LoginPage() {
           <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
         </div>
         {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
-        <Button type="primary" htmlType="submit" block loading={isSubmitting}>
+        <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
           {t('auth.login.submit')}
         </Button>
       </Form>

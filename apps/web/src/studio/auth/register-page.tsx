@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { showCodeFormError } from '../../shared/forms/field-errors';
-import { register } from './api';
+import { useRegister } from './api';
 import { CodeField } from './code-field';
 import { confirmPasswordRules, emailRules, newPasswordRules } from './rules';
 import { SocialSignIn } from './social-sign-in';
@@ -25,26 +25,28 @@ export function RegisterPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<TRegisterForm>();
-  const [isSubmitting, setSubmitting] = useState(false);
+  const registration = useRegister();
   const [formError, setFormError] = useState<string>();
 
-  const onFinish = async (values: TRegisterForm) => {
+  const onFinish = (values: TRegisterForm) => {
     setFormError(undefined);
-    setSubmitting(true);
-    try {
-      await register({
+    registration.mutate(
+      {
         email: values.email.trim(),
         password: values.password,
         confirmPassword: values.confirmPassword,
         code: values.code.trim(),
-      });
-      void message.success(t('auth.register.success'));
-      void navigate('/');
-    } catch (error) {
-      showCodeFormError(form, error, FIELDS, setFormError);
-    } finally {
-      setSubmitting(false);
-    }
+      },
+      {
+        onSuccess: () => {
+          void message.success(t('auth.register.success'));
+          void navigate('/');
+        },
+        onError: (error) => {
+          showCodeFormError(form, error, FIELDS, setFormError);
+        },
+      },
+    );
   };
 
   return (
@@ -57,8 +59,8 @@ export function RegisterPage() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={(values) => void onFinish(values)}
-        disabled={isSubmitting}
+        onFinish={onFinish}
+        disabled={registration.isPending}
         noValidate
       >
         <Form.Item label={t('auth.register.email')} name="email" rules={emailRules(t)}>
@@ -82,7 +84,7 @@ export function RegisterPage() {
         </Form.Item>
         <CodeField form={form} purpose="register" id="register-code" />
         {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
-        <Button type="primary" htmlType="submit" block loading={isSubmitting}>
+        <Button type="primary" htmlType="submit" block loading={registration.isPending}>
           {t('auth.register.submit')}
         </Button>
       </Form>

@@ -23,10 +23,9 @@ export function PricingToolbar({ pricing }: { pricing: TPricingDraft }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
   const hasChanges = pricing.changeCount > 0;
 
-  const save = async () => {
+  const save = () => {
     const belowCost = findBelowCost(pricing.products);
     if (belowCost) {
       setError(
@@ -35,15 +34,10 @@ export function PricingToolbar({ pricing }: { pricing: TPricingDraft }) {
       return;
     }
     setError(null);
-    setSaving(true);
-    try {
-      await pricing.save();
-      void message.success(t('pricing.draft.saved'));
-    } catch (failure) {
-      setError(isHttpError(failure) ? failure.msg : t('pricing.draft.failed'));
-    } finally {
-      setSaving(false);
-    }
+    pricing.save({
+      onSuccess: () => void message.success(t('pricing.draft.saved')),
+      onError: (failure) => setError(isHttpError(failure) ? failure.msg : t('pricing.draft.failed')),
+    });
   };
 
   const reset = () =>
@@ -71,10 +65,10 @@ export function PricingToolbar({ pricing }: { pricing: TPricingDraft }) {
         <Typography.Text type={hasChanges ? 'warning' : 'secondary'} role="status">
           {hasChanges ? t('pricing.draft.unsaved', { count: pricing.changeCount }) : t('pricing.draft.none')}
         </Typography.Text>
-        <Button type="primary" disabled={!hasChanges} loading={isSaving} onClick={() => void save()}>
+        <Button type="primary" disabled={!hasChanges} loading={pricing.isSaving} onClick={save}>
           {t('pricing.draft.save')}
         </Button>
-        <Button disabled={!hasChanges || isSaving} onClick={reset}>
+        <Button disabled={!hasChanges || pricing.isSaving} onClick={reset}>
           {t('pricing.draft.reset')}
         </Button>
       </Flex>

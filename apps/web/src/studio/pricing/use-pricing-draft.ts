@@ -3,11 +3,13 @@ import {
   shopProductsRoutes,
   type TPricingProductsQuery,
   type TPricingSettings,
+  type TPricingUpdateRequest,
   type TRounding,
 } from '@linkstore/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
+import { useRouteMutation } from '../../shared/http/use-route-mutation';
 import { useUserPreferences } from '../../shared/preferences/user-preferences-store';
 import { useUser } from '../../shared/session/user-store';
 import {
@@ -39,14 +41,18 @@ export interface TPricingDraft {
   setCategoryPercentage: (categoryId: string, percentage: number | null) => void;
   setShopSettings: (change: { defaultPercentage?: number; rounding?: TRounding }) => void;
   setProductOverride: (product: TProductDraft) => void;
-  /** Sends the whole draft in one PUT; on success refetches, then empties the draft. */
-  save: () => Promise<void>;
+  /**
+   * Sends the whole draft in one PUT; on success refetches, then empties the draft. Quiet: the
+   * page shows a refusal itself (`onError`), and keeps the draft.
+   */
+  save: (handlers: { onSuccess: () => void; onError: (failure: Error) => void }) => void;
+  /** The save is on its way. */
+  isSaving: boolean;
   discard: () => void;
 }
 
 /** The draft of both price adjustment pages: settings in their own store, products in the preferences. */
 export function usePricingDraft(): TPricingDraft {
-  const queryClient = useQueryClient();
   const ownerId = useUser((state) => state.info?.user.userId) ?? '';
   const stored = useSettingsDraft((state) => state.stored);
   const modified = useUserPreferences((state) => state.modifiedProducts);
@@ -61,6 +67,12 @@ export function usePricingDraft(): TPricingDraft {
     useSettingsDraft.getState().clear();
     useUserPreferences.getState().clearModifiedProducts();
   };
+  const saveDraft = useRouteMutation({
+    mutationFn: (request: TPricingUpdateRequest) =>
+      callRoute(pricingRoutes.save, { body: request }, { isQuiet: true }),
+    invalidates: [pricingRoutes.settings, pricingRoutes.products, shopProductsRoutes.products],
+    onSuccess: discard,
+  });
 
   return {
     saved,
@@ -75,16 +87,8 @@ export function usePricingDraft(): TPricingDraft {
     },
     setProductOverride: ({ id, title, costCents, overridePriceCents }) =>
       useUserPreferences.getState().upsertModifiedProduct({ id, title, costCents, overridePriceCents }),
-    save: async () => {
-      // The page shows the server's refusal itself, and keeps the draft.
-      await callRoute(pricingRoutes.save, { body: toUpdateRequest(draft, products) }, { isQuiet: true });
-      await Promise.all(
-        [pricingRoutes.settings, pricingRoutes.products, shopProductsRoutes.products].map((route) =>
-          queryClient.invalidateQueries({ queryKey: [route.method, route.path] }),
-        ),
-      );
-      discard();
-    },
+    save: (handlers) => saveDraft.mutate(toUpdateRequest(draft, products), handlers),
+    isSaving: saveDraft.isPending,
     discard,
   };
 }

@@ -2,6 +2,7 @@ import { ZShopName } from '@linkstore/contract';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { applyServerFieldErrors } from '../../shared/forms/field-errors';
 import { useCreateShop } from './api';
 import { slugFromName, slugProblem } from './shop-link';
 import { slugRules } from './slug-rules';
@@ -13,6 +14,7 @@ interface TOpenShopValues {
 }
 
 const NAME_MAX = ZShopName.maxLength ?? 80;
+const FIELDS = ['name', 'slug'] as const;
 
 /** Opening the shop: a name and the link name, with the link previewed as it will be. */
 export function OpenShopForm() {
@@ -24,11 +26,14 @@ export function OpenShopForm() {
   const [isSlugTyped, setSlugTyped] = useState(false);
   const slug = Form.useWatch('slug', form) ?? '';
 
-  // The http client tells a refusal (for example a slug another shop has).
+  // The http client tells a refusal; one naming a field (a slug another shop has) also shows under it.
   const onFinish = (values: TOpenShopValues) =>
     createShop.mutate(
       { name: values.name.trim(), slug: values.slug.trim() },
-      { onSuccess: () => void message.success(t('shop.open.success')) },
+      {
+        onSuccess: () => void message.success(t('shop.open.success')),
+        onError: (error) => applyServerFieldErrors(form, error, FIELDS),
+      },
     );
 
   return (

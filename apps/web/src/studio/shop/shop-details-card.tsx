@@ -1,12 +1,14 @@
 import { ZShopName, type TShop } from '@linkstore/contract';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { applyServerFieldErrors } from '../../shared/forms/field-errors';
 import { ImageUpload } from '../../shared/upload/image-upload';
 import { useUpdateShop } from './api';
 import { changedDetails, slugRules, type TShopDetails } from './slug-rules';
 
 const NAME_MAX = ZShopName.maxLength ?? 80;
 const DESCRIPTION_MAX = 2000;
+const FIELDS = ['name', 'slug', 'description', 'bannerUrl', 'imageUrl'] as const;
 
 function detailsOf(shop: TShop): TShopDetails {
   return {
@@ -37,6 +39,8 @@ export function ShopDetailsCard({ shop }: { shop: TShop }) {
         form.setFieldsValue(detailsOf(saved));
         void message.success(t('shop.details.saved'));
       },
+      // The http client tells a refusal; one naming a field (a slug another shop has) also shows under it.
+      onError: (error) => applyServerFieldErrors(form, error, FIELDS),
     });
   };
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TShop } from '@linkstore/contract';
+import { ErrorCode, type TShop } from '@linkstore/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../shared/session/session-store';
-import { createFakeApi, ok, type TFakeHandler } from '../../shared/test/fake-api';
+import { createFakeApi, fail, ok, type TFakeHandler } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render-with-app';
 import { StudioLayout } from '../layout/studio-layout';
 import { ShopPage } from './shop-page';
@@ -98,5 +98,29 @@ describe('ShopPage', () => {
     await waitFor(() => expect(api.callsTo(UPDATE)).toHaveLength(1));
     expect(api.callsTo(UPDATE)[0]?.body).toEqual({ paypalEmail: 'anna@example.com' });
     expect(await screen.findByRole('button', { name: 'Change payout account' })).toBeInTheDocument();
+  });
+
+  it('shows a link name another shop has under the slug field, when opening and when renaming', async () => {
+    const TAKEN = 'The link name anna is taken, please choose another';
+    const refuse = () =>
+      fail(ErrorCode.SLUG_TAKEN, TAKEN, { fields: [{ field: 'slug', message: TAKEN }] }, 409);
+    fakeApi({ [MINE]: () => ok(null), [CREATE]: refuse });
+    const user = userEvent.setup({ delay: null });
+    const { unmount } = await renderWithApp(pageOnly, '/shop');
+
+    await user.type(await screen.findByLabelText('Shop name'), 'Anna');
+    await user.click(screen.getByRole('button', { name: 'Open my shop' }));
+    const slugItem = screen.getByLabelText('Shop link name').closest('.ant-form-item') as HTMLElement;
+    expect(await within(slugItem).findByText(TAKEN)).toBeInTheDocument();
+    unmount();
+
+    fakeApi({ [MINE]: () => ok({ ...SHOP, slug: 'anna-picks' }), [UPDATE]: refuse });
+    await renderWithApp(pageOnly, '/shop');
+    const slug = await screen.findByLabelText('Shop link name');
+    await user.clear(slug);
+    await user.type(slug, 'anna');
+    await user.click(screen.getByRole('button', { name: 'Save shop' }));
+    const detailsItem = slug.closest('.ant-form-item') as HTMLElement;
+    expect(await within(detailsItem).findByText(TAKEN)).toBeInTheDocument();
   });
 });
