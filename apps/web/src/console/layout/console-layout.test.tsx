@@ -188,7 +188,7 @@ describe('ConsoleLayout', () => {
     expect(screen.getByRole('button', { name: 'View all' })).toBeDisabled();
   });
 
-  it('keeps every settings choice under the settings key (SPEC §3), with the §9 defaults', async () => {
+  it('keeps every settings choice under the settings key, with the default settings', async () => {
     const user = userEvent.setup();
     const { container } = await renderWithApp(routes, '/console');
     await user.click(await screen.findByRole('button', { name: 'Open settings' }));

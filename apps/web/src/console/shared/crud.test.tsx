@@ -122,7 +122,7 @@ beforeEach(() => {
 afterEach(signOutOperator);
 
 describe('console CRUD pieces', () => {
-  it('pages through the list with the SPEC page params and searches from page 1', async () => {
+  it('pages through the list with pageNum and pageSize and searches from page 1', async () => {
     const user = userEvent.setup();
     await renderConsolePage(DemoPage);
     expect(await screen.findByText('Setting 1')).toBeInTheDocument();
