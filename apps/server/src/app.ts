@@ -22,6 +22,7 @@ import { usersModule } from './modules/users/users.routes';
 import { authPlugin } from './platform/auth/auth-plugin';
 import { rateLimitPlugin } from './platform/rate-limit/rate-limit-plugin';
 import { mailPlugin } from './platform/mail/mail-plugin';
+import { verificationCodesPlugin } from './platform/auth/verification-codes-plugin';
 import { healthModule } from './modules/health/health.routes';
 import { filesModule } from './modules/files/files.routes';
 import { shopsModule } from './modules/shops/shops.routes';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(verificationCodesPlugin);
   await app.register(storagePlugin);
   await app.register(swagger, {
     openapi: {

@@ -1,7 +1,6 @@
 import { accountsRoutes } from '@linkstore/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionMeta } from '../../platform/auth/auth-plugin';
-import { createVerificationCodes } from '../../platform/auth/verification-codes';
 import { registerRoute } from '../../platform/http/routes';
 import { createRegistrationService, type RequestContext } from './registration.service';
 
@@ -16,13 +15,7 @@ export async function registrationModule(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   const registration = createRegistrationService({
     db,
-    codes: createVerificationCodes({
-      db,
-      secret: app.config.jwtSecret,
-      limiter: app.limiter,
-      mailer: app.mailer,
-      log: app.log,
-    }),
+    codes: app.verificationCodes,
     sessions: app.sessions,
   });
 

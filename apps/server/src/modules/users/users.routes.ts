@@ -1,6 +1,5 @@
 import { usersRoutes, XLSX_MIME_TYPE } from '@linkstore/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createVerificationCodes } from '../../platform/auth/verification-codes';
 import type { SessionUser } from '../../platform/http/access';
 import { registerDownloadRoute, registerRoute } from '../../platform/http/routes';
 import { importUsers } from './users-import.service';
@@ -20,13 +19,7 @@ export async function usersModule(app: FastifyInstance): Promise<void> {
   const users = createUsersService({ db, sessions: app.sessions });
   const profiles = createProfileService({
     db,
-    codes: createVerificationCodes({
-      db,
-      secret: app.config.jwtSecret,
-      limiter: app.limiter,
-      mailer: app.mailer,
-      log: app.log,
-    }),
+    codes: app.verificationCodes,
     limiter: app.limiter,
   });
   const r = usersRoutes;
