@@ -1,10 +1,9 @@
 import { ErrorCode, ZConfigForm, ZConfigPage, ZEnvelope, type TConfigForm } from '@linkstore/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
 import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { accessTokenFor, createUser } from '../../test/users';
+import { accessTokenFor, operatorWith } from '../../test/users';
 import { configs } from './configs.table';
 
 let ctx: TestContext;
@@ -30,19 +29,7 @@ async function createConfig(key: string, extra: Partial<TConfigForm> = {}): Prom
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
-  const db = ctx.database.db;
-  const buttons = await db
-    .insert(menus)
-    .values(CONFIG_PERMS.map((perm) => ({ name: perm, type: MENU_TYPE_CODES.BUTTON, perm })))
-    .returning({ id: menus.id });
-  const [manager] = await db
-    .insert(roles)
-    .values({ name: 'Settings manager', code: 'CONFIG_MANAGER' })
-    .returning({ id: roles.id });
-  await db.insert(roleMenus).values(buttons.map((b) => ({ roleId: manager?.id ?? 0, menuId: b.id })));
-  const userId = await createUser(db, { username: 'config-manager', password: 'plain-pass-1' });
-  await db.insert(userRoles).values({ userId, roleId: manager?.id ?? 0 });
-  tokens.manager = await signIn('config-manager', 'plain-pass-1');
+  tokens.manager = await operatorWith(ctx, 'config-manager', CONFIG_PERMS);
   tokens.root = await signIn('root');
   tokens.guest = await signIn('test');
 });
