@@ -1,4 +1,4 @@
-import { ErrorCode, ZBannerForm, ZBannerPage, ZEnvelope, type TBannerForm } from '@linkstore/contract';
+import { ZBannerForm, ZBannerPage, ZEnvelope, type TBannerForm } from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls';
@@ -9,7 +9,7 @@ import { platformBanners } from './catalog.table';
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 const PERMS = ['catalog:banner:query', 'catalog:banner:add', 'catalog:banner:edit', 'catalog:banner:delete'];
-const { call } = apiCalls(() => ctx.app, tokens, '/catalog/banners');
+const { call, expectForbidden } = apiCalls(() => ctx.app, tokens, '/catalog/banners');
 
 async function create(body: Record<string, unknown>): Promise<TBannerForm> {
   const res = await call('manager', 'POST', '', { imageUrl: '/files/banner/a.png', ...body });
@@ -111,20 +111,12 @@ describe('platform banners', () => {
   });
 
   it('refuses users without the permission (A0301) and writes nothing', async () => {
-    for (const [method, url, payload] of [
+    await expectForbidden('guest', [
       ['GET', '', undefined],
       ['POST', '', { title: 'Sneaky', imageUrl: '/files/banner/a.png' }],
       ['DELETE', '/1', undefined],
       ['PATCH', '/1/status?status=0', undefined],
-    ] as const) {
-      const res = await call('guest', method, url, payload);
-      expect({ method, url, status: res.statusCode, code: res.json().code }).toEqual({
-        method,
-        url,
-        status: 403,
-        code: ErrorCode.FORBIDDEN,
-      });
-    }
+    ]);
     expect(
       await ctx.database.db.select().from(platformBanners).where(eq(platformBanners.title, 'Sneaky')),
     ).toEqual([]);
