@@ -96,6 +96,11 @@ const platformHelpersOnly = [
     message:
       'Use withTransaction(db, async (tx) => …) (platform/db/transaction.ts): tx is already an AppDatabase.',
   },
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='transaction']",
+    message:
+      'Use withTransaction(db, async (tx) => …) (platform/db/transaction.ts), also for a savepoint inside one: one way to open a transaction.',
+  },
 ];
 
 export default tseslint.config(
@@ -205,7 +210,7 @@ export default tseslint.config(
     },
   },
   {
-    // Only the helpers themselves build an AppError or cast the database.
+    // Only the helpers themselves build an AppError, cast the database or open a transaction.
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/platform/errors/**',

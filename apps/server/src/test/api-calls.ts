@@ -1,3 +1,4 @@
+import { ErrorCode } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
@@ -34,5 +35,24 @@ export function apiCalls(app: () => FastifyInstance, tokens: Record<string, stri
     return res.json<{ data: T }>().data;
   }
 
-  return { call, ok };
+  /**
+   * Each request, made as `as`, must be refused with 403 "A0301" (signed in, lacking the
+   * permission); a failure names the request.
+   */
+  async function expectForbidden(
+    as: string,
+    requests: readonly (readonly [method: TMethod, url: string, payload?: unknown])[],
+  ): Promise<void> {
+    for (const [method, url, payload] of requests) {
+      const res = await call(as, method, url, payload);
+      expect({ method, url, status: res.statusCode, code: res.json<{ code: unknown }>().code }).toEqual({
+        method,
+        url,
+        status: 403,
+        code: ErrorCode.FORBIDDEN,
+      });
+    }
+  }
+
+  return { call, ok, expectForbidden };
 }

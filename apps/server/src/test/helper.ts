@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../platform/config/config';
-import { openDatabase, type DatabaseHandle } from '../platform/db/database';
+import { openDatabase, type AppDatabase, type DatabaseHandle } from '../platform/db/database';
 import { withDatabase } from './test-database';
 
 export interface TestContext {
@@ -56,6 +56,26 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
   if (!copy) throw new Error('expected a PostgreSQL template');
   const database = await openDatabase({ kind: 'postgres', url: copy.url, poolSize: 4 });
   return { database, drop: copy.drop };
+}
+
+/**
+ * For a test file that needs the database but not the app: a private copy of the template,
+ * opened before the file's tests and closed and dropped after them. Returns its reader, to call
+ * inside tests (the database does not exist yet while the file loads).
+ */
+export function useTestDatabase(): () => AppDatabase {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await opened?.database.close();
+    await opened?.drop();
+  });
+  return () => {
+    if (!opened) throw new Error('the test database opens in beforeAll');
+    return opened.database.db;
+  };
 }
 
 /** Configuration as the tests want it: quiet, no real data folder, overridable per test. */

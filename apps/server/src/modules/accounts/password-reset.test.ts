@@ -3,12 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCode, ZEnvelope, ZTokenResponse, type TTokenResponse } from '@linkstore/contract';
-import { and, eq, isNull, sql, sum } from 'drizzle-orm';
+import { and, eq, isNull, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from '../../platform/auth/auth.tables';
 import { translate } from '../../platform/i18n/translate';
 import { outboxDir } from '../../platform/mail/mail-plugin';
-import { inbox, readOutbox, type Inbox, type ReadMail } from '../../platform/mail/mail-testing';
+import { inbox, readOutbox, type Inbox } from '../../platform/mail/mail-testing';
+import { ageCodes, codeOf, otherThan } from '../../test/emailed-codes';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { createUser } from '../../test/users';
 import { CODE_MAX_ATTEMPTS, CODES_PER_EMAIL_PER_DAY } from '../../platform/auth/verification-codes';
@@ -54,24 +55,6 @@ async function signIn(email: string, password = PASSWORD): Promise<TTokenRespons
   const res = await login(email, password);
   expect(res.statusCode).toBe(200);
   return ZEnvelope(ZTokenResponse).parse(res.json()).data;
-}
-
-function codeOf(message: ReadMail): string {
-  const code = /\b(\d{6})\b/.exec(message.text)?.[1];
-  if (!code) throw new Error(`no code in: ${message.text}`);
-  return code;
-}
-const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
-async function age(email: string, seconds: number): Promise<void> {
-  const by = sql`${`${seconds} seconds`}::interval`;
-  await ctx.database.db
-    .update(verificationCodes)
-    .set({
-      createdAt: sql`${verificationCodes.createdAt} - ${by}`,
-      expiresAt: sql`${verificationCodes.expiresAt} - ${by}`,
-    })
-    .where(eq(verificationCodes.email, email));
 }
 
 describe('forgotten password', () => {
@@ -166,7 +149,7 @@ describe('forgotten password', () => {
     for (let guess = 0; guess < 1000; guess++) {
       if (triesOnCurrent >= CODE_MAX_ATTEMPTS) {
         // The attacker waits the minute the server asks for, then wants a fresh code.
-        await age(email, 61);
+        await ageCodes(ctx.database.db, email, 61);
         const asked = await askCode(email);
         if (asked.statusCode === 200) {
           current = codeOf(await mail.next(email));

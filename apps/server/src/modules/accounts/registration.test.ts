@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCode, ZEnvelope, ZTokenResponse } from '@linkstore/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users, verificationCodes } from '../../platform/auth/auth.tables';
 import { translate } from '../../platform/i18n/translate';
@@ -12,9 +12,9 @@ import {
   readOutbox,
   startSmtpSink,
   type Inbox,
-  type ReadMail,
   type SmtpSink,
 } from '../../platform/mail/mail-testing';
+import { ageCodes, codeOf, otherThan } from '../../test/emailed-codes';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { createUser } from '../../test/users';
 import {
@@ -64,24 +64,8 @@ const register = (email: string, code: string, ip: string, password = PASSWORD) 
 const login = (username: string, password: string, app = ctx) =>
   post('/api/v1/auth/login', { username, password }, { app, ip: newAddress() });
 
-function codeOf(message: ReadMail): string {
-  const code = /\b(\d{6})\b/.exec(message.text)?.[1];
-  if (!code) throw new Error(`no code in: ${message.text}`);
-  return code;
-}
-const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
 /** Moves this email's code history back in time, as if the clock had moved on. */
-async function age(email: string, seconds: number): Promise<void> {
-  const by = sql`${`${seconds} seconds`}::interval`;
-  await ctx.database.db
-    .update(verificationCodes)
-    .set({
-      createdAt: sql`${verificationCodes.createdAt} - ${by}`,
-      expiresAt: sql`${verificationCodes.expiresAt} - ${by}`,
-    })
-    .where(eq(verificationCodes.email, email));
-}
+const age = (email: string, seconds: number) => ageCodes(ctx.database.db, email, seconds);
 
 describe('registration by emailed code', () => {
   it('mails a code to the offline outbox; the code creates the account, signs it in, and it can sign in again', async () => {

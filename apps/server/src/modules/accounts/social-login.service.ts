@@ -5,6 +5,7 @@ import { oauthStates, userIdentities, users } from '../../platform/auth/auth.tab
 import type { SessionMeta, SessionService } from '../../platform/auth/sessions';
 import type { AppConfig, OAuthProviderConfig } from '../../platform/config/config';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import type { RateLimiter } from '../../platform/rate-limit/limiter';
 
 /** How long a started sign-in may take at the provider. */
@@ -220,7 +221,7 @@ export function createSocialLoginService({ db, config, sessions, limiter }: Deps
       }
       const claims = readClaims(tokens.claims());
 
-      const session = await db.transaction(async (tx) => {
+      const session = await withTransaction(db, async (tx) => {
         const user = await findOrCreateUser(tx, provider, claims);
         if (user.status !== 1) return null;
         return sessions.issue(user.id, meta, tx);

@@ -1,16 +1,15 @@
-import { ErrorCode, ZBannerForm, ZBannerPage, ZEnvelope, type TBannerForm } from '@linkstore/contract';
+import { ZBannerForm, ZBannerPage, ZEnvelope, type TBannerForm } from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
 import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { accessTokenFor, createUser } from '../../test/users';
+import { accessTokenFor, operatorWith } from '../../test/users';
 import { platformBanners } from './catalog.table';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 const PERMS = ['catalog:banner:query', 'catalog:banner:add', 'catalog:banner:edit', 'catalog:banner:delete'];
-const { call } = apiCalls(() => ctx.app, tokens, '/catalog/banners');
+const { call, expectForbidden } = apiCalls(() => ctx.app, tokens, '/catalog/banners');
 
 async function create(body: Record<string, unknown>): Promise<TBannerForm> {
   const res = await call('manager', 'POST', '', { imageUrl: '/files/banner/a.png', ...body });
@@ -26,19 +25,7 @@ async function page(query: string, lang = 'en') {
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
-  const db = ctx.database.db;
-  const buttons = await db
-    .insert(menus)
-    .values(PERMS.map((perm) => ({ name: perm, type: MENU_TYPE_CODES.BUTTON, perm })))
-    .returning({ id: menus.id });
-  const [manager] = await db
-    .insert(roles)
-    .values({ name: 'Banner manager', code: 'BANNER_MANAGER' })
-    .returning({ id: roles.id });
-  await db.insert(roleMenus).values(buttons.map((b) => ({ roleId: manager?.id ?? 0, menuId: b.id })));
-  const userId = await createUser(db, { username: 'banner-manager', password: 'plain-pass-1' });
-  await db.insert(userRoles).values({ userId, roleId: manager?.id ?? 0 });
-  tokens.manager = await accessTokenFor(ctx.app, 'banner-manager', 'plain-pass-1');
+  tokens.manager = await operatorWith(ctx, 'banner-manager', PERMS);
   tokens.guest = await accessTokenFor(ctx.app, 'test');
 });
 afterAll(() => ctx.close());
@@ -124,20 +111,12 @@ describe('platform banners', () => {
   });
 
   it('refuses users without the permission (A0301) and writes nothing', async () => {
-    for (const [method, url, payload] of [
+    await expectForbidden('guest', [
       ['GET', '', undefined],
       ['POST', '', { title: 'Sneaky', imageUrl: '/files/banner/a.png' }],
       ['DELETE', '/1', undefined],
       ['PATCH', '/1/status?status=0', undefined],
-    ] as const) {
-      const res = await call('guest', method, url, payload);
-      expect({ method, url, status: res.statusCode, code: res.json().code }).toEqual({
-        method,
-        url,
-        status: 403,
-        code: ErrorCode.FORBIDDEN,
-      });
-    }
+    ]);
     expect(
       await ctx.database.db.select().from(platformBanners).where(eq(platformBanners.title, 'Sneaky')),
     ).toEqual([]);

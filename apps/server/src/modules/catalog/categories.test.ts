@@ -10,10 +10,9 @@ import {
 } from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
 import { apiCalls, type TMethod } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { accessTokenFor, createUser } from '../../test/users';
+import { accessTokenFor, operatorWith } from '../../test/users';
 import { categories, products } from './catalog.table';
 
 let ctx: TestContext;
@@ -56,29 +55,9 @@ async function rowOf(id: string) {
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
-  const db = ctx.database.db;
-  const buttons = await db
-    .insert(menus)
-    .values(PERMS.map((perm) => ({ name: perm, type: MENU_TYPE_CODES.BUTTON, perm })))
-    .returning({ id: menus.id });
-  const [manager] = await db
-    .insert(roles)
-    .values({ name: 'Category manager', code: 'CATEGORY_MANAGER' })
-    .returning({ id: roles.id });
-  await db.insert(roleMenus).values(buttons.map((b) => ({ roleId: manager?.id ?? 0, menuId: b.id })));
-  const userId = await createUser(db, { username: 'category-manager', password: 'plain-pass-1' });
-  await db.insert(userRoles).values({ userId, roleId: manager?.id ?? 0 });
+  tokens.manager = await operatorWith(ctx, 'category-manager', PERMS);
   // Only allowed to look.
-  const [viewButton] = buttons;
-  const [viewer] = await db
-    .insert(roles)
-    .values({ name: 'Category viewer', code: 'CATEGORY_VIEWER' })
-    .returning({ id: roles.id });
-  await db.insert(roleMenus).values({ roleId: viewer?.id ?? 0, menuId: viewButton?.id ?? 0 });
-  const viewerId = await createUser(db, { username: 'category-viewer', password: 'plain-pass-1' });
-  await db.insert(userRoles).values({ userId: viewerId, roleId: viewer?.id ?? 0 });
-  tokens.manager = await accessTokenFor(ctx.app, 'category-manager', 'plain-pass-1');
-  tokens.viewer = await accessTokenFor(ctx.app, 'category-viewer', 'plain-pass-1');
+  tokens.viewer = await operatorWith(ctx, 'category-viewer', ['catalog:category:query']);
   tokens.guest = await accessTokenFor(ctx.app, 'test');
 });
 afterAll(() => ctx.close());

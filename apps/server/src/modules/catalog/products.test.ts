@@ -9,10 +9,9 @@ import {
 } from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
 import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { accessTokenFor, createUser } from '../../test/users';
+import { accessTokenFor, operatorWith } from '../../test/users';
 import { categories, productImages, products } from './catalog.table';
 
 let ctx: TestContext;
@@ -23,7 +22,7 @@ const PERMS = [
   'catalog:product:edit',
   'catalog:product:delete',
 ];
-const { call } = apiCalls(() => ctx.app, tokens, '/catalog/products');
+const { call, expectForbidden } = apiCalls(() => ctx.app, tokens, '/catalog/products');
 
 let top = 0;
 let leaf = 0;
@@ -48,18 +47,7 @@ async function page(query: string, lang = 'en') {
 beforeAll(async () => {
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
   const db = ctx.database.db;
-  const buttons = await db
-    .insert(menus)
-    .values(PERMS.map((perm) => ({ name: perm, type: MENU_TYPE_CODES.BUTTON, perm })))
-    .returning({ id: menus.id });
-  const [manager] = await db
-    .insert(roles)
-    .values({ name: 'Product manager', code: 'PRODUCT_MANAGER' })
-    .returning({ id: roles.id });
-  await db.insert(roleMenus).values(buttons.map((b) => ({ roleId: manager?.id ?? 0, menuId: b.id })));
-  const userId = await createUser(db, { username: 'product-manager', password: 'plain-pass-1' });
-  await db.insert(userRoles).values({ userId, roleId: manager?.id ?? 0 });
-  tokens.manager = await accessTokenFor(ctx.app, 'product-manager', 'plain-pass-1');
+  tokens.manager = await operatorWith(ctx, 'product-manager', PERMS);
   tokens.guest = await accessTokenFor(ctx.app, 'test');
   const [t] = await db
     .insert(categories)
@@ -296,20 +284,12 @@ describe('products', () => {
   });
 
   it('refuses users without the permission (A0301) and writes nothing', async () => {
-    for (const [method, url, payload] of [
+    await expectForbidden('guest', [
       ['GET', '', undefined],
       ['POST', '', { categoryId: String(leaf), title: 'Sneaky', platformPriceCents: 1 }],
       ['DELETE', '/1', undefined],
       ['PATCH', '/1/status?status=0', undefined],
-    ] as const) {
-      const res = await call('guest', method, url, payload);
-      expect({ method, url, status: res.statusCode, code: res.json().code }).toEqual({
-        method,
-        url,
-        status: 403,
-        code: ErrorCode.FORBIDDEN,
-      });
-    }
+    ]);
     expect(await ctx.database.db.select().from(products).where(eq(products.title, 'Sneaky'))).toEqual([]);
     // The product editor may read the category options for its picker.
     const options = await ctx.app.inject({

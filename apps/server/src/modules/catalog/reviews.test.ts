@@ -1,16 +1,15 @@
-import { ErrorCode, ZEnvelope, ZReviewPage } from '@linkstore/contract';
+import { ZEnvelope, ZReviewPage } from '@linkstore/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
 import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { accessTokenFor, createUser } from '../../test/users';
+import { accessTokenFor, operatorWith } from '../../test/users';
 import { categories, products, reviews } from './catalog.table';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 const PERMS = ['catalog:review:query', 'catalog:review:moderate', 'catalog:review:delete'];
-const { call } = apiCalls(() => ctx.app, tokens, '/catalog/reviews');
+const { call, expectForbidden } = apiCalls(() => ctx.app, tokens, '/catalog/reviews');
 
 async function page(query: string, lang = 'en') {
   const res = await call('moderator', 'GET', query, undefined, lang);
@@ -32,18 +31,7 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
   const db = ctx.database.db;
-  const buttons = await db
-    .insert(menus)
-    .values(PERMS.map((perm) => ({ name: perm, type: MENU_TYPE_CODES.BUTTON, perm })))
-    .returning({ id: menus.id });
-  const [moderator] = await db
-    .insert(roles)
-    .values({ name: 'Review moderator', code: 'REVIEW_MODERATOR' })
-    .returning({ id: roles.id });
-  await db.insert(roleMenus).values(buttons.map((b) => ({ roleId: moderator?.id ?? 0, menuId: b.id })));
-  const userId = await createUser(db, { username: 'review-moderator', password: 'plain-pass-1' });
-  await db.insert(userRoles).values({ userId, roleId: moderator?.id ?? 0 });
-  tokens.moderator = await accessTokenFor(ctx.app, 'review-moderator', 'plain-pass-1');
+  tokens.moderator = await operatorWith(ctx, 'review-moderator', PERMS);
   tokens.guest = await accessTokenFor(ctx.app, 'test');
 
   const [top] = await db.insert(categories).values({ name: 'Rv top' }).returning({ id: categories.id });
@@ -106,19 +94,11 @@ describe('review moderation', () => {
   });
 
   it('refuses users without the permission (A0301) and changes nothing', async () => {
-    for (const [method, url, payload] of [
+    await expectForbidden('guest', [
       ['GET', '', undefined],
       ['PUT', '/status', { ids: [ids.bo], status: 2 }],
       ['DELETE', `/${ids.bo}`, undefined],
-    ] as const) {
-      const res = await call('guest', method, url, payload);
-      expect({ method, url, status: res.statusCode, code: res.json().code }).toEqual({
-        method,
-        url,
-        status: 403,
-        code: ErrorCode.FORBIDDEN,
-      });
-    }
+    ]);
     expect(await statusOf([ids.bo ?? ''])).toEqual([1]);
   });
 

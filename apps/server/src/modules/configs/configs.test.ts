@@ -1,10 +1,9 @@
 import { ErrorCode, ZConfigForm, ZConfigPage, ZEnvelope, type TConfigForm } from '@linkstore/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
 import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { accessTokenFor, createUser } from '../../test/users';
+import { accessTokenFor, operatorWith } from '../../test/users';
 import { configs } from './configs.table';
 
 let ctx: TestContext;
@@ -20,7 +19,7 @@ const CONFIG_PERMS = [
 
 const signIn = (username: string, password?: string) => accessTokenFor(ctx.app, username, password);
 
-const { call } = apiCalls(() => ctx.app, tokens, '/config');
+const { call, expectForbidden } = apiCalls(() => ctx.app, tokens, '/config');
 
 async function createConfig(key: string, extra: Partial<TConfigForm> = {}): Promise<TConfigForm> {
   const res = await call('manager', 'POST', '', { name: `Setting ${key}`, key, value: 'v', ...extra });
@@ -30,19 +29,7 @@ async function createConfig(key: string, extra: Partial<TConfigForm> = {}): Prom
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
-  const db = ctx.database.db;
-  const buttons = await db
-    .insert(menus)
-    .values(CONFIG_PERMS.map((perm) => ({ name: perm, type: MENU_TYPE_CODES.BUTTON, perm })))
-    .returning({ id: menus.id });
-  const [manager] = await db
-    .insert(roles)
-    .values({ name: 'Settings manager', code: 'CONFIG_MANAGER' })
-    .returning({ id: roles.id });
-  await db.insert(roleMenus).values(buttons.map((b) => ({ roleId: manager?.id ?? 0, menuId: b.id })));
-  const userId = await createUser(db, { username: 'config-manager', password: 'plain-pass-1' });
-  await db.insert(userRoles).values({ userId, roleId: manager?.id ?? 0 });
-  tokens.manager = await signIn('config-manager', 'plain-pass-1');
+  tokens.manager = await operatorWith(ctx, 'config-manager', CONFIG_PERMS);
   tokens.root = await signIn('root');
   tokens.guest = await signIn('test');
 });
@@ -201,21 +188,12 @@ describe('settings', () => {
 
 describe('access', () => {
   it('refuses a user without the permission (A0301) and writes nothing; ROOT passes', async () => {
-    for (const [method, url] of [
+    await expectForbidden('guest', [
       ['GET', '/page'],
-      ['POST', ''],
+      ['POST', '', { name: 'Sneaky', key: 'SNEAKY', value: '1' }],
       ['PUT', '/refresh'],
       ['DELETE', '/1'],
-    ] as const) {
-      const payload = method === 'POST' ? { name: 'Sneaky', key: 'SNEAKY', value: '1' } : undefined;
-      const res = await call('guest', method, url, payload);
-      expect({ method, url, status: res.statusCode, code: res.json().code }).toEqual({
-        method,
-        url,
-        status: 403,
-        code: ErrorCode.FORBIDDEN,
-      });
-    }
+    ]);
     expect(await ctx.database.db.select().from(configs).where(eq(configs.key, 'SNEAKY'))).toEqual([]);
     expect(ctx.app.configValues.get('SNEAKY')).toBeUndefined();
     expect((await call('root', 'PUT', '/refresh')).statusCode).toBe(200);

@@ -9,11 +9,10 @@ import {
 } from '@linkstore/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
 import { users } from '../../platform/auth/auth.tables';
 import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { accessTokenFor, createUser } from '../../test/users';
+import { accessTokenFor, createUser, operatorWith } from '../../test/users';
 import { depts } from './depts.table';
 
 let ctx: TestContext;
@@ -23,7 +22,7 @@ const DEPT_PERMS = ['sys:dept:query', 'sys:dept:add', 'sys:dept:edit', 'sys:dept
 
 const signIn = (username: string, password?: string) => accessTokenFor(ctx.app, username, password);
 
-const { call } = apiCalls(() => ctx.app, tokens, '/dept');
+const { call, expectForbidden } = apiCalls(() => ctx.app, tokens, '/dept');
 
 async function createDept(
   name: string,
@@ -63,19 +62,7 @@ async function idOf(code: string): Promise<number> {
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
-  const db = ctx.database.db;
-  const buttons = await db
-    .insert(menus)
-    .values(DEPT_PERMS.map((perm) => ({ name: perm, type: MENU_TYPE_CODES.BUTTON, perm })))
-    .returning({ id: menus.id });
-  const [manager] = await db
-    .insert(roles)
-    .values({ name: 'Department manager', code: 'DEPT_MANAGER' })
-    .returning({ id: roles.id });
-  await db.insert(roleMenus).values(buttons.map((b) => ({ roleId: manager?.id ?? 0, menuId: b.id })));
-  const userId = await createUser(db, { username: 'dept-manager', password: 'plain-pass-1' });
-  await db.insert(userRoles).values({ userId, roleId: manager?.id ?? 0 });
-  tokens.manager = await signIn('dept-manager', 'plain-pass-1');
+  tokens.manager = await operatorWith(ctx, 'dept-manager', DEPT_PERMS);
   tokens.root = await signIn('root');
   tokens.guest = await signIn('test');
 });
@@ -338,25 +325,12 @@ describe('delete', () => {
 
 describe('access', () => {
   it('refuses a user without the permission (A0301) and writes nothing; ROOT passes', async () => {
-    for (const [method, url] of [
+    await expectForbidden('guest', [
       ['GET', ''],
       ['GET', '/options'],
-      ['POST', ''],
+      ['POST', '', { name: 'Sneaky', code: 'SNEAKY' }],
       ['DELETE', `/${await idOf('QA')}`],
-    ] as const) {
-      const res = await call(
-        'guest',
-        method,
-        url,
-        method === 'POST' ? { name: 'Sneaky', code: 'SNEAKY' } : undefined,
-      );
-      expect({ method, url, status: res.statusCode, code: res.json().code }).toEqual({
-        method,
-        url,
-        status: 403,
-        code: ErrorCode.FORBIDDEN,
-      });
-    }
+    ]);
     expect(await ctx.database.db.select().from(depts).where(eq(depts.code, 'SNEAKY'))).toEqual([]);
     expect(
       await ctx.database.db

@@ -16,10 +16,9 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
 import { runSeed } from '../../seed';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { accessTokenFor, createUser } from '../../test/users';
+import { accessTokenFor, operatorWith } from '../../test/users';
 import { dictItems, dicts } from './dicts.table';
 
 let ctx: TestContext;
@@ -74,27 +73,10 @@ async function list(as: string, lang?: TLanguage): Promise<TDictList> {
 
 const entry = (all: TDictList, dictCode: string) => all.find((d) => d.dictCode === dictCode);
 
-/** A role holding `perms` (made as BUTTON menus), with one operator in it; returns the token. */
-async function operatorWith(username: string, perms: string[]): Promise<string> {
-  const db = ctx.database.db;
-  const buttons = await db
-    .insert(menus)
-    .values(perms.map((perm) => ({ name: perm, type: MENU_TYPE_CODES.BUTTON, perm })))
-    .returning({ id: menus.id });
-  const [role] = await db
-    .insert(roles)
-    .values({ name: username, code: username.toUpperCase().replace(/-/g, '_') })
-    .returning({ id: roles.id });
-  await db.insert(roleMenus).values(buttons.map((b) => ({ roleId: role?.id ?? 0, menuId: b.id })));
-  const userId = await createUser(db, { username, password: 'plain-pass-1' });
-  await db.insert(userRoles).values({ userId, roleId: role?.id ?? 0 });
-  return accessTokenFor(ctx.app, username, 'plain-pass-1');
-}
-
 beforeAll(async () => {
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
-  tokens.manager = await operatorWith('dict-manager', [...DICT_PERMS, ...ITEM_PERMS]);
-  tokens.dictOnly = await operatorWith('dict-only', DICT_PERMS);
+  tokens.manager = await operatorWith(ctx, 'dict-manager', [...DICT_PERMS, ...ITEM_PERMS]);
+  tokens.dictOnly = await operatorWith(ctx, 'dict-only', DICT_PERMS);
   tokens.root = await accessTokenFor(ctx.app, 'root');
   tokens.guest = await accessTokenFor(ctx.app, 'test');
 });

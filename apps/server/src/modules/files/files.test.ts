@@ -11,10 +11,9 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
 import { sha256Hex } from '../../platform/storage/sigv4';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { accessTokenFor, createUser } from '../../test/users';
+import { accessTokenFor, createUser, grantRole } from '../../test/users';
 import { files } from './files.table';
 import { pngBomb, sampleImage, uploadFile, type UploadOptions } from './files.test-kit';
 import { UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS, uploadLimitKey } from './files.service';
@@ -56,21 +55,6 @@ async function signUp(name: string): Promise<void> {
   tokens[name] = await accessTokenFor(ctx.app, name, 'plain-pass-1');
 }
 
-/** Gives the user a new role holding one permission (granted as data, like every permission). */
-async function grant(name: string, roleCode: string, perm: string): Promise<void> {
-  const db = ctx.database.db;
-  const [button] = await db
-    .insert(menus)
-    .values({ name: perm, type: MENU_TYPE_CODES.BUTTON, perm })
-    .returning({ id: menus.id });
-  const [role] = await db
-    .insert(roles)
-    .values({ name: roleCode, code: roleCode, sort: 60 })
-    .returning({ id: roles.id });
-  await db.insert(roleMenus).values({ roleId: role?.id ?? 0, menuId: button?.id ?? 0 });
-  await db.insert(userRoles).values({ userId: userIds[name] ?? 0, roleId: role?.id ?? 0 });
-}
-
 beforeAll(async () => {
   uploadsDir = join(mkdtempSync(join(tmpdir(), 'linkstore-files-')), 'uploads');
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false', STORAGE_LOCAL_DIR: uploadsDir } });
@@ -78,10 +62,10 @@ beforeAll(async () => {
   await signUp('bea');
   await signUp('cleaner');
   // An operator allowed to delete anyone's upload, and one allowed to edit products.
-  await grant('cleaner', 'FILE_CLEANER', FILE_DELETE_ANY_PERMISSION);
+  await grantRole(ctx.database.db, userIds.cleaner ?? 0, 'FILE_CLEANER', [FILE_DELETE_ANY_PERMISSION]);
   tokens.cleaner = await accessTokenFor(ctx.app, 'cleaner', 'plain-pass-1');
   await signUp('editor');
-  await grant('editor', 'PRODUCT_EDITOR', 'catalog:product:edit');
+  await grantRole(ctx.database.db, userIds.editor ?? 0, 'PRODUCT_EDITOR', ['catalog:product:edit']);
   tokens.editor = await accessTokenFor(ctx.app, 'editor', 'plain-pass-1');
 });
 

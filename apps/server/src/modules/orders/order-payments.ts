@@ -44,7 +44,7 @@ class StockShort extends Error {}
 async function reReserve(tx: AppDatabase, orderId: number): Promise<string | null> {
   const items = (await listOrderItems(tx, orderId)).sort((a, b) => a.productId - b.productId);
   try {
-    await tx.transaction(async (savepoint) => {
+    await withTransaction(tx, async (savepoint) => {
       for (const item of items) {
         if (!(await takeStock(savepoint, item.productId, item.quantity))) {
           throw new StockShort();

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../platform/db/database';
-import { openTestDatabase } from '../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/helper';
 import { PaymentProviderError } from './payment-provider';
 import { SandboxProvider } from './sandbox.provider';
 
-let database: DatabaseHandle;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+const db = useTestDatabase();
 
 const input = (requestId: string) => ({
   requestId,
@@ -32,12 +22,12 @@ const issuesOf = async (promise: Promise<unknown>) => {
 
 describe('SandboxProvider (database-backed)', () => {
   it('runs create → local approval → capture, idempotently, across instances', async () => {
-    const sandbox = new SandboxProvider(database.db);
+    const sandbox = new SandboxProvider(db());
     const created = await sandbox.createOrder(input('req-1'));
     // The approval page speaks the buyer's language.
     expect(created.approveUrl).toBe(`/payauth?token=${created.providerOrderId}&lang=fr`);
     // Another process (or a restart) sees the same order for the same request id.
-    const restarted = new SandboxProvider(database.db);
+    const restarted = new SandboxProvider(db());
     expect(await restarted.createOrder(input('req-1'))).toEqual(created);
 
     const { providerOrderId } = created;
@@ -57,7 +47,7 @@ describe('SandboxProvider (database-backed)', () => {
   });
 
   it('captures once when two different capture requests race', async () => {
-    const sandbox = new SandboxProvider(database.db);
+    const sandbox = new SandboxProvider(db());
     const { providerOrderId } = await sandbox.createOrder(input('req-race'));
     await sandbox.approve(providerOrderId);
     const results = await Promise.allSettled(
@@ -67,7 +57,7 @@ describe('SandboxProvider (database-backed)', () => {
   });
 
   it('answers 404 for an unknown order', async () => {
-    const sandbox = new SandboxProvider(database.db);
+    const sandbox = new SandboxProvider(db());
     expect(await issuesOf(sandbox.getOrder('SB-none'))).toEqual(['INVALID_RESOURCE_ID']);
   });
 });

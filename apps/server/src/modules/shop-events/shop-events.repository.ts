@@ -1,5 +1,6 @@
 import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
 import { products } from '../catalog/catalog.table';
 import { shops } from '../shops/shops.table';
 import { addProductStats } from '../shops/shops.api';
@@ -35,7 +36,7 @@ export async function recordEventBatch(
   stats: StatsIncrement[],
 ): Promise<void> {
   if (events.length === 0) return;
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     await tx.insert(shopEvents).values(events);
     await tx
       .insert(eventRollupsHourly)

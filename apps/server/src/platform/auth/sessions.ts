@@ -3,6 +3,7 @@ import { ErrorCode, type TTokenResponse } from '@linkstore/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config/config';
 import type { AppDatabase } from '../db/database';
+import { withTransaction } from '../db/transaction';
 import { AppError } from '../errors/app-error';
 import { refreshTokens, users } from './auth.tables';
 import { hashToken, newOpaqueToken, successorToken, type TokenSigner } from './tokens';
@@ -75,7 +76,7 @@ export function createSessionService(db: AppDatabase, signer: TokenSigner, confi
      * once either party uses it.
      */
     async rotate(refreshToken: string, meta: SessionMeta = {}): Promise<TTokenResponse> {
-      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      const outcome = await withTransaction(db, async (tx): Promise<Outcome> => {
         const [row] = await tx
           .select()
           .from(refreshTokens)

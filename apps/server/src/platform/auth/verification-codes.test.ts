@@ -1,29 +1,19 @@
 import { ErrorCode } from '@linkstore/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/helper';
-import type { DatabaseHandle } from '../db/database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/helper';
 import { AppError } from '../errors/app-error';
 import type { MailMessage } from '../mail/mailer';
 import { createMemoryRateLimiter } from '../rate-limit/limiter';
 import { CODE_MAX_ATTEMPTS, createVerificationCodes, type CodeSubject } from './verification-codes';
 
-let database: DatabaseHandle;
-let drop: () => Promise<void>;
+const db = useTestDatabase();
 const sent: MailMessage[] = [];
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
 
 /** A fresh service per test: its own per-address counters; the code rows are per email. */
 const service = () =>
   createVerificationCodes({
-    db: database.db,
+    db: db(),
     secret: 'test-secret',
     limiter: createMemoryRateLimiter(),
     mailer: { send: async (message) => void sent.push(message) },

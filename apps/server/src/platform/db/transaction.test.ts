@@ -1,20 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/helper';
 import { verificationCodes } from '../auth/auth.tables';
-import type { DatabaseHandle } from './database';
 import { withTransaction } from './transaction';
 
-let database: DatabaseHandle;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+const db = useTestDatabase();
 
 // Any table does; this one is the platform's own.
 const row = (email: string) => ({
@@ -26,11 +16,11 @@ const row = (email: string) => ({
   consumedAt: null,
 });
 const exists = async (email: string) =>
-  (await database.db.select().from(verificationCodes).where(eq(verificationCodes.email, email))).length === 1;
+  (await db().select().from(verificationCodes).where(eq(verificationCodes.email, email))).length === 1;
 
 describe('withTransaction', () => {
   it('commits what the work wrote and answers its result', async () => {
-    const answer = await withTransaction(database.db, async (tx) => {
+    const answer = await withTransaction(db(), async (tx) => {
       await tx.insert(verificationCodes).values(row('committed@example.com'));
       return 42;
     });
@@ -39,7 +29,7 @@ describe('withTransaction', () => {
   });
 
   it('rolls everything back when the work throws, nested savepoints included', async () => {
-    const failed = withTransaction(database.db, async (tx) => {
+    const failed = withTransaction(db(), async (tx) => {
       await tx.insert(verificationCodes).values(row('outer@example.com'));
       await withTransaction(tx, async (inner) => {
         await inner.insert(verificationCodes).values(row('inner@example.com'));
