@@ -1,0 +1,93 @@
+import { Alert, Button, Form, Input } from 'antd';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showCodeFormError } from '../../shared/forms/field-errors';
+import { confirmPasswordRules, emailRules, newPasswordRules } from './rules';
+import styles from './auth-page.module.css';
+
+/** The values of an emailed-code form (sign-up, password reset). */
+export interface TEmailCodeForm {
+  email: string;
+  code: string;
+  password: string;
+  confirmPassword: string;
+}
+
+const FIELDS = ['email', 'code', 'password', 'confirmPassword'];
+
+/** What is sent: email and code trimmed, the passwords as typed. */
+export function toEmailCodeRequest(values: TEmailCodeForm): TEmailCodeForm {
+  return {
+    email: values.email.trim(),
+    code: values.code.trim(),
+    password: values.password,
+    confirmPassword: values.confirmPassword,
+  };
+}
+
+/**
+ * The submit flow of an emailed-code form: sends the trimmed values through `mutation`, then
+ * `onSuccess`; a failure lands on the code field, the named fields or above the submit button.
+ */
+export function useEmailCodeForm(
+  mutation: UseMutationResult<unknown, Error, TEmailCodeForm>,
+  onSuccess: () => void,
+) {
+  const [form] = Form.useForm<TEmailCodeForm>();
+  const [formError, setFormError] = useState<string>();
+  const onFinish = (values: TEmailCodeForm) => {
+    setFormError(undefined);
+    mutation.mutate(toEmailCodeRequest(values), {
+      onSuccess,
+      onError: (error) => showCodeFormError(form, error, FIELDS, setFormError),
+    });
+  };
+  return { form, formError, onFinish, isPending: mutation.isPending };
+}
+
+export function EmailField() {
+  const { t } = useTranslation('studio');
+  return (
+    <Form.Item label={t('auth.register.email')} name="email" rules={emailRules(t)}>
+      <Input type="email" autoComplete="email" placeholder={t('auth.login.emailPlaceholder')} />
+    </Form.Item>
+  );
+}
+
+/** The new password and its confirmation; `passwordLabel` names the first. */
+export function NewPasswordFields({ passwordLabel }: { passwordLabel: string }) {
+  const { t } = useTranslation('studio');
+  return (
+    <>
+      <Form.Item
+        label={passwordLabel}
+        name="password"
+        rules={newPasswordRules(t)}
+        extra={t('auth.validation.passwordHint')}
+      >
+        <Input.Password autoComplete="new-password" visibilityToggle={false} />
+      </Form.Item>
+      <Form.Item
+        label={t('auth.register.confirmPassword')}
+        name="confirmPassword"
+        dependencies={['password']}
+        rules={confirmPasswordRules(t)}
+      >
+        <Input.Password autoComplete="new-password" visibilityToggle={false} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** The form-level error (when there is one) and the submit button. */
+export function FormErrorAndSubmit(props: { error?: string; isPending: boolean; label: string }) {
+  return (
+    <>
+      {props.error && <Alert type="error" showIcon title={props.error} className={styles.alert} />}
+      <Button type="primary" htmlType="submit" block loading={props.isPending}>
+        {props.label}
+      </Button>
+    </>
+  );
+}
