@@ -1,10 +1,9 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showCodeFormError } from '../../shared/forms/field-errors';
 import { confirmPasswordRules, emailRules, newPasswordRules } from './rules';
-import styles from './auth-page.module.css';
 
 /** The values of an emailed-code form (sign-up, password reset). */
 export interface TEmailCodeForm {
@@ -76,18 +75,6 @@ export function NewPasswordFields({ passwordLabel }: { passwordLabel: string }) 
       >
         <Input.Password autoComplete="new-password" visibilityToggle={false} />
       </Form.Item>
-    </>
-  );
-}
-
-/** The form-level error (when there is one) and the submit button. */
-export function FormErrorAndSubmit(props: { error?: string; isPending: boolean; label: string }) {
-  return (
-    <>
-      {props.error && <Alert type="error" showIcon title={props.error} className={styles.alert} />}
-      <Button type="primary" htmlType="submit" block loading={props.isPending}>
-        {props.label}
-      </Button>
     </>
   );
 }

@@ -2,14 +2,9 @@ import { App, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useResetPassword } from './api';
+import { FormSubmit } from '../../shared/forms/form-submit';
 import { CodeField } from './code-field';
-import {
-  EmailField,
-  FormErrorAndSubmit,
-  NewPasswordFields,
-  useEmailCodeForm,
-  type TEmailCodeForm,
-} from './email-code-form';
+import { EmailField, NewPasswordFields, useEmailCodeForm, type TEmailCodeForm } from './email-code-form';
 import { AuthCard } from './auth-card';
 import styles from './auth-page.module.css';
 
@@ -40,7 +35,7 @@ export function ForgotPasswordPage() {
         <EmailField />
         <CodeField form={form} purpose="password" id="forgot-code" />
         <NewPasswordFields passwordLabel={t('auth.forgotPassword.newPassword')} />
-        <FormErrorAndSubmit error={formError} isPending={isPending} label={t('auth.forgotPassword.submit')} />
+        <FormSubmit error={formError} isPending={isPending} label={t('auth.forgotPassword.submit')} />
       </Form>
       <Typography.Paragraph className={styles.footer}>
         <Link to="/login">{t('auth.forgotPassword.backToLogin')}</Link>

@@ -2,14 +2,9 @@ import { App, Divider, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useRegister } from './api';
+import { FormSubmit } from '../../shared/forms/form-submit';
 import { CodeField } from './code-field';
-import {
-  EmailField,
-  FormErrorAndSubmit,
-  NewPasswordFields,
-  useEmailCodeForm,
-  type TEmailCodeForm,
-} from './email-code-form';
+import { EmailField, NewPasswordFields, useEmailCodeForm, type TEmailCodeForm } from './email-code-form';
 import { SocialSignIn } from './social-sign-in';
 import { AuthCard } from './auth-card';
 import styles from './auth-page.module.css';
@@ -41,7 +36,7 @@ export function RegisterPage() {
         <EmailField />
         <NewPasswordFields passwordLabel={t('auth.register.password')} />
         <CodeField form={form} purpose="register" id="register-code" />
-        <FormErrorAndSubmit error={formError} isPending={isPending} label={t('auth.register.submit')} />
+        <FormSubmit error={formError} isPending={isPending} label={t('auth.register.submit')} />
       </Form>
       <Divider plain>{t('auth.login.divider')}</Divider>
       <SocialSignIn mode="register" />
