@@ -23,7 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { Dict } from '../../shared/dict/dict';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
 import { profileQuery, useBindEmail, useChangePassword, useSendEmailCode, useUpdateProfile } from './api';
-import { avatarRules, confirmRules, emailRules, mobileRules, passwordRules, required } from './user-rules';
+import { PasswordFields } from './password-fields';
+import { avatarRules, emailRules, mobileRules, required } from './user-rules';
 
 /** Used when the answer gives no wait. */
 export const DEFAULT_RESEND_SECONDS = 60;
@@ -132,22 +133,12 @@ function PasswordForm() {
       >
         <Input.Password autoComplete="current-password" maxLength={128} />
       </Form.Item>
-      <Form.Item
+      <PasswordFields
         name="newPassword"
         label={t('profile.newPassword')}
-        rules={passwordRules(t, t('profile.newPassword'))}
-        extra={t('validation.password')}
-      >
-        <Input.Password autoComplete="new-password" maxLength={128} />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('profile.confirmPassword')}
-        dependencies={['newPassword']}
-        rules={confirmRules(t, t('profile.confirmPassword'), 'newPassword')}
-      >
-        <Input.Password autoComplete="new-password" maxLength={128} />
-      </Form.Item>
+        confirmLabel={t('profile.confirmPassword')}
+        hasHint
+      />
       <Button type="primary" htmlType="submit" loading={changePassword.isPending}>
         {t('profile.changePassword')}
       </Button>

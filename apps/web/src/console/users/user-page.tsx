@@ -53,15 +53,8 @@ import {
 import { DeptTree } from './dept-tree';
 import { ImportDialog } from './import-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
-import {
-  avatarRules,
-  confirmRules,
-  emailRules,
-  mobileRules,
-  passwordRules,
-  required,
-  usernameRules,
-} from './user-rules';
+import { PasswordFields } from './password-fields';
+import { avatarRules, emailRules, mobileRules, required, usernameRules } from './user-rules';
 
 /** The form: the contract's create body plus the confirmation the server does not need. */
 type TUserFormValues = TUserCreateRequestInput & { confirmPassword?: string };
@@ -282,24 +275,12 @@ export default function UserPage() {
           <Input maxLength={64} />
         </Form.Item>
         {isEditing ? null : (
-          <>
-            <Form.Item
-              name="password"
-              label={t('field.password')}
-              rules={passwordRules(t, t('field.password'))}
-              extra={t('validation.password')}
-            >
-              <Input.Password autoComplete="new-password" maxLength={128} />
-            </Form.Item>
-            <Form.Item
-              name="confirmPassword"
-              label={t('field.confirmPassword')}
-              dependencies={['password']}
-              rules={confirmRules(t, t('field.confirmPassword'), 'password')}
-            >
-              <Input.Password autoComplete="new-password" maxLength={128} />
-            </Form.Item>
-          </>
+          <PasswordFields
+            name="password"
+            label={t('field.password')}
+            confirmLabel={t('field.confirmPassword')}
+            hasHint
+          />
         )}
         <Form.Item
           name="roleIds"
