@@ -8,7 +8,7 @@ import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { useActionsColumn } from '../shared/row-actions';
-import { SearchBar } from '../shared/search-bar';
+import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { SortField, StatusField, StatusFilter, StatusTag } from '../shared/status';
 import { AddButton, BatchDelete } from '../shared/toolbar';
 import { ParentTreeSelect } from '../shared/parent-tree-select';
@@ -96,9 +96,7 @@ export default function DeptPage() {
             expansion.expandAll();
           }}
         >
-          <Form.Item name="keywords" label={t('crud.field.keywords')}>
-            <Input placeholder={t('depts.search.keywordsPlaceholder')} allowClear />
-          </Form.Item>
+          <KeywordsFilter placeholder={t('depts.search.keywordsPlaceholder')} />
           <StatusFilter />
         </SearchBar>
       }

@@ -34,7 +34,7 @@ import { FormModal } from '../shared/form-modal';
 import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
-import { SearchBar } from '../shared/search-bar';
+import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { StatusField, StatusFilter } from '../shared/status';
 import { AddButton, BatchDelete, RouteButton } from '../shared/toolbar';
 import { useStatusColumn } from '../shared/status-column';
@@ -210,9 +210,7 @@ export default function UserPage() {
       title={t('title')}
       search={
         <SearchBar<TSearchValues> initialValues={INITIAL_SEARCH} onSearch={search}>
-          <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
-            <Input placeholder={t('search.keywordsPlaceholder')} allowClear style={{ width: 260 }} />
-          </Form.Item>
+          <KeywordsFilter placeholder={t('search.keywordsPlaceholder')} style={{ width: 260 }} />
           <StatusFilter placeholder={t('search.statusPlaceholder')} />
           <Form.Item name="createTime" label={t('search.createTime')}>
             <DatePicker.RangePicker placeholder={[t('search.startDate'), t('search.endDate')]} />
