@@ -1,8 +1,9 @@
-import { Form, Input } from 'antd';
+import { Form, Input, type FormInstance } from 'antd';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showCodeFormError } from '../../shared/forms/field-errors';
+import { FormSubmit } from '../../shared/forms/form-submit';
 import { confirmPasswordRules, emailRules, newPasswordRules } from './rules';
 
 /** The values of an emailed-code form (sign-up, password reset). */
@@ -45,7 +46,7 @@ export function useEmailCodeForm(
   return { form, formError, onFinish, isPending: mutation.isPending };
 }
 
-export function EmailField() {
+function EmailField() {
   const { t } = useTranslation('studio');
   return (
     <Form.Item label={t('auth.register.email')} name="email" rules={emailRules(t)}>
@@ -76,5 +77,32 @@ export function NewPasswordFields({ passwordLabel }: { passwordLabel: string }) 
         <Input.Password autoComplete="new-password" visibilityToggle={false} />
       </Form.Item>
     </>
+  );
+}
+
+interface TEmailCodeFormProps {
+  mutation: UseMutationResult<unknown, Error, TEmailCodeForm>;
+  onSuccess: () => void;
+  submitLabel: string;
+  /** The fields after the email (the code, the new password pair), in the page's order. */
+  children: (form: FormInstance<TEmailCodeForm>) => ReactNode;
+}
+
+/** An emailed-code form (sign-up, password reset): the email, the page's fields, error and submit. */
+export function EmailCodeForm({ mutation, onSuccess, submitLabel, children }: TEmailCodeFormProps) {
+  const { form, formError, onFinish, isPending } = useEmailCodeForm(mutation, onSuccess);
+  return (
+    <Form<TEmailCodeForm>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={onFinish}
+      disabled={isPending}
+      noValidate
+    >
+      <EmailField />
+      {children(form)}
+      <FormSubmit error={formError} isPending={isPending} label={submitLabel} />
+    </Form>
   );
 }

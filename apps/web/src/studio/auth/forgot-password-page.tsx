@@ -1,10 +1,9 @@
-import { App, Form, Typography } from 'antd';
+import { App, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useResetPassword } from './api';
-import { FormSubmit } from '../../shared/forms/form-submit';
 import { CodeField } from './code-field';
-import { EmailField, NewPasswordFields, useEmailCodeForm, type TEmailCodeForm } from './email-code-form';
+import { EmailCodeForm, NewPasswordFields } from './email-code-form';
 import { AuthCard } from './auth-card';
 import styles from './auth-page.module.css';
 
@@ -13,10 +12,7 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation('studio');
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const { form, formError, onFinish, isPending } = useEmailCodeForm(useResetPassword(), () => {
-    void message.success(t('auth.forgotPassword.success'));
-    void navigate('/login');
-  });
+  const reset = useResetPassword();
 
   return (
     <AuthCard
@@ -24,19 +20,21 @@ export function ForgotPasswordPage() {
       heading={t('auth.forgotPassword.heading')}
       subtitle={t('auth.forgotPassword.subtitle')}
     >
-      <Form<TEmailCodeForm>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        disabled={isPending}
-        noValidate
+      <EmailCodeForm
+        mutation={reset}
+        onSuccess={() => {
+          void message.success(t('auth.forgotPassword.success'));
+          void navigate('/login');
+        }}
+        submitLabel={t('auth.forgotPassword.submit')}
       >
-        <EmailField />
-        <CodeField form={form} purpose="password" id="forgot-code" />
-        <NewPasswordFields passwordLabel={t('auth.forgotPassword.newPassword')} />
-        <FormSubmit error={formError} isPending={isPending} label={t('auth.forgotPassword.submit')} />
-      </Form>
+        {(form) => (
+          <>
+            <CodeField form={form} purpose="password" id="forgot-code" />
+            <NewPasswordFields passwordLabel={t('auth.forgotPassword.newPassword')} />
+          </>
+        )}
+      </EmailCodeForm>
       <Typography.Paragraph className={styles.footer}>
         <Link to="/login">{t('auth.forgotPassword.backToLogin')}</Link>
       </Typography.Paragraph>

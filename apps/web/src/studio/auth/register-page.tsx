@@ -1,10 +1,9 @@
-import { App, Divider, Form, Typography } from 'antd';
+import { App, Divider, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useRegister } from './api';
-import { FormSubmit } from '../../shared/forms/form-submit';
 import { CodeField } from './code-field';
-import { EmailField, NewPasswordFields, useEmailCodeForm, type TEmailCodeForm } from './email-code-form';
+import { EmailCodeForm, NewPasswordFields } from './email-code-form';
 import { SocialSignIn } from './social-sign-in';
 import { AuthCard } from './auth-card';
 import styles from './auth-page.module.css';
@@ -14,10 +13,7 @@ export function RegisterPage() {
   const { t } = useTranslation('studio');
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const { form, formError, onFinish, isPending } = useEmailCodeForm(useRegister(), () => {
-    void message.success(t('auth.register.success'));
-    void navigate('/');
-  });
+  const registration = useRegister();
 
   return (
     <AuthCard
@@ -25,19 +21,21 @@ export function RegisterPage() {
       heading={t('auth.register.heading')}
       subtitle={t('auth.register.subtitle')}
     >
-      <Form<TEmailCodeForm>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        disabled={isPending}
-        noValidate
+      <EmailCodeForm
+        mutation={registration}
+        onSuccess={() => {
+          void message.success(t('auth.register.success'));
+          void navigate('/');
+        }}
+        submitLabel={t('auth.register.submit')}
       >
-        <EmailField />
-        <NewPasswordFields passwordLabel={t('auth.register.password')} />
-        <CodeField form={form} purpose="register" id="register-code" />
-        <FormSubmit error={formError} isPending={isPending} label={t('auth.register.submit')} />
-      </Form>
+        {(form) => (
+          <>
+            <NewPasswordFields passwordLabel={t('auth.register.password')} />
+            <CodeField form={form} purpose="register" id="register-code" />
+          </>
+        )}
+      </EmailCodeForm>
       <Divider plain>{t('auth.login.divider')}</Divider>
       <SocialSignIn mode="register" />
       <Typography.Paragraph className={styles.footer}>
