@@ -1,27 +1,25 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { ErrorCode } from '@linkstore/contract';
-import { Alert, App, Button, Checkbox, Form, Input, Typography } from 'antd';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { App, Checkbox, Form, Input, Typography } from 'antd';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CaptchaField, useCaptcha } from '../../shared/forms/captcha-field';
-import { applyServerFieldErrors } from '../../shared/forms/field-errors';
+import { CaptchaField } from '../../shared/forms/captcha-field';
+import { FormSubmit } from '../../shared/forms/form-submit';
+import {
+  useLoginFormShown,
+  usePasswordSignIn,
+  type TPasswordSignInForm,
+} from '../../shared/forms/password-sign-in';
 import { TopBar } from '../../shared/layout/top-bar';
 import { readString, removeKey, writeString } from '../../shared/preferences/local-storage';
 import { StorageKey } from '../../shared/preferences/storage-keys';
-import { useUserPreferences } from '../../shared/preferences/user-preferences-store';
-import { authErrorMessage, errorCodeOf } from '../../shared/session/auth-errors';
 import { useConsoleLogin } from './api';
 import styles from './console-login-page.module.css';
 
-interface TConsoleLoginForm {
+interface TConsoleLoginForm extends TPasswordSignInForm {
   username: string;
-  password: string;
-  captchaCode?: string;
   rememberMe: boolean;
 }
-
-const FIELDS = ['username', 'password', 'captchaCode'];
 /** Console passwords: at least 6 characters. */
 const CONSOLE_PASSWORD_MIN = 6;
 
@@ -39,52 +37,24 @@ export function ConsoleLoginPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [form] = Form.useForm<TConsoleLoginForm>();
-  const captcha = useCaptcha();
   const [isCapsLockOn, setCapsLockOn] = useState(false);
-  const signIn = useConsoleLogin();
-  const [formError, setFormError] = useState<string>();
-  const setLoginFormShown = useUserPreferences((state) => state.setLoginFormShown);
-
-  useEffect(() => {
-    setLoginFormShown(true);
-    return () => setLoginFormShown(false);
-  }, [setLoginFormShown]);
+  const { form, captcha, formError, onFinish, isPending } = usePasswordSignIn<TConsoleLoginForm>({
+    mutation: useConsoleLogin(),
+    fields: ['username', 'password', 'captchaCode'],
+    usernameOf: (values) => values.username,
+    onSuccess: (values) => {
+      if (values.rememberMe) writeString(StorageKey.rememberedUsername, values.username.trim());
+      else removeKey(StorageKey.rememberedUsername);
+      void message.success(t('login.success'));
+      void navigate(safeRedirect(searchParams.get('redirect')));
+    },
+  });
+  useLoginFormShown();
 
   const rememberedUsername = readString(StorageKey.rememberedUsername, '');
 
   const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
     setCapsLockOn(event.getModifierState('CapsLock'));
-  };
-
-  const onFinish = (values: TConsoleLoginForm) => {
-    setFormError(undefined);
-    signIn.mutate(
-      {
-        username: values.username.trim(),
-        password: values.password,
-        captchaKey: captcha.captcha?.captchaKey ?? '',
-        captchaCode: values.captchaCode?.trim() ?? '',
-      },
-      {
-        onSuccess: () => {
-          if (values.rememberMe) writeString(StorageKey.rememberedUsername, values.username.trim());
-          else removeKey(StorageKey.rememberedUsername);
-          void message.success(t('login.success'));
-          void navigate(safeRedirect(searchParams.get('redirect')));
-        },
-        onError: (error) => {
-          const code = errorCodeOf(error);
-          captcha.onSignInFailed(code);
-          form.setFieldValue('captchaCode', '');
-          if (code === ErrorCode.CAPTCHA_INVALID || code === ErrorCode.CAPTCHA_REQUIRED) {
-            form.setFields([{ name: 'captchaCode', errors: [authErrorMessage(error)] }]);
-          } else if (!applyServerFieldErrors(form, error, FIELDS)) {
-            setFormError(authErrorMessage(error));
-          }
-        },
-      },
-    );
   };
 
   return (
@@ -101,7 +71,7 @@ export function ConsoleLoginPage() {
             requiredMark={false}
             initialValues={{ username: rememberedUsername, rememberMe: rememberedUsername !== '' }}
             onFinish={onFinish}
-            disabled={signIn.isPending}
+            disabled={isPending}
             noValidate
           >
             <Form.Item
@@ -149,10 +119,7 @@ export function ConsoleLoginPage() {
               </Form.Item>
               <Link to="/forgot-password">{t('login.forgetPassword')}</Link>
             </div>
-            {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
-            <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
-              {t('login.submit')}
-            </Button>
+            <FormSubmit error={formError} isPending={isPending} label={t('login.submit')} />
           </Form>
         </section>
       </main>

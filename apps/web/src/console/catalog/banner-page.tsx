@@ -13,7 +13,7 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
-import { SearchBar } from '../shared/search-bar';
+import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { SortField, StatusField, StatusFilter } from '../shared/status';
 import { AddButton, BatchDelete } from '../shared/toolbar';
 import { useStatusColumn } from '../shared/status-column';
@@ -121,9 +121,7 @@ export default function BannerPage() {
       title={t('banner.title')}
       search={
         <SearchBar<TBannerFilters> initialValues={NO_FILTERS} onSearch={list.search}>
-          <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
-            <Input placeholder={t('banner.search.keywordsPlaceholder')} allowClear />
-          </Form.Item>
+          <KeywordsFilter placeholder={t('banner.search.keywordsPlaceholder')} />
           <StatusFilter />
         </SearchBar>
       }

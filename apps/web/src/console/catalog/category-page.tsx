@@ -10,7 +10,7 @@ import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { useActionsColumn } from '../shared/row-actions';
-import { SearchBar } from '../shared/search-bar';
+import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { SortField, StatusField, StatusFilter } from '../shared/status';
 import { useStatusColumn } from '../shared/status-column';
 import { AddButton } from '../shared/toolbar';
@@ -129,9 +129,7 @@ export default function CategoryPage() {
             expansion.expandAll();
           }}
         >
-          <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
-            <Input placeholder={t('category.search.keywordsPlaceholder')} allowClear />
-          </Form.Item>
+          <KeywordsFilter placeholder={t('category.search.keywordsPlaceholder')} />
           <StatusFilter />
         </SearchBar>
       }

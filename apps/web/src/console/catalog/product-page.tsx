@@ -20,7 +20,7 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
-import { SearchBar } from '../shared/search-bar';
+import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { SortField, StatusField, StatusFilter } from '../shared/status';
 import { AddButton } from '../shared/toolbar';
 import { useStatusColumn } from '../shared/status-column';
@@ -170,9 +170,7 @@ export default function ProductPage() {
       title={t('product.title')}
       search={
         <SearchBar<TProductFilters> initialValues={NO_FILTERS} onSearch={list.search}>
-          <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
-            <Input placeholder={t('product.search.keywordsPlaceholder')} allowClear />
-          </Form.Item>
+          <KeywordsFilter placeholder={t('product.search.keywordsPlaceholder')} />
           <Form.Item name="categoryId" label={t('product.field.category')}>
             <TreeSelect
               allowClear

@@ -1,13 +1,13 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { reviewsRoutes, type TReviewPageItem, type TReviewStatus } from '@linkstore/contract';
-import { App, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { App, Form, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alreadyShown } from '../../shared/http/use-route-mutation';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
-import { SearchBar } from '../shared/search-bar';
+import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { BatchDelete, RouteButton } from '../shared/toolbar';
 import { usePagedList } from '../shared/use-paged-list';
 import { useRowSelection } from '../shared/use-row-selection';
@@ -120,9 +120,7 @@ export default function ReviewPage() {
       title={t('review.title')}
       search={
         <SearchBar<TReviewFilters> initialValues={INITIAL_FILTERS} onSearch={list.search}>
-          <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
-            <Input placeholder={t('review.search.keywordsPlaceholder')} allowClear />
-          </Form.Item>
+          <KeywordsFilter placeholder={t('review.search.keywordsPlaceholder')} />
           <Form.Item name="status" label={t('system:crud.status.label')}>
             <Select
               allowClear

@@ -7,7 +7,7 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
-import { SearchBar } from '../shared/search-bar';
+import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { AddButton, BatchDelete, RouteButton } from '../shared/toolbar';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
@@ -77,9 +77,7 @@ export default function ConfigPage() {
       title={t('configs.title')}
       search={
         <SearchBar initialValues={{ keywords: '' }} onSearch={list.search}>
-          <Form.Item name="keywords" label={t('crud.field.keywords')}>
-            <Input placeholder={t('configs.search.keywordsPlaceholder')} allowClear />
-          </Form.Item>
+          <KeywordsFilter placeholder={t('configs.search.keywordsPlaceholder')} />
         </SearchBar>
       }
       toolbar={

@@ -10,7 +10,7 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
-import { SearchBar } from '../shared/search-bar';
+import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
 import { useSaveCountryRate } from './api';
@@ -63,9 +63,7 @@ export default function CountryPage() {
       title={t('countries.title')}
       search={
         <SearchBar initialValues={{ keywords: '' }} onSearch={list.search}>
-          <Form.Item name="keywords" label={t('crud.field.keywords')}>
-            <Input placeholder={t('countries.search.keywordsPlaceholder')} allowClear />
-          </Form.Item>
+          <KeywordsFilter placeholder={t('countries.search.keywordsPlaceholder')} />
         </SearchBar>
       }
     >

@@ -1,17 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { deptsRoutes, type TDept, type TDeptRequest } from '@linkstore/contract';
-import { Form, Input, TreeSelect, type TableColumnsType } from 'antd';
+import { Form, Input, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { useActionsColumn } from '../shared/row-actions';
-import { SearchBar } from '../shared/search-bar';
+import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { SortField, StatusField, StatusFilter, StatusTag } from '../shared/status';
 import { AddButton, BatchDelete } from '../shared/toolbar';
-import { mapTree, subtreeKeys } from '../shared/tree';
+import { ParentTreeSelect } from '../shared/parent-tree-select';
 import { ExpandButtons, TreeTable, useTreeExpansion } from '../shared/tree-table';
 import { useFormModal } from '../shared/use-form-modal';
 import { useRowSelection } from '../shared/use-row-selection';
@@ -28,7 +28,6 @@ const FORM_FIELDS = ['parentId', 'name', 'code', 'sort', 'status'] as const;
 const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 const NEW_DEPT: Partial<TDeptRequest> = { parentId: '0', sort: 1, status: 1 };
 const NO_FILTERS: TDeptFilters = { keywords: '', status: undefined };
-const TOP = '0';
 
 /** Departments: a tree table with search, add child, edit and delete. */
 export default function DeptPage() {
@@ -97,9 +96,7 @@ export default function DeptPage() {
             expansion.expandAll();
           }}
         >
-          <Form.Item name="keywords" label={t('crud.field.keywords')}>
-            <Input placeholder={t('depts.search.keywordsPlaceholder')} allowClear />
-          </Form.Item>
+          <KeywordsFilter placeholder={t('depts.search.keywordsPlaceholder')} />
           <StatusFilter />
         </SearchBar>
       }
@@ -182,29 +179,15 @@ interface TDeptParentSelectProps {
 }
 
 /** The parent picker: the top level, then the active departments as a tree. */
-function DeptParentSelect({ editedId, value, onChange, id }: TDeptParentSelectProps) {
+function DeptParentSelect(props: TDeptParentSelectProps) {
   const { t } = useTranslation('system');
   const options = useQuery(deptOptionsQuery);
-  const treeData = useMemo(() => {
-    const data = options.data ?? [];
-    const blocked = new Set(editedId ? subtreeKeys(data, (node) => node.value, editedId) : []);
-    const nodes = mapTree(data, (node, children: object[] | undefined) => ({
-      value: node.value,
-      title: node.label,
-      disabled: blocked.has(node.value),
-      ...(children ? { children } : {}),
-    }));
-    return [{ value: TOP, title: t('depts.form.top'), children: nodes }];
-  }, [options.data, editedId, t]);
   return (
-    <TreeSelect
-      id={id}
-      value={value}
-      onChange={onChange}
-      treeData={treeData}
-      treeDefaultExpandAll
-      showSearch={{ treeNodeFilterProp: 'title' }}
-      loading={options.isFetching}
+    <ParentTreeSelect
+      {...props}
+      options={options.data}
+      isLoading={options.isFetching}
+      topTitle={t('depts.form.top')}
     />
   );
 }

@@ -23,7 +23,7 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
-import { SearchBar } from '../shared/search-bar';
+import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { SortField, StatusField, StatusTag } from '../shared/status';
 import { AddButton, BatchDelete } from '../shared/toolbar';
 import { useFormModal } from '../shared/use-form-modal';
@@ -193,9 +193,7 @@ function DictItems({ dictCode, back }: { dictCode: string; back: ReactNode }) {
       title={t('item.titleOf', { code: dictCode })}
       search={
         <SearchBar initialValues={{ dictCode, keywords: '' }} onSearch={list.search}>
-          <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
-            <Input placeholder={t('item.search.keywordsPlaceholder')} allowClear />
-          </Form.Item>
+          <KeywordsFilter placeholder={t('item.search.keywordsPlaceholder')} />
         </SearchBar>
       }
       toolbar={

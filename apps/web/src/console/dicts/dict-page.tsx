@@ -8,7 +8,7 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
-import { SearchBar } from '../shared/search-bar';
+import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { StatusField, StatusTag } from '../shared/status';
 import { AddButton, BatchDelete } from '../shared/toolbar';
 import { useFormModal } from '../shared/use-form-modal';
@@ -95,9 +95,7 @@ export default function DictPage() {
       title={t('dict.title')}
       search={
         <SearchBar initialValues={{ keywords: '' }} onSearch={list.search}>
-          <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
-            <Input placeholder={t('dict.search.keywordsPlaceholder')} allowClear />
-          </Form.Item>
+          <KeywordsFilter placeholder={t('dict.search.keywordsPlaceholder')} />
         </SearchBar>
       }
       toolbar={

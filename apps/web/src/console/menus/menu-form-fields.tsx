@@ -1,11 +1,10 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { MENU_TYPES, PERM_PATTERN, type TMenuType } from '@linkstore/contract';
-import { Button, Form, Input, Radio, Space, TreeSelect, type FormInstance } from 'antd';
-import { useMemo } from 'react';
+import { Button, Form, Input, Radio, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { translateRouteTitle } from '../../shared/router/dynamic-routes';
-import { mapTree, subtreeKeys } from '../shared/tree';
+import { ParentTreeSelect, TOP_PARENT, type TParentOption } from '../shared/parent-tree-select';
 import { SortField } from '../shared/status';
 import { menuParentOptionsQuery } from './api';
 import { IconSelect } from './icon-select';
@@ -28,8 +27,6 @@ export const MENU_FORM_FIELDS = [
   'alwaysShow',
   'params',
 ] as const;
-
-const TOP = '0';
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -78,7 +75,7 @@ export function MenuFormFields({
           { required: true, message: t('crud.validation.select', { field: t('menus.field.parent') }) },
           {
             validator: (_, value) =>
-              type === 'BUTTON' && value === TOP
+              type === 'BUTTON' && value === TOP_PARENT
                 ? Promise.reject(new Error(t('menus.validation.buttonParent')))
                 : Promise.resolve(),
           },
@@ -242,29 +239,18 @@ interface TMenuParentSelectProps {
 }
 
 /** The parent picker: the top level, then catalogs and pages (`/menus/options?onlyParent=true`). */
-function MenuParentSelect({ editedId, value, onChange, id }: TMenuParentSelectProps) {
+function MenuParentSelect(props: TMenuParentSelectProps) {
   const { t } = useTranslation('system');
   const options = useQuery(menuParentOptionsQuery);
-  const treeData = useMemo(() => {
-    const data = options.data ?? [];
-    const blocked = new Set(editedId ? subtreeKeys(data, (node) => node.value, editedId) : []);
-    const nodes = mapTree(data, (node, children: object[] | undefined) => ({
-      value: node.value,
-      title: translateRouteTitle(node.label),
-      disabled: blocked.has(node.value),
-      ...(children ? { children } : {}),
-    }));
-    return [{ value: TOP, title: t('menus.form.top'), children: nodes }];
-  }, [options.data, editedId, t]);
   return (
-    <TreeSelect
-      id={id}
-      value={value}
-      onChange={onChange}
-      treeData={treeData}
-      treeDefaultExpandAll
-      showSearch={{ treeNodeFilterProp: 'title' }}
-      loading={options.isFetching}
+    <ParentTreeSelect
+      {...props}
+      options={options.data}
+      isLoading={options.isFetching}
+      topTitle={t('menus.form.top')}
+      titleOf={titleOfMenu}
     />
   );
 }
+
+const titleOfMenu = (option: TParentOption) => translateRouteTitle(option.label);

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { menusRoutes, type TMenu, type TMenuType } from '@linkstore/contract';
-import { Form, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Form, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateRouteTitle } from '../../shared/router/dynamic-routes';
@@ -10,7 +10,7 @@ import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { useActionsColumn } from '../shared/row-actions';
-import { SearchBar } from '../shared/search-bar';
+import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { AddButton } from '../shared/toolbar';
 import { useStatusColumn } from '../shared/status-column';
 import { ExpandButtons, TreeTable, useTreeExpansion } from '../shared/tree-table';
@@ -142,9 +142,7 @@ export default function MenuPage() {
             expansion.expandAll();
           }}
         >
-          <Form.Item name="keywords" label={t('crud.field.keywords')}>
-            <Input placeholder={t('menus.search.keywordsPlaceholder')} allowClear />
-          </Form.Item>
+          <KeywordsFilter placeholder={t('menus.search.keywordsPlaceholder')} />
         </SearchBar>
       }
       toolbar={

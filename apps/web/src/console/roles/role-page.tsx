@@ -8,7 +8,7 @@ import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
-import { SearchBar } from '../shared/search-bar';
+import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { SortField, StatusField } from '../shared/status';
 import { AddButton, BatchDelete } from '../shared/toolbar';
 import { useStatusColumn } from '../shared/status-column';
@@ -95,9 +95,7 @@ export default function RolePage() {
       title={t('roles.title')}
       search={
         <SearchBar initialValues={{ keywords: '' }} onSearch={list.search}>
-          <Form.Item name="keywords" label={t('crud.field.keywords')}>
-            <Input placeholder={t('roles.search.keywordsPlaceholder')} allowClear />
-          </Form.Item>
+          <KeywordsFilter placeholder={t('roles.search.keywordsPlaceholder')} />
         </SearchBar>
       }
       toolbar={

@@ -1,6 +1,6 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Space } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Card, Form, Input, Space } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface TSearchBarProps<T extends object> {
@@ -46,5 +46,15 @@ export function SearchBar<T extends object>({ initialValues, onSearch, children 
         </Form.Item>
       </Form>
     </Card>
+  );
+}
+
+/** The keywords field of a search bar (`keywords`), the same on every list page. */
+export function KeywordsFilter({ placeholder, style }: { placeholder: string; style?: CSSProperties }) {
+  const { t } = useTranslation('system');
+  return (
+    <Form.Item name="keywords" label={t('crud.field.keywords')}>
+      <Input placeholder={placeholder} allowClear style={style} />
+    </Form.Item>
   );
 }

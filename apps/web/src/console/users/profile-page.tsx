@@ -18,26 +18,13 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dict } from '../../shared/dict/dict';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
+import { DEFAULT_RESEND_SECONDS, useCountdown } from '../../shared/forms/use-countdown';
 import { profileQuery, useBindEmail, useChangePassword, useSendEmailCode, useUpdateProfile } from './api';
-import { avatarRules, confirmRules, emailRules, mobileRules, passwordRules, required } from './user-rules';
-
-/** Used when the answer gives no wait. */
-export const DEFAULT_RESEND_SECONDS = 60;
-
-/** Whole seconds left, ticking down once a second to 0. */
-function useCountdown() {
-  const [remaining, setRemaining] = useState(0);
-  useEffect(() => {
-    if (remaining <= 0) return undefined;
-    const timer = setTimeout(() => setRemaining((seconds) => seconds - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [remaining]);
-  return { remaining, start: (seconds: number) => setRemaining(Math.max(0, Math.ceil(seconds))) };
-}
+import { PasswordFields } from './password-fields';
+import { avatarRules, emailRules, mobileRules, required } from './user-rules';
 
 function BasicInfoForm({ profile }: { profile: TUserProfile }) {
   const { t } = useTranslation(['users', 'system']);
@@ -132,22 +119,12 @@ function PasswordForm() {
       >
         <Input.Password autoComplete="current-password" maxLength={128} />
       </Form.Item>
-      <Form.Item
+      <PasswordFields
         name="newPassword"
         label={t('profile.newPassword')}
-        rules={passwordRules(t, t('profile.newPassword'))}
-        extra={t('validation.password')}
-      >
-        <Input.Password autoComplete="new-password" maxLength={128} />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('profile.confirmPassword')}
-        dependencies={['newPassword']}
-        rules={confirmRules(t, t('profile.confirmPassword'), 'newPassword')}
-      >
-        <Input.Password autoComplete="new-password" maxLength={128} />
-      </Form.Item>
+        confirmLabel={t('profile.confirmPassword')}
+        hasHint
+      />
       <Button type="primary" htmlType="submit" loading={changePassword.isPending}>
         {t('profile.changePassword')}
       </Button>

@@ -1,9 +1,9 @@
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
 import { useResetUserPassword } from './api';
-import { confirmRules, passwordRules } from './user-rules';
+import { PasswordFields } from './password-fields';
 
 interface TValues {
   password: string;
@@ -56,17 +56,11 @@ export function ResetPasswordDialog({ user, onClose }: TResetPasswordDialogProps
         {user ? t('reset.hint', { name: user.name }) : ''}
       </Typography.Paragraph>
       <Form<TValues> form={form} name="reset-password-form" layout="vertical" onFinish={onFinish}>
-        <Form.Item name="password" label={t('field.password')} rules={passwordRules(t, t('field.password'))}>
-          <Input.Password autoComplete="new-password" maxLength={128} />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('field.confirmPassword')}
-          dependencies={['password']}
-          rules={confirmRules(t, t('field.confirmPassword'), 'password')}
-        >
-          <Input.Password autoComplete="new-password" maxLength={128} />
-        </Form.Item>
+        <PasswordFields
+          name="password"
+          label={t('field.password')}
+          confirmLabel={t('field.confirmPassword')}
+        />
       </Form>
     </Modal>
   );

@@ -34,7 +34,7 @@ import { FormModal } from '../shared/form-modal';
 import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
-import { SearchBar } from '../shared/search-bar';
+import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { StatusField, StatusFilter } from '../shared/status';
 import { AddButton, BatchDelete, RouteButton } from '../shared/toolbar';
 import { useStatusColumn } from '../shared/status-column';
@@ -53,15 +53,8 @@ import {
 import { DeptTree } from './dept-tree';
 import { ImportDialog } from './import-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
-import {
-  avatarRules,
-  confirmRules,
-  emailRules,
-  mobileRules,
-  passwordRules,
-  required,
-  usernameRules,
-} from './user-rules';
+import { PasswordFields } from './password-fields';
+import { avatarRules, emailRules, mobileRules, required, usernameRules } from './user-rules';
 
 /** The form: the contract's create body plus the confirmation the server does not need. */
 type TUserFormValues = TUserCreateRequestInput & { confirmPassword?: string };
@@ -217,9 +210,7 @@ export default function UserPage() {
       title={t('title')}
       search={
         <SearchBar<TSearchValues> initialValues={INITIAL_SEARCH} onSearch={search}>
-          <Form.Item name="keywords" label={t('system:crud.field.keywords')}>
-            <Input placeholder={t('search.keywordsPlaceholder')} allowClear style={{ width: 260 }} />
-          </Form.Item>
+          <KeywordsFilter placeholder={t('search.keywordsPlaceholder')} style={{ width: 260 }} />
           <StatusFilter placeholder={t('search.statusPlaceholder')} />
           <Form.Item name="createTime" label={t('search.createTime')}>
             <DatePicker.RangePicker placeholder={[t('search.startDate'), t('search.endDate')]} />
@@ -282,24 +273,12 @@ export default function UserPage() {
           <Input maxLength={64} />
         </Form.Item>
         {isEditing ? null : (
-          <>
-            <Form.Item
-              name="password"
-              label={t('field.password')}
-              rules={passwordRules(t, t('field.password'))}
-              extra={t('validation.password')}
-            >
-              <Input.Password autoComplete="new-password" maxLength={128} />
-            </Form.Item>
-            <Form.Item
-              name="confirmPassword"
-              label={t('field.confirmPassword')}
-              dependencies={['password']}
-              rules={confirmRules(t, t('field.confirmPassword'), 'password')}
-            >
-              <Input.Password autoComplete="new-password" maxLength={128} />
-            </Form.Item>
-          </>
+          <PasswordFields
+            name="password"
+            label={t('field.password')}
+            confirmLabel={t('field.confirmPassword')}
+            hasHint
+          />
         )}
         <Form.Item
           name="roleIds"

@@ -8,7 +8,7 @@ import { expireSession } from '../session/clear-session';
 import { sessionEvents } from '../session/session-events';
 import { useSession } from '../session/session-store';
 import { createTokenRefresher } from '../session/token-refresher';
-import { createHttpClient } from './http-client';
+import { createHttpClient, type THttpClient, type THttpClientDeps } from './http-client';
 import { notifier } from './notifier';
 
 const runtimeConfig = readRuntimeConfig();
@@ -16,23 +16,33 @@ const runtimeConfig = readRuntimeConfig();
 /** Refresh this long before the access token expires, when its lifetime is known. */
 const PROACTIVE_REFRESH_MARGIN_MS = 60_000;
 
-/** The app's http client, wired to the session, preferences, i18n and antd notifications. */
-export const apiClient = createHttpClient({
+/**
+ * An http client wired to the session, preferences, i18n and antd notifications (headers,
+ * session renewal on 1002, error notifications) over the given transport.
+ */
+export function createAppHttpClient(transport: Pick<THttpClientDeps, 'fetch' | 'timeoutMs'>): THttpClient {
+  return createHttpClient({
+    ...transport,
+    getBaseUrl: () => resolveApiOrigin(window.location, runtimeConfig),
+    // Our server translates Chinese, so zh-cn is sent as is, not as en (decision 0004).
+    getLanguage: () => useAppPreferences.getState().language,
+    getCurrencyHeader: () => {
+      const { currencyCode } = useUserPreferences.getState();
+      return /^[A-Z]{3}$/.test(currencyCode) ? toCurrencyHeader(currencyCode) : currencyCode;
+    },
+    getAuthorization: () => useSession.getState().authorization,
+    translate: (key) => i18n.t(key, { ns: 'common' }),
+    notifyWarning: (title, text) => notifier.warning(title, text),
+    notifyError: (title, text) => notifier.error(title, text),
+    renewAccess: (authorization) => tokenRefresher.renew(authorization),
+    onSessionExpired: expireSession,
+  });
+}
+
+/** The app's http client. */
+export const apiClient = createAppHttpClient({
   fetch: (input, init) => globalThis.fetch(input, init),
   timeoutMs: REQUEST_TIMEOUT_MS,
-  getBaseUrl: () => resolveApiOrigin(window.location, runtimeConfig),
-  // Our server translates Chinese, so zh-cn is sent as is, not as en (decision 0004).
-  getLanguage: () => useAppPreferences.getState().language,
-  getCurrencyHeader: () => {
-    const { currencyCode } = useUserPreferences.getState();
-    return /^[A-Z]{3}$/.test(currencyCode) ? toCurrencyHeader(currencyCode) : currencyCode;
-  },
-  getAuthorization: () => useSession.getState().authorization,
-  translate: (key) => i18n.t(key, { ns: 'common' }),
-  notifyWarning: (title, text) => notifier.warning(title, text),
-  notifyError: (title, text) => notifier.error(title, text),
-  renewAccess: (authorization) => tokenRefresher.renew(authorization),
-  onSessionExpired: expireSession,
 });
 
 /** One refresh for all calls that meet an expired access token at once. */

@@ -2,48 +2,23 @@ import {
   filesRoutes,
   IMAGE_CONTENT_TYPES,
   IMAGE_MAX_BYTES,
-  toCurrencyHeader,
   type TFilePurpose,
   type TUploadedFile,
 } from '@linkstore/contract';
-import { readRuntimeConfig, resolveApiOrigin } from '../config/runtime-config';
-import { apiClient, tokenRefresher } from '../http/api-client';
+import { apiClient, createAppHttpClient } from '../http/api-client';
 import { callRoute } from '../http/call-route';
-import { createHttpClient, type THttpClient } from '../http/http-client';
-import { notifier } from '../http/notifier';
-import { i18n } from '../i18n/i18n';
-import { useAppPreferences } from '../preferences/app-preferences-store';
-import { useUserPreferences } from '../preferences/user-preferences-store';
-import { expireSession } from '../session/clear-session';
-import { useSession } from '../session/session-store';
+import type { THttpClient } from '../http/http-client';
 import { createProgressFetch } from './progress-fetch';
 
 /** 2 MiB on a slow mobile link takes longer than an ordinary call is given. */
 export const UPLOAD_TIMEOUT_MS = 180_000;
-
-const runtimeConfig = readRuntimeConfig();
 
 /**
  * An http client like the app's (`api-client.ts`: same headers, session renewal on 1002, error
  * notifications) whose transport reports upload progress.
  */
 export function createUploadClient(onProgress: (percent: number) => void): THttpClient {
-  return createHttpClient({
-    fetch: createProgressFetch(onProgress),
-    timeoutMs: UPLOAD_TIMEOUT_MS,
-    getBaseUrl: () => resolveApiOrigin(window.location, runtimeConfig),
-    getLanguage: () => useAppPreferences.getState().language,
-    getCurrencyHeader: () => {
-      const { currencyCode } = useUserPreferences.getState();
-      return /^[A-Z]{3}$/.test(currencyCode) ? toCurrencyHeader(currencyCode) : currencyCode;
-    },
-    getAuthorization: () => useSession.getState().authorization,
-    translate: (key) => i18n.t(key, { ns: 'common' }),
-    notifyWarning: (title, text) => notifier.warning(title, text),
-    notifyError: (title, text) => notifier.error(title, text),
-    renewAccess: (authorization) => tokenRefresher.renew(authorization),
-    onSessionExpired: expireSession,
-  });
+  return createAppHttpClient({ fetch: createProgressFetch(onProgress), timeoutMs: UPLOAD_TIMEOUT_MS });
 }
 
 export type TImageProblem = 'tooLarge' | 'notAnImage';

@@ -1,25 +1,11 @@
 import { App, Button, Form, Input, Space, type FormInstance } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
+import { DEFAULT_RESEND_SECONDS, useCountdown } from '../../shared/forms/use-countdown';
 import { authErrorMessage } from '../../shared/session/auth-errors';
 import { useSendCode, type TCodePurpose } from './api';
 import { codeRules } from './rules';
 import styles from './auth-page.module.css';
-
-/** Used when the answer gives no wait; the server normally says how long to wait. */
-export const DEFAULT_RESEND_SECONDS = 60;
-
-/** Whole seconds left, ticking down once a second to 0. */
-export function useCountdown() {
-  const [remaining, setRemaining] = useState(0);
-  useEffect(() => {
-    if (remaining <= 0) return undefined;
-    const timer = setTimeout(() => setRemaining((seconds) => seconds - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [remaining]);
-  return { remaining, start: (seconds: number) => setRemaining(Math.max(0, Math.ceil(seconds))) };
-}
 
 interface TCodeFieldProps<T> {
   form: FormInstance<T>;

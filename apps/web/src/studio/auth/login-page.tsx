@@ -1,34 +1,23 @@
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
-import { ErrorCode } from '@linkstore/contract';
-import { Alert, App, Button, Divider, Form, Input, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Button, Divider, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { CaptchaField, useCaptcha } from '../../shared/forms/captcha-field';
-import { applyServerFieldErrors } from '../../shared/forms/field-errors';
-import { useUserPreferences } from '../../shared/preferences/user-preferences-store';
-import { authErrorMessage, errorCodeOf } from '../../shared/session/auth-errors';
+import { CaptchaField } from '../../shared/forms/captcha-field';
+import { FormSubmit } from '../../shared/forms/form-submit';
+import {
+  useLoginFormShown,
+  usePasswordSignIn,
+  type TPasswordSignInForm,
+} from '../../shared/forms/password-sign-in';
 import { useLogin } from './api';
 import { emailRules } from './rules';
 import { SocialSignIn } from './social-sign-in';
 import { AuthCard } from './auth-card';
 import styles from './auth-page.module.css';
 
-interface TLoginForm {
+interface TLoginForm extends TPasswordSignInForm {
   email: string;
-  password: string;
-  captchaCode?: string;
-}
-
-const FIELDS = ['email', 'password', 'captchaCode'];
-
-/** Showing the login form resets the menu to its first item. */
-export function useLoginFormShown(): void {
-  const setLoginFormShown = useUserPreferences((state) => state.setLoginFormShown);
-  useEffect(() => {
-    setLoginFormShown(true);
-    return () => setLoginFormShown(false);
-  }, [setLoginFormShown]);
 }
 
 /**
@@ -40,40 +29,18 @@ export function LoginPage() {
   const { t } = useTranslation('studio');
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [form] = Form.useForm<TLoginForm>();
-  const captcha = useCaptcha();
   const [isPasswordVisible, setPasswordVisible] = useState(false);
-  const signIn = useLogin();
-  const [formError, setFormError] = useState<string>();
+  const { form, captcha, formError, onFinish, isPending } = usePasswordSignIn<TLoginForm>({
+    mutation: useLogin(),
+    fields: ['email', 'password', 'captchaCode'],
+    fieldMap: { username: 'email' },
+    usernameOf: (values) => values.email,
+    onSuccess: () => {
+      void message.success(t('auth.login.success'));
+      void navigate('/');
+    },
+  });
   useLoginFormShown();
-
-  const onFinish = (values: TLoginForm) => {
-    setFormError(undefined);
-    signIn.mutate(
-      {
-        username: values.email.trim(),
-        password: values.password,
-        captchaKey: captcha.captcha?.captchaKey ?? '',
-        captchaCode: values.captchaCode?.trim() ?? '',
-      },
-      {
-        onSuccess: () => {
-          void message.success(t('auth.login.success'));
-          void navigate('/');
-        },
-        onError: (error) => {
-          const code = errorCodeOf(error);
-          captcha.onSignInFailed(code);
-          form.setFieldValue('captchaCode', '');
-          if (code === ErrorCode.CAPTCHA_INVALID || code === ErrorCode.CAPTCHA_REQUIRED) {
-            form.setFields([{ name: 'captchaCode', errors: [authErrorMessage(error)] }]);
-          } else if (!applyServerFieldErrors(form, error, FIELDS, { username: 'email' })) {
-            setFormError(authErrorMessage(error));
-          }
-        },
-      },
-    );
-  };
 
   return (
     <AuthCard id="login-heading" heading={t('auth.login.heading')} subtitle={t('auth.login.subtitle')}>
@@ -82,7 +49,7 @@ export function LoginPage() {
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
-        disabled={signIn.isPending}
+        disabled={isPending}
         // Our translated messages replace the browser's own email check.
         noValidate
       >
@@ -120,10 +87,7 @@ export function LoginPage() {
         <div className={styles.row}>
           <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
         </div>
-        {formError && <Alert type="error" showIcon title={formError} className={styles.alert} />}
-        <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
-          {t('auth.login.submit')}
-        </Button>
+        <FormSubmit error={formError} isPending={isPending} label={t('auth.login.submit')} />
       </Form>
       <Divider plain>{t('auth.login.divider')}</Divider>
       <SocialSignIn mode="login" />

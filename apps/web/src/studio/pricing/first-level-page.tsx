@@ -1,8 +1,8 @@
 import { ROUNDINGS, type TRounding } from '@linkstore/contract';
-import { Card, Flex, Form, Radio, Table, type TableColumnsType } from 'antd';
+import { Card, Flex, Form, Radio, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CategoryPreview } from './category-preview';
+import { useCategoryColumns } from './category-columns';
 import { PercentageInput } from './percentage-input';
 import { previewCategory } from './pricing-draft';
 import { PricingToolbar } from './pricing-toolbar';
@@ -24,27 +24,11 @@ export function FirstLevelPricingPage() {
   const categories = useQuery(shopCategoriesQuery);
   const { settings } = pricing;
 
-  const columns: TableColumnsType<TCategoryRow> = [
-    { title: t('pricing.category.name'), dataIndex: 'name' },
-    {
-      title: t('pricing.category.percentage'),
-      key: 'percentage',
-      render: (_, category) =>
-        settings && (
-          <PercentageInput
-            label={t('pricing.category.percentageFor', { name: category.name })}
-            value={settings.percentages[category.id] ?? null}
-            placeholder={t('pricing.category.usesDefault', { percentage: settings.defaultPercentage })}
-            onChange={(percentage) => pricing.setCategoryPercentage(category.id, percentage)}
-          />
-        ),
-    },
-    {
-      title: t('pricing.category.preview'),
-      key: 'preview',
-      render: (_, category) => settings && <CategoryPreview price={previewCategory(settings, category.id)} />,
-    },
-  ];
+  const columns = useCategoryColumns<TCategoryRow>({
+    pricing,
+    placeholder: t('pricing.category.usesDefault', { percentage: settings?.defaultPercentage }),
+    previewOf: (effective, category) => previewCategory(effective, category.id),
+  });
 
   return (
     <main>

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Form, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CategoryPreview } from './category-preview';
-import { PercentageInput } from './percentage-input';
+import { useCategoryColumns } from './category-columns';
 import { previewCategory } from './pricing-draft';
 import { PricingToolbar } from './pricing-toolbar';
 import { ProductsTable } from './products-table';
@@ -37,26 +36,11 @@ export function SecondLevelPricingPage() {
     primary && settings ? (settings.percentages[primary.id] ?? settings.defaultPercentage) : 0;
 
   const columns: TableColumnsType<TSubcategoryRow> = [
-    { title: t('pricing.category.name'), dataIndex: 'name' },
-    {
-      title: t('pricing.category.percentage'),
-      key: 'percentage',
-      render: (_, category) =>
-        settings && (
-          <PercentageInput
-            label={t('pricing.category.percentageFor', { name: category.name })}
-            value={settings.percentages[category.id] ?? null}
-            placeholder={t('pricing.category.inherits', { percentage: inherited })}
-            onChange={(percentage) => pricing.setCategoryPercentage(category.id, percentage)}
-          />
-        ),
-    },
-    {
-      title: t('pricing.category.preview'),
-      key: 'preview',
-      render: (_, category) =>
-        settings && <CategoryPreview price={previewCategory(settings, category.parentId, category.id)} />,
-    },
+    ...useCategoryColumns<TSubcategoryRow>({
+      pricing,
+      placeholder: t('pricing.category.inherits', { percentage: inherited }),
+      previewOf: (effective, category) => previewCategory(effective, category.parentId, category.id),
+    }),
     {
       title: t('pricing.second.products'),
       key: 'products',
