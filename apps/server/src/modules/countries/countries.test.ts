@@ -119,6 +119,24 @@ describe('currency rates (operators)', () => {
     expect(se?.currencyMinorDigits).toBe(2);
   });
 
+  it('refuses a NUL or a lone surrogate on its field and changes nothing; a whole emoji is kept', async () => {
+    for (const currencySymbol of ['k\u0000r', 'k\uD800r', 'k\uDC00']) {
+      const res = await asOperator('admin', 'PUT', '/SE', { rate: '3', currencySymbol });
+      expect({ status: res.statusCode, code: res.json().code, fields: res.json().data?.fields }).toEqual({
+        status: 400,
+        code: ErrorCode.VALIDATION_FAILED,
+        fields: [{ field: 'currencySymbol', message: expect.stringContaining('cannot be saved') }],
+      });
+    }
+    const [se] = await ctx.database.db.select().from(countries).where(eq(countries.id, 'SE'));
+    expect(se?.ratePerUsdMicros).not.toBe(3_000_000);
+    const kept = await asOperator('admin', 'PUT', '/SE', {
+      rate: se ? String(se.ratePerUsdMicros / 1e6) : '1',
+      currencySymbol: 'k😀',
+    });
+    expect(kept.json().data.currency_symbol).toBe('k😀');
+  });
+
   it('refuses a bad rate on its field, and an unknown country', async () => {
     for (const rate of ['0', '-1', '1.1234567', '0,92', 'abc']) {
       const res = await asOperator('admin', 'PUT', '/SE', {

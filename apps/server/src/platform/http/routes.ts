@@ -1,6 +1,6 @@
 import { RESULT_SUCCESS, ZEnvelope, type TRouteDef } from '@linkstore/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import type { z } from 'zod';
+import { ZodRealError, type z } from 'zod';
 import { accessGuard, type SessionUser } from './access';
 import { AppError } from '../errors/app-error';
 import { translate } from '../i18n/translate';
@@ -44,9 +44,37 @@ export type RouteHandler<D extends TRouteDef> = (input: RouteInput<D>) => Promis
 export function zodValidatorCompiler({ schema }: { schema: unknown }) {
   const zod = schema as z.ZodType;
   return (data: unknown) => {
+    const unstorable = unstorableTextAt(data);
+    if (unstorable) {
+      return {
+        error: new ZodRealError([
+          { code: 'custom', path: unstorable, message: 'validation.unstorableText', input: undefined },
+        ]),
+      };
+    }
     const result = zod.safeParse(data, { reportInput: true });
     return result.success ? { value: result.data } : { error: result.error };
   };
+}
+
+/** A NUL (PostgreSQL text cannot hold it) or a lone UTF-16 surrogate (stored as U+FFFD). */
+// eslint-disable-next-line no-control-regex -- finding the NUL is the point
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Where in a request's query, params or body a string holds text no column can keep as sent,
+ * or undefined: such input is refused on its field for every route at once, before any schema
+ * or service sees it, instead of failing in the database (a 500) or being silently altered.
+ */
+export function unstorableTextAt(value: unknown, path: PropertyKey[] = []): PropertyKey[] | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (UNSTORABLE.test(key)) return [...path, key];
+    const found = unstorableTextAt(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Answers are checked against the contract before they leave: a mismatch is our bug, a 500. */

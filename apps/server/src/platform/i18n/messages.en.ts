@@ -34,6 +34,8 @@ export const en = {
   'validation.unrecognizedKeys': 'Unknown field: {keys}',
   'validation.notInteger': '{field} must be a whole number',
   'validation.invalid': '{field} is not valid',
+  'validation.unstorableText':
+    '{field} contains characters that cannot be saved (a null character or a broken emoji)',
   'validation.dateOrder': 'The start date must not be after the end date',
   'validation.dateSpan': 'The date range can span at most 366 days',
   'validation.dictCode':

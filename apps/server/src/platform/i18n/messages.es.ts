@@ -36,6 +36,8 @@ export const es = {
   'validation.unrecognizedKeys': 'Campo desconocido: {keys}',
   'validation.notInteger': '{field} debe ser un número entero',
   'validation.invalid': '{field} no es válido',
+  'validation.unstorableText':
+    '{field} contiene caracteres que no se pueden guardar (un carácter nulo o un emoji roto)',
   'validation.dateOrder': 'La fecha de inicio no puede ser posterior a la fecha de fin',
   'validation.dateSpan': 'El rango de fechas puede abarcar como máximo 366 días',
   'validation.dictCode':

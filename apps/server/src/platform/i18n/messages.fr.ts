@@ -36,6 +36,8 @@ export const fr = {
   'validation.unrecognizedKeys': 'Champ inconnu : {keys}',
   'validation.notInteger': '{field} doit être un nombre entier',
   'validation.invalid': "{field} n'est pas valide",
+  'validation.unstorableText':
+    '{field} contient des caractères impossibles à enregistrer (un caractère nul ou un emoji cassé)',
   'validation.dateOrder': 'La date de début ne peut pas être postérieure à la date de fin',
   'validation.dateSpan': 'La période peut couvrir au plus 366 jours',
   'validation.dictCode':

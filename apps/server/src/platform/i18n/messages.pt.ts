@@ -35,6 +35,8 @@ export const pt = {
   'validation.unrecognizedKeys': 'Campo desconhecido: {keys}',
   'validation.notInteger': '{field} deve ser um número inteiro',
   'validation.invalid': '{field} não é válido',
+  'validation.unstorableText':
+    '{field} contém caracteres que não podem ser salvos (um caractere nulo ou um emoji quebrado)',
   'validation.dateOrder': 'A data inicial não pode ser posterior à data final',
   'validation.dateSpan': 'O intervalo de datas pode abranger no máximo 366 dias',
   'validation.dictCode':

@@ -35,6 +35,7 @@ export const zhCn = {
   'validation.unrecognizedKeys': '未知字段：{keys}',
   'validation.notInteger': '{field} 必须是整数',
   'validation.invalid': '{field} 无效',
+  'validation.unstorableText': '{field} 含有无法保存的字符（空字符或损坏的表情符号）',
   'validation.dateOrder': '开始日期不能晚于结束日期',
   'validation.dateSpan': '日期范围最多为 366 天',
   'validation.dictCode': '{field} 必须以小写字母开头，且只能包含小写字母、数字和 _',
