@@ -18,7 +18,6 @@ const CONTRACT_VALUES = new Set([
   'LANGUAGES',
   'normalizeLanguage',
   'convertFromUsdCents',
-  'minorToDecimal',
   'minorDigitsOf',
   'formatMoney',
 ]);

@@ -52,6 +52,11 @@ describe('formatMoney', () => {
     expect(formatMoney(-5, 'EUR', 'en')).toBe('-€0.05');
   });
 
+  it('shows a malformed code beside the amount instead of throwing', () => {
+    expect(formatMoney(1999, 'US', 'en')).toBe('19.99 US');
+    expect(formatMoney(5, '', 'en')).toBe('0.05 ');
+  });
+
   it('takes a lower-case code', () => {
     expect(formatMoney(1500, 'jpy', 'en')).toBe('¥1,500');
   });

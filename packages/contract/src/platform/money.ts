@@ -50,6 +50,9 @@ const formatters = new Map<string, Intl.NumberFormat>();
 export function formatMoney(minor: number, currencyCode: string, locale: string): string {
   const code = currencyCode.toUpperCase();
   const digits = minorDigitsOf(code);
+  // Intl throws on a code that is not three letters (one read from a provider's answer, say):
+  // show the amount with its code rather than fail the request that wanted to say it.
+  if (!/^[A-Z]{3}$/.test(code)) return `${minorToDecimal(minor, digits)} ${currencyCode}`;
   const key = `${locale}\u0000${code}`;
   let formatter = formatters.get(key);
   if (!formatter) {

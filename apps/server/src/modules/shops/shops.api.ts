@@ -2,7 +2,6 @@
 // shops.table.ts, to join on; changes to them go through here.
 export {
   categoryPlace,
-  firstImageUrl,
   firstLevelPrice,
   joinShopPlaces,
   joinShopPricing,
@@ -14,16 +13,13 @@ export {
   placeOf,
   priceInShop,
   productCategory,
-  reviewTotalsOf,
   roundingOf,
   secondLevelPrice,
   sellableInShop,
   shopCategoryOrder,
   shopOrder,
   shopPricingColumns,
-  shownByShop,
   type SellableProduct,
-  type ShopPricingInputs,
 } from './products-in-shop';
 export {
   addProductStats,
@@ -33,7 +29,6 @@ export {
   listCategoryPercentages,
   setCategoryPercentage,
   updateShopPricing,
-  type ProductStatsIncrement,
   type ShopRow,
 } from './shops.repository';
 export { setShopProduct } from './shop-products.repository';

@@ -4,11 +4,11 @@ import { configsRoutes, type TConfigPageItem, type TConfigRequest } from '@links
 import { Button, Form, Input } from 'antd';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callRoute } from '../../shared/http/call-route';
+import { useRouteMutation } from '../../shared/http/use-route-mutation';
 import { fail, ok } from '../../shared/test/fake-api';
 import { useConfirmDelete } from './confirm-delete';
 import { CrudPage } from './crud-page';
 import { FormModal } from './form-modal';
-import { useInvalidateRoutes } from './invalidate';
 import { PagedTable } from './paged-table';
 import { SearchBar } from './search-bar';
 import { useFormModal } from './use-form-modal';
@@ -42,11 +42,17 @@ function DemoPage() {
   const modal = useFormModal<TConfigRequest>();
   const [form] = Form.useForm<TConfigRequest>();
   const confirmDelete = useConfirmDelete();
-  const invalidate = useInvalidateRoutes();
+  const removeMany = useRouteMutation({
+    mutationFn: (ids: string) => callRoute(configsRoutes.delete, { params: { ids } }),
+    invalidates: [configsRoutes.page],
+  });
+  const create = useRouteMutation({
+    mutationFn: (values: TConfigRequest) => callRoute(configsRoutes.create, { body: values }),
+    invalidates: [configsRoutes.page],
+  });
   const removeSelected = async () => {
-    await callRoute(configsRoutes.delete, { params: { ids: selection.selectedKeys.join(',') } });
+    await removeMany.mutateAsync(selection.selectedKeys.join(','));
     selection.clear();
-    await invalidate(configsRoutes.page);
   };
   return (
     <CrudPage
@@ -83,8 +89,7 @@ function DemoPage() {
         title="Setting"
         fields={['name', 'key', 'value']}
         onSubmit={async (values) => {
-          await callRoute(configsRoutes.create, { body: values });
-          await invalidate(configsRoutes.page);
+          await create.mutateAsync(values);
         }}
       >
         <Form.Item name="name" label="Name" rules={[{ required: true, message: 'Name needed' }]}>

@@ -42,7 +42,7 @@ function withoutBlanks(filters: object): Record<string, unknown> {
  * A paged console list with TanStack Query: holds the filters and the page, fetches
  * `route` with `{...filters, pageNum, pageSize}` (blank filters left out) and keeps the previous
  * page on screen while the next loads. When a deletion empties the last page, it steps back to
- * the new last page. Mutations refresh it with `useInvalidateRoutes()(route)` or `refresh()`.
+ * the new last page. Mutations refresh it by naming `route` in `useRouteMutation`'s `invalidates`, or `refresh()`.
  *
  * ```tsx
  * const list = usePagedList(rolesRoutes.page, { keywords: '' });

@@ -81,6 +81,8 @@ export function useImportUsers() {
   return useRouteMutation({
     mutationFn: (file: Blob): Promise<TUserImportResult> =>
       callRoute(usersRoutes.import, { body: { file } }, { isFormData: true }),
+    // Refetched even when no row went in: harmless, and one mechanism for every change.
+    invalidates: [usersRoutes.page, usersRoutes.options],
   });
 }
 

@@ -14,15 +14,13 @@ export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export interface TImportDialogProps {
   open: boolean;
   onClose: () => void;
-  /** Called after an import that added users (the list refreshes). */
-  onImported: () => void;
 }
 
 /**
  * Import of operators from an .xlsx: pick or drop the file (the template is one click away),
  * import, then see how many rows went in and why each refused row was refused.
  */
-export function ImportDialog({ open, onClose, onImported }: TImportDialogProps) {
+export function ImportDialog({ open, onClose }: TImportDialogProps) {
   const { t } = useTranslation('users');
   const [file, setFile] = useState<TPickedFile | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -66,7 +64,6 @@ export function ImportDialog({ open, onClose, onImported }: TImportDialogProps) 
       onSuccess: (answer) => {
         setResult(answer);
         setFile(null);
-        if (answer.validCount > 0) onImported();
       },
     });
   };

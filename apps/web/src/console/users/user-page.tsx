@@ -31,7 +31,6 @@ import { useUser } from '../../shared/session/user-store';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
 import { FormModal } from '../shared/form-modal';
-import { useInvalidateRoutes } from '../shared/invalidate';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar, KeywordsFilter } from '../shared/search-bar';
@@ -94,7 +93,6 @@ export default function UserPage() {
   const modal = useFormModal<TUserFormValues>();
   const [form] = Form.useForm<TUserFormValues>();
   const confirmDelete = useConfirmDelete();
-  const invalidate = useInvalidateRoutes();
   const canCall = useCanCall();
   const isDeptTreeShown = canCall(deptsRoutes.options);
   const depts = useQuery({ ...deptOptionsQuery, enabled: isDeptTreeShown });
@@ -321,11 +319,7 @@ export default function UserPage() {
         <StatusField />
       </FormModal>
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
-      <ImportDialog
-        open={isImportOpen}
-        onClose={() => setIsImportOpen(false)}
-        onImported={() => void invalidate(usersRoutes.page, usersRoutes.options)}
-      />
+      <ImportDialog open={isImportOpen} onClose={() => setIsImportOpen(false)} />
     </CrudPage>
   );
 

@@ -46,7 +46,7 @@ export const apiClient = createAppHttpClient({
 });
 
 /** One refresh for all calls that meet an expired access token at once. */
-export const tokenRefresher = createTokenRefresher({
+const tokenRefresher = createTokenRefresher({
   getSession: () => useSession.getState(),
   refresh: async (refreshToken) => {
     const data = await apiClient.post(

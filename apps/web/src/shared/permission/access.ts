@@ -11,14 +11,14 @@ export interface TAccessSubject {
   perms: readonly string[];
 }
 
-/** One permission or role string, or a list of which any one suffices. */
+/** One permission string, or a list of which any one suffices. */
 export type TAccessValue = string | readonly string[];
 
 /**
  * An empty value or one that is not a string (or a list of non-empty strings) is a developer
  * error: it throws in development and fails closed (false) in production.
  */
-function readRequired(kind: 'permission' | 'role', required: unknown): string[] | undefined {
+function readRequired(required: unknown): string[] | undefined {
   const values = typeof required === 'string' ? [required] : required;
   const isValid =
     Array.isArray(values) &&
@@ -27,7 +27,7 @@ function readRequired(kind: 'permission' | 'role', required: unknown): string[] 
   if (isValid) return values as string[];
   if (import.meta.env.DEV) {
     throw new Error(
-      `Access check needs a non-empty ${kind} string or array of strings, e.g. "sys:user:add" or ["ADMIN"]; got ${JSON.stringify(required)}`,
+      `Access check needs a non-empty permission string or array of strings, e.g. "sys:user:add"; got ${JSON.stringify(required)}`,
     );
   }
   return undefined;
@@ -35,29 +35,10 @@ function readRequired(kind: 'permission' | 'role', required: unknown): string[] 
 
 /** Button permission: ROOT passes; otherwise any one of the strings suffices. */
 export function hasPerm(user: TAccessSubject | null | undefined, required: TAccessValue): boolean {
-  const values = readRequired('permission', required);
+  const values = readRequired(required);
   if (!values || !user) return false;
   if (user.roles.includes(ROOT_ROLE)) return true;
   return values.some((value) => user.perms.includes(value));
-}
-
-/** Role check: any one matching role suffices. */
-export function hasRole(user: TAccessSubject | null | undefined, required: TAccessValue): boolean {
-  const values = readRequired('role', required);
-  if (!values || !user) return false;
-  return values.some((value) => user.roles.includes(value));
-}
-
-/** The signed-in user's permission check, following the user store. */
-export function usePerm(): (required: TAccessValue) => boolean {
-  const user = useUser((state) => state.info?.user ?? null);
-  return useCallback((required: TAccessValue) => hasPerm(user, required), [user]);
-}
-
-/** The signed-in user's role check, following the user store. */
-export function useRole(): (required: TAccessValue) => boolean {
-  const user = useUser((state) => state.info?.user ?? null);
-  return useCallback((required: TAccessValue) => hasRole(user, required), [user]);
 }
 
 /**

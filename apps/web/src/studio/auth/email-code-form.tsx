@@ -30,7 +30,7 @@ export function toEmailCodeRequest(values: TEmailCodeForm): TEmailCodeForm {
  * The submit flow of an emailed-code form: sends the trimmed values through `mutation`, then
  * `onSuccess`; a failure lands on the code field, the named fields or above the submit button.
  */
-export function useEmailCodeForm(
+function useEmailCodeForm(
   mutation: UseMutationResult<unknown, Error, TEmailCodeForm>,
   onSuccess: () => void,
 ) {

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Form, Input, Modal, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alreadyShown } from '../../shared/http/use-route-mutation';
 import { ImageUpload } from '../../shared/upload/image-upload';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { bannersQuery, orderBanners, useDeleteBanner, useSaveBanner } from './api';
@@ -50,7 +51,9 @@ export function BannersTab() {
       okButtonProps: { danger: true },
       cancelText: t('product.cancel'),
       onOk: () =>
-        deleteBanner.mutateAsync(banner.id).then(() => void message.success(t('product.banner.deleted'))),
+        deleteBanner
+          .mutateAsync(banner.id)
+          .then(() => void message.success(t('product.banner.deleted')), alreadyShown),
     });
 
   const nameOf = (id: string) =>
