@@ -12,3 +12,5 @@ export * from './modules/orders/orders.table';
 export * from './modules/payments/payments.table';
 export * from './modules/earnings/earnings.table';
 export * from './modules/shop-events/shop-events.table';
+export * from './modules/payouts/payouts.table';
+export * from './modules/shops/paypal-binding.table';

@@ -50,3 +50,5 @@ export * from './orders/orders.schema';
 export * from './orders/orders.routes';
 export * from './earnings/earnings.schema';
 export * from './earnings/earnings.routes';
+export * from './payouts/payouts.schema';
+export * from './payouts/payouts.routes';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPage, ZPageQuery } from '../platform/page';
+import { ZPayoutStatus } from '../payouts/payouts.schema';
 import { daysBetween, ZIsoDay } from '../orders/orders.schema';
 
 /**
@@ -10,20 +11,44 @@ import { daysBetween, ZIsoDay } from '../orders/orders.schema';
 /** The longest range the daily chart answers. */
 export const MAX_EARNINGS_DAYS = 366;
 
+/** The payout account as the revenue page shows it: verified only when connected through PayPal. */
+export const ZPayoutAccount = z.object({ email: z.string(), verified: z.boolean() });
+export type TPayoutAccount = z.infer<typeof ZPayoutAccount>;
+
+/**
+ * Every figure is derived from the ledger (decision 0025): pending + available = the balance
+ * (everything in the ledger except purchases); in flight and paid out are payouts' debits by the
+ * payout's state. available + pending + inFlight = Σ credits − Σ debits of settled payouts.
+ */
 export const ZEarningsSummary = z.object({
-  /** Everything in the ledger: sales − payouts ± adjustments. */
+  /** pending + available: everything the ledger owes the creator. */
   balanceCents: z.number().int(),
+  /** Sales still in their hold (order not completed, or completed less than holdDays ago). */
+  pendingCents: z.number().int(),
+  /** What can be withdrawn now (may be below 0 after a refund of paid-out profit). */
+  availableCents: z.number().int(),
+  /** Payouts requested and not yet paid or returned. */
+  inFlightCents: z.number().int(),
+  /** Payouts PayPal paid, as a positive amount. */
+  paidOutCents: z.number().int(),
   /** All sales ever credited. */
   totalEarnedCents: z.number().int(),
-  /** All payouts ever sent, as a positive amount. */
-  paidOutCents: z.number().int(),
   /** Sales credited since the first day of the current UTC month. */
   thisMonthCents: z.number().int(),
   currencyCode: z.string(),
+  /** The configured rules: the hold after completion, the smallest and the daily largest payout. */
+  holdDays: z.number().int(),
+  minimumPayoutCents: z.number().int(),
+  dailyMaximumCents: z.number().int(),
+  /** Where a payout goes; null when no account is set. */
+  payoutAccount: ZPayoutAccount.nullable(),
+  autoPayout: z.boolean(),
+  /** An operator holds this creator's payouts. */
+  payoutsHeld: z.boolean(),
 });
 export type TEarningsSummary = z.infer<typeof ZEarningsSummary>;
 
-export const ZLedgerKind = z.enum(['sale', 'payout', 'adjustment']);
+export const ZLedgerKind = z.enum(['sale', 'payout', 'payout_return', 'adjustment', 'purchase']);
 export type TLedgerKind = z.infer<typeof ZLedgerKind>;
 
 export const ZLedgerEntriesQuery = ZPageQuery;
@@ -34,8 +59,11 @@ export const ZLedgerEntry = z.object({
   /** Positive for a credit, negative for a debit. */
   amountCents: z.number().int(),
   currencyCode: z.string(),
-  /** The sale's order; null for payouts and adjustments. */
+  /** The sale's (or purchase's) order; null for payouts and adjustments. */
   orderNo: z.string().nullable(),
+  /** The payout of a 'payout' or 'payout_return' entry, and its state. */
+  payoutId: z.string().nullable(),
+  payoutStatus: ZPayoutStatus.nullable(),
   createdAt: z.string(),
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;

@@ -87,6 +87,14 @@ export const ErrorCode = {
   SHOP_EXISTS: 'A0631',
   /** A selling price below the product's cost; `data.fields` names each price. */
   PRICE_BELOW_COST: 'A0640',
+  /** Payouts need a PayPal account connected with "Log in with PayPal" (a typed one is not verified). */
+  PAYOUT_ACCOUNT_REQUIRED: 'A0650',
+  /** A payout is already in flight: wait for it (also refuses changing the account meanwhile). */
+  PAYOUT_IN_FLIGHT: 'A0651',
+  /** An operator holds this creator's payouts; `msg` gives no internal reason. */
+  PAYOUTS_HELD: 'A0652',
+  /** Some selected orders are no longer unpaid (their buyer paid meanwhile): nothing was charged. */
+  ORDERS_NOT_UNPAID: 'A0660',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode) as TErrorCode[];
@@ -132,6 +140,10 @@ export const ERROR_HTTP_STATUS = {
   [ErrorCode.SLUG_TAKEN]: 409,
   [ErrorCode.SHOP_EXISTS]: 409,
   [ErrorCode.PRICE_BELOW_COST]: 400,
+  [ErrorCode.PAYOUT_ACCOUNT_REQUIRED]: 409,
+  [ErrorCode.PAYOUT_IN_FLIGHT]: 409,
+  [ErrorCode.PAYOUTS_HELD]: 409,
+  [ErrorCode.ORDERS_NOT_UNPAID]: 409,
 } as const satisfies Record<TErrorCode, number>;
 
 export const ZResultCode = z.union([z.literal(RESULT_SUCCESS), z.literal(RESULT_WARNING), z.string()]);

@@ -8,6 +8,24 @@ export const SEED_CONFIGS = [
     value: '10',
     remark: 'Requests per second one IP address may make',
   },
+  {
+    key: 'PAYOUT_HOLD_DAYS',
+    name: 'Payout hold (days)',
+    value: '14',
+    remark: 'Days after an order is completed before its profit becomes available for payout',
+  },
+  {
+    key: 'PAYOUT_MINIMUM_CENTS',
+    name: 'Minimum payout (US cents)',
+    value: '1000',
+    remark: 'The smallest amount a creator can withdraw, in US cents (1000 = $10.00)',
+  },
+  {
+    key: 'PAYOUT_DAILY_MAXIMUM_CENTS',
+    name: 'Maximum payouts per creator per day (US cents)',
+    value: '1000000',
+    remark: 'The most one creator can withdraw in one UTC day, in US cents (1000000 = $10,000.00)',
+  },
 ] as const;
 
 /** Inserts the settings that are missing (by key); operators' values stay as they are. */

@@ -1,12 +1,20 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { orders } from '../orders/orders.table';
+import { payouts } from '../payouts/payouts.table';
+import { shops } from '../shops/shops.table';
 import { ledgerEntries } from './earnings.table';
 
 export interface LedgerTotals {
+  /** Everything the ledger owes the creator: all entries but purchases. */
   balance: number;
-  earned: number;
+  /** Sales still in their hold. */
+  pending: number;
+  /** Debits of payouts requested or processing, as a positive amount. */
+  inFlight: number;
+  /** Debits of payouts PayPal paid, as a positive amount. */
   paidOut: number;
+  earned: number;
   sinceMonthStart: number;
 }
 
@@ -14,22 +22,59 @@ export interface LedgerTotals {
 const sumOf = (expression: ReturnType<typeof sql>) =>
   sql<number>`coalesce(sum(${expression}), 0)::bigint`.mapWith(Number);
 
-/** The user's ledger summed in one pass: everything, sales, payouts (positive) and recent sales. */
-export async function sumLedger(db: AppDatabase, userId: number, monthStart: Date): Promise<LedgerTotals> {
+/** Entries that make up the balance: a purchase was paid from the creator's PayPal, not from it. */
+export const inBalance = sql`${ledgerEntries.kind} <> 'purchase'`;
+
+/**
+ * When a sale leaves its hold: `holdDays` after its order was completed; never while the order is
+ * not completed (decision 0025). An SQL expression over `orders` joined to the sale's entry.
+ */
+export function saleAvailableAt(holdDays: number) {
+  return sql`(${orders.completedAt} + make_interval(days => ${holdDays}))`;
+}
+
+/** A sale entry (joined to its order) that is still in its hold at `now`. */
+function isPendingSale(holdDays: number, now: Date) {
+  return sql`${ledgerEntries.kind} = 'sale' and (${orders.status} is distinct from 2
+    or ${orders.completedAt} is null
+    or ${saleAvailableAt(holdDays)} > ${now.toISOString()}::timestamptz)`;
+}
+
+/**
+ * The user's ledger summed in one pass (decision 0025): the balance, what of it is still in its
+ * hold, payouts by their state, all sales and recent sales.
+ */
+export async function sumLedger(
+  db: AppDatabase,
+  userId: number,
+  at: { monthStart: Date; now: Date; holdDays: number },
+): Promise<LedgerTotals> {
   const isSale = sql`${ledgerEntries.kind} = 'sale'`;
+  const isPayout = sql`${ledgerEntries.kind} = 'payout'`;
   const [row] = await db
     .select({
-      balance: sumOf(sql`${ledgerEntries.amountMinor}`),
+      balance: sumOf(sql`case when ${inBalance} then ${ledgerEntries.amountMinor} end`),
+      pending: sumOf(
+        sql`case when ${isPendingSale(at.holdDays, at.now)} then ${ledgerEntries.amountMinor} end`,
+      ),
+      inFlight: sumOf(
+        sql`case when ${isPayout} and ${payouts.status} in ('requested', 'processing')
+          then -${ledgerEntries.amountMinor} end`,
+      ),
+      paidOut: sumOf(
+        sql`case when ${isPayout} and ${payouts.status} = 'paid' then -${ledgerEntries.amountMinor} end`,
+      ),
       earned: sumOf(sql`case when ${isSale} then ${ledgerEntries.amountMinor} end`),
-      paidOut: sumOf(sql`case when ${ledgerEntries.kind} = 'payout' then -${ledgerEntries.amountMinor} end`),
       sinceMonthStart: sumOf(
-        sql`case when ${isSale} and ${ledgerEntries.createdAt} >= ${monthStart.toISOString()}::timestamptz
+        sql`case when ${isSale} and ${ledgerEntries.createdAt} >= ${at.monthStart.toISOString()}::timestamptz
           then ${ledgerEntries.amountMinor} end`,
       ),
     })
     .from(ledgerEntries)
+    .leftJoin(orders, and(eq(orders.id, ledgerEntries.orderId), eq(ledgerEntries.kind, 'sale')))
+    .leftJoin(payouts, eq(payouts.id, ledgerEntries.payoutId))
     .where(eq(ledgerEntries.userId, userId));
-  return row ?? { balance: 0, earned: 0, paidOut: 0, sinceMonthStart: 0 };
+  return row ?? { balance: 0, pending: 0, inFlight: 0, paidOut: 0, earned: 0, sinceMonthStart: 0 };
 }
 
 export interface LedgerEntryRow {
@@ -38,6 +83,8 @@ export interface LedgerEntryRow {
   amountMinor: number;
   currencyCode: string;
   orderNo: string | null;
+  payoutId: number | null;
+  payoutStatus: string | null;
   createdAt: Date;
 }
 
@@ -54,11 +101,14 @@ export async function pageLedger(
       amountMinor: ledgerEntries.amountMinor,
       currencyCode: ledgerEntries.currencyCode,
       orderNo: orders.orderNo,
+      payoutId: ledgerEntries.payoutId,
+      payoutStatus: payouts.status,
       createdAt: ledgerEntries.createdAt,
     })
     .from(ledgerEntries)
     // The order must be the user's own as well: an entry can never reveal another's order.
     .leftJoin(orders, and(eq(orders.id, ledgerEntries.orderId), eq(orders.ownerUserId, userId)))
+    .leftJoin(payouts, and(eq(payouts.id, ledgerEntries.payoutId), eq(payouts.userId, userId)))
     .where(eq(ledgerEntries.userId, userId))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(page.limit)
@@ -121,4 +171,19 @@ export async function creditSale(db: AppDatabase, sale: SaleCredit): Promise<voi
       ...(sale.at ? { createdAt: sale.at } : {}),
     })
     .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.orderId] });
+}
+
+/** The payout settings kept on the creator's shop; undefined without a shop. */
+export async function findPayoutShop(db: AppDatabase, userId: number) {
+  const [row] = await db
+    .select({
+      id: shops.id,
+      paypalEmail: shops.paypalEmail,
+      paypalPayerId: shops.paypalPayerId,
+      autoPayout: shops.autoPayout,
+      payoutsHeldReason: shops.payoutsHeldReason,
+    })
+    .from(shops)
+    .where(eq(shops.ownerUserId, userId));
+  return row;
 }

@@ -1,13 +1,20 @@
 import { earningsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
+import { readPayoutRules } from './payout-rules';
 import { getMyEarnings, listMyDailyEarnings, pageMyLedger } from './earnings.service';
 
 /** The creator's earnings ledger (`#/revenue`): only the caller's own entries. */
 export async function earningsModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = earningsRoutes;
-  registerRoute(app, r.summary, ({ caller }) => getMyEarnings(db, Number(caller.id)));
+  registerRoute(app, r.summary, ({ caller }) =>
+    getMyEarnings(
+      db,
+      readPayoutRules((key) => app.configValues.get(key)),
+      Number(caller.id),
+    ),
+  );
   registerRoute(app, r.entries, ({ query, caller }) => pageMyLedger(db, Number(caller.id), query));
   registerRoute(app, r.daily, ({ query, caller }) => listMyDailyEarnings(db, Number(caller.id), query));
 }

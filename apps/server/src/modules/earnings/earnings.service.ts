@@ -5,9 +5,11 @@ import type {
   TLedgerEntryPage,
   TLedgerKind,
   TPageQuery,
+  TPayoutStatus,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { pageLedger, sumLedger, sumSalesByDay } from './earnings.repository';
+import { findPayoutShop, pageLedger, sumLedger, sumSalesByDay } from './earnings.repository';
+import type { PayoutRules } from './payout-rules';
 
 const DAY_MS = 86_400_000;
 /** Ledger amounts are US cents (platform prices are kept in USD). */
@@ -35,16 +37,31 @@ export function fillDays(
 
 export async function getMyEarnings(
   db: AppDatabase,
+  rules: PayoutRules,
   userId: number,
   now = new Date(),
 ): Promise<TEarningsSummary> {
-  const totals = await sumLedger(db, userId, utcMonthStart(now));
+  const [totals, shop] = await Promise.all([
+    sumLedger(db, userId, { monthStart: utcMonthStart(now), now, holdDays: rules.holdDays }),
+    findPayoutShop(db, userId),
+  ]);
   return {
     balanceCents: totals.balance,
-    totalEarnedCents: totals.earned,
+    pendingCents: totals.pending,
+    availableCents: totals.balance - totals.pending,
+    inFlightCents: totals.inFlight,
     paidOutCents: totals.paidOut,
+    totalEarnedCents: totals.earned,
     thisMonthCents: totals.sinceMonthStart,
     currencyCode: CURRENCY,
+    holdDays: rules.holdDays,
+    minimumPayoutCents: rules.minimumCents,
+    dailyMaximumCents: rules.dailyMaximumCents,
+    payoutAccount: shop?.paypalEmail
+      ? { email: shop.paypalEmail, verified: shop.paypalPayerId !== null }
+      : null,
+    autoPayout: shop?.autoPayout ?? false,
+    payoutsHeld: shop?.payoutsHeldReason != null,
   };
 }
 
@@ -64,6 +81,8 @@ export async function pageMyLedger(
       amountCents: row.amountMinor,
       currencyCode: row.currencyCode,
       orderNo: row.orderNo,
+      payoutId: row.payoutId === null ? null : String(row.payoutId),
+      payoutStatus: row.payoutStatus as TPayoutStatus | null,
       createdAt: row.createdAt.toISOString(),
     })),
     total,

@@ -11,12 +11,19 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/auth.tables';
+import { payouts } from '../payouts/payouts.table';
 import { shops } from '../shops/shops.table';
 
 /**
- * A creator's earnings ledger: append-only entries, the balance is their sum. A sale's profit is
- * credited once per order — the unique (kind, order_id) makes a second credit impossible, whichever
- * of the capture answer and the webhook arrives first or how often.
+ * A creator's earnings ledger: append-only entries; every balance is derived from them. A sale's
+ * profit is credited once per order — the unique (kind, order_id) makes a second credit impossible,
+ * whichever of the capture answer and the webhook arrives first or how often. A payout's debit and
+ * its return are unique per payout the same way.
+ *
+ * Kinds: 'sale' (+profit of a buyer's paid order), 'payout' (−amount sent to PayPal),
+ * 'payout_return' (+the same amount back when PayPal returned it), 'adjustment' (±, by an
+ * operator), and 'purchase' (what the creator paid for an order themselves through PayPal: recorded,
+ * but outside the balance — the money came from their PayPal account, not from their earnings).
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -28,16 +35,22 @@ export const ledgerEntries = pgTable(
     shopId: bigint('shop_id', { mode: 'number' })
       .notNull()
       .references(() => shops.id, { onDelete: 'restrict' }),
-    /** 'sale' (profit of a paid order, positive), 'payout' (negative), 'adjustment'. */
+    /** See above. */
     kind: varchar('kind', { length: 16 }).notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currencyCode: varchar('currency_code', { length: 3 }).notNull().default('USD'),
     orderId: bigint('order_id', { mode: 'number' }),
+    /** The payout a 'payout' or 'payout_return' entry belongs to. */
+    payoutId: bigint('payout_id', { mode: 'number' }).references(() => payouts.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('ledger_entries_kind_order_key').on(t.kind, t.orderId),
+    uniqueIndex('ledger_entries_kind_payout_key').on(t.kind, t.payoutId),
     index('ledger_entries_user_created_idx').on(t.userId, t.createdAt),
-    check('ledger_entries_kind_values', sql`${t.kind} in ('sale', 'payout', 'adjustment')`),
+    check(
+      'ledger_entries_kind_values',
+      sql`${t.kind} in ('sale', 'payout', 'payout_return', 'adjustment', 'purchase')`,
+    ),
   ],
 );

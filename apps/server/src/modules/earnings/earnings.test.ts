@@ -6,6 +6,8 @@ import { accessTokenFor, createUser } from '../../test/users';
 import { orders } from '../orders/orders.table';
 import { ledgerEntries } from './earnings.table';
 import { fillDays, getMyEarnings, utcMonthStart } from './earnings.service';
+import { PAYOUT_RULE_DEFAULTS } from './payout-rules';
+import { payouts } from '../payouts/payouts.table';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -47,9 +49,27 @@ async function addSale(owner: string, orderNo: string, profit: number, at: strin
 
 async function addEntry(owner: string, kind: 'payout' | 'adjustment', amount: number, at: string) {
   const { userId, shopId } = owners[owner] ?? { userId: 0, shopId: 0 };
+  const [payout] =
+    kind === 'payout'
+      ? await ctx.database.db
+          .insert(payouts)
+          .values({
+            userId,
+            shopId,
+            amountMinor: -amount,
+            currencyCode: 'USD',
+            status: 'paid',
+            senderBatchId: `test-${owner}-${at}`,
+            receiverEmail: 'paid@example.com',
+            receiverPayerId: 'PAYERID1',
+            requestedAt: new Date(at),
+            settledAt: new Date(at),
+          })
+          .returning({ id: payouts.id })
+      : [];
   await ctx.database.db
     .insert(ledgerEntries)
-    .values({ userId, shopId, kind, amountMinor: amount, createdAt: new Date(at) });
+    .values({ userId, shopId, kind, amountMinor: amount, payoutId: payout?.id, createdAt: new Date(at) });
 }
 
 beforeAll(async () => {
@@ -95,13 +115,25 @@ describe('helpers', () => {
 describe("the creator's earnings", () => {
   it("sums only the caller's ledger: balance, sales, payouts and this month's sales", async () => {
     expect(
-      await getMyEarnings(ctx.database.db, owners.anna?.userId ?? 0, new Date('2026-11-15T00:00:00Z')),
-    ).toEqual({
+      await getMyEarnings(
+        ctx.database.db,
+        PAYOUT_RULE_DEFAULTS,
+        owners.anna?.userId ?? 0,
+        new Date('2026-11-15T00:00:00Z'),
+      ),
+    ).toMatchObject({
       balanceCents: 1_000 + 499 + 501 + 250 - 1_200 + 30,
+      // Every order is paid but none completed: all four sales are still in their hold.
+      pendingCents: 2_250,
+      availableCents: -1_200 + 30,
+      inFlightCents: 0,
       totalEarnedCents: 2_250,
       paidOutCents: 1_200,
       thisMonthCents: 1_250,
       currencyCode: 'USD',
+      holdDays: 14,
+      payoutAccount: null,
+      payoutsHeld: false,
     });
     const bruno = await ok<TEarningsSummary>('bruno', '/earnings');
     expect(bruno).toMatchObject({ balanceCents: 77_777, totalEarnedCents: 77_777, paidOutCents: 0 });

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -62,6 +63,14 @@ export const orders = pgTable(
     checkoutKey: varchar('checkout_key', { length: 64 }),
     /** Set when something about the payment needs a human (e.g. captured a different amount). */
     flag: text('flag'),
+    /**
+     * Who is capturing a payment for this unpaid order right now: 'c' (its buyer) or 'b' (its
+     * creator, paying it themselves), since `paying_since`. Taken with a conditional update just
+     * before a capture and released when it fails, so buyer and creator can never both be charged;
+     * a claim older than a few minutes (a crashed process) may be taken over.
+     */
+    payingSide: varchar('paying_side', { length: 1 }),
+    payingSince: timestamp('paying_since', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -112,5 +121,64 @@ export const orderItems = pgTable(
       'order_items_prices',
       sql`${t.platformPriceMinor} >= 0 and ${t.sellingPriceMinor} >= ${t.platformPriceMinor} and ${t.profitMinor} = ${t.sellingPriceMinor} - ${t.platformPriceMinor}`,
     ),
+  ],
+);
+
+/**
+ * A creator paying the platform for some of their unpaid orders at once (b-side, SPEC §4): one
+ * provider payment for the total; on capture every order moves 0 → 2 in one transaction, or none
+ * does. `pay_key` is the client's key for the attempt: the same request again answers the same
+ * purchase.
+ *
+ * status: created (provider order made, waiting for the creator's approval) → paid, or cancelled
+ * (the creator cancelled, an order was paid by its buyer meanwhile, the capture was refused).
+ */
+export const orderPurchases = pgTable(
+  'order_purchases',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerUserId: bigint('owner_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
+    payKey: varchar('pay_key', { length: 64 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('created'),
+    totalMinor: integer('total_minor').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    providerOrderId: varchar('provider_order_id', { length: 64 }),
+    approveUrl: text('approve_url'),
+    captureId: varchar('capture_id', { length: 64 }),
+    /** Why it was cancelled (an error code), or null. */
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_purchases_pay_key').on(t.ownerUserId, t.payKey),
+    uniqueIndex('order_purchases_provider_order_key').on(t.provider, t.providerOrderId),
+    index('order_purchases_owner_created_idx').on(t.ownerUserId, t.createdAt),
+    check('order_purchases_status_values', sql`${t.status} in ('created', 'paid', 'cancelled')`),
+    check('order_purchases_total_positive', sql`${t.totalMinor} > 0`),
+  ],
+);
+
+/** The orders a purchase pays, each with the platform amount it pays for it (frozen at the start). */
+export const orderPurchaseItems = pgTable(
+  'order_purchase_items',
+  {
+    purchaseId: bigint('purchase_id', { mode: 'number' })
+      .notNull()
+      .references(() => orderPurchases.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    amountMinor: integer('amount_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.purchaseId, t.orderId] }),
+    index('order_purchase_items_order_idx').on(t.orderId),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -33,6 +34,18 @@ export const shops = pgTable(
     imageUrl: text('image_url'),
     /** Where the creator's profit is paid out (PayPal Payouts receiver); null until they set it. */
     paypalEmail: varchar('paypal_email', { length: 254 }),
+    /**
+     * PayPal's payer id of the account the creator connected with "Log in with PayPal"; with it,
+     * `paypal_email` is that account's verified email. Null: no account, or a typed email from
+     * before the binding (shown as not verified; payouts need a connected account).
+     */
+    paypalPayerId: varchar('paypal_payer_id', { length: 64 }),
+    /** When the creator connected the account (PayPal verified it). */
+    paypalVerifiedAt: timestamp('paypal_verified_at', { withTimezone: true }),
+    /** The creator asked for an automatic weekly payout of the available balance. */
+    autoPayout: boolean('auto_payout').notNull().default(false),
+    /** An operator stopped this creator's payouts (the reason they gave); null: not held. */
+    payoutsHeldReason: text('payouts_held_reason'),
     /** First save on the price adjustment pages (quick start step 3). */
     pricesSavedAt: timestamp('prices_saved_at', { withTimezone: true }),
     /** First time the creator copied, shared or downloaded the QR code of the link (step 4). */

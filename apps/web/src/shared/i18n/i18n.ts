@@ -6,6 +6,8 @@ import enCommon from '../../locales/en/common.json';
 import enConsole from '../../locales/en/console.json';
 import enDicts from '../../locales/en/dicts.json';
 import enOrders from '../../locales/en/orders.json';
+import enPayouts from '../../locales/en/payouts.json';
+import enPaypal from '../../locales/en/paypal.json';
 import enStudio from '../../locales/en/studio.json';
 import enSystem from '../../locales/en/system.json';
 import enUsers from '../../locales/en/users.json';
@@ -20,6 +22,8 @@ export const NAMESPACES = [
   'dicts',
   'catalog',
   'orders',
+  'payouts',
+  'paypal',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 
@@ -41,6 +45,8 @@ const englishResources: ResourceLanguage = {
   dicts: enDicts,
   catalog: enCatalog,
   orders: enOrders,
+  payouts: enPayouts,
+  paypal: enPaypal,
 };
 
 /** Loads all namespaces of a language into i18next unless already there. */

@@ -28,7 +28,9 @@ const DEFAULT_DAYS = 30;
 const KIND_COLOURS: Record<TLedgerKind, string> = {
   sale: 'success',
   payout: 'processing',
+  payout_return: 'warning',
   adjustment: 'default',
+  purchase: 'default',
 };
 
 /** `#/revenue`: the creator's balance, earnings per day and every ledger entry. */
