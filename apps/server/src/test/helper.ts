@@ -8,6 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../platform/config/config';
 import { openDatabase, type AppDatabase, type DatabaseHandle } from '../platform/db/database';
+import { ledgerViolations } from './ledger-invariant';
 import { withDatabase } from './test-database';
 
 export interface TestContext {
@@ -108,9 +109,14 @@ export async function createTestApp(
     database,
     config,
     close: async () => {
+      // Every test file that built the app ends by checking the money invariants on what it left.
+      const violations = await ledgerViolations(app, database.db);
       await app.close();
       await database.close();
       await drop();
+      if (violations.length > 0) {
+        throw new Error(`The ledger does not add up after these tests:\n${violations.join('\n')}`);
+      }
     },
   };
 }
