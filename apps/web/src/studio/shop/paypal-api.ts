@@ -28,11 +28,24 @@ export function useDisconnectPayPal() {
   });
 }
 
-export const bindingResultQuery = (state: string) =>
-  routeQueryOptions(paypalBindingRoutes.result, { params: { state } });
+/** The pages say themselves when an attempt is gone or not the caller's: no error toast as well. */
+export const bindingResultQuery = (state: string) => {
+  const input = { params: { state } };
+  return {
+    ...routeQueryOptions(paypalBindingRoutes.result, input),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      callRoute(paypalBindingRoutes.result, input, { signal, isQuiet: true }),
+  };
+};
 
-export const sandboxConsentQuery = (state: string) =>
-  routeQueryOptions(paypalBindingRoutes.sandboxConsent, { params: { state } });
+export const sandboxConsentQuery = (state: string) => {
+  const input = { params: { state } };
+  return {
+    ...routeQueryOptions(paypalBindingRoutes.sandboxConsent, input),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      callRoute(paypalBindingRoutes.sandboxConsent, input, { signal, isQuiet: true }),
+  };
+};
 
 /** The creator's answer on the sandbox's consent page; the browser then goes to our callback. */
 export function useSandboxDecide(state: string) {
