@@ -60,13 +60,21 @@ test('a new creator opens a shop, sets up payment, prices products and shares th
   await expect(page.getByText(t('studio:shop.open.success'))).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Journey Picks' })).toBeVisible();
 
-  // Step 2: the PayPal account the profit goes to.
-  await page.getByLabel(t('studio:shop.payout.email'), { exact: true }).fill(`Payouts-${stamp}@Example.com`);
-  await page.getByRole('button', { name: t('studio:shop.payout.set') }).click();
-  await expect(page.getByText(t('studio:shop.payout.saved'))).toBeVisible();
+  // Step 2: connect the PayPal account the profit goes to (the offline sandbox's consent page).
+  await page.getByRole('button', { name: t('paypal:connect') }).click();
+  await expect(page.getByRole('heading', { name: t('paypal:consent.title') })).toBeVisible();
+  const sandboxEmail = page.getByLabel(t('paypal:consent.email'), { exact: true });
+  await expect(sandboxEmail).toHaveValue(`pricing-${stamp}@example.com`);
+  await sandboxEmail.fill(`Payouts-${stamp}@Example.com`);
+  await page.getByRole('button', { name: t('paypal:consent.agree') }).click();
+  await expect(page.getByText(t('paypal:result.success'))).toBeVisible();
   await expect(
-    page.getByText(t('studio:shop.payout.current', { email: `payouts-${stamp}@example.com` })),
+    page.getByText(t('paypal:result.boundTo', { email: `payouts-${stamp}@example.com` })),
   ).toBeVisible();
+  await page.getByRole('link', { name: t('paypal:result.home') }).click();
+  await page.getByRole('menuitem', { name: t('studio:nav.shop') }).click();
+  await expect(page.getByText(`payouts-${stamp}@example.com`)).toBeVisible();
+  await expect(page.getByText(t('paypal:card.verified'), { exact: true })).toBeVisible();
 
   // Step 3: a first-level category at 150 %, previewed before saving.
   await page.getByRole('menuitem', { name: t('studio:nav.pricing') }).click();

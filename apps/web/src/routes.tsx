@@ -55,6 +55,20 @@ const pageRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./studio/order/order-page')).OrderPage }),
       },
       {
+        path: 'paypal/result',
+        handle: title('paypal:route.result'),
+        lazy: async () => ({
+          Component: (await import('./studio/shop/paypal-result-page')).PayPalResultPage,
+        }),
+      },
+      {
+        path: 'paypal/consent',
+        handle: title('paypal:route.consent'),
+        lazy: async () => ({
+          Component: (await import('./studio/shop/paypal-consent-page')).PayPalConsentPage,
+        }),
+      },
+      {
         path: 'revenue',
         handle: title('orders:title.earnings'),
         lazy: async () => ({ Component: (await import('./studio/revenue/revenue-page')).RevenuePage }),

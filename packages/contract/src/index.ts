@@ -32,6 +32,8 @@ export * from './pricing/pricing.routes';
 export * from './shops/shops.schema';
 export * from './shops/shops.routes';
 export * from './shops/shop-link';
+export * from './shops/paypal-binding.schema';
+export * from './shops/paypal-binding.routes';
 export * from './catalog/categories.schema';
 export * from './catalog/categories.routes';
 export * from './catalog/products.schema';

@@ -60,8 +60,13 @@ export const ZShop = z.object({
   imageUrl: z.string().nullable(),
   defaultPercentage: z.number().int(),
   rounding: z.string(),
-  /** Where profit is paid out; null until the creator sets it (quick start step 2). */
+  /**
+   * Where profit is paid out: the connected PayPal account's email, or a typed email from before
+   * "Connect PayPal" (then `paypalVerified` is false); null when there is none.
+   */
   paypalEmail: z.string().nullable(),
+  /** The account was connected through PayPal (quick start step 2, and what payouts need). */
+  paypalVerified: z.boolean(),
   /** ISO time of the first saved price adjustment (quick start step 3), or null. */
   pricesSavedAt: z.string().nullable(),
   /** ISO time the link was first copied, shared or its QR code saved (step 4), or null. */
@@ -78,15 +83,16 @@ export const ZShopName = z.string().trim().min(1).max(80);
 export const ZCreateShopRequest = z.object({ name: ZShopName, slug: ZShopSlug });
 export type TCreateShopRequest = z.infer<typeof ZCreateShopRequest>;
 
-/** Only the fields sent change; `null` clears an image. */
+/**
+ * Only the fields sent change; `null` clears an image. The payout account is not set here: it is
+ * connected through PayPal (`paypalBindingRoutes`).
+ */
 export const ZUpdateShopRequest = z.object({
   name: ZShopName.optional(),
   slug: ZShopSlug.optional(),
   description: z.string().trim().max(2000).optional(),
   bannerUrl: ZShopUrl.nullable().optional(),
   imageUrl: ZShopUrl.nullable().optional(),
-  /** The PayPal account (email) payouts go to; `null` removes it. */
-  paypalEmail: z.string().trim().toLowerCase().pipe(z.email().max(254)).nullable().optional(),
 });
 export type TUpdateShopRequest = z.infer<typeof ZUpdateShopRequest>;
 

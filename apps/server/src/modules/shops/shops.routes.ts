@@ -1,6 +1,7 @@
 import { shopsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
+import { paypalBindingModule } from './paypal-binding.routes';
 import {
   createMyBanner,
   createShop,
@@ -33,4 +34,5 @@ export async function shopsModule(app: FastifyInstance): Promise<void> {
     return null;
   });
   registerRoute(app, r.publicShop, ({ params }) => getPublicShop(db, params.slug));
+  paypalBindingModule(app);
 }

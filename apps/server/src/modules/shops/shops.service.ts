@@ -33,7 +33,7 @@ import {
   type ShopRow,
 } from './shops.repository';
 
-function toShop(row: ShopRow): TShop {
+export function toShop(row: ShopRow): TShop {
   return {
     id: String(row.id),
     slug: row.slug,
@@ -44,6 +44,7 @@ function toShop(row: ShopRow): TShop {
     defaultPercentage: row.defaultPercentage,
     rounding: row.rounding,
     paypalEmail: row.paypalEmail,
+    paypalVerified: row.paypalPayerId !== null && row.paypalVerifiedAt !== null,
     pricesSavedAt: row.pricesSavedAt?.toISOString() ?? null,
     linkSharedAt: row.linkSharedAt?.toISOString() ?? null,
   };
@@ -80,7 +81,7 @@ async function checkSlugFree(db: AppDatabase, slug: string, shopId?: number): Pr
   if (await isSlugTaken(db, slug, shopId)) throw slugTaken(slug);
 }
 
-function notCreated(): AppError {
+export function notCreated(): AppError {
   return AppError.of(ErrorCode.NOT_FOUND, 'shops.notCreated');
 }
 
@@ -127,7 +128,6 @@ export async function updateMyShop(
         ...(form.description !== undefined ? { description: form.description } : {}),
         ...(form.bannerUrl !== undefined ? { bannerUrl: form.bannerUrl } : {}),
         ...(form.imageUrl !== undefined ? { imageUrl: form.imageUrl } : {}),
-        ...(form.paypalEmail !== undefined ? { paypalEmail: form.paypalEmail } : {}),
       });
     }),
   );

@@ -48,6 +48,10 @@ export const en = {
   'files.tooLarge': 'The size of the uploaded image cannot exceed 2M',
   'files.notAnImage': 'Only JPEG, PNG, WebP or GIF images can be uploaded.',
   'shops.notCreated': 'You have not opened your shop yet.',
+  'shops.paypal.payoutInFlight':
+    'A payout is on its way to your PayPal account: you can change the account once it has arrived.',
+  'shops.paypal.tooManyAttempts':
+    'Too many attempts to connect PayPal: please wait a few minutes and try again.',
   'shops.alreadyCreated': 'You already have a shop.',
   'shops.slugReserved': 'The link "{slug}" is reserved, please choose another one.',
   'shops.slugTaken': 'The link "{slug}" is already taken, please choose another one.',

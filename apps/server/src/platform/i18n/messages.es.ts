@@ -50,6 +50,10 @@ export const es = {
   'files.tooLarge': 'El tamaño de la imagen subida no puede superar 2M',
   'files.notAnImage': 'Solo se pueden subir imágenes JPEG, PNG, WebP o GIF.',
   'shops.notCreated': 'Todavía no has abierto tu tienda.',
+  'shops.paypal.payoutInFlight':
+    'Hay un pago en camino a tu cuenta de PayPal: podrás cambiar la cuenta cuando haya llegado.',
+  'shops.paypal.tooManyAttempts':
+    'Demasiados intentos de conectar PayPal: espera unos minutos y vuelve a intentarlo.',
   'shops.alreadyCreated': 'Ya tienes una tienda.',
   'shops.slugReserved': 'El enlace "{slug}" está reservado, elige otro.',
   'shops.slugTaken': 'El enlace "{slug}" ya está en uso, elige otro.',

@@ -51,6 +51,10 @@ export const fr = {
   'files.tooLarge': 'La taille de l’image envoyée ne peut pas dépasser 2M',
   'files.notAnImage': 'Seules les images JPEG, PNG, WebP ou GIF peuvent être envoyées.',
   'shops.notCreated': "Vous n'avez pas encore ouvert votre boutique.",
+  'shops.paypal.payoutInFlight':
+    "Un versement est en route vers votre compte PayPal : vous pourrez changer de compte une fois qu'il sera arrivé.",
+  'shops.paypal.tooManyAttempts':
+    'Trop de tentatives de connexion à PayPal : patientez quelques minutes puis réessayez.',
   'shops.alreadyCreated': 'Vous avez déjà une boutique.',
   'shops.slugReserved': 'Le lien « {slug} » est réservé, veuillez en choisir un autre.',
   'shops.slugTaken': 'Le lien « {slug} » est déjà pris, veuillez en choisir un autre.',

@@ -49,6 +49,10 @@ export const pt = {
   'files.tooLarge': 'O tamanho da imagem enviada não pode exceder 2M',
   'files.notAnImage': 'Só é possível enviar imagens JPEG, PNG, WebP ou GIF.',
   'shops.notCreated': 'Você ainda não abriu sua loja.',
+  'shops.paypal.payoutInFlight':
+    'Há um pagamento a caminho da sua conta PayPal: você poderá alterar a conta quando ele chegar.',
+  'shops.paypal.tooManyAttempts':
+    'Muitas tentativas de conectar o PayPal: aguarde alguns minutos e tente novamente.',
   'shops.alreadyCreated': 'Você já tem uma loja.',
   'shops.slugReserved': 'O link "{slug}" está reservado, escolha outro.',
   'shops.slugTaken': 'O link "{slug}" já está em uso, escolha outro.',

@@ -47,6 +47,8 @@ export const zhCn = {
   'files.tooLarge': '上传图片大小不能超过 2M',
   'files.notAnImage': '只能上传 JPEG、PNG、WebP 或 GIF 图片。',
   'shops.notCreated': '您还没有开设店铺。',
+  'shops.paypal.payoutInFlight': '有一笔提现正在发往您的 PayPal 账户：到账后才能更改账户。',
+  'shops.paypal.tooManyAttempts': '连接 PayPal 的尝试次数过多，请几分钟后再试。',
   'shops.alreadyCreated': '您已经有一个店铺了。',
   'shops.slugReserved': '链接 "{slug}" 为保留字，请换一个。',
   'shops.slugTaken': '链接 "{slug}" 已被占用，请换一个。',

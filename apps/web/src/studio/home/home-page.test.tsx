@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../shared/session/session-store';
 import { createFakeApi, ok } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render-with-app';
+import { browser } from '../shop/paypal-api';
 import { HomePage } from './home-page';
 
 const routes = [
@@ -28,6 +29,7 @@ describe('HomePage quick start', () => {
           defaultPercentage: 200,
           rounding: 'none',
           paypalEmail: 'anna@example.com',
+          paypalVerified: true,
           pricesSavedAt: null,
           linkSharedAt: '2026-01-01T00:00:00Z',
         }),
@@ -46,5 +48,39 @@ describe('HomePage quick start', () => {
     expect(within(prices).queryByText('Done')).not.toBeInTheDocument();
     await user.click(within(prices).getByRole('button', { name: 'Adjust prices' }));
     expect(await screen.findByRole('heading', { name: 'Pricing stand-in' })).toBeInTheDocument();
+  });
+
+  it('keeps "Set up payment" open for a typed, unverified email and connects PayPal from there', async () => {
+    useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref' });
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const api = createFakeApi({
+      'GET /api/v1/shop': () =>
+        ok({
+          id: '1',
+          slug: 'anna',
+          name: 'Anna',
+          description: '',
+          bannerUrl: null,
+          imageUrl: null,
+          defaultPercentage: 200,
+          rounding: 'none',
+          paypalEmail: 'typed@example.com',
+          paypalVerified: false,
+          pricesSavedAt: null,
+          linkSharedAt: null,
+        }),
+      'POST /api/v1/shop/paypal/connect': () => ok({ authorizeUrl: '/#/paypal/consent?state=abc' }),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(routes, '/');
+
+    expect(await screen.findByText('1 of 4')).toBeInTheDocument();
+    const payment = screen.getByRole('listitem', { name: 'Set up payment' });
+    expect(within(payment).queryByText('Done')).not.toBeInTheDocument();
+    await user.click(within(payment).getByRole('button', { name: 'Connect PayPal' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/#/paypal/consent?state=abc'));
+    expect(api.callsTo('POST /api/v1/shop/paypal/connect')).toHaveLength(1);
+    assign.mockRestore();
   });
 });

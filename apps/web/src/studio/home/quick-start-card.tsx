@@ -3,11 +3,24 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Progress, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { alreadyShown } from '../../shared/http/use-route-mutation';
 import { myShopQuery } from '../shop/api';
+import { useConnectPayPal } from '../shop/paypal-api';
 import { doneCount, quickStartSteps, type TQuickStartStep } from './quick-start';
 import styles from './home-page.module.css';
 
-function StepItem({ step, index }: { step: TQuickStartStep; index: number }) {
+/** Step 2 connects PayPal from here once the shop is open (else it leads to the shop page). */
+function ConnectPayPalButton() {
+  const { t } = useTranslation('paypal');
+  const connect = useConnectPayPal();
+  return (
+    <Button loading={connect.isPending} onClick={() => void connect.mutateAsync().catch(alreadyShown)}>
+      {t('connect')}
+    </Button>
+  );
+}
+
+function StepItem({ step, index, hasShop }: { step: TQuickStartStep; index: number; hasShop: boolean }) {
   const { t } = useTranslation('studio');
   const navigate = useNavigate();
   return (
@@ -21,6 +34,8 @@ function StepItem({ step, index }: { step: TQuickStartStep; index: number }) {
       </div>
       {step.done ? (
         <Tag color="success">{t('home.quickStart.done')}</Tag>
+      ) : step.key === 'payment' && hasShop ? (
+        <ConnectPayPalButton />
       ) : (
         <Button type={index === 0 ? 'primary' : 'default'} onClick={() => void navigate(step.to)}>
           {t(`home.quickStart.${step.key}.action`)}
@@ -55,7 +70,7 @@ export function QuickStart() {
       />
       <ol className={styles.steps}>
         {steps.map((step, index) => (
-          <StepItem key={step.key} step={step} index={index} />
+          <StepItem key={step.key} step={step} index={index} hasShop={shop.data !== null} />
         ))}
       </ol>
     </Card>

@@ -12,6 +12,7 @@ const SHOP: TShop = {
   defaultPercentage: 200,
   rounding: 'none',
   paypalEmail: null,
+  paypalVerified: false,
   pricesSavedAt: null,
   linkSharedAt: null,
 };
@@ -30,7 +31,12 @@ describe('quickStartSteps', () => {
 
   it('marks each step from its own field', () => {
     expect(doneKeys(SHOP)).toEqual(['create']);
-    expect(doneKeys({ ...SHOP, paypalEmail: 'a@example.com' })).toEqual(['create', 'payment']);
+    // A typed email from before "Connect PayPal" is not verified: the step stays open.
+    expect(doneKeys({ ...SHOP, paypalEmail: 'a@example.com' })).toEqual(['create']);
+    expect(doneKeys({ ...SHOP, paypalEmail: 'a@example.com', paypalVerified: true })).toEqual([
+      'create',
+      'payment',
+    ]);
     expect(doneKeys({ ...SHOP, pricesSavedAt: '2026-01-01T00:00:00Z' })).toEqual(['create', 'prices']);
     expect(doneKeys({ ...SHOP, linkSharedAt: '2026-01-01T00:00:00Z' })).toEqual(['create', 'share']);
   });

@@ -9,11 +9,14 @@ export interface TQuickStartStep {
   to: string;
 }
 
-/** The four quick-start steps, in order, each done from what the server says of the shop. */
+/**
+ * The four quick-start steps, in order, each done from what the server says of the shop. Payment
+ * needs a PayPal account connected through PayPal; a typed email from before does not count.
+ */
 export function quickStartSteps(shop: TMyShop): TQuickStartStep[] {
   return [
     { key: 'create', done: shop !== null, to: '/shop' },
-    { key: 'payment', done: Boolean(shop?.paypalEmail), to: '/shop?focus=payout' },
+    { key: 'payment', done: shop?.paypalVerified === true, to: '/shop?focus=payout' },
     { key: 'prices', done: Boolean(shop?.pricesSavedAt), to: '/pricing' },
     { key: 'share', done: Boolean(shop?.linkSharedAt), to: '/shop?focus=share' },
   ];

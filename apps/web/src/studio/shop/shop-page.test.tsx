@@ -23,6 +23,7 @@ const SHOP: TShop = {
   defaultPercentage: 200,
   rounding: 'none',
   paypalEmail: null,
+  paypalVerified: false,
   pricesSavedAt: null,
   linkSharedAt: null,
 };
@@ -68,7 +69,7 @@ describe('ShopPage', () => {
     expect(within(share).getByRole('link', { name: `${window.location.origin}/s/anna` })).toBeInTheDocument();
   });
 
-  it('copies the link once recorded as shared, sets the page icon and saves the payout email', async () => {
+  it('copies the link once recorded as shared, sets the page icon and offers to connect PayPal', async () => {
     const api = fakeApi({
       [MINE]: () => ok(SHOP),
       [SHARED]: () => ok({ ...SHOP, linkSharedAt: '2026-01-01T00:00:00Z' }),
@@ -93,11 +94,9 @@ describe('ShopPage', () => {
     await user.click(within(area).getByRole('button', { name: 'Copy link' }));
     expect(api.callsTo(SHARED)).toHaveLength(1);
 
-    await user.type(screen.getByLabelText('PayPal account email'), 'Anna@Example.com');
-    await user.click(screen.getByRole('button', { name: 'Save payout account' }));
-    await waitFor(() => expect(api.callsTo(UPDATE)).toHaveLength(1));
-    expect(api.callsTo(UPDATE)[0]?.body).toEqual({ paypalEmail: 'anna@example.com' });
-    expect(await screen.findByRole('button', { name: 'Change payout account' })).toBeInTheDocument();
+    // The payout account is connected through PayPal (payout-card.test.tsx), not typed here.
+    expect(screen.getByRole('button', { name: 'Connect PayPal' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('PayPal account email')).not.toBeInTheDocument();
   });
 
   it('shows a link name another shop has under the slug field, when opening and when renaming', async () => {

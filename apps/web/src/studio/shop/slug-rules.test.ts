@@ -12,6 +12,7 @@ const SHOP: TShop = {
   defaultPercentage: 200,
   rounding: 'none',
   paypalEmail: null,
+  paypalVerified: false,
   pricesSavedAt: null,
   linkSharedAt: null,
 };
