@@ -1,5 +1,5 @@
 import { minorToDecimal, type TEarningsSummary } from '@linkstore/contract';
-import { App, Descriptions, Form, Input, Modal, Tag } from 'antd';
+import { Alert, App, Descriptions, Form, Input, Modal, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
@@ -34,6 +34,7 @@ export function WithdrawDialog({ summary, onClose }: TWithdrawDialogProps) {
   const withdraw = useWithdraw();
   const [firstKey] = useState(newRequestKey);
   const requestKey = useRef(firstKey);
+  const [isLost, setLost] = useState(false);
   const currency = summary.currencyCode;
   const format = (cents: number) => money(cents, currency);
 
@@ -48,7 +49,9 @@ export function WithdrawDialog({ summary, onClose }: TWithdrawDialogProps) {
         requestKey: requestKey.current,
       });
     } catch (error) {
-      if (!isLostAnswer(error)) requestKey.current = newRequestKey();
+      const lost = isLostAnswer(error);
+      setLost(lost);
+      if (!lost) requestKey.current = newRequestKey();
       applyServerFieldErrors(form, error, FIELDS, FIELD_MAP);
       return;
     }
@@ -102,6 +105,15 @@ export function WithdrawDialog({ summary, onClose }: TWithdrawDialogProps) {
           <Input inputMode="decimal" autoComplete="off" prefix="$" size="large" />
         </Form.Item>
       </Form>
+      {isLost && (
+        <Alert
+          type="warning"
+          showIcon
+          role="status"
+          title={t('withdraw.lost')}
+          style={{ marginBottom: 12 }}
+        />
+      )}
       {account && (
         <Descriptions
           column={1}
