@@ -71,7 +71,7 @@ function fakeApi() {
 afterEach(signOutOperator);
 
 describe('PayoutPage', () => {
-  it('lists every creator’s payouts, searches them by keywords, and shows no hold action without its permission', async () => {
+  it('lists every creator’s payouts, searches them by keywords and status, and shows no hold action without its permission', async () => {
     signInOperator(['sys:payout:query']);
     const api = fakeApi();
     await renderConsolePage(PayoutPage);
@@ -90,8 +90,11 @@ describe('PayoutPage', () => {
     expect(screen.queryByText('Actions')).toBeNull();
 
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Keywords'), 'ana');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const search = screen.getByRole('search');
+    await user.type(within(search).getByLabelText('Keywords'), 'ana');
+    await user.click(within(search).getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByTitle('Returned'));
+    await user.click(within(search).getByRole('button', { name: /Search/ }));
     await waitFor(() =>
       expect(lastQuery(api, 'GET /api/v1/system/payouts/page')).toMatchObject({
         keywords: 'ana',
