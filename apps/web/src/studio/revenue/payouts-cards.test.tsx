@@ -224,10 +224,12 @@ describe('Revenue payouts', () => {
     await waitFor(() => expect(api.callsTo('POST /api/v1/payouts')).toHaveLength(1));
     const lost = 'The answer did not arrive. Trying again is safe: the same withdrawal is never paid twice.';
     expect(await within(dialog).findByText(lost)).toBeInTheDocument();
+    expect(amount).toHaveAttribute('readonly');
     await waitFor(() => expect(submit).not.toHaveClass('ant-btn-loading'));
     await user.click(submit);
     expect(await within(dialog).findByText('Today you can withdraw at most $40.00.')).toBeInTheDocument();
     expect(within(dialog).queryByText(lost)).toBeNull();
+    expect(amount).not.toHaveAttribute('readonly');
     await user.click(submit);
     expect(await screen.findByText('$50.00 is on its way to your PayPal account.')).toBeInTheDocument();
     const bodies = api.callsTo('POST /api/v1/payouts').map((call) => call.body as Record<string, unknown>);

@@ -23,8 +23,8 @@ export interface TWithdrawDialogProps {
 /**
  * The withdraw dialog, mounted while open: the amount in dollars (all of the available balance unless changed),
  * checked against the payout rules before it is sent, and where the money goes. One request key
- * per opening, kept when an answer was lost (the retry answers the same payout), renewed after a
- * refusal (nothing was paid).
+ * per opening, kept when an answer was lost (the retry answers the same payout, so the amount is
+ * then fixed), renewed after a refusal (nothing was paid).
  */
 export function WithdrawDialog({ summary, onClose }: TWithdrawDialogProps) {
   const { t } = useTranslation('payouts');
@@ -77,7 +77,7 @@ export function WithdrawDialog({ summary, onClose }: TWithdrawDialogProps) {
         name="withdraw"
         layout="vertical"
         initialValues={{ amount: minorToDecimal(Math.max(0, summary.availableCents), 2) }}
-        onFinish={() => void submit()}
+        onFinish={() => void submit().catch(() => undefined)}
       >
         <Form.Item
           name="amount"
@@ -102,7 +102,14 @@ export function WithdrawDialog({ summary, onClose }: TWithdrawDialogProps) {
             },
           ]}
         >
-          <Input inputMode="decimal" autoComplete="off" prefix="$" size="large" />
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            prefix="$"
+            size="large"
+            // After a lost answer the retry must be the same request: same key, same amount.
+            readOnly={isLost}
+          />
         </Form.Item>
       </Form>
       {isLost && (
