@@ -22,5 +22,6 @@ export const viewRegistry: TViewRegistry = {
     'catalog/product/index': () => import('./catalog/product-page'),
     'catalog/banner/index': () => import('./catalog/banner-page'),
     'catalog/review/index': () => import('./catalog/review-page'),
+    'commerce/payouts/index': () => import('./payouts/payout-page'),
   },
 };

@@ -1,5 +1,6 @@
-import { earningsRoutes } from '@linkstore/contract';
-import { routeQueryOptions } from '../../shared/http/call-route';
+import { earningsRoutes, payoutsRoutes, type TWithdrawRequest } from '@linkstore/contract';
+import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
+import { useRouteMutation } from '../../shared/http/use-route-mutation';
 
 export const earningsSummaryQuery = routeQueryOptions(earningsRoutes.summary);
 
@@ -9,4 +10,39 @@ export function dailyEarningsQuery(from: string, to: string) {
 
 export function ledgerQuery(pageNum: number, pageSize: number) {
   return routeQueryOptions(earningsRoutes.entries, { query: { pageNum, pageSize } });
+}
+
+/** The caller's sales still in their hold. */
+export function pendingSalesQuery(pageNum: number, pageSize: number) {
+  return routeQueryOptions(payoutsRoutes.pending, { query: { pageNum, pageSize } });
+}
+
+/** The caller's payouts, newest first. */
+export function payoutsQuery(pageNum: number, pageSize: number) {
+  return routeQueryOptions(payoutsRoutes.list, { query: { pageNum, pageSize } });
+}
+
+/** What a payout changes: every figure, the ledger, the payouts and the pending sales. */
+const MONEY_READS = [
+  earningsRoutes.summary,
+  earningsRoutes.entries,
+  earningsRoutes.daily,
+  payoutsRoutes.list,
+  payoutsRoutes.pending,
+];
+
+/** Pays (part of) the available balance to the connected PayPal account. */
+export function useWithdraw() {
+  return useRouteMutation({
+    mutationFn: (body: TWithdrawRequest) => callRoute(payoutsRoutes.withdraw, { body }),
+    invalidates: MONEY_READS,
+  });
+}
+
+/** Turns the automatic weekly payout on or off. */
+export function useSaveAutoPayout() {
+  return useRouteMutation({
+    mutationFn: (autoPayout: boolean) => callRoute(payoutsRoutes.settings, { body: { autoPayout } }),
+    invalidates: [earningsRoutes.summary],
+  });
 }

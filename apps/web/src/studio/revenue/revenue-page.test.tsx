@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TCreatorOrderDetail } from '@linkstore/contract';
 import { describe, expect, it, vi } from 'vitest';
@@ -52,17 +52,28 @@ const ORDER: TCreatorOrderDetail = {
 };
 
 describe('RevenuePage', () => {
-  it('shows the balance cards, the daily chart and the ledger', async () => {
+  it('shows the money figures, the daily chart and the ledger with every kind', async () => {
     const api = createFakeApi({
       'GET /api/v1/countries': () => ok([US]),
       'GET /api/v1/earnings': () =>
         ok({
-          balanceCents: 12_345,
+          balanceCents: 15_345,
+          pendingCents: 3_000,
+          availableCents: 12_345,
+          inFlightCents: 1_500,
           totalEarnedCents: 20_000,
           paidOutCents: 7_655,
           thisMonthCents: 2_197,
           currencyCode: 'USD',
+          holdDays: 7,
+          minimumPayoutCents: 1_000,
+          dailyMaximumCents: 50_000,
+          payoutAccount: { email: 'ana@paypal.example', verified: true },
+          autoPayout: true,
+          payoutsHeld: false,
         }),
+      'GET /api/v1/payouts/pending-sales': () => ok({ list: [], total: 0 }),
+      'GET /api/v1/payouts': () => ok({ list: [], total: 0 }),
       'GET /api/v1/earnings/daily': () =>
         ok([
           { day: '2026-11-04', cents: 0 },
@@ -79,6 +90,8 @@ describe('RevenuePage', () => {
               amountCents: 2_197,
               currencyCode: 'USD',
               orderNo: 'LS261105-AAAAAAA2',
+              payoutId: null,
+              payoutStatus: null,
               createdAt: '2026-11-05T10:05:00Z',
             },
             {
@@ -87,18 +100,45 @@ describe('RevenuePage', () => {
               amountCents: -7_655,
               currencyCode: 'USD',
               orderNo: null,
+              payoutId: '9',
+              payoutStatus: 'paid',
               createdAt: '2026-11-02T09:00:00Z',
             },
+            {
+              id: '1',
+              kind: 'payout_return',
+              amountCents: 2_000,
+              currencyCode: 'USD',
+              orderNo: null,
+              payoutId: '8',
+              payoutStatus: 'returned',
+              createdAt: '2026-11-01T09:00:00Z',
+            },
+            {
+              id: '0',
+              kind: 'purchase',
+              amountCents: -1_250,
+              currencyCode: 'USD',
+              orderNo: 'LS261031-AAAAAAA9',
+              payoutId: null,
+              payoutStatus: null,
+              createdAt: '2026-10-31T09:00:00Z',
+            },
           ],
-          total: 2,
+          total: 4,
         }),
     });
     vi.stubGlobal('fetch', api.fetch);
     await renderWithApp([{ path: '/revenue', Component: RevenuePage }], '/revenue');
 
-    expect(await screen.findByText('$123.45')).toBeInTheDocument();
-    expect(screen.getByText('Available balance')).toBeInTheDocument();
-    expect(screen.getByText('$76.55')).toBeInTheDocument();
+    const figure = (title: string) =>
+      screen.getByText(title, { selector: '.ant-statistic-title' }).closest('.ant-statistic');
+    await waitFor(() => expect(figure('Available')).toHaveTextContent('$123.45'));
+    expect(figure('Pending')).toHaveTextContent('$30.00');
+    expect(figure('In flight')).toHaveTextContent('$15.00');
+    expect(figure('Paid out')).toHaveTextContent('$76.55');
+    expect(figure('Total earned')).toHaveTextContent('$200.00');
+    expect(figure('This month')).toHaveTextContent('$21.97');
     const chart = await screen.findByRole('img', {
       name: 'Earnings per day from Nov 4 to Nov 6: $26.97 in total, best day $21.97 on Nov 5.',
     });
@@ -107,7 +147,11 @@ describe('RevenuePage', () => {
     if (!sale) throw new Error('no row');
     expect(within(sale).getByText('Sale')).toBeInTheDocument();
     expect(within(sale).getByText('$21.97')).toBeInTheDocument();
-    expect(screen.getByText('-$76.55')).toBeInTheDocument();
+    const payout = (await screen.findByText('-$76.55')).closest('tr');
+    expect(payout).toHaveTextContent('Payout');
+    expect(payout).toHaveTextContent('Paid');
+    expect((await screen.findByText('Payout returned')).closest('tr')).toHaveTextContent('$20.00');
+    expect((await screen.findByText('Order paid by you')).closest('tr')).toHaveTextContent('-$12.50');
     await userEvent.setup().click(within(sale).getByRole('button', { name: 'Open order LS261105-AAAAAAA2' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Camille D — Lyon, FR');
     const [daily] = api.callsTo('GET /api/v1/earnings/daily');

@@ -17,11 +17,13 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/money/use-money';
+import { PayoutStatusTag, useFormatMoney } from '../../shared/payouts/payout-status';
 import { OrderDrawer } from '../order/order-drawer';
 import { useDateTime } from '../order/use-date-time';
 import { dailyEarningsQuery, earningsSummaryQuery, ledgerQuery } from './api';
 import { lastDays, pickedRange, type TDayRange } from './chart-range';
 import { DailyChart } from './daily-chart';
+import { PayoutsCard, PendingCard, WithdrawCard } from './payouts-cards';
 
 /** The chart's range before the creator picks one. */
 const DEFAULT_DAYS = 30;
@@ -42,42 +44,61 @@ export function RevenuePage() {
         {t('earnings.heading')}
       </Typography.Title>
       <SummaryCards />
+      <PayoutsSection />
       <ChartCard />
       <LedgerCard />
     </>
   );
 }
 
+/** Where the money is: available, pending, in flight, paid out, then total earned and this month. */
 function SummaryCards() {
-  const { t } = useTranslation('orders');
-  const money = useMoney();
+  const { t } = useTranslation('payouts');
+  const { t: tOrders } = useTranslation('orders');
+  const money = useFormatMoney();
+  const rate = useMoney().rate;
   const summary = useQuery(earningsSummaryQuery).data;
   const cards = [
-    { key: 'balance', cents: summary?.balanceCents },
-    { key: 'totalEarned', cents: summary?.totalEarnedCents },
+    { key: 'available', cents: summary?.availableCents },
+    { key: 'pending', cents: summary?.pendingCents },
+    { key: 'inFlight', cents: summary?.inFlightCents },
     { key: 'paidOut', cents: summary?.paidOutCents },
+    { key: 'totalEarned', cents: summary?.totalEarnedCents },
     { key: 'thisMonth', cents: summary?.thisMonthCents },
   ] as const;
   return (
     <>
-      <Row gutter={[16, 16]}>
+      <Row gutter={[12, 12]}>
         {cards.map((card) => (
-          <Col key={card.key} xs={12} lg={6}>
-            <Card>
+          <Col key={card.key} xs={12} md={8} xl={4}>
+            <Card size="small" style={{ height: '100%' }}>
               <Statistic
-                title={t(`earnings.${card.key}`)}
-                value={card.cents === undefined ? '—' : money.format(card.cents)}
+                title={t(`figures.${card.key}`)}
+                value={card.cents === undefined || !summary ? '—' : money(card.cents, summary.currencyCode)}
                 loading={!summary}
+                styles={{ content: { fontSize: 20, overflowWrap: 'anywhere' } }}
               />
             </Card>
           </Col>
         ))}
       </Row>
-      {money.rate.code !== 'USD' && (
+      {rate.code !== 'USD' && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-          {t('earnings.usdNote')}
+          {tOrders('earnings.usdNote')}
         </Typography.Paragraph>
       )}
+    </>
+  );
+}
+
+/** Withdraw, the sales still pending and the payouts made. */
+function PayoutsSection() {
+  const summary = useQuery(earningsSummaryQuery).data;
+  return (
+    <>
+      <WithdrawCard summary={summary} />
+      <PendingCard summary={summary} />
+      <PayoutsCard />
     </>
   );
 }
@@ -108,7 +129,7 @@ function ChartCard() {
 
 function LedgerCard() {
   const { t } = useTranslation('orders');
-  const money = useMoney();
+  const formatOwn = useFormatMoney();
   const dateTime = useDateTime();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const [openNo, setOpenNo] = useState<string | undefined>();
@@ -121,11 +142,19 @@ function LedgerCard() {
     {
       title: t('earnings.ledger.kind'),
       dataIndex: 'kind',
-      render: (kind: TLedgerKind) => (
-        <Tag color={KIND_COLOURS[kind]}>{t(`earnings.ledger.kinds.${kind}`)}</Tag>
+      render: (kind: TLedgerKind, entry) => (
+        <>
+          <Tag color={KIND_COLOURS[kind]}>{t(`earnings.ledger.kinds.${kind}`)}</Tag>
+          {kind === 'payout' && entry.payoutStatus ? <PayoutStatusTag status={entry.payoutStatus} /> : null}
+        </>
       ),
     },
-    { title: t('earnings.ledger.amount'), dataIndex: 'amountCents', align: 'right', render: money.format },
+    {
+      title: t('earnings.ledger.amount'),
+      dataIndex: 'amountCents',
+      align: 'right',
+      render: (cents: number, entry) => formatOwn(cents, entry.currencyCode),
+    },
     {
       title: t('earnings.ledger.order'),
       dataIndex: 'orderNo',

@@ -1,0 +1,76 @@
+import type { TEarningsSummary } from '@linkstore/contract';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../shared/http/http-error';
+import { checkAmount, isLostAnswer, newRequestKey, withdrawBlocker } from './withdraw';
+
+const LIMITS = { availableCents: 12_345, minimumPayoutCents: 1_000, dailyMaximumCents: 10_000 };
+
+const SUMMARY: TEarningsSummary = {
+  balanceCents: 15_345,
+  pendingCents: 3_000,
+  availableCents: 12_345,
+  inFlightCents: 0,
+  paidOutCents: 7_655,
+  totalEarnedCents: 23_000,
+  thisMonthCents: 2_197,
+  currencyCode: 'USD',
+  holdDays: 7,
+  minimumPayoutCents: 1_000,
+  dailyMaximumCents: 50_000,
+  payoutAccount: { email: 'ana@paypal.example', verified: true },
+  autoPayout: false,
+  payoutsHeld: false,
+};
+
+describe('checkAmount', () => {
+  it('turns dollars into integer cents by their digits, never by float arithmetic', () => {
+    expect(checkAmount('100', LIMITS)).toEqual({ cents: 10_000 });
+    expect(checkAmount(' 10.1 ', LIMITS)).toEqual({ cents: 1_010 });
+    expect(checkAmount('19,99', LIMITS)).toEqual({ cents: 1_999 });
+    // 0.29 * 100 is 28.999999999999996 in floating point.
+    expect(checkAmount('10.29', LIMITS)).toEqual({ cents: 1_029 });
+    expect(checkAmount('20.', LIMITS)).toEqual({ cents: 2_000 });
+  });
+
+  it('refuses each amount the rules refuse, with its reason', () => {
+    expect(checkAmount('', LIMITS)).toEqual({ error: 'required' });
+    expect(checkAmount('12.345', LIMITS)).toEqual({ error: 'decimals' });
+    expect(checkAmount('abc', LIMITS)).toEqual({ error: 'format' });
+    expect(checkAmount('-5', LIMITS)).toEqual({ error: 'format' });
+    expect(checkAmount('1e3', LIMITS)).toEqual({ error: 'format' });
+    expect(checkAmount('0.00', LIMITS)).toEqual({ error: 'notPositive' });
+    expect(checkAmount('123.46', LIMITS)).toEqual({ error: 'aboveAvailable' });
+    expect(checkAmount('100.01', LIMITS)).toEqual({ error: 'aboveDailyMaximum' });
+    expect(checkAmount('9.99', LIMITS)).toEqual({ error: 'belowMinimum' });
+  });
+});
+
+describe('withdrawBlocker', () => {
+  it('says why a withdrawal cannot start, the account first', () => {
+    expect(withdrawBlocker(SUMMARY)).toBeNull();
+    expect(withdrawBlocker({ ...SUMMARY, payoutAccount: null })).toBe('noAccount');
+    expect(withdrawBlocker({ ...SUMMARY, payoutAccount: { email: 'a@b.c', verified: false } })).toBe(
+      'unverified',
+    );
+    expect(withdrawBlocker({ ...SUMMARY, payoutsHeld: true })).toBe('held');
+    expect(withdrawBlocker({ ...SUMMARY, inFlightCents: 500 })).toBe('inFlight');
+    expect(withdrawBlocker({ ...SUMMARY, availableCents: 999 })).toBe('belowMinimum');
+    expect(withdrawBlocker({ ...SUMMARY, availableCents: -200, minimumPayoutCents: 0 })).toBe('belowMinimum');
+  });
+});
+
+describe('request keys', () => {
+  it('are new each time and fit the contract', () => {
+    const key = newRequestKey();
+    expect(key).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(newRequestKey()).not.toBe(key);
+  });
+
+  it('are kept after a lost answer, renewed after a refusal', () => {
+    expect(isLostAnswer(new HttpError({ code: 'CLIENT_NETWORK', msg: '' }))).toBe(true);
+    expect(isLostAnswer(new HttpError({ code: 'CLIENT_TIMEOUT', msg: '' }))).toBe(true);
+    expect(isLostAnswer(new HttpError({ code: 'B0001', msg: '', status: 502 }))).toBe(true);
+    expect(isLostAnswer(new HttpError({ code: 'A0400', msg: '', status: 400 }))).toBe(false);
+    expect(isLostAnswer(new HttpError({ code: 'A0652', msg: '', status: 409 }))).toBe(false);
+  });
+});
