@@ -76,6 +76,8 @@ export interface PayPalStandIn {
   captureCompletedEvent(orderId: string): string;
   /** The next request of `operation` gets `status` (with PayPal's error `name`) without doing anything. */
   failOnce(operation: StandInOperation, status?: number, name?: string): void;
+  /** The next `times` requests of `operation` get `status` (e.g. a 5xx outlasting the retries). */
+  failTimes(operation: StandInOperation, times: number, status?: number): void;
   /**
    * The next capture takes another amount than the order's (a fault somewhere) or ends in another
    * status than COMPLETED (PENDING: held for review, DECLINED).
@@ -118,7 +120,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   const signingSecret = randomBytes(32);
   const tokens = new Set<string>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
-  const failures = new Map<StandInOperation, { status: number; name: string | undefined }>();
+  const failures = new Map<StandInOperation, { status: number; name: string | undefined; left: number }>();
   const delays = new Map<StandInOperation, number>();
   let sequence = 0;
   let nextCapture: Parameters<PayPalStandIn['captureOnce']>[0] = {};
@@ -181,7 +183,9 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         },
       });
     },
-    failOnce: (operation, status = 500, name) => void failures.set(operation, { status, name }),
+    failOnce: (operation, status = 500, name) => void failures.set(operation, { status, name, left: 1 }),
+    failTimes: (operation, times, status = 500) =>
+      void failures.set(operation, { status, name: undefined, left: times }),
     answerLateOnce: (operation, delayMs) => void delays.set(operation, delayMs),
     captureOnce: (outcome) => void (nextCapture = outcome),
     signWebhook(rawBody) {
@@ -414,7 +418,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     stand.calls[operation]++;
     const failure = failures.get(operation);
     if (failure) {
-      failures.delete(operation);
+      if (--failure.left <= 0) failures.delete(operation);
       return send(
         response,
         failure.status,

@@ -91,8 +91,9 @@ function payoutsGateway(provider: PayoutProvider): Payouts {
             };
           }
         }
-        const duplicate =
-          error.issues.includes('SENDER_BATCH_ID_ALREADY_EXISTS') || /sender_batch_id/i.test(error.message);
+        // PayPal names the duplicate in the detail ("Batch with given sender_batch_id already
+        // exists", field SENDER_BATCH_ID): never a refusal — the first batch may be paying.
+        const duplicate = [error.message, ...error.issues].some((text) => /sender_batch_id/i.test(text));
         const definite = !error.retryable && (error.status === 400 || error.status === 422) && !duplicate;
         return definite
           ? { kind: 'refused', reason }
