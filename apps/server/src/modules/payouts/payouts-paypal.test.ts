@@ -222,6 +222,38 @@ describe('payout webhooks', () => {
     expect(await expectBalanced(hue)).toMatchObject({ availableCents: 1_500 });
   });
 
+  it('ten withdrawals at once make one payout; a poll and webhooks at once return it once', async () => {
+    const jay = await creator('jay');
+    await sale(jay, 9_000);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(jay, 'POST', '/api/v1/payouts', {
+          currencyCode: 'USD',
+          requestKey: newKey(),
+          amountCents: 1_000,
+        }),
+      ),
+    );
+    const codes = answers.map((res) => res.json<{ code: unknown }>().code);
+    expect(codes.filter((code) => code === 1)).toHaveLength(1);
+    expect(codes.filter((code) => code === 'A0651')).toHaveLength(9);
+    expect(await payoutsOf(jay)).toHaveLength(1);
+
+    const { itemId } = await batchOf(jay);
+    stand.setPayoutItemStatus(itemId, 'FAILED');
+    const failed = stand.payoutItemEvent(itemId, 'FAILED');
+    await Promise.all([
+      poll(),
+      deliver(failed),
+      deliver(failed),
+      poll(),
+      deliver(stand.payoutItemEvent(itemId, 'FAILED')),
+    ]);
+    expect((await payoutsOf(jay))[0]).toMatchObject({ status: 'returned', providerStatus: 'FAILED' });
+    expect(await entriesOf(jay, 'payout_return')).toHaveLength(1);
+    expect(await expectBalanced(jay)).toMatchObject({ availableCents: 9_000, inFlightCents: 0 });
+  });
+
   it('refuses an unsigned payout event and changes nothing', async () => {
     const ida = await creator('ida');
     await sale(ida, 1_500);
