@@ -36,6 +36,7 @@ import { checkoutModule } from './modules/orders/checkout.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { ordersModule } from './modules/orders/orders.routes';
 import { earningsModule } from './modules/earnings/earnings.routes';
+import { payoutsModule } from './modules/payouts/payouts.routes';
 import { storefrontModule } from './modules/storefront/storefront.routes';
 import { shopEventsModule } from './modules/shop-events/shop-events.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(checkoutModule);
   await app.register(ordersModule);
   await app.register(earningsModule);
+  await app.register(payoutsModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

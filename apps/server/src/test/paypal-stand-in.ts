@@ -8,8 +8,27 @@ import type { AddressInfo } from 'node:net';
  * and webhook signature verification against signatures it issues itself (HMAC with a secret only
  * it knows, standing in for PayPal's certificate). Failure switches simulate a 5xx, and a response
  * that arrives after the work was committed.
+ *
+ * Payouts v1: create a batch of one item (PayPal-Request-Id replays it; a sender_batch_id used
+ * before under another request id is refused as USER_BUSINESS_ERROR with a link to the original
+ * batch), read a batch, read an item; a test moves an item on with `setPayoutItemStatus` and
+ * builds its signed webhook event with `payoutItemEvent`.
  */
-export type StandInOperation = 'token' | 'create' | 'get' | 'capture' | 'verify';
+export type StandInOperation =
+  'token' | 'create' | 'get' | 'capture' | 'verify' | 'payout' | 'payoutGet' | 'payoutItem';
+
+export interface StoredPayout {
+  batchId: string;
+  senderBatchId: string;
+  itemId: string;
+  amount: { currency: string; value: string };
+  recipientType: string;
+  receiver: string;
+  /** The item's transaction_status: PENDING until a test moves it. */
+  itemStatus: string;
+  /** The item's error name once it failed or came back. */
+  errorName?: string;
+}
 
 interface StoredOrder {
   id: string;
@@ -36,6 +55,18 @@ export interface PayPalStandIn {
   replays: number;
   /** Captures actually performed (a replay does not count). */
   capturesPerformed: number;
+  /** Payout batches by batch id (each one created, not replays). */
+  payouts: Map<string, StoredPayout>;
+  /** The batch made for our sender_batch_id, if any. */
+  payoutBySender(senderBatchId: string): StoredPayout | undefined;
+  /** PayPal moves the item on (SUCCESS, UNCLAIMED, RETURNED, FAILED, …), e.g. days later. */
+  setPayoutItemStatus(itemId: string, status: string, errorName?: string): void;
+  /** The body of a PAYMENT.PAYOUTS-ITEM.<type> event for the item (a new event id each call). */
+  payoutItemEvent(itemId: string, type: string): string;
+  /** PayPal forgets its PayPal-Request-Id store (so a resend meets the duplicate sender_batch_id). */
+  forgetRequestIds(): void;
+  /** A duplicate sender_batch_id refusal comes without the link to the original batch. */
+  duplicateWithoutLink: boolean;
   /** The buyer approves the order at PayPal. */
   approve(orderId: string): void;
   /**
@@ -43,8 +74,10 @@ export interface PayPalStandIn {
    * event id each call, as for a distinct notification).
    */
   captureCompletedEvent(orderId: string): string;
-  /** The next request of `operation` gets `status` without doing anything. */
-  failOnce(operation: StandInOperation, status?: number): void;
+  /** The next request of `operation` gets `status` (with PayPal's error `name`) without doing anything. */
+  failOnce(operation: StandInOperation, status?: number, name?: string): void;
+  /** The next `times` requests of `operation` get `status` (e.g. a 5xx outlasting the retries). */
+  failTimes(operation: StandInOperation, times: number, status?: number): void;
   /**
    * The next capture takes another amount than the order's (a fault somewhere) or ends in another
    * status than COMPLETED (PENDING: held for review, DECLINED).
@@ -87,7 +120,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   const signingSecret = randomBytes(32);
   const tokens = new Set<string>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
-  const failures = new Map<StandInOperation, number>();
+  const failures = new Map<StandInOperation, { status: number; name: string | undefined; left: number }>();
   const delays = new Map<StandInOperation, number>();
   let sequence = 0;
   let nextCapture: Parameters<PayPalStandIn['captureOnce']>[0] = {};
@@ -98,9 +131,34 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     clientSecret: 'stand-in-secret',
     webhookId: 'WH-STAND-IN',
     orders: new Map(),
-    calls: { token: 0, create: 0, get: 0, capture: 0, verify: 0 },
+    calls: { token: 0, create: 0, get: 0, capture: 0, verify: 0, payout: 0, payoutGet: 0, payoutItem: 0 },
     replays: 0,
     capturesPerformed: 0,
+    payouts: new Map(),
+    duplicateWithoutLink: false,
+    payoutBySender: (senderBatchId) =>
+      [...stand.payouts.values()].find((p) => p.senderBatchId === senderBatchId),
+    setPayoutItemStatus(itemId, status, errorName) {
+      const payout = [...stand.payouts.values()].find((p) => p.itemId === itemId);
+      if (!payout) throw new Error(`No payout item ${itemId}`);
+      payout.itemStatus = status;
+      if (errorName !== undefined) payout.errorName = errorName;
+      else if (status !== 'SUCCESS' && status !== 'PENDING') payout.errorName = `RECEIVER_${status}`;
+    },
+    payoutItemEvent(itemId, type) {
+      const payout = [...stand.payouts.values()].find((p) => p.itemId === itemId);
+      if (!payout) throw new Error(`No payout item ${itemId}`);
+      return JSON.stringify({
+        id: `WH-${randomBytes(8).toString('hex').toUpperCase()}`,
+        event_version: '1.0',
+        create_time: new Date().toISOString(),
+        resource_type: 'payouts_item',
+        event_type: `PAYMENT.PAYOUTS-ITEM.${type}`,
+        summary: `A payout item is ${type.toLowerCase()}`,
+        resource: itemJson(payout),
+      });
+    },
+    forgetRequestIds: () => idempotent.clear(),
     approve(orderId) {
       const order = stand.orders.get(orderId);
       if (!order) throw new Error(`No order ${orderId}`);
@@ -125,7 +183,9 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         },
       });
     },
-    failOnce: (operation, status = 500) => void failures.set(operation, status),
+    failOnce: (operation, status = 500, name) => void failures.set(operation, { status, name, left: 1 }),
+    failTimes: (operation, times, status = 500) =>
+      void failures.set(operation, { status, name: undefined, left: times }),
     answerLateOnce: (operation, delayMs) => void delays.set(operation, delayMs),
     captureOnce: (outcome) => void (nextCapture = outcome),
     signWebhook(rawBody) {
@@ -168,6 +228,87 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       },
     ],
   });
+
+  const itemJson = (payout: StoredPayout) => ({
+    payout_item_id: payout.itemId,
+    transaction_status: payout.itemStatus,
+    payout_batch_id: payout.batchId,
+    payout_item: {
+      recipient_type: payout.recipientType,
+      amount: payout.amount,
+      receiver: payout.receiver,
+      sender_item_id: payout.senderBatchId,
+    },
+    ...(payout.errorName && { errors: { name: payout.errorName, message: payout.errorName } }),
+    links: [
+      { href: `${stand.baseUrl}/v1/payments/payouts-item/${payout.itemId}`, rel: 'item', method: 'GET' },
+    ],
+  });
+
+  const batchStatusOf = (payout: StoredPayout) =>
+    payout.itemStatus === 'PENDING' ? 'PENDING' : payout.itemStatus === 'SUCCESS' ? 'SUCCESS' : 'PROCESSING';
+
+  const batchJson = (payout: StoredPayout, withItems: boolean) => ({
+    batch_header: {
+      payout_batch_id: payout.batchId,
+      batch_status: withItems ? batchStatusOf(payout) : 'PENDING',
+      sender_batch_header: { sender_batch_id: payout.senderBatchId },
+    },
+    ...(withItems && { items: [itemJson(payout)] }),
+    links: [{ href: `${stand.baseUrl}/v1/payments/payouts/${payout.batchId}`, rel: 'self', method: 'GET' }],
+  });
+
+  function createPayout(body: string): [number, unknown] {
+    const input = JSON.parse(body) as {
+      sender_batch_header?: { sender_batch_id?: string; recipient_type?: string };
+      items?: { recipient_type?: string; receiver?: string; amount?: { currency: string; value: string } }[];
+    };
+    const senderBatchId = input.sender_batch_header?.sender_batch_id;
+    const item = input.items?.[0];
+    if (!senderBatchId || !item?.receiver || !item.amount || input.items?.length !== 1) {
+      return [
+        400,
+        problem('VALIDATION_ERROR', 'Invalid request - see details', 'MISSING_REQUIRED_PARAMETER'),
+      ];
+    }
+    const earlier = stand.payoutBySender(senderBatchId);
+    if (earlier) {
+      return [
+        400,
+        {
+          name: 'USER_BUSINESS_ERROR',
+          message: 'User business error.',
+          details: [
+            {
+              field: 'SENDER_BATCH_ID',
+              location: 'body',
+              issue: 'Batch with given sender_batch_id already exists',
+            },
+          ],
+          links: stand.duplicateWithoutLink
+            ? []
+            : [
+                {
+                  href: `${stand.baseUrl}/v1/payments/payouts/${earlier.batchId}`,
+                  rel: 'self',
+                  method: 'GET',
+                },
+              ],
+        },
+      ];
+    }
+    const payout: StoredPayout = {
+      batchId: `PB${String(++sequence).padStart(11, '0')}`,
+      senderBatchId,
+      itemId: `PI${String(++sequence).padStart(11, '0')}`,
+      amount: item.amount,
+      recipientType: item.recipient_type ?? input.sender_batch_header?.recipient_type ?? 'EMAIL',
+      receiver: item.receiver,
+      itemStatus: 'PENDING',
+    };
+    stand.payouts.set(payout.batchId, payout);
+    return [201, batchJson(payout, false)];
+  }
 
   function token(request: IncomingMessage, body: string): [number, unknown] {
     const expected = `Basic ${Buffer.from(`${stand.clientId}:${stand.clientSecret}`).toString('base64')}`;
@@ -254,6 +395,14 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     if (method === 'POST' && path === '/v2/checkout/orders') return { operation: 'create' };
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature')
       return { operation: 'verify' };
+    if (method === 'POST' && path === '/v1/payments/payouts') return { operation: 'payout' };
+    const payoutMatch = /^\/v1\/payments\/(payouts|payouts-item)\/([^/]+)$/.exec(path);
+    if (method === 'GET' && payoutMatch?.[2]) {
+      return {
+        operation: payoutMatch[1] === 'payouts' ? 'payoutGet' : 'payoutItem',
+        orderId: decodeURIComponent(payoutMatch[2]),
+      };
+    }
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     if (!match?.[1]) return undefined;
     if (method === 'GET' && !match[2]) return { operation: 'get', orderId: decodeURIComponent(match[1]) };
@@ -269,8 +418,15 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     stand.calls[operation]++;
     const failure = failures.get(operation);
     if (failure) {
-      failures.delete(operation);
-      return send(response, failure, problem('INTERNAL_SERVER_ERROR', 'An internal server error occurred.'));
+      if (--failure.left <= 0) failures.delete(operation);
+      return send(
+        response,
+        failure.status,
+        problem(
+          failure.name ?? 'INTERNAL_SERVER_ERROR',
+          failure.name ?? 'An internal server error occurred.',
+        ),
+      );
     }
     let status: number;
     let result: unknown;
@@ -293,7 +449,19 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         if (operation === 'create') [status, result] = create(body);
         else if (operation === 'capture') [status, result] = capture(stand.orders.get(target.orderId ?? ''));
         else if (operation === 'verify') [status, result] = verify(body);
-        else {
+        else if (operation === 'payout') [status, result] = createPayout(body);
+        else if (operation === 'payoutGet' || operation === 'payoutItem') {
+          const id = target.orderId ?? '';
+          const payout =
+            operation === 'payoutGet'
+              ? stand.payouts.get(id)
+              : [...stand.payouts.values()].find((p) => p.itemId === id);
+          [status, result] = !payout
+            ? [404, problem('RESOURCE_NOT_FOUND', 'Not found', 'INVALID_RESOURCE_ID')]
+            : operation === 'payoutGet'
+              ? [200, batchJson(payout, true)]
+              : [200, itemJson(payout)];
+        } else {
           const order = stand.orders.get(target.orderId ?? '');
           [status, result] = order
             ? [200, orderJson(order)]

@@ -1,3 +1,12 @@
 // The earnings module's face: what other modules may use (decision 0022). The ledger is written
-// only here: sales now, payouts and refunds later.
-export { creditSale } from './earnings.repository';
+// only here: sales, payouts and their returns.
+export {
+  availableCents,
+  creditSale,
+  debitPayout,
+  pagePendingSales,
+  returnPayout,
+  type PayoutEntry,
+  type PendingSaleRow,
+} from './earnings.repository';
+export { readPayoutRules, type PayoutRules } from './payout-rules';

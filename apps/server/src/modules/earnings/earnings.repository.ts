@@ -187,3 +187,103 @@ export async function findPayoutShop(db: AppDatabase, userId: number) {
     .where(eq(shops.ownerUserId, userId));
   return row;
 }
+
+/** A payout's ledger entry: its debit when requested, its return when PayPal gave it back. */
+export interface PayoutEntry {
+  userId: number;
+  shopId: number;
+  payoutId: number;
+  /** The payout's amount, positive. */
+  amountMinor: number;
+  currencyCode: string;
+}
+
+/**
+ * The payout's debit (−amount), written in the transaction that stores the payout; unique per
+ * payout (kind, payout_id).
+ */
+export async function debitPayout(db: AppDatabase, payout: PayoutEntry): Promise<void> {
+  await db.insert(ledgerEntries).values({
+    userId: payout.userId,
+    shopId: payout.shopId,
+    kind: 'payout',
+    amountMinor: -payout.amountMinor,
+    currencyCode: payout.currencyCode,
+    payoutId: payout.payoutId,
+  });
+}
+
+/**
+ * The payout's amount back (+amount) when PayPal returned it, in the transaction that marks it
+ * returned; a second return of the same payout is nothing (unique (kind, payout_id)). Answers
+ * whether this call wrote it.
+ */
+export async function returnPayout(db: AppDatabase, payout: PayoutEntry): Promise<boolean> {
+  const rows = await db
+    .insert(ledgerEntries)
+    .values({
+      userId: payout.userId,
+      shopId: payout.shopId,
+      kind: 'payout_return',
+      amountMinor: payout.amountMinor,
+      currencyCode: payout.currencyCode,
+      payoutId: payout.payoutId,
+    })
+    .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.payoutId] })
+    .returning({ id: ledgerEntries.id });
+  return rows.length > 0;
+}
+
+/** What the creator may withdraw now: the balance less the sales still in their hold. */
+export async function availableCents(
+  db: AppDatabase,
+  userId: number,
+  holdDays: number,
+  now = new Date(),
+): Promise<number> {
+  const totals = await sumLedger(db, userId, { monthStart: now, now, holdDays });
+  return totals.balance - totals.pending;
+}
+
+export interface PendingSaleRow {
+  orderNo: string;
+  amountMinor: number;
+  currencyCode: string;
+  paidAt: Date | null;
+  completedAt: Date | null;
+  availableAt: Date | null;
+}
+
+/** The user's sales still in their hold at `now`, newest first, with when each leaves it. */
+export async function pagePendingSales(
+  db: AppDatabase,
+  userId: number,
+  at: { holdDays: number; now: Date },
+  page: { limit: number; offset: number },
+): Promise<{ rows: PendingSaleRow[]; total: number }> {
+  const where = and(eq(ledgerEntries.userId, userId), isPendingSale(at.holdDays, at.now));
+  const rows = await db
+    .select({
+      orderNo: orders.orderNo,
+      amountMinor: ledgerEntries.amountMinor,
+      currencyCode: ledgerEntries.currencyCode,
+      paidAt: orders.paidAt,
+      completedAt: orders.completedAt,
+      availableAt:
+        sql<Date | null>`case when ${orders.status} = 2 then ${saleAvailableAt(at.holdDays)} end`.mapWith(
+          (value: string | Date | null) => (value === null ? null : new Date(value)),
+        ),
+    })
+    .from(ledgerEntries)
+    .innerJoin(orders, and(eq(orders.id, ledgerEntries.orderId), eq(orders.ownerUserId, userId)))
+    .where(where)
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(ledgerEntries)
+    .innerJoin(orders, and(eq(orders.id, ledgerEntries.orderId), eq(orders.ownerUserId, userId)))
+    .where(where);
+  return { rows, total: counted?.total ?? 0 };
+}

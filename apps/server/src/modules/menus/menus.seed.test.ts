@@ -50,6 +50,24 @@ describe('built-in menu tree', () => {
     ]);
   });
 
+  it('gives the seeded admin the Commerce catalog with the Payouts page and its two buttons', async () => {
+    const token = await accessTokenFor(ctx.app, 'admin');
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/menus/routes',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const tree = ZEnvelope(ZRouteTree).parse(res.json()).data;
+    const commerce = tree.find((node) => node.path === '/commerce');
+    expect(tree.map((node) => node.path).indexOf('/commerce')).toBeGreaterThan(
+      tree.map((node) => node.path).indexOf('/catalog'),
+    );
+    expect(commerce?.children?.map((c) => [c.path, c.name, c.component])).toEqual([
+      ['payouts', 'Payouts', 'commerce/payouts/index'],
+    ]);
+    expect(seedPermissions()).toEqual(expect.arrayContaining(['sys:payout:query', 'sys:payout:hold']));
+  });
+
   it('seeds a button for every permission a route demands, so each can be granted', () => {
     const seeded = new Set(seedPermissions());
     const missing = [...new Set(guardedRoutes().flatMap((r) => r.perms))].filter((p) => !seeded.has(p));

@@ -200,6 +200,27 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
       },
     ],
   },
+  {
+    name: 'Commerce',
+    path: '/commerce',
+    icon: 'shopping',
+    redirect: '/commerce/payouts',
+    sort: 3,
+    pages: [
+      {
+        name: 'Payouts',
+        path: 'payouts',
+        routeName: 'Payouts',
+        component: 'commerce/payouts/index',
+        icon: 'money',
+        sort: 1,
+        buttons: [
+          { name: 'Search', perm: 'sys:payout:query' },
+          { name: 'Hold payouts', perm: 'sys:payout:hold' },
+        ],
+      },
+    ],
+  },
 ];
 
 /** Every permission string the seed creates, for tests that compare it with the contract. */

@@ -313,6 +313,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
   /** What a verified event did to its order, recorded as the event's outcome. */
   async function handleWebhook(action: WebhookAction): Promise<string> {
     if (action.kind === 'ignored') return 'ignored';
+    // Payout items belong to the payouts module, which registered its handler with app.payments.
+    if (action.kind === 'payoutItem') return payments.payouts.handleEvent(action);
     const found = await findOrderByProviderOrder(db, payments.provider, action.providerOrderId);
     if (!found) return 'unknownOrder';
     if (action.kind === 'captured') return settleCapture(deps, found, action.capture);

@@ -104,10 +104,54 @@ export class PaymentProviderError extends Error {
     readonly retryable: boolean,
     /** The provider's `details[].issue` values, e.g. `ORDER_NOT_APPROVED`. */
     readonly issues: string[] = [],
+    /** The provider's HATEOAS links on the error (a duplicate payout batch links to the original). */
+    readonly links: { href: string; rel: string }[] = [],
   ) {
     super(message);
     this.name = 'PaymentProviderError';
   }
+}
+
+// ── Payouts: money from the platform's PayPal balance to a creator's account ─────────────────────
+
+/**
+ * A payout item's status as PayPal names it (`transaction_status`): SUCCESS; PENDING, ONHOLD, NEW
+ * (still moving); FAILED, RETURNED, UNCLAIMED, BLOCKED, REFUNDED, REVERSED, DENIED, CANCELED (the
+ * money came back to the sender).
+ */
+export type PayoutItemStatus = string;
+
+export interface SendPayoutInput {
+  /** Our id for the batch (also sent as PayPal-Request-Id): PayPal pays one batch per id. */
+  senderBatchId: string;
+  amount: Money;
+  /** The verified account: its payer id when known (recipient PAYPAL_ID), else its email. */
+  receiver: { payerId: string | null; email: string };
+  note: string;
+}
+
+/** A payout batch of one item, as the provider last told it. */
+export interface PayoutBatch {
+  payoutBatchId: string;
+  /** DENIED, PENDING, PROCESSING, SUCCESS, CANCELED. */
+  batchStatus: string;
+  senderBatchId: string | undefined;
+  item: PayoutItem | undefined;
+}
+
+export interface PayoutItem {
+  payoutItemId: string;
+  payoutBatchId: string | undefined;
+  transactionStatus: PayoutItemStatus;
+  /** Why it failed or came back (e.g. RECEIVER_UNREGISTERED), when the provider said. */
+  errorName: string | undefined;
+}
+
+/** The Payouts part of a provider (PayPal Payouts v1, or the sandbox's imitation). */
+export interface PayoutProvider {
+  sendPayout(input: SendPayoutInput): Promise<PayoutBatch>;
+  getPayoutBatch(payoutBatchId: string): Promise<PayoutBatch>;
+  getPayoutItem(payoutItemId: string): Promise<PayoutItem>;
 }
 
 /**

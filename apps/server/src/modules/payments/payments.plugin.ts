@@ -14,9 +14,14 @@ import {
   type CreatedOrder,
   type CreateOrderInput,
   type PaymentProvider,
+  type PayoutBatch,
+  type PayoutItem,
+  type PayoutProvider,
+  type SendPayoutInput,
   type WebhookInput,
 } from './payment-provider';
 import { PayPalProvider, readWebhookEvent, type WebhookAction } from './paypal.provider';
+import { SandboxPayouts } from './sandbox-payouts';
 import { SandboxProvider } from './sandbox.provider';
 
 /** What a capture call came to, so the order flow never has to read provider errors. */
@@ -26,6 +31,83 @@ export type CaptureOutcome =
   | { kind: 'notApproved' }
   /** The provider failed or refused; `reason` is for the log. */
   | { kind: 'failed'; reason: string };
+
+/** What a payout send came to, so the payouts module never has to read provider errors. */
+export type PayoutSendOutcome =
+  /** The provider has the batch (now, or from an earlier attempt with the same sender_batch_id). */
+  | { kind: 'accepted'; batch: PayoutBatch }
+  /** A definite refusal (4xx): nothing was or will be paid for this batch. */
+  | { kind: 'refused'; reason: string }
+  /** No definite answer (timeout, 5xx, a duplicate we could not find): try again later, same id. */
+  | { kind: 'unknown'; reason: string };
+
+/** A verified payout item event, handed to the payouts module. */
+export interface PayoutEvent {
+  item: PayoutItem;
+  senderBatchId: string | undefined;
+}
+
+/** Handles a payout event; answers the outcome recorded with the webhook event. */
+export type PayoutEventHandler = (event: PayoutEvent) => Promise<string>;
+
+/** PayPal Payouts (or the sandbox's) as the payouts module sees them: `app.payments.payouts`. */
+export interface Payouts {
+  send(input: SendPayoutInput): Promise<PayoutSendOutcome>;
+  get(payoutBatchId: string): Promise<PayoutBatch>;
+  getItem(payoutItemId: string): Promise<PayoutItem>;
+  /** The payouts module registers the one handler of payout webhook events. */
+  onEvent(handler: PayoutEventHandler): void;
+  /** The webhook route's dispatch: 'unhandled' when no module registered. */
+  handleEvent(event: PayoutEvent): Promise<string>;
+}
+
+/** The original batch a duplicate sender_batch_id refusal links to (PayPal's documented way). */
+function linkedBatchId(error: PaymentProviderError): string | undefined {
+  for (const link of error.links) {
+    const match = /\/v1\/payments\/payouts\/([^/?#]+)$/.exec(link.href);
+    if (match?.[1]) return decodeURIComponent(match[1]);
+  }
+  return undefined;
+}
+
+function payoutsGateway(provider: PayoutProvider): Payouts {
+  let handler: PayoutEventHandler | undefined;
+  return {
+    async send(input) {
+      try {
+        return { kind: 'accepted', batch: await provider.sendPayout(input) };
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        const reason = [error.code, ...error.issues].join(' ');
+        const original = linkedBatchId(error);
+        if (original) {
+          // Sent before (a crash, a lost answer): the batch PayPal already has is ours.
+          try {
+            return { kind: 'accepted', batch: await provider.getPayoutBatch(original) };
+          } catch (readError) {
+            return {
+              kind: 'unknown',
+              reason: `duplicate batch ${original} unreadable: ${String(readError)}`,
+            };
+          }
+        }
+        // PayPal names the duplicate in the detail ("Batch with given sender_batch_id already
+        // exists", field SENDER_BATCH_ID): never a refusal — the first batch may be paying.
+        const duplicate = [error.message, ...error.issues].some((text) => /sender_batch_id/i.test(text));
+        const definite = !error.retryable && (error.status === 400 || error.status === 422) && !duplicate;
+        return definite
+          ? { kind: 'refused', reason }
+          : { kind: 'unknown', reason: `${reason} ${error.message}` };
+      }
+    },
+    get: (payoutBatchId) => provider.getPayoutBatch(payoutBatchId),
+    getItem: (payoutItemId) => provider.getPayoutItem(payoutItemId),
+    onEvent(next) {
+      handler = next;
+    },
+    handleEvent: (event) => (handler ? handler(event) : Promise.resolve('unhandled')),
+  };
+}
 
 /**
  * The payment provider as the order flow sees it (decision 0020), `app.payments`. Modules reach
@@ -38,6 +120,8 @@ export interface Payments {
   capture(input: CaptureOrderInput): Promise<CaptureOutcome>;
   /** A verified event, or undefined when it is not one (tampered, unsigned, the sandbox). */
   readWebhook(input: WebhookInput): Promise<VerifiedWebhook | undefined>;
+  /** Payouts to creators' PayPal accounts. */
+  readonly payouts: Payouts;
 }
 
 export interface VerifiedWebhook {
@@ -55,9 +139,14 @@ declare module 'fastify' {
 
 const NOT_APPROVED = new Set(['ORDER_NOT_APPROVED', 'PAYER_ACTION_REQUIRED']);
 
-function gateway(name: Payments['provider'], provider: PaymentProvider): Payments {
+function gateway(
+  name: Payments['provider'],
+  provider: PaymentProvider,
+  payoutProvider: PayoutProvider,
+): Payments {
   return {
     provider: name,
+    payouts: payoutsGateway(payoutProvider),
     createOrder: (input) => provider.createOrder(input),
     async readWebhook(input) {
       const { verified, event } = await provider.verifyWebhook(input);
@@ -134,7 +223,7 @@ function sandboxRoutes(app: FastifyInstance, sandbox: SandboxProvider | undefine
 export const paymentsPlugin = fp(
   async (app: FastifyInstance) => {
     const settings = app.config.payments;
-    const provider: PaymentProvider =
+    const paypal =
       settings.provider === 'paypal'
         ? new PayPalProvider({
             baseUrl: settings.baseUrl,
@@ -142,9 +231,11 @@ export const paymentsPlugin = fp(
             clientSecret: settings.clientSecret,
             webhookId: settings.webhookId,
           })
-        : new SandboxProvider(app.database.db);
+        : undefined;
+    const provider: PaymentProvider = paypal ?? new SandboxProvider(app.database.db);
+    const payoutProvider: PayoutProvider = paypal ?? new SandboxPayouts(app.database.db);
     const sandbox = provider instanceof SandboxProvider ? provider : undefined;
-    app.decorate('payments', gateway(settings.provider, provider));
+    app.decorate('payments', gateway(settings.provider, provider, payoutProvider));
     sandboxRoutes(app, sandbox);
   },
   { name: 'payments' },

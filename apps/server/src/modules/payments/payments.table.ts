@@ -81,3 +81,30 @@ export const sandboxOrders = pgTable(
   },
   (t) => [uniqueIndex('sandbox_orders_request_key').on(t.requestId)],
 );
+
+/**
+ * The offline sandbox's payout batches (one item each). The item's status is derived, not stored:
+ * PENDING in the send answer, then the receiver's outcome from the first read on (see
+ * `sandbox-payouts.ts`), so the imitation needs no timer and survives restarts.
+ */
+export const sandboxPayouts = pgTable(
+  'sandbox_payouts',
+  {
+    /** The batch id. */
+    id: varchar('id', { length: 64 }).primaryKey(),
+    itemId: varchar('item_id', { length: 64 }).notNull(),
+    senderBatchId: varchar('sender_batch_id', { length: 64 }).notNull(),
+    /** The create call's PayPal-Request-Id: the same id again answers this batch. */
+    requestId: varchar('request_id', { length: 128 }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    receiver: varchar('receiver', { length: 254 }).notNull(),
+    /** How often the batch or its item was read: the first read moves the item past PENDING. */
+    reads: integer('reads').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_payouts_sender_batch_key').on(t.senderBatchId),
+    uniqueIndex('sandbox_payouts_item_key').on(t.itemId),
+  ],
+);

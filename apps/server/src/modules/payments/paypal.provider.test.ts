@@ -170,3 +170,69 @@ describe('readWebhookEvent', () => {
     });
   });
 });
+
+describe('PayPal Payouts against the stand-in', () => {
+  const payoutInput = (senderBatchId: string) => ({
+    senderBatchId,
+    amount: { currencyCode: 'USD', valueMinor: 1234 },
+    receiver: { payerId: 'PAYERX1', email: 'x@example.com' },
+    note: 'test',
+  });
+
+  it('an answer after the timeout: the retry with the same request id gets the same batch', async () => {
+    const paypal = provider(800);
+    const before = stand.payouts.size;
+    stand.answerLateOnce('payout', 1_600);
+    const batch = await paypal.sendPayout(payoutInput('LSP-late-1'));
+    expect(batch).toMatchObject({ batchStatus: 'PENDING', senderBatchId: 'LSP-late-1' });
+    expect(stand.payouts.size - before).toBe(1);
+    expect(stand.payoutBySender('LSP-late-1')).toMatchObject({
+      recipientType: 'PAYPAL_ID',
+      receiver: 'PAYERX1',
+      amount: { currency: 'USD', value: '12.34' },
+    });
+  });
+
+  it('reads the batch and the item; a reused sender_batch_id is refused with a link to the first', async () => {
+    const paypal = provider();
+    const sent = await paypal.sendPayout(payoutInput('LSP-dup-1'));
+    const stored = stand.payoutBySender('LSP-dup-1');
+    stand.setPayoutItemStatus(stored?.itemId ?? '', 'UNCLAIMED');
+    expect(await paypal.getPayoutBatch(sent.payoutBatchId)).toMatchObject({
+      item: { payoutItemId: stored?.itemId, transactionStatus: 'UNCLAIMED', errorName: 'RECEIVER_UNCLAIMED' },
+    });
+    expect(await paypal.getPayoutItem(stored?.itemId ?? '')).toMatchObject({
+      transactionStatus: 'UNCLAIMED',
+    });
+
+    stand.forgetRequestIds();
+    const error = await paypal.sendPayout(payoutInput('LSP-dup-1')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect(error).toMatchObject({ status: 400, code: 'USER_BUSINESS_ERROR', retryable: false });
+    expect((error as PaymentProviderError).links[0]?.href).toContain(
+      `/v1/payments/payouts/${sent.payoutBatchId}`,
+    );
+  });
+
+  it('reads payout item events; batch events are ignored', () => {
+    const resource = { payout_item_id: 'PI1', payout_batch_id: 'PB1', transaction_status: 'SUCCESS' };
+    expect(readWebhookEvent({ id: 'WH-1', eventType: 'PAYMENT.PAYOUTS-ITEM.RETURNED', resource })).toEqual({
+      kind: 'payoutItem',
+      item: {
+        payoutItemId: 'PI1',
+        payoutBatchId: 'PB1',
+        transactionStatus: 'RETURNED',
+        errorName: undefined,
+      },
+      senderBatchId: undefined,
+    });
+    expect(readWebhookEvent({ id: 'WH-2', eventType: 'PAYMENT.PAYOUTSBATCH.SUCCESS', resource })).toEqual({
+      kind: 'ignored',
+    });
+    expect(
+      readWebhookEvent({ id: 'WH-3', eventType: 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED', resource: {} }),
+    ).toEqual({
+      kind: 'ignored',
+    });
+  });
+});

@@ -8,6 +8,10 @@ import {
   type CreatedOrder,
   type CreateOrderInput,
   type PaymentProvider,
+  type PayoutBatch,
+  type PayoutItem,
+  type PayoutProvider,
+  type SendPayoutInput,
   type ProviderOrder,
   type ProviderOrderStatus,
   type WebhookEvent,
@@ -61,7 +65,7 @@ interface CallOptions {
  * the offline mode point it at a local stand-in. Writes are retried only with a PayPal-Request-Id,
  * which makes PayPal return the first attempt's result instead of acting twice.
  */
-export class PayPalProvider implements PaymentProvider {
+export class PayPalProvider implements PaymentProvider, PayoutProvider {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly retries: number;
@@ -137,6 +141,51 @@ export class PayPalProvider implements PaymentProvider {
     if (!capture)
       throw new PaymentProviderError('PayPal capture response has no capture', 200, 'MALFORMED', false);
     return capture;
+  }
+
+  /**
+   * Payouts v1: one batch with one item. `sender_batch_id` and `PayPal-Request-Id` are the same
+   * key on every attempt, so a retry (here or by the reconcile job) is answered with the first
+   * batch, or refused as a duplicate with a link to it — never paid twice.
+   */
+  async sendPayout(input: SendPayoutInput): Promise<PayoutBatch> {
+    const byPayerId = input.receiver.payerId !== null;
+    const answer = await this.call<PayPalBatchBody>('POST', '/v1/payments/payouts', {
+      requestId: input.senderBatchId,
+      body: {
+        sender_batch_header: {
+          sender_batch_id: input.senderBatchId,
+          recipient_type: byPayerId ? 'PAYPAL_ID' : 'EMAIL',
+          email_subject: 'You have a payout from LinkStore',
+        },
+        items: [
+          {
+            recipient_type: byPayerId ? 'PAYPAL_ID' : 'EMAIL',
+            receiver: input.receiver.payerId ?? input.receiver.email,
+            amount: { currency: input.amount.currencyCode, value: minorToDecimal(input.amount) },
+            note: input.note,
+            sender_item_id: input.senderBatchId,
+          },
+        ],
+      },
+    });
+    return batchOf(answer);
+  }
+
+  async getPayoutBatch(payoutBatchId: string): Promise<PayoutBatch> {
+    return batchOf(
+      await this.call<PayPalBatchBody>('GET', `/v1/payments/payouts/${encodeURIComponent(payoutBatchId)}`),
+    );
+  }
+
+  async getPayoutItem(payoutItemId: string): Promise<PayoutItem> {
+    const item = await this.call<PayPalItemBody>(
+      'GET',
+      `/v1/payments/payouts-item/${encodeURIComponent(payoutItemId)}`,
+    );
+    const read = itemOf(item);
+    if (!read) throw new PaymentProviderError('PayPal payout item is malformed', 200, 'MALFORMED', false);
+    return read;
   }
 
   async verifyWebhook({ headers, rawBody }: WebhookInput): Promise<WebhookVerification> {
@@ -271,6 +320,50 @@ function captureOf(capture: PayPalCapture | undefined): CaptureResult | undefine
   };
 }
 
+interface PayPalItemBody {
+  payout_item_id?: unknown;
+  payout_batch_id?: unknown;
+  transaction_status?: unknown;
+  errors?: { name?: unknown } | null;
+}
+
+interface PayPalBatchBody {
+  batch_header?: {
+    payout_batch_id?: unknown;
+    batch_status?: unknown;
+    sender_batch_header?: { sender_batch_id?: unknown };
+  };
+  items?: PayPalItemBody[];
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/** A payout item resource (an item of a batch, `payouts-item`, or a webhook's resource). */
+export function itemOf(body: PayPalItemBody | undefined): PayoutItem | undefined {
+  const payoutItemId = text(body?.payout_item_id);
+  if (!body || !payoutItemId) return undefined;
+  return {
+    payoutItemId,
+    payoutBatchId: text(body.payout_batch_id),
+    // The create answer carries no item yet; its item is NEW until PayPal works on it.
+    transactionStatus: text(body.transaction_status) ?? 'PENDING',
+    errorName: text(body.errors?.name),
+  };
+}
+
+function batchOf(body: PayPalBatchBody): PayoutBatch {
+  const header = body.batch_header;
+  const payoutBatchId = text(header?.payout_batch_id);
+  if (!payoutBatchId)
+    throw new PaymentProviderError('PayPal payout answer has no batch id', 200, 'MALFORMED', false);
+  return {
+    payoutBatchId,
+    batchStatus: text(header?.batch_status) ?? 'PENDING',
+    senderBatchId: text(header?.sender_batch_header?.sender_batch_id),
+    item: itemOf(body.items?.[0]),
+  };
+}
+
 /** A body already serialised as JSON, sent as is. */
 class RawJson {
   constructor(readonly text: string) {}
@@ -292,6 +385,7 @@ async function readJson(response: Response): Promise<unknown> {
     error?: string;
     error_description?: string;
     details?: { issue?: string }[];
+    links?: { href?: unknown; rel?: unknown }[];
   };
   const status = response.status;
   throw new PaymentProviderError(
@@ -300,6 +394,9 @@ async function readJson(response: Response): Promise<unknown> {
     problem.name ?? problem.error ?? (response.ok ? 'MALFORMED' : `HTTP_${status}`),
     status === 429 || status >= 500,
     (problem.details ?? []).flatMap((d) => (d.issue ? [d.issue] : [])),
+    (problem.links ?? []).flatMap((l) =>
+      typeof l.href === 'string' ? [{ href: l.href, rel: typeof l.rel === 'string' ? l.rel : '' }] : [],
+    ),
   );
 }
 
@@ -309,7 +406,41 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export type WebhookAction =
   | { kind: 'captured'; providerOrderId: string; capture: CaptureResult }
   | { kind: 'approved'; providerOrderId: string }
+  | { kind: 'payoutItem'; item: PayoutItem; senderBatchId: string | undefined }
   | { kind: 'ignored' };
+
+/** A payout item event's type → the item status it reports (when the resource does not say). */
+const PAYOUT_ITEM_EVENTS: Record<string, string> = {
+  'PAYMENT.PAYOUTS-ITEM.SUCCEEDED': 'SUCCESS',
+  'PAYMENT.PAYOUTS-ITEM.FAILED': 'FAILED',
+  'PAYMENT.PAYOUTS-ITEM.RETURNED': 'RETURNED',
+  'PAYMENT.PAYOUTS-ITEM.UNCLAIMED': 'UNCLAIMED',
+  'PAYMENT.PAYOUTS-ITEM.BLOCKED': 'BLOCKED',
+  'PAYMENT.PAYOUTS-ITEM.DENIED': 'DENIED',
+  'PAYMENT.PAYOUTS-ITEM.REFUNDED': 'REFUNDED',
+  'PAYMENT.PAYOUTS-ITEM.CANCELED': 'CANCELED',
+  'PAYMENT.PAYOUTS-ITEM.HELD': 'ONHOLD',
+};
+
+/**
+ * PAYMENT.PAYOUTS-ITEM.* events: the resource is the payout item. The event type names the change
+ * (the resource's `transaction_status` can lag behind it); batch events (PAYMENT.PAYOUTSBATCH.*)
+ * are ignored: the item events and the poll carry what matters.
+ */
+function readPayoutItemEvent(event: WebhookEvent): WebhookAction {
+  const status = PAYOUT_ITEM_EVENTS[event.eventType];
+  const resource = (event.resource ?? {}) as PayPalItemBody & {
+    payout_item?: { sender_item_id?: unknown };
+    sender_batch_id?: unknown;
+  };
+  const item = itemOf(resource);
+  if (!status || !item) return { kind: 'ignored' };
+  return {
+    kind: 'payoutItem',
+    item: { ...item, transactionStatus: status },
+    senderBatchId: text(resource.sender_batch_id) ?? text(resource.payout_item?.sender_item_id),
+  };
+}
 
 interface CaptureResource {
   id?: unknown;
@@ -324,6 +455,7 @@ interface CaptureResource {
  * (an order resource). Anything else, or a resource without what is needed, is ignored.
  */
 export function readWebhookEvent(event: WebhookEvent): WebhookAction {
+  if (event.eventType.startsWith('PAYMENT.PAYOUTS-ITEM.')) return readPayoutItemEvent(event);
   if (event.eventType === 'CHECKOUT.ORDER.APPROVED') {
     const id = (event.resource as { id?: unknown } | null)?.id;
     return typeof id === 'string' && id ? { kind: 'approved', providerOrderId: id } : { kind: 'ignored' };

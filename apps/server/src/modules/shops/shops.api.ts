@@ -31,6 +31,7 @@ export {
   updateShopPricing,
   type ShopRow,
 } from './shops.repository';
+export { setAutoPayout, setPayoutsHeld } from './payout-settings.repository';
 export { setShopProduct } from './shop-products.repository';
 export { ratingTenths } from './shop-products.service';
 export { publicShopOf } from './shops.service';

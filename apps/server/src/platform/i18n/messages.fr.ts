@@ -68,6 +68,15 @@ export const fr = {
     "L'ordre doit contenir chaque catégorie de ce niveau exactement une fois.",
   'pricing.belowCost':
     'Le prix de vente de « {product} » ({price}) ne peut pas être inférieur à son coût ({cost}).',
+  'payouts.accountRequired':
+    'Connectez votre compte PayPal avec « Se connecter avec PayPal » avant de retirer.',
+  'payouts.held': 'Vos versements sont suspendus. Contactez le support.',
+  'payouts.inFlight': 'Un versement est déjà en cours. Attendez qu’il soit terminé.',
+  'payouts.currency': 'Les versements sont faits en {currency}.',
+  'payouts.nothingAvailable': 'Rien n’est encore disponible au retrait.',
+  'payouts.overAvailable': 'Vous pouvez retirer au plus {available}.',
+  'payouts.belowMinimum': 'Le versement minimum est de {minimum}.',
+  'payouts.overDailyMaximum': 'Au plus {maximum} peuvent être versés par jour ; il reste {left} aujourd’hui.',
   'files.unreadable': 'L’image n’a pas pu être lue : le fichier est peut-être endommagé.',
   'files.tooManyPixels': 'L’image est trop grande : {max} mégapixels au maximum.',
   'checkout.duplicateItem': 'Chaque produit ne peut figurer qu’une fois dans le panier.',

@@ -1,0 +1,47 @@
+import { payoutsRoutes } from '@linkstore/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../platform/http/routes';
+import { readPayoutRules } from '../earnings/earnings.api';
+import { createPayoutsService } from './payouts.service';
+
+/** How often in-flight payouts are followed and stuck ones reconciled. */
+export const PAYOUT_POLL_INTERVAL_MS = 60_000;
+/** How often the weekly automatic payout looks for creators (it pays each once per ISO week). */
+export const AUTO_PAYOUT_INTERVAL_MS = 60 * 60_000;
+
+/** Withdrawals, their status following, the weekly automatic payout and the operators' view. */
+export async function payoutsModule(app: FastifyInstance): Promise<void> {
+  const service = createPayoutsService({
+    db: app.database.db,
+    payouts: app.payments.payouts,
+    log: app.log,
+    rules: () => readPayoutRules((key) => app.configValues.get(key)),
+  });
+  app.payments.payouts.onEvent((event) => service.handleEvent(event));
+
+  const r = payoutsRoutes;
+  registerRoute(app, r.withdraw, ({ body, caller }) => service.withdraw(Number(caller.id), body));
+  registerRoute(app, r.list, ({ query, caller }) => service.list(Number(caller.id), query));
+  registerRoute(app, r.pending, ({ query, caller }) => service.pendingSales(Number(caller.id), query));
+  registerRoute(app, r.settings, ({ body, caller }) => service.settings(Number(caller.id), body));
+  registerRoute(app, r.consolePage, ({ query }) => service.consolePage(query));
+  registerRoute(app, r.hold, ({ params, body }) => service.hold(Number(params.userId), body));
+
+  /** Runs `job` on a timer, never twice at once in this process. */
+  const every = (ms: number, name: string, job: () => Promise<unknown>) => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      job()
+        .catch((err: unknown) => app.log.error({ err }, `${name} failed`))
+        .finally(() => {
+          running = false;
+        });
+    }, ms);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  };
+  every(PAYOUT_POLL_INTERVAL_MS, 'Payout poll', () => service.followPayouts());
+  every(AUTO_PAYOUT_INTERVAL_MS, 'Automatic payouts', () => service.runAutoPayouts());
+}
