@@ -142,6 +142,55 @@ describe('the creator pays through PayPal', () => {
     expect(stand.capturesPerformed).toBe(before + 1);
   });
 
+  it('refuses the buyer while the creator is capturing: only the creator is charged', async () => {
+    const placed = await placeOrder();
+    const buyerToken = new URL(placed.approveUrl).searchParams.get('token') ?? '';
+    stand.approve(buyerToken);
+    const purchase = await approvedPurchase([placed.orderNo]);
+    const before = stand.capturesPerformed;
+    // The creator's capture is done at PayPal but answered late: the claim is held meanwhile.
+    stand.answerLateOnce('capture', 400);
+    const creator = capture(purchase.id);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const buyer = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/public/checkout/capture',
+      remoteAddress: nextIp(),
+      payload: { orderNo: placed.orderNo, token: buyerToken },
+    });
+    expect(buyer.statusCode, buyer.body).toBe(409);
+    expect(buyer.json<{ code: string }>().code).toBe(ErrorCode.ORDERS_NOT_UNPAID);
+    expect((await creator).statusCode).toBe(200);
+    expect(stand.capturesPerformed).toBe(before + 1);
+    expect(stand.orders.get(buyerToken)?.status).toBe('APPROVED');
+    const { statuses, kinds } = await stateOf([placed.orderNo]);
+    expect({ statuses, kinds }).toEqual({ statuses: [2], kinds: ['purchase'] });
+    // Afterwards the buyer's capture answers the completed order and still charges nothing.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/public/checkout/capture',
+      remoteAddress: nextIp(),
+      payload: { orderNo: placed.orderNo, token: buyerToken },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(stand.capturesPerformed).toBe(before + 1);
+  });
+
+  it('a second capture call while the first is at PayPal uses its claims and the same request id', async () => {
+    const nos = [(await placeOrder()).orderNo, (await placeOrder()).orderNo];
+    const purchase = await approvedPurchase(nos);
+    const before = { performed: stand.capturesPerformed, replays: stand.replays };
+    stand.answerLateOnce('capture', 400);
+    const first = capture(purchase.id);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const second = await capture(purchase.id);
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await first).statusCode).toBe(200);
+    expect(stand.capturesPerformed).toBe(before.performed + 1);
+    expect(stand.replays).toBe(before.replays + 1);
+    expect(await stateOf(nos)).toEqual({ statuses: [2, 2], kinds: ['purchase', 'purchase'] });
+  });
+
   it('refuses a declined capture and gives the orders back to their buyers', async () => {
     const nos = [(await placeOrder()).orderNo];
     const purchase = await approvedPurchase(nos);
