@@ -1,4 +1,4 @@
-import type { TCreatorOrder, TOrderStatus } from '@linkstore/contract';
+import { ordersRoutes, type TCreatorOrder, type TOrderStatus } from '@linkstore/contract';
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -15,7 +15,6 @@ import {
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ordersRoutes } from '@linkstore/contract';
 import { routeKey } from '../../shared/http/call-route';
 import { useMoney } from '../../shared/money/use-money';
 import { fileUrl } from '../../shared/upload/upload-api';
