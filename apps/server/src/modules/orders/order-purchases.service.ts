@@ -32,6 +32,11 @@ export interface PurchaseDeps {
   publicUrl: string;
 }
 
+/** The orders this call claimed; none when it uses the claims of a call already capturing. */
+interface Claim {
+  ids: number[];
+}
+
 /** Thrown inside a transaction to roll it back; never leaves this file. */
 class Rollback extends Error {
   constructor(readonly why: 'claimed' | 'notAllMoved') {
@@ -156,7 +161,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
    * this purchase (its capture submitted twice at once) are used as they are: the capture's
    * request id is the same, so the provider charges once.
    */
-  async function claim(userId: number, id: number): Promise<number[] | 'closed'> {
+  async function claim(userId: number, id: number): Promise<Claim | 'closed'> {
     try {
       return await withTransaction(db, async (tx) => {
         const locked = await findPurchase(tx, userId, id, true);
@@ -167,10 +172,10 @@ export function createPurchaseService(deps: PurchaseDeps) {
           await closePurchase(tx, id, { status: 'cancelled', reason: ErrorCode.ORDERS_NOT_UNPAID });
           return 'closed';
         }
-        if (list.every((order) => order.heldHere)) return ids;
+        if (list.every((order) => order.heldHere)) return { ids: [] };
         await stampPurchase(tx, id);
         if ((await claimOrders(tx, ids, 'b')).length !== ids.length) throw new Rollback('claimed');
-        return ids;
+        return { ids };
       });
     } catch (error) {
       if (error instanceof Rollback) throw AppError.of(ErrorCode.ORDERS_NOT_UNPAID, 'orders.pay.beingPaid');
@@ -237,8 +242,10 @@ export function createPurchaseService(deps: PurchaseDeps) {
       if (purchase.status !== 'created') return answerClosed(purchase);
       if (!purchase.providerOrderId)
         throw AppError.of(ErrorCode.PAYMENT_NOT_APPROVED, 'orders.pay.notApproved');
-      const ids = await claim(userId, id);
-      if (ids === 'closed') return answerClosed((await findPurchase(db, userId, id)) ?? purchase);
+      const claimed = await claim(userId, id);
+      if (claimed === 'closed') return answerClosed((await findPurchase(db, userId, id)) ?? purchase);
+      // Only the call that took the claims gives them up: a second call using them must not.
+      const { ids } = claimed;
       const outcome = await payments.capture({
         providerOrderId: purchase.providerOrderId,
         requestId: `capture:purchase:${id}`,
