@@ -69,6 +69,12 @@ const pageRoutes: RouteObject[] = [
         }),
       },
       {
+        // The payment provider sends the creator back here after they approve paying orders.
+        path: 'order/pay-result',
+        handle: title('orders:title.orders'),
+        lazy: async () => ({ Component: (await import('./studio/order/pay-result-page')).PayResultPage }),
+      },
+      {
         path: 'revenue',
         handle: title('orders:title.earnings'),
         lazy: async () => ({ Component: (await import('./studio/revenue/revenue-page')).RevenuePage }),

@@ -50,6 +50,8 @@ export * from './orders/checkout.schema';
 export * from './orders/checkout.routes';
 export * from './orders/orders.schema';
 export * from './orders/orders.routes';
+export * from './orders/purchases.schema';
+export * from './orders/purchases.routes';
 export * from './earnings/earnings.schema';
 export * from './earnings/earnings.routes';
 export * from './payouts/payouts.schema';

@@ -1,9 +1,10 @@
 // The earnings module's face: what other modules may use (decision 0022). The ledger is written
-// only here: sales, payouts and their returns.
+// only here: sales, payouts and their returns, what creators paid for their own orders.
 export {
   availableCents,
   creditSale,
   debitPayout,
+  recordPurchase,
   pagePendingSales,
   returnPayout,
   type PayoutEntry,

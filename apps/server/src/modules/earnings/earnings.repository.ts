@@ -287,3 +287,31 @@ export async function pagePendingSales(
     .where(where);
   return { rows, total: counted?.total ?? 0 };
 }
+
+/** What a creator paid for one of their orders themselves, for `recordPurchase`. */
+export interface PurchaseDebit {
+  userId: number;
+  shopId: number;
+  orderId: number;
+  /** The platform amount paid, as a positive number; recorded negative. */
+  paidMinor: number;
+  currencyCode: string;
+}
+
+/**
+ * Records what the creator paid through PayPal for their own order (kind 'purchase', outside the
+ * balance: the money came from their PayPal account). Once per order, like a sale's credit.
+ */
+export async function recordPurchase(db: AppDatabase, debit: PurchaseDebit): Promise<void> {
+  await db
+    .insert(ledgerEntries)
+    .values({
+      userId: debit.userId,
+      shopId: debit.shopId,
+      kind: 'purchase',
+      amountMinor: -debit.paidMinor,
+      currencyCode: debit.currencyCode,
+      orderId: debit.orderId,
+    })
+    .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.orderId] });
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
 import { returnStock } from '../catalog/catalog.api';
@@ -105,12 +105,57 @@ export async function flipToPaid(db: AppDatabase, orderId: number, flag: string 
       status: 1,
       paidAt: sql`now()`,
       reservedUntil: null,
+      payingSide: null,
+      payingSince: null,
       updatedAt: sql`now()`,
       ...(flag === null ? {} : { flag }),
     })
     .where(and(eq(orders.id, orderId), eq(orders.status, 0)))
     .returning({ id: orders.id });
   return rows.length === 1;
+}
+
+/** A claim older than this (a crashed process) may be taken over. */
+export const CLAIM_STALE = sql`now() - interval '5 minutes'`;
+
+/**
+ * `side` takes the claim on these unpaid orders (who captures a payment for them right now)
+ * unless someone holds a fresh one; with `renew`, a fresh claim of `side`'s own is taken again
+ * (a buyer's second capture call: the same request id, so never a second charge). Answers the
+ * orders claimed.
+ */
+export async function claimOrders(
+  db: AppDatabase,
+  orderIds: number[],
+  side: 'b' | 'c',
+  renew = false,
+): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .update(orders)
+    .set({ payingSide: side, payingSince: sql`now()` })
+    .where(
+      and(
+        inArray(orders.id, orderIds),
+        eq(orders.status, 0),
+        or(
+          isNull(orders.payingSide),
+          lt(orders.payingSince, CLAIM_STALE),
+          renew ? eq(orders.payingSide, side) : undefined,
+        ),
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.map((row) => row.id);
+}
+
+/** Gives up `side`'s claim on these orders (its capture failed or was not approved). */
+export async function releaseClaims(db: AppDatabase, orderIds: number[], side: 'b' | 'c'): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db
+    .update(orders)
+    .set({ payingSide: null, payingSince: null })
+    .where(and(inArray(orders.id, orderIds), eq(orders.status, 0), eq(orders.payingSide, side)));
 }
 
 export async function setOrderFlag(db: AppDatabase, orderId: number, flag: string): Promise<void> {

@@ -19,11 +19,14 @@ import { stockOf, takeStock } from '../catalog/catalog.api';
 import { insertPayment, recordWebhookEvent, setWebhookOutcome } from '../payments/payments.api';
 import { findShopBySlug, listSellableProducts, priceInShop, type SellableProduct } from '../shops/shops.api';
 import {
+  claimOrders,
   findOrderByCheckoutKey,
+  findOrderById,
   findOrderByNo,
   findOrderByProviderOrder,
   insertOrder,
   listOrderItems,
+  releaseClaims,
   releaseOrder,
   type CheckoutShop,
   type NewOrderItem,
@@ -173,20 +176,36 @@ export function createCheckoutService(deps: CheckoutDeps) {
     });
   }
 
-  /** Captures `found`'s payment (request id `capture:<order no>`) and settles it. */
-  async function captureAndSettle(found: OrderWithPayment): Promise<Settlement | 'notApproved' | 'failed'> {
+  /**
+   * Captures `found`'s payment (request id `capture:<order no>`) and settles it. The buyer's side
+   * claims the order first (`paying_side = 'c'`): while its creator is paying it themselves
+   * ('b'), the buyer is not charged (`heldByShop`); a capture that fails or is not approved gives
+   * the claim up, so the creator can pay it after all.
+   */
+  async function captureAndSettle(
+    found: OrderWithPayment,
+  ): Promise<Settlement | 'notApproved' | 'failed' | 'heldByShop'> {
     const { order, payment } = found;
     if (!payment) return 'failed';
+    if ((await claimOrders(db, [order.id], 'c', true)).length === 0) {
+      const now = await findOrderById(db, order.id);
+      return now && now.order.status !== 0 ? 'alreadyPaid' : 'heldByShop';
+    }
     const outcome = await payments.capture({
       providerOrderId: payment.providerOrderId,
       requestId: `capture:${order.orderNo}`,
     });
-    if (outcome.kind === 'notApproved') return 'notApproved';
-    if (outcome.kind === 'failed') {
-      deps.log.warn({ orderNo: order.orderNo, reason: outcome.reason }, 'Payment capture failed');
-      return 'failed';
+    if (outcome.kind !== 'captured') {
+      await releaseClaims(db, [order.id], 'c');
+      if (outcome.kind === 'failed') {
+        deps.log.warn({ orderNo: order.orderNo, reason: outcome.reason }, 'Payment capture failed');
+      }
+      return outcome.kind;
     }
-    return settleCapture(deps, found, outcome.capture);
+    const settled = await settleCapture(deps, found, outcome.capture);
+    // Paid clears the claim; pending keeps it (the money may still move); the rest give it up.
+    if (settled === 'declined' || settled === 'mismatch') await releaseClaims(db, [order.id], 'c');
+    return settled;
   }
 
   /** The order with this number, when `token` is its payment's provider order id. */
@@ -279,6 +298,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (result === 'notApproved')
           throw AppError.of(ErrorCode.PAYMENT_NOT_APPROVED, 'checkout.notApproved');
         if (result === 'failed') throw AppError.serviceUnavailable('checkout.captureFailed');
+        if (result === 'heldByShop') throw AppError.of(ErrorCode.ORDERS_NOT_UNPAID, 'checkout.paidByShop');
         if (result === 'declined') throw AppError.of(ErrorCode.PAYMENT_DECLINED, 'checkout.captureDeclined');
         if (result === 'mismatch') {
           throw AppError.of(ErrorCode.PAYMENT_AMOUNT_MISMATCH, 'checkout.amountMismatch');

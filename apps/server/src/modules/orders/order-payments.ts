@@ -41,7 +41,7 @@ class StockShort extends Error {}
  * Takes the order's stock again after the sweep released it. All or nothing (a savepoint): when
  * a product is short, nothing is taken and the answer is the flag to set on the paid order.
  */
-async function reReserve(tx: AppDatabase, orderId: number): Promise<string | null> {
+export async function reReserve(tx: AppDatabase, orderId: number): Promise<string | null> {
   const items = (await listOrderItems(tx, orderId)).sort((a, b) => a.productId - b.productId);
   try {
     await withTransaction(tx, async (savepoint) => {

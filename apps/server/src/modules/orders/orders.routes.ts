@@ -1,6 +1,7 @@
 import { ordersRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
+import { registerPurchaseRoutes } from './order-purchases.routes';
 import { getMyOrder, listMyOrders } from './orders.service';
 
 /** The creator's own orders (`#/order`): every query is scoped to the caller. */
@@ -13,4 +14,5 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.detail, ({ params, request, caller }) =>
     getMyOrder(db, request.lang, Number(caller.id), params.orderNo),
   );
+  registerPurchaseRoutes(app);
 }

@@ -138,5 +138,5 @@ export class SandboxProvider implements PaymentProvider {
 function withToken(returnUrl: string, id: string): string {
   const url = new URL(returnUrl, 'http://sandbox.invalid');
   url.searchParams.set('token', id);
-  return returnUrl.startsWith('/') ? `${url.pathname}${url.search}` : url.toString();
+  return returnUrl.startsWith('/') ? `${url.pathname}${url.search}${url.hash}` : url.toString();
 }

@@ -180,6 +180,18 @@ export const en = {
   'storefront.productNotFound': 'Product not found',
   'storefront.productNotFoundBody': 'This product is not sold in this shop any more.',
   'storefront.payment': 'Payment',
+  'orders.pay.duplicate': 'Each order can be in a payment only once.',
+  'orders.pay.notUnpaid':
+    'These orders are no longer unpaid (their buyer paid them): {orders}. Nothing was charged.',
+  'orders.pay.beingPaid':
+    'An order is being paid by its buyer right now. Nothing was charged; please try again in a moment.',
+  'orders.pay.notApproved': 'The payment has not been approved yet. Please approve it, then try again.',
+  'orders.pay.declined': 'The payment was declined. Nothing was charged for these orders.',
+  'orders.pay.amountMismatch':
+    'The amount charged was not the amount due. The orders were not paid; our team will contact you.',
+  'orders.pay.pending':
+    'The payment is being reviewed by the provider. The orders will be paid once it is completed.',
+  'checkout.paidByShop': 'This order is being paid by the shop. Your payment was not taken.',
   'storefront.webBuildMissing': 'The web app is not built yet: run npm run build, then reload this page.',
 } as const;
 

@@ -188,6 +188,17 @@ export const es = {
   'storefront.productNotFound': 'Producto no encontrado',
   'storefront.productNotFoundBody': 'Este producto ya no se vende en esta tienda.',
   'storefront.payment': 'Pago',
+  'orders.pay.duplicate': 'Cada pedido puede estar en un pago una sola vez.',
+  'orders.pay.notUnpaid':
+    'Estos pedidos ya no están pendientes de pago (su comprador los pagó): {orders}. No se cobró nada.',
+  'orders.pay.beingPaid':
+    'El comprador está pagando un pedido en este momento. No se cobró nada; inténtalo de nuevo en un momento.',
+  'orders.pay.notApproved': 'El pago aún no se ha aprobado. Apruébalo y vuelve a intentarlo.',
+  'orders.pay.declined': 'El pago fue rechazado. No se cobró nada por estos pedidos.',
+  'orders.pay.amountMismatch':
+    'El importe cobrado no era el importe debido. Los pedidos no se pagaron; nuestro equipo se pondrá en contacto contigo.',
+  'orders.pay.pending': 'El proveedor está revisando el pago. Los pedidos se pagarán cuando se complete.',
+  'checkout.paidByShop': 'La tienda está pagando este pedido. No se tomó tu pago.',
   'storefront.webBuildMissing':
     'La aplicación web aún no está compilada: ejecuta npm run build y vuelve a cargar esta página.',
 } satisfies Messages;

@@ -193,6 +193,19 @@ export const fr = {
   'storefront.productNotFound': 'Produit introuvable',
   'storefront.productNotFoundBody': "Ce produit n'est plus vendu dans cette boutique.",
   'storefront.payment': 'Paiement',
+  'orders.pay.duplicate': 'Chaque commande ne peut figurer qu’une fois dans un paiement.',
+  'orders.pay.notUnpaid':
+    'Ces commandes ne sont plus impayées (leur acheteur les a payées) : {orders}. Rien n’a été débité.',
+  'orders.pay.beingPaid':
+    'Une commande est en cours de paiement par son acheteur. Rien n’a été débité ; réessayez dans un instant.',
+  'orders.pay.notApproved': 'Le paiement n’a pas encore été approuvé. Approuvez-le, puis réessayez.',
+  'orders.pay.declined': 'Le paiement a été refusé. Rien n’a été débité pour ces commandes.',
+  'orders.pay.amountMismatch':
+    'Le montant débité ne correspond pas au montant dû. Les commandes n’ont pas été payées ; notre équipe vous contactera.',
+  'orders.pay.pending':
+    'Le paiement est en cours d’examen par le prestataire. Les commandes seront payées une fois celui-ci terminé.',
+  'checkout.paidByShop':
+    'Cette commande est en cours de paiement par la boutique. Votre paiement n’a pas été prélevé.',
   'storefront.webBuildMissing':
     "L'application web n'est pas encore construite : lancez npm run build, puis rechargez cette page.",
 } satisfies Messages;

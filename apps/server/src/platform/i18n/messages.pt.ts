@@ -183,6 +183,18 @@ export const pt = {
   'storefront.productNotFound': 'Produto não encontrado',
   'storefront.productNotFoundBody': 'Este produto não é mais vendido nesta loja.',
   'storefront.payment': 'Pagamento',
+  'orders.pay.duplicate': 'Cada pedido só pode estar uma vez num pagamento.',
+  'orders.pay.notUnpaid':
+    'Estes pedidos já não estão por pagar (o comprador pagou-os): {orders}. Nada foi cobrado.',
+  'orders.pay.beingPaid':
+    'Um pedido está a ser pago pelo comprador neste momento. Nada foi cobrado; tente novamente daqui a pouco.',
+  'orders.pay.notApproved': 'O pagamento ainda não foi aprovado. Aprove-o e tente novamente.',
+  'orders.pay.declined': 'O pagamento foi recusado. Nada foi cobrado por estes pedidos.',
+  'orders.pay.amountMismatch':
+    'O valor cobrado não era o valor devido. Os pedidos não foram pagos; a nossa equipa irá contactá-lo.',
+  'orders.pay.pending':
+    'O pagamento está a ser analisado pelo fornecedor. Os pedidos serão pagos quando for concluído.',
+  'checkout.paidByShop': 'Este pedido está a ser pago pela loja. O seu pagamento não foi cobrado.',
   'storefront.webBuildMissing':
     'O aplicativo web ainda não foi compilado: execute npm run build e recarregue esta página.',
 } satisfies Messages;

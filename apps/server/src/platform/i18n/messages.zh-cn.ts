@@ -172,5 +172,13 @@ export const zhCn = {
   'storefront.productNotFound': '未找到商品',
   'storefront.productNotFoundBody': '本店已不再销售此商品。',
   'storefront.payment': '支付',
+  'orders.pay.duplicate': '同一订单在一次支付中只能出现一次。',
+  'orders.pay.notUnpaid': '这些订单已不再是待支付状态（买家已支付）：{orders}。未扣款。',
+  'orders.pay.beingPaid': '买家正在支付其中一个订单。未扣款，请稍后再试。',
+  'orders.pay.notApproved': '付款尚未获批准。请先批准，然后重试。',
+  'orders.pay.declined': '付款被拒绝。这些订单未扣款。',
+  'orders.pay.amountMismatch': '扣款金额与应付金额不符。订单未支付，我们的团队会联系您。',
+  'orders.pay.pending': '支付服务商正在审核此付款。完成后订单将被支付。',
+  'checkout.paidByShop': '店铺正在支付此订单。您的付款未被扣除。',
   'storefront.webBuildMissing': '网页应用尚未构建：请运行 npm run build，然后重新加载此页面。',
 } satisfies Messages;

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { ordersRoutes, type TOrderStatus } from '@linkstore/contract';
+import { ordersRoutes, purchasesRoutes, type TOrderStatus, type TPurchase } from '@linkstore/contract';
 import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
 
 /** Orders per request while scrolling. */
@@ -43,3 +43,27 @@ export function ordersInfiniteQuery(filters: TOrderFilters) {
 export function orderDetailQuery(orderNo: string) {
   return routeQueryOptions(ordersRoutes.detail, { params: { orderNo } });
 }
+
+/** Starts one payment of these unpaid orders; the same `payKey` again answers the same purchase. */
+export function startPurchase(orderNos: string[], payKey: string): Promise<TPurchase> {
+  return callRoute(purchasesRoutes.create, { body: { orderNos, payKey } });
+}
+
+/** Captures the approved purchase; quiet: the return page shows its own failure. */
+export function capturePurchase(id: string): Promise<TPurchase> {
+  return callRoute(purchasesRoutes.capture, { params: { id } }, { isQuiet: true });
+}
+
+/**
+ * A new payment attempt's key (32 hex characters from the browser's CSPRNG). Kept while the
+ * answer is lost (sending it again answers the purchase it started), replaced after a refusal.
+ */
+export function newPayKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Leaving for the payment provider's approval page (a seam for tests). */
+export const browser = {
+  assign: (url: string): void => window.location.assign(url),
+};

@@ -1,6 +1,7 @@
-import type { TCreatorOrder, TOrderStatus } from '@linkstore/contract';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { ordersRoutes, type TCreatorOrder, type TOrderStatus } from '@linkstore/contract';
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  App,
   Avatar,
   Button,
   DatePicker,
@@ -13,16 +14,24 @@ import {
 } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { routeKey } from '../../shared/http/call-route';
 import { useMoney } from '../../shared/money/use-money';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { ordersInfiniteQuery, type TOrderFilters } from './api';
 import { OrderDrawer } from './order-drawer';
 import styles from './order-page.module.css';
 import { OrderStatusTag } from './order-status-tag';
+import { PayDialog } from './pay-dialog';
 import { ScrollFooter, scrollFooterState } from './scroll-footer';
 import { useDateTime } from './use-date-time';
 
 type TStatusFilter = 'all' | `${TOrderStatus}`;
+
+/** `?status=2` (as the payment's "View order" opens the list), else all statuses. */
+function statusOf(value: string | null): TOrderStatus | undefined {
+  return value === '0' || value === '1' || value === '2' ? (Number(value) as TOrderStatus) : undefined;
+}
 
 /**
  * `#/order`: the orders placed in the creator's shop, searched by product name, status and
@@ -30,8 +39,15 @@ type TStatusFilter = 'all' | `${TOrderStatus}`;
  */
 export function OrderPage() {
   const { t } = useTranslation('orders');
-  const [filters, setFilters] = useState<TOrderFilters>({});
-  const [openNo, setOpenNo] = useState<string | undefined>();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const [filters, setFilters] = useState<TOrderFilters>(() => ({ status: statusOf(search.get('status')) }));
+  const [openNo, setOpenNo] = useState<string | undefined>(() => search.get('open') ?? undefined);
+  /** Unpaid orders ticked for one payment, by number. */
+  const [selected, setSelected] = useState<string[]>([]);
+  /** The numbers of the orders the payment dialog pays; closed when undefined. */
+  const [paying, setPaying] = useState<string[] | undefined>();
   const list = useInfiniteQuery({ ...ordersInfiniteQuery(filters), placeholderData: keepPreviousData });
   const orders = list.data?.pages.flatMap((page) => page.list) ?? [];
   const footer = scrollFooterState(list);
@@ -40,6 +56,20 @@ export function OrderPage() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const change = (next: Partial<TOrderFilters>) => setFilters((current) => ({ ...current, ...next }));
+  const payable = orders.filter((order) => order.status === 0);
+  const chosen = payable.filter((order) => selected.includes(order.orderNo));
+  // Still unpaid as the list now says: an order its buyer paid leaves the dialog on the reload.
+  const toPay = paying ? payable.filter((order) => paying.includes(order.orderNo)) : [];
+  const payBulk = () => {
+    if (chosen.length === 0) void message.warning(t('orders.pay.selectFirst'));
+    else setPaying(chosen.map((order) => order.orderNo));
+  };
+  /**
+   * Some orders were paid by their buyers meanwhile (A0660, nothing was charged; the message
+   * names them): the list reloads, they leave the selection and the dialog, which stays open
+   * with the rest and its new total to confirm again (closed when none is left).
+   */
+  const takeOut = () => void queryClient.invalidateQueries({ queryKey: routeKey(ordersRoutes.list) });
 
   return (
     <>
@@ -56,7 +86,7 @@ export function OrderPage() {
         />
         <Select<TStatusFilter>
           aria-label={t('orders.search.status')}
-          defaultValue="all"
+          defaultValue={filters.status === undefined ? 'all' : (`${filters.status}` as TStatusFilter)}
           style={{ width: 180 }}
           onChange={(value) =>
             change({ status: value === 'all' ? undefined : (Number(value) as TOrderStatus) })
@@ -75,18 +105,29 @@ export function OrderPage() {
         />
         <Typography.Text type="secondary">{t('orders.utcNote')}</Typography.Text>
       </Space>
-      {list.data && (
-        <Typography.Paragraph type="secondary">
-          {t('orders.total', { count: list.data.pages[0]?.total ?? 0 })}
-        </Typography.Paragraph>
-      )}
+      <div className={styles.toolbar}>
+        {list.data && (
+          <Typography.Text type="secondary">
+            {t('orders.total', { count: list.data.pages[0]?.total ?? 0 })}
+          </Typography.Text>
+        )}
+        <Button type="primary" className={styles.tap} onClick={payBulk}>
+          {chosen.length > 0 ? t('orders.pay.bulkCount', { count: chosen.length }) : t('orders.pay.bulk')}
+        </Button>
+      </div>
       <OrderTable
         orders={orders}
         isLoading={list.isFetching && !list.isFetchingNextPage}
         onOpen={setOpenNo}
+        selected={selected}
+        onSelect={setSelected}
+        onPay={(order) => setPaying([order.orderNo])}
       />
       {footer && orders.length > 0 && <ScrollFooter state={footer} onLoadMore={loadMore} />}
       <OrderDrawer orderNo={openNo} onClose={() => setOpenNo(undefined)} />
+      {toPay.length > 0 && (
+        <PayDialog orders={toPay} onClose={() => setPaying(undefined)} onTakenOut={takeOut} />
+      )}
     </>
   );
 }
@@ -95,9 +136,14 @@ interface OrderTableProps {
   orders: TCreatorOrder[];
   isLoading: boolean;
   onOpen: (orderNo: string) => void;
+  /** Ticked unpaid orders (only status 0 can be ticked). */
+  selected: string[];
+  onSelect: (orderNos: string[]) => void;
+  /** "Pay now" on one unpaid order. */
+  onPay: (order: TCreatorOrder) => void;
 }
 
-function OrderTable({ orders, isLoading, onOpen }: OrderTableProps) {
+function OrderTable({ orders, isLoading, onOpen, selected, onSelect, onPay }: OrderTableProps) {
   const { t } = useTranslation('orders');
   const money = useMoney();
   const dateTime = useDateTime();
@@ -121,9 +167,24 @@ function OrderTable({ orders, isLoading, onOpen }: OrderTableProps) {
       dataIndex: 'status',
       render: (status: TOrderStatus) => <OrderStatusTag status={status} />,
     },
+    {
+      title: t('orders.pay.action'),
+      key: 'action',
+      render: (_, order) =>
+        order.status === 0 && (
+          <Button
+            className={styles.tap}
+            aria-label={t('orders.pay.payNowOf', { orderNo: order.orderNo })}
+            onClick={() => onPay(order)}
+          >
+            {t('orders.pay.payNow')}
+          </Button>
+        ),
+    },
   ];
   return (
     <Table<TCreatorOrder>
+      className={styles.table}
       rowKey="orderNo"
       size="middle"
       scroll={{ x: 'max-content' }}
@@ -132,6 +193,16 @@ function OrderTable({ orders, isLoading, onOpen }: OrderTableProps) {
       loading={isLoading}
       pagination={false}
       locale={{ emptyText: t('orders.empty') }}
+      rowSelection={{
+        selectedRowKeys: selected,
+        onChange: (keys) => onSelect(keys.map(String)),
+        getCheckboxProps: (order) => ({
+          disabled: order.status !== 0,
+          'aria-label': t('orders.pay.select', { orderNo: order.orderNo }),
+        }),
+        renderCell: (_, order, __, node) => (order.status === 0 ? node : null),
+        hideSelectAll: false,
+      }}
     />
   );
 }
