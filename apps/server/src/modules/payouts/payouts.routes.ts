@@ -4,8 +4,6 @@ import { registerRoute } from '../../platform/http/routes';
 import { readPayoutRules } from '../earnings/earnings.api';
 import { createPayoutsService } from './payouts.service';
 
-/** How often in-flight payouts are followed and stuck ones reconciled. */
-export const PAYOUT_POLL_INTERVAL_MS = 60_000;
 /** How often the weekly automatic payout looks for creators (it pays each once per ISO week). */
 export const AUTO_PAYOUT_INTERVAL_MS = 60 * 60_000;
 
@@ -42,6 +40,6 @@ export async function payoutsModule(app: FastifyInstance): Promise<void> {
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   };
-  every(PAYOUT_POLL_INTERVAL_MS, 'Payout poll', () => service.followPayouts());
+  every(app.config.payouts.pollIntervalMs, 'Payout poll', () => service.followPayouts());
   every(AUTO_PAYOUT_INTERVAL_MS, 'Automatic payouts', () => service.runAutoPayouts());
 }

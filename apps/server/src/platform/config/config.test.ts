@@ -70,6 +70,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('follows payouts every minute unless PAYOUT_POLL_SECONDS says otherwise (1 to 3600)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).payouts).toEqual({ pollIntervalMs: 60_000 });
+    expect(loadConfig({ DATA_DIR: dataDir(), PAYOUT_POLL_SECONDS: '2' }).payouts).toEqual({
+      pollIntervalMs: 2_000,
+    });
+    expect(problemsOf({ PAYOUT_POLL_SECONDS: '0' })[0]).toMatch(/^PAYOUT_POLL_SECONDS/);
+  });
+
   it('takes payments with the sandbox by default; PayPal needs its three credentials', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).payments).toEqual({ provider: 'sandbox' });
     expect(problemsOf({ PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'id' })).toEqual([

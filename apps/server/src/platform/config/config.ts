@@ -115,6 +115,7 @@ export const ZEnv = z.object({
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYOUT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 
@@ -156,6 +157,8 @@ export interface AppConfig {
   storage: { driver: 'local' | 's3'; localDir: string; s3: S3StorageConfig | undefined };
   /** Who takes buyers' payments: the offline sandbox (the default) or PayPal with its credentials. */
   payments: PaymentsConfig;
+  /** How often payouts in flight are asked after (and stuck ones reconciled). */
+  payouts: { pollIntervalMs: number };
 }
 
 export type PaymentsConfig =
@@ -293,6 +296,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    payouts: { pollIntervalMs: e.PAYOUT_POLL_SECONDS * 1000 },
     version: readVersion(),
     auth: {
       captchaEnabled: e.CAPTCHA_ENABLED,
