@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback-server';
 
 /** The PayPal account that "signs in" at the stand-in's authorize page. */
 export interface IdentityStandInUser {
@@ -161,12 +161,8 @@ export async function startPayPalIdentityStandIn(): Promise<PayPalIdentityStandI
     else if (route === 'GET /v1/identity/oauth2/userinfo') userinfo(url, req, res);
     else send(res, 404, { name: 'RESOURCE_NOT_FOUND' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  stand.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stand.close = () =>
-    new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : resolve()));
-    });
+  const listening = await listenOnLoopback(server);
+  stand.baseUrl = listening.url;
+  stand.close = listening.close;
   return stand;
 }

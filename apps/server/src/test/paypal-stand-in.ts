@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback-server';
 
 /**
  * A local stand-in for PayPal's REST API, for tests: OAuth2 client-credentials tokens, Orders v2
@@ -483,12 +483,8 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       send(response, 500, problem('INTERNAL_SERVER_ERROR', 'Stand-in error')),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  stand.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stand.close = () =>
-    new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : resolve()));
-    });
+  const listening = await listenOnLoopback(server);
+  stand.baseUrl = listening.url;
+  stand.close = listening.close;
   return stand;
 }

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback-server';
 
 /**
  * A local stand-in for an S3-compatible store, for tests: path-style `/<bucket>/<key>`, PUT, GET
@@ -178,12 +178,8 @@ export async function startS3StandIn(
   }
 
   const server = createServer((request, response) => void handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  stand.endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stand.close = () =>
-    new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : resolve()));
-    });
+  const listening = await listenOnLoopback(server);
+  stand.endpoint = listening.url;
+  stand.close = listening.close;
   return stand;
 }
