@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { startPayPalStandIn, type PayPalStandIn } from '../../test/paypal-stand-in';
 import { createUser } from '../../test/users';
-import { categories, products } from '../catalog/catalog.table';
+import { products } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
 import { shops } from '../shops/shops.table';
 import { PAYPAL_WEBHOOK_PATH } from './checkout.routes';
 import { payments, webhookEvents } from '../payments/payments.table';
 import { orders } from './orders.table';
+import { addProductOnSale } from '../../test/catalog-kit';
 
 /**
  * The order flow against PayPal (the local stand-in): the capture answer and the webhook, each
@@ -91,16 +92,7 @@ beforeAll(async () => {
   const db = ctx.database.db;
   const ownerUserId = await createUser(db, { username: 'pp-owner' });
   await db.insert(shops).values({ ownerUserId, slug: 'pp-shop', name: 'PP', defaultPercentage: 150 });
-  const [parent] = await db.insert(categories).values({ parentId: 0, name: 'PP A' }).returning();
-  const [child] = await db
-    .insert(categories)
-    .values({ parentId: parent?.id ?? 0, name: 'PP A1' })
-    .returning();
-  const [product] = await db
-    .insert(products)
-    .values({ categoryId: child?.id ?? 0, title: 'Lamp', platformPriceCents: 2000, stock: 500 })
-    .returning();
-  productId = product?.id ?? 0;
+  productId = await addProductOnSale(db, { category: 'PP A', title: 'Lamp', costCents: 2000, stock: 500 });
 });
 afterAll(async () => {
   await ctx.close();

@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, waitFor, type SmtpSink } from '../../platform/mail/mail-testing';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { createUser } from '../../test/users';
-import { categories, products } from '../catalog/catalog.table';
+import { products } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
 import { shopProducts, shops } from '../shops/shops.table';
 import { releaseExpired } from './checkout.repository';
 import { CHECKOUT_LIMIT, newOrderNo } from './checkout.service';
 import { composeConfirmation } from './order-mail';
 import { orderItems, orders } from './orders.table';
+import { addSubcategory } from '../../test/catalog-kit';
 
 let ctx: TestContext;
 let sink: SmtpSink;
@@ -106,12 +107,7 @@ beforeAll(async () => {
     .values({ ownerUserId, slug: 'co-shop', name: 'Ana’s Corner', defaultPercentage: 200 })
     .returning({ id: shops.id });
   shopId = shop?.id ?? 0;
-  const [parent] = await db.insert(categories).values({ parentId: 0, name: 'Co A' }).returning();
-  const [child] = await db
-    .insert(categories)
-    .values({ parentId: parent?.id ?? 0, name: 'Co A1' })
-    .returning();
-  categoryId = child?.id ?? 0;
+  categoryId = await addSubcategory(db, 'Co A');
 });
 afterAll(async () => {
   await ctx.close();

@@ -5,10 +5,10 @@ import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { startPayPalStandIn, type PayPalStandIn } from '../../test/paypal-stand-in';
 import { accessTokenFor, createUser } from '../../test/users';
-import { categories, products } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
 import { shops } from '../shops/shops.table';
 import { orderPurchases, orders } from './orders.table';
+import { addProductOnSale } from '../../test/catalog-kit';
 
 /** The creator pays for their own orders through PayPal (the local stand-in). */
 let ctx: TestContext;
@@ -84,16 +84,7 @@ beforeAll(async () => {
   await db
     .insert(shops)
     .values({ ownerUserId: userId, slug: 'ppu-shop', name: 'PPU', defaultPercentage: 150 });
-  const [parent] = await db.insert(categories).values({ parentId: 0, name: 'PPU A' }).returning();
-  const [child] = await db
-    .insert(categories)
-    .values({ parentId: parent?.id ?? 0, name: 'PPU A1' })
-    .returning();
-  const [product] = await db
-    .insert(products)
-    .values({ categoryId: child?.id ?? 0, title: 'Kettle', platformPriceCents: 1500, stock: 500 })
-    .returning();
-  productId = product?.id ?? 0;
+  productId = await addProductOnSale(db, { category: 'PPU A', title: 'Kettle', costCents: 1500, stock: 500 });
 });
 afterAll(async () => {
   await ctx.close();

@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
-import { categories, products } from '../catalog/catalog.table';
+import { products } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
 import { sandboxOrders } from '../payments/payments.table';
 import { shops } from '../shops/shops.table';
 import { releaseExpired } from './checkout.repository';
 import { orderPurchases, orders } from './orders.table';
+import { addProductOnSale } from '../../test/catalog-kit';
 
 /** The creator pays for their own unpaid orders through the sandbox provider (b-side). */
 let ctx: TestContext;
@@ -99,16 +100,7 @@ beforeAll(async () => {
     tokens[name] = await accessTokenFor(ctx.app, `pu-${name}`, PASSWORD);
     await db.insert(shops).values({ ownerUserId: userId, slug, name: slug, defaultPercentage: 150 });
   }
-  const [parent] = await db.insert(categories).values({ parentId: 0, name: 'PU A' }).returning();
-  const [child] = await db
-    .insert(categories)
-    .values({ parentId: parent?.id ?? 0, name: 'PU A1' })
-    .returning();
-  const [product] = await db
-    .insert(products)
-    .values({ categoryId: child?.id ?? 0, title: 'Vase', platformPriceCents: 1000, stock: 1000 })
-    .returning();
-  productId = product?.id ?? 0;
+  productId = await addProductOnSale(db, { category: 'PU A', title: 'Vase', costCents: 1000, stock: 1000 });
 });
 afterAll(async () => {
   await ctx.close();
