@@ -337,6 +337,7 @@ test('a creator connects PayPal, pays three unpaid orders, withdraws once the ho
   await expectFigures(page, { available: paid.available, inFlight: 0, paidOut: paid.paidOut });
   const returned = newestPayout(page);
   await expect(returned).toContainText(t('payouts:status.returned'));
+  await expect(returned).toContainText(t('payouts:reason.UNCLAIMED'));
   await expect(returned).toContainText(dollars(1234));
   await expect(returned).toContainText(RETURNS_EMAIL);
 
