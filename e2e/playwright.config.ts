@@ -52,6 +52,8 @@ export default defineConfig({
       // Short-lived access tokens, so a journey can wait for one to expire.
       ACCESS_TOKEN_TTL_SECONDS: '10',
       SEED_PASSWORD: E2E_SEED_PASSWORD,
+      // Payouts in flight are followed every 2 s, so a journey can watch one settle.
+      PAYOUT_POLL_SECONDS: '2',
     },
   },
 });

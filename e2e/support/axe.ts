@@ -8,21 +8,26 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 /**
  * What axe-core (WCAG 2.x A/AA rules and its best practices) finds wrong with the page as it is
  * now, one line per rule: "rule-id (impact): selector, selector". Empty when nothing is.
- * The page must allow the injected script: use a context with `bypassCSP`.
+ * The page must allow the injected script: use a context with `bypassCSP`. `skipRules` leaves out
+ * rules by id; a journey that skips one says why.
  */
-export async function accessibilityViolations(page: Page): Promise<string[]> {
+export async function accessibilityViolations(
+  page: Page,
+  { skipRules = [] }: { skipRules?: readonly string[] } = {},
+): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (skip) => {
     // Runs in the page; e2e code is typed without the DOM library.
     const scope = globalThis as unknown as {
-      axe: { run(context: unknown): Promise<AxeResults> };
+      axe: { run(context: unknown, options: unknown): Promise<AxeResults> };
       document: unknown;
     };
-    return (await scope.axe.run(scope.document)).violations.map((violation) => ({
+    const rules = Object.fromEntries(skip.map((id) => [id, { enabled: false }]));
+    return (await scope.axe.run(scope.document, { rules })).violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact ?? 'unknown',
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
-  });
+  }, skipRules);
   return violations.map(({ id, impact, targets }) => `${id} (${impact}): ${targets.join(', ')}`);
 }

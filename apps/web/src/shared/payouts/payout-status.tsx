@@ -37,7 +37,10 @@ export function usePayoutReason(): (reason: string | null) => string | null {
   return (reason) => {
     if (reason === null || reason === '') return null;
     const code = reason.trim().toUpperCase();
-    return isKnownReason(code) ? t(`reason.${code}`) : reason;
+    if (isKnownReason(code)) return t(`reason.${code}`);
+    // An item status given as an error name, as the offline sandbox does ("RECEIVER_UNCLAIMED").
+    const status = code.replace(/^RECEIVER_/, '');
+    return isKnownReason(status) ? t(`reason.${status}`) : reason;
   };
 }
 

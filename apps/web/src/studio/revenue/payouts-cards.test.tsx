@@ -77,8 +77,9 @@ function fakeApi(summary: TEarningsSummary, more: Record<string, TFakeHandler> =
             amountCents: 7_655,
           },
           { ...RETURNED, id: '10', status: 'returned', reason: 'SOMETHING_NEW', amountCents: 300 },
+          { ...RETURNED, id: '11', status: 'returned', reason: 'RECEIVER_UNCLAIMED', amountCents: 1_234 },
         ],
-        total: 3,
+        total: 4,
       }),
     ...more,
   });
@@ -133,6 +134,8 @@ describe('Revenue payouts', () => {
     expect(returned).toHaveTextContent('old@paypal.example');
     expect((await screen.findByText('$76.55', { selector: 'td' })).closest('tr')).toHaveTextContent('Paid');
     expect(screen.getByText('SOMETHING_NEW')).toBeInTheDocument();
+    // The sandbox names a status as an error ("RECEIVER_" + status): explained as the status is.
+    expect(screen.getByText('Not claimed within 30 days').closest('tr')).toHaveTextContent('$12.34');
     expect(withdrawButton()).toBeEnabled();
   });
 

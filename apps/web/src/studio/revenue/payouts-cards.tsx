@@ -1,7 +1,7 @@
 import type { TEarningsSummary, TPayout, TPendingSale } from '@linkstore/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Switch, Table, Typography, type TableColumnsType } from 'antd';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PayoutStatusTag, useDay, useFormatMoney, usePayoutReason } from '../../shared/payouts/payout-status';
@@ -12,6 +12,18 @@ import { withdrawBlocker } from './withdraw';
 
 /** Tap targets on phones. */
 const TAP = 44;
+
+/**
+ * A table wider than a phone scrolls sideways in this region, which a keyboard can reach and
+ * scroll (its rows have nothing focusable; antd's own scroll box is not focusable).
+ */
+function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
+      {children}
+    </div>
+  );
+}
 
 /** The withdraw button with why it is off, the payout rules and the weekly payout switch. */
 export function WithdrawCard({ summary }: { summary: TEarningsSummary | undefined }) {
@@ -149,22 +161,23 @@ export function PendingCard({ summary }: { summary: TEarningsSummary | undefined
           {t('pending.explain', { count: summary.holdDays })}
         </Typography.Paragraph>
       )}
-      <Table<TPendingSale>
-        rowKey="orderNo"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        columns={columns}
-        dataSource={pending.data?.list ?? []}
-        loading={pending.isFetching}
-        locale={{ emptyText: t('pending.empty') }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: pending.data?.total ?? 0,
-          hideOnSinglePage: true,
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
-      />
+      <ScrollRegion label={t('pending.heading')}>
+        <Table<TPendingSale>
+          rowKey="orderNo"
+          size="middle"
+          columns={columns}
+          dataSource={pending.data?.list ?? []}
+          loading={pending.isFetching}
+          locale={{ emptyText: t('pending.empty') }}
+          pagination={{
+            current: page.pageNum,
+            pageSize: page.pageSize,
+            total: pending.data?.total ?? 0,
+            hideOnSinglePage: true,
+            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+          }}
+        />
+      </ScrollRegion>
     </Card>
   );
 }
@@ -214,22 +227,23 @@ export function PayoutsCard() {
       title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('history.heading')}</h2>}
       style={{ marginTop: 16 }}
     >
-      <Table<TPayout>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        columns={columns}
-        dataSource={payouts.data?.list ?? []}
-        loading={payouts.isFetching}
-        locale={{ emptyText: t('history.empty') }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: payouts.data?.total ?? 0,
-          hideOnSinglePage: true,
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
-      />
+      <ScrollRegion label={t('history.heading')}>
+        <Table<TPayout>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={payouts.data?.list ?? []}
+          loading={payouts.isFetching}
+          locale={{ emptyText: t('history.empty') }}
+          pagination={{
+            current: page.pageNum,
+            pageSize: page.pageSize,
+            total: payouts.data?.total ?? 0,
+            hideOnSinglePage: true,
+            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+          }}
+        />
+      </ScrollRegion>
     </Card>
   );
 }

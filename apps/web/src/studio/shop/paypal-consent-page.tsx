@@ -35,7 +35,9 @@ export function PayPalConsentPage() {
   return (
     <div className={styles.page}>
       <Card className={styles.card} loading={consent.isPending}>
-        <Typography.Title level={3}>{t('consent.title')}</Typography.Title>
+        <Typography.Title level={1} className={styles.title}>
+          {t('consent.title')}
+        </Typography.Title>
         <Typography.Paragraph>{t('consent.text')}</Typography.Paragraph>
         <Typography.Paragraph type="secondary">{t('consent.sandboxNote')}</Typography.Paragraph>
         {consent.data && (

@@ -40,7 +40,7 @@ export function PayPalResultPage() {
     body = (
       <Result
         status="success"
-        title={t('result.success')}
+        title={<h1 className={styles.resultTitle}>{t('result.success')}</h1>}
         subTitle={
           <Typography.Text className={styles.email}>
             {t('result.boundTo', { email: result.data.email ?? '' })}
@@ -56,7 +56,7 @@ export function PayPalResultPage() {
     body = (
       <Result
         status="error"
-        title={t('result.failed')}
+        title={<h1 className={styles.resultTitle}>{t('result.failed')}</h1>}
         subTitle={t(`reason.${reason}`)}
         extra={
           <div className={styles.actions}>
