@@ -3,7 +3,10 @@ import { text } from '../locales';
 import { E2E_SEED_PASSWORD } from '../support/ports';
 
 const COLOUR = '#ff4500';
-/** The hue of #ff4500; antd's dark algorithm paints a darker shade of it, with the same hue. */
+/**
+ * The hue of #ff4500. The setting keeps the colour chosen; the dark theme paints a lighter shade
+ * of it, same hue, so that it reads at 4.5:1 as text on the dark surfaces.
+ */
 const COLOUR_HUE = 16.2;
 
 /** The journeys are compiled without the DOM's types: the one browser call used here. */
@@ -37,6 +40,12 @@ function hueOf(colour: string): number {
   return (hue * 60 + 360) % 360;
 }
 
+/** "#ff4500" → "rgb(255, 69, 0)". */
+function hexToRgb(hex: string): string {
+  const pairs = /#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(hex.trim())?.slice(1) ?? [];
+  return `rgb(${pairs.map((pair) => parseInt(pair, 16)).join(', ')})`;
+}
+
 async function signIn(page: Page) {
   await page.goto('/#/console/login');
   await page.getByLabel(text('en', 'console:login.username'), { exact: true }).fill('admin');
@@ -62,8 +71,12 @@ async function expectPreferencesApplied(page: Page) {
   expect(isDark(await computed(tags, 'background-color'))).toBe(true);
   expect(isDark(await computed(page.locator('.ant-layout').first(), 'background-color'))).toBe(true);
 
-  // Theme colour: the CSS variable and antd's primary token (the active tag is painted with it).
-  await expect(page.locator('html')).toHaveCSS('--linkstore-primary', COLOUR);
+  // Theme colour: kept as chosen in the settings; the CSS variable and antd's primary token (the
+  // active tag is painted with it) are its readable shade.
+  const settings = await page.evaluate<string | null>('localStorage.getItem("settings")');
+  expect(JSON.parse(settings ?? '{}')).toMatchObject({ themeColor: COLOUR });
+  const variable = await computed(page.locator('html'), '--linkstore-primary'); // "#rrggbb"
+  expect(Math.abs(hueOf(hexToRgb(variable)) - COLOUR_HUE)).toBeLessThan(3);
   const activeTag = await computed(tags.locator('[data-active]'), 'background-color');
   expect(Math.abs(hueOf(activeTag) - COLOUR_HUE)).toBeLessThan(3);
 

@@ -34,6 +34,8 @@ const SAME_IN_TRANSLATION = new Set([
   'Date',
   'Action',
   'Description ({{language}})',
+  // A top-bar button's name: what it changes, then the value it shows.
+  '{{label}}: {{value}}',
   'Stock',
   'Image',
   'Images',

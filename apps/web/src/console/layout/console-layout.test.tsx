@@ -7,6 +7,7 @@ import { useAppPreferences } from '../../shared/preferences/app-preferences-stor
 import { useSettings } from '../../shared/preferences/settings-store';
 import { resetDynamicRoutes, usePermissionStore } from '../../shared/router/dynamic-routes';
 import { renderWithApp } from '../../shared/test/render-with-app';
+import { paintedPrimary } from '../../shared/theme/theme-config';
 import ConsoleLayout from './console-layout';
 
 const meta = (title: string, extra: Partial<TRouteNode['meta']> = {}): TRouteNode['meta'] => ({
@@ -217,7 +218,10 @@ describe('ConsoleLayout', () => {
       layout: 'top',
     });
     expect(within(drawer).getByRole('radio', { name: '#ff4500' })).toHaveAttribute('aria-checked', 'true');
-    expect(document.documentElement.style.getPropertyValue('--linkstore-primary')).toBe('#ff4500');
+    // The setting keeps the chosen colour; the page paints it lightened to read on dark surfaces.
+    expect(document.documentElement.style.getPropertyValue('--linkstore-primary')).toBe(
+      paintedPrimary(true, '#ff4500'),
+    );
     expect(screen.queryByRole('navigation', { name: 'Visited pages' })).not.toBeInTheDocument();
     expect(container.querySelector('[data-layout="top"]')).not.toBeNull();
   });

@@ -5,6 +5,7 @@ import { useEffect, useRef, type MouseEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router';
 import { normalizePathname } from '../../shared/router/route-guard';
+import { textOnFill } from '../../shared/theme/theme-config';
 import { CONSOLE_HOME } from '../console-paths';
 import {
   closableAround,
@@ -157,7 +158,7 @@ function TagItem({ tag, isActive }: { tag: TTagView; isActive: boolean }) {
             ? {
                 background: token.colorPrimary,
                 borderColor: token.colorPrimary,
-                color: token.colorTextLightSolid,
+                color: textOnFill(token.colorPrimary),
               }
             : { borderColor: token.colorBorder, color: token.colorText, background: token.colorBgContainer }
         }

@@ -35,7 +35,10 @@ export function UserMenu() {
 
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick }}>
-      <Button type="text" aria-label={t('navbar.userMenu')}>
+      <Button
+        type="text"
+        aria-label={t('common:topBar.current', { label: t('navbar.userMenu'), value: name })}
+      >
         <Avatar size="small" src={avatar ?? undefined} icon={<UserOutlined aria-hidden />} />
         <span>{name}</span>
         <DownOutlined aria-hidden />

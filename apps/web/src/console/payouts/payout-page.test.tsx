@@ -110,7 +110,7 @@ describe('PayoutPage', () => {
     const user = userEvent.setup();
     const ana = await findRow('Ana Shop');
     expect(within(ana).queryByRole('button', { name: 'Release the payouts of ana' })).toBeNull();
-    await user.click(within(ana).getByRole('button', { name: 'Hold the payouts of ana' }));
+    await user.click(within(ana).getByRole('button', { name: 'Hold payouts of ana' }));
     const dialog = await findDialog('Hold the payouts of ana');
     await user.click(within(dialog).getByRole('button', { name: 'Hold payouts' }));
     expect(await within(dialog).findByText('Say why the payouts are held.')).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('PayoutPage', () => {
     await waitFor(() => expect(within(ana).getByText('Held')).toBeInTheDocument());
 
     const bob = await findRow('Bob Shop');
-    expect(within(bob).queryByRole('button', { name: 'Hold the payouts of bob' })).toBeNull();
+    expect(within(bob).queryByRole('button', { name: 'Hold payouts of bob' })).toBeNull();
     await user.click(within(bob).getByRole('button', { name: 'Release the payouts of bob' }));
     const confirm = await findDialog('Release the payouts of bob?');
     await user.click(within(confirm).getByRole('button', { name: 'Release' }));

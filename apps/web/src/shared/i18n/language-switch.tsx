@@ -32,7 +32,14 @@ export function LanguageSwitch() {
       trigger={['click']}
       menu={{ items, selectable: true, selectedKeys: [language], onClick: ({ key }) => void onSelect(key) }}
     >
-      <Button type="text" icon={<GlobalOutlined aria-hidden />} aria-label={t('language.switch.label')}>
+      <Button
+        type="text"
+        icon={<GlobalOutlined aria-hidden />}
+        aria-label={t('topBar.current', {
+          label: t('language.switch.label'),
+          value: LANGUAGE_NATIVE_NAMES[language],
+        })}
+      >
         {LANGUAGE_NATIVE_NAMES[language]}
       </Button>
     </Dropdown>

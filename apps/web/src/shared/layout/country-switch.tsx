@@ -36,7 +36,14 @@ export function CountrySwitch() {
         },
       }}
     >
-      <Button type="text" icon={<EnvironmentOutlined aria-hidden />} aria-label={t('topBar.country.label')}>
+      <Button
+        type="text"
+        icon={<EnvironmentOutlined aria-hidden />}
+        aria-label={t('topBar.current', {
+          label: t('topBar.country.label'),
+          value: current?.name ?? countryId,
+        })}
+      >
         <span className={styles.choice}>{current?.name ?? countryId}</span>
       </Button>
     </Dropdown>
@@ -50,6 +57,7 @@ export function CurrencySwitch() {
   const currencyCode = useUserPreferences((state) => state.currencyCode);
   const currencySymbol = useUserPreferences((state) => state.currencySymbol);
   const currencies = uniqueCurrencies(data?.info.list ?? []);
+  const shown = `${currencySymbol} ${currencyCode}`;
 
   return (
     <Dropdown
@@ -69,8 +77,12 @@ export function CurrencySwitch() {
         },
       }}
     >
-      <Button type="text" icon={<DollarOutlined aria-hidden />} aria-label={t('topBar.currency.label')}>
-        {`${currencySymbol} ${currencyCode}`}
+      <Button
+        type="text"
+        icon={<DollarOutlined aria-hidden />}
+        aria-label={t('topBar.current', { label: t('topBar.currency.label'), value: shown })}
+      >
+        {shown}
       </Button>
     </Dropdown>
   );

@@ -32,7 +32,8 @@ describe('TopBar', () => {
     await renderWithApp(routes, '/');
     expect(await screen.findByRole('button', { name: 'Log out' })).toBeInTheDocument();
 
-    const country = screen.getByRole('button', { name: 'Country' });
+    // Named after what they change and the value they show ("Country: United States").
+    const country = screen.getByRole('button', { name: /^Country: / });
     await waitFor(() => expect(country).toBeEnabled());
     await user.click(country);
     await user.click(await screen.findByRole('menuitem', { name: 'Spain' }));
@@ -48,7 +49,8 @@ describe('TopBar', () => {
     expect(api.callsTo('PUT /api/v1/users/me/country')[0]?.body).toEqual({ countryId: 'ES' });
     expect(JSON.parse(localStorage.getItem('userPreferences') ?? '{}')).toMatchObject({ countryId: 'ES' });
 
-    await user.click(screen.getByRole('button', { name: 'Currency' }));
+    expect(await screen.findByRole('button', { name: 'Country: Spain' })).toHaveTextContent('Spain');
+    await user.click(screen.getByRole('button', { name: 'Currency: € EUR' }));
     await user.click(await screen.findByRole('menuitem', { name: /^USD/ }));
     expect(useUserPreferences.getState()).toMatchObject({ countryId: 'ES', currencyCode: 'USD' });
     await apiClient.get('/api/anything').catch(() => undefined);

@@ -6,7 +6,7 @@ import { NotifierBridge } from '../http/notifier';
 import { useAppPreferences } from '../preferences/app-preferences-store';
 import { useSettings } from '../preferences/settings-store';
 import { DEFAULT_ANTD_LOCALE, loadAntdLocale } from './antd-locale';
-import { buildThemeConfig, COMPONENT_SIZES, resolveIsDark } from './theme-config';
+import { buildThemeConfig, COMPONENT_SIZES, paintedPrimary, resolveIsDark, textOnFill } from './theme-config';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
@@ -53,12 +53,15 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     };
   }, [language]);
 
-  useEffect(() => {
-    document.documentElement.style.setProperty('--linkstore-primary', themeColor);
-    document.documentElement.style.colorScheme = isDark ? 'dark' : 'light';
-  }, [themeColor, isDark]);
-
   const themeConfig = useMemo(() => buildThemeConfig(isDark, themeColor), [isDark, themeColor]);
+  // The primary colour antd paints, readable in this theme; the setting keeps the operator's choice.
+  const primary = useMemo(() => paintedPrimary(isDark, themeColor), [isDark, themeColor]);
+
+  useEffect(() => {
+    document.documentElement.style.setProperty('--linkstore-primary', primary);
+    document.documentElement.style.setProperty('--linkstore-on-primary', textOnFill(primary));
+    document.documentElement.style.colorScheme = isDark ? 'dark' : 'light';
+  }, [primary, isDark]);
 
   return (
     <ConfigProvider

@@ -112,10 +112,10 @@ describe('LoginPage', () => {
     fakeApi();
     const user = userEvent.setup();
     await renderWithApp(routes, '/login');
-    await user.click(await screen.findByRole('button', { name: 'Language' }));
+    await user.click(await screen.findByRole('button', { name: 'Language: English' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Español' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Bienvenido de nuevo' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Idioma' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Idioma: Español' })).toBeInTheDocument();
     expect(await screen.findByText('¡Idioma cambiado correctamente!')).toBeInTheDocument();
     expect(localStorage.getItem('language')).toBe('es');
     expect(document.documentElement.lang).toBe('es');

@@ -88,7 +88,7 @@ describe('OrderPage', () => {
       '20',
     ]);
 
-    await user.click(within(row).getByRole('button', { name: 'Open order LS261105-AAAAAAA2' }));
+    await user.click(within(row).getByRole('button', { name: 'Open order no. LS261105-AAAAAAA2' }));
     const drawer = await screen.findByRole('dialog');
     await waitFor(() => expect(drawer).toHaveTextContent('Alice Buyer — Lyon, FR'));
     expect(drawer).toHaveTextContent('a***@example.com');

@@ -152,7 +152,9 @@ describe('RevenuePage', () => {
     expect(payout).toHaveTextContent('Paid');
     expect((await screen.findByText('Payout returned')).closest('tr')).toHaveTextContent('$20.00');
     expect((await screen.findByText('Order paid by you')).closest('tr')).toHaveTextContent('-$12.50');
-    await userEvent.setup().click(within(sale).getByRole('button', { name: 'Open order LS261105-AAAAAAA2' }));
+    await userEvent
+      .setup()
+      .click(within(sale).getByRole('button', { name: 'Open order no. LS261105-AAAAAAA2' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Camille D — Lyon, FR');
     const [daily] = api.callsTo('GET /api/v1/earnings/daily');
     const from = daily?.url.searchParams.get('from') ?? '';
