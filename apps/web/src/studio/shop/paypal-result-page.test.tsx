@@ -67,4 +67,20 @@ describe('PayPalResultPage', () => {
     expect(await screen.findByText('Binding failed')).toBeInTheDocument();
     expect(screen.getByText(/This connection link is not valid/)).toBeInTheDocument();
   });
+
+  it('asks again when the answer fails on the way, instead of calling the link invalid', async () => {
+    let calls = 0;
+    const api = fakeApi({
+      'GET /api/v1/shop/paypal/result/s1': () =>
+        ++calls === 1
+          ? fail(ErrorCode.SERVICE_UNAVAILABLE, 'Unavailable', null, 503)
+          : ok({ outcome: 'bound', email: 'anna@example.com' }),
+    });
+    await renderWithApp(routes, '/paypal/result?state=s1');
+    expect(
+      await screen.findByText('PayPal account connected', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/This connection link is not valid/)).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/v1/shop/paypal/result/s1')).toHaveLength(2);
+  });
 });

@@ -1,11 +1,14 @@
-import { PAYPAL_BINDING_REASONS, type TPayPalBindingReason } from '@linkstore/contract';
+import { ErrorCode, PAYPAL_BINDING_REASONS, type TPayPalBindingReason } from '@linkstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { isHttpError } from '../../shared/http/http-error';
 import { alreadyShown } from '../../shared/http/use-route-mutation';
 import { bindingResultQuery, useConnectPayPal } from './paypal-api';
 import styles from './paypal-pages.module.css';
+
+const isNotFound = (error: unknown) => isHttpError(error) && error.code === ErrorCode.NOT_FOUND;
 
 const asReason = (value: string | null | undefined): TPayPalBindingReason =>
   PAYPAL_BINDING_REASONS.find((reason) => reason === value) ?? 'provider_error';
@@ -22,7 +25,9 @@ export function PayPalResultPage() {
   const result = useQuery({
     ...bindingResultQuery(state),
     enabled: state !== '',
-    retry: false,
+    // Only "no such attempt" is final; a failed request (network, a session being renewed) is
+    // asked again before the page says anything.
+    retry: (failures, error) => !isNotFound(error) && failures < 3,
     // The callback answers before this page asks; "pending" only while a return is still arriving.
     refetchInterval: (query) => (query.state.data?.outcome === 'pending' ? 2000 : false),
   });
@@ -51,7 +56,13 @@ export function PayPalResultPage() {
     );
   } else {
     const reason = asReason(
-      state === '' ? search.get('reason') : result.isError ? 'state_invalid' : result.data?.reason,
+      state === ''
+        ? search.get('reason')
+        : result.isError
+          ? isNotFound(result.error)
+            ? 'state_invalid'
+            : 'provider_error'
+          : result.data?.reason,
     );
     body = (
       <Result
