@@ -3,12 +3,7 @@ import { text } from '../locales';
 import { accessibilityViolations } from '../support/axe';
 import { PHONE } from '../support/phone';
 import { E2E_SEED_PASSWORD } from '../support/ports';
-
-const t = (key: string, values: Record<string, string | number> = {}) =>
-  Object.entries(values).reduce(
-    (result, [name, value]) => result.replaceAll(`{{${name}}}`, String(value)),
-    text('en', key),
-  );
+import { english as t, cents, dollars, signInAsDemo } from '../support/studio';
 
 // A small phone: the whole journey fits without sideways scrolling. axe-core is injected as a
 // script, which a Content Security Policy may forbid.
@@ -18,19 +13,6 @@ test.use({ ...PHONE, viewport: { width: 360, height: 640 }, bypassCSP: true });
 const PAYS_EMAIL = 'demo-payouts@example.com';
 /** The sandbox returns a payout to an address with `+unclaimed` at its first poll. */
 const RETURNS_EMAIL = 'demo+unclaimed@example.com';
-
-/** "$1,234.56" → 123456: what the page shows, back in cents. */
-function cents(shown: string): number {
-  const match = /\$([\d,]+)\.(\d{2})/.exec(shown);
-  if (!match?.[1] || !match[2]) throw new Error(`not an amount: ${shown}`);
-  return Number(match[1].replaceAll(',', '')) * 100 + Number(match[2]);
-}
-
-/** 123456 → "$1,234.56", as the page shows US dollars in English. */
-function dollars(amount: number): string {
-  const whole = Math.floor(amount / 100).toLocaleString('en-US');
-  return `$${whole}.${String(amount % 100).padStart(2, '0')}`;
-}
 
 /**
  * The theme follows the system ("auto"), so `emulateMedia` switches it in place: an open dialog
@@ -63,14 +45,6 @@ async function expectNoSidewaysScroll(page: Page) {
     '({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth })',
   );
   expect(widths.page).toBeLessThanOrEqual(widths.view);
-}
-
-async function signInAsDemo(page: Page) {
-  await page.goto('/#/login?lang=en');
-  await page.getByLabel(t('studio:auth.login.email'), { exact: true }).fill('demo@linkstore.local');
-  await page.getByLabel(t('studio:auth.login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
-  await page.getByRole('button', { name: t('studio:auth.login.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/#\/$/);
 }
 
 /** The operator console in a browser of its own, at a desktop's size. */

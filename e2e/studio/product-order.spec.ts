@@ -1,17 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { text } from '../locales';
-import { E2E_SEED_PASSWORD } from '../support/ports';
+import { signInAsDemo } from '../support/studio';
 
 const t = (key: string, name = '') => text('en', key).replaceAll('{{name}}', name);
 const PRODUCT_HANDLE = /^Move product /;
-
-async function signInAsDemo(page: Page) {
-  await page.goto('/#/login?lang=en');
-  await page.getByLabel(t('studio:auth.login.email'), { exact: true }).fill('demo@linkstore.local');
-  await page.getByLabel(t('studio:auth.login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
-  await page.getByRole('button', { name: t('studio:auth.login.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/#\/$/);
-}
 
 /** The products of the open subcategory, in the order their drag handles show. */
 async function productOrder(page: Page): Promise<string[]> {

@@ -1,26 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { text } from '../locales';
 import { readCode } from '../support/mailbox';
+import { english as t, cents, dollars } from '../support/studio';
 
 const PASSWORD = 'Sunny-days-2026';
-const t = (key: string, values: Record<string, string | number> = {}) =>
-  Object.entries(values).reduce(
-    (result, [name, value]) => result.replaceAll(`{{${name}}}`, String(value)),
-    text('en', key),
-  );
-
-/** "$1,234.56" → 123456: what the page shows, back in cents. */
-function cents(shown: string): number {
-  const match = /\$([\d,]+)\.(\d{2})/.exec(shown);
-  if (!match?.[1] || !match[2]) throw new Error(`not an amount: ${shown}`);
-  return Number(match[1].replaceAll(',', '')) * 100 + Number(match[2]);
-}
-
-/** 123456 → "$1,234.56", as the page shows US dollars in English. */
-function dollars(amount: number): string {
-  const whole = Math.floor(amount / 100).toLocaleString('en-US');
-  return `$${whole}.${String(amount % 100).padStart(2, '0')}`;
-}
 
 async function register(page: Page, email: string) {
   await page.goto('/#/register?lang=en');

@@ -488,3 +488,14 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   stand.close = listening.close;
   return stand;
 }
+
+/** The server's settings that point it at a stand-in (PayPal as the provider, its credentials). */
+export function payPalEnv(stand: Pick<PayPalStandIn, 'baseUrl' | 'clientId' | 'clientSecret' | 'webhookId'>) {
+  return {
+    PAYMENT_PROVIDER: 'paypal',
+    PAYPAL_BASE_URL: stand.baseUrl,
+    PAYPAL_CLIENT_ID: stand.clientId,
+    PAYPAL_CLIENT_SECRET: stand.clientSecret,
+    PAYPAL_WEBHOOK_ID: stand.webhookId,
+  };
+}

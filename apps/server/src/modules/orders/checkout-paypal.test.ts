@@ -2,7 +2,7 @@ import { ErrorCode, type TCheckoutAnswer, type TOrderReceipt } from '@linkstore/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { startPayPalStandIn, type PayPalStandIn } from '../../test/paypal-stand-in';
+import { payPalEnv, type PayPalStandIn, startPayPalStandIn } from '../../test/paypal-stand-in';
 import { createUser } from '../../test/users';
 import { products } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
@@ -81,11 +81,7 @@ beforeAll(async () => {
   stand = await startPayPalStandIn();
   ctx = await createTestApp({
     env: {
-      PAYMENT_PROVIDER: 'paypal',
-      PAYPAL_BASE_URL: stand.baseUrl,
-      PAYPAL_CLIENT_ID: stand.clientId,
-      PAYPAL_CLIENT_SECRET: stand.clientSecret,
-      PAYPAL_WEBHOOK_ID: stand.webhookId,
+      ...payPalEnv(stand),
       PUBLIC_URL: 'https://shop.example',
     },
   });

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { startPayPalStandIn, type PayPalStandIn } from '../../test/paypal-stand-in';
+import { payPalEnv, type PayPalStandIn, startPayPalStandIn } from '../../test/paypal-stand-in';
 import { accessTokenFor, createUser } from '../../test/users';
 import { ledgerEntries } from '../earnings/earnings.table';
 import { shops } from '../shops/shops.table';
@@ -70,11 +70,7 @@ beforeAll(async () => {
   ctx = await createTestApp({
     env: {
       CAPTCHA_ENABLED: 'false',
-      PAYMENT_PROVIDER: 'paypal',
-      PAYPAL_BASE_URL: stand.baseUrl,
-      PAYPAL_CLIENT_ID: stand.clientId,
-      PAYPAL_CLIENT_SECRET: stand.clientSecret,
-      PAYPAL_WEBHOOK_ID: stand.webhookId,
+      ...payPalEnv(stand),
       PUBLIC_URL: 'https://studio.example',
     },
   });

@@ -1,7 +1,7 @@
 import { type TPayout } from '@linkstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { startPayPalStandIn, type PayPalStandIn } from '../../test/paypal-stand-in';
+import { payPalEnv, type PayPalStandIn, startPayPalStandIn } from '../../test/paypal-stand-in';
 import { newKey, payoutsKit, type Creator } from '../../test/payouts-kit';
 
 /**
@@ -20,11 +20,7 @@ beforeAll(async () => {
   ctx = await createTestApp({
     env: {
       CAPTCHA_ENABLED: 'false',
-      PAYMENT_PROVIDER: 'paypal',
-      PAYPAL_BASE_URL: stand.baseUrl,
-      PAYPAL_CLIENT_ID: stand.clientId,
-      PAYPAL_CLIENT_SECRET: stand.clientSecret,
-      PAYPAL_WEBHOOK_ID: stand.webhookId,
+      ...payPalEnv(stand),
       PUBLIC_URL: 'https://shop.example',
     },
   });
