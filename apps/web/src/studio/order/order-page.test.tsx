@@ -38,6 +38,7 @@ const order = (orderNo: string, status: 0 | 1 | 2, title: string): TCreatorOrder
   buyerEmail: 'a***@example.com',
   createdAt: '2026-11-05T10:00:00Z',
   paidAt: status > 0 ? '2026-11-05T10:05:00Z' : null,
+  shipment: null,
 });
 const DETAIL: TCreatorOrderDetail = {
   ...order('LS261105-AAAAAAA2', 1, 'Blue mug'),
