@@ -52,6 +52,8 @@ export * from './orders/orders.schema';
 export * from './orders/orders.routes';
 export * from './orders/purchases.schema';
 export * from './orders/purchases.routes';
+export * from './orders/console-orders.schema';
+export * from './orders/console-orders.routes';
 export * from './earnings/earnings.schema';
 export * from './earnings/earnings.routes';
 export * from './payouts/payouts.schema';

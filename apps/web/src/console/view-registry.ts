@@ -23,5 +23,6 @@ export const viewRegistry: TViewRegistry = {
     'catalog/banner/index': () => import('./catalog/banner-page'),
     'catalog/review/index': () => import('./catalog/review-page'),
     'commerce/payouts/index': () => import('./payouts/payout-page'),
+    'commerce/orders/index': () => import('./orders/order-page'),
   },
 };

@@ -33,6 +33,7 @@ const SAME_IN_TRANSLATION = new Set([
   'Status',
   'Date',
   'Action',
+  'Actions',
   'Description ({{language}})',
   // A top-bar button's name: what it changes, then the value it shows.
   '{{label}}: {{value}}',
@@ -40,6 +41,17 @@ const SAME_IN_TRANSLATION = new Set([
   'Image',
   'Images',
   'item',
+  // Carriers' names (brands) and the empty-cell dash.
+  'USPS',
+  'UPS',
+  'FedEx',
+  'DHL',
+  'Royal Mail',
+  'Canada Post',
+  'China Post',
+  'Correos',
+  'La Poste',
+  '—',
 ]);
 
 describe('locales', () => {

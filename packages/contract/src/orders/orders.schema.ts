@@ -56,6 +56,16 @@ export const ZCreatorOrderItem = z.object({
 });
 export type TCreatorOrderItem = z.infer<typeof ZCreatorOrderItem>;
 
+/** How a parcel was shipped, on every order an operator shipped (else null). */
+export const ZShipment = z.object({
+  carrier: z.string(),
+  trackingNo: z.string(),
+  /** The carrier's tracking page; null for 'other'. */
+  trackingUrl: z.string().nullable(),
+  shippedAt: z.string(),
+});
+export type TShipment = z.infer<typeof ZShipment>;
+
 /** One order in the creator's list. The buyer's email is masked (`a***@example.com`). */
 export const ZCreatorOrder = z.object({
   orderNo: z.string(),
@@ -70,6 +80,8 @@ export const ZCreatorOrder = z.object({
   buyerEmail: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** How the platform shipped it (carrier, tracking number and link), once shipped. */
+  shipment: ZShipment.nullable(),
 });
 export type TCreatorOrder = z.infer<typeof ZCreatorOrder>;
 

@@ -95,6 +95,10 @@ export const ErrorCode = {
   PAYOUTS_HELD: 'A0652',
   /** Some selected orders are no longer unpaid (their buyer paid meanwhile): nothing was charged. */
   ORDERS_NOT_UNPAID: 'A0660',
+  /** An order to ship is not paid-and-in-transit (unpaid, already completed, or missing); `data.fields` names each. Nothing was shipped. */
+  ORDER_NOT_SHIPPABLE: 'A0670',
+  /** An order changed since the operator opened it (its version moved on): reload. Nothing was shipped. */
+  ORDER_STALE: 'A0671',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode) as TErrorCode[];
@@ -144,6 +148,8 @@ export const ERROR_HTTP_STATUS = {
   [ErrorCode.PAYOUT_IN_FLIGHT]: 409,
   [ErrorCode.PAYOUTS_HELD]: 409,
   [ErrorCode.ORDERS_NOT_UNPAID]: 409,
+  [ErrorCode.ORDER_NOT_SHIPPABLE]: 409,
+  [ErrorCode.ORDER_STALE]: 409,
 } as const satisfies Record<TErrorCode, number>;
 
 export const ZResultCode = z.union([z.literal(RESULT_SUCCESS), z.literal(RESULT_WARNING), z.string()]);

@@ -50,7 +50,7 @@ describe('built-in menu tree', () => {
     ]);
   });
 
-  it('gives the seeded admin the Commerce catalog with the Payouts page and its two buttons', async () => {
+  it('gives the seeded admin the Commerce catalog with the Payouts and Orders pages and their buttons', async () => {
     const token = await accessTokenFor(ctx.app, 'admin');
     const res = await ctx.app.inject({
       method: 'GET',
@@ -64,8 +64,11 @@ describe('built-in menu tree', () => {
     );
     expect(commerce?.children?.map((c) => [c.path, c.name, c.component])).toEqual([
       ['payouts', 'Payouts', 'commerce/payouts/index'],
+      ['orders', 'Orders', 'commerce/orders/index'],
     ]);
-    expect(seedPermissions()).toEqual(expect.arrayContaining(['sys:payout:query', 'sys:payout:hold']));
+    expect(seedPermissions()).toEqual(
+      expect.arrayContaining(['sys:payout:query', 'sys:payout:hold', 'sys:order:query', 'sys:order:ship']),
+    );
   });
 
   it('seeds a button for every permission a route demands, so each can be granted', () => {

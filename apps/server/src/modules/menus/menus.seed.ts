@@ -219,6 +219,18 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
           { name: 'Hold payouts', perm: 'sys:payout:hold' },
         ],
       },
+      {
+        name: 'Orders',
+        path: 'orders',
+        routeName: 'Orders',
+        component: 'commerce/orders/index',
+        icon: 'order',
+        sort: 2,
+        buttons: [
+          { name: 'Search', perm: 'sys:order:query' },
+          { name: 'Ship', perm: 'sys:order:ship' },
+        ],
+      },
     ],
   },
 ];

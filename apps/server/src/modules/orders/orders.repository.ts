@@ -36,6 +36,9 @@ export type OrderRow = Pick<
   | 'profitMinor'
   | 'paidAt'
   | 'completedAt'
+  | 'carrier'
+  | 'trackingNo'
+  | 'shippedAt'
   | 'createdAt'
 > & { cursorAt: string };
 
@@ -74,6 +77,9 @@ const orderColumns = {
   profitMinor: orders.profitMinor,
   paidAt: orders.paidAt,
   completedAt: orders.completedAt,
+  carrier: orders.carrier,
+  trackingNo: orders.trackingNo,
+  shippedAt: orders.shippedAt,
   createdAt: orders.createdAt,
   // Microseconds, which a JavaScript Date would drop: the cursor must name the row exactly.
   cursorAt: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,

@@ -1,6 +1,7 @@
 import { ordersRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
+import { registerConsoleOrderRoutes } from './console-orders.routes';
 import { registerPurchaseRoutes } from './order-purchases.routes';
 import { getMyOrder, listMyOrders } from './orders.service';
 
@@ -15,4 +16,5 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
     getMyOrder(db, request.lang, Number(caller.id), params.orderNo),
   );
   registerPurchaseRoutes(app);
+  registerConsoleOrderRoutes(app);
 }

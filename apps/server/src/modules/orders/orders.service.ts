@@ -5,6 +5,7 @@ import {
   type TCreatorOrderPage,
   type TLanguage,
   type ZOrdersQuery,
+  trackingUrl,
 } from '@linkstore/contract';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../platform/db/database';
@@ -93,6 +94,15 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): TCreatorOrder {
     buyerEmail: maskEmail(row.buyerEmail),
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    shipment:
+      row.carrier && row.trackingNo && row.shippedAt
+        ? {
+            carrier: row.carrier,
+            trackingNo: row.trackingNo,
+            trackingUrl: trackingUrl(row.carrier, row.trackingNo),
+            shippedAt: row.shippedAt.toISOString(),
+          }
+        : null,
   };
 }
 

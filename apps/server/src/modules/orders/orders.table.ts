@@ -72,6 +72,14 @@ export const orders = pgTable(
     payingSide: varchar('paying_side', { length: 1 }),
     payingSince: timestamp('paying_since', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The carrier an operator shipped it with (a key of `SHIPPING_CARRIERS`) and its tracking number. */
+    carrier: varchar('carrier', { length: 16 }),
+    trackingNo: varchar('tracking_no', { length: 40 }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** The operator who marked it shipped. */
+    shippedBy: bigint('shipped_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** Bumped by every operator change: a ship request names the version the operator saw. */
+    version: integer('version').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -193,6 +193,27 @@ export const en = {
     'The payment is being reviewed by the provider. The orders will be paid once it is completed.',
   'checkout.paidByShop': 'This order is being paid by the shop. Your payment was not taken.',
   'storefront.webBuildMissing': 'The web app is not built yet: run npm run build, then reload this page.',
+  'validation.trackingNo': "The tracking number does not look like one of this carrier's",
+  'orders.ship.duplicate': 'Order {orderNo} is listed more than once.',
+  'orders.ship.notFound': 'Order {orderNo} does not exist. Nothing was shipped.',
+  'orders.ship.unpaid': 'Order {orderNo} is not paid yet, so it cannot be shipped. Nothing was shipped.',
+  'orders.ship.completed': 'Order {orderNo} is already completed. Nothing was shipped.',
+  'orders.ship.stale':
+    'Order {orderNo} changed since you opened it. Reload and try again. Nothing was shipped.',
+  'mail.orderShipped.subject': 'Your order {orderNo} from {shop} is on its way',
+  'mail.orderShipped.body':
+    'Good news: your order {orderNo} from {shop} has shipped.\n\nCarrier: {carrier}\nTracking number: {trackingNo}',
+  'mail.orderShipped.link': 'Track your parcel: {url}',
+  'carrier.usps': 'USPS',
+  'carrier.ups': 'UPS',
+  'carrier.fedex': 'FedEx',
+  'carrier.dhl': 'DHL',
+  'carrier.royal-mail': 'Royal Mail',
+  'carrier.canada-post': 'Canada Post',
+  'carrier.china-post': 'China Post',
+  'carrier.correos': 'Correos',
+  'carrier.la-poste': 'La Poste',
+  'carrier.other': 'Other carrier',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -201,4 +201,26 @@ export const es = {
   'checkout.paidByShop': 'La tienda está pagando este pedido. No se tomó tu pago.',
   'storefront.webBuildMissing':
     'La aplicación web aún no está compilada: ejecuta npm run build y vuelve a cargar esta página.',
+  'validation.trackingNo': 'El número de seguimiento no tiene el formato de este transportista',
+  'orders.ship.duplicate': 'El pedido {orderNo} aparece más de una vez.',
+  'orders.ship.notFound': 'El pedido {orderNo} no existe. No se envió nada.',
+  'orders.ship.unpaid':
+    'El pedido {orderNo} aún no está pagado, así que no se puede enviar. No se envió nada.',
+  'orders.ship.completed': 'El pedido {orderNo} ya está completado. No se envió nada.',
+  'orders.ship.stale':
+    'El pedido {orderNo} cambió desde que lo abriste. Recarga e inténtalo de nuevo. No se envió nada.',
+  'mail.orderShipped.subject': 'Tu pedido {orderNo} de {shop} está en camino',
+  'mail.orderShipped.body':
+    'Buenas noticias: tu pedido {orderNo} de {shop} ha sido enviado.\n\nTransportista: {carrier}\nNúmero de seguimiento: {trackingNo}',
+  'mail.orderShipped.link': 'Sigue tu paquete: {url}',
+  'carrier.usps': 'USPS',
+  'carrier.ups': 'UPS',
+  'carrier.fedex': 'FedEx',
+  'carrier.dhl': 'DHL',
+  'carrier.royal-mail': 'Royal Mail',
+  'carrier.canada-post': 'Canada Post',
+  'carrier.china-post': 'China Post',
+  'carrier.correos': 'Correos',
+  'carrier.la-poste': 'La Poste',
+  'carrier.other': 'Otro transportista',
 } satisfies Messages;

@@ -208,4 +208,26 @@ export const fr = {
     'Cette commande est en cours de paiement par la boutique. Votre paiement n’a pas été prélevé.',
   'storefront.webBuildMissing':
     "L'application web n'est pas encore construite : lancez npm run build, puis rechargez cette page.",
+  'validation.trackingNo': 'Le numéro de suivi ne correspond pas au format de ce transporteur',
+  'orders.ship.duplicate': 'La commande {orderNo} figure plusieurs fois.',
+  'orders.ship.notFound': "La commande {orderNo} n'existe pas. Rien n'a été expédié.",
+  'orders.ship.unpaid':
+    "La commande {orderNo} n'est pas encore payée et ne peut pas être expédiée. Rien n'a été expédié.",
+  'orders.ship.completed': "La commande {orderNo} est déjà terminée. Rien n'a été expédié.",
+  'orders.ship.stale':
+    "La commande {orderNo} a changé depuis son ouverture. Rechargez et réessayez. Rien n'a été expédié.",
+  'mail.orderShipped.subject': 'Votre commande {orderNo} chez {shop} est en route',
+  'mail.orderShipped.body':
+    'Bonne nouvelle : votre commande {orderNo} chez {shop} a été expédiée.\n\nTransporteur : {carrier}\nNuméro de suivi : {trackingNo}',
+  'mail.orderShipped.link': 'Suivez votre colis : {url}',
+  'carrier.usps': 'USPS',
+  'carrier.ups': 'UPS',
+  'carrier.fedex': 'FedEx',
+  'carrier.dhl': 'DHL',
+  'carrier.royal-mail': 'Royal Mail',
+  'carrier.canada-post': 'Postes Canada',
+  'carrier.china-post': 'China Post',
+  'carrier.correos': 'Correos',
+  'carrier.la-poste': 'La Poste',
+  'carrier.other': 'Autre transporteur',
 } satisfies Messages;

@@ -197,4 +197,26 @@ export const pt = {
   'checkout.paidByShop': 'Este pedido está a ser pago pela loja. O seu pagamento não foi cobrado.',
   'storefront.webBuildMissing':
     'O aplicativo web ainda não foi compilado: execute npm run build e recarregue esta página.',
+  'validation.trackingNo': 'O código de rastreamento não tem o formato desta transportadora',
+  'orders.ship.duplicate': 'O pedido {orderNo} aparece mais de uma vez.',
+  'orders.ship.notFound': 'O pedido {orderNo} não existe. Nada foi enviado.',
+  'orders.ship.unpaid':
+    'O pedido {orderNo} ainda não foi pago, então não pode ser enviado. Nada foi enviado.',
+  'orders.ship.completed': 'O pedido {orderNo} já está concluído. Nada foi enviado.',
+  'orders.ship.stale':
+    'O pedido {orderNo} mudou desde que você o abriu. Recarregue e tente novamente. Nada foi enviado.',
+  'mail.orderShipped.subject': 'Seu pedido {orderNo} da {shop} está a caminho',
+  'mail.orderShipped.body':
+    'Boa notícia: seu pedido {orderNo} da {shop} foi enviado.\n\nTransportadora: {carrier}\nCódigo de rastreamento: {trackingNo}',
+  'mail.orderShipped.link': 'Acompanhe seu pacote: {url}',
+  'carrier.usps': 'USPS',
+  'carrier.ups': 'UPS',
+  'carrier.fedex': 'FedEx',
+  'carrier.dhl': 'DHL',
+  'carrier.royal-mail': 'Royal Mail',
+  'carrier.canada-post': 'Canada Post',
+  'carrier.china-post': 'China Post',
+  'carrier.correos': 'Correos',
+  'carrier.la-poste': 'La Poste',
+  'carrier.other': 'Outra transportadora',
 } satisfies Messages;

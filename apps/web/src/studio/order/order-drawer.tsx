@@ -1,4 +1,4 @@
-import type { TCreatorOrderDetail } from '@linkstore/contract';
+import type { TCreatorOrderDetail, TShipment } from '@linkstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Card, Descriptions, Drawer, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -68,6 +68,7 @@ function OrderDetail({ order }: { order: TCreatorOrderDetail }) {
             : []),
         ]}
       />
+      {order.shipment && <ShipmentCard shipment={order.shipment} />}
       <Card size="small" title={t('orders.detail.items')}>
         <ul className={styles.lines}>
           {order.items.map((item) => (
@@ -111,5 +112,38 @@ function OrderDetail({ order }: { order: TCreatorOrderDetail }) {
       />
       <Alert type="info" showIcon title={t('orders.detail.shippingNote')} />
     </Space>
+  );
+}
+
+/** How the platform shipped the order: carrier, tracking number and the carrier's tracking page. */
+export function ShipmentCard({ shipment }: { shipment: TShipment }) {
+  const { t } = useTranslation('orders');
+  const dateTime = useDateTime();
+  return (
+    <Descriptions
+      title={t('orders.detail.shipment')}
+      column={1}
+      bordered
+      size="small"
+      items={[
+        {
+          key: 'carrier',
+          label: t('orders.detail.carrier'),
+          children: t(`carrier.${shipment.carrier}`, { defaultValue: shipment.carrier }),
+        },
+        {
+          key: 'trackingNo',
+          label: t('orders.detail.trackingNo'),
+          children: shipment.trackingUrl ? (
+            <Typography.Link href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+              {shipment.trackingNo}
+            </Typography.Link>
+          ) : (
+            shipment.trackingNo
+          ),
+        },
+        { key: 'shipped', label: t('orders.detail.shipped'), children: dateTime(shipment.shippedAt) },
+      ]}
+    />
   );
 }

@@ -38,6 +38,7 @@ const order = (orderNo: string, status: 0 | 1 | 2, title: string): TCreatorOrder
   buyerEmail: 'a***@example.com',
   createdAt: '2026-11-05T10:00:00Z',
   paidAt: status > 0 ? '2026-11-05T10:05:00Z' : null,
+  shipment: null,
 });
 const DETAIL: TCreatorOrderDetail = {
   ...order('LS261105-AAAAAAA2', 1, 'Blue mug'),
@@ -93,5 +94,42 @@ describe('OrderPage', () => {
     await waitFor(() => expect(drawer).toHaveTextContent('Alice Buyer — Lyon, FR'));
     expect(drawer).toHaveTextContent('a***@example.com');
     expect(drawer).toHaveTextContent('2 × $9.99 (platform $5.00, profit $4.99)');
+  });
+});
+
+describe('OrderDrawer', () => {
+  it('shows the carrier, tracking number and tracking link of a shipped order', async () => {
+    const user = userEvent.setup();
+    const shipped: TCreatorOrderDetail = {
+      ...DETAIL,
+      status: 2,
+      completedAt: '2026-11-07T09:00:00Z',
+      shipment: {
+        carrier: 'ups',
+        trackingNo: '1Z999AA10123456784',
+        trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+        shippedAt: '2026-11-07T09:00:00Z',
+      },
+    };
+    const api = createFakeApi({
+      'GET /api/v1/countries': () => ok([US]),
+      'GET /api/v1/orders': () =>
+        ok({
+          list: [{ ...order('LS261105-AAAAAAA2', 2, 'Blue mug'), shipment: shipped.shipment }],
+          total: 1,
+          nextCursor: null,
+        }),
+      'GET /api/v1/orders/LS261105-AAAAAAA2': () => ok(shipped),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    await renderWithApp([{ path: '/order', Component: OrderPage }], '/order');
+    const row = (await screen.findByText('Blue mug')).closest('tr');
+    if (!row) throw new Error('no row');
+    await user.click(within(row).getByRole('button', { name: 'Open order no. LS261105-AAAAAAA2' }));
+    const drawer = await screen.findByRole('dialog');
+    const link = await within(drawer).findByRole('link', { name: '1Z999AA10123456784' });
+    expect(link).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(drawer).toHaveTextContent('UPS');
+    expect(drawer).toHaveTextContent('Tracking number');
   });
 });

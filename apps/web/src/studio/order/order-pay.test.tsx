@@ -30,6 +30,7 @@ const order = (orderNo: string, status: 0 | 1 | 2, platformCents: number): TCrea
   buyerEmail: 'a***@example.com',
   createdAt: '2026-11-05T10:00:00Z',
   paidAt: status > 0 ? '2026-11-05T10:05:00Z' : null,
+  shipment: null,
 });
 
 const A = 'LS261105-AAAAAAA1';

@@ -45,6 +45,7 @@ const ORDER: TCreatorOrderDetail = {
   buyerEmail: 'c***@example.org',
   createdAt: '2026-11-05T10:00:00Z',
   paidAt: '2026-11-05T10:05:00Z',
+  shipment: null,
   side: 'c',
   shipTo: { name: 'Camille D', city: 'Lyon', region: null, countryCode: 'FR' },
   language: 'fr',

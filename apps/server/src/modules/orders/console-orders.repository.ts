@@ -1,0 +1,188 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AppDatabase } from '../../platform/db/database';
+import { containsPattern } from '../../platform/db/like';
+import { textMatches } from '../catalog/catalog.api';
+import { products } from '../catalog/catalog.table';
+import { ledgerEntries } from '../earnings/earnings.table';
+import { payments } from '../payments/payments.table';
+import { shops } from '../shops/shops.table';
+import type { OrderCursor } from './orders.repository';
+import { orderItems, orders } from './orders.table';
+
+/** The console's filters over every shop's orders (all optional; `contains` matches). */
+export interface ConsoleOrderFilter {
+  orderNo?: string | undefined;
+  buyerEmail?: string | undefined;
+  shop?: string | undefined;
+  product?: string | undefined;
+  status?: 0 | 1 | 2 | undefined;
+  flagged?: boolean | undefined;
+  since?: Date | undefined;
+  before?: Date | undefined;
+}
+
+function conditionsOf(filter: ConsoleOrderFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.orderNo) conditions.push(sql`${orders.orderNo} ilike ${containsPattern(filter.orderNo)}`);
+  if (filter.buyerEmail)
+    conditions.push(sql`${orders.buyerEmail} ilike ${containsPattern(filter.buyerEmail)}`);
+  if (filter.shop) {
+    const pattern = containsPattern(filter.shop);
+    conditions.push(sql`(${shops.name} ilike ${pattern} or ${shops.slug} ilike ${pattern})`);
+  }
+  if (filter.product) {
+    const pattern = containsPattern(filter.product);
+    conditions.push(sql`exists (select 1 from ${orderItems}
+      left join ${products} on ${products.id} = ${orderItems.productId}
+      where ${orderItems.orderId} = ${orders.id}
+        and (${orderItems.title} ilike ${pattern} or ${textMatches(products.title, products.titles, pattern)}))`);
+  }
+  if (filter.status !== undefined) conditions.push(eq(orders.status, filter.status));
+  if (filter.flagged === true) conditions.push(sql`${orders.flag} is not null`);
+  if (filter.flagged === false) conditions.push(sql`${orders.flag} is null`);
+  if (filter.since) conditions.push(sql`${orders.createdAt} >= ${filter.since.toISOString()}::timestamptz`);
+  if (filter.before) conditions.push(sql`${orders.createdAt} < ${filter.before.toISOString()}::timestamptz`);
+  return conditions;
+}
+
+const columns = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  status: orders.status,
+  side: orders.side,
+  shopId: orders.shopId,
+  shopName: shops.name,
+  ownerUserId: orders.ownerUserId,
+  buyerEmail: orders.buyerEmail,
+  shippingAddress: orders.shippingAddress,
+  language: orders.language,
+  currencyCode: orders.currencyCode,
+  totalMinor: orders.totalMinor,
+  platformMinor: orders.platformMinor,
+  profitMinor: orders.profitMinor,
+  flag: orders.flag,
+  carrier: orders.carrier,
+  trackingNo: orders.trackingNo,
+  shippedAt: orders.shippedAt,
+  shippedBy: orders.shippedBy,
+  version: orders.version,
+  paidAt: orders.paidAt,
+  completedAt: orders.completedAt,
+  createdAt: orders.createdAt,
+  quantity: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+  cursorAt: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+};
+
+/** Up to `limit` orders of every shop after `cursor`, newest first (created_at, id: a keyset). */
+export function pageConsoleOrders(
+  db: AppDatabase,
+  filter: ConsoleOrderFilter,
+  cursor: OrderCursor | undefined,
+  limit: number,
+) {
+  const conditions = conditionsOf(filter);
+  if (cursor) {
+    conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (${cursor.at}::timestamptz, ${cursor.id})`);
+  }
+  return db
+    .select(columns)
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+export async function countConsoleOrders(db: AppDatabase, filter: ConsoleOrderFilter): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(and(...conditionsOf(filter)));
+  return row?.total ?? 0;
+}
+
+export async function findConsoleOrder(db: AppDatabase, orderNo: string) {
+  const [row] = await db
+    .select(columns)
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(eq(orders.orderNo, orderNo))
+    .limit(1);
+  return row;
+}
+
+export function listOrderPayments(db: AppDatabase, orderId: number) {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
+}
+
+export function listOrderLedger(db: AppDatabase, orderId: number) {
+  return db
+    .select({
+      id: ledgerEntries.id,
+      userId: ledgerEntries.userId,
+      kind: ledgerEntries.kind,
+      amountMinor: ledgerEntries.amountMinor,
+      createdAt: ledgerEntries.createdAt,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, orderId))
+    .orderBy(asc(ledgerEntries.id));
+}
+
+/** The orders to ship, locked for the transaction (so a concurrent change waits for it). */
+export function lockOrdersByNo(db: AppDatabase, orderNos: string[]) {
+  return db
+    .select({ id: orders.id, orderNo: orders.orderNo, status: orders.status, version: orders.version })
+    .from(orders)
+    .where(inArray(orders.orderNo, orderNos))
+    .for('update');
+}
+
+export interface ShipValues {
+  carrier: string;
+  trackingNo: string;
+  shippedBy: number;
+  version: number;
+}
+
+/**
+ * Marks one paid order shipped and completed, only if still paid and at the version the operator
+ * saw; answers whether it did.
+ */
+export async function markShipped(db: AppDatabase, orderId: number, values: ShipValues): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({
+      status: 2,
+      carrier: values.carrier,
+      trackingNo: values.trackingNo,
+      shippedBy: values.shippedBy,
+      shippedAt: sql`now()`,
+      completedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      version: sql`${orders.version} + 1`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 1), eq(orders.version, values.version)))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}
+
+/** What the shipping mail needs of each order. */
+export function findShippedForMail(db: AppDatabase, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      orderNo: orders.orderNo,
+      buyerEmail: orders.buyerEmail,
+      language: orders.language,
+      carrier: orders.carrier,
+      trackingNo: orders.trackingNo,
+      shopName: shops.name,
+    })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(inArray(orders.id, orderIds));
+}
+
+export type ConsoleOrderRow = Awaited<ReturnType<typeof pageConsoleOrders>>[number];

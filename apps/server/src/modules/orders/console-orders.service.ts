@@ -1,0 +1,264 @@
+import {
+  ErrorCode,
+  normalizeLanguage,
+  trackingUrl,
+  type TConsoleOrder,
+  type TConsoleOrderDetail,
+  type TConsoleOrderPage,
+  type TLanguage,
+  type TShipAnswer,
+  type ZConsoleOrdersQuery,
+  type ZShipRequest,
+} from '@linkstore/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
+import { AppError, type FieldProblem } from '../../platform/errors/app-error';
+import { translate } from '../../platform/i18n/translate';
+import type { MailMessage, Mailer } from '../../platform/mail/mailer';
+import {
+  countConsoleOrders,
+  findConsoleOrder,
+  findShippedForMail,
+  listOrderLedger,
+  listOrderPayments,
+  lockOrdersByNo,
+  markShipped,
+  pageConsoleOrders,
+  type ConsoleOrderFilter,
+  type ConsoleOrderRow,
+} from './console-orders.repository';
+import { listOrderItems } from './orders.repository';
+import { decodeCursor, encodeCursor } from './orders.service';
+
+type ConsoleOrdersQuery = z.output<typeof ZConsoleOrdersQuery>;
+type ShipRequest = z.output<typeof ZShipRequest>;
+
+const DAY_MS = 86_400_000;
+
+export function consoleFilterOf(query: ConsoleOrdersQuery): ConsoleOrderFilter {
+  return {
+    orderNo: query.orderNo || undefined,
+    buyerEmail: query.buyerEmail || undefined,
+    shop: query.shop || undefined,
+    product: query.product || undefined,
+    status: query.status,
+    flagged: query.flagged === undefined ? undefined : query.flagged === 'true',
+    since: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+    before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
+  };
+}
+
+function toConsoleOrder(row: ConsoleOrderRow): TConsoleOrder {
+  return {
+    orderNo: row.orderNo,
+    status: row.status === 2 ? 2 : row.status === 1 ? 1 : 0,
+    side: row.side === 'b' ? 'b' : 'c',
+    shopId: String(row.shopId),
+    shopName: row.shopName,
+    buyerEmail: row.buyerEmail,
+    language: row.language,
+    quantity: Number(row.quantity),
+    totalCents: row.totalMinor,
+    platformCents: row.platformMinor,
+    profitCents: row.profitMinor,
+    currencyCode: row.currencyCode,
+    flag: row.flag,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    shipment:
+      row.carrier && row.trackingNo && row.shippedAt
+        ? {
+            carrier: row.carrier,
+            trackingNo: row.trackingNo,
+            trackingUrl: trackingUrl(row.carrier, row.trackingNo),
+            shippedAt: row.shippedAt.toISOString(),
+          }
+        : null,
+    version: row.version,
+  };
+}
+
+/** A page of every shop's orders, newest first. */
+export async function listConsoleOrders(
+  db: AppDatabase,
+  query: ConsoleOrdersQuery,
+): Promise<TConsoleOrderPage> {
+  const filter = consoleFilterOf(query);
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const [rows, total] = await Promise.all([
+    pageConsoleOrders(db, filter, cursor, query.pageSize + 1),
+    countConsoleOrders(db, filter),
+  ]);
+  const page = rows.slice(0, query.pageSize);
+  const last = page.at(-1);
+  return {
+    list: page.map(toConsoleOrder),
+    total,
+    nextCursor:
+      rows.length > query.pageSize && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+  };
+}
+
+/** One order in full: items with frozen prices, the full address, payments and ledger rows. */
+export async function getConsoleOrder(
+  db: AppDatabase,
+  lang: TLanguage,
+  orderNo: string,
+): Promise<TConsoleOrderDetail> {
+  const row = await findConsoleOrder(db, orderNo);
+  if (!row) throw AppError.notFound();
+  const [items, paymentRows, ledger] = await Promise.all([
+    listOrderItems(db, [row.id], lang),
+    listOrderPayments(db, row.id),
+    listOrderLedger(db, row.id),
+  ]);
+  return {
+    ...toConsoleOrder(row),
+    items: items.map((item) => ({
+      productId: String(item.productId),
+      title: item.title,
+      imageUrl: item.imageUrl,
+      quantity: item.quantity,
+      platformUnitCents: item.platformPriceMinor,
+      sellingUnitCents: item.sellingPriceMinor,
+      profitUnitCents: item.profitMinor,
+    })),
+    shippingAddress: { ...row.shippingAddress },
+    payments: paymentRows.map((p) => ({
+      provider: p.provider,
+      providerOrderId: p.providerOrderId,
+      status: p.status,
+      amountCents: p.amountMinor,
+      currencyCode: p.currencyCode,
+      captureId: p.captureId,
+      capturedCents: p.capturedMinor,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    ledger: ledger.map((l) => ({
+      id: String(l.id),
+      userId: String(l.userId),
+      kind: l.kind,
+      amountCents: l.amountMinor,
+      createdAt: l.createdAt.toISOString(),
+    })),
+    shippedBy: row.shippedBy === null ? null : String(row.shippedBy),
+  };
+}
+
+/**
+ * Marks paid orders shipped and completed, all in one transaction: an order that is missing, not
+ * paid (unpaid or already completed) or changed since the operator saw it refuses the whole
+ * request, naming each such order, and nothing changes. After the commit each buyer is mailed.
+ */
+export async function shipOrders(
+  deps: { db: AppDatabase; mailer: Mailer; log: FastifyBaseLogger },
+  operatorId: number,
+  body: ShipRequest,
+): Promise<TShipAnswer> {
+  const seen = new Set<string>();
+  const duplicates: FieldProblem[] = [];
+  body.items.forEach((item, i) => {
+    if (seen.has(item.orderNo)) {
+      duplicates.push({
+        field: `items.${i}.orderNo`,
+        key: 'orders.ship.duplicate',
+        params: { orderNo: item.orderNo },
+      });
+    }
+    seen.add(item.orderNo);
+  });
+  if (duplicates.length > 0) throw AppError.fields(duplicates);
+
+  const shippedIds = await withTransaction(deps.db, async (tx) => {
+    const found = new Map((await lockOrdersByNo(tx, [...seen])).map((row) => [row.orderNo, row]));
+    const refused: FieldProblem[] = [];
+    const stale: FieldProblem[] = [];
+    body.items.forEach((item, i) => {
+      const field = `items.${i}.orderNo`;
+      const row = found.get(item.orderNo);
+      if (!row) refused.push({ field, key: 'orders.ship.notFound', params: { orderNo: item.orderNo } });
+      else if (row.status !== 1) {
+        const key = row.status === 0 ? 'orders.ship.unpaid' : 'orders.ship.completed';
+        refused.push({ field, key, params: { orderNo: item.orderNo } });
+      } else if (row.version !== item.version) {
+        stale.push({ field, key: 'orders.ship.stale', params: { orderNo: item.orderNo } });
+      }
+    });
+    if (refused.length > 0) throw AppError.fields(refused, ErrorCode.ORDER_NOT_SHIPPABLE);
+    if (stale.length > 0) throw AppError.fields(stale, ErrorCode.ORDER_STALE);
+    const ids: number[] = [];
+    for (const item of body.items) {
+      const row = found.get(item.orderNo);
+      if (!row) continue;
+      const done = await markShipped(tx, row.id, {
+        carrier: item.carrier,
+        trackingNo: item.trackingNo,
+        shippedBy: operatorId,
+        version: item.version,
+      });
+      // Locked above, so this cannot happen; refuse rather than half-ship if it ever does.
+      if (!done) throw AppError.of(ErrorCode.ORDER_STALE, 'orders.ship.stale', { orderNo: item.orderNo });
+      ids.push(row.id);
+    }
+    return ids;
+  });
+  sendShippedMails(deps, shippedIds);
+  return { shipped: shippedIds.length };
+}
+
+export interface ShippedMailInput {
+  lang: TLanguage;
+  orderNo: string;
+  shopName: string;
+  carrier: string;
+  trackingNo: string;
+}
+
+/** The buyer's "your order is on its way" mail in their language, with the tracking link. */
+export function composeShipped(to: string, input: ShippedMailInput): MailMessage {
+  const { lang } = input;
+  const url = trackingUrl(input.carrier, input.trackingNo);
+  const values = {
+    orderNo: input.orderNo,
+    shop: input.shopName,
+    carrier: translate(lang, `carrier.${input.carrier}` as 'carrier.other'),
+    trackingNo: input.trackingNo,
+  };
+  const link = url ? `\n\n${translate(lang, 'mail.orderShipped.link', { url })}` : '';
+  return {
+    to,
+    subject: translate(lang, 'mail.orderShipped.subject', values),
+    text: `${translate(lang, 'mail.orderShipped.body', values)}${link}`,
+  };
+}
+
+/** Mails each shipped order's buyer in the background; a failure is logged, never undoes. */
+function sendShippedMails(
+  deps: { db: AppDatabase; mailer: Mailer; log: FastifyBaseLogger },
+  orderIds: number[],
+) {
+  const send = async () => {
+    for (const order of await findShippedForMail(deps.db, orderIds)) {
+      if (!order.carrier || !order.trackingNo) continue;
+      const message = composeShipped(order.buyerEmail, {
+        lang: normalizeLanguage(order.language),
+        orderNo: order.orderNo,
+        shopName: order.shopName,
+        carrier: order.carrier,
+        trackingNo: order.trackingNo,
+      });
+      await deps.mailer.send(message).catch((err: unknown) => {
+        deps.log.error(
+          { err, orderNo: order.orderNo, mail: 'orderShipped' },
+          'Could not send the shipping mail',
+        );
+      });
+    }
+  };
+  send().catch((err: unknown) => {
+    deps.log.error({ err, orderIds, mail: 'orderShipped' }, 'Could not send the shipping mails');
+  });
+}

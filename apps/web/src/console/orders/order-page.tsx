@@ -1,0 +1,504 @@
+import { EyeOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  consoleOrdersRoutes,
+  isTrackingNo,
+  SHIPPING_CARRIERS,
+  ZShippingCarrier,
+  type TConsoleOrder,
+  type TOrderStatus,
+  type TShippingCarrier,
+} from '@linkstore/contract';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+  type FormInstance,
+  type TableColumnsType,
+} from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isHttpError } from '../../shared/http/http-error';
+import { useFormatMoney, useMoment } from '../../shared/payouts/payout-status';
+import { useCanCall } from '../../shared/permission/access';
+import { CrudPage } from '../shared/crud-page';
+import { SearchBar } from '../shared/search-bar';
+import {
+  consoleOrderDetailQuery,
+  consoleOrdersInfiniteQuery,
+  useShipOrders,
+  type TConsoleOrderFilters,
+} from './api';
+
+const INITIAL_FILTERS: TConsoleOrderFilters = {
+  orderNo: '',
+  buyerEmail: '',
+  shop: '',
+  product: '',
+  status: undefined,
+  flagged: undefined,
+  from: '',
+  to: '',
+};
+const STATUS_COLOURS: Record<TOrderStatus, string> = { 0: 'warning', 1: 'processing', 2: 'success' };
+
+function StatusTag({ status }: { status: TOrderStatus }) {
+  const { t } = useTranslation('orders');
+  return <Tag color={STATUS_COLOURS[status]}>{t(`status.${status}`)}</Tag>;
+}
+
+/** The carrier's name in the reader's language. */
+function useCarrierName(): (carrier: string) => string {
+  const { t } = useTranslation('orders');
+  return (carrier) => t(`carrier.${carrier}`, { defaultValue: carrier });
+}
+
+/**
+ * Every shop's orders (`commerce/orders`): filters, keyset "load more", the detail drawer and
+ * shipping paid orders, one or the selected ones, with carrier and tracking number.
+ */
+export default function ConsoleOrderPage() {
+  const { t } = useTranslation('orders');
+  const money = useFormatMoney();
+  const moment = useMoment();
+  const carrierName = useCarrierName();
+  const canCall = useCanCall();
+  const canShip = canCall(consoleOrdersRoutes.ship);
+  const [filters, setFilters] = useState<TConsoleOrderFilters>(INITIAL_FILTERS);
+  const list = useInfiniteQuery(consoleOrdersInfiniteQuery(filters));
+  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.list) ?? [], [list.data]);
+  const total = list.data?.pages[0]?.total ?? 0;
+  const [selected, setSelected] = useState<string[]>([]);
+  const [shipping, setShipping] = useState<TConsoleOrder[] | undefined>();
+  const [opened, setOpened] = useState<string | undefined>();
+
+  const search = (values: TConsoleOrderFilters) => {
+    setSelected([]);
+    setFilters(values);
+  };
+  const selectedOrders = rows.filter((row) => selected.includes(row.orderNo) && row.status === 1);
+
+  const columns: TableColumnsType<TConsoleOrder> = [
+    { title: t('console.orderNo'), dataIndex: 'orderNo' },
+    { title: t('console.shop'), dataIndex: 'shopName' },
+    { title: t('console.buyerEmail'), dataIndex: 'buyerEmail' },
+    {
+      title: t('console.status'),
+      dataIndex: 'status',
+      render: (status: TOrderStatus, order) => (
+        <>
+          <StatusTag status={status} />
+          {order.flag !== null && <Tag color="error">{t('console.flagged')}</Tag>}
+        </>
+      ),
+    },
+    { title: t('console.items'), dataIndex: 'quantity', align: 'right' },
+    {
+      title: t('console.total'),
+      dataIndex: 'totalCents',
+      align: 'right',
+      render: (cents: number, order) => money(cents, order.currencyCode),
+    },
+    { title: t('console.placed'), dataIndex: 'createdAt', render: moment },
+    {
+      title: t('console.shipment'),
+      dataIndex: 'shipment',
+      render: (shipment: TConsoleOrder['shipment']) =>
+        shipment ? `${carrierName(shipment.carrier)} ${shipment.trackingNo}` : t('console.none'),
+    },
+    {
+      title: t('console.actions'),
+      key: 'actions',
+      render: (_: unknown, order) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EyeOutlined aria-hidden />}
+            aria-label={`${t('console.detail')} ${order.orderNo}`}
+            onClick={() => setOpened(order.orderNo)}
+          >
+            {t('console.detail')}
+          </Button>
+          {canShip && order.status === 1 && (
+            <Button
+              type="link"
+              size="small"
+              icon={<SendOutlined aria-hidden />}
+              aria-label={t('console.shipLabel', { orderNo: order.orderNo })}
+              onClick={() => setShipping([order])}
+            >
+              {t('console.ship')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <CrudPage
+      title={t('console.title')}
+      search={
+        <SearchBar<TConsoleOrderFilters> initialValues={INITIAL_FILTERS} onSearch={search}>
+          <Form.Item name="orderNo" label={t('console.orderNo')}>
+            <Input allowClear maxLength={32} />
+          </Form.Item>
+          <Form.Item name="buyerEmail" label={t('console.buyerEmail')}>
+            <Input allowClear maxLength={254} />
+          </Form.Item>
+          <Form.Item name="shop" label={t('console.shop')}>
+            <Input allowClear maxLength={100} />
+          </Form.Item>
+          <Form.Item name="product" label={t('console.product')}>
+            <Input allowClear maxLength={50} />
+          </Form.Item>
+          <Form.Item name="status" label={t('console.status')}>
+            <Select
+              allowClear
+              style={{ width: 160 }}
+              placeholder={t('console.all')}
+              options={([0, 1, 2] as const).map((status) => ({
+                value: status,
+                label: t(`status.${status}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="flagged" label={t('console.flag')}>
+            <Select
+              allowClear
+              style={{ width: 140 }}
+              placeholder={t('console.all')}
+              options={[
+                { value: 'true', label: t('console.flagged') },
+                { value: 'false', label: t('console.unflagged') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="from" label={t('console.from')}>
+            <Input type="date" />
+          </Form.Item>
+          <Form.Item name="to" label={t('console.to')}>
+            <Input type="date" />
+          </Form.Item>
+        </SearchBar>
+      }
+      toolbar={
+        canShip ? (
+          <Button
+            icon={<SendOutlined aria-hidden />}
+            disabled={selectedOrders.length === 0}
+            onClick={() => setShipping(selectedOrders)}
+          >
+            {t('console.shipSelected', { count: selectedOrders.length })}
+          </Button>
+        ) : undefined
+      }
+    >
+      <Table<TConsoleOrder>
+        rowKey="orderNo"
+        columns={columns}
+        dataSource={rows}
+        loading={list.isPending}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        {...(canShip
+          ? {
+              rowSelection: {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(String)),
+                getCheckboxProps: (order: TConsoleOrder) => ({
+                  disabled: order.status !== 1,
+                  'aria-label': order.orderNo,
+                }),
+              },
+            }
+          : {})}
+      />
+      <Space style={{ marginTop: 12 }}>
+        <Typography.Text type="secondary">
+          {t('console.count', { shown: rows.length, total })}
+        </Typography.Text>
+        {list.hasNextPage ? (
+          <Button loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {t('console.loadMore')}
+          </Button>
+        ) : (
+          !list.isPending && <Typography.Text type="secondary">{t('console.noMore')}</Typography.Text>
+        )}
+      </Space>
+      {shipping && (
+        <ShipDialog
+          orders={shipping}
+          onClose={(shipped) => {
+            setShipping(undefined);
+            if (shipped) setSelected([]);
+          }}
+        />
+      )}
+      <OrderDetailDrawer orderNo={opened} onClose={() => setOpened(undefined)} />
+    </CrudPage>
+  );
+}
+
+interface TShipForm {
+  items: { carrier?: TShippingCarrier | undefined; trackingNo: string }[];
+}
+
+const normalized = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+
+/** Server field errors `items.N.carrier|trackingNo` on their row; others (the order's state) listed. */
+function applyShipErrors(form: FormInstance<TShipForm>, error: unknown): string[] {
+  if (!isHttpError(error) || !error.data) return [];
+  const rest: string[] = [];
+  const fields: { name: (string | number)[]; errors: string[] }[] = [];
+  for (const { field, message } of error.data.fields) {
+    const match = /^items\.(\d+)\.(carrier|trackingNo)$/.exec(field);
+    if (match) fields.push({ name: ['items', Number(match[1]), match[2] ?? ''], errors: [message] });
+    else rest.push(message);
+  }
+  form.setFields(fields as never);
+  return rest;
+}
+
+/** One dialog for one order or several: a carrier and a tracking number per order. */
+function ShipDialog({ orders, onClose }: { orders: TConsoleOrder[]; onClose: (shipped: boolean) => void }) {
+  const { t } = useTranslation('orders');
+  const { message } = App.useApp();
+  const carrierName = useCarrierName();
+  const [form] = Form.useForm<TShipForm>();
+  const [problems, setProblems] = useState<string[]>([]);
+  const ship = useShipOrders();
+  const single = orders.length === 1 ? orders[0] : undefined;
+  const submit = async () => {
+    const values = await form.validateFields();
+    setProblems([]);
+    try {
+      await ship.mutateAsync(
+        orders.map((order, i) => ({
+          orderNo: order.orderNo,
+          carrier: values.items[i]?.carrier ?? 'other',
+          trackingNo: normalized(values.items[i]?.trackingNo ?? ''),
+          version: order.version,
+        })),
+      );
+    } catch (error) {
+      setProblems(applyShipErrors(form, error));
+      return;
+    }
+    void message.success(
+      single
+        ? t('console.shippedOne', { orderNo: single.orderNo })
+        : t('console.shipped', { count: orders.length }),
+    );
+    onClose(true);
+  };
+  const carrierOptions = SHIPPING_CARRIERS.map((carrier) => ({
+    value: carrier,
+    label: carrierName(carrier),
+  }));
+  return (
+    <Modal
+      open
+      width={single ? 520 : 760}
+      title={
+        single
+          ? t('console.shipTitle', { orderNo: single.orderNo })
+          : t('console.bulkTitle', { count: orders.length })
+      }
+      okText={t('console.ship')}
+      confirmLoading={ship.isPending}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={() => onClose(false)}
+    >
+      <Typography.Paragraph type="secondary">{t('console.shipHint')}</Typography.Paragraph>
+      {problems.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={
+            <ul style={{ margin: 0, paddingInlineStart: 16 }}>
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      <Form
+        form={form}
+        name="ship-orders"
+        layout={single ? 'vertical' : 'inline'}
+        initialValues={{ items: orders.map(() => ({ carrier: undefined, trackingNo: '' })) }}
+      >
+        {orders.map((order, i) => (
+          <Space key={order.orderNo} align="start" wrap style={{ width: '100%' }}>
+            {!single && <Typography.Text style={{ lineHeight: '32px' }}>{order.orderNo}</Typography.Text>}
+            <Form.Item
+              name={['items', i, 'carrier']}
+              label={t('console.carrier')}
+              rules={[{ required: true, message: t('console.carrierRequired') }]}
+            >
+              <Select
+                style={{ width: 180 }}
+                options={carrierOptions}
+                aria-label={single ? undefined : `${t('console.carrier')} ${order.orderNo}`}
+              />
+            </Form.Item>
+            <Form.Item
+              name={['items', i, 'trackingNo']}
+              label={t('console.trackingNo')}
+              dependencies={[['items', i, 'carrier']]}
+              rules={[
+                { required: true, whitespace: true, message: t('console.trackingRequired') },
+                ({ getFieldValue }) => ({
+                  validator: (_, value: string | undefined) => {
+                    const carrier = ZShippingCarrier.safeParse(getFieldValue(['items', i, 'carrier']));
+                    if (!value?.trim() || !carrier.success) return Promise.resolve();
+                    return isTrackingNo(carrier.data, normalized(value))
+                      ? Promise.resolve()
+                      : Promise.reject(
+                          new Error(t('console.trackingInvalid', { carrier: carrierName(carrier.data) })),
+                        );
+                  },
+                }),
+              ]}
+            >
+              <Input
+                maxLength={60}
+                style={{ width: 240 }}
+                aria-label={single ? undefined : `${t('console.trackingNo')} ${order.orderNo}`}
+              />
+            </Form.Item>
+          </Space>
+        ))}
+      </Form>
+    </Modal>
+  );
+}
+
+/** One order in full: buyer, address, items with frozen prices, payments, captures, ledger rows. */
+function OrderDetailDrawer({ orderNo, onClose }: { orderNo: string | undefined; onClose: () => void }) {
+  const { t } = useTranslation('orders');
+  const money = useFormatMoney();
+  const moment = useMoment();
+  const carrierName = useCarrierName();
+  const detail = useQuery({
+    ...consoleOrderDetailQuery(orderNo ?? 'LS000000'),
+    enabled: orderNo !== undefined,
+  });
+  const order = detail.data;
+  return (
+    <Drawer
+      open={orderNo !== undefined}
+      onClose={onClose}
+      size="large"
+      title={t('orders.detail.title', { orderNo: orderNo ?? '' })}
+      destroyOnHidden
+    >
+      {detail.isLoading && <Spin />}
+      {order && (
+        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+          <Descriptions
+            column={1}
+            bordered
+            size="small"
+            items={[
+              { key: 'status', label: t('console.status'), children: <StatusTag status={order.status} /> },
+              { key: 'shop', label: t('console.shop'), children: order.shopName },
+              { key: 'buyer', label: t('console.buyerEmail'), children: order.buyerEmail },
+              { key: 'language', label: t('console.buyerLanguage'), children: order.language },
+              {
+                key: 'address',
+                label: t('console.address'),
+                children: Object.values(order.shippingAddress).filter(Boolean).join(', '),
+              },
+              { key: 'placed', label: t('console.placed'), children: moment(order.createdAt) },
+              { key: 'paid', label: t('orders.detail.paid'), children: moment(order.paidAt) },
+              { key: 'completed', label: t('orders.detail.completed'), children: moment(order.completedAt) },
+              {
+                key: 'shipment',
+                label: t('console.shipment'),
+                children: order.shipment ? (
+                  <>
+                    {carrierName(order.shipment.carrier)}{' '}
+                    {order.shipment.trackingUrl ? (
+                      <Typography.Link
+                        href={order.shipment.trackingUrl}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                      >
+                        {order.shipment.trackingNo}
+                      </Typography.Link>
+                    ) : (
+                      order.shipment.trackingNo
+                    )}
+                  </>
+                ) : (
+                  t('console.none')
+                ),
+              },
+              ...(order.flag ? [{ key: 'flag', label: t('console.flag'), children: order.flag }] : []),
+            ]}
+          />
+          <Table
+            size="small"
+            rowKey="productId"
+            pagination={false}
+            dataSource={order.items}
+            columns={[
+              { title: t('console.product'), dataIndex: 'title' },
+              { title: t('console.items'), dataIndex: 'quantity', align: 'right' },
+              {
+                title: t('orders.detail.buyerPaid'),
+                dataIndex: 'sellingUnitCents',
+                align: 'right',
+                render: (cents: number) => money(cents, order.currencyCode),
+              },
+              {
+                title: t('orders.detail.platformPrice'),
+                dataIndex: 'platformUnitCents',
+                align: 'right',
+                render: (cents: number) => money(cents, order.currencyCode),
+              },
+            ]}
+          />
+          <Typography.Title level={5}>{t('console.payments')}</Typography.Title>
+          <ul>
+            {order.payments.map((payment) => (
+              <li key={payment.providerOrderId ?? payment.createdAt}>
+                {payment.provider} {payment.providerOrderId} · {payment.status} ·{' '}
+                {money(payment.amountCents, payment.currencyCode)}
+                {payment.captureId &&
+                  ` · ${t('console.captured', {
+                    amount: money(payment.capturedCents ?? 0, payment.currencyCode),
+                    captureId: payment.captureId,
+                  })}`}
+              </li>
+            ))}
+          </ul>
+          <Typography.Title level={5}>{t('console.ledger')}</Typography.Title>
+          <ul>
+            {order.ledger.map((entry) => (
+              <li key={entry.id}>
+                {entry.kind} · {money(entry.amountCents, order.currencyCode)} · {moment(entry.createdAt)}
+              </li>
+            ))}
+          </ul>
+        </Space>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { ZCreatorOrderItem, ZIsoDay, ZOrderNo, ZOrderStatus, ZShipment } from './orders.schema';
+
+/**
+ * The console's orders (`commerce/orders`): every order of every shop, and fulfilment — an
+ * operator marks paid orders shipped with a carrier and tracking number, which completes them
+ * (1 → 2, decision 0020) and so starts the creator's payout hold (decision 0025).
+ */
+
+/** The carriers an operator can ship with; 'other' is any carrier not listed. */
+export const SHIPPING_CARRIERS = [
+  'usps',
+  'ups',
+  'fedex',
+  'dhl',
+  'royal-mail',
+  'canada-post',
+  'china-post',
+  'correos',
+  'la-poste',
+  'other',
+] as const;
+export const ZShippingCarrier = z.enum(SHIPPING_CARRIERS);
+export type TShippingCarrier = z.infer<typeof ZShippingCarrier>;
+
+/**
+ * A pragmatic shape of each carrier's tracking numbers (upper case, no spaces): enough to catch a
+ * number typed into the wrong carrier or a pasted sentence, not a check-digit validation.
+ */
+export const TRACKING_FORMATS: Record<TShippingCarrier, RegExp> = {
+  usps: /^(\d{20,22}|9\d{15,25}|[A-Z]{2}\d{9}US)$/,
+  ups: /^(1Z[A-Z0-9]{16}|\d{9,12}|T\d{10})$/,
+  fedex: /^(\d{12}|\d{15}|\d{20}|\d{22})$/,
+  dhl: /^(\d{10,11}|JJD\d{15,20}|[A-Z]{3}\d{7,20}|[A-Z]{2}\d{9}[A-Z]{2})$/,
+  'royal-mail': /^([A-Z]{2}\d{9}GB|[A-Z0-9]{11,16})$/,
+  'canada-post': /^(\d{12}|\d{16}|[A-Z]{2}\d{9}CA)$/,
+  'china-post': /^[A-Z]{2}\d{9}CN$/,
+  correos: /^([A-Z]{2}\d{9}ES|P[A-Z0-9]{15,22})$/,
+  'la-poste': /^([A-Z0-9]{11,15}|[A-Z]{2}\d{9}FR)$/,
+  other: /^[A-Z0-9-]{4,40}$/,
+};
+
+/** Where a buyer follows a parcel; `{no}` is the tracking number. */
+export const TRACKING_URLS: Record<TShippingCarrier, string | null> = {
+  usps: 'https://tools.usps.com/go/TrackConfirmAction?tLabels={no}',
+  ups: 'https://www.ups.com/track?tracknum={no}',
+  fedex: 'https://www.fedex.com/fedextrack/?trknbr={no}',
+  dhl: 'https://www.dhl.com/global-en/home/tracking.html?tracking-id={no}',
+  'royal-mail': 'https://www.royalmail.com/track-your-item#/tracking-results/{no}',
+  'canada-post': 'https://www.canadapost-postescanada.ca/track-reperage/en#/details/{no}',
+  'china-post': 'https://track.chinapost.com.cn/?trackNumber={no}',
+  correos: 'https://www.correos.es/es/es/herramientas/localizador/envios/detalle?tracking-number={no}',
+  'la-poste': 'https://www.laposte.fr/outils/suivre-vos-envois?code={no}',
+  other: null,
+};
+
+/** The tracking page of a shipment, or null for a carrier without one ('other'). */
+export function trackingUrl(carrier: string, trackingNo: string): string | null {
+  const template = (TRACKING_URLS as Record<string, string | null | undefined>)[carrier];
+  return template ? template.replace('{no}', encodeURIComponent(trackingNo)) : null;
+}
+
+/** Whether a tracking number has the carrier's shape (already trimmed and upper-cased). */
+export function isTrackingNo(carrier: TShippingCarrier, trackingNo: string): boolean {
+  return TRACKING_FORMATS[carrier].test(trackingNo);
+}
+
+// ── The list ────────────────────────────────────────────────────────────────────────────────
+
+export const ZConsoleOrdersQuery = z
+  .object({
+    /** The order number (contains). */
+    orderNo: z.string().trim().max(32).optional(),
+    /** The buyer's email (contains). */
+    buyerEmail: z.string().trim().max(254).optional(),
+    /** The shop's name or slug (contains). */
+    shop: z.string().trim().max(100).optional(),
+    /** The title of any of the order's products (contains). */
+    product: z.string().trim().max(50).optional(),
+    status: z.coerce.number().pipe(ZOrderStatus).optional(),
+    /** Only orders flagged for a human ('true') or only unflagged ones ('false'). */
+    flagged: z.enum(['true', 'false']).optional(),
+    from: ZIsoDay.optional(),
+    to: ZIsoDay.optional(),
+    /** The previous page's `nextCursor`; absent: the newest orders. */
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,120}$/)
+      .optional(),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ['to'],
+    message: 'validation.dateOrder',
+  });
+export type TConsoleOrdersQuery = z.input<typeof ZConsoleOrdersQuery>;
+
+export const ZConsoleOrder = z.object({
+  orderNo: z.string(),
+  status: ZOrderStatus,
+  side: z.enum(['b', 'c']),
+  shopId: z.string(),
+  shopName: z.string(),
+  /** The buyer's full email: operators contact buyers. */
+  buyerEmail: z.string(),
+  language: z.string(),
+  quantity: z.number().int(),
+  totalCents: z.number().int(),
+  platformCents: z.number().int(),
+  profitCents: z.number().int(),
+  currencyCode: z.string(),
+  flag: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  shipment: ZShipment.nullable(),
+  /** The token a ship request must name: the order changed since if it no longer matches. */
+  version: z.number().int(),
+});
+export type TConsoleOrder = z.infer<typeof ZConsoleOrder>;
+
+export const ZConsoleOrderPage = z.object({
+  list: z.array(ZConsoleOrder),
+  total: z.number().int().min(0),
+  nextCursor: z.string().nullable(),
+});
+export type TConsoleOrderPage = z.infer<typeof ZConsoleOrderPage>;
+
+// ── The detail ──────────────────────────────────────────────────────────────────────────────
+
+export const ZConsoleOrderPayment = z.object({
+  provider: z.string(),
+  providerOrderId: z.string().nullable(),
+  status: z.string(),
+  amountCents: z.number().int(),
+  currencyCode: z.string(),
+  captureId: z.string().nullable(),
+  capturedCents: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type TConsoleOrderPayment = z.infer<typeof ZConsoleOrderPayment>;
+
+export const ZConsoleLedgerRow = z.object({
+  id: z.string(),
+  userId: z.string(),
+  kind: z.string(),
+  amountCents: z.number().int(),
+  createdAt: z.string(),
+});
+export type TConsoleLedgerRow = z.infer<typeof ZConsoleLedgerRow>;
+
+export const ZConsoleOrderDetail = ZConsoleOrder.extend({
+  items: z.array(ZCreatorOrderItem),
+  /** The full address: the platform ships. */
+  shippingAddress: z.record(z.string(), z.unknown()),
+  payments: z.array(ZConsoleOrderPayment),
+  ledger: z.array(ZConsoleLedgerRow),
+  shippedBy: z.string().nullable(),
+});
+export type TConsoleOrderDetail = z.infer<typeof ZConsoleOrderDetail>;
+
+// ── Shipping ────────────────────────────────────────────────────────────────────────────────
+
+export const ZShipItem = z
+  .object({
+    orderNo: ZOrderNo,
+    carrier: ZShippingCarrier,
+    trackingNo: z
+      .string()
+      .trim()
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .pipe(z.string().min(1, 'validation.required').max(40)),
+    version: z.number().int().min(0),
+  })
+  .superRefine((item, ctx) => {
+    if (!isTrackingNo(item.carrier, item.trackingNo)) {
+      ctx.addIssue({ code: 'custom', path: ['trackingNo'], message: 'validation.trackingNo' });
+    }
+  });
+export type TShipItem = z.input<typeof ZShipItem>;
+
+export const ZShipRequest = z.object({ items: z.array(ZShipItem).min(1).max(200) });
+export type TShipRequest = z.input<typeof ZShipRequest>;
+
+export const ZShipAnswer = z.object({ shipped: z.number().int() });
+export type TShipAnswer = z.infer<typeof ZShipAnswer>;
