@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ZCreatorOrderItem, ZIsoDay, ZOrderNo, ZOrderStatus, ZShipment } from './orders.schema';
+import {
+  daysInOrder,
+  ZCreatorOrderItem,
+  ZIsoDay,
+  ZOrderCursor,
+  ZOrderNo,
+  ZOrderStatus,
+  ZShipment,
+} from './orders.schema';
 
 /**
  * The console's orders (`commerce/orders`): every order of every shop, and fulfilment — an
@@ -82,17 +90,10 @@ export const ZConsoleOrdersQuery = z
     flagged: z.enum(['true', 'false']).optional(),
     from: ZIsoDay.optional(),
     to: ZIsoDay.optional(),
-    /** The previous page's `nextCursor`; absent: the newest orders. */
-    cursor: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,120}$/)
-      .optional(),
+    cursor: ZOrderCursor.optional(),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    path: ['to'],
-    message: 'validation.dateOrder',
-  });
+  .refine(...daysInOrder);
 export type TConsoleOrdersQuery = z.input<typeof ZConsoleOrdersQuery>;
 
 export const ZConsoleOrder = z.object({

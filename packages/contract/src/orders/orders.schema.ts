@@ -20,6 +20,15 @@ export type TOrderStatus = z.infer<typeof ZOrderStatus>;
 /** Order numbers as they are issued: `LS261122-K3J9Q2ZD`. */
 export const ZOrderNo = z.string().regex(/^[A-Z0-9-]{6,32}$/);
 
+/** The previous page's `nextCursor` of an order list (keyset paging); absent: the newest orders. */
+export const ZOrderCursor = z.string().regex(/^[A-Za-z0-9_-]{1,120}$/);
+
+/** An order list's `from` must not be after its `to` (both optional UTC days). */
+export const daysInOrder: [
+  (q: { from?: string | undefined; to?: string | undefined }) => boolean,
+  { path: string[]; message: string },
+] = [(q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'validation.dateOrder' }];
+
 export const ZOrdersQuery = z
   .object({
     /** Matches the title of any of the order's products. */
@@ -29,17 +38,10 @@ export const ZOrdersQuery = z
     from: ZIsoDay.optional(),
     /** Orders placed on or before this UTC day. */
     to: ZIsoDay.optional(),
-    /** The previous page's `nextCursor`; absent: the newest orders. */
-    cursor: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,120}$/)
-      .optional(),
+    cursor: ZOrderCursor.optional(),
     pageSize: z.coerce.number().int().min(1).max(50).default(20),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    path: ['to'],
-    message: 'validation.dateOrder',
-  });
+  .refine(...daysInOrder);
 export type TOrdersQuery = z.input<typeof ZOrdersQuery>;
 
 export const ZCreatorOrderItem = z.object({

@@ -1,12 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { containsPattern } from '../../platform/db/like';
-import { textMatches } from '../catalog/catalog.api';
-import { products } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
 import { payments } from '../payments/payments.table';
 import { shops } from '../shops/shops.table';
-import type { OrderCursor } from './orders.repository';
+import { hasItemMatching, placedWithin, type OrderCursor } from './orders.repository';
 import { orderItems, orders } from './orders.table';
 
 /** The console's filters over every shop's orders (all optional; `contains` matches). */
@@ -30,18 +28,11 @@ function conditionsOf(filter: ConsoleOrderFilter): SQL[] {
     const pattern = containsPattern(filter.shop);
     conditions.push(sql`(${shops.name} ilike ${pattern} or ${shops.slug} ilike ${pattern})`);
   }
-  if (filter.product) {
-    const pattern = containsPattern(filter.product);
-    conditions.push(sql`exists (select 1 from ${orderItems}
-      left join ${products} on ${products.id} = ${orderItems.productId}
-      where ${orderItems.orderId} = ${orders.id}
-        and (${orderItems.title} ilike ${pattern} or ${textMatches(products.title, products.titles, pattern)}))`);
-  }
+  if (filter.product) conditions.push(hasItemMatching(filter.product));
   if (filter.status !== undefined) conditions.push(eq(orders.status, filter.status));
   if (filter.flagged === true) conditions.push(sql`${orders.flag} is not null`);
   if (filter.flagged === false) conditions.push(sql`${orders.flag} is null`);
-  if (filter.since) conditions.push(sql`${orders.createdAt} >= ${filter.since.toISOString()}::timestamptz`);
-  if (filter.before) conditions.push(sql`${orders.createdAt} < ${filter.before.toISOString()}::timestamptz`);
+  conditions.push(...placedWithin(filter));
   return conditions;
 }
 

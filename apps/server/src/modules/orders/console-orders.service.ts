@@ -30,12 +30,10 @@ import {
   type ConsoleOrderRow,
 } from './console-orders.repository';
 import { listOrderItems } from './orders.repository';
-import { decodeCursor, encodeCursor } from './orders.service';
+import { decodeCursor, encodeCursor, placedDays, shipmentOf } from './orders.service';
 
 type ConsoleOrdersQuery = z.output<typeof ZConsoleOrdersQuery>;
 type ShipRequest = z.output<typeof ZShipRequest>;
-
-const DAY_MS = 86_400_000;
 
 export function consoleFilterOf(query: ConsoleOrdersQuery): ConsoleOrderFilter {
   return {
@@ -45,8 +43,7 @@ export function consoleFilterOf(query: ConsoleOrdersQuery): ConsoleOrderFilter {
     product: query.product || undefined,
     status: query.status,
     flagged: query.flagged === undefined ? undefined : query.flagged === 'true',
-    since: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-    before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
+    ...placedDays(query),
   };
 }
 
@@ -68,15 +65,7 @@ function toConsoleOrder(row: ConsoleOrderRow): TConsoleOrder {
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
-    shipment:
-      row.carrier && row.trackingNo && row.shippedAt
-        ? {
-            carrier: row.carrier,
-            trackingNo: row.trackingNo,
-            trackingUrl: trackingUrl(row.carrier, row.trackingNo),
-            shippedAt: row.shippedAt.toISOString(),
-          }
-        : null,
+    shipment: shipmentOf(row),
     version: row.version,
   };
 }

@@ -45,7 +45,7 @@ export type OrderRow = Pick<
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
 /** The order has a line whose frozen title, or its product's title in any language, matches. */
-function hasItemMatching(words: string): SQL {
+export function hasItemMatching(words: string): SQL {
   const pattern = containsPattern(words);
   return sql`exists (select 1 from ${orderItems}
     left join ${products} on ${products.id} = ${orderItems.productId}
@@ -58,8 +58,15 @@ function conditionsOf(ownerUserId: number, filter: OrderFilter): SQL[] {
   const conditions: SQL[] = [eq(orders.ownerUserId, ownerUserId)];
   if (filter.keywords) conditions.push(hasItemMatching(filter.keywords));
   if (filter.status !== undefined) conditions.push(eq(orders.status, filter.status));
-  if (filter.since) conditions.push(sql`${orders.createdAt} >= ${filter.since.toISOString()}::timestamptz`);
-  if (filter.before) conditions.push(sql`${orders.createdAt} < ${filter.before.toISOString()}::timestamptz`);
+  conditions.push(...placedWithin(filter));
+  return conditions;
+}
+
+/** Orders placed in [since, before): the creator's list and the console's alike. */
+export function placedWithin(range: { since?: Date | undefined; before?: Date | undefined }): SQL[] {
+  const conditions: SQL[] = [];
+  if (range.since) conditions.push(sql`${orders.createdAt} >= ${range.since.toISOString()}::timestamptz`);
+  if (range.before) conditions.push(sql`${orders.createdAt} < ${range.before.toISOString()}::timestamptz`);
   return conditions;
 }
 

@@ -4,6 +4,7 @@ import {
   type TCreatorOrderItem,
   type TCreatorOrderPage,
   type TLanguage,
+  type TShipment,
   type ZOrdersQuery,
   trackingUrl,
 } from '@linkstore/contract';
@@ -64,8 +65,30 @@ export function filterOf(query: OrdersQuery): OrderFilter {
   return {
     keywords: query.keywords || undefined,
     status: query.status,
+    ...placedDays(query),
+  };
+}
+
+/** A query's UTC days as instants: from the start of `from` to the start of the day after `to`. */
+export function placedDays(query: { from?: string | undefined; to?: string | undefined }) {
+  return {
     since: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
     before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
+  };
+}
+
+/** The order's shipment as creators and operators see it; null until it is shipped. */
+export function shipmentOf(row: {
+  carrier: string | null;
+  trackingNo: string | null;
+  shippedAt: Date | null;
+}): TShipment | null {
+  if (!row.carrier || !row.trackingNo || !row.shippedAt) return null;
+  return {
+    carrier: row.carrier,
+    trackingNo: row.trackingNo,
+    trackingUrl: trackingUrl(row.carrier, row.trackingNo),
+    shippedAt: row.shippedAt.toISOString(),
   };
 }
 
@@ -94,15 +117,7 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): TCreatorOrder {
     buyerEmail: maskEmail(row.buyerEmail),
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
-    shipment:
-      row.carrier && row.trackingNo && row.shippedAt
-        ? {
-            carrier: row.carrier,
-            trackingNo: row.trackingNo,
-            trackingUrl: trackingUrl(row.carrier, row.trackingNo),
-            shippedAt: row.shippedAt.toISOString(),
-          }
-        : null,
+    shipment: shipmentOf(row),
   };
 }
 
