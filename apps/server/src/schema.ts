@@ -14,3 +14,5 @@ export * from './modules/earnings/earnings.table';
 export * from './modules/shop-events/shop-events.table';
 export * from './modules/payouts/payouts.table';
 export * from './modules/shops/paypal-binding.table';
+export * from './modules/refunds/refunds.table';
+export * from './modules/reconciliation/reconciliation.table';

@@ -1,9 +1,15 @@
+import { z } from 'zod';
 import { defineRoutes } from '../platform/route';
 import {
   ZConsoleOrderDetail,
   ZConsoleOrderPage,
   ZConsoleOrdersQuery,
+  ZConsoleRefund,
+  ZRefundRequest,
+  ZResolveFlagRequest,
   ZShipAnswer,
+  ZShipImportAnswer,
+  ZShipImportRequest,
   ZShipRequest,
 } from './console-orders.schema';
 import { ZOrderNoParams } from './orders.schema';
@@ -38,5 +44,44 @@ export const consoleOrdersRoutes = defineRoutes({
     body: ZShipRequest,
     response: ZShipAnswer,
     access: { permission: 'sys:order:ship' },
+  },
+  shipImport: {
+    method: 'POST',
+    path: '/api/v1/system/orders/ship/import',
+    summary:
+      'Reads an .xlsx of order number, carrier and tracking number (multipart `file`): shippable rows, refused rows; ships nothing',
+    tags,
+    body: ZShipImportRequest,
+    response: ZShipImportAnswer,
+    access: { permission: 'sys:order:ship' },
+  },
+  /** Answers the .xlsx file itself (not the JSON envelope); errors still come as the envelope. */
+  export: {
+    method: 'GET',
+    path: '/api/v1/system/orders/export',
+    summary: 'The orders the list query matches (without paging), as an .xlsx',
+    tags,
+    query: ZConsoleOrdersQuery,
+    response: z.null(),
+    access: { permission: 'sys:order:export' },
+  },
+  refund: {
+    method: 'POST',
+    path: '/api/v1/system/orders/refund',
+    summary:
+      "Refunds part or all of an order's capture through the provider; reverses the creator's profit share",
+    tags,
+    body: ZRefundRequest,
+    response: ZConsoleRefund,
+    access: { permission: 'sys:order:refund' },
+  },
+  resolveFlag: {
+    method: 'POST',
+    path: '/api/v1/system/orders/resolve-flag',
+    summary: 'Resolves an open flag: refund, accept or note; the resolution is recorded',
+    tags,
+    body: ZResolveFlagRequest,
+    response: z.null(),
+    access: { permission: 'sys:order:resolve' },
   },
 });

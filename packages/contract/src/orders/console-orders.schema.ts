@@ -73,6 +73,18 @@ export function isTrackingNo(carrier: TShippingCarrier, trackingNo: string): boo
   return TRACKING_FORMATS[carrier].test(trackingNo);
 }
 
+/** Why payments flagged an order: captured another amount, or its stock was short when paid late. */
+export const ZFlagReason = z.enum(['amount_mismatch', 'stock_short']);
+export type TFlagReason = z.infer<typeof ZFlagReason>;
+
+/**
+ * How an operator resolves a flag: 'refund' (the captured amount goes back to the buyer),
+ * 'accept' (keep it: a mismatched amount pays the order as it is; short stock was found), or
+ * 'note' (recorded only, the flag leaves the queue).
+ */
+export const ZFlagResolution = z.enum(['refund', 'accept', 'note']);
+export type TFlagResolution = z.infer<typeof ZFlagResolution>;
+
 // ── The list ────────────────────────────────────────────────────────────────────────────────
 
 export const ZConsoleOrdersQuery = z
@@ -86,8 +98,11 @@ export const ZConsoleOrdersQuery = z
     /** The title of any of the order's products (contains). */
     product: z.string().trim().max(50).optional(),
     status: z.coerce.number().pipe(ZOrderStatus).optional(),
-    /** Only orders flagged for a human ('true') or only unflagged ones ('false'). */
-    flagged: z.enum(['true', 'false']).optional(),
+    /**
+     * Only orders flagged for a human ('true'), only unflagged ones ('false'), or the flagged
+     * queue: flags no operator resolved yet ('open').
+     */
+    flagged: z.enum(['true', 'false', 'open']).optional(),
     from: ZIsoDay.optional(),
     to: ZIsoDay.optional(),
     cursor: ZOrderCursor.optional(),
@@ -111,6 +126,11 @@ export const ZConsoleOrder = z.object({
   profitCents: z.number().int(),
   currencyCode: z.string(),
   flag: z.string().nullable(),
+  flagReason: ZFlagReason.nullable(),
+  /** How an operator resolved the flag; null while it is open (or there is none). */
+  flagResolution: ZFlagResolution.nullable(),
+  /** Refunded so far (completed and pending refunds), in the order's currency. */
+  refundedCents: z.number().int(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   completedAt: z.string().nullable(),
@@ -150,6 +170,39 @@ export const ZConsoleLedgerRow = z.object({
 });
 export type TConsoleLedgerRow = z.infer<typeof ZConsoleLedgerRow>;
 
+export const ZRefundStatus = z.enum(['pending', 'completed', 'failed']);
+export type TRefundStatus = z.infer<typeof ZRefundStatus>;
+
+/** A refund of the order's capture, asked for by an operator or told by the provider. */
+export const ZConsoleRefund = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  currencyCode: z.string(),
+  status: ZRefundStatus,
+  /** 'operator' (the console) or 'provider' (a refund, dispute or chargeback PayPal told us of). */
+  source: z.enum(['operator', 'provider']),
+  reason: z.string(),
+  restock: z.boolean(),
+  /** The creator's profit share this refund took back. */
+  profitReversedCents: z.number().int(),
+  /** The operator's username, or null (the provider). */
+  requestedBy: z.string().nullable(),
+  failure: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type TConsoleRefund = z.infer<typeof ZConsoleRefund>;
+
+/** One line of the order's history: what happened, who did it (null: the system), when. */
+export const ZOrderEvent = z.object({
+  /** placed, paid, shipped, refund_requested, refunded, refund_failed, flagged, flag_resolved … */
+  action: z.string(),
+  actor: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+export type TOrderEvent = z.infer<typeof ZOrderEvent>;
+
 export const ZConsoleOrderDetail = ZConsoleOrder.extend({
   items: z.array(ZCreatorOrderItem),
   /** The full address: the platform ships. */
@@ -157,6 +210,13 @@ export const ZConsoleOrderDetail = ZConsoleOrder.extend({
   payments: z.array(ZConsoleOrderPayment),
   ledger: z.array(ZConsoleLedgerRow),
   shippedBy: z.string().nullable(),
+  refunds: z.array(ZConsoleRefund),
+  /** What may still be refunded: captured less refunded (pending refunds included). */
+  refundableCents: z.number().int(),
+  flagNote: z.string().nullable(),
+  flagResolvedBy: z.string().nullable(),
+  flagResolvedAt: z.string().nullable(),
+  history: z.array(ZOrderEvent),
 });
 export type TConsoleOrderDetail = z.infer<typeof ZConsoleOrderDetail>;
 
@@ -185,3 +245,53 @@ export type TShipRequest = z.input<typeof ZShipRequest>;
 
 export const ZShipAnswer = z.object({ shipped: z.number().int() });
 export type TShipAnswer = z.infer<typeof ZShipAnswer>;
+
+/** A bulk tracking import (.xlsx: order number, carrier, tracking number per row), read, not applied. */
+export const ZShipImportRequest = z.object({
+  file: z
+    .unknown()
+    .refine((value) => value instanceof Uint8Array, { error: 'validation.file' })
+    .transform((value) => value),
+});
+export type TShipImportRequestInput = { file: Blob };
+
+/**
+ * What the sheet says: the rows that can be shipped as they are (with the version read now, ready
+ * for a ship request the operator confirms) and, per refused row, its row number and why.
+ */
+export const ZShipImportAnswer = z.object({
+  items: z.array(
+    z.object({
+      orderNo: z.string(),
+      carrier: ZShippingCarrier,
+      trackingNo: z.string(),
+      version: z.number().int(),
+    }),
+  ),
+  messageList: z.array(z.object({ row: z.number().int().min(1), message: z.string() })),
+});
+export type TShipImportAnswer = z.infer<typeof ZShipImportAnswer>;
+
+// ── Refunds and flags ───────────────────────────────────────────────────────────────────────
+
+export const ZRefundRequest = z.object({
+  orderNo: ZOrderNo,
+  /** In the order's currency's minor units; at most what is still refundable. */
+  amountCents: z.number().int().min(1).max(100_000_000),
+  /** The goods came back: return the items' stock when the refund completes. */
+  restock: z.boolean().default(false),
+  reason: z.string().trim().min(1, 'validation.required').max(200),
+  /** The version the operator saw: a changed order refuses the refund (A0671). */
+  version: z.number().int().min(0),
+});
+export type TRefundRequest = z.input<typeof ZRefundRequest>;
+
+export const ZResolveFlagRequest = z.object({
+  orderNo: ZOrderNo,
+  resolution: ZFlagResolution,
+  note: z.string().trim().min(1, 'validation.required').max(500),
+  /** With 'refund': the goods came back. */
+  restock: z.boolean().default(false),
+  version: z.number().int().min(0),
+});
+export type TResolveFlagRequest = z.input<typeof ZResolveFlagRequest>;

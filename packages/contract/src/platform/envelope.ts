@@ -85,6 +85,8 @@ export const ErrorCode = {
   SLUG_TAKEN: 'A0630',
   /** The creator already has a shop. */
   SHOP_EXISTS: 'A0631',
+  /** An operator suspended the shop: its storefront is unavailable and checkout is refused. */
+  SHOP_SUSPENDED: 'A0632',
   /** A selling price below the product's cost; `data.fields` names each price. */
   PRICE_BELOW_COST: 'A0640',
   /** Payouts need a PayPal account connected with "Log in with PayPal" (a typed one is not verified). */
@@ -93,12 +95,22 @@ export const ErrorCode = {
   PAYOUT_IN_FLIGHT: 'A0651',
   /** An operator holds this creator's payouts; `msg` gives no internal reason. */
   PAYOUTS_HELD: 'A0652',
+  /** Only a returned payout that was not retried before can be retried. */
+  PAYOUT_NOT_RETRYABLE: 'A0653',
   /** Some selected orders are no longer unpaid (their buyer paid meanwhile): nothing was charged. */
   ORDERS_NOT_UNPAID: 'A0660',
   /** An order to ship is not paid-and-in-transit (unpaid, already completed, or missing); `data.fields` names each. Nothing was shipped. */
   ORDER_NOT_SHIPPABLE: 'A0670',
   /** An order changed since the operator opened it (its version moved on): reload. Nothing was shipped. */
   ORDER_STALE: 'A0671',
+  /** The order has no completed capture to refund (unpaid, or paid another way). */
+  ORDER_NOT_REFUNDABLE: 'A0672',
+  /** More than what was captured less what was refunded (other refunds included); `msg` says how much is left. */
+  REFUND_TOO_LARGE: 'A0673',
+  /** The payment provider refused the refund; nothing was refunded. */
+  REFUND_REFUSED: 'A0674',
+  /** The order has no open flag to resolve (never flagged, or resolved meanwhile). */
+  FLAG_NOT_OPEN: 'A0675',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode) as TErrorCode[];
@@ -143,13 +155,19 @@ export const ERROR_HTTP_STATUS = {
   [ErrorCode.WEBHOOK_REJECTED]: 400,
   [ErrorCode.SLUG_TAKEN]: 409,
   [ErrorCode.SHOP_EXISTS]: 409,
+  [ErrorCode.SHOP_SUSPENDED]: 409,
   [ErrorCode.PRICE_BELOW_COST]: 400,
   [ErrorCode.PAYOUT_ACCOUNT_REQUIRED]: 409,
   [ErrorCode.PAYOUT_IN_FLIGHT]: 409,
   [ErrorCode.PAYOUTS_HELD]: 409,
+  [ErrorCode.PAYOUT_NOT_RETRYABLE]: 409,
   [ErrorCode.ORDERS_NOT_UNPAID]: 409,
   [ErrorCode.ORDER_NOT_SHIPPABLE]: 409,
   [ErrorCode.ORDER_STALE]: 409,
+  [ErrorCode.ORDER_NOT_REFUNDABLE]: 409,
+  [ErrorCode.REFUND_TOO_LARGE]: 409,
+  [ErrorCode.REFUND_REFUSED]: 409,
+  [ErrorCode.FLAG_NOT_OPEN]: 409,
 } as const satisfies Record<TErrorCode, number>;
 
 export const ZResultCode = z.union([z.literal(RESULT_SUCCESS), z.literal(RESULT_WARNING), z.string()]);

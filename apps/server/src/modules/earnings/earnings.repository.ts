@@ -170,7 +170,10 @@ export async function creditSale(db: AppDatabase, sale: SaleCredit): Promise<voi
       orderId: sale.orderId,
       ...(sale.at ? { createdAt: sale.at } : {}),
     })
-    .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.orderId] });
+    .onConflictDoNothing({
+      target: [ledgerEntries.kind, ledgerEntries.orderId],
+      where: sql`${ledgerEntries.kind} <> 'refund'`,
+    });
 }
 
 /** The payout settings kept on the creator's shop; undefined without a shop. */
@@ -313,5 +316,8 @@ export async function recordPurchase(db: AppDatabase, debit: PurchaseDebit): Pro
       currencyCode: debit.currencyCode,
       orderId: debit.orderId,
     })
-    .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.orderId] });
+    .onConflictDoNothing({
+      target: [ledgerEntries.kind, ledgerEntries.orderId],
+      where: sql`${ledgerEntries.kind} <> 'refund'`,
+    });
 }

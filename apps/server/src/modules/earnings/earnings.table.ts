@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/auth.tables';
 import { payouts } from '../payouts/payouts.table';
+import { refunds } from '../refunds/refunds.table';
 import { shops } from '../shops/shops.table';
 
 /**
@@ -20,7 +21,8 @@ import { shops } from '../shops/shops.table';
  * whichever of the capture answer and the webhook arrives first or how often. A payout's debit and
  * its return are unique per payout the same way.
  *
- * Kinds: 'sale' (+profit of a buyer's paid order), 'payout' (−amount sent to PayPal),
+ * Kinds: 'sale' (+profit of a buyer's paid order), 'refund' (−the profit share a refund of the
+ * order took back; one per refund), 'payout' (−amount sent to PayPal),
  * 'payout_return' (+the same amount back when PayPal returned it), 'adjustment' (±, by an
  * operator), and 'purchase' (what the creator paid for an order themselves through PayPal: recorded,
  * but outside the balance — the money came from their PayPal account, not from their earnings).
@@ -42,15 +44,21 @@ export const ledgerEntries = pgTable(
     orderId: bigint('order_id', { mode: 'number' }),
     /** The payout a 'payout' or 'payout_return' entry belongs to. */
     payoutId: bigint('payout_id', { mode: 'number' }).references(() => payouts.id, { onDelete: 'restrict' }),
+    /** The refund a 'refund' entry takes the profit share back for (its order_id is the order's). */
+    refundId: bigint('refund_id', { mode: 'number' }).references(() => refunds.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('ledger_entries_kind_order_key').on(t.kind, t.orderId),
+    // One sale (and one purchase) per order; an order may have several refunds, one entry each.
+    uniqueIndex('ledger_entries_kind_order_key')
+      .on(t.kind, t.orderId)
+      .where(sql`${t.kind} <> 'refund'`),
+    uniqueIndex('ledger_entries_kind_refund_key').on(t.kind, t.refundId),
     uniqueIndex('ledger_entries_kind_payout_key').on(t.kind, t.payoutId),
     index('ledger_entries_user_created_idx').on(t.userId, t.createdAt),
     check(
       'ledger_entries_kind_values',
-      sql`${t.kind} in ('sale', 'payout', 'payout_return', 'adjustment', 'purchase')`,
+      sql`${t.kind} in ('sale', 'payout', 'payout_return', 'adjustment', 'purchase', 'refund')`,
     ),
   ],
 );

@@ -50,7 +50,7 @@ describe('built-in menu tree', () => {
     ]);
   });
 
-  it('gives the seeded admin the Commerce catalog with the Payouts and Orders pages and their buttons', async () => {
+  it('gives the seeded admin the Commerce catalog with its pages and their buttons', async () => {
     const token = await accessTokenFor(ctx.app, 'admin');
     const res = await ctx.app.inject({
       method: 'GET',
@@ -65,6 +65,8 @@ describe('built-in menu tree', () => {
     expect(commerce?.children?.map((c) => [c.path, c.name, c.component])).toEqual([
       ['payouts', 'Payouts', 'commerce/payouts/index'],
       ['orders', 'Orders', 'commerce/orders/index'],
+      ['creators', 'Creators', 'commerce/creators/index'],
+      ['reconciliation', 'Reconciliation', 'commerce/reconciliation/index'],
     ]);
     expect(seedPermissions()).toEqual(
       expect.arrayContaining(['sys:payout:query', 'sys:payout:hold', 'sys:order:query', 'sys:order:ship']),

@@ -217,6 +217,7 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
         buttons: [
           { name: 'Search', perm: 'sys:payout:query' },
           { name: 'Hold payouts', perm: 'sys:payout:hold' },
+          { name: 'Retry', perm: 'sys:payout:retry' },
         ],
       },
       {
@@ -229,6 +230,33 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
         buttons: [
           { name: 'Search', perm: 'sys:order:query' },
           { name: 'Ship', perm: 'sys:order:ship' },
+          { name: 'Refund', perm: 'sys:order:refund' },
+          { name: 'Resolve flag', perm: 'sys:order:resolve' },
+          { name: 'Export', perm: 'sys:order:export' },
+        ],
+      },
+      {
+        name: 'Creators',
+        path: 'creators',
+        routeName: 'Creators',
+        component: 'commerce/creators/index',
+        icon: 'peoples',
+        sort: 3,
+        buttons: [
+          { name: 'Search', perm: 'sys:creator:query' },
+          { name: 'Suspend shop', perm: 'sys:creator:suspend' },
+        ],
+      },
+      {
+        name: 'Reconciliation',
+        path: 'reconciliation',
+        routeName: 'Reconciliation',
+        component: 'commerce/reconciliation/index',
+        icon: 'chart',
+        sort: 4,
+        buttons: [
+          { name: 'Search', perm: 'sys:reconcile:query' },
+          { name: 'Run', perm: 'sys:reconcile:run' },
         ],
       },
     ],

@@ -108,7 +108,8 @@ export async function flipToPaid(db: AppDatabase, orderId: number, flag: string 
       payingSide: null,
       payingSince: null,
       updatedAt: sql`now()`,
-      ...(flag === null ? {} : { flag }),
+      // Only a stock shortfall flags an order on its way to paid (see reReserve).
+      ...(flag === null ? {} : { ...newFlag('stock_short'), flag }),
     })
     .where(and(eq(orders.id, orderId), eq(orders.status, 0)))
     .returning({ id: orders.id });
@@ -158,10 +159,28 @@ export async function releaseClaims(db: AppDatabase, orderIds: number[], side: '
     .where(and(inArray(orders.id, orderIds), eq(orders.status, 0), eq(orders.payingSide, side)));
 }
 
-export async function setOrderFlag(db: AppDatabase, orderId: number, flag: string): Promise<void> {
+/** Why payments flag an order for a human (the console's flagged queue). */
+export type FlagReason = 'amount_mismatch' | 'stock_short';
+
+/** The columns of a new, open flag: an earlier resolution no longer applies. */
+const newFlag = (reason: FlagReason) => ({
+  flagReason: reason,
+  flaggedAt: sql`now()`,
+  flagResolution: null,
+  flagNote: null,
+  flagResolvedBy: null,
+  flagResolvedAt: null,
+});
+
+export async function setOrderFlag(
+  db: AppDatabase,
+  orderId: number,
+  flag: string,
+  reason: FlagReason,
+): Promise<void> {
   await db
     .update(orders)
-    .set({ flag, updatedAt: sql`now()` })
+    .set({ ...newFlag(reason), flag, updatedAt: sql`now()` })
     .where(eq(orders.id, orderId));
 }
 

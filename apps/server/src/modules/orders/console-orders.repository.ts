@@ -5,7 +5,9 @@ import { ledgerEntries } from '../earnings/earnings.table';
 import { payments } from '../payments/payments.table';
 import { shops } from '../shops/shops.table';
 import { hasItemMatching, placedWithin, type OrderCursor } from './orders.repository';
-import { orderItems, orders } from './orders.table';
+import { users } from '../../platform/auth/auth.tables';
+import { refunds } from '../refunds/refunds.table';
+import { orderEvents, orderItems, orders } from './orders.table';
 
 /** The console's filters over every shop's orders (all optional; `contains` matches). */
 export interface ConsoleOrderFilter {
@@ -14,7 +16,8 @@ export interface ConsoleOrderFilter {
   shop?: string | undefined;
   product?: string | undefined;
   status?: 0 | 1 | 2 | undefined;
-  flagged?: boolean | undefined;
+  /** true: flagged; false: not flagged; 'open': flagged and not resolved (the flagged queue). */
+  flagged?: boolean | 'open' | undefined;
   since?: Date | undefined;
   before?: Date | undefined;
 }
@@ -32,6 +35,8 @@ function conditionsOf(filter: ConsoleOrderFilter): SQL[] {
   if (filter.status !== undefined) conditions.push(eq(orders.status, filter.status));
   if (filter.flagged === true) conditions.push(sql`${orders.flag} is not null`);
   if (filter.flagged === false) conditions.push(sql`${orders.flag} is null`);
+  if (filter.flagged === 'open')
+    conditions.push(sql`${orders.flag} is not null and ${orders.flagResolvedAt} is null`);
   conditions.push(...placedWithin(filter));
   return conditions;
 }
@@ -52,6 +57,15 @@ const columns = {
   platformMinor: orders.platformMinor,
   profitMinor: orders.profitMinor,
   flag: orders.flag,
+  flagReason: orders.flagReason,
+  flagResolution: orders.flagResolution,
+  flagNote: orders.flagNote,
+  flagResolvedAt: orders.flagResolvedAt,
+  flagResolvedBy: sql<
+    string | null
+  >`(select ${users.username} from ${users} where ${users.id} = ${orders.flagResolvedBy})`,
+  refundedMinor: sql<number>`(select coalesce(sum(${payments.refundedMinor}), 0)::int from ${payments} where ${payments.orderId} = ${orders.id})`,
+  capturedMinor: sql<number>`(select coalesce(sum(${payments.capturedMinor}), 0)::int from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.captureId} is not null)`,
   carrier: orders.carrier,
   trackingNo: orders.trackingNo,
   shippedAt: orders.shippedAt,
@@ -105,6 +119,57 @@ export async function findConsoleOrder(db: AppDatabase, orderNo: string) {
 
 export function listOrderPayments(db: AppDatabase, orderId: number) {
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
+}
+
+/** The order's refunds, oldest first, with the requesting operator's username. */
+export function listOrderRefunds(db: AppDatabase, orderId: number) {
+  return db
+    .select({
+      id: refunds.id,
+      amountMinor: refunds.amountMinor,
+      currencyCode: refunds.currencyCode,
+      status: refunds.status,
+      source: refunds.source,
+      reason: refunds.reason,
+      restock: refunds.restock,
+      profitReversedMinor: refunds.profitReversedMinor,
+      requestedBy: users.username,
+      failure: refunds.failure,
+      createdAt: refunds.createdAt,
+      completedAt: refunds.completedAt,
+    })
+    .from(refunds)
+    .leftJoin(users, eq(users.id, refunds.requestedBy))
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.id));
+}
+
+/** The order's recorded events, oldest first, with the acting operator's username. */
+export function listOrderEvents(db: AppDatabase, orderId: number) {
+  return db
+    .select({
+      action: orderEvents.action,
+      actor: users.username,
+      detail: orderEvents.detail,
+      createdAt: orderEvents.createdAt,
+    })
+    .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.actorUserId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+}
+
+/** Records what happened to an order and who did it (null: the system), in the caller's transaction. */
+export async function recordOrderEvent(
+  db: AppDatabase,
+  event: { orderId: number; action: string; actorUserId: number | null; detail?: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(orderEvents).values({
+    orderId: event.orderId,
+    action: event.action,
+    actorUserId: event.actorUserId,
+    detail: event.detail ?? {},
+  });
 }
 
 export function listOrderLedger(db: AppDatabase, orderId: number) {

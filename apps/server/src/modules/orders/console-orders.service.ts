@@ -22,8 +22,11 @@ import {
   findConsoleOrder,
   findShippedForMail,
   listOrderLedger,
+  listOrderEvents,
   listOrderPayments,
+  listOrderRefunds,
   lockOrdersByNo,
+  recordOrderEvent,
   markShipped,
   pageConsoleOrders,
   type ConsoleOrderFilter,
@@ -42,7 +45,8 @@ export function consoleFilterOf(query: ConsoleOrdersQuery): ConsoleOrderFilter {
     shop: query.shop || undefined,
     product: query.product || undefined,
     status: query.status,
-    flagged: query.flagged === undefined ? undefined : query.flagged === 'true',
+    flagged:
+      query.flagged === undefined ? undefined : query.flagged === 'open' ? 'open' : query.flagged === 'true',
     ...placedDays(query),
   };
 }
@@ -62,6 +66,13 @@ function toConsoleOrder(row: ConsoleOrderRow): TConsoleOrder {
     profitCents: row.profitMinor,
     currencyCode: row.currencyCode,
     flag: row.flag,
+    flagReason:
+      row.flagReason === 'amount_mismatch' || row.flagReason === 'stock_short' ? row.flagReason : null,
+    flagResolution:
+      row.flagResolution === 'refund' || row.flagResolution === 'accept' || row.flagResolution === 'note'
+        ? row.flagResolution
+        : null,
+    refundedCents: Number(row.refundedMinor),
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
@@ -99,10 +110,12 @@ export async function getConsoleOrder(
 ): Promise<TConsoleOrderDetail> {
   const row = await findConsoleOrder(db, orderNo);
   if (!row) throw AppError.notFound();
-  const [items, paymentRows, ledger] = await Promise.all([
+  const [items, paymentRows, ledger, refundRows, events] = await Promise.all([
     listOrderItems(db, [row.id], lang),
     listOrderPayments(db, row.id),
     listOrderLedger(db, row.id),
+    listOrderRefunds(db, row.id),
+    listOrderEvents(db, row.id),
   ]);
   return {
     ...toConsoleOrder(row),
@@ -134,7 +147,46 @@ export async function getConsoleOrder(
       createdAt: l.createdAt.toISOString(),
     })),
     shippedBy: row.shippedBy === null ? null : String(row.shippedBy),
+    refunds: refundRows.map((r) => ({
+      id: String(r.id),
+      amountCents: r.amountMinor,
+      currencyCode: r.currencyCode,
+      status: r.status === 'completed' || r.status === 'failed' ? r.status : 'pending',
+      source: r.source === 'provider' ? 'provider' : 'operator',
+      reason: r.reason,
+      restock: r.restock,
+      profitReversedCents: r.profitReversedMinor,
+      requestedBy: r.requestedBy,
+      failure: r.failure,
+      createdAt: r.createdAt.toISOString(),
+      completedAt: r.completedAt?.toISOString() ?? null,
+    })),
+    refundableCents: Math.max(0, Number(row.capturedMinor) - Number(row.refundedMinor)),
+    flagNote: row.flagNote,
+    flagResolvedBy: row.flagResolvedBy,
+    flagResolvedAt: row.flagResolvedAt?.toISOString() ?? null,
+    history: historyOf(row, events),
   };
+}
+
+/** Placed and paid from the order's own timestamps, then every recorded event, in time order. */
+function historyOf(
+  row: ConsoleOrderRow,
+  events: Awaited<ReturnType<typeof listOrderEvents>>,
+): TConsoleOrderDetail['history'] {
+  const history: TConsoleOrderDetail['history'] = [
+    { action: 'placed', actor: null, detail: {}, at: row.createdAt.toISOString() },
+  ];
+  if (row.paidAt) history.push({ action: 'paid', actor: null, detail: {}, at: row.paidAt.toISOString() });
+  for (const event of events) {
+    history.push({
+      action: event.action,
+      actor: event.actor,
+      detail: event.detail,
+      at: event.createdAt.toISOString(),
+    });
+  }
+  return history.sort((a, b) => a.at.localeCompare(b.at));
 }
 
 /**
@@ -190,6 +242,12 @@ export async function shipOrders(
       });
       // Locked above, so this cannot happen; refuse rather than half-ship if it ever does.
       if (!done) throw AppError.of(ErrorCode.ORDER_STALE, 'orders.ship.stale', { orderNo: item.orderNo });
+      await recordOrderEvent(tx, {
+        orderId: row.id,
+        action: 'shipped',
+        actorUserId: operatorId,
+        detail: { carrier: item.carrier, trackingNo: item.trackingNo },
+      });
       ids.push(row.id);
     }
     return ids;

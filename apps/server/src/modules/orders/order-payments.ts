@@ -113,6 +113,7 @@ export async function settleCapture(
       deps.db,
       order.id,
       `captured ${captured} (capture ${capture.captureId}) but the order total is ${expected}`,
+      'amount_mismatch',
     );
     await updatePayment(deps.db, order.id, {
       status: 'AMOUNT_MISMATCH',

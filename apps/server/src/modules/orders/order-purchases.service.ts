@@ -199,7 +199,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
         }
         const ids = list.map((order) => order.id);
         if ((await completeByCreator(tx, ids)) !== ids.length) throw new Rollback('notAllMoved');
-        for (const [orderId, flag] of flags) await setOrderFlag(tx, orderId, flag);
+        for (const [orderId, flag] of flags) await setOrderFlag(tx, orderId, flag, 'stock_short');
         for (const order of list) {
           await recordPurchase(tx, {
             userId: order.ownerUserId,

@@ -63,6 +63,16 @@ export const orders = pgTable(
     checkoutKey: varchar('checkout_key', { length: 64 }),
     /** Set when something about the payment needs a human (e.g. captured a different amount). */
     flag: text('flag'),
+    /** Why it is flagged: 'amount_mismatch' (captured another amount) or 'stock_short'. */
+    flagReason: varchar('flag_reason', { length: 24 }),
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    /** How an operator resolved the flag: 'refund', 'accept' or 'note'; null while open. */
+    flagResolution: varchar('flag_resolution', { length: 8 }),
+    flagNote: text('flag_note'),
+    flagResolvedBy: bigint('flag_resolved_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    flagResolvedAt: timestamp('flag_resolved_at', { withTimezone: true }),
     /**
      * Who is capturing a payment for this unpaid order right now: 'c' (its buyer) or 'b' (its
      * creator, paying it themselves), since `paying_since`. Taken with a conditional update just
@@ -92,6 +102,9 @@ export const orders = pgTable(
     index('orders_unpaid_reserved_idx')
       .on(t.reservedUntil)
       .where(sql`${t.status} = 0`),
+    index('orders_open_flag_idx')
+      .on(t.flaggedAt)
+      .where(sql`${t.flag} is not null and ${t.flagResolvedAt} is null`),
     check('orders_status_values', sql`${t.status} in (0, 1, 2)`),
     check('orders_side_values', sql`${t.side} in ('b', 'c')`),
     check(
@@ -189,4 +202,28 @@ export const orderPurchaseItems = pgTable(
     primaryKey({ columns: [t.purchaseId, t.orderId] }),
     index('order_purchase_items_order_idx').on(t.orderId),
   ],
+);
+
+/**
+ * What happened to an order and who did it (the console's status history): shipped, refunded, a
+ * flag set or resolved. Placing and paying are the order's own timestamps.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** e.g. 'shipped', 'refund_requested', 'refunded', 'refund_failed', 'flagged', 'flag_resolved'. */
+    action: varchar('action', { length: 24 }).notNull(),
+    /** The operator; null for the system (a webhook, a job). */
+    actorUserId: bigint('actor_user_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** What changed (amounts in minor units, the carrier, the note …). */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );

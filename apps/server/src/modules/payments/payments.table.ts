@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   bigserial,
   integer,
   pgTable,
@@ -30,11 +32,20 @@ export const payments = pgTable(
     captureId: varchar('capture_id', { length: 64 }),
     capturedMinor: integer('captured_minor'),
     capturedCurrency: varchar('captured_currency', { length: 3 }),
+    /**
+     * Refunded or being refunded (pending refunds included), never more than captured: a refund
+     * reserves its amount here with a conditional update before the provider is called.
+     */
+    refundedMinor: integer('refunded_minor').notNull().default(0),
     approveUrl: text('approve_url').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      'payments_refunded_within_captured',
+      sql`${t.refundedMinor} >= 0 and ${t.refundedMinor} <= coalesce(${t.capturedMinor}, 0)`,
+    ),
     uniqueIndex('payments_order_key').on(t.orderId),
     uniqueIndex('payments_provider_order_key').on(t.provider, t.providerOrderId),
     uniqueIndex('payments_capture_key').on(t.provider, t.captureId),
@@ -107,4 +118,21 @@ export const sandboxPayouts = pgTable(
     uniqueIndex('sandbox_payouts_sender_batch_key').on(t.senderBatchId),
     uniqueIndex('sandbox_payouts_item_key').on(t.itemId),
   ],
+);
+
+/** The offline sandbox's refunds: the same request id always answers the same refund. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    /** The refund call's PayPal-Request-Id. */
+    requestId: varchar('request_id', { length: 128 }).notNull(),
+    captureId: varchar('capture_id', { length: 64 }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    /** Our refund id, echoed back like PayPal's custom_id. */
+    customId: varchar('custom_id', { length: 127 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_refunds_request_key').on(t.requestId)],
 );

@@ -54,6 +54,8 @@ export const payouts = pgTable(
     reason: text('reason'),
     /** Calls made to PayPal for it (the first and the reconcile job's). */
     attempts: integer('attempts').notNull().default(0),
+    /** The returned payout an operator retried with this one (same creator, same amount). */
+    retryOfId: bigint('retry_of_id', { mode: 'number' }),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -61,6 +63,8 @@ export const payouts = pgTable(
   (t) => [
     uniqueIndex('payouts_sender_batch_key').on(t.senderBatchId),
     uniqueIndex('payouts_request_key').on(t.userId, t.requestKey),
+    // A returned payout is retried at most once (two operators clicking Retry make one payout).
+    uniqueIndex('payouts_retry_of_key').on(t.retryOfId),
     /** One payout in flight per creator: a second concurrent withdrawal meets this index. */
     uniqueIndex('payouts_one_in_flight')
       .on(t.userId)

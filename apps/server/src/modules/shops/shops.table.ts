@@ -46,6 +46,19 @@ export const shops = pgTable(
     autoPayout: boolean('auto_payout').notNull().default(false),
     /** An operator stopped this creator's payouts (the reason they gave); null: not held. */
     payoutsHeldReason: text('payouts_held_reason'),
+    payoutsHeldBy: bigint('payouts_held_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    payoutsHeldAt: timestamp('payouts_held_at', { withTimezone: true }),
+    /**
+     * An operator suspended the shop (the reason they gave): its storefront shows "unavailable" and
+     * checkout is refused; its existing orders continue. Null: open.
+     */
+    suspendedReason: text('suspended_reason'),
+    suspendedBy: bigint('suspended_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /** First save on the price adjustment pages (quick start step 3). */
     pricesSavedAt: timestamp('prices_saved_at', { withTimezone: true }),
     /** First time the creator copied, shared or downloaded the QR code of the link (step 4). */
@@ -171,4 +184,23 @@ export const shopCategoryPrices = pgTable(
     primaryKey({ columns: [t.shopId, t.categoryId] }),
     check('shop_category_prices_min', sql`${t.percentage} >= 100`),
   ],
+);
+
+/** What operators did to a shop and its creator, with who and why: suspend, lift, hold, release. */
+export const shopActions = pgTable(
+  'shop_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** 'suspend', 'lift', 'hold_payouts', 'release_payouts'. */
+    action: varchar('action', { length: 24 }).notNull(),
+    reason: text('reason').notNull().default(''),
+    actorUserId: bigint('actor_user_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shop_actions_shop_idx').on(t.shopId, t.createdAt)],
 );

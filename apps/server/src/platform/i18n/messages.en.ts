@@ -214,6 +214,10 @@ export const en = {
   'carrier.correos': 'Correos',
   'carrier.la-poste': 'La Poste',
   'carrier.other': 'Other carrier',
+  // ── refunds (anchor: refunds) ──
+  // ── flags, import, export (anchor: console-orders) ──
+  // ── creators and shops (anchor: creators) ──
+  // ── reconciliation (anchor: reconciliation) ──
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -223,4 +223,8 @@ export const es = {
   'carrier.correos': 'Correos',
   'carrier.la-poste': 'La Poste',
   'carrier.other': 'Otro transportista',
+  // ── refunds (anchor: refunds) ──
+  // ── flags, import, export (anchor: console-orders) ──
+  // ── creators and shops (anchor: creators) ──
+  // ── reconciliation (anchor: reconciliation) ──
 } satisfies Messages;

@@ -230,4 +230,8 @@ export const fr = {
   'carrier.correos': 'Correos',
   'carrier.la-poste': 'La Poste',
   'carrier.other': 'Autre transporteur',
+  // ── refunds (anchor: refunds) ──
+  // ── flags, import, export (anchor: console-orders) ──
+  // ── creators and shops (anchor: creators) ──
+  // ── reconciliation (anchor: reconciliation) ──
 } satisfies Messages;

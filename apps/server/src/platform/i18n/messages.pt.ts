@@ -219,4 +219,8 @@ export const pt = {
   'carrier.correos': 'Correos',
   'carrier.la-poste': 'La Poste',
   'carrier.other': 'Outra transportadora',
+  // ── refunds (anchor: refunds) ──
+  // ── flags, import, export (anchor: console-orders) ──
+  // ── creators and shops (anchor: creators) ──
+  // ── reconciliation (anchor: reconciliation) ──
 } satisfies Messages;

@@ -201,4 +201,8 @@ export const zhCn = {
   'carrier.correos': 'Correos',
   'carrier.la-poste': 'La Poste',
   'carrier.other': '其他承运商',
+  // ── refunds (anchor: refunds) ──
+  // ── flags, import, export (anchor: console-orders) ──
+  // ── creators and shops (anchor: creators) ──
+  // ── reconciliation (anchor: reconciliation) ──
 } satisfies Messages;

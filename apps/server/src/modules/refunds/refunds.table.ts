@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../../platform/auth/auth.tables';
+import { orders } from '../orders/orders.table';
+import { payments } from '../payments/payments.table';
+
+/**
+ * Money given back to a buyer from an order's capture: asked for by an operator, or told by the
+ * provider (a PAYMENT.CAPTURE.REFUNDED / REVERSED webhook for a refund made at PayPal, a dispute
+ * or a chargeback).
+ *
+ * An operator's refund is stored — with `request_id`, the PayPal-Request-Id of the call — and the
+ * amount reserved on the payment (`payments.refunded_minor`, a conditional update, so concurrent
+ * refunds can never exceed the capture) before the provider is called. The provider's answer or
+ * its webhook, whichever comes first, completes it once: the refund's ledger reversal is unique
+ * per refund, and the provider's refund id is unique.
+ *
+ * status: pending (stored, provider not yet known to have done it) → completed, or failed (the
+ * provider refused: the reservation is released).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    /** The capture refunded. */
+    captureId: varchar('capture_id', { length: 64 }).notNull(),
+    /** Our idempotency key at the provider (PayPal-Request-Id), fixed at insert. */
+    requestId: varchar('request_id', { length: 64 }).notNull(),
+    /** The provider's refund id, once known. */
+    providerRefundId: varchar('provider_refund_id', { length: 64 }),
+    amountMinor: integer('amount_minor').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    /** 'operator' (the console) or 'provider' (a webhook told us of a refund or reversal). */
+    source: varchar('source', { length: 16 }).notNull(),
+    /** The operator's reason, or the provider's event type. */
+    reason: text('reason').notNull().default(''),
+    /** The operator said the goods came back: the stock is returned when it completes. */
+    restock: boolean('restock').notNull().default(false),
+    /** The creator's profit share this refund took back (its ledger row), once completed. */
+    profitReversedMinor: integer('profit_reversed_minor').notNull().default(0),
+    /** Why the provider refused it, when it failed. */
+    failure: text('failure'),
+    requestedBy: bigint('requested_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_request_key').on(t.requestId),
+    uniqueIndex('refunds_provider_refund_key').on(t.provider, t.providerRefundId),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('refunds_amount_positive', sql`${t.amountMinor} > 0`),
+    check('refunds_status_values', sql`${t.status} in ('pending', 'completed', 'failed')`),
+    check('refunds_source_values', sql`${t.source} in ('operator', 'provider')`),
+  ],
+);
