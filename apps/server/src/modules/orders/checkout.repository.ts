@@ -159,6 +159,9 @@ export async function releaseClaims(db: AppDatabase, orderIds: number[], side: '
     .where(and(inArray(orders.id, orderIds), eq(orders.status, 0), eq(orders.payingSide, side)));
 }
 
+/** The flag a paid order gets when its stock could not be reserved again (see reReserve). */
+export const STOCK_SHORT_FLAG = 'paid after its reservation expired; the stock could not be reserved again';
+
 /** Why payments flag an order for a human (the console's flagged queue). */
 export type FlagReason = 'amount_mismatch' | 'stock_short';
 

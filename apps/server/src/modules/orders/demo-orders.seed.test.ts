@@ -1,5 +1,6 @@
 import { priceProduct, type TCreatorOrderPage, type TEarningsSummary } from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
+import { STOCK_SHORT_FLAG } from './checkout.repository';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
@@ -113,6 +114,18 @@ describe('the demo orders', () => {
       expect(order.paidAt !== null).toBe(order.status > 0);
       expect(order.completedAt !== null).toBe(order.status === 2);
     }
+    // The newest paid order waits in the console's flagged queue, as payments flag a short stock.
+    const flagged = rows.filter((o) => o.flag !== null);
+    const newestPaid = rows.filter((o) => o.status === 1).sort((a, b) => +b.createdAt - +a.createdAt)[0];
+    expect(flagged).toEqual([
+      expect.objectContaining({
+        id: newestPaid?.id,
+        flag: STOCK_SHORT_FLAG,
+        flagReason: 'stock_short',
+        flaggedAt: newestPaid?.paidAt,
+        flagResolvedAt: null,
+      }),
+    ]);
     const items = await ctx.database.db.select().from(orderItems);
     expect(items.length).toBeGreaterThanOrEqual(12);
     for (const item of items) {

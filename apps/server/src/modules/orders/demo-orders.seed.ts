@@ -1,3 +1,4 @@
+import { STOCK_SHORT_FLAG } from './checkout.repository';
 import { count, eq } from 'drizzle-orm';
 import type { TOrderStatus } from '@linkstore/contract';
 import { users } from '../../platform/auth/auth.tables';
@@ -41,6 +42,8 @@ export interface PlannedOrder {
   lines: { product: DemoProduct; quantity: number }[];
   /** A verified review of the first line, for a few completed orders. */
   review: { rating: number; body: string; createdAt: Date } | null;
+  /** Flagged for a human, as payments flag a late payment whose stock was gone (one order). */
+  flagged: boolean;
 }
 
 export interface DemoOrdersOptions {
@@ -105,6 +108,7 @@ export function planDemoOrders(
       completedAt,
       lines: drawLines(random, pool),
       review: null as PlannedOrder['review'],
+      flagged: false,
     };
   }).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   planned
@@ -117,6 +121,9 @@ export function planDemoOrders(
         createdAt: new Date((order.completedAt?.getTime() ?? 0) + DAY_MS),
       };
     });
+  // The newest paid order waits in the console's flagged queue, so operators meet one at once.
+  const flagged = planned.filter((order) => order.status === 1).at(-1);
+  if (flagged) flagged.flagged = true;
   return planned;
 }
 
@@ -164,6 +171,9 @@ async function insertOrder(
       profitMinor: totalMinor - platformMinor,
       paidAt: order.paidAt,
       completedAt: order.completedAt,
+      ...(order.flagged
+        ? { flag: STOCK_SHORT_FLAG, flagReason: 'stock_short', flaggedAt: order.paidAt }
+        : {}),
       createdAt: order.createdAt,
       updatedAt: order.completedAt ?? order.paidAt ?? order.createdAt,
     })

@@ -11,6 +11,7 @@ import {
   listOrderItems,
   lockOrder,
   setOrderFlag,
+  STOCK_SHORT_FLAG,
   type OrderWithPayment,
 } from './checkout.repository';
 import { sendOrderConfirmation } from './order-mail';
@@ -54,7 +55,7 @@ export async function reReserve(tx: AppDatabase, orderId: number): Promise<strin
     return null;
   } catch (error) {
     if (!(error instanceof StockShort)) throw error;
-    return 'paid after its reservation expired; the stock could not be reserved again';
+    return STOCK_SHORT_FLAG;
   }
 }
 
