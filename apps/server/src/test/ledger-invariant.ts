@@ -117,7 +117,8 @@ export async function ledgerViolations(app: FastifyInstance, db: AppDatabase): P
     select le.id::text as id from ledger_entries le
     where (le.kind = 'refund') <> (le.refund_id is not null)
       or (le.kind = 'refund' and le.amount_minor > 0)`);
-  for (const row of strayRefundRows) problems.push(`ledger entry ${row.id}: a refund entry without its refund`);
+  for (const row of strayRefundRows)
+    problems.push(`ledger entry ${row.id}: a refund entry without its refund`);
   const overReversed = await rows<{ order_no: string; credited: string; reversed: string }>(sql`
     select o.order_no,
       coalesce(sum(le.amount_minor) filter (where le.kind = 'sale'), 0)::text as credited,
@@ -127,7 +128,9 @@ export async function ledgerViolations(app: FastifyInstance, db: AppDatabase): P
     having coalesce(sum(-le.amount_minor) filter (where le.kind = 'refund'), 0)
       > coalesce(sum(le.amount_minor) filter (where le.kind = 'sale'), 0)`);
   for (const order of overReversed) {
-    problems.push(`order ${order.order_no}: refunds reversed ${order.reversed} of a ${order.credited} credit`);
+    problems.push(
+      `order ${order.order_no}: refunds reversed ${order.reversed} of a ${order.credited} credit`,
+    );
   }
   const reservations = await rows<{ id: string; refunded: number; refunds: string }>(sql`
     select p.id::text as id, p.refunded_minor as refunded,

@@ -63,8 +63,7 @@ export function refundsKit(ctx: () => TestContext, prefix: string) {
         platformMinor: input.totalMinor - input.profitMinor,
         profitMinor: input.profitMinor,
         paidAt: status > 0 ? LONG_AGO : null,
-        completedAt:
-          input.completedAt === undefined ? (status === 2 ? LONG_AGO : null) : input.completedAt,
+        completedAt: input.completedAt === undefined ? (status === 2 ? LONG_AGO : null) : input.completedAt,
         ...(flagReason ? { flag: `flagged: ${flagReason}`, flagReason, flaggedAt: new Date() } : {}),
       })
       .returning({ id: orders.id });

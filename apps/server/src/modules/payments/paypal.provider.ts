@@ -531,7 +531,7 @@ export function readWebhookEvent(event: WebhookEvent): WebhookAction {
   if (event.eventType.startsWith('PAYMENT.PAYOUTS-ITEM.')) return readPayoutItemEvent(event);
   if (event.eventType === 'PAYMENT.CAPTURE.REFUNDED' || event.eventType === 'PAYMENT.CAPTURE.REVERSED') {
     // The resource is the refund: its `up` link names the capture, custom_id our refund.
-    const refund = refundOf((event.resource ?? undefined) as PayPalRefundBody | undefined);
+    const refund = refundOf(event.resource ?? undefined);
     if (!refund?.captureId || refund.amount.valueMinor <= 0) return { kind: 'ignored' };
     return { kind: 'refund', eventType: event.eventType, refund: { ...refund, captureId: refund.captureId } };
   }

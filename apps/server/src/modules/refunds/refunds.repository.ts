@@ -41,7 +41,10 @@ export async function lockCapturedPayment(db: AppDatabase, orderId: number): Pro
 }
 
 export async function findCapturedPayment(db: AppDatabase, orderId: number): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), hasCapture));
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), hasCapture));
   return row;
 }
 
@@ -129,7 +132,11 @@ export async function markCompleted(
 }
 
 /** pending → failed, only from pending. */
-export async function markFailed(db: AppDatabase, id: number, failure: string): Promise<RefundRow | undefined> {
+export async function markFailed(
+  db: AppDatabase,
+  id: number,
+  failure: string,
+): Promise<RefundRow | undefined> {
   const [row] = await db
     .update(refunds)
     .set({ status: 'failed', failure: failure.slice(0, 500), updatedAt: sql`now()` })
@@ -139,7 +146,11 @@ export async function markFailed(db: AppDatabase, id: number, failure: string): 
 }
 
 /** The provider took the refund but has not finished it: its id, for the webhook to find. */
-export async function setProviderRefundId(db: AppDatabase, id: number, providerRefundId: string): Promise<void> {
+export async function setProviderRefundId(
+  db: AppDatabase,
+  id: number,
+  providerRefundId: string,
+): Promise<void> {
   await db
     .update(refunds)
     .set({ providerRefundId, updatedAt: sql`now()` })
@@ -201,7 +212,10 @@ export function listRetryable(db: AppDatabase, before: Date, limit = 50) {
 
 /** Marks a retry, so the next run waits again. */
 export async function touchRefund(db: AppDatabase, id: number): Promise<void> {
-  await db.update(refunds).set({ updatedAt: sql`now()` }).where(eq(refunds.id, id));
+  await db
+    .update(refunds)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(refunds.id, id));
 }
 
 /** Records a step of the order's history (who did what). */

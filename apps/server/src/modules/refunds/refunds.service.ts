@@ -18,7 +18,7 @@ import type { MailMessage, Mailer } from '../../platform/mail/mailer';
 import { returnStock } from '../catalog/catalog.api';
 import { reverseSale, saleCreditOf } from '../earnings/earnings.api';
 import { markPaid } from '../orders/orders.api';
-import type { Payments, RefundEvent } from '../payments/payments.plugin';
+import type { Payments, RefundEvent } from '../payments/payments.api';
 import {
   bumpVersion,
   completedTotal,
@@ -146,13 +146,19 @@ export function createRefundsService(deps: RefundsDeps) {
     });
     await setProfitReversed(tx, refund.id, share);
     // The goods came back: their stock returns once per order, and only if the order took it (paid).
-    const restocked = refund.restock && order.status >= 1 && !(await restockedBefore(tx, order.id, refund.id));
+    const restocked =
+      refund.restock && order.status >= 1 && !(await restockedBefore(tx, order.id, refund.id));
     if (restocked) await returnStock(tx, await listOrderItemMoves(tx, order.id));
     await recordOrderEvent(tx, {
       orderId: order.id,
       action: 'refunded',
       actorUserId: null,
-      detail: { refundId: String(refund.id), amountMinor: refund.amountMinor, profitReversedMinor: share, restocked },
+      detail: {
+        refundId: String(refund.id),
+        amountMinor: refund.amountMinor,
+        profitReversedMinor: share,
+        restocked,
+      },
     });
     return { refund: { ...refund, profitReversedMinor: share } };
   }
@@ -185,7 +191,10 @@ export function createRefundsService(deps: RefundsDeps) {
   }
 
   /** Calls the provider for a stored pending refund and acts on the answer. */
-  async function send(refund: RefundRow, orderNo: string): Promise<'completed' | 'pending' | 'refused' | 'unknown'> {
+  async function send(
+    refund: RefundRow,
+    orderNo: string,
+  ): Promise<'completed' | 'pending' | 'refused' | 'unknown'> {
     const outcome = await payments.refund({
       captureId: refund.captureId,
       amount: { currencyCode: refund.currencyCode, valueMinor: refund.amountMinor },
@@ -264,7 +273,9 @@ export function createRefundsService(deps: RefundsDeps) {
       if (!order) throw AppError.notFound();
       const payment = await lockCapturedPayment(tx, order.id);
       if (!payment?.captureId) {
-        throw AppError.of(ErrorCode.ORDER_NOT_REFUNDABLE, 'refunds.notRefundable', { orderNo: order.orderNo });
+        throw AppError.of(ErrorCode.ORDER_NOT_REFUNDABLE, 'refunds.notRefundable', {
+          orderNo: order.orderNo,
+        });
       }
       const left = (payment.capturedMinor ?? 0) - payment.refundedMinor;
       const amount = input.amountMinor ?? left;
@@ -297,7 +308,12 @@ export function createRefundsService(deps: RefundsDeps) {
         orderId: order.id,
         action: 'refund_requested',
         actorUserId: operatorId,
-        detail: { refundId: String(refund.id), amountMinor: amount, restock: input.restock, reason: input.reason },
+        detail: {
+          refundId: String(refund.id),
+          amountMinor: amount,
+          restock: input.restock,
+          reason: input.reason,
+        },
       });
       await bumpVersion(tx, order.id);
       return refund;
@@ -355,11 +371,17 @@ export function createRefundsService(deps: RefundsDeps) {
           detail.refundId = String(refund.id);
           await sendOrRefuse(refund, body.orderNo);
         }
-      } else if (body.resolution === 'accept' && order.flagReason === 'amount_mismatch' && order.status === 0) {
+      } else if (
+        body.resolution === 'accept' &&
+        order.flagReason === 'amount_mismatch' &&
+        order.status === 0
+      ) {
         // Paid as it is, with the capture recorded; the profit is credited as for any paid order.
         const payment = await findCapturedPayment(db, order.id);
         if (!payment?.captureId) {
-          throw AppError.of(ErrorCode.ORDER_NOT_REFUNDABLE, 'refunds.notRefundable', { orderNo: body.orderNo });
+          throw AppError.of(ErrorCode.ORDER_NOT_REFUNDABLE, 'refunds.notRefundable', {
+            orderNo: body.orderNo,
+          });
         }
         detail.paid = await markPaid({ db, mailer: deps.mailer, log }, order.id, {
           status: 'COMPLETED',
@@ -375,7 +397,12 @@ export function createRefundsService(deps: RefundsDeps) {
           throw AppError.of(ErrorCode.ORDER_STALE, 'refunds.flagStale', { orderNo: body.orderNo });
         }
         await resolveFlag(tx, order.id, { resolution: body.resolution, note: body.note, by: operatorId });
-        await recordOrderEvent(tx, { orderId: order.id, action: 'flag_resolved', actorUserId: operatorId, detail });
+        await recordOrderEvent(tx, {
+          orderId: order.id,
+          action: 'flag_resolved',
+          actorUserId: operatorId,
+          detail,
+        });
       });
       return null;
     },
@@ -405,7 +432,8 @@ export function createRefundsService(deps: RefundsDeps) {
         const locked = await lockCapturedPayment(tx, payment.orderId);
         if (!locked) return 'unknownCapture';
         // Checked again under the locks: a concurrent delivery of the same refund recorded it.
-        if (await findRefundByProviderId(tx, payments.provider, refund.providerRefundId)) return 'alreadyKnown';
+        if (await findRefundByProviderId(tx, payments.provider, refund.providerRefundId))
+          return 'alreadyKnown';
         const amount = Math.min(refund.amount.valueMinor, (locked.capturedMinor ?? 0) - locked.refundedMinor);
         if (amount <= 0 || !(await reserve(tx, locked.id, amount))) return 'nothingLeft';
         const row = await insertRefund(tx, {
