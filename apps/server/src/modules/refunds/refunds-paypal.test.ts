@@ -131,8 +131,10 @@ describe('refunds through PayPal', () => {
 
   it('the webhook arriving before the answer completes it once', async () => {
     const order = await paidAtPayPal(3_000, 1_200);
-    stand.answerLateOnce('refund', 400);
+    stand.answerLateOnce('refund', 1_500);
+    let answered = false;
     const answer = refund({ orderNo: order.orderNo, amountCents: 3_000, reason: 'Lost in post', version: 0 });
+    void answer.then(() => (answered = true));
     let made;
     for (let i = 0; i < 100 && !made; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -142,6 +144,7 @@ describe('refunds through PayPal', () => {
     const early = await deliver(stand.refundEvent(made.id));
     expect(early.statusCode).toBe(200);
     expect((await refundsOf(order.orderId))[0]?.status).toBe('completed');
+    expect(answered).toBe(false); // the webhook did it; the answer is still on its way
     const res = await answer;
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: TConsoleRefund }>().data).toMatchObject({
