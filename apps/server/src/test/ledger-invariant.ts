@@ -14,7 +14,10 @@ import { readPayoutRules } from '../modules/earnings/payout-rules';
  * - every payout has exactly one debit of its amount; a returned payout exactly one return of it,
  *   any other none;
  * - a buyer's paid order has at most one sale credit and never more than its profit; an order the
- *   creator paid themselves (b-side) has none.
+ *   creator paid themselves (b-side) has none;
+ * - every completed refund has exactly one ledger reversal, of −its profit_reversed_minor, on the
+ *   order's owner; a pending or failed refund none; an order's reversals never exceed its sale
+ *   credit; a payment's refunded_minor is Σ of its refunds that did not fail (decision 0027).
  *
  * Written in plain SQL, apart from the code it checks; answers the violations found (empty: none).
  */
@@ -93,6 +96,51 @@ export async function ledgerViolations(app: FastifyInstance, db: AppDatabase): P
     problems.push(
       `order ${sale.order_no} (${sale.side}-side): ${sale.credits} sale credits of ${sale.credited}, profit ${sale.profit}`,
     );
+  }
+
+  const refundProblems = await rows<{ id: string; status: string; entries: string; matching: string }>(sql`
+    select r.id::text as id, r.status,
+      (select count(*) from ledger_entries le where le.refund_id = r.id)::text as entries,
+      (select count(*) from ledger_entries le join orders o on o.id = r.order_id
+        where le.refund_id = r.id and le.kind = 'refund' and le.order_id = r.order_id
+        and le.user_id = o.owner_user_id and le.amount_minor = -r.profit_reversed_minor)::text as matching
+    from refunds r`);
+  for (const refund of refundProblems) {
+    const want = refund.status === 'completed' ? 1 : 0;
+    if (Number(refund.entries) !== want || Number(refund.matching) !== want) {
+      problems.push(
+        `refund ${refund.id} (${refund.status}): ${refund.entries} ledger entries, ${refund.matching} of its reversal`,
+      );
+    }
+  }
+  const strayRefundRows = await rows<{ id: string }>(sql`
+    select le.id::text as id from ledger_entries le
+    where (le.kind = 'refund') <> (le.refund_id is not null)
+      or (le.kind = 'refund' and le.amount_minor > 0)`);
+  for (const row of strayRefundRows)
+    problems.push(`ledger entry ${row.id}: a refund entry without its refund`);
+  const overReversed = await rows<{ order_no: string; credited: string; reversed: string }>(sql`
+    select o.order_no,
+      coalesce(sum(le.amount_minor) filter (where le.kind = 'sale'), 0)::text as credited,
+      coalesce(sum(-le.amount_minor) filter (where le.kind = 'refund'), 0)::text as reversed
+    from orders o join ledger_entries le on le.order_id = o.id
+    group by o.id
+    having coalesce(sum(-le.amount_minor) filter (where le.kind = 'refund'), 0)
+      > coalesce(sum(le.amount_minor) filter (where le.kind = 'sale'), 0)`);
+  for (const order of overReversed) {
+    problems.push(
+      `order ${order.order_no}: refunds reversed ${order.reversed} of a ${order.credited} credit`,
+    );
+  }
+  const reservations = await rows<{ id: string; refunded: number; refunds: string }>(sql`
+    select p.id::text as id, p.refunded_minor as refunded,
+      (select coalesce(sum(r.amount_minor), 0) from refunds r
+        where r.payment_id = p.id and r.status <> 'failed')::text as refunds
+    from payments p
+    where p.refunded_minor <> (select coalesce(sum(r.amount_minor), 0) from refunds r
+      where r.payment_id = p.id and r.status <> 'failed')`);
+  for (const payment of reservations) {
+    problems.push(`payment ${payment.id}: refunded ${payment.refunded}, its refunds say ${payment.refunds}`);
   }
   return problems;
 }

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { decimalToMinor, minorDigitsOf, minorToDecimal } from '@linkstore/contract';
 import { listenOnLoopback } from './loopback-server';
 
 /**
@@ -13,9 +14,24 @@ import { listenOnLoopback } from './loopback-server';
  * before under another request id is refused as USER_BUSINESS_ERROR with a link to the original
  * batch), read a batch, read an item; a test moves an item on with `setPayoutItemStatus` and
  * builds its signed webhook event with `payoutItemEvent`.
+ *
+ * Payments v2 refunds: refund a capture (PayPal-Request-Id replays the first refund; more than the
+ * capture less its refunds is refused, 422 REFUND_AMOUNT_EXCEEDED); a test makes the next refund
+ * PENDING or FAILED with `refundOnce`, makes one at PayPal itself (a dispute, a chargeback) with
+ * `refundAtPayPal`, and builds a signed PAYMENT.CAPTURE.REFUNDED / REVERSED event with `refundEvent`.
  */
 export type StandInOperation =
-  'token' | 'create' | 'get' | 'capture' | 'verify' | 'payout' | 'payoutGet' | 'payoutItem';
+  'token' | 'create' | 'get' | 'capture' | 'verify' | 'payout' | 'payoutGet' | 'payoutItem' | 'refund';
+
+export interface StoredRefund {
+  id: string;
+  captureId: string;
+  status: string;
+  amount: { currency_code: string; value: string };
+  /** Our refund id, when we asked for it; absent for a refund made at PayPal. */
+  customId: string | undefined;
+  noteToPayer: string | undefined;
+}
 
 export interface StoredPayout {
   batchId: string;
@@ -85,6 +101,14 @@ export interface PayPalStandIn {
   captureOnce(outcome: { amount?: { currency_code: string; value: string }; status?: string }): void;
   /** The next request of `operation` is carried out, then answered only after `delayMs`. */
   answerLateOnce(operation: StandInOperation, delayMs: number): void;
+  /** Refunds by refund id (each one made, not replays). */
+  refunds: Map<string, StoredRefund>;
+  /** The next refund ends in `status` (PENDING: finished later; FAILED). */
+  refundOnce(outcome: { status: string }): void;
+  /** A refund made at PayPal, not by us (the merchant's dashboard, a dispute, a chargeback). */
+  refundAtPayPal(captureId: string, value: string): StoredRefund;
+  /** The body of a PAYMENT.CAPTURE.<type> event (REFUNDED, REVERSED) for the refund; a new event id each call. */
+  refundEvent(refundId: string, type?: 'REFUNDED' | 'REVERSED'): string;
   /** Headers PayPal would send with this webhook body. */
   signWebhook(rawBody: string): Record<string, string>;
   close(): Promise<void>;
@@ -124,6 +148,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   const delays = new Map<StandInOperation, number>();
   let sequence = 0;
   let nextCapture: Parameters<PayPalStandIn['captureOnce']>[0] = {};
+  let nextRefund: { status?: string } = {};
 
   const stand: PayPalStandIn = {
     baseUrl: '',
@@ -131,7 +156,47 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     clientSecret: 'stand-in-secret',
     webhookId: 'WH-STAND-IN',
     orders: new Map(),
-    calls: { token: 0, create: 0, get: 0, capture: 0, verify: 0, payout: 0, payoutGet: 0, payoutItem: 0 },
+    calls: {
+      token: 0,
+      create: 0,
+      get: 0,
+      capture: 0,
+      verify: 0,
+      payout: 0,
+      payoutGet: 0,
+      payoutItem: 0,
+      refund: 0,
+    },
+    refunds: new Map(),
+    refundOnce: (outcome) => void (nextRefund = outcome),
+    refundAtPayPal(captureId, value) {
+      const order = [...stand.orders.values()].find((o) => o.captureId === captureId);
+      if (!order) throw new Error(`No capture ${captureId}`);
+      const currency = (order.capturedAmount ?? order.amount).currency_code;
+      const refund: StoredRefund = {
+        id: `RF${String(++sequence).padStart(14, '0')}`,
+        captureId,
+        status: 'COMPLETED',
+        amount: { currency_code: currency, value },
+        customId: undefined,
+        noteToPayer: undefined,
+      };
+      stand.refunds.set(refund.id, refund);
+      return refund;
+    },
+    refundEvent(refundId, type = 'REFUNDED') {
+      const refund = stand.refunds.get(refundId);
+      if (!refund) throw new Error(`No refund ${refundId}`);
+      return JSON.stringify({
+        id: `WH-${randomBytes(8).toString('hex').toUpperCase()}`,
+        event_version: '1.0',
+        create_time: new Date().toISOString(),
+        resource_type: 'refund',
+        event_type: `PAYMENT.CAPTURE.${type}`,
+        summary: `A payment of ${refund.amount.value} ${refund.amount.currency_code} was ${type.toLowerCase()}`,
+        resource: refundJson({ ...refund, status: 'COMPLETED' }),
+      });
+    },
     replays: 0,
     capturesPerformed: 0,
     payouts: new Map(),
@@ -228,6 +293,67 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       },
     ],
   });
+
+  const refundJson = (refund: StoredRefund) => ({
+    id: refund.id,
+    status: refund.status,
+    amount: refund.amount,
+    ...(refund.customId !== undefined && { custom_id: refund.customId }),
+    ...(refund.noteToPayer !== undefined && { note_to_payer: refund.noteToPayer }),
+    links: [
+      { href: `${stand.baseUrl}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+      { href: `${stand.baseUrl}/v2/payments/captures/${refund.captureId}`, rel: 'up', method: 'GET' },
+    ],
+  });
+
+  const minorOf = (amount: { currency_code: string; value: string }) =>
+    decimalToMinor(amount.value, minorDigitsOf(amount.currency_code)) ?? Number.NaN;
+
+  function refund(captureId: string, body: string): [number, unknown] {
+    const order = [...stand.orders.values()].find((o) => o.captureId === captureId);
+    if (!order)
+      return [
+        404,
+        problem('RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID'),
+      ];
+    const captured = order.capturedAmount ?? order.amount;
+    const input = JSON.parse(body || '{}') as {
+      amount?: { currency_code: string; value: string };
+      custom_id?: string;
+      note_to_payer?: string;
+    };
+    const refunded = [...stand.refunds.values()]
+      .filter((r) => r.captureId === captureId && r.status !== 'FAILED')
+      .reduce((sum, r) => sum + minorOf(r.amount), 0);
+    const left = minorOf(captured) - refunded;
+    const amount = input.amount ?? {
+      currency_code: captured.currency_code,
+      value: minorToDecimal(left, minorDigitsOf(captured.currency_code)),
+    };
+    if (amount.currency_code !== captured.currency_code) {
+      return [422, problem('UNPROCESSABLE_ENTITY', 'Currency mismatch.', 'CURRENCY_MISMATCH')];
+    }
+    if (left <= 0) {
+      return [422, problem('UNPROCESSABLE_ENTITY', 'Capture fully refunded.', 'CAPTURE_FULLY_REFUNDED')];
+    }
+    if (minorOf(amount) > left) {
+      return [
+        422,
+        problem('UNPROCESSABLE_ENTITY', 'The refund amount exceeds the capture.', 'REFUND_AMOUNT_EXCEEDED'),
+      ];
+    }
+    const stored: StoredRefund = {
+      id: `RF${String(++sequence).padStart(14, '0')}`,
+      captureId,
+      status: nextRefund.status ?? 'COMPLETED',
+      amount,
+      customId: input.custom_id,
+      noteToPayer: input.note_to_payer,
+    };
+    nextRefund = {};
+    stand.refunds.set(stored.id, stored);
+    return [201, refundJson(stored)];
+  }
 
   const itemJson = (payout: StoredPayout) => ({
     payout_item_id: payout.itemId,
@@ -403,6 +529,10 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         orderId: decodeURIComponent(payoutMatch[2]),
       };
     }
+    const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (method === 'POST' && refundMatch?.[1]) {
+      return { operation: 'refund', orderId: decodeURIComponent(refundMatch[1]) };
+    }
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     if (!match?.[1]) return undefined;
     if (method === 'GET' && !match[2]) return { operation: 'get', orderId: decodeURIComponent(match[1]) };
@@ -449,6 +579,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         if (operation === 'create') [status, result] = create(body);
         else if (operation === 'capture') [status, result] = capture(stand.orders.get(target.orderId ?? ''));
         else if (operation === 'verify') [status, result] = verify(body);
+        else if (operation === 'refund') [status, result] = refund(target.orderId ?? '', body);
         else if (operation === 'payout') [status, result] = createPayout(body);
         else if (operation === 'payoutGet' || operation === 'payoutItem') {
           const id = target.orderId ?? '';

@@ -48,7 +48,7 @@ export const ZEarningsSummary = z.object({
 });
 export type TEarningsSummary = z.infer<typeof ZEarningsSummary>;
 
-export const ZLedgerKind = z.enum(['sale', 'payout', 'payout_return', 'adjustment', 'purchase']);
+export const ZLedgerKind = z.enum(['sale', 'payout', 'payout_return', 'adjustment', 'purchase', 'refund']);
 export type TLedgerKind = z.infer<typeof ZLedgerKind>;
 
 export const ZLedgerEntriesQuery = ZPageQuery;

@@ -7,7 +7,10 @@ export {
   recordPurchase,
   pagePendingSales,
   returnPayout,
+  reverseSale,
+  saleCreditOf,
   type PayoutEntry,
+  type SaleReversal,
   type PendingSaleRow,
 } from './earnings.repository';
 export { readPayoutRules, type PayoutRules } from './payout-rules';

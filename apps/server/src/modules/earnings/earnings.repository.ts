@@ -33,11 +33,28 @@ export function saleAvailableAt(holdDays: number) {
   return sql`(${orders.completedAt} + make_interval(days => ${holdDays}))`;
 }
 
-/** A sale entry (joined to its order) that is still in its hold at `now`. */
-function isPendingSale(holdDays: number, now: Date) {
-  return sql`${ledgerEntries.kind} = 'sale' and (${orders.status} is distinct from 2
+/** Entries joined to their order: a sale, and a refund's reversal of it. */
+const isOrderEntry = sql`${ledgerEntries.kind} in ('sale', 'refund')`;
+
+/** The joined order is still in its hold at `now` (not completed, or completed too recently). */
+function orderInHold(holdDays: number, now: Date) {
+  return sql`(${orders.status} is distinct from 2
     or ${orders.completedAt} is null
     or ${saleAvailableAt(holdDays)} > ${now.toISOString()}::timestamptz)`;
+}
+
+/** A sale entry (joined to its order) that is still in its hold at `now`. */
+function isPendingSale(holdDays: number, now: Date) {
+  return sql`${ledgerEntries.kind} = 'sale' and ${orderInHold(holdDays, now)}`;
+}
+
+/**
+ * Pending first, then available: a sale in its hold and the reversals of it by refunds (joined to
+ * the same order). A refund of an order out of its hold counts against the available balance, which
+ * may go negative when the profit was paid out already; later sales settle it.
+ */
+function isPendingEntry(holdDays: number, now: Date) {
+  return sql`${isOrderEntry} and ${orderInHold(holdDays, now)}`;
 }
 
 /**
@@ -55,7 +72,7 @@ export async function sumLedger(
     .select({
       balance: sumOf(sql`case when ${inBalance} then ${ledgerEntries.amountMinor} end`),
       pending: sumOf(
-        sql`case when ${isPendingSale(at.holdDays, at.now)} then ${ledgerEntries.amountMinor} end`,
+        sql`case when ${isPendingEntry(at.holdDays, at.now)} then ${ledgerEntries.amountMinor} end`,
       ),
       inFlight: sumOf(
         sql`case when ${isPayout} and ${payouts.status} in ('requested', 'processing')
@@ -71,7 +88,7 @@ export async function sumLedger(
       ),
     })
     .from(ledgerEntries)
-    .leftJoin(orders, and(eq(orders.id, ledgerEntries.orderId), eq(ledgerEntries.kind, 'sale')))
+    .leftJoin(orders, and(eq(orders.id, ledgerEntries.orderId), isOrderEntry))
     .leftJoin(payouts, eq(payouts.id, ledgerEntries.payoutId))
     .where(eq(ledgerEntries.userId, userId));
   return row ?? { balance: 0, pending: 0, inFlight: 0, paidOut: 0, earned: 0, sinceMonthStart: 0 };
@@ -268,7 +285,11 @@ export async function pagePendingSales(
   const rows = await db
     .select({
       orderNo: orders.orderNo,
-      amountMinor: ledgerEntries.amountMinor,
+      // The sale less what refunds of its order took back so far (they count against pending too).
+      amountMinor: sql<number>`(${ledgerEntries.amountMinor} + coalesce((select sum(r.amount_minor)
+        from ${ledgerEntries} r where r.kind = 'refund' and r.order_id = ${ledgerEntries.orderId}), 0))::int`.mapWith(
+        Number,
+      ),
       currencyCode: ledgerEntries.currencyCode,
       paidAt: orders.paidAt,
       completedAt: orders.completedAt,
@@ -320,4 +341,53 @@ export async function recordPurchase(db: AppDatabase, debit: PurchaseDebit): Pro
       target: [ledgerEntries.kind, ledgerEntries.orderId],
       where: sql`${ledgerEntries.kind} <> 'refund'`,
     });
+}
+
+/** A refund's reversal of the order's sale credit, for `reverseSale`. */
+export interface SaleReversal {
+  userId: number;
+  shopId: number;
+  orderId: number;
+  refundId: number;
+  /** The profit share taken back, positive (or 0); recorded negative. */
+  amountMinor: number;
+  currencyCode: string;
+}
+
+/**
+ * The refund's reversal (kind 'refund', −share), written in the transaction that completes the
+ * refund; once per refund (unique (kind, refund_id)). Answers whether this call wrote it.
+ */
+export async function reverseSale(db: AppDatabase, reversal: SaleReversal): Promise<boolean> {
+  const rows = await db
+    .insert(ledgerEntries)
+    .values({
+      userId: reversal.userId,
+      shopId: reversal.shopId,
+      kind: 'refund',
+      amountMinor: -reversal.amountMinor,
+      currencyCode: reversal.currencyCode,
+      orderId: reversal.orderId,
+      refundId: reversal.refundId,
+    })
+    .onConflictDoNothing({ target: [ledgerEntries.kind, ledgerEntries.refundId] })
+    .returning({ id: ledgerEntries.id });
+  return rows.length > 0;
+}
+
+/** The order's sale credit (0 without one: unpaid, a b-side order, an amount mismatch) and what refunds reversed of it. */
+export async function saleCreditOf(
+  db: AppDatabase,
+  orderId: number,
+): Promise<{ creditMinor: number; reversedMinor: number }> {
+  const [row] = await db
+    .select({
+      creditMinor: sumOf(sql`case when ${ledgerEntries.kind} = 'sale' then ${ledgerEntries.amountMinor} end`),
+      reversedMinor: sumOf(
+        sql`case when ${ledgerEntries.kind} = 'refund' then -${ledgerEntries.amountMinor} end`,
+      ),
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, orderId));
+  return row ?? { creditMinor: 0, reversedMinor: 0 };
 }

@@ -335,6 +335,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (action.kind === 'ignored') return 'ignored';
     // Payout items belong to the payouts module, which registered its handler with app.payments.
     if (action.kind === 'payoutItem') return payments.payouts.handleEvent(action);
+    // Refunds and reversals belong to the refunds module, likewise.
+    if (action.kind === 'refund') return payments.refunds.handleEvent(action);
     const found = await findOrderByProviderOrder(db, payments.provider, action.providerOrderId);
     if (!found) return 'unknownOrder';
     if (action.kind === 'captured') return settleCapture(deps, found, action.capture);

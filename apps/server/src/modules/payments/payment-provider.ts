@@ -92,6 +92,33 @@ export interface PaymentProvider {
   getOrder(providerOrderId: string): Promise<ProviderOrder>;
   captureOrder(input: CaptureOrderInput): Promise<CaptureResult>;
   verifyWebhook(input: WebhookInput): Promise<WebhookVerification>;
+  /** Gives part or all of a capture back to the buyer (PayPal Payments v2 captures/{id}/refund). */
+  refundCapture(input: RefundInput): Promise<ProviderRefund>;
+}
+
+// ── Refunds: money from a capture back to the buyer ─────────────────────────────────────────────
+
+export interface RefundInput {
+  captureId: string;
+  amount: Money;
+  /** Our refund's request id (PayPal-Request-Id): the same id never refunds twice. */
+  requestId: string;
+  /** Our refund's id, echoed back by the provider (and in its webhooks) as `custom_id`. */
+  customId: string;
+  /** Shown to the buyer with the refund. */
+  note: string;
+}
+
+/** A refund as the provider reports it (its answer, or a webhook's resource). */
+export interface ProviderRefund {
+  providerRefundId: string;
+  /** COMPLETED, PENDING, FAILED, CANCELLED (PayPal's refund statuses). */
+  status: string;
+  amount: Money;
+  /** Our refund id when we made it; absent for a refund made at PayPal, a dispute, a chargeback. */
+  customId: string | undefined;
+  /** The refunded capture, when the provider says (a webhook's `up` link). */
+  captureId: string | undefined;
 }
 
 /** A provider call that failed; `retryable` says whether the same request may be sent again. */

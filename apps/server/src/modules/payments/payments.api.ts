@@ -7,3 +7,4 @@ export {
   updatePayment,
   type PaymentRow,
 } from './payments.repository';
+export type { Payments, RefundEvent, RefundOutcome } from './payments.plugin';

@@ -13,7 +13,10 @@ import {
   type CaptureResult,
   type CreatedOrder,
   type CreateOrderInput,
+  type Money,
   type PaymentProvider,
+  type ProviderRefund,
+  type RefundInput,
   type PayoutBatch,
   type PayoutItem,
   type PayoutProvider,
@@ -59,6 +62,62 @@ export interface Payouts {
   onEvent(handler: PayoutEventHandler): void;
   /** The webhook route's dispatch: 'unhandled' when no module registered. */
   handleEvent(event: PayoutEvent): Promise<string>;
+}
+
+/** What a refund call came to, so the refunds module never has to read provider errors. */
+export type RefundOutcome =
+  /** The provider did it (completed) or took it and will finish it (pending: a webhook follows). */
+  | { kind: 'completed'; providerRefundId: string; amount: Money }
+  | { kind: 'pending'; providerRefundId: string; amount: Money }
+  /** A definite refusal (4xx, or the refund FAILED): nothing was or will be refunded for it. */
+  | { kind: 'refused'; reason: string }
+  /** No definite answer (timeout, 5xx): try again later with the SAME request id. */
+  | { kind: 'unknown'; reason: string };
+
+/** A verified refund event (PAYMENT.CAPTURE.REFUNDED or REVERSED), handed to the refunds module. */
+export interface RefundEvent {
+  eventType: string;
+  refund: ProviderRefund & { captureId: string };
+}
+
+/** Handles a refund event; answers the outcome recorded with the webhook event. */
+export type RefundEventHandler = (event: RefundEvent) => Promise<string>;
+
+/** The refund webhooks' one handler, registered by the refunds module: `app.payments.refunds`. */
+export interface RefundEvents {
+  onEvent(handler: RefundEventHandler): void;
+  /** The webhook route's dispatch: 'unhandled' when no module registered. */
+  handleEvent(event: RefundEvent): Promise<string>;
+}
+
+const REFUND_REFUSED_STATUSES = new Set(['FAILED', 'CANCELLED']);
+
+/** The provider's refund call, its answer or error read as an outcome. */
+async function refundThrough(provider: PaymentProvider, input: RefundInput): Promise<RefundOutcome> {
+  try {
+    const refund = await provider.refundCapture(input);
+    if (REFUND_REFUSED_STATUSES.has(refund.status)) return { kind: 'refused', reason: refund.status };
+    const { providerRefundId, amount } = refund;
+    return refund.status === 'COMPLETED'
+      ? { kind: 'completed', providerRefundId, amount }
+      : { kind: 'pending', providerRefundId, amount };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    const reason = [error.code, ...error.issues].join(' ');
+    // 400/404/422 say no for good (e.g. REFUND_AMOUNT_EXCEEDED); anything else may still be done.
+    const definite = !error.retryable && [400, 404, 422].includes(error.status ?? 0);
+    return definite ? { kind: 'refused', reason } : { kind: 'unknown', reason: `${reason} ${error.message}` };
+  }
+}
+
+function refundEvents(): RefundEvents {
+  let handler: RefundEventHandler | undefined;
+  return {
+    onEvent(next) {
+      handler = next;
+    },
+    handleEvent: (event) => (handler ? handler(event) : Promise.resolve('unhandled')),
+  };
 }
 
 /** The original batch a duplicate sender_batch_id refusal links to (PayPal's documented way). */
@@ -122,6 +181,10 @@ export interface Payments {
   readWebhook(input: WebhookInput): Promise<VerifiedWebhook | undefined>;
   /** Payouts to creators' PayPal accounts. */
   readonly payouts: Payouts;
+  /** Gives part of a capture back to the buyer; the request id makes a retry safe. */
+  refund(input: RefundInput): Promise<RefundOutcome>;
+  /** Refund webhook events, for the refunds module. */
+  readonly refunds: RefundEvents;
 }
 
 export interface VerifiedWebhook {
@@ -147,6 +210,8 @@ function gateway(
   return {
     provider: name,
     payouts: payoutsGateway(payoutProvider),
+    refunds: refundEvents(),
+    refund: (input) => refundThrough(provider, input),
     createOrder: (input) => provider.createOrder(input),
     async readWebhook(input) {
       const { verified, event } = await provider.verifyWebhook(input);

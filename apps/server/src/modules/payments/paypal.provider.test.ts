@@ -171,6 +171,44 @@ describe('readWebhookEvent', () => {
   });
 });
 
+describe('readWebhookEvent for refunds', () => {
+  const refund = {
+    id: 'RF1',
+    status: 'COMPLETED',
+    amount: { currency_code: 'JPY', value: '500' },
+    custom_id: '42',
+    links: [
+      { rel: 'self', href: 'https://api-m.paypal.com/v2/payments/refunds/RF1' },
+      { rel: 'up', href: 'https://api-m.paypal.com/v2/payments/captures/CAP%2F9' },
+    ],
+  };
+
+  it('reads a refund or a reversal: its id, amount in minor units, our id and the capture of its up link', () => {
+    for (const eventType of ['PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.REVERSED']) {
+      expect(readWebhookEvent({ id: 'WH-R', eventType, resource: refund })).toEqual({
+        kind: 'refund',
+        eventType,
+        refund: {
+          providerRefundId: 'RF1',
+          status: 'COMPLETED',
+          amount: { currencyCode: 'JPY', valueMinor: 500 },
+          customId: '42',
+          captureId: 'CAP/9',
+        },
+      });
+    }
+  });
+
+  it('ignores a refund without its capture, an amount it cannot read, or nothing refunded', () => {
+    const read = (resource: object) =>
+      readWebhookEvent({ id: 'WH-R', eventType: 'PAYMENT.CAPTURE.REFUNDED', resource });
+    expect(read({ ...refund, links: [] })).toEqual({ kind: 'ignored' });
+    expect(read({ ...refund, amount: { currency_code: 'JPY', value: '5.5' } })).toEqual({ kind: 'ignored' });
+    expect(read({ ...refund, amount: { currency_code: 'JPY', value: '0' } })).toEqual({ kind: 'ignored' });
+    expect(read({ ...refund, id: undefined })).toEqual({ kind: 'ignored' });
+  });
+});
+
 describe('PayPal Payouts against the stand-in', () => {
   const payoutInput = (senderBatchId: string) => ({
     senderBatchId,

@@ -9,6 +9,8 @@ import {
   type CreateOrderInput,
   type PaymentProvider,
   type PayoutBatch,
+  type ProviderRefund,
+  type RefundInput,
   type PayoutItem,
   type PayoutProvider,
   type SendPayoutInput,
@@ -141,6 +143,28 @@ export class PayPalProvider implements PaymentProvider, PayoutProvider {
     if (!capture)
       throw new PaymentProviderError('PayPal capture response has no capture', 200, 'MALFORMED', false);
     return capture;
+  }
+
+  /**
+   * Payments v2: refunds part of a capture. PayPal-Request-Id is our refund's request id, stored
+   * before the call, so a retry (here, by the follow-up job, after a crash) answers the first refund.
+   */
+  async refundCapture(input: RefundInput): Promise<ProviderRefund> {
+    const answer = await this.call<PayPalRefundBody>(
+      'POST',
+      `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`,
+      {
+        requestId: input.requestId,
+        body: {
+          amount: { value: minorToDecimal(input.amount), currency_code: input.amount.currencyCode },
+          custom_id: input.customId,
+          note_to_payer: input.note,
+        },
+      },
+    );
+    const refund = refundOf(answer, input.amount);
+    if (!refund) throw new PaymentProviderError('PayPal refund answer is malformed', 200, 'MALFORMED', false);
+    return { ...refund, captureId: refund.captureId ?? input.captureId };
   }
 
   /**
@@ -364,6 +388,52 @@ function batchOf(body: PayPalBatchBody): PayoutBatch {
   };
 }
 
+interface PayPalRefundBody {
+  id?: unknown;
+  status?: unknown;
+  amount?: { currency_code?: unknown; value?: unknown };
+  custom_id?: unknown;
+  links?: { href?: unknown; rel?: unknown }[];
+}
+
+/** The capture a refund belongs to: its `up` link, `/v2/payments/captures/{capture_id}`. */
+function upCaptureOf(body: PayPalRefundBody): string | undefined {
+  for (const link of body.links ?? []) {
+    if (link.rel !== 'up' || typeof link.href !== 'string') continue;
+    const match = /\/v2\/payments\/captures\/([^/?#]+)/.exec(link.href);
+    if (match?.[1]) return decodeURIComponent(match[1]);
+  }
+  return undefined;
+}
+
+/**
+ * A refund resource (the refund call's answer, or a refund webhook's resource) in minor units.
+ * `fallback` is the amount asked for, when a minimal answer carries none.
+ */
+export function refundOf(body: PayPalRefundBody | undefined, fallback?: ProviderRefund['amount']) {
+  const providerRefundId = text(body?.id);
+  if (!body || !providerRefundId) return undefined;
+  const currency = text(body.amount?.currency_code);
+  const value = text(body.amount?.value);
+  let amount = fallback;
+  if (currency && value) {
+    try {
+      amount = { currencyCode: currency, valueMinor: decimalToMinor(value, currency) };
+    } catch {
+      return undefined;
+    }
+  }
+  if (!amount) return undefined;
+  const refund: ProviderRefund = {
+    providerRefundId,
+    status: text(body.status) ?? 'PENDING',
+    amount,
+    customId: text(body.custom_id),
+    captureId: upCaptureOf(body),
+  };
+  return refund;
+}
+
 /** A body already serialised as JSON, sent as is. */
 class RawJson {
   constructor(readonly text: string) {}
@@ -407,6 +477,8 @@ export type WebhookAction =
   | { kind: 'captured'; providerOrderId: string; capture: CaptureResult }
   | { kind: 'approved'; providerOrderId: string }
   | { kind: 'payoutItem'; item: PayoutItem; senderBatchId: string | undefined }
+  /** PAYMENT.CAPTURE.REFUNDED / REVERSED: money went back from a capture (ours or not). */
+  | { kind: 'refund'; eventType: string; refund: ProviderRefund & { captureId: string } }
   | { kind: 'ignored' };
 
 /** A payout item event's type → the item status it reports (when the resource does not say). */
@@ -450,12 +522,19 @@ interface CaptureResource {
 }
 
 /**
- * Reads PayPal's event types the order flow acts on: PAYMENT.CAPTURE.COMPLETED (a capture
+ * Reads PayPal's event types the order flow acts on: PAYMENT.CAPTURE.REFUNDED and REVERSED (a
+ * refund resource, for the refunds module), PAYMENT.CAPTURE.COMPLETED (a capture
  * resource; its order is `supplementary_data.related_ids.order_id`) and CHECKOUT.ORDER.APPROVED
  * (an order resource). Anything else, or a resource without what is needed, is ignored.
  */
 export function readWebhookEvent(event: WebhookEvent): WebhookAction {
   if (event.eventType.startsWith('PAYMENT.PAYOUTS-ITEM.')) return readPayoutItemEvent(event);
+  if (event.eventType === 'PAYMENT.CAPTURE.REFUNDED' || event.eventType === 'PAYMENT.CAPTURE.REVERSED') {
+    // The resource is the refund: its `up` link names the capture, custom_id our refund.
+    const refund = refundOf(event.resource ?? undefined);
+    if (!refund?.captureId || refund.amount.valueMinor <= 0) return { kind: 'ignored' };
+    return { kind: 'refund', eventType: event.eventType, refund: { ...refund, captureId: refund.captureId } };
+  }
   if (event.eventType === 'CHECKOUT.ORDER.APPROVED') {
     const id = (event.resource as { id?: unknown } | null)?.id;
     return typeof id === 'string' && id ? { kind: 'approved', providerOrderId: id } : { kind: 'ignored' };

@@ -60,4 +60,51 @@ describe('SandboxProvider (database-backed)', () => {
     const sandbox = new SandboxProvider(db());
     expect(await issuesOf(sandbox.getOrder('SB-none'))).toEqual(['INVALID_RESOURCE_ID']);
   });
+
+  it('refunds a capture: the same request id is the same refund; more than is left is refused', async () => {
+    const sandbox = new SandboxProvider(db());
+    const { providerOrderId } = await sandbox.createOrder(input('req-refund'));
+    await sandbox.approve(providerOrderId);
+    const { captureId } = await sandbox.captureOrder({ providerOrderId, requestId: 'cr1' });
+    const refund = (requestId: string, valueMinor: number) =>
+      sandbox.refundCapture({
+        captureId,
+        amount: { currencyCode: 'USD', valueMinor },
+        requestId,
+        customId: requestId,
+        note: 'n',
+      });
+    const first = await refund('rf-1', 1_000);
+    expect(first).toMatchObject({
+      status: 'COMPLETED',
+      amount: { valueMinor: 1_000 },
+      customId: 'rf-1',
+      captureId,
+    });
+    const replays = await Promise.all([
+      refund('rf-1', 1_000),
+      new SandboxProvider(db()).refundCapture({
+        captureId,
+        amount: { currencyCode: 'USD', valueMinor: 1_000 },
+        requestId: 'rf-1',
+        customId: 'rf-1',
+        note: 'n',
+      }),
+    ]);
+    expect(replays).toEqual([first, first]);
+    expect(await issuesOf(refund('rf-2', 1_501))).toEqual(['REFUND_AMOUNT_EXCEEDED']);
+    expect(await refund('rf-3', 1_500)).toMatchObject({ amount: { valueMinor: 1_500 } });
+    expect(await issuesOf(refund('rf-4', 1))).toEqual(['REFUND_AMOUNT_EXCEEDED']);
+    expect(
+      await issuesOf(
+        sandbox.refundCapture({
+          captureId: 'SBC-none',
+          amount: { currencyCode: 'USD', valueMinor: 1 },
+          requestId: 'x',
+          customId: 'x',
+          note: 'n',
+        }),
+      ),
+    ).toEqual(['INVALID_RESOURCE_ID']);
+  });
 });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TLanguage } from '@linkstore/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
-import { sandboxOrders } from './payments.table';
+import { withTransaction } from '../../platform/db/transaction';
+import { sandboxOrders, sandboxRefunds } from './payments.table';
 import {
   PaymentProviderError,
   type CaptureOrderInput,
@@ -12,6 +13,8 @@ import {
   type PaymentProvider,
   type ProviderOrder,
   type ProviderOrderStatus,
+  type ProviderRefund,
+  type RefundInput,
   type WebhookVerification,
 } from './payment-provider';
 
@@ -122,6 +125,50 @@ export class SandboxProvider implements PaymentProvider {
     throw unprocessable(row.status === 'COMPLETED' ? 'ORDER_ALREADY_CAPTURED' : 'ORDER_NOT_APPROVED');
   }
 
+  /**
+   * Refunds part of a capture, like PayPal: the same request id answers the same refund; more than
+   * the capture less its earlier refunds, or another currency, is refused (422). The capture's
+   * order row is locked, so two concurrent refunds are counted one after the other. Completed at
+   * once: no money moves in the sandbox.
+   */
+  async refundCapture(input: RefundInput): Promise<ProviderRefund> {
+    return withTransaction(this.db, async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(sandboxOrders)
+        .where(eq(sandboxOrders.captureId, input.captureId))
+        .for('update');
+      if (!order) throw notFound();
+      // After the lock: a concurrent call with the same request id has committed its refund.
+      const [earlier] = await tx
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.requestId, input.requestId));
+      if (earlier) return sandboxRefundOf(earlier);
+      if (input.amount.currencyCode !== order.currencyCode) throw unprocessable('CURRENCY_MISMATCH');
+      const [refunded] = await tx
+        .select({ minor: sql<number>`coalesce(sum(${sandboxRefunds.amountMinor}), 0)::int`.mapWith(Number) })
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.captureId, input.captureId));
+      if (input.amount.valueMinor > order.amountMinor - (refunded?.minor ?? 0)) {
+        throw unprocessable('REFUND_AMOUNT_EXCEEDED');
+      }
+      const [row] = await tx
+        .insert(sandboxRefunds)
+        .values({
+          id: `SBR-${randomUUID()}`,
+          requestId: input.requestId,
+          captureId: input.captureId,
+          amountMinor: input.amount.valueMinor,
+          currencyCode: input.amount.currencyCode,
+          customId: input.customId,
+        })
+        .returning();
+      if (!row) throw notFound();
+      return sandboxRefundOf(row);
+    });
+  }
+
   /** The sandbox sends no webhooks (the capture answer confirms payment), so none verifies. */
   verifyWebhook(): Promise<WebhookVerification> {
     return Promise.resolve({ verified: false });
@@ -132,6 +179,16 @@ export class SandboxProvider implements PaymentProvider {
     if (!row) throw notFound();
     return row;
   }
+}
+
+function sandboxRefundOf(row: typeof sandboxRefunds.$inferSelect): ProviderRefund {
+  return {
+    providerRefundId: row.id,
+    status: 'COMPLETED',
+    amount: { currencyCode: row.currencyCode, valueMinor: row.amountMinor },
+    customId: row.customId ?? undefined,
+    captureId: row.captureId,
+  };
 }
 
 /** `url` with `token=<id>` added; a relative URL stays relative. */

@@ -215,6 +215,16 @@ export const en = {
   'carrier.la-poste': 'La Poste',
   'carrier.other': 'Other carrier',
   // ── refunds (anchor: refunds) ──
+  'refunds.stale': 'Order {orderNo} changed since you opened it. Reload and try again. Nothing was refunded.',
+  'refunds.flagStale':
+    'Order {orderNo} changed since you opened it. Reload and try again. Nothing was changed.',
+  'refunds.notRefundable': 'Order {orderNo} has no completed payment to refund. Nothing was refunded.',
+  'refunds.tooLarge': 'That is more than can still be refunded: at most {left}. Nothing was refunded.',
+  'refunds.refused': 'PayPal refused the refund ({reason}). Nothing was refunded.',
+  'refunds.flagNotOpen': 'Order {orderNo} has no open flag to resolve. Nothing was changed.',
+  'mail.orderRefunded.subject': 'Refund for your order {orderNo} from {shop}',
+  'mail.orderRefunded.body':
+    'We have refunded {amount} of your order {orderNo} from {shop} to the account you paid with. It may take a few days to appear.',
   // ── flags, import, export (anchor: console-orders) ──
   // ── creators and shops (anchor: creators) ──
   // ── reconciliation (anchor: reconciliation) ──

@@ -224,6 +224,18 @@ export const es = {
   'carrier.la-poste': 'La Poste',
   'carrier.other': 'Otro transportista',
   // ── refunds (anchor: refunds) ──
+  'refunds.stale':
+    'El pedido {orderNo} ha cambiado desde que lo abriste. Recarga e inténtalo de nuevo. No se reembolsó nada.',
+  'refunds.flagStale':
+    'El pedido {orderNo} ha cambiado desde que lo abriste. Recarga e inténtalo de nuevo. No se cambió nada.',
+  'refunds.notRefundable':
+    'El pedido {orderNo} no tiene un pago completado que reembolsar. No se reembolsó nada.',
+  'refunds.tooLarge': 'Es más de lo que aún se puede reembolsar: como máximo {left}. No se reembolsó nada.',
+  'refunds.refused': 'PayPal rechazó el reembolso ({reason}). No se reembolsó nada.',
+  'refunds.flagNotOpen': 'El pedido {orderNo} no tiene una alerta abierta que resolver. No se cambió nada.',
+  'mail.orderRefunded.subject': 'Reembolso de tu pedido {orderNo} de {shop}',
+  'mail.orderRefunded.body':
+    'Hemos reembolsado {amount} de tu pedido {orderNo} de {shop} a la cuenta con la que pagaste. Puede tardar unos días en aparecer.',
   // ── flags, import, export (anchor: console-orders) ──
   // ── creators and shops (anchor: creators) ──
   // ── reconciliation (anchor: reconciliation) ──

@@ -231,6 +231,20 @@ export const fr = {
   'carrier.la-poste': 'La Poste',
   'carrier.other': 'Autre transporteur',
   // ── refunds (anchor: refunds) ──
+  'refunds.stale':
+    'La commande {orderNo} a changé depuis que vous l’avez ouverte. Rechargez et réessayez. Rien n’a été remboursé.',
+  'refunds.flagStale':
+    'La commande {orderNo} a changé depuis que vous l’avez ouverte. Rechargez et réessayez. Rien n’a été modifié.',
+  'refunds.notRefundable':
+    'La commande {orderNo} n’a aucun paiement terminé à rembourser. Rien n’a été remboursé.',
+  'refunds.tooLarge':
+    'C’est plus que ce qui peut encore être remboursé : au plus {left}. Rien n’a été remboursé.',
+  'refunds.refused': 'PayPal a refusé le remboursement ({reason}). Rien n’a été remboursé.',
+  'refunds.flagNotOpen':
+    'La commande {orderNo} n’a aucun signalement ouvert à résoudre. Rien n’a été modifié.',
+  'mail.orderRefunded.subject': 'Remboursement de votre commande {orderNo} chez {shop}',
+  'mail.orderRefunded.body':
+    'Nous avons remboursé {amount} de votre commande {orderNo} chez {shop} sur le compte utilisé pour payer. Cela peut prendre quelques jours.',
   // ── flags, import, export (anchor: console-orders) ──
   // ── creators and shops (anchor: creators) ──
   // ── reconciliation (anchor: reconciliation) ──

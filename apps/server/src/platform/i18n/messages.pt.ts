@@ -220,6 +220,18 @@ export const pt = {
   'carrier.la-poste': 'La Poste',
   'carrier.other': 'Outra transportadora',
   // ── refunds (anchor: refunds) ──
+  'refunds.stale':
+    'O pedido {orderNo} mudou desde que o abriu. Recarregue e tente novamente. Nada foi reembolsado.',
+  'refunds.flagStale':
+    'O pedido {orderNo} mudou desde que o abriu. Recarregue e tente novamente. Nada foi alterado.',
+  'refunds.notRefundable':
+    'O pedido {orderNo} não tem um pagamento concluído para reembolsar. Nada foi reembolsado.',
+  'refunds.tooLarge': 'É mais do que ainda pode ser reembolsado: no máximo {left}. Nada foi reembolsado.',
+  'refunds.refused': 'O PayPal recusou o reembolso ({reason}). Nada foi reembolsado.',
+  'refunds.flagNotOpen': 'O pedido {orderNo} não tem um alerta aberto para resolver. Nada foi alterado.',
+  'mail.orderRefunded.subject': 'Reembolso do seu pedido {orderNo} da {shop}',
+  'mail.orderRefunded.body':
+    'Reembolsámos {amount} do seu pedido {orderNo} da {shop} para a conta com que pagou. Pode demorar alguns dias a aparecer.',
   // ── flags, import, export (anchor: console-orders) ──
   // ── creators and shops (anchor: creators) ──
   // ── reconciliation (anchor: reconciliation) ──

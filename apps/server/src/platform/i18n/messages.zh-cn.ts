@@ -202,6 +202,15 @@ export const zhCn = {
   'carrier.la-poste': 'La Poste',
   'carrier.other': '其他承运商',
   // ── refunds (anchor: refunds) ──
+  'refunds.stale': '订单 {orderNo} 在你打开后已被更改。请刷新后重试。未退款。',
+  'refunds.flagStale': '订单 {orderNo} 在你打开后已被更改。请刷新后重试。未做任何更改。',
+  'refunds.notRefundable': '订单 {orderNo} 没有可退款的已完成付款。未退款。',
+  'refunds.tooLarge': '超出了仍可退款的金额：最多 {left}。未退款。',
+  'refunds.refused': 'PayPal 拒绝了退款（{reason}）。未退款。',
+  'refunds.flagNotOpen': '订单 {orderNo} 没有待处理的标记。未做任何更改。',
+  'mail.orderRefunded.subject': '你在 {shop} 的订单 {orderNo} 已退款',
+  'mail.orderRefunded.body':
+    '我们已将你在 {shop} 的订单 {orderNo} 的 {amount} 退回到你付款的账户。到账可能需要几天时间。',
   // ── flags, import, export (anchor: console-orders) ──
   // ── creators and shops (anchor: creators) ──
   // ── reconciliation (anchor: reconciliation) ──

@@ -168,6 +168,18 @@ describe('Revenue payouts', () => {
     },
   );
 
+  it('shows a negative available balance as such, with why, and keeps Withdraw off', async () => {
+    fakeApi({ ...SUMMARY, availableCents: -1_500, balanceCents: 1_500, pendingCents: 3_000 });
+    await renderWithApp([{ path: '/revenue', Component: RevenuePage }], '/revenue');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your available balance is negative: -$15.00');
+    expect(alert).toHaveTextContent('A refund took back profit already paid out; your next sales settle it.');
+    expect(
+      screen.getByText('Available', { selector: '.ant-statistic-title' }).closest('.ant-statistic'),
+    ).toHaveTextContent('-$15.00');
+    expect(withdrawButton()).toBeDisabled();
+  });
+
   it('refuses each amount the rules refuse before sending it', async () => {
     const api = fakeApi(SUMMARY);
     await renderPage();

@@ -1,6 +1,7 @@
 import type { TLedgerEntry, TLedgerKind } from '@linkstore/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  Alert,
   App,
   Button,
   Card,
@@ -33,6 +34,7 @@ const KIND_COLOURS: Record<TLedgerKind, string> = {
   payout_return: 'warning',
   adjustment: 'default',
   purchase: 'default',
+  refund: 'error',
 };
 
 /** `#/revenue`: the creator's balance, earnings per day and every ledger entry. */
@@ -76,12 +78,31 @@ function SummaryCards() {
                 title={t(`figures.${card.key}`)}
                 value={card.cents === undefined || !summary ? '—' : money(card.cents, summary.currencyCode)}
                 loading={!summary}
-                styles={{ content: { fontSize: 20, overflowWrap: 'anywhere' } }}
+                styles={{
+                  content: {
+                    fontSize: 20,
+                    overflowWrap: 'anywhere',
+                    ...(card.cents !== undefined && card.cents < 0
+                      ? { color: 'var(--ant-color-error, #cf1322)' }
+                      : {}),
+                  },
+                }}
               />
             </Card>
           </Col>
         ))}
       </Row>
+      {summary && summary.availableCents < 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 12 }}
+          message={t('negativeBalance.title', {
+            amount: money(summary.availableCents, summary.currencyCode),
+          })}
+          description={t('negativeBalance.explanation')}
+        />
+      )}
       {rate.code !== 'USD' && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
           {tOrders('earnings.usdNote')}

@@ -1,0 +1,286 @@
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { users } from '../../platform/auth/auth.tables';
+import type { AppDatabase } from '../../platform/db/database';
+import { orderEvents, orderItems, orders } from '../orders/orders.table';
+import { payments } from '../payments/payments.table';
+import { shops } from '../shops/shops.table';
+import { refunds } from './refunds.table';
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** A capture money can go back from: captured (paid, or captured with another amount and flagged). */
+const hasCapture = sql`${payments.captureId} is not null and coalesce(${payments.capturedMinor}, 0) > 0
+  and ${payments.status} in ('COMPLETED', 'AMOUNT_MISMATCH')`;
+
+/** The order by number, locked for the transaction (orders first, then payments: one lock order). */
+export async function lockOrderByNo(db: AppDatabase, orderNo: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
+  return row;
+}
+
+export async function lockOrder(db: AppDatabase, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}
+
+export async function findOrderByNo(db: AppDatabase, orderNo: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+  return row;
+}
+
+/** The order's payment with a capture to refund from, locked; undefined without one. */
+export async function lockCapturedPayment(db: AppDatabase, orderId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), hasCapture))
+    .for('update');
+  return row;
+}
+
+export async function findCapturedPayment(db: AppDatabase, orderId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), hasCapture));
+  return row;
+}
+
+/** The payment of a provider's capture (a refund webhook names the capture). */
+export async function findPaymentByCapture(
+  db: AppDatabase,
+  provider: string,
+  captureId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.captureId, captureId)));
+  return row;
+}
+
+/**
+ * Reserves `amount` of the capture: a conditional update, so concurrent refunds together never pass
+ * the captured amount. Answers false (nothing changed) when less than `amount` is left.
+ */
+export async function reserve(db: AppDatabase, paymentId: number, amount: number): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ refundedMinor: sql`${payments.refundedMinor} + ${amount}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        sql`coalesce(${payments.capturedMinor}, 0) - ${payments.refundedMinor} >= ${amount}`,
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+/** Gives a failed refund's reservation back. */
+export async function release(db: AppDatabase, paymentId: number, amount: number): Promise<void> {
+  await db
+    .update(payments)
+    .set({ refundedMinor: sql`${payments.refundedMinor} - ${amount}`, updatedAt: sql`now()` })
+    .where(eq(payments.id, paymentId));
+}
+
+export async function insertRefund(db: AppDatabase, values: typeof refunds.$inferInsert): Promise<RefundRow> {
+  const [row] = await db.insert(refunds).values(values).returning();
+  if (!row) throw new Error('refund not inserted');
+  return row;
+}
+
+export async function findRefund(db: AppDatabase, id: number): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
+  return row;
+}
+
+export async function findRefundByProviderId(
+  db: AppDatabase,
+  provider: string,
+  providerRefundId: string,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, providerRefundId)));
+  return row;
+}
+
+/** pending → completed, only from pending: of any number of callers exactly one gets the row. */
+export async function markCompleted(
+  db: AppDatabase,
+  id: number,
+  providerRefundId: string | undefined,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(refunds)
+    .set({
+      status: 'completed',
+      completedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      ...(providerRefundId
+        ? { providerRefundId: sql`coalesce(${refunds.providerRefundId}, ${providerRefundId})` }
+        : {}),
+    })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** pending → failed, only from pending. */
+export async function markFailed(
+  db: AppDatabase,
+  id: number,
+  failure: string,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(refunds)
+    .set({ status: 'failed', failure: failure.slice(0, 500), updatedAt: sql`now()` })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** The provider took the refund but has not finished it: its id, for the webhook to find. */
+export async function setProviderRefundId(
+  db: AppDatabase,
+  id: number,
+  providerRefundId: string,
+): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ providerRefundId, updatedAt: sql`now()` })
+    .where(and(eq(refunds.id, id), isNull(refunds.providerRefundId)));
+}
+
+export async function setProfitReversed(db: AppDatabase, id: number, minor: number): Promise<void> {
+  await db.update(refunds).set({ profitReversedMinor: minor }).where(eq(refunds.id, id));
+}
+
+/** Σ of the payment's completed refunds. */
+export async function completedTotal(db: AppDatabase, paymentId: number): Promise<number> {
+  const [row] = await db
+    .select({ minor: sql<number>`coalesce(sum(${refunds.amountMinor}), 0)::bigint`.mapWith(Number) })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'completed')));
+  return row?.minor ?? 0;
+}
+
+/** Whether another completed refund of the order already returned its stock. */
+export async function restockedBefore(db: AppDatabase, orderId: number, refundId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, orderId),
+        ne(refunds.id, refundId),
+        eq(refunds.status, 'completed'),
+        eq(refunds.restock, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export function listOrderItemMoves(db: AppDatabase, orderId: number) {
+  return db
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+}
+
+/** Operator refunds still pending without a provider answer, last touched before `before`: to retry. */
+export function listRetryable(db: AppDatabase, before: Date, limit = 50) {
+  return db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        isNull(refunds.providerRefundId),
+        sql`${refunds.updatedAt} < ${before.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(refunds.createdAt))
+    .limit(limit);
+}
+
+/** Marks a retry, so the next run waits again. */
+export async function touchRefund(db: AppDatabase, id: number): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(refunds.id, id));
+}
+
+/** Records a step of the order's history (who did what). */
+export async function recordOrderEvent(
+  db: AppDatabase,
+  event: { orderId: number; action: string; actorUserId: number | null; detail?: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(orderEvents).values({
+    orderId: event.orderId,
+    action: event.action,
+    actorUserId: event.actorUserId,
+    detail: event.detail ?? {},
+  });
+}
+
+/** A changed order: a request naming the old version is refused. */
+export async function bumpVersion(db: AppDatabase, orderId: number): Promise<void> {
+  await db
+    .update(orders)
+    .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId));
+}
+
+/** Records how an operator resolved the order's flag (only an open one). */
+export async function resolveFlag(
+  db: AppDatabase,
+  orderId: number,
+  resolution: { resolution: string; note: string; by: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({
+      flagResolution: resolution.resolution,
+      flagNote: resolution.note,
+      flagResolvedBy: resolution.by,
+      flagResolvedAt: sql`now()`,
+      version: sql`${orders.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), sql`${orders.flag} is not null`, isNull(orders.flagResolvedAt)))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}
+
+/** The refund as the console shows it, with the operator's username. */
+export async function findConsoleRefund(db: AppDatabase, id: number) {
+  const [row] = await db
+    .select({ refund: refunds, requestedBy: users.username })
+    .from(refunds)
+    .leftJoin(users, eq(users.id, refunds.requestedBy))
+    .where(eq(refunds.id, id));
+  return row;
+}
+
+/** What the buyer's refund mail needs. */
+export async function findForMail(db: AppDatabase, orderId: number) {
+  const [row] = await db
+    .select({
+      orderNo: orders.orderNo,
+      buyerEmail: orders.buyerEmail,
+      language: orders.language,
+      shopName: shops.name,
+    })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(eq(orders.id, orderId));
+  return row;
+}

@@ -1,0 +1,39 @@
+import { consoleOrdersRoutes } from '@linkstore/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../platform/http/routes';
+import { createRefundsService } from './refunds.service';
+
+/**
+ * Refunds and flag resolution in the console, the refund webhooks (registered on app.payments) and
+ * the follow-up job that retries refunds without a provider answer, on the payouts' poll interval.
+ */
+export async function refundsModule(app: FastifyInstance): Promise<void> {
+  const service = createRefundsService({
+    db: app.database.db,
+    payments: app.payments,
+    mailer: app.mailer,
+    log: app.log,
+  });
+  app.payments.refunds.onEvent((event) => service.handleEvent(event));
+
+  registerRoute(app, consoleOrdersRoutes.refund, ({ body, caller }) =>
+    service.refund(Number(caller.id), body),
+  );
+  registerRoute(app, consoleOrdersRoutes.resolveFlag, ({ body, caller }) =>
+    service.resolveFlag(Number(caller.id), body),
+  );
+
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    service
+      .followRefunds()
+      .catch((err: unknown) => app.log.error({ err }, 'Refund follow-up failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, app.config.payouts.pollIntervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
