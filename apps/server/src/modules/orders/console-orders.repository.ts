@@ -195,6 +195,15 @@ export function lockOrdersByNo(db: AppDatabase, orderNos: string[]) {
     .for('update');
 }
 
+/** The orders of these numbers as they are now (read, not locked): what a tracking import checks. */
+export function findOrdersByNo(db: AppDatabase, orderNos: string[]) {
+  if (orderNos.length === 0) return Promise.resolve([]);
+  return db
+    .select({ orderNo: orders.orderNo, status: orders.status, version: orders.version })
+    .from(orders)
+    .where(inArray(orders.orderNo, orderNos));
+}
+
 export interface ShipValues {
   carrier: string;
   trackingNo: string;

@@ -1,7 +1,10 @@
-import { consoleOrdersRoutes } from '@linkstore/contract';
+import { consoleOrdersRoutes, XLSX_MIME_TYPE } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../platform/http/routes';
+import { registerDownloadRoute, registerRoute } from '../../platform/http/routes';
 import { getConsoleOrder, listConsoleOrders, shipOrders } from './console-orders.service';
+import { exportConsoleOrders, readShipImport } from './console-orders.xlsx';
+
+const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 
 /** The console's orders of every shop (`commerce/orders`) and fulfilment. */
 export function registerConsoleOrderRoutes(app: FastifyInstance): void {
@@ -12,4 +15,10 @@ export function registerConsoleOrderRoutes(app: FastifyInstance): void {
   registerRoute(app, r.ship, ({ body, caller }) =>
     shipOrders({ db, mailer: app.mailer, log: app.log }, Number(caller.id), body),
   );
+  registerRoute(app, r.shipImport, ({ body, request }) => readShipImport(db, body.file, request.lang));
+  registerDownloadRoute(app, r.export, async ({ query, request }) => ({
+    filename: `orders-${today()}.xlsx`,
+    contentType: XLSX_MIME_TYPE,
+    content: await exportConsoleOrders(db, request.lang, query),
+  }));
 }

@@ -1,7 +1,16 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { consoleOrdersRoutes, type TOrderStatus, type TShipItem } from '@linkstore/contract';
-import { callRoute, routeKey, routeQueryOptions } from '../../shared/http/call-route';
+import {
+  consoleOrdersRoutes,
+  type TOrderStatus,
+  type TRefundRequest,
+  type TResolveFlagRequest,
+  type TShipItem,
+} from '@linkstore/contract';
+import { apiClient } from '../../shared/http/api-client';
+import { callRoute, fillPath, routeKey, routeQueryOptions } from '../../shared/http/call-route';
+import type { TDownload } from '../../shared/http/http-client';
 import { useRouteMutation } from '../../shared/http/use-route-mutation';
+import { saveFile } from '../users/api';
 
 /** Orders per request. */
 export const CONSOLE_ORDER_PAGE_SIZE = 20;
@@ -12,7 +21,8 @@ export interface TConsoleOrderFilters {
   shop?: string | undefined;
   product?: string | undefined;
   status?: TOrderStatus | undefined;
-  flagged?: 'true' | 'false' | undefined;
+  /** 'open': the flagged queue (flags no operator resolved yet). */
+  flagged?: 'true' | 'false' | 'open' | undefined;
   /** UTC days, `yyyy-MM-dd`, both included. */
   from?: string | undefined;
   to?: string | undefined;
@@ -54,10 +64,66 @@ export function consoleOrderDetailQuery(orderNo: string) {
   return routeQueryOptions(consoleOrdersRoutes.detail, { params: { orderNo } });
 }
 
-/** Ships orders (all or none); the list and details are fetched again. */
-export function useShipOrders() {
+/** How many flags wait for an operator (the flagged queue), whatever the other filters. */
+export function openFlagCountQuery() {
+  return {
+    queryKey: [...routeKey(consoleOrdersRoutes.page), 'open-flags'] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      callRoute(consoleOrdersRoutes.page, { query: { flagged: 'open', pageSize: 1 } }, { signal }),
+    select: (page: { total: number }) => page.total,
+  };
+}
+
+/** What an order's change makes stale: the list (and its queue count) and the details. */
+const ORDER_READS = [consoleOrdersRoutes.page, consoleOrdersRoutes.detail];
+
+/**
+ * Ships orders (all or none); the list and details are fetched again. `isQuiet`: the caller
+ * shows the refusal itself (the import preview), no notification.
+ */
+export function useShipOrders({ isQuiet = false }: { isQuiet?: boolean } = {}) {
   return useRouteMutation({
-    mutationFn: (items: TShipItem[]) => callRoute(consoleOrdersRoutes.ship, { body: { items } }),
-    invalidates: [consoleOrdersRoutes.page, consoleOrdersRoutes.detail],
+    mutationFn: (items: TShipItem[]) => callRoute(consoleOrdersRoutes.ship, { body: { items } }, { isQuiet }),
+    invalidates: ORDER_READS,
+  });
+}
+
+/** Reads a tracking sheet: shippable rows and refused rows; ships nothing. */
+export function useShipImport() {
+  return useRouteMutation({
+    mutationFn: (file: Blob) =>
+      callRoute(consoleOrdersRoutes.shipImport, { body: { file } }, { isFormData: true }),
+  });
+}
+
+/** The orders the filters match, as an .xlsx saved by the browser. */
+export function useExportOrders() {
+  return useRouteMutation({
+    mutationFn: async (filters: TConsoleOrderFilters) => {
+      const route = consoleOrdersRoutes.export;
+      const file = (await apiClient.request(fillPath(route.path, undefined), {
+        method: route.method,
+        params: consoleOrdersQueryOf(filters),
+        responseType: 'blob',
+      })) as TDownload;
+      saveFile(file);
+    },
+  });
+}
+
+/** Refunds part or all of an order; the dialog shows a refusal itself (isQuiet). */
+export function useRefundOrder() {
+  return useRouteMutation({
+    mutationFn: (body: TRefundRequest) => callRoute(consoleOrdersRoutes.refund, { body }, { isQuiet: true }),
+    invalidates: ORDER_READS,
+  });
+}
+
+/** Resolves an open flag; the dialog shows a refusal itself (isQuiet). */
+export function useResolveFlag() {
+  return useRouteMutation({
+    mutationFn: (body: TResolveFlagRequest) =>
+      callRoute(consoleOrdersRoutes.resolveFlag, { body }, { isQuiet: true }),
+    invalidates: ORDER_READS,
   });
 }

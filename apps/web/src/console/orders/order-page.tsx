@@ -1,4 +1,4 @@
-import { EyeOutlined, SendOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EyeOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   consoleOrdersRoutes,
   isTrackingNo,
@@ -12,17 +12,15 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   App,
+  Badge,
   Button,
-  Descriptions,
-  Drawer,
   Form,
   Input,
   Modal,
+  Segmented,
   Select,
   Space,
-  Spin,
   Table,
-  Tag,
   Typography,
   type FormInstance,
   type TableColumnsType,
@@ -34,12 +32,17 @@ import { useFormatMoney, useMoment } from '../../shared/payouts/payout-status';
 import { useCanCall } from '../../shared/permission/access';
 import { CrudPage } from '../shared/crud-page';
 import { SearchBar } from '../shared/search-bar';
+import { RouteButton } from '../shared/toolbar';
 import {
-  consoleOrderDetailQuery,
   consoleOrdersInfiniteQuery,
+  openFlagCountQuery,
+  useExportOrders,
   useShipOrders,
   type TConsoleOrderFilters,
 } from './api';
+import { ImportTrackingDialog } from './import-tracking-dialog';
+import { OrderDetailDrawer } from './order-detail';
+import { FlagTags, StatusTag, useCarrierName } from './order-parts';
 
 const INITIAL_FILTERS: TConsoleOrderFilters = {
   orderNo: '',
@@ -51,19 +54,6 @@ const INITIAL_FILTERS: TConsoleOrderFilters = {
   from: '',
   to: '',
 };
-const STATUS_COLOURS: Record<TOrderStatus, string> = { 0: 'warning', 1: 'processing', 2: 'success' };
-
-function StatusTag({ status }: { status: TOrderStatus }) {
-  const { t } = useTranslation('orders');
-  return <Tag color={STATUS_COLOURS[status]}>{t(`status.${status}`)}</Tag>;
-}
-
-/** The carrier's name in the reader's language. */
-function useCarrierName(): (carrier: string) => string {
-  const { t } = useTranslation('orders');
-  return (carrier) => t(`carrier.${carrier}`, { defaultValue: carrier });
-}
-
 /**
  * Every shop's orders (`commerce/orders`): filters, keyset "load more", the detail drawer and
  * shipping paid orders, one or the selected ones, with carrier and tracking number.
@@ -75,8 +65,17 @@ export default function ConsoleOrderPage() {
   const carrierName = useCarrierName();
   const canCall = useCanCall();
   const canShip = canCall(consoleOrdersRoutes.ship);
-  const [filters, setFilters] = useState<TConsoleOrderFilters>(INITIAL_FILTERS);
+  const [searched, setSearched] = useState<TConsoleOrderFilters>(INITIAL_FILTERS);
+  // The quick filter: every order, or the flagged queue (open flags), over the other filters.
+  const [queue, setQueue] = useState<'all' | 'flagged'>('all');
+  const filters = useMemo(
+    () => (queue === 'flagged' ? { ...searched, flagged: 'open' as const } : searched),
+    [queue, searched],
+  );
   const list = useInfiniteQuery(consoleOrdersInfiniteQuery(filters));
+  const openFlags = useQuery(openFlagCountQuery());
+  const exportOrders = useExportOrders();
+  const [isImportOpen, setIsImportOpen] = useState(false);
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.list) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
   const [selected, setSelected] = useState<string[]>([]);
@@ -85,7 +84,7 @@ export default function ConsoleOrderPage() {
 
   const search = (values: TConsoleOrderFilters) => {
     setSelected([]);
-    setFilters(values);
+    setSearched(values);
   };
   const selectedOrders = rows.filter((row) => selected.includes(row.orderNo) && row.status === 1);
 
@@ -96,12 +95,12 @@ export default function ConsoleOrderPage() {
     {
       title: t('console.status'),
       dataIndex: 'status',
-      render: (status: TOrderStatus, order) => (
-        <>
-          <StatusTag status={status} />
-          {order.flag !== null && <Tag color="error">{t('console.flagged')}</Tag>}
-        </>
-      ),
+      render: (status: TOrderStatus) => <StatusTag status={status} />,
+    },
+    {
+      title: t('console.flag'),
+      dataIndex: 'flag',
+      render: (_: unknown, order) => (order.flag === null ? t('console.none') : <FlagTags order={order} />),
     },
     { title: t('console.items'), dataIndex: 'quantity', align: 'right' },
     {
@@ -109,6 +108,12 @@ export default function ConsoleOrderPage() {
       dataIndex: 'totalCents',
       align: 'right',
       render: (cents: number, order) => money(cents, order.currencyCode),
+    },
+    {
+      title: t('console.refunded'),
+      dataIndex: 'refundedCents',
+      align: 'right',
+      render: (cents: number, order) => (cents > 0 ? money(cents, order.currencyCode) : t('console.none')),
     },
     { title: t('console.placed'), dataIndex: 'createdAt', render: moment },
     {
@@ -195,15 +200,52 @@ export default function ConsoleOrderPage() {
         </SearchBar>
       }
       toolbar={
-        canShip ? (
-          <Button
-            icon={<SendOutlined aria-hidden />}
-            disabled={selectedOrders.length === 0}
-            onClick={() => setShipping(selectedOrders)}
+        <>
+          <Segmented<'all' | 'flagged'>
+            aria-label={t('console.queue')}
+            value={queue}
+            onChange={(value) => {
+              setSelected([]);
+              setQueue(value);
+            }}
+            options={[
+              { value: 'all', label: t('console.queueAll') },
+              {
+                value: 'flagged',
+                label: (
+                  <Space size={6}>
+                    {t('console.queueFlagged')}
+                    <Badge count={openFlags.data ?? 0} showZero size="small" overflowCount={999} />
+                  </Space>
+                ),
+              },
+            ]}
+          />
+          {canShip && (
+            <Button
+              icon={<SendOutlined aria-hidden />}
+              disabled={selectedOrders.length === 0}
+              onClick={() => setShipping(selectedOrders)}
+            >
+              {t('console.shipSelected', { count: selectedOrders.length })}
+            </Button>
+          )}
+          <RouteButton
+            route={consoleOrdersRoutes.shipImport}
+            icon={<UploadOutlined aria-hidden />}
+            onClick={() => setIsImportOpen(true)}
           >
-            {t('console.shipSelected', { count: selectedOrders.length })}
-          </Button>
-        ) : undefined
+            {t('console.importTracking')}
+          </RouteButton>
+          <RouteButton
+            route={consoleOrdersRoutes.export}
+            icon={<DownloadOutlined aria-hidden />}
+            loading={exportOrders.isPending}
+            onClick={() => exportOrders.mutate(filters)}
+          >
+            {t('console.export')}
+          </RouteButton>
+        </>
       }
     >
       <Table<TConsoleOrder>
@@ -248,6 +290,7 @@ export default function ConsoleOrderPage() {
         />
       )}
       <OrderDetailDrawer orderNo={opened} onClose={() => setOpened(undefined)} />
+      {isImportOpen && <ImportTrackingDialog onClose={() => setIsImportOpen(false)} />}
     </CrudPage>
   );
 }
@@ -386,119 +429,5 @@ function ShipDialog({ orders, onClose }: { orders: TConsoleOrder[]; onClose: (sh
         ))}
       </Form>
     </Modal>
-  );
-}
-
-/** One order in full: buyer, address, items with frozen prices, payments, captures, ledger rows. */
-function OrderDetailDrawer({ orderNo, onClose }: { orderNo: string | undefined; onClose: () => void }) {
-  const { t } = useTranslation('orders');
-  const money = useFormatMoney();
-  const moment = useMoment();
-  const carrierName = useCarrierName();
-  const detail = useQuery({
-    ...consoleOrderDetailQuery(orderNo ?? 'LS000000'),
-    enabled: orderNo !== undefined,
-  });
-  const order = detail.data;
-  return (
-    <Drawer
-      open={orderNo !== undefined}
-      onClose={onClose}
-      size="large"
-      title={t('orders.detail.title', { orderNo: orderNo ?? '' })}
-      destroyOnHidden
-    >
-      {detail.isLoading && <Spin />}
-      {order && (
-        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-          <Descriptions
-            column={1}
-            bordered
-            size="small"
-            items={[
-              { key: 'status', label: t('console.status'), children: <StatusTag status={order.status} /> },
-              { key: 'shop', label: t('console.shop'), children: order.shopName },
-              { key: 'buyer', label: t('console.buyerEmail'), children: order.buyerEmail },
-              { key: 'language', label: t('console.buyerLanguage'), children: order.language },
-              {
-                key: 'address',
-                label: t('console.address'),
-                children: Object.values(order.shippingAddress).filter(Boolean).join(', '),
-              },
-              { key: 'placed', label: t('console.placed'), children: moment(order.createdAt) },
-              { key: 'paid', label: t('orders.detail.paid'), children: moment(order.paidAt) },
-              { key: 'completed', label: t('orders.detail.completed'), children: moment(order.completedAt) },
-              {
-                key: 'shipment',
-                label: t('console.shipment'),
-                children: order.shipment ? (
-                  <>
-                    {carrierName(order.shipment.carrier)}{' '}
-                    {order.shipment.trackingUrl ? (
-                      <Typography.Link
-                        href={order.shipment.trackingUrl}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                      >
-                        {order.shipment.trackingNo}
-                      </Typography.Link>
-                    ) : (
-                      order.shipment.trackingNo
-                    )}
-                  </>
-                ) : (
-                  t('console.none')
-                ),
-              },
-              ...(order.flag ? [{ key: 'flag', label: t('console.flag'), children: order.flag }] : []),
-            ]}
-          />
-          <Table
-            size="small"
-            rowKey="productId"
-            pagination={false}
-            dataSource={order.items}
-            columns={[
-              { title: t('console.product'), dataIndex: 'title' },
-              { title: t('console.items'), dataIndex: 'quantity', align: 'right' },
-              {
-                title: t('orders.detail.buyerPaid'),
-                dataIndex: 'sellingUnitCents',
-                align: 'right',
-                render: (cents: number) => money(cents, order.currencyCode),
-              },
-              {
-                title: t('orders.detail.platformPrice'),
-                dataIndex: 'platformUnitCents',
-                align: 'right',
-                render: (cents: number) => money(cents, order.currencyCode),
-              },
-            ]}
-          />
-          <Typography.Title level={5}>{t('console.payments')}</Typography.Title>
-          <ul>
-            {order.payments.map((payment) => (
-              <li key={payment.providerOrderId ?? payment.createdAt}>
-                {payment.provider} {payment.providerOrderId} · {payment.status} ·{' '}
-                {money(payment.amountCents, payment.currencyCode)}
-                {payment.captureId &&
-                  ` · ${t('console.captured', {
-                    amount: money(payment.capturedCents ?? 0, payment.currencyCode),
-                    captureId: payment.captureId,
-                  })}`}
-              </li>
-            ))}
-          </ul>
-          <Typography.Title level={5}>{t('console.ledger')}</Typography.Title>
-          <ul>
-            {order.ledger.map((entry) => (
-              <li key={entry.id}>
-                {entry.kind} · {money(entry.amountCents, order.currencyCode)} · {moment(entry.createdAt)}
-              </li>
-            ))}
-          </ul>
-        </Space>
-      )}
-    </Drawer>
   );
 }

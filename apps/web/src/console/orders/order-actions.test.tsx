@@ -1,0 +1,385 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TConsoleOrder, TConsoleOrderDetail } from '@linkstore/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, ok, type TFakeHandler } from '../../shared/test/fake-api';
+import {
+  findDialog,
+  findRow,
+  installFakeApi,
+  lastQuery,
+  renderConsolePage,
+  signInOperator,
+  signOutOperator,
+} from '../shared/test-support';
+import ConsoleOrderPage from './order-page';
+
+const PAID: TConsoleOrder = {
+  orderNo: 'LS261102-DDDDDDD2',
+  status: 1,
+  side: 'c',
+  shopId: '3',
+  shopName: 'Dora Shop',
+  buyerEmail: 'pablo@example.com',
+  language: 'es',
+  quantity: 2,
+  totalCents: 1_998,
+  platformCents: 1_000,
+  profitCents: 998,
+  currencyCode: 'USD',
+  flag: null,
+  flagReason: null,
+  flagResolution: null,
+  refundedCents: 0,
+  createdAt: '2026-11-02T10:00:00Z',
+  paidAt: '2026-11-02T10:00:00Z',
+  completedAt: null,
+  shipment: null,
+  version: 4,
+};
+const FLAGGED: TConsoleOrder = {
+  ...PAID,
+  orderNo: 'LS261103-FFFFFFF1',
+  flag: 'amount',
+  flagReason: 'amount_mismatch',
+  refundedCents: 500,
+  version: 7,
+};
+const DETAIL: TConsoleOrderDetail = {
+  ...FLAGGED,
+  items: [
+    {
+      productId: '11',
+      title: 'Red cup',
+      imageUrl: null,
+      quantity: 2,
+      platformUnitCents: 500,
+      sellingUnitCents: 999,
+      profitUnitCents: 499,
+    },
+  ],
+  shippingAddress: { name: 'Pablo', line1: '1 Calle', city: 'Madrid' },
+  payments: [
+    {
+      provider: 'paypal',
+      providerOrderId: 'PP-1',
+      status: 'COMPLETED',
+      amountCents: 1_998,
+      currencyCode: 'USD',
+      captureId: 'CAP-1',
+      capturedCents: 1_998,
+      createdAt: '2026-11-02T10:00:00Z',
+    },
+  ],
+  ledger: [{ id: '1', userId: '9', kind: 'refund', amountCents: -250, createdAt: '2026-11-03T10:00:00Z' }],
+  shippedBy: null,
+  refunds: [
+    {
+      id: '1',
+      amountCents: 500,
+      currencyCode: 'USD',
+      status: 'completed',
+      source: 'operator',
+      reason: 'Scratched cup',
+      restock: true,
+      profitReversedCents: 250,
+      requestedBy: 'olga',
+      failure: null,
+      createdAt: '2026-11-03T10:00:00Z',
+      completedAt: '2026-11-03T10:01:00Z',
+    },
+  ],
+  refundableCents: 1_498,
+  flagNote: null,
+  flagResolvedBy: null,
+  flagResolvedAt: null,
+  history: [
+    { action: 'placed', actor: null, detail: {}, at: '2026-11-02T09:59:00Z' },
+    { action: 'paid', actor: null, detail: {}, at: '2026-11-02T10:00:00Z' },
+    { action: 'flagged', actor: null, detail: { reason: 'amount_mismatch' }, at: '2026-11-02T10:00:01Z' },
+    {
+      action: 'refund_requested',
+      actor: 'olga',
+      detail: { amountCents: 500, currencyCode: 'USD' },
+      at: '2026-11-03T10:00:00Z',
+    },
+  ],
+};
+
+function fakeApi(handlers: Record<string, TFakeHandler> = {}) {
+  return installFakeApi({
+    'GET /api/v1/system/orders/page': ({ url }) =>
+      url.searchParams.get('flagged') === 'open'
+        ? ok({ list: [FLAGGED], total: 1, nextCursor: null })
+        : ok({ list: [PAID, FLAGGED], total: 2, nextCursor: null }),
+    'GET /api/v1/system/orders/LS261103-FFFFFFF1': () => ok(DETAIL),
+    ...handlers,
+  });
+}
+
+const ALL = [
+  'sys:order:query',
+  'sys:order:ship',
+  'sys:order:export',
+  'sys:order:refund',
+  'sys:order:resolve',
+];
+
+async function openDetail(orderNo: string) {
+  const user = userEvent.setup();
+  await user.click(within(await findRow(orderNo)).getByRole('button', { name: `Details ${orderNo}` }));
+  return findDialog(`Order ${orderNo}`);
+}
+
+afterEach(() => {
+  signOutOperator();
+  vi.unstubAllGlobals();
+});
+
+describe('the flagged queue', () => {
+  it('shows the open flags with their reasons and count, asking the server for flagged=open', async () => {
+    signInOperator(['sys:order:query']);
+    const api = fakeApi();
+    await renderConsolePage(ConsoleOrderPage);
+    const flagged = await findRow('LS261103-FFFFFFF1');
+    expect(flagged).toHaveTextContent('Amount mismatch');
+    expect(flagged).toHaveTextContent('Open');
+    expect(flagged).toHaveTextContent('$5.00');
+    const queue = screen.getByRole('radio', { name: /Flagged/ });
+    await waitFor(() => expect(queue.closest('label')).toHaveTextContent('Flagged1'));
+
+    const user = userEvent.setup();
+    await user.click(queue);
+    await waitFor(() =>
+      expect(lastQuery(api, 'GET /api/v1/system/orders/page')).toEqual({ flagged: 'open', pageSize: '20' }),
+    );
+    await waitFor(() => expect(screen.queryByText('LS261102-DDDDDDD2')).toBeNull());
+  });
+});
+
+describe('the detail drawer', () => {
+  it('shows refunds, ledger rows, the history and the refundable amount', async () => {
+    signInOperator(['sys:order:query']);
+    fakeApi();
+    await renderConsolePage(ConsoleOrderPage);
+    const drawer = await openDetail('LS261103-FFFFFFF1');
+    const refunds = await within(drawer).findByRole('region', { name: 'Refunds' });
+    expect(within(refunds).getByRole('row', { name: /Scratched cup/ })).toHaveTextContent(
+      '$5.00CompletedOperatorScratched cup · Stock returnedolga',
+    );
+    expect(within(drawer).getByRole('region', { name: 'Ledger' })).toHaveTextContent('Refund · -$2.50');
+    const history = within(drawer).getByRole('region', { name: 'History' });
+    expect(history).toHaveTextContent('Placed · System');
+    expect(history).toHaveTextContent('Flagged · System');
+    expect(history).toHaveTextContent('Amount mismatch');
+    expect(history).toHaveTextContent('Refund requested · olga');
+    expect(history).toHaveTextContent('$5.00');
+    expect(drawer).toHaveTextContent('Refundable$14.98');
+    // Without the permissions: neither refund nor resolution.
+    expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: 'Resolve flag' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Export/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Import tracking/ })).toBeNull();
+  });
+});
+
+describe('the refund dialog', () => {
+  it('sends the amount in cents with the version, shows the server’s refusal, and refreshes on success', async () => {
+    signInOperator(ALL);
+    let answer = fail('A0673', 'The refund is larger than what can still be refunded.');
+    const api = fakeApi({ 'POST /api/v1/system/orders/refund': () => answer });
+    await renderConsolePage(ConsoleOrderPage);
+    const drawer = await openDetail('LS261103-FFFFFFF1');
+    const user = userEvent.setup();
+    await user.click(await within(drawer).findByRole('button', { name: 'Refund' }));
+    const dialog = await findDialog('Refund order LS261103-FFFFFFF1');
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    expect(amount).toHaveValue('14.98');
+
+    await user.clear(amount);
+    await user.type(amount, '15');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('At most $14.98 can be refunded.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Enter the reason.')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '12,345');
+    expect(await within(dialog).findByText('Enter an amount with at most 2 decimals.')).toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, '10.1');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'The goods came back (return to stock)' }));
+    await user.type(within(dialog).getByLabelText('Reason'), ' Broken in transit ');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(
+      await within(dialog).findByText('The refund is larger than what can still be refunded.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/system/orders/refund')[0]?.body).toEqual({
+      orderNo: 'LS261103-FFFFFFF1',
+      amountCents: 1_010,
+      restock: true,
+      reason: 'Broken in transit',
+      version: 7,
+    });
+
+    // A stale order offers a reload; the next request names the version read then.
+    answer = fail('A0671', 'The order changed since you opened it.');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Reload the order' }));
+    const detailCalls = api.callsTo('GET /api/v1/system/orders/LS261103-FFFFFFF1').length;
+    expect(detailCalls).toBeGreaterThan(1);
+
+    answer = ok({ ...DETAIL.refunds[0], id: '2', amountCents: 1_010, status: 'pending' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(
+      await screen.findByText('Refund of $10.10 asked for order LS261103-FFFFFFF1.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/v1/system/orders/LS261103-FFFFFFF1').length).toBeGreaterThan(detailCalls),
+    );
+  });
+
+  it('decimal input of a currency without minor units is whole units', async () => {
+    signInOperator(ALL);
+    const yen: TConsoleOrderDetail = { ...DETAIL, currencyCode: 'JPY', refundableCents: 1_500 };
+    const api = fakeApi({
+      'GET /api/v1/system/orders/LS261103-FFFFFFF1': () => ok(yen),
+      'POST /api/v1/system/orders/refund': () => ok({ ...DETAIL.refunds[0], currencyCode: 'JPY' }),
+    });
+    await renderConsolePage(ConsoleOrderPage);
+    const drawer = await openDetail('LS261103-FFFFFFF1');
+    const user = userEvent.setup();
+    await user.click(await within(drawer).findByRole('button', { name: 'Refund' }));
+    const dialog = await findDialog('Refund order LS261103-FFFFFFF1');
+    expect(within(dialog).getByLabelText('Amount (JPY)')).toHaveValue('1500');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Late');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/v1/system/orders/refund')[0]?.body).toMatchObject({ amountCents: 1_500 }),
+    );
+  });
+});
+
+describe('the resolve-flag dialog', () => {
+  it('sends the resolution, the note, restock with a refund, and the version', async () => {
+    signInOperator(ALL);
+    let answer = fail('A0675', 'This flag is not open any more.');
+    const api = fakeApi({ 'POST /api/v1/system/orders/resolve-flag': () => answer });
+    await renderConsolePage(ConsoleOrderPage);
+    const drawer = await openDetail('LS261103-FFFFFFF1');
+    const user = userEvent.setup();
+    await user.click(await within(drawer).findByRole('button', { name: 'Resolve flag' }));
+    const dialog = await findDialog('Resolve the flag of order LS261103-FFFFFFF1');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    expect(await within(dialog).findByText('Choose a resolution.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter a note.')).toBeInTheDocument();
+    expect(within(dialog).getByText('The captured amount goes back to the buyer.')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('radio', { name: /^Refund/ }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: /return to stock/ }));
+    await user.type(within(dialog).getByLabelText('Note'), 'Buyer paid twice');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    expect(await within(dialog).findByText('This flag is not open any more.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/system/orders/resolve-flag')[0]?.body).toEqual({
+      orderNo: 'LS261103-FFFFFFF1',
+      resolution: 'refund',
+      note: 'Buyer paid twice',
+      restock: true,
+      version: 7,
+    });
+
+    answer = ok(null);
+    await user.click(within(dialog).getByRole('radio', { name: /^Note only/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    expect(await screen.findByText('The flag of order LS261103-FFFFFFF1 is resolved.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/system/orders/resolve-flag')[1]?.body).toMatchObject({
+      resolution: 'note',
+      restock: false,
+    });
+  });
+});
+
+describe('the tracking import', () => {
+  it('previews the shippable and refused rows, then ships them in one request', async () => {
+    signInOperator(ALL);
+    let shipAnswer = fail('A0671', 'Nothing was shipped.', {
+      fields: [{ field: 'items.1.orderNo', message: 'Order LS261103-FFFFFFF1 changed since you opened it.' }],
+    });
+    const api = fakeApi({
+      'POST /api/v1/system/orders/ship/import': () =>
+        ok({
+          items: [
+            { orderNo: 'LS261102-DDDDDDD2', carrier: 'ups', trackingNo: '1Z999AA10123456784', version: 4 },
+            { orderNo: 'LS261103-FFFFFFF1', carrier: 'royal-mail', trackingNo: 'AB123456789GB', version: 7 },
+          ],
+          messageList: [{ row: 4, message: 'Order LS999999-NOPE0001 does not exist' }],
+        }),
+      'POST /api/v1/system/orders/ship': () => shipAnswer,
+    });
+    await renderConsolePage(ConsoleOrderPage);
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(await screen.findByRole('button', { name: /Import tracking/ }));
+    const dialog = await findDialog('Import tracking numbers');
+    const fileInput = () => {
+      const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+      if (!input) throw new Error('no file input');
+      return input;
+    };
+    await user.upload(fileInput(), new File(['a,b'], 'tracking.csv', { type: 'text/csv' }));
+    expect(await within(dialog).findByText('Choose an .xlsx file.')).toBeInTheDocument();
+    await user.upload(fileInput(), new File(['xlsx'], 'tracking.xlsx'));
+    await user.click(within(dialog).getByRole('button', { name: 'Read the file' }));
+
+    expect(await within(dialog).findByText('Ready to ship: 2')).toBeInTheDocument();
+    expect(await findRow('1Z999AA10123456784')).toHaveTextContent('LS261102-DDDDDDD2UPS');
+    expect(await findRow('AB123456789GB')).toHaveTextContent('Royal Mail');
+    expect(within(dialog).getByText('Refused rows: 1')).toBeInTheDocument();
+    expect(within(dialog).getByText('Order LS999999-NOPE0001 does not exist')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/system/orders/ship')).toHaveLength(0);
+    expect(api.callsTo('POST /api/v1/system/orders/ship/import')[0]?.body).toBeInstanceOf(FormData);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Ship 2 orders' }));
+    expect(
+      await within(dialog).findByText('Order LS261103-FFFFFFF1 changed since you opened it.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/system/orders/ship')[0]?.body).toEqual({
+      items: [
+        { orderNo: 'LS261102-DDDDDDD2', carrier: 'ups', trackingNo: '1Z999AA10123456784', version: 4 },
+        { orderNo: 'LS261103-FFFFFFF1', carrier: 'royal-mail', trackingNo: 'AB123456789GB', version: 7 },
+      ],
+    });
+
+    shipAnswer = ok({ shipped: 2 });
+    await user.click(within(dialog).getByRole('button', { name: 'Ship 2 orders' }));
+    expect(await screen.findByText('2 orders marked shipped.')).toBeInTheDocument();
+  });
+
+  it('exports the list as filtered, the flagged queue included', async () => {
+    signInOperator(ALL);
+    const api = fakeApi();
+    const exports: URL[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
+      if (url.pathname !== '/api/v1/system/orders/export') return api.fetch(input, init);
+      exports.push(url);
+      return new Response('xlsx-bytes', {
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-disposition': 'attachment; filename="orders-20261125.xlsx"',
+        },
+      });
+    });
+    const createObjectURL = vi.fn(() => 'blob:orders');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await renderConsolePage(ConsoleOrderPage);
+    await findRow('LS261102-DDDDDDD2');
+    const user = userEvent.setup();
+    await user.type(within(screen.getByRole('search')).getByLabelText('Shop'), 'dora');
+    await user.click(within(screen.getByRole('search')).getByRole('button', { name: /Search/ }));
+    await user.click(screen.getByRole('radio', { name: /Flagged/ }));
+    await user.click(screen.getByRole('button', { name: /Export/ }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(Object.fromEntries(exports[0]?.searchParams ?? [])).toEqual({ shop: 'dora', flagged: 'open' });
+    click.mockRestore();
+  });
+});

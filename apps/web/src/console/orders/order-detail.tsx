@@ -1,0 +1,319 @@
+import { consoleOrdersRoutes, type TConsoleOrderDetail, type TOrderEvent } from '@linkstore/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Drawer, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatMoney, useMoment } from '../../shared/payouts/payout-status';
+import { useCanCall } from '../../shared/permission/access';
+import { consoleOrderDetailQuery } from './api';
+import { FlagTags, isFlagOpen, StatusTag, useCarrierName } from './order-parts';
+import { RefundDialog } from './refund-dialog';
+import { ResolveFlagDialog } from './resolve-flag-dialog';
+
+const REFUND_COLOURS = { pending: 'processing', completed: 'success', failed: 'error' } as const;
+const HISTORY_COLOURS: Record<string, string> = {
+  refund_failed: 'red',
+  flagged: 'red',
+  refunded: 'orange',
+  refund_requested: 'orange',
+  flag_resolved: 'green',
+  shipped: 'green',
+};
+
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+/** What an event's detail says, in words: carrier and tracking, amounts, reasons, resolutions. */
+function useEventDetail(order: TConsoleOrderDetail): (event: TOrderEvent) => string {
+  const { t } = useTranslation('orders');
+  const money = useFormatMoney();
+  const carrierName = useCarrierName();
+  return ({ detail }) => {
+    const parts: string[] = [];
+    if (typeof detail.carrier === 'string') {
+      parts.push(`${carrierName(detail.carrier)} ${text(detail.trackingNo)}`.trim());
+    }
+    const cents = detail.amountCents ?? detail.amountMinor;
+    if (typeof cents === 'number' && Number.isInteger(cents)) {
+      const currency = typeof detail.currencyCode === 'string' ? detail.currencyCode : order.currencyCode;
+      parts.push(money(cents, currency));
+    }
+    if (typeof detail.resolution === 'string') {
+      parts.push(t(`console.flagResolution.${detail.resolution}`, { defaultValue: detail.resolution }));
+    }
+    if (typeof detail.reason === 'string' && detail.reason) {
+      parts.push(t(`console.flagReason.${detail.reason}`, { defaultValue: detail.reason }));
+    }
+    if (typeof detail.note === 'string' && detail.note) parts.push(detail.note);
+    if (detail.restock === true) parts.push(t('console.restocked'));
+    if (typeof detail.failure === 'string' && detail.failure) parts.push(detail.failure);
+    return parts.join(' · ');
+  };
+}
+
+/**
+ * One order in full: buyer, address, items with frozen prices, payments and captures, refunds,
+ * ledger rows and its history; refund and flag resolution for operators allowed to.
+ */
+export function OrderDetailDrawer({
+  orderNo,
+  onClose,
+}: {
+  orderNo: string | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('orders');
+  const canCall = useCanCall();
+  const detail = useQuery({
+    ...consoleOrderDetailQuery(orderNo ?? 'LS000000'),
+    enabled: orderNo !== undefined,
+  });
+  const order = detail.data?.orderNo === orderNo ? detail.data : undefined;
+  const [dialog, setDialog] = useState<'refund' | 'resolve' | undefined>();
+  const canRefund = order !== undefined && order.refundableCents > 0 && canCall(consoleOrdersRoutes.refund);
+  const canResolve = order !== undefined && isFlagOpen(order) && canCall(consoleOrdersRoutes.resolveFlag);
+  return (
+    <Drawer
+      open={orderNo !== undefined}
+      onClose={onClose}
+      size="min(736px, 100vw)"
+      title={t('orders.detail.title', { orderNo: orderNo ?? '' })}
+      destroyOnHidden
+      extra={
+        (canRefund || canResolve) && (
+          <Space wrap>
+            {canResolve && (
+              <Button onClick={() => setDialog('resolve')}>{t('console.resolve.button')}</Button>
+            )}
+            {canRefund && (
+              <Button danger onClick={() => setDialog('refund')}>
+                {t('console.refund.button')}
+              </Button>
+            )}
+          </Space>
+        )
+      }
+    >
+      {detail.isLoading && <Spin />}
+      {order && <OrderDetail order={order} />}
+      {order && dialog === 'refund' && <RefundDialog order={order} onClose={() => setDialog(undefined)} />}
+      {order && dialog === 'resolve' && (
+        <ResolveFlagDialog order={order} onClose={() => setDialog(undefined)} />
+      )}
+    </Drawer>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <Typography.Title level={5}>{title}</Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
+  const { t } = useTranslation('orders');
+  const money = useFormatMoney();
+  const moment = useMoment();
+  const carrierName = useCarrierName();
+  const eventDetail = useEventDetail(order);
+  const amount = (cents: number) => money(cents, order.currencyCode);
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Descriptions
+        column={1}
+        bordered
+        size="small"
+        items={[
+          { key: 'status', label: t('console.status'), children: <StatusTag status={order.status} /> },
+          { key: 'shop', label: t('console.shop'), children: order.shopName },
+          { key: 'buyer', label: t('console.buyerEmail'), children: order.buyerEmail },
+          { key: 'language', label: t('console.buyerLanguage'), children: order.language },
+          {
+            key: 'address',
+            label: t('console.address'),
+            children: Object.values(order.shippingAddress).filter(Boolean).join(', '),
+          },
+          { key: 'placed', label: t('console.placed'), children: moment(order.createdAt) },
+          { key: 'paid', label: t('orders.detail.paid'), children: moment(order.paidAt) },
+          { key: 'completed', label: t('orders.detail.completed'), children: moment(order.completedAt) },
+          {
+            key: 'shipment',
+            label: t('console.shipment'),
+            children: order.shipment ? (
+              <>
+                {carrierName(order.shipment.carrier)}{' '}
+                {order.shipment.trackingUrl ? (
+                  <Typography.Link
+                    href={order.shipment.trackingUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {order.shipment.trackingNo}
+                  </Typography.Link>
+                ) : (
+                  order.shipment.trackingNo
+                )}
+              </>
+            ) : (
+              t('console.none')
+            ),
+          },
+          { key: 'total', label: t('console.total'), children: amount(order.totalCents) },
+          { key: 'refunded', label: t('console.refunded'), children: amount(order.refundedCents) },
+          { key: 'refundable', label: t('console.refundable'), children: amount(order.refundableCents) },
+          ...(order.flag
+            ? [
+                { key: 'flag', label: t('console.flag'), children: <FlagTags order={order} /> },
+                ...(order.flagResolvedAt
+                  ? [
+                      {
+                        key: 'flagResolved',
+                        label: t('console.flagResolved'),
+                        children: [
+                          order.flagResolvedBy ?? t('console.system'),
+                          moment(order.flagResolvedAt),
+                          order.flagNote,
+                        ]
+                          .filter(Boolean)
+                          .join(' · '),
+                      },
+                    ]
+                  : []),
+              ]
+            : []),
+        ]}
+      />
+      <Section title={t('orders.detail.items')}>
+        <Table
+          size="small"
+          rowKey="productId"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          dataSource={order.items}
+          columns={[
+            { title: t('console.product'), dataIndex: 'title' },
+            { title: t('console.items'), dataIndex: 'quantity', align: 'right' },
+            {
+              title: t('orders.detail.buyerPaid'),
+              dataIndex: 'sellingUnitCents',
+              align: 'right',
+              render: amount,
+            },
+            {
+              title: t('orders.detail.platformPrice'),
+              dataIndex: 'platformUnitCents',
+              align: 'right',
+              render: amount,
+            },
+          ]}
+        />
+      </Section>
+      <Section title={t('console.payments')}>
+        {order.payments.length === 0 ? (
+          <Typography.Text type="secondary">{t('console.none')}</Typography.Text>
+        ) : (
+          <ul>
+            {order.payments.map((payment) => (
+              <li key={payment.providerOrderId ?? payment.createdAt}>
+                {payment.provider} {payment.providerOrderId} · {payment.status} ·{' '}
+                {money(payment.amountCents, payment.currencyCode)}
+                {payment.captureId &&
+                  ` · ${t('console.captured', {
+                    amount: money(payment.capturedCents ?? 0, payment.currencyCode),
+                    captureId: payment.captureId,
+                  })}`}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title={t('console.refunds')}>
+        {order.refunds.length === 0 ? (
+          <Typography.Text type="secondary">{t('console.none')}</Typography.Text>
+        ) : (
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            dataSource={order.refunds}
+            columns={[
+              {
+                title: t('console.refundAmount'),
+                dataIndex: 'amountCents',
+                align: 'right',
+                render: (cents: number, refund) => money(cents, refund.currencyCode),
+              },
+              {
+                title: t('console.status'),
+                dataIndex: 'status',
+                render: (status: keyof typeof REFUND_COLOURS, refund) => (
+                  <>
+                    <Tag color={REFUND_COLOURS[status]}>{t(`console.refundStatus.${status}`)}</Tag>
+                    {refund.failure && <Typography.Text type="danger">{refund.failure}</Typography.Text>}
+                  </>
+                ),
+              },
+              {
+                title: t('console.refundSource'),
+                dataIndex: 'source',
+                render: (source: string) => t(`console.source.${source}`, { defaultValue: source }),
+              },
+              {
+                title: t('console.refund.reason'),
+                dataIndex: 'reason',
+                render: (reason: string, refund) =>
+                  refund.restock ? `${reason} · ${t('console.restocked')}` : reason,
+              },
+              {
+                title: t('console.by'),
+                dataIndex: 'requestedBy',
+                render: (who: string | null) => who ?? t('console.system'),
+              },
+              { title: t('console.when'), dataIndex: 'createdAt', render: moment },
+            ]}
+          />
+        )}
+      </Section>
+      <Section title={t('console.ledger')}>
+        {order.ledger.length === 0 ? (
+          <Typography.Text type="secondary">{t('console.none')}</Typography.Text>
+        ) : (
+          <ul>
+            {order.ledger.map((entry) => (
+              <li key={entry.id}>
+                {t(`earnings.ledger.kinds.${entry.kind}`, { defaultValue: entry.kind })} ·{' '}
+                {amount(entry.amountCents)} · {moment(entry.createdAt)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title={t('console.history')}>
+        <Timeline
+          items={order.history.map((event, i) => ({
+            key: `${event.at}-${i}`,
+            color: HISTORY_COLOURS[event.action] ?? 'blue',
+            content: (
+              <>
+                <Typography.Text strong>
+                  {t(`console.action.${event.action}`, { defaultValue: event.action })}
+                </Typography.Text>{' '}
+                · {event.actor ?? t('console.system')} · {moment(event.at)}
+                {eventDetail(event) && (
+                  <>
+                    <br />
+                    <Typography.Text type="secondary">{eventDetail(event)}</Typography.Text>
+                  </>
+                )}
+              </>
+            ),
+          }))}
+        />
+      </Section>
+    </Space>
+  );
+}

@@ -1,0 +1,40 @@
+import type { TConsoleOrder, TOrderStatus } from '@linkstore/contract';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+const STATUS_COLOURS: Record<TOrderStatus, string> = { 0: 'warning', 1: 'processing', 2: 'success' };
+
+export function StatusTag({ status }: { status: TOrderStatus }) {
+  const { t } = useTranslation('orders');
+  return <Tag color={STATUS_COLOURS[status]}>{t(`status.${status}`)}</Tag>;
+}
+
+/** The carrier's name in the reader's language. */
+export function useCarrierName(): (carrier: string) => string {
+  const { t } = useTranslation('orders');
+  return (carrier) => t(`carrier.${carrier}`, { defaultValue: carrier });
+}
+
+/** Whether the order's flag still waits for an operator (the flagged queue). */
+export function isFlagOpen(
+  order: Pick<TConsoleOrder, 'flag' | 'flagResolution'> & { flagResolvedAt?: string | null },
+) {
+  return order.flag !== null && order.flagResolution === null && !order.flagResolvedAt;
+}
+
+/** Why the order is flagged (translated), and how it was resolved, or that it is open. */
+export function FlagTags({ order }: { order: TConsoleOrder }) {
+  const { t } = useTranslation('orders');
+  if (order.flag === null) return null;
+  const reason = order.flagReason ? t(`console.flagReason.${order.flagReason}`) : order.flag;
+  return (
+    <>
+      <Tag color={isFlagOpen(order) ? 'error' : 'default'}>{reason}</Tag>
+      {order.flagResolution ? (
+        <Tag>{t(`console.flagResolution.${order.flagResolution}`)}</Tag>
+      ) : (
+        <Tag color="error">{t('console.flagOpen')}</Tag>
+      )}
+    </>
+  );
+}
