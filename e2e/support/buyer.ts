@@ -1,0 +1,56 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+interface Envelope<T> {
+  code: string;
+  data: T;
+}
+
+/** A product of the demo shop that is in stock, from its first page. */
+export async function demoProduct(request: APIRequestContext): Promise<{ id: string; title: string }> {
+  const answer = await request.get('/api/v1/public/shops/demo/products?pageSize=24&pageNum=1');
+  const page = ((await answer.json()) as Envelope<{ list: { id: string; title: string; stock?: number }[] }>)
+    .data;
+  const product = page.list.find((p) => p.stock === undefined || p.stock > 2);
+  if (!product) throw new Error('the demo shop has no product in stock');
+  return product;
+}
+
+/**
+ * A buyer's paid order in the demo shop, placed and paid through the public API with the sandbox
+ * (the buyer's own journey through the pages is `storefront/buyer-checkout.spec.ts`).
+ */
+export async function placePaidOrder(
+  request: APIRequestContext,
+  buyer: { email: string; language: string },
+  productId: string,
+  quantity: number,
+): Promise<{ orderNo: string; totalCents: number }> {
+  const placed = await request.post('/api/v1/public/checkout', {
+    data: {
+      shop: 'demo',
+      email: buyer.email,
+      language: buyer.language,
+      address: {
+        name: 'Ana Prueba',
+        line1: 'Calle Mayor 1',
+        city: 'Madrid',
+        postalCode: '28013',
+        countryCode: 'ES',
+      },
+      items: [{ productId, quantity }],
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const order = (
+    (await placed.json()) as Envelope<{ orderNo: string; totalCents: number; approveUrl: string }>
+  ).data;
+  const token = new URL(order.approveUrl, 'http://x').searchParams.get('token') ?? '';
+  const approved = await request.post(`/api/v1/public/sandbox/orders/${encodeURIComponent(token)}/approve`);
+  expect(approved.status(), await approved.text()).toBe(200);
+  const captured = await request.post('/api/v1/public/checkout/capture', {
+    data: { orderNo: order.orderNo, token },
+  });
+  expect(captured.status(), await captured.text()).toBe(200);
+  expect(((await captured.json()) as Envelope<{ status: number }>).data.status).toBe(1);
+  return { orderNo: order.orderNo, totalCents: order.totalCents };
+}
