@@ -217,6 +217,10 @@ export const en = {
   // ── refunds (anchor: refunds) ──
   // ── flags, import, export (anchor: console-orders) ──
   // ── creators and shops (anchor: creators) ──
+  'creators.shopSuspended': 'This shop is unavailable for now.',
+  'creators.shopSuspendedBody': 'This shop is not taking orders at the moment. Please come back later.',
+  'creators.alreadySuspended': 'This shop is already suspended. Reload to see its current state.',
+  'creators.notSuspended': 'This shop is not suspended. Reload to see its current state.',
   // ── reconciliation (anchor: reconciliation) ──
 } as const;
 
