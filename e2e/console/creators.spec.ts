@@ -26,14 +26,28 @@ async function signIn(page: Page) {
 }
 
 async function openCreators(page: Page) {
-  const expand = page.getByRole('button', { name: en('console:layout.sidebar.expand') });
-  if (await expand.isVisible()) await expand.click();
-  const nav = page.getByRole('navigation', { name: en('console:layout.sidebar.label') });
-  const link = nav.getByRole('menuitem', { name: route('Creators'), exact: true });
-  if (!(await link.isVisible()))
-    await nav.getByRole('menuitem', { name: route('Commerce'), exact: true }).click();
-  await link.click();
+  await page.goto('/#/commerce/creators');
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(route('Creators'));
+}
+
+/** The theme follows the system ("auto"), so `emulateMedia` switches it in place. */
+async function followSystemTheme(page: Page) {
+  await page.addInitScript(() => {
+    (
+      globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
+    ).localStorage.setItem('settings', JSON.stringify({ theme: 'auto' }));
+  });
+}
+
+/** axe-core finds nothing in the light theme, nor in the dark one. */
+async function expectAccessible(page: Page, what: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveCSS('color-scheme', scheme);
+    await page.waitForFunction('document.getAnimations().every((a) => a.playState !== "running")');
+    expect(await accessibilityViolations(page), `${what}, ${scheme} theme`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** Whatever happens in the journey, the demo shop is open again for the other journeys. */
@@ -60,18 +74,28 @@ test('an operator suspends a shop and lifts it; buyers meet an accessible "unava
   request,
 }) => {
   try {
+    await followSystemTheme(page);
     await signIn(page);
     await openCreators(page);
     const row = page.getByRole('row').filter({ hasText: SHOP });
     await expect(row).toBeVisible();
-    expect(await accessibilityViolations(page), 'creators page').toEqual([]);
+    await expectAccessible(page, 'creators page');
 
     await row.getByRole('button', { name: en('creators:action.suspend.label', { name: SHOP }) }).click();
     const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'suspend dialog');
     await dialog.getByLabel(en('creators:action.reason')).fill('Counterfeit goods reported');
     await dialog.getByRole('button', { name: en('creators:action.suspend.button'), exact: true }).click();
     await expect(page.getByText(en('creators:action.suspend.done', { name: SHOP }))).toBeVisible();
     await expect(row.getByText(en('creators:state.suspended'), { exact: true })).toBeVisible();
+
+    await row.getByRole('button', { name: en('creators:list.detailLabel', { name: SHOP }) }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: en('creators:detail.history') });
+    await expect(drawer.getByText('Counterfeit goods reported').last()).toBeVisible();
+    await expectAccessible(page, 'creator drawer');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
 
     const buyer = await browser.newContext({ viewport: { width: 360, height: 640 }, bypassCSP: true });
     const shop = await buyer.newPage();

@@ -133,7 +133,7 @@ describe('CreatorPage', () => {
     expect(within(ana).getByRole('button', { name: 'Details of Ana Shop' })).toBeInTheDocument();
     expect(
       screen.queryByRole('button', {
-        name: /Suspend the shop|Lift the suspension|Hold the payouts|Release the payouts/,
+        name: /Suspend the shop|Lift the suspension|Hold payouts of|Release payouts of/,
       }),
     ).toBeNull();
 
@@ -158,7 +158,7 @@ describe('CreatorPage', () => {
     await renderConsolePage(CreatorPage);
     const user = userEvent.setup();
     const ana = await findRow('Ana Shop');
-    expect(within(ana).queryByRole('button', { name: 'Hold the payouts of Ana Shop' })).toBeNull();
+    expect(within(ana).queryByRole('button', { name: 'Hold payouts of Ana Shop' })).toBeNull();
     expect(within(ana).queryByRole('button', { name: 'Lift the suspension of Ana Shop' })).toBeNull();
     await user.click(within(ana).getByRole('button', { name: 'Suspend the shop Ana Shop' }));
     const dialog = await findDialog('Suspend the shop Ana Shop');
@@ -190,10 +190,10 @@ describe('CreatorPage', () => {
     await renderConsolePage(CreatorPage);
     const user = userEvent.setup();
     const ana = await findRow('Ana Shop');
-    expect(within(ana).getByRole('button', { name: 'Hold the payouts of Ana Shop' })).toBeInTheDocument();
+    expect(within(ana).getByRole('button', { name: 'Hold payouts of Ana Shop' })).toBeInTheDocument();
     expect(within(ana).queryByRole('button', { name: 'Suspend the shop Ana Shop' })).toBeNull();
     const bob = await findRow('Bob Shop');
-    expect(within(bob).getByRole('button', { name: 'Release the payouts of Bob Shop' })).toBeInTheDocument();
+    expect(within(bob).getByRole('button', { name: 'Release payouts of Bob Shop' })).toBeInTheDocument();
 
     await user.click(within(ana).getByRole('button', { name: 'Details of Ana Shop' }));
     expect(await screen.findByText('Creator: Ana Shop')).toBeInTheDocument();

@@ -54,6 +54,8 @@ interface TFilters {
 }
 const INITIAL_FILTERS: TFilters = { keywords: '', state: 'all', from: '', to: '' };
 const LEDGER_PAGE_SIZE = 10;
+/** The drawer's sections are the page's second level (after its h1), shown small. */
+const SECTION_TITLE = { fontSize: 16, margin: 0 } as const;
 
 const ACCOUNT_COLOURS: Record<TPayoutAccountStatus, string> = {
   none: 'default',
@@ -397,22 +399,24 @@ function CreatorDrawer({ userId, onClose }: { userId: string | undefined; onClos
               },
             ]}
           />
-          <Typography.Title level={5}>{t('detail.orders')}</Typography.Title>
+          <Typography.Title level={2} style={SECTION_TITLE}>
+            {t('detail.orders')}
+          </Typography.Title>
           <Table<TCreatorRecentOrder>
             size="small"
             rowKey="orderNo"
             pagination={false}
             dataSource={data.recentOrders}
             columns={orderColumns}
-            scroll={{ x: 'max-content' }}
           />
-          <Typography.Title level={5}>{t('detail.ledger')}</Typography.Title>
+          <Typography.Title level={2} style={SECTION_TITLE}>
+            {t('detail.ledger')}
+          </Typography.Title>
           <Table<TCreatorLedgerEntry>
             size="small"
             rowKey="id"
             dataSource={data.ledger.list}
             columns={ledgerColumns}
-            scroll={{ x: 'max-content' }}
             pagination={{
               current: ledgerPage,
               pageSize: LEDGER_PAGE_SIZE,
@@ -421,14 +425,15 @@ function CreatorDrawer({ userId, onClose }: { userId: string | undefined; onClos
               onChange: setLedgerPage,
             }}
           />
-          <Typography.Title level={5}>{t('detail.history')}</Typography.Title>
+          <Typography.Title level={2} style={SECTION_TITLE}>
+            {t('detail.history')}
+          </Typography.Title>
           <Table<TShopAction>
             size="small"
             rowKey="id"
             pagination={false}
             dataSource={data.actions}
             columns={actionColumns}
-            scroll={{ x: 'max-content' }}
           />
         </Space>
       )}
