@@ -26,6 +26,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The contract's `ErrorCode.SHOP_SUSPENDED` (written out: the contract's envelope module carries
+ * zod; a test checks they match): an operator suspended the shop, so it is unavailable for now.
+ */
+export const SHOP_SUSPENDED = 'A0632';
+
 /** The code for a request that got no answer (offline, timed out). */
 export const NETWORK_ERROR = 'network';
 const TIMEOUT_MS = 15_000;

@@ -1,6 +1,6 @@
 import type { TLanguage, TStorefrontBoot, TStorefrontPage } from '@linkstore/contract';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { storefrontApi } from './api';
+import { ApiError, SHOP_SUSPENDED, storefrontApi } from './api';
 import { cartFor } from './cart';
 import { Layout } from './components/layout';
 import { LoadError, Loading } from './components/status';
@@ -91,6 +91,8 @@ export function StorefrontApp({ boot, basePath, slug, language, messages, events
   let content: ReactNode;
   if (needsShop && !page && !slug) {
     content = <NotFound />;
+  } else if (needsShop && !page && isSuspended(pageLoad.error)) {
+    content = <Unavailable />;
   } else if (needsShop && !page) {
     content = pageLoad.error ? (
       <LoadError message={t('shop.loadFailed')} onRetry={pageLoad.retry} />
@@ -130,6 +132,22 @@ function renderRoute(route: TRoute, boot: TStorefrontBoot | null): ReactNode {
     case 'notFound':
       return <NotFound />;
   }
+}
+
+/** The server refused the shop because an operator suspended it (not a missing shop). */
+function isSuspended(error: unknown): boolean {
+  return error instanceof ApiError && error.code === SHOP_SUSPENDED;
+}
+
+/** A suspended shop: unavailable for now, not "not found"; no link back (the shop is the page). */
+export function Unavailable() {
+  const { t } = useStorefront();
+  return (
+    <section className="sf-section">
+      <h1>{t('shop.unavailable')}</h1>
+      <p>{t('shop.unavailableBody')}</p>
+    </section>
+  );
 }
 
 function NotFound() {

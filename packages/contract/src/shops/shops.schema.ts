@@ -71,6 +71,11 @@ export const ZShop = z.object({
   pricesSavedAt: z.string().nullable(),
   /** ISO time the link was first copied, shared or its QR code saved (step 4), or null. */
   linkSharedAt: z.string().nullable(),
+  /**
+   * An operator suspended the shop (the reason they gave, shown to the creator): its storefront is
+   * unavailable and checkout refused; the studio keeps working. Null (or absent): open.
+   */
+  suspendedReason: z.string().nullable().optional(),
 });
 export type TShop = z.infer<typeof ZShop>;
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { orders } from '../orders/orders.table';
 import { payouts } from '../payouts/payouts.table';
@@ -92,6 +92,54 @@ export async function sumLedger(
     .leftJoin(payouts, eq(payouts.id, ledgerEntries.payoutId))
     .where(eq(ledgerEntries.userId, userId));
   return row ?? { balance: 0, pending: 0, inFlight: 0, paidOut: 0, earned: 0, sinceMonthStart: 0 };
+}
+
+/** One creator's figures in `sumLedgersOf`. */
+export interface CreatorLedgerTotals {
+  /** Sale entries: one per paid order. */
+  salesCount: number;
+  /** What those sales credited. */
+  salesCents: number;
+  balance: number;
+  pending: number;
+  paidOut: number;
+}
+
+const NO_TOTALS: CreatorLedgerTotals = { salesCount: 0, salesCents: 0, balance: 0, pending: 0, paidOut: 0 };
+
+/**
+ * Many users' ledgers summed in one statement (the console's list of creators): the same sums as
+ * `sumLedger`, grouped by user. Every user asked for is in the answer (zeros without entries).
+ */
+export async function sumLedgersOf(
+  db: AppDatabase,
+  userIds: readonly number[],
+  at: { now: Date; holdDays: number },
+): Promise<Map<number, CreatorLedgerTotals>> {
+  const totals = new Map<number, CreatorLedgerTotals>(userIds.map((id) => [id, { ...NO_TOTALS }]));
+  if (userIds.length === 0) return totals;
+  const isSale = sql`${ledgerEntries.kind} = 'sale'`;
+  const rows = await db
+    .select({
+      userId: ledgerEntries.userId,
+      salesCount: sql<number>`count(*) filter (where ${isSale})::int`.mapWith(Number),
+      salesCents: sumOf(sql`case when ${isSale} then ${ledgerEntries.amountMinor} end`),
+      balance: sumOf(sql`case when ${inBalance} then ${ledgerEntries.amountMinor} end`),
+      pending: sumOf(
+        sql`case when ${isPendingSale(at.holdDays, at.now)} then ${ledgerEntries.amountMinor} end`,
+      ),
+      paidOut: sumOf(
+        sql`case when ${ledgerEntries.kind} = 'payout' and ${payouts.status} = 'paid'
+          then -${ledgerEntries.amountMinor} end`,
+      ),
+    })
+    .from(ledgerEntries)
+    .leftJoin(orders, and(eq(orders.id, ledgerEntries.orderId), eq(ledgerEntries.kind, 'sale')))
+    .leftJoin(payouts, eq(payouts.id, ledgerEntries.payoutId))
+    .where(inArray(ledgerEntries.userId, [...userIds]))
+    .groupBy(ledgerEntries.userId);
+  for (const { userId, ...sums } of rows) totals.set(userId, sums);
+  return totals;
 }
 
 export interface LedgerEntryRow {

@@ -254,6 +254,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       await limit('checkout', ip, CHECKOUT_LIMIT);
       const shop = await findShopBySlug(db, form.shop);
       if (!shop) throw AppError.notFound();
+      // A suspended shop takes no new order; its existing ones (and their capture) continue.
+      if (shop.suspendedReason !== null)
+        throw AppError.of(ErrorCode.SHOP_SUSPENDED, 'creators.shopSuspended');
       const placed = await placeOnce(shop, form);
       if (placed.earlier) return placed.earlier;
       const { order } = placed;

@@ -23,7 +23,9 @@ export async function payoutsModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.pending, ({ query, caller }) => service.pendingSales(Number(caller.id), query));
   registerRoute(app, r.settings, ({ body, caller }) => service.settings(Number(caller.id), body));
   registerRoute(app, r.consolePage, ({ query }) => service.consolePage(query));
-  registerRoute(app, r.hold, ({ params, body }) => service.hold(Number(params.userId), body));
+  registerRoute(app, r.hold, ({ params, body, caller }) =>
+    service.hold(Number(params.userId), body, Number(caller.id)),
+  );
 
   /** Runs `job` on a timer, never twice at once in this process. */
   const every = (ms: number, name: string, job: () => Promise<unknown>) => {

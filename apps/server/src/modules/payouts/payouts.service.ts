@@ -437,9 +437,16 @@ export function createPayoutsService(deps: PayoutsDeps) {
       };
     },
 
-    async hold(userId: number, form: TPayoutHoldRequest): Promise<null> {
+    /**
+     * Holds (with a reason) or releases the creator's payouts, recording the operator and the time
+     * on the shop and a `shop_actions` row, in one transaction.
+     */
+    async hold(userId: number, form: TPayoutHoldRequest, operatorId: number | null = null): Promise<null> {
       const reason = form.held ? (form.reason ?? '').trim() : null;
-      if (!(await setPayoutsHeld(db, userId, reason))) throw AppError.notFound();
+      const found = await withTransaction(db, (tx) =>
+        setPayoutsHeld(tx, userId, reason, operatorId, (form.reason ?? '').trim()),
+      );
+      if (!found) throw AppError.notFound();
       return null;
     },
   };

@@ -32,6 +32,7 @@ export {
   type ShopRow,
 } from './shops.repository';
 export { setAutoPayout, setPayoutsHeld } from './payout-settings.repository';
+export { recordShopAction, setShopSuspended, type ShopActionKind } from './shop-actions.repository';
 export { setShopProduct } from './shop-products.repository';
 export { ratingTenths } from './shop-products.service';
 export { publicShopOf } from './shops.service';

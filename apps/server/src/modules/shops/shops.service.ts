@@ -47,6 +47,7 @@ export function toShop(row: ShopRow): TShop {
     paypalVerified: row.paypalPayerId !== null && row.paypalVerifiedAt !== null,
     pricesSavedAt: row.pricesSavedAt?.toISOString() ?? null,
     linkSharedAt: row.linkSharedAt?.toISOString() ?? null,
+    suspendedReason: row.suspendedReason,
   };
 }
 
@@ -219,6 +220,7 @@ export async function getPublicShop(db: AppDatabase, slug: string): Promise<TPub
     if (!moved) throw AppError.notFound();
     return { redirectTo: moved.slug };
   }
+  if (shop.suspendedReason !== null) throw AppError.of(ErrorCode.SHOP_SUSPENDED, 'creators.shopSuspended');
   const banners = await listBanners(db, shop.id);
   return publicShopOf(
     shop,

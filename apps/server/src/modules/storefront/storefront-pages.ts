@@ -25,7 +25,7 @@ import {
   type StorefrontTemplate,
 } from './storefront-html';
 import { createTtlCache, type TtlCache } from './storefront-cache';
-import type { StorefrontService } from './storefront.service';
+import { isSuspended, type StorefrontService } from './storefront.service';
 
 /**
  * How long a rendered shop page (and the JSON page data) is reused: a burst of buyers opening a
@@ -109,8 +109,19 @@ function notFound(request: FastifyRequest, reply: FastifyReply, what: keyof type
   return reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }
 
+/** A suspended shop's pages: "unavailable for now" (409, not 404: the shop exists). */
+function unavailable(request: FastifyRequest, reply: FastifyReply) {
+  const lang = pageLanguage(request);
+  const html = renderNotFound(
+    lang,
+    translate(lang, 'creators.shopSuspended'),
+    translate(lang, 'creators.shopSuspendedBody'),
+  );
+  return reply.code(409).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+}
+
 /** A shop page ready to send, or why there is none. */
-export type Rendered = PreparedHtml | 'no-shop' | 'no-product';
+export type Rendered = PreparedHtml | 'no-shop' | 'no-product' | 'suspended';
 
 interface HtmlDeps {
   config: AppConfig;
@@ -134,6 +145,7 @@ async function render(deps: HtmlDeps, target: ShopTarget, lang: TLanguage, produ
   const { config, service, template } = deps;
   const found = await service.findShop(target.slug);
   if (!found) return 'no-shop';
+  if (isSuspended(found.shop)) return 'suspended';
   const [page, product] = await Promise.all([
     service.pageOf(found, lang),
     productId === null ? null : service.productOf(found.shop, lang, productId),
@@ -160,6 +172,7 @@ async function shopPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyR
     render(deps, target, lang, productId ? Number(productId) : null),
   );
   if (rendered === 'no-product') return notFound(request, reply, 'product');
+  if (rendered === 'suspended') return unavailable(request, reply);
   if (rendered === 'no-shop') {
     const slug = await deps.service.movedTo(target.slug);
     if (!slug) return notFound(request, reply, 'shop');

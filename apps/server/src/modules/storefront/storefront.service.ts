@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   parseStoredRichText,
   type TLanguage,
   type TStorefrontCategory,
@@ -88,6 +89,11 @@ function toReview(row: PublishedReviewRow) {
   };
 }
 
+/** An operator suspended the shop: buyers get "unavailable" (409 A0632), not its pages. */
+export function isSuspended(shop: Pick<ShopRow, 'suspendedReason'>): boolean {
+  return shop.suspendedReason !== null;
+}
+
 interface Deps {
   db: AppDatabase;
   /** How long a shop's first page and product pages are reused (0: never); prices show this late at most. */
@@ -102,10 +108,14 @@ export function createStorefrontService({ db, cacheMs }: Deps) {
   const pages = createTtlCache<TStorefrontPage>(cacheMs, 500);
   const productPages = createTtlCache<TStorefrontProductDetail>(cacheMs, 2000);
 
-  /** A shop by its current slug; an old or unknown one is absent (the HTML pages redirect instead). */
+  /**
+   * A shop by its current slug; an old or unknown one is absent (the HTML pages redirect instead);
+   * a suspended one is refused with A0632.
+   */
   async function requireShop(slug: string): Promise<FoundShop> {
     const found = await findStorefrontShop(db, slug);
     if (!found) throw AppError.notFound();
+    if (isSuspended(found.shop)) throw AppError.of(ErrorCode.SHOP_SUSPENDED, 'creators.shopSuspended');
     return found;
   }
 

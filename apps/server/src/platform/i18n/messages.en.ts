@@ -268,6 +268,10 @@ export const en = {
   'orders.xlsx.flagResolution.accept': 'Accepted',
   'orders.xlsx.flagResolution.note': 'Noted',
   // ── creators and shops (anchor: creators) ──
+  'creators.shopSuspended': 'This shop is unavailable for now.',
+  'creators.shopSuspendedBody': 'This shop is not taking orders at the moment. Please come back later.',
+  'creators.alreadySuspended': 'This shop is already suspended. Reload to see its current state.',
+  'creators.notSuspended': 'This shop is not suspended. Reload to see its current state.',
   // ── reconciliation (anchor: reconciliation) ──
 } as const;
 

@@ -279,5 +279,9 @@ export const es = {
   'orders.xlsx.flagResolution.accept': 'Aceptada',
   'orders.xlsx.flagResolution.note': 'Anotada',
   // ── creators and shops (anchor: creators) ──
+  'creators.shopSuspended': 'Esta tienda no está disponible por ahora.',
+  'creators.shopSuspendedBody': 'Esta tienda no acepta pedidos en este momento. Vuelve más tarde.',
+  'creators.alreadySuspended': 'Esta tienda ya está suspendida. Recarga para ver su estado actual.',
+  'creators.notSuspended': 'Esta tienda no está suspendida. Recarga para ver su estado actual.',
   // ── reconciliation (anchor: reconciliation) ──
 } satisfies Messages;

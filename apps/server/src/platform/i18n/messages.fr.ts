@@ -288,5 +288,9 @@ export const fr = {
   'orders.xlsx.flagResolution.accept': 'Accepté',
   'orders.xlsx.flagResolution.note': 'Noté',
   // ── creators and shops (anchor: creators) ──
+  'creators.shopSuspended': 'Cette boutique est indisponible pour le moment.',
+  'creators.shopSuspendedBody': 'Cette boutique ne prend pas de commandes pour le moment. Revenez plus tard.',
+  'creators.alreadySuspended': 'Cette boutique est déjà suspendue. Rechargez pour voir son état actuel.',
+  'creators.notSuspended': "Cette boutique n'est pas suspendue. Rechargez pour voir son état actuel.",
   // ── reconciliation (anchor: reconciliation) ──
 } satisfies Messages;

@@ -275,5 +275,9 @@ export const pt = {
   'orders.xlsx.flagResolution.accept': 'Aceita',
   'orders.xlsx.flagResolution.note': 'Anotada',
   // ── creators and shops (anchor: creators) ──
+  'creators.shopSuspended': 'Esta loja não está disponível no momento.',
+  'creators.shopSuspendedBody': 'Esta loja não está aceitando pedidos agora. Volte mais tarde.',
+  'creators.alreadySuspended': 'Esta loja já está suspensa. Recarregue para ver o estado atual.',
+  'creators.notSuspended': 'Esta loja não está suspensa. Recarregue para ver o estado atual.',
   // ── reconciliation (anchor: reconciliation) ──
 } satisfies Messages;

@@ -254,5 +254,9 @@ export const zhCn = {
   'orders.xlsx.flagResolution.accept': '已接受',
   'orders.xlsx.flagResolution.note': '已备注',
   // ── creators and shops (anchor: creators) ──
+  'creators.shopSuspended': '该店铺暂时无法访问。',
+  'creators.shopSuspendedBody': '该店铺目前不接受订单，请稍后再来。',
+  'creators.alreadySuspended': '该店铺已被暂停。请刷新查看当前状态。',
+  'creators.notSuspended': '该店铺未被暂停。请刷新查看当前状态。',
   // ── reconciliation (anchor: reconciliation) ──
 } satisfies Messages;

@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@linkstore/contract
 import enCatalog from '../../locales/en/catalog.json';
 import enCommon from '../../locales/en/common.json';
 import enConsole from '../../locales/en/console.json';
+import enCreators from '../../locales/en/creators.json';
 import enDicts from '../../locales/en/dicts.json';
 import enOrders from '../../locales/en/orders.json';
 import enPayouts from '../../locales/en/payouts.json';
@@ -24,6 +25,7 @@ export const NAMESPACES = [
   'orders',
   'payouts',
   'paypal',
+  'creators',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 
@@ -47,6 +49,7 @@ const englishResources: ResourceLanguage = {
   orders: enOrders,
   payouts: enPayouts,
   paypal: enPaypal,
+  creators: enCreators,
 };
 
 /** Loads all namespaces of a language into i18next unless already there. */

@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../shared/session/user-store';
+import { SuspensionBanner } from '../shop/suspension-banner';
 import { QuickStart } from './quick-start-card';
 import styles from './home-page.module.css';
 
@@ -11,6 +12,7 @@ export function HomePage() {
   return (
     <div className={styles.page}>
       <Typography.Title level={1}>{t('home.dashboard.heading')}</Typography.Title>
+      <SuspensionBanner />
       <Typography.Paragraph>
         {nickname ? t('home.dashboard.greeting', { name: nickname }) : t('home.dashboard.text')}
       </Typography.Paragraph>

@@ -11,6 +11,7 @@ import { OpenShopForm } from './open-shop-form';
 import { PayoutCard } from './payout-card';
 import { ShareCard } from './share-card';
 import { ShopDetailsCard } from './shop-details-card';
+import { SuspensionBanner } from './suspension-banner';
 import styles from './shop-page.module.css';
 
 /** The sections a link may point at (`#/shop?focus=payout`), as the quick start does. */
@@ -85,6 +86,7 @@ export function ShopPage() {
   return (
     <div className={styles.page}>
       <Typography.Title level={1}>{t('shop.heading')}</Typography.Title>
+      <SuspensionBanner />
       {body}
     </div>
   );

@@ -1,0 +1,22 @@
+import { creatorsRoutes } from '@linkstore/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../platform/http/routes';
+import { readPayoutRules } from '../earnings/earnings.api';
+import { createCreatorsService } from './creators.service';
+
+/** The console's Commerce › Creators: figures, history, suspending and lifting a shop. */
+export async function creatorsModule(app: FastifyInstance): Promise<void> {
+  const service = createCreatorsService({
+    db: app.database.db,
+    rules: () => readPayoutRules((key) => app.configValues.get(key)),
+  });
+  const r = creatorsRoutes;
+  registerRoute(app, r.page, ({ query }) => service.page(query));
+  registerRoute(app, r.detail, ({ params, query }) => service.detail(Number(params.userId), query));
+  registerRoute(app, r.suspend, ({ params, body, caller }) =>
+    service.suspend(Number(params.userId), body.reason, Number(caller.id)),
+  );
+  registerRoute(app, r.lift, ({ params, body, caller }) =>
+    service.lift(Number(params.userId), body.reason, Number(caller.id)),
+  );
+}

@@ -1,0 +1,173 @@
+import {
+  ErrorCode,
+  type TCreator,
+  type TCreatorDetail,
+  type TCreatorPage,
+  type TOrderStatus,
+  type TPayoutAccountStatus,
+  type TShopActionKind,
+} from '@linkstore/contract';
+import type { z } from 'zod';
+import type { ZCreatorDetailQuery, ZCreatorsQuery } from '@linkstore/contract';
+import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
+import { AppError } from '../../platform/errors/app-error';
+import {
+  pageLedger,
+  sumLedgersOf,
+  type CreatorLedgerTotals,
+  type PayoutRules,
+} from '../earnings/earnings.api';
+import { setShopSuspended } from '../shops/shops.api';
+import {
+  findCreator,
+  listRecentOrders,
+  listShopActions,
+  pageCreators,
+  type CreatorRow,
+} from './creators.repository';
+
+/** The ledger is kept in US cents. */
+const CURRENCY = 'USD';
+const DAY_MS = 86_400_000;
+/** Orders and actions shown in a creator's detail. */
+export const RECENT_ORDERS = 10;
+export const RECENT_ACTIONS = 50;
+
+export interface CreatorsDeps {
+  db: AppDatabase;
+  /** The operators' payout rules (the hold days decide what is pending), read at each use. */
+  rules: () => PayoutRules;
+}
+
+export function payoutAccountOf(
+  row: Pick<CreatorRow, 'paypalEmail' | 'paypalPayerId'>,
+): TPayoutAccountStatus {
+  if (row.paypalPayerId) return 'verified';
+  return row.paypalEmail ? 'unverified' : 'none';
+}
+
+function toCreator(row: CreatorRow, totals: CreatorLedgerTotals | undefined): TCreator {
+  return {
+    userId: String(row.userId),
+    email: row.email,
+    shopId: String(row.shopId),
+    shopName: row.shopName,
+    slug: row.slug,
+    signedUpAt: row.signedUpAt.toISOString(),
+    salesCount: totals?.salesCount ?? 0,
+    salesCents: totals?.salesCents ?? 0,
+    balanceCents: totals?.balance ?? 0,
+    pendingCents: totals?.pending ?? 0,
+    paidOutCents: totals?.paidOut ?? 0,
+    currencyCode: CURRENCY,
+    payoutAccount: payoutAccountOf(row),
+    suspendedReason: row.suspendedReason,
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
+    payoutsHeldReason: row.payoutsHeldReason,
+    payoutsHeldAt: row.payoutsHeldAt?.toISOString() ?? null,
+  };
+}
+
+export type CreatorsService = ReturnType<typeof createCreatorsService>;
+
+/**
+ * The console's creators: figures derived from the ledger (one grouped query per page, through
+ * the earnings face), the shop's history, and suspending or lifting the shop.
+ */
+export function createCreatorsService({ db, rules }: CreatorsDeps) {
+  async function withTotals(rows: CreatorRow[], now: Date): Promise<TCreator[]> {
+    const totals = await sumLedgersOf(
+      db,
+      rows.map((row) => row.userId),
+      { now, holdDays: rules().holdDays },
+    );
+    return rows.map((row) => toCreator(row, totals.get(row.userId)));
+  }
+
+  async function suspension(userId: number, suspend: boolean, reason: string, operatorId: number) {
+    const outcome = await withTransaction(db, (tx) =>
+      setShopSuspended(tx, userId, { suspend, reason, actorUserId: operatorId }),
+    );
+    if (outcome === 'noShop') throw AppError.notFound();
+    if (outcome === 'unchanged') {
+      // Another operator got there first (or the page is old): the state conflict, not a refusal
+      // of the shop (A0632 is the buyer's "this shop is suspended").
+      throw AppError.of(
+        ErrorCode.ORDER_STALE,
+        suspend ? 'creators.alreadySuspended' : 'creators.notSuspended',
+      );
+    }
+    return null;
+  }
+
+  return {
+    async page(query: z.output<typeof ZCreatorsQuery>, now = new Date()): Promise<TCreatorPage> {
+      const { rows, total } = await pageCreators(
+        db,
+        {
+          keywords: query.keywords || undefined,
+          state: query.state,
+          since: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+          before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
+        },
+        { limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize },
+      );
+      return { list: await withTotals(rows, now), total };
+    },
+
+    async detail(
+      userId: number,
+      query: z.output<typeof ZCreatorDetailQuery>,
+      now = new Date(),
+    ): Promise<TCreatorDetail> {
+      const row = await findCreator(db, userId);
+      if (!row) throw AppError.notFound();
+      const [[creator], orders, ledger, actions] = await Promise.all([
+        withTotals([row], now),
+        listRecentOrders(db, row.shopId, RECENT_ORDERS),
+        pageLedger(db, userId, {
+          limit: query.ledgerPageSize,
+          offset: (query.ledgerPageNum - 1) * query.ledgerPageSize,
+        }),
+        listShopActions(db, row.shopId, RECENT_ACTIONS),
+      ]);
+      if (!creator) throw AppError.notFound();
+      return {
+        creator,
+        recentOrders: orders.map((order) => ({
+          orderNo: order.orderNo,
+          status: order.status as TOrderStatus,
+          totalCents: order.totalMinor,
+          profitCents: order.profitMinor,
+          currencyCode: order.currencyCode,
+          createdAt: order.createdAt.toISOString(),
+        })),
+        ledger: {
+          list: ledger.rows.map((entry) => ({
+            id: String(entry.id),
+            kind: entry.kind,
+            amountCents: entry.amountMinor,
+            currencyCode: entry.currencyCode,
+            orderNo: entry.orderNo,
+            payoutId: entry.payoutId === null ? null : String(entry.payoutId),
+            createdAt: entry.createdAt.toISOString(),
+          })),
+          total: ledger.total,
+        },
+        actions: actions.map((action) => ({
+          id: String(action.id),
+          action: action.action as TShopActionKind,
+          reason: action.reason,
+          operator: action.operator,
+          createdAt: action.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    suspend: (userId: number, reason: string, operatorId: number) =>
+      suspension(userId, true, reason, operatorId),
+    lift: (userId: number, reason: string, operatorId: number) =>
+      suspension(userId, false, reason, operatorId),
+  };
+}
