@@ -37,6 +37,7 @@ import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { ordersModule } from './modules/orders/orders.routes';
 import { earningsModule } from './modules/earnings/earnings.routes';
 import { payoutsModule } from './modules/payouts/payouts.routes';
+import { reconciliationModule } from './modules/reconciliation/reconciliation.routes';
 import { storefrontModule } from './modules/storefront/storefront.routes';
 import { shopEventsModule } from './modules/shop-events/shop-events.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ordersModule);
   await app.register(earningsModule);
   await app.register(payoutsModule);
+  await app.register(reconciliationModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

@@ -58,3 +58,5 @@ export * from './earnings/earnings.schema';
 export * from './earnings/earnings.routes';
 export * from './payouts/payouts.schema';
 export * from './payouts/payouts.routes';
+export * from './reconciliation/reconciliation.schema';
+export * from './reconciliation/reconciliation.routes';

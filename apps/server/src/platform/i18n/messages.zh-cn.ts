@@ -205,4 +205,6 @@ export const zhCn = {
   // ── flags, import, export (anchor: console-orders) ──
   // ── creators and shops (anchor: creators) ──
   // ── reconciliation (anchor: reconciliation) ──
+  'payouts.retry.notRetryable': '只有尚未重试过的已退回提现可以重试。未发送任何款项。',
+  'payouts.retry.overAvailable': '该创作者当前可用余额仅为 {available}，暂时无法重新发送已退回的提现。',
 } satisfies Messages;
