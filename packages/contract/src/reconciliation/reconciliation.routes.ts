@@ -32,7 +32,7 @@ export const reconciliationRoutes = defineRoutes({
   detail: {
     method: 'GET',
     path: '/api/v1/system/reconciliation/runs/:id',
-    summary: "A run with its differences, a page of them or all (capped)",
+    summary: 'A run with its differences, a page of them or all (capped)',
     tags,
     params: ZReconciliationRunParams,
     query: ZReconciliationRunQuery,

@@ -514,7 +514,11 @@ export function createPayoutsService(deps: PayoutsDeps) {
       const zero = (): TPayoutDayFigure => ({ count: 0, cents: 0 });
       const days: TPayoutDaily = [];
       const byDay = new Map<string, TPayoutDaily[number]>();
-      for (let t = Date.parse(`${query.from}T00:00:00Z`); t <= Date.parse(`${query.to}T00:00:00Z`); t += DAY_MS) {
+      for (
+        let t = Date.parse(`${query.from}T00:00:00Z`);
+        t <= Date.parse(`${query.to}T00:00:00Z`);
+        t += DAY_MS
+      ) {
         const day = new Date(t).toISOString().slice(0, 10);
         const entry = { day, requested: zero(), processing: zero(), paid: zero(), returned: zero() };
         days.push(entry);

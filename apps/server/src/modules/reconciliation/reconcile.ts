@@ -116,7 +116,13 @@ export async function reconcile(
     const at = { userId: s.owner, orderNo: s.order_no };
     if (s.side === null) {
       found.push(
-        difference('sale', at, 0, num(s.credited), `sale credits of order id ${s.order_id ?? '—'}, which does not exist`),
+        difference(
+          'sale',
+          at,
+          0,
+          num(s.credited),
+          `sale credits of order id ${s.order_id ?? '—'}, which does not exist`,
+        ),
       );
     } else if (s.side !== 'c' || s.status === null || s.status === 0) {
       found.push(
@@ -235,7 +241,9 @@ export async function reconcile(
   for (const r of refundRows) {
     const at = { userId: r.owner, orderNo: r.order_no, refundId: r.refund_id };
     if (r.status === null) {
-      found.push(difference('refund', at, 0, num(r.amount), `a refund entry of ${r.amount} without its refund`));
+      found.push(
+        difference('refund', at, 0, num(r.amount), `a refund entry of ${r.amount} without its refund`),
+      );
     } else {
       const expected = r.status === 'completed' ? -num(r.reversed) : 0;
       found.push(
@@ -450,8 +458,7 @@ export async function reconcile(
     const shown = await getMyEarnings(db, rules, userId, now);
     const ledgerSays = num(c.credits) - num(c.settled_debits);
     const sum = shown.availableCents + shown.pendingCents + shown.inFlightCents;
-    const sources =
-      num(c.sales) - num(c.reversals) - num(c.payouts) + num(c.returns) + num(c.adjustments);
+    const sources = num(c.sales) - num(c.reversals) - num(c.payouts) + num(c.returns) + num(c.adjustments);
     add('shown.available', shown.availableCents);
     add('shown.pending', shown.pendingCents);
     add('shown.inFlight', shown.inFlightCents);
@@ -543,7 +550,11 @@ export async function reconcile(
     ['payments.captured', 'orders.captured', 'Σ captured = Σ totals of paid buyers’ orders'],
     ['payments.refunded', 'refunds.amount', 'Σ refunded on payments = Σ refunds not failed'],
     ['shown.paidOut', 'payouts.paid', 'Σ paid out shown = Σ paid payouts'],
-    ['shown.balance', 'sources.balance', 'Σ balances shown = sales − refunds − payouts + returns + adjustments'],
+    [
+      'shown.balance',
+      'sources.balance',
+      'Σ balances shown = sales − refunds − payouts + returns + adjustments',
+    ],
   ];
   const total = (key: string) => totals[key] ?? 0;
   totals['shown.sum'] = total('shown.available') + total('shown.pending') + total('shown.inFlight');
@@ -559,4 +570,3 @@ export async function reconcile(
   }
   return { differences: found, creatorsChecked: creators.length, totals };
 }
-

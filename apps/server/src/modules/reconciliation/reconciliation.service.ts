@@ -59,7 +59,11 @@ export function createReconciliationService(deps: ReconciliationDeps) {
 
   return {
     /** Reconciles now and stores the run (at most MAX_RECONCILIATION_DIFFERENCES differences kept). */
-    async run(trigger: TReconciliationTrigger, startedBy: number | null, now = new Date()): Promise<TReconciliationRun> {
+    async run(
+      trigger: TReconciliationTrigger,
+      startedBy: number | null,
+      now = new Date(),
+    ): Promise<TReconciliationRun> {
       const id = await startRun(db, { trigger, startedBy, startedAt: now });
       const result = await reconcile(db, deps.rules(), now);
       await finishRun(db, id, {

@@ -218,8 +218,10 @@ export const en = {
   // ── flags, import, export (anchor: console-orders) ──
   // ── creators and shops (anchor: creators) ──
   // ── reconciliation (anchor: reconciliation) ──
-  'payouts.retry.notRetryable': 'Only a returned payout that was not retried before can be retried. Nothing was sent.',
-  'payouts.retry.overAvailable': 'The creator has only {available} available; the returned payout cannot be sent again yet.',
+  'payouts.retry.notRetryable':
+    'Only a returned payout that was not retried before can be retried. Nothing was sent.',
+  'payouts.retry.overAvailable':
+    'The creator has only {available} available; the returned payout cannot be sent again yet.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -227,6 +227,8 @@ export const es = {
   // ── flags, import, export (anchor: console-orders) ──
   // ── creators and shops (anchor: creators) ──
   // ── reconciliation (anchor: reconciliation) ──
-  'payouts.retry.notRetryable': 'Solo se puede reintentar un pago devuelto que no se haya reintentado antes. No se envió nada.',
-  'payouts.retry.overAvailable': 'El creador solo tiene {available} disponible; el pago devuelto aún no se puede volver a enviar.',
+  'payouts.retry.notRetryable':
+    'Solo se puede reintentar un pago devuelto que no se haya reintentado antes. No se envió nada.',
+  'payouts.retry.overAvailable':
+    'El creador solo tiene {available} disponible; el pago devuelto aún no se puede volver a enviar.',
 } satisfies Messages;

@@ -234,6 +234,8 @@ export const fr = {
   // ── flags, import, export (anchor: console-orders) ──
   // ── creators and shops (anchor: creators) ──
   // ── reconciliation (anchor: reconciliation) ──
-  'payouts.retry.notRetryable': 'Seul un versement retourné qui n’a pas déjà été relancé peut être relancé. Rien n’a été envoyé.',
-  'payouts.retry.overAvailable': 'Le créateur n’a que {available} disponible ; le versement retourné ne peut pas encore être renvoyé.',
+  'payouts.retry.notRetryable':
+    'Seul un versement retourné qui n’a pas déjà été relancé peut être relancé. Rien n’a été envoyé.',
+  'payouts.retry.overAvailable':
+    'Le créateur n’a que {available} disponible ; le versement retourné ne peut pas encore être renvoyé.',
 } satisfies Messages;

@@ -223,6 +223,8 @@ export const pt = {
   // ── flags, import, export (anchor: console-orders) ──
   // ── creators and shops (anchor: creators) ──
   // ── reconciliation (anchor: reconciliation) ──
-  'payouts.retry.notRetryable': 'Só é possível tentar de novo um pagamento devolvido que ainda não foi tentado novamente. Nada foi enviado.',
-  'payouts.retry.overAvailable': 'O criador só tem {available} disponível; o pagamento devolvido ainda não pode ser enviado de novo.',
+  'payouts.retry.notRetryable':
+    'Só é possível tentar de novo um pagamento devolvido que ainda não foi tentado novamente. Nada foi enviado.',
+  'payouts.retry.overAvailable':
+    'O criador só tem {available} disponível; o pagamento devolvido ainda não pode ser enviado de novo.',
 } satisfies Messages;
