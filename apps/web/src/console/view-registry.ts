@@ -24,5 +24,6 @@ export const viewRegistry: TViewRegistry = {
     'catalog/review/index': () => import('./catalog/review-page'),
     'commerce/payouts/index': () => import('./payouts/payout-page'),
     'commerce/orders/index': () => import('./orders/order-page'),
+    'commerce/reconciliation/index': () => import('./reconciliation/reconciliation-page'),
   },
 };

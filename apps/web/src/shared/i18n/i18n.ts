@@ -8,6 +8,7 @@ import enDicts from '../../locales/en/dicts.json';
 import enOrders from '../../locales/en/orders.json';
 import enPayouts from '../../locales/en/payouts.json';
 import enPaypal from '../../locales/en/paypal.json';
+import enReconciliation from '../../locales/en/reconciliation.json';
 import enStudio from '../../locales/en/studio.json';
 import enSystem from '../../locales/en/system.json';
 import enUsers from '../../locales/en/users.json';
@@ -24,6 +25,7 @@ export const NAMESPACES = [
   'orders',
   'payouts',
   'paypal',
+  'reconciliation',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 
@@ -47,6 +49,7 @@ const englishResources: ResourceLanguage = {
   orders: enOrders,
   payouts: enPayouts,
   paypal: enPaypal,
+  reconciliation: enReconciliation,
 };
 
 /** Loads all namespaces of a language into i18next unless already there. */
