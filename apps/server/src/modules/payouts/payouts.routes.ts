@@ -24,7 +24,7 @@ export async function payoutsModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.settings, ({ body, caller }) => service.settings(Number(caller.id), body));
   registerRoute(app, r.consolePage, ({ query }) => service.consolePage(query));
   registerRoute(app, r.hold, ({ params, body }) => service.hold(Number(params.userId), body));
-  registerRoute(app, r.retry, ({ params }) => service.retry(Number(params.id)));
+  registerRoute(app, r.retry, ({ params, caller }) => service.retry(Number(params.id), Number(caller.id)));
   registerRoute(app, r.daily, ({ query }) => service.daily(query));
 
   /** Runs `job` on a timer, never twice at once in this process. */

@@ -489,7 +489,11 @@ export function createPayoutsService(deps: PayoutsDeps) {
      * returned payout: its request key `retry-<id>` and the unique `retry_of_id` make two
      * concurrent retries one payout; the other is refused as not retryable.
      */
-    async retry(payoutId: number, now = new Date()): Promise<TConsolePayout> {
+    async retry(
+      payoutId: number,
+      operatorId: number | null = null,
+      now = new Date(),
+    ): Promise<TConsolePayout> {
       const original = await findPayout(db, payoutId);
       if (!original) throw AppError.notFound();
       if (original.status !== 'returned' || (await findRetryOf(db, original.id))) throw notRetryable();
@@ -501,7 +505,10 @@ export function createPayoutsService(deps: PayoutsDeps) {
         original,
       );
       if (!committed.created) throw notRetryable();
-      log.info({ payoutId: committed.payout.id, retryOf: original.id }, 'Returned payout retried');
+      log.info(
+        { payoutId: committed.payout.id, retryOf: original.id, operatorId },
+        'Returned payout retried',
+      );
       const sent = await dispatch(committed.payout);
       const row = await findConsolePayout(db, sent.id);
       if (!row) throw AppError.notFound();
