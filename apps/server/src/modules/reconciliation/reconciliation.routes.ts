@@ -21,12 +21,32 @@ export async function reconciliationModule(app: FastifyInstance): Promise<void> 
   registerRoute(app, r.runs, ({ query }) => service.page(query));
   registerRoute(app, r.detail, ({ params, query }) => service.detail(Number(params.id), query));
 
+  scheduleDaily(app, () => service.run('schedule', null), {
+    firstDelayMs: RECONCILE_FIRST_DELAY_MS,
+    everyMs: RECONCILE_EVERY_MS,
+  });
+}
+
+/** What the daily job needs of the app: its close hook and its log. */
+export interface JobHost {
+  addHook(name: 'onClose', hook: () => Promise<void>): unknown;
+  log: { error(details: object, message: string): void };
+}
+
+/**
+ * Runs `job` once `firstDelayMs` after start, then every `everyMs`, never twice at once in this
+ * process; the timers never keep the process alive and stop when the app closes.
+ */
+export function scheduleDaily(
+  app: JobHost,
+  job: () => Promise<unknown>,
+  at: { firstDelayMs: number; everyMs: number },
+): void {
   let running = false;
   const scheduled = () => {
     if (running) return;
     running = true;
-    service
-      .run('schedule', null)
+    job()
       .catch((err: unknown) => app.log.error({ err }, 'Reconciliation failed'))
       .finally(() => {
         running = false;
@@ -35,9 +55,9 @@ export async function reconciliationModule(app: FastifyInstance): Promise<void> 
   let daily: NodeJS.Timeout | undefined;
   const first = setTimeout(() => {
     scheduled();
-    daily = setInterval(scheduled, RECONCILE_EVERY_MS);
+    daily = setInterval(scheduled, at.everyMs);
     daily.unref();
-  }, RECONCILE_FIRST_DELAY_MS);
+  }, at.firstDelayMs);
   first.unref();
   app.addHook('onClose', async () => {
     clearTimeout(first);
