@@ -56,7 +56,8 @@ function difference(
  * - sale: a buyer's (c-side) paid order (status 1/2) with a captured payment has exactly one sale
  *   credit of its profit to its owner; any sale credit is of a paid c-side order, once, of its
  *   profit, to its owner (unpaid and b-side orders have none);
- * - capture: a captured payment took the total of a paid c-side order, in its currency;
+ * - capture: a captured payment took the total of a paid c-side order, in its currency (unless an
+ *   operator accepted the difference: the order's flag resolved 'accept');
  * - payment_refunded: a payment's refunded amount is the sum of its refunds not failed, and never
  *   more than captured;
  * - refund: a completed refund has exactly one 'refund' entry of −its profit share, to the order's
@@ -162,7 +163,8 @@ export async function reconcile(
     select p.id::text as payment_id, o.order_no, o.owner_user_id::text as owner,
       p.captured_minor::text as captured, o.total_minor::text as total, o.side, o.status
     from payments p join orders o on o.id = p.order_id
-    where p.status in ${CAPTURED} and (p.captured_minor is distinct from o.total_minor
+    where p.status in ${CAPTURED} and o.flag_resolution is distinct from 'accept'
+      and (p.captured_minor is distinct from o.total_minor
       or p.captured_currency is distinct from o.currency_code or o.side <> 'c' or o.status not in (1, 2))`,
   );
   for (const c of captures) {
@@ -520,8 +522,9 @@ export async function reconcile(
       (select coalesce(sum(amount_minor), 0) from payouts where status = 'returned')::text as payouts_returned,
       (select coalesce(sum(amount_minor), 0) from ledger_entries where kind = 'adjustment')::text as adjustments,
       (select coalesce(sum(p.captured_minor), 0) from payments p join orders o on o.id = p.order_id
-        where p.status in ${CAPTURED})::text as captured,
+        where p.status in ${CAPTURED} and o.flag_resolution is distinct from 'accept')::text as captured,
       (select coalesce(sum(o.total_minor), 0) from orders o where o.side = 'c' and o.status in (1, 2)
+        and o.flag_resolution is distinct from 'accept'
         and exists (select 1 from payments p where p.order_id = o.id and p.status in ${CAPTURED}))::text as captured_orders,
       (select coalesce(sum(refunded_minor), 0) from payments)::text as payments_refunded,
       (select coalesce(sum(amount_minor), 0) from refunds where status <> 'failed')::text as refunds_amount`,
