@@ -39,6 +39,7 @@ import { earningsModule } from './modules/earnings/earnings.routes';
 import { payoutsModule } from './modules/payouts/payouts.routes';
 import { refundsModule } from './modules/refunds/refunds.routes';
 import { creatorsModule } from './modules/creators/creators.routes';
+import { reconciliationModule } from './modules/reconciliation/reconciliation.routes';
 import { storefrontModule } from './modules/storefront/storefront.routes';
 import { shopEventsModule } from './modules/shop-events/shop-events.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(payoutsModule);
   await app.register(refundsModule);
   await app.register(creatorsModule);
+  await app.register(reconciliationModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

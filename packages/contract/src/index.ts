@@ -60,3 +60,5 @@ export * from './payouts/payouts.schema';
 export * from './payouts/payouts.routes';
 export * from './creators/creators.schema';
 export * from './creators/creators.routes';
+export * from './reconciliation/reconciliation.schema';
+export * from './reconciliation/reconciliation.routes';

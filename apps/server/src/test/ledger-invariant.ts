@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../platform/db/database';
 import { getMyEarnings } from '../modules/earnings/earnings.service';
 import { readPayoutRules } from '../modules/earnings/payout-rules';
+import { reconcile } from '../modules/reconciliation/reconciliation.api';
 
 /**
  * The money invariants every test database must keep (decision 0025), checked when a test file
@@ -142,5 +143,8 @@ export async function ledgerViolations(app: FastifyInstance, db: AppDatabase): P
   for (const payment of reservations) {
     problems.push(`payment ${payment.id}: refunded ${payment.refunded}, its refunds say ${payment.refunds}`);
   }
+  // The reconciliation job's checks (issue 14): 0 differences after every test file.
+  const reconciled = await reconcile(db, rules);
+  for (const d of reconciled.differences) problems.push(`reconciliation ${d.check}: ${d.detail}`);
   return problems;
 }

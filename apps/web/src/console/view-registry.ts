@@ -25,5 +25,6 @@ export const viewRegistry: TViewRegistry = {
     'commerce/payouts/index': () => import('./payouts/payout-page'),
     'commerce/orders/index': () => import('./orders/order-page'),
     'commerce/creators/index': () => import('./creators/creator-page'),
+    'commerce/reconciliation/index': () => import('./reconciliation/reconciliation-page'),
   },
 };

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { defineRoutes } from '../platform/route';
 import {
+  ZConsolePayout,
   ZConsolePayoutPage,
   ZConsolePayoutsQuery,
   ZPayout,
+  ZPayoutDaily,
+  ZPayoutDailyQuery,
   ZPayoutHoldRequest,
+  ZPayoutIdParams,
   ZPayoutPage,
   ZPayoutSettings,
   ZPayoutsQuery,
@@ -74,5 +78,24 @@ export const payoutsRoutes = defineRoutes({
     body: ZPayoutHoldRequest,
     response: z.null(),
     access: { permission: 'sys:payout:hold' },
+  },
+  retry: {
+    method: 'POST',
+    path: '/api/v1/system/payouts/:id/retry',
+    summary:
+      "Sends a returned payout again (once): a new payout of its amount to the creator's current verified account",
+    tags,
+    params: ZPayoutIdParams,
+    response: ZConsolePayout,
+    access: { permission: 'sys:payout:retry' },
+  },
+  daily: {
+    method: 'GET',
+    path: '/api/v1/system/payouts/daily',
+    summary: 'Payouts requested per UTC day from `from` to `to` (at most 366 days): count and sum by status',
+    tags,
+    query: ZPayoutDailyQuery,
+    response: ZPayoutDaily,
+    access: { permission: 'sys:payout:query' },
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPage, ZPageQuery } from '../platform/page';
+import { daysBetween, ZIsoDay } from '../orders/orders.schema';
 
 /**
  * Payouts of a creator's available earnings to their connected PayPal account (`#/revenue`), and
@@ -76,6 +77,10 @@ export const ZConsolePayout = ZPayout.extend({
   /** The creator's payouts are held by an operator (the reason), or null. */
   heldReason: z.string().nullable(),
   attempts: z.number().int(),
+  /** The returned payout this one retries, or null. */
+  retryOfId: z.string().nullable().optional(),
+  /** The payout that retried this returned one, or null (a payout is retried at most once). */
+  retriedById: z.string().nullable().optional(),
 });
 export type TConsolePayout = z.infer<typeof ZConsolePayout>;
 export const ZConsolePayoutPage = ZPage(ZConsolePayout);
@@ -91,3 +96,39 @@ export const ZPayoutHoldRequest = z
     message: 'validation.required',
   });
 export type TPayoutHoldRequest = z.infer<typeof ZPayoutHoldRequest>;
+
+// ── Console: retrying a returned payout, and payouts per day ───────────────────────────────────
+
+export const ZPayoutIdParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/) });
+
+/** The longest range the console's payouts per day answers. */
+export const MAX_PAYOUT_DAILY_DAYS = 366;
+
+/** UTC days, both included, `from` ≤ `to`, at most MAX_PAYOUT_DAILY_DAYS days. */
+export const ZPayoutDailyQuery = z
+  .object({ from: ZIsoDay, to: ZIsoDay })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'validation.dateOrder' })
+  .refine((q) => daysBetween(q.from, q.to) < MAX_PAYOUT_DAILY_DAYS, {
+    path: ['to'],
+    message: 'validation.dateSpan',
+  });
+export type TPayoutDailyQuery = z.infer<typeof ZPayoutDailyQuery>;
+
+/** How many payouts and how much (US cents). */
+export const ZPayoutDayFigure = z.object({ count: z.number().int().min(0), cents: z.number().int().min(0) });
+export type TPayoutDayFigure = z.infer<typeof ZPayoutDayFigure>;
+
+/**
+ * The payouts requested on one UTC day, by their status now: one row per day of the range, in
+ * order; a day without payouts is all 0.
+ */
+export const ZPayoutDay = z.object({
+  day: ZIsoDay,
+  requested: ZPayoutDayFigure,
+  processing: ZPayoutDayFigure,
+  paid: ZPayoutDayFigure,
+  returned: ZPayoutDayFigure,
+});
+export type TPayoutDay = z.infer<typeof ZPayoutDay>;
+export const ZPayoutDaily = z.array(ZPayoutDay);
+export type TPayoutDaily = z.infer<typeof ZPayoutDaily>;

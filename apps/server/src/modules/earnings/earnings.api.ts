@@ -18,3 +18,5 @@ export {
   type PendingSaleRow,
 } from './earnings.repository';
 export { readPayoutRules, type PayoutRules } from './payout-rules';
+// What the revenue page shows a creator (the reconciliation checks it against the ledger).
+export { getMyEarnings } from './earnings.service';

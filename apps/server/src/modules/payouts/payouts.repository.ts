@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
 import { shops } from '../shops/shops.table';
@@ -75,6 +76,8 @@ export interface NewPayout {
   receiverEmail: string;
   receiverPayerId: string;
   requestedAt: Date;
+  /** The returned payout an operator retries with this one. */
+  retryOfId?: number | null;
 }
 
 /**
@@ -247,6 +250,43 @@ export interface ConsolePayoutRow extends PayoutRow {
   nickname: string;
   shopName: string;
   heldReason: string | null;
+  /** The payout that retried this one, if any. */
+  retriedById: number | null;
+}
+
+const retries = alias(payouts, 'retries');
+
+/** Payouts with who they are for and their retry, newest first. */
+async function selectConsoleRows(
+  db: AppDatabase,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<ConsolePayoutRow[]> {
+  const rows = await db
+    .select({
+      payout: payouts,
+      username: users.username,
+      nickname: users.nickname,
+      shopName: shops.name,
+      heldReason: shops.payoutsHeldReason,
+      retriedById: retries.id,
+    })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.userId))
+    .innerJoin(shops, eq(shops.id, payouts.shopId))
+    .leftJoin(retries, eq(retries.retryOfId, payouts.id))
+    .where(where)
+    .orderBy(desc(payouts.requestedAt), desc(payouts.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((r) => ({
+    ...r.payout,
+    username: r.username,
+    nickname: r.nickname,
+    shopName: r.shopName,
+    heldReason: r.heldReason,
+    retriedById: r.retriedById,
+  }));
 }
 
 /** Every creator's payouts with who they are, newest first; by status and keywords. */
@@ -267,37 +307,54 @@ export async function pageAllPayouts(
     if (match) conditions.push(match);
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await db
-    .select({
-      payout: payouts,
-      username: users.username,
-      nickname: users.nickname,
-      shopName: shops.name,
-      heldReason: shops.payoutsHeldReason,
-    })
-    .from(payouts)
-    .innerJoin(users, eq(users.id, payouts.userId))
-    .innerJoin(shops, eq(shops.id, payouts.shopId))
-    .where(where)
-    .orderBy(desc(payouts.requestedAt), desc(payouts.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await selectConsoleRows(db, where, page);
   const [counted] = await db
     .select({ total: count() })
     .from(payouts)
     .innerJoin(users, eq(users.id, payouts.userId))
     .innerJoin(shops, eq(shops.id, payouts.shopId))
     .where(where);
-  return {
-    rows: rows.map((r) => ({
-      ...r.payout,
-      username: r.username,
-      nickname: r.nickname,
-      shopName: r.shopName,
-      heldReason: r.heldReason,
-    })),
-    total: counted?.total ?? 0,
-  };
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** One payout as the console lists it. */
+export async function findConsolePayout(db: AppDatabase, id: number): Promise<ConsolePayoutRow | undefined> {
+  const [row] = await selectConsoleRows(db, eq(payouts.id, id), { limit: 1, offset: 0 });
+  return row;
+}
+
+/** The payout that retried `id`, if any (at most one: `retry_of_id` is unique). */
+export async function findRetryOf(db: AppDatabase, id: number): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.retryOfId, id));
+  return row;
+}
+
+export interface PayoutDayRow {
+  day: string;
+  status: string;
+  count: number;
+  cents: number;
+}
+
+/** Payouts requested per UTC day of [from, to] (both `yyyy-MM-dd`, included), by status now. */
+export async function sumPayoutsByDay(db: AppDatabase, from: string, to: string): Promise<PayoutDayRow[]> {
+  const day = sql<string>`to_char(${payouts.requestedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      status: payouts.status,
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      cents: sql<number>`coalesce(sum(${payouts.amountMinor}), 0)::bigint`.mapWith(Number),
+    })
+    .from(payouts)
+    .where(
+      and(
+        sql`${payouts.requestedAt} >= ${`${from}T00:00:00Z`}::timestamptz`,
+        sql`${payouts.requestedAt} < ${`${to}T00:00:00Z`}::timestamptz + interval '1 day'`,
+      ),
+    )
+    .groupBy(day, payouts.status)
+    .orderBy(day);
 }
 
 /** Creators who asked for the weekly payout and can be paid: verified, not held. */

@@ -26,6 +26,8 @@ export async function payoutsModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.hold, ({ params, body, caller }) =>
     service.hold(Number(params.userId), body, Number(caller.id)),
   );
+  registerRoute(app, r.retry, ({ params, caller }) => service.retry(Number(params.id), Number(caller.id)));
+  registerRoute(app, r.daily, ({ query }) => service.daily(query));
 
   /** Runs `job` on a timer, never twice at once in this process. */
   const every = (ms: number, name: string, job: () => Promise<unknown>) => {

@@ -1,8 +1,12 @@
 import {
   ErrorCode,
   formatMoney,
+  type TConsolePayout,
   type TConsolePayoutPage,
   type TConsolePayoutsQuery,
+  type TPayoutDaily,
+  type TPayoutDailyQuery,
+  type TPayoutDayFigure,
   type TPageQuery,
   type TPayout,
   type TPayoutHoldRequest,
@@ -28,6 +32,10 @@ import {
 import { setAutoPayout, setPayoutsHeld } from '../shops/shops.api';
 import {
   findByProviderRef,
+  findConsolePayout,
+  findRetryOf,
+  sumPayoutsByDay,
+  type ConsolePayoutRow,
   findByRequestKey,
   findInFlight,
   findPayout,
@@ -118,6 +126,21 @@ export function toPayout(row: PayoutRow): TPayout {
   };
 }
 
+export function toConsolePayout(row: ConsolePayoutRow): TConsolePayout {
+  return {
+    ...toPayout(row),
+    userId: String(row.userId),
+    username: row.username ?? row.nickname,
+    shopName: row.shopName,
+    heldReason: row.heldReason,
+    attempts: row.attempts,
+    retryOfId: row.retryOfId === null ? null : String(row.retryOfId),
+    retriedById: row.retriedById === null ? null : String(row.retriedById),
+  };
+}
+
+const notRetryable = () => AppError.of(ErrorCode.PAYOUT_NOT_RETRYABLE, 'payouts.retry.notRetryable');
+
 export type PayoutsService = ReturnType<typeof createPayoutsService>;
 
 /**
@@ -139,6 +162,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
     form: TWithdrawRequest,
     trigger: TPayoutTrigger,
     now: Date,
+    retryOf?: PayoutRow,
   ): Promise<{ payout: PayoutRow; created: boolean }> {
     const rules = deps.rules();
     try {
@@ -155,6 +179,37 @@ export function createPayoutsService(deps: PayoutsDeps) {
           throw AppError.field('currencyCode', 'payouts.currency', { currency: PAYOUT_CURRENCY });
         }
         const available = await availableCents(tx, userId, rules.holdDays, now);
+        if (retryOf) {
+          // An operator's retry of a returned payout: once, and only of money that is available
+          // again. Its amount was accepted once, so the minimum and the daily maximum are not
+          // applied again.
+          if (retryOf.status !== 'returned' || (await findRetryOf(tx, retryOf.id))) throw notRetryable();
+          if (retryOf.amountMinor > available) {
+            throw AppError.of(ErrorCode.PAYOUT_NOT_RETRYABLE, 'payouts.retry.overAvailable', {
+              available: usd(available),
+            });
+          }
+          const payout = await insertPayout(tx, {
+            userId,
+            shopId: shop.id,
+            amountMinor: retryOf.amountMinor,
+            currencyCode: PAYOUT_CURRENCY,
+            requestKey: form.requestKey,
+            trigger,
+            receiverEmail: shop.paypalEmail ?? '',
+            receiverPayerId: shop.paypalPayerId,
+            requestedAt: now,
+            retryOfId: retryOf.id,
+          });
+          await debitPayout(tx, {
+            userId,
+            shopId: shop.id,
+            payoutId: payout.id,
+            amountMinor: payout.amountMinor,
+            currencyCode: PAYOUT_CURRENCY,
+          });
+          return { payout, created: true };
+        }
         const amount = form.amountCents ?? available;
         if (amount <= 0) throw AppError.field('amountCents', 'payouts.nothingAvailable');
         if (amount > available) {
@@ -424,17 +479,64 @@ export function createPayoutsService(deps: PayoutsDeps) {
         { status: query.status, keywords: query.keywords || undefined },
         { limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize },
       );
-      return {
-        list: rows.map((row) => ({
-          ...toPayout(row),
-          userId: String(row.userId),
-          username: row.username ?? row.nickname,
-          shopName: row.shopName,
-          heldReason: row.heldReason,
-          attempts: row.attempts,
-        })),
-        total,
-      };
+      return { list: rows.map(toConsolePayout), total };
+    },
+
+    /**
+     * An operator's retry of a returned payout: a new payout of the same amount for the same
+     * creator to their current verified account, through the withdrawal's path (the row and its
+     * debit in one transaction under the shop lock, then PayPal, then the poll). Once per
+     * returned payout: its request key `retry-<id>` and the unique `retry_of_id` make two
+     * concurrent retries one payout; the other is refused as not retryable.
+     */
+    async retry(
+      payoutId: number,
+      operatorId: number | null = null,
+      now = new Date(),
+    ): Promise<TConsolePayout> {
+      const original = await findPayout(db, payoutId);
+      if (!original) throw AppError.notFound();
+      if (original.status !== 'returned' || (await findRetryOf(db, original.id))) throw notRetryable();
+      const committed = await commitWithdrawal(
+        original.userId,
+        { currencyCode: original.currencyCode, requestKey: `retry-${original.id}` },
+        'manual',
+        now,
+        original,
+      );
+      if (!committed.created) throw notRetryable();
+      log.info(
+        { payoutId: committed.payout.id, retryOf: original.id, operatorId },
+        'Returned payout retried',
+      );
+      const sent = await dispatch(committed.payout);
+      const row = await findConsolePayout(db, sent.id);
+      if (!row) throw AppError.notFound();
+      return toConsolePayout(row);
+    },
+
+    /** The console's payouts per UTC day: count and sum by status, every day of the range. */
+    async daily(query: TPayoutDailyQuery): Promise<TPayoutDaily> {
+      const rows = await sumPayoutsByDay(db, query.from, query.to);
+      const zero = (): TPayoutDayFigure => ({ count: 0, cents: 0 });
+      const days: TPayoutDaily = [];
+      const byDay = new Map<string, TPayoutDaily[number]>();
+      for (
+        let t = Date.parse(`${query.from}T00:00:00Z`);
+        t <= Date.parse(`${query.to}T00:00:00Z`);
+        t += DAY_MS
+      ) {
+        const day = new Date(t).toISOString().slice(0, 10);
+        const entry = { day, requested: zero(), processing: zero(), paid: zero(), returned: zero() };
+        days.push(entry);
+        byDay.set(day, entry);
+      }
+      for (const row of rows) {
+        const entry = byDay.get(row.day);
+        const status = row.status as TPayoutStatus;
+        if (entry) entry[status] = { count: row.count, cents: row.cents };
+      }
+      return days;
     },
 
     /**

@@ -273,6 +273,10 @@ export const en = {
   'creators.alreadySuspended': 'This shop is already suspended. Reload to see its current state.',
   'creators.notSuspended': 'This shop is not suspended. Reload to see its current state.',
   // ── reconciliation (anchor: reconciliation) ──
+  'payouts.retry.notRetryable':
+    'Only a returned payout that was not retried before can be retried. Nothing was sent.',
+  'payouts.retry.overAvailable':
+    'The creator has only {available} available; the returned payout cannot be sent again yet.',
 } as const;
 
 export type MessageKey = keyof typeof en;

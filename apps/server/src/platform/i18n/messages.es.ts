@@ -284,4 +284,8 @@ export const es = {
   'creators.alreadySuspended': 'Esta tienda ya está suspendida. Recarga para ver su estado actual.',
   'creators.notSuspended': 'Esta tienda no está suspendida. Recarga para ver su estado actual.',
   // ── reconciliation (anchor: reconciliation) ──
+  'payouts.retry.notRetryable':
+    'Solo se puede reintentar un pago devuelto que no se haya reintentado antes. No se envió nada.',
+  'payouts.retry.overAvailable':
+    'El creador solo tiene {available} disponible; el pago devuelto aún no se puede volver a enviar.',
 } satisfies Messages;

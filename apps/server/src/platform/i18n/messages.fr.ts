@@ -293,4 +293,8 @@ export const fr = {
   'creators.alreadySuspended': 'Cette boutique est déjà suspendue. Rechargez pour voir son état actuel.',
   'creators.notSuspended': "Cette boutique n'est pas suspendue. Rechargez pour voir son état actuel.",
   // ── reconciliation (anchor: reconciliation) ──
+  'payouts.retry.notRetryable':
+    'Seul un versement retourné qui n’a pas déjà été relancé peut être relancé. Rien n’a été envoyé.',
+  'payouts.retry.overAvailable':
+    'Le créateur n’a que {available} disponible ; le versement retourné ne peut pas encore être renvoyé.',
 } satisfies Messages;

@@ -280,4 +280,8 @@ export const pt = {
   'creators.alreadySuspended': 'Esta loja já está suspensa. Recarregue para ver o estado atual.',
   'creators.notSuspended': 'Esta loja não está suspensa. Recarregue para ver o estado atual.',
   // ── reconciliation (anchor: reconciliation) ──
+  'payouts.retry.notRetryable':
+    'Só é possível tentar de novo um pagamento devolvido que ainda não foi tentado novamente. Nada foi enviado.',
+  'payouts.retry.overAvailable':
+    'O criador só tem {available} disponível; o pagamento devolvido ainda não pode ser enviado de novo.',
 } satisfies Messages;

@@ -259,4 +259,6 @@ export const zhCn = {
   'creators.alreadySuspended': '该店铺已被暂停。请刷新查看当前状态。',
   'creators.notSuspended': '该店铺未被暂停。请刷新查看当前状态。',
   // ── reconciliation (anchor: reconciliation) ──
+  'payouts.retry.notRetryable': '只有尚未重试过的已退回提现可以重试。未发送任何款项。',
+  'payouts.retry.overAvailable': '该创作者当前可用余额仅为 {available}，暂时无法重新发送已退回的提现。',
 } satisfies Messages;

@@ -1,4 +1,4 @@
-import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { PauseCircleOutlined, PlayCircleOutlined, RedoOutlined } from '@ant-design/icons';
 import { payoutsRoutes, ZPayoutStatus, type TConsolePayout, type TPayoutStatus } from '@linkstore/contract';
 import { App, Form, Input, Modal, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -16,7 +16,8 @@ import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { KeywordsFilter, SearchBar } from '../shared/search-bar';
 import { usePagedList } from '../shared/use-paged-list';
-import { useHoldPayouts } from './api';
+import { useHoldPayouts, useRetryPayout } from './api';
+import { PayoutsDaily } from './payouts-daily';
 
 interface TFilters {
   keywords: string;
@@ -33,7 +34,27 @@ export default function PayoutPage() {
   const moment = useMoment();
   const list = usePagedList(payoutsRoutes.consolePage, INITIAL_FILTERS);
   const hold = useHoldPayouts();
+  const retry = useRetryPayout();
   const [holding, setHolding] = useState<TConsolePayout | undefined>();
+
+  const confirmRetry = (payout: TConsolePayout) => {
+    modal.confirm({
+      title: t('retry.title', { name: payout.username }),
+      content: t('retry.text', { amount: money(payout.amountCents, payout.currencyCode) }),
+      okText: t('retry.ok'),
+      onOk: () =>
+        retry.mutateAsync(payout.id).then(
+          (sent) =>
+            void message.success(
+              t('retry.done', {
+                amount: money(sent.amountCents, sent.currencyCode),
+                email: sent.receiverEmail,
+              }),
+            ),
+          alreadyShown,
+        ),
+    });
+  };
 
   const release = (payout: TConsolePayout) => {
     modal.confirm({
@@ -75,7 +96,17 @@ export default function PayoutPage() {
     {
       title: t('console.status'),
       dataIndex: 'status',
-      render: (status: TPayoutStatus) => <PayoutStatusTag status={status} exact />,
+      render: (status: TPayoutStatus, payout) => (
+        <>
+          <PayoutStatusTag status={status} exact />
+          {payout.retriedById ? (
+            <Tag title={t('retry.retriedTitle', { id: payout.retriedById })}>{t('retry.retried')}</Tag>
+          ) : null}
+          {payout.retryOfId ? (
+            <Tag title={t('retry.retryOfTitle', { id: payout.retryOfId })}>{t('retry.retryOf')}</Tag>
+          ) : null}
+        </>
+      ),
     },
     {
       title: t('console.providerStatus'),
@@ -93,6 +124,14 @@ export default function PayoutPage() {
   ];
 
   const actionsColumn = useActionsColumn<TConsolePayout>([
+    {
+      route: payoutsRoutes.retry,
+      isShown: (payout) => payout.status === 'returned' && !payout.retriedById,
+      label: t('retry.action'),
+      icon: <RedoOutlined aria-hidden />,
+      ariaLabel: (payout) => t('retry.label', { name: payout.username }),
+      onClick: confirmRetry,
+    },
     {
       route: payoutsRoutes.hold,
       isShown: (payout) => payout.heldReason === null,
@@ -116,20 +155,23 @@ export default function PayoutPage() {
     <CrudPage
       title={t('console.title')}
       search={
-        <SearchBar<TFilters> initialValues={INITIAL_FILTERS} onSearch={list.search}>
-          <KeywordsFilter placeholder={t('console.keywords')} />
-          <Form.Item name="status" label={t('console.statusFilter')}>
-            <Select
-              allowClear
-              style={{ width: 160 }}
-              placeholder={t('console.all')}
-              options={ZPayoutStatus.options.map((status) => ({
-                value: status,
-                label: t(`status.${status}`),
-              }))}
-            />
-          </Form.Item>
-        </SearchBar>
+        <>
+          <PayoutsDaily />
+          <SearchBar<TFilters> initialValues={INITIAL_FILTERS} onSearch={list.search}>
+            <KeywordsFilter placeholder={t('console.keywords')} />
+            <Form.Item name="status" label={t('console.statusFilter')}>
+              <Select
+                allowClear
+                style={{ width: 160 }}
+                placeholder={t('console.all')}
+                options={ZPayoutStatus.options.map((status) => ({
+                  value: status,
+                  label: t(`status.${status}`),
+                }))}
+              />
+            </Form.Item>
+          </SearchBar>
+        </>
       }
     >
       <PagedTable<TConsolePayout> list={list} rowKey="id" columns={[...columns, ...actionsColumn]} />

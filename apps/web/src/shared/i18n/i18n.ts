@@ -9,6 +9,7 @@ import enDicts from '../../locales/en/dicts.json';
 import enOrders from '../../locales/en/orders.json';
 import enPayouts from '../../locales/en/payouts.json';
 import enPaypal from '../../locales/en/paypal.json';
+import enReconciliation from '../../locales/en/reconciliation.json';
 import enStudio from '../../locales/en/studio.json';
 import enSystem from '../../locales/en/system.json';
 import enUsers from '../../locales/en/users.json';
@@ -26,6 +27,7 @@ export const NAMESPACES = [
   'payouts',
   'paypal',
   'creators',
+  'reconciliation',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 
@@ -50,6 +52,7 @@ const englishResources: ResourceLanguage = {
   payouts: enPayouts,
   paypal: enPaypal,
   creators: enCreators,
+  reconciliation: enReconciliation,
 };
 
 /** Loads all namespaces of a language into i18next unless already there. */
