@@ -53,6 +53,13 @@ async function expectAccessible(page: Page, what: string) {
   const widths = await page.evaluate<{ page: number; view: number }>(
     '({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth })',
   );
+  if (widths.page > widths.view) {
+    console.log(
+      await page.evaluate<string[]>(
+        `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !e.closest('[style*="overflow"]')).slice(0, 15).map((e) => e.tagName + '.' + String(e.className).slice(0, 60) + ' ' + Math.round(e.getBoundingClientRect().right))`,
+      ),
+    );
+  }
   expect(widths.page, `${what} scrolls sideways`).toBeLessThanOrEqual(widths.view);
 }
 
