@@ -12,6 +12,11 @@ import { waitForMail } from '../support/mailbox';
 import { PHONE } from '../support/phone';
 import { E2E_SEED_PASSWORD } from '../support/ports';
 import { english as t, cents, dollars, signInAsDemo } from '../support/studio';
+import {
+  expectAccessible as expectAccessibleInBothThemes,
+  expectNoSidewaysScroll,
+  followSystemTheme,
+} from '../support/themes';
 
 /**
  * The operator's side of the business on a 360 × 640 phone (issue 14): find a buyer's order by
@@ -31,33 +36,10 @@ interface Envelope<T> {
   data: T;
 }
 
-/** The theme follows the system ("auto"), so `emulateMedia` switches it in place. */
-async function followSystemTheme(page: Page) {
-  await page.addInitScript(() => {
-    (
-      globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
-    ).localStorage.setItem('settings', JSON.stringify({ theme: 'auto' }));
-  });
-}
-
-/** axe-core finds nothing in the light theme, nor in the dark one; nothing scrolls sideways. */
+/** Accessible in both themes, and no wider than the phone. */
 async function expectAccessible(page: Page, what: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveCSS('color-scheme', scheme);
-    await page.waitForFunction('document.getAnimations().every((a) => a.playState !== "running")');
-    expect(await accessibilityViolations(page), `${what}, ${scheme} theme`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).toHaveCSS('color-scheme', 'light');
-  const widths = await page.evaluate<{ page: number; view: number }>(
-    '({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth })',
-  );
-  // What sticks out, to say where in the failure.
-  const wide = await page.evaluate<string[]>(
-    `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 5).map((e) => e.tagName + '.' + String(e.className).slice(0, 40))`,
-  );
-  expect(widths.page, `${what} scrolls sideways: ${wide.join(', ')}`).toBeLessThanOrEqual(widths.view);
+  await expectAccessibleInBothThemes(page, what);
+  await expectNoSidewaysScroll(page, what);
 }
 
 async function signInAsOperator(page: Page) {
