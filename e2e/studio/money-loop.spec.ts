@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { text } from '../locales';
-import { accessibilityViolations } from '../support/axe';
 import { PHONE } from '../support/phone';
 import { E2E_SEED_PASSWORD } from '../support/ports';
 import { english as t, cents, dollars, signInAsDemo } from '../support/studio';
+import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../support/themes';
 
 // A small phone: the whole journey fits without sideways scrolling. axe-core is injected as a
 // script, which a Content Security Policy may forbid.
@@ -13,39 +13,6 @@ test.use({ ...PHONE, viewport: { width: 360, height: 640 }, bypassCSP: true });
 const PAYS_EMAIL = 'demo-payouts@example.com';
 /** The sandbox returns a payout to an address with `+unclaimed` at its first poll. */
 const RETURNS_EMAIL = 'demo+unclaimed@example.com';
-
-/**
- * The theme follows the system ("auto"), so `emulateMedia` switches it in place: an open dialog
- * stays open while it is checked in both themes.
- */
-async function followSystemTheme(page: Page) {
-  await page.addInitScript(() => {
-    (
-      globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
-    ).localStorage.setItem('settings', JSON.stringify({ theme: 'auto' }));
-  });
-}
-
-/** axe-core finds nothing in the light theme, nor in the dark one. */
-async function expectAccessible(page: Page, what: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveCSS('color-scheme', scheme);
-    // Colours fade to the new theme and dialogs zoom in: check the page once they are still.
-    await page.waitForFunction('document.getAnimations().every((a) => a.playState !== "running")');
-    expect(await accessibilityViolations(page), `${what}, ${scheme} theme`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).toHaveCSS('color-scheme', 'light');
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  // A string: the e2e project has no DOM types.
-  const widths = await page.evaluate<{ page: number; view: number }>(
-    '({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth })',
-  );
-  expect(widths.page).toBeLessThanOrEqual(widths.view);
-}
 
 /** The operator console in a browser of its own, at a desktop's size. */
 async function signInAsOperator(browser: Browser, baseURL: string): Promise<Page> {

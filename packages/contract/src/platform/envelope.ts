@@ -87,6 +87,8 @@ export const ErrorCode = {
   SHOP_EXISTS: 'A0631',
   /** An operator suspended the shop: its storefront is unavailable and checkout is refused. */
   SHOP_SUSPENDED: 'A0632',
+  /** The shop is already in the state asked for (suspended, or open): another operator got there first. */
+  SHOP_STATE_UNCHANGED: 'A0633',
   /** A selling price below the product's cost; `data.fields` names each price. */
   PRICE_BELOW_COST: 'A0640',
   /** Payouts need a PayPal account connected with "Log in with PayPal" (a typed one is not verified). */
@@ -156,6 +158,7 @@ export const ERROR_HTTP_STATUS = {
   [ErrorCode.SLUG_TAKEN]: 409,
   [ErrorCode.SHOP_EXISTS]: 409,
   [ErrorCode.SHOP_SUSPENDED]: 409,
+  [ErrorCode.SHOP_STATE_UNCHANGED]: 409,
   [ErrorCode.PRICE_BELOW_COST]: 400,
   [ErrorCode.PAYOUT_ACCOUNT_REQUIRED]: 409,
   [ErrorCode.PAYOUT_IN_FLIGHT]: 409,

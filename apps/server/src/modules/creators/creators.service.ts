@@ -94,7 +94,7 @@ export function createCreatorsService({ db, rules }: CreatorsDeps) {
       // Another operator got there first (or the page is old): the state conflict, not a refusal
       // of the shop (A0632 is the buyer's "this shop is suspended").
       throw AppError.of(
-        ErrorCode.ORDER_STALE,
+        ErrorCode.SHOP_STATE_UNCHANGED,
         suspend ? 'creators.alreadySuspended' : 'creators.notSuspended',
       );
     }

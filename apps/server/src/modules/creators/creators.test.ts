@@ -242,7 +242,7 @@ describe('suspension', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ code: unknown; msg: string }>()).toMatchObject({
-      code: ErrorCode.ORDER_STALE,
+      code: ErrorCode.SHOP_STATE_UNCHANGED,
       msg: 'This shop is already suspended. Reload to see its current state.',
     });
     for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }]) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
-import { orderEvents, orderItems, orders } from '../orders/orders.table';
+import { orderItems, orders } from '../orders/orders.table';
 import { payments } from '../payments/payments.table';
 import { shops } from '../shops/shops.table';
 import { refunds } from './refunds.table';
@@ -216,19 +216,6 @@ export async function touchRefund(db: AppDatabase, id: number): Promise<void> {
     .update(refunds)
     .set({ updatedAt: sql`now()` })
     .where(eq(refunds.id, id));
-}
-
-/** Records a step of the order's history (who did what). */
-export async function recordOrderEvent(
-  db: AppDatabase,
-  event: { orderId: number; action: string; actorUserId: number | null; detail?: Record<string, unknown> },
-): Promise<void> {
-  await db.insert(orderEvents).values({
-    orderId: event.orderId,
-    action: event.action,
-    actorUserId: event.actorUserId,
-    detail: event.detail ?? {},
-  });
 }
 
 /** A changed order: a request naming the old version is refused. */

@@ -17,7 +17,7 @@ import { translate } from '../../platform/i18n/translate';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer';
 import { returnStock } from '../catalog/catalog.api';
 import { reverseSale, saleCreditOf } from '../earnings/earnings.api';
-import { markPaid } from '../orders/orders.api';
+import { markPaid, recordOrderEvent } from '../orders/orders.api';
 import type { Payments, RefundEvent } from '../payments/payments.api';
 import {
   bumpVersion,
@@ -37,7 +37,6 @@ import {
   lockOrderByNo,
   markCompleted,
   markFailed,
-  recordOrderEvent,
   release,
   reserve,
   resolveFlag,

@@ -127,7 +127,7 @@ export default function ConsoleLayout() {
                 onClick={toggleSidebar}
               />
             )}
-            {effectiveLayout === 'left' && <ConsoleBreadcrumbs />}
+            {effectiveLayout === 'left' && !isMobile && <ConsoleBreadcrumbs />}
             {effectiveLayout === 'top' && (
               <nav aria-label={t('layout.sidebar.label')} className={styles.topMenu}>
                 <ConsoleSidebar isCollapsed={false} mode="horizontal" />
@@ -141,8 +141,9 @@ export default function ConsoleLayout() {
           </div>
           <div className={styles.navEnd}>
             <MenuSearch />
-            <FullscreenToggle />
-            <SizeSwitch />
+            {/* A phone's bar has room for what a phone needs: no full screen, no control size. */}
+            {!isMobile && <FullscreenToggle />}
+            {!isMobile && <SizeSwitch />}
             <LanguageSwitch />
             <NoticeBell />
             <SettingsDrawer />
@@ -152,7 +153,7 @@ export default function ConsoleLayout() {
         {isTagsViewShown && <TagsView />}
         <Layout.Content className={styles.content}>
           <ConsoleWatermark>
-            {effectiveLayout !== 'left' && <ConsoleBreadcrumbs />}
+            {(effectiveLayout !== 'left' || isMobile) && <ConsoleBreadcrumbs />}
             {/* A new key mounts the page again: the tags view's "refresh". */}
             <Fragment key={refreshKey}>
               <Outlet />

@@ -12,6 +12,7 @@ import { logout } from '../../shared/session/logout';
 import { navigateTo } from '../../shared/router/navigator';
 import { useUser } from '../../shared/session/user-store';
 import { CONSOLE_HOME, CONSOLE_LOGIN, CONSOLE_PROFILE } from '../console-paths';
+import styles from './console-layout.module.css';
 import { useOperatorName } from '../use-operator-name';
 
 /** The navbar's user menu: console home, profile and log out (back to the console login). */
@@ -40,7 +41,7 @@ export function UserMenu() {
         aria-label={t('common:topBar.current', { label: t('navbar.userMenu'), value: name })}
       >
         <Avatar size="small" src={avatar ?? undefined} icon={<UserOutlined aria-hidden />} />
-        <span>{name}</span>
+        <span className={styles.userName}>{name}</span>
         <DownOutlined aria-hidden />
       </Button>
     </Dropdown>

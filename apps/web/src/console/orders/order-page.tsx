@@ -248,26 +248,32 @@ export default function ConsoleOrderPage() {
         </>
       }
     >
-      <Table<TConsoleOrder>
-        rowKey="orderNo"
-        columns={columns}
-        dataSource={rows}
-        loading={list.isPending}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        {...(canShip
-          ? {
-              rowSelection: {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys.map(String)),
-                getCheckboxProps: (order: TConsoleOrder) => ({
-                  disabled: order.status !== 1,
-                  'aria-label': order.orderNo,
-                }),
-              },
-            }
-          : {})}
-      />
+      {/*
+        The table scrolls sideways in its own box, not through antd's \`scroll\`: with row selection
+        that renders a hidden measuring row holding a second "Select all" checkbox, which keyboard
+        and screen-reader users would reach (axe: aria-hidden-focus).
+      */}
+      <div style={{ overflowX: 'auto' }}>
+        <Table<TConsoleOrder>
+          rowKey="orderNo"
+          columns={columns}
+          dataSource={rows}
+          loading={list.isPending}
+          pagination={false}
+          {...(canShip
+            ? {
+                rowSelection: {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys.map(String)),
+                  getCheckboxProps: (order: TConsoleOrder) => ({
+                    disabled: order.status !== 1,
+                    'aria-label': order.orderNo,
+                  }),
+                },
+              }
+            : {})}
+        />
+      </div>
       <Space style={{ marginTop: 12 }}>
         <Typography.Text type="secondary">
           {t('console.count', { shown: rows.length, total })}

@@ -122,6 +122,17 @@ describe('buildThemeConfig', () => {
       }
     });
 
+    it.each(['colorPrimaryHover', 'colorPrimaryActive', 'colorLinkHover', 'colorLinkActive'] as const)(
+      '%s (a hovered or pressed button or link) reads at 4.5:1 on the surfaces too',
+      (key) => {
+        for (const background of surfaces) {
+          expect(contrastRatio(token[key], background), `${key} on ${background}`).toBeGreaterThanOrEqual(
+            MIN_CONTRAST,
+          );
+        }
+      },
+    );
+
     it.each([
       'colorPrimary',
       'colorLink',

@@ -115,7 +115,8 @@ const READABLE_TERTIARY = { light: 'rgba(0, 0, 0, 0.6)', dark: 'rgba(255, 255, 2
 /**
  * An antd algorithm run after the default or dark one: the primary, link and status colours it
  * derived, moved (same hue) until they read at 4.5:1 as text on the theme's surfaces and on their
- * own tinted backgrounds (status tags, selected rows). Hover/active shades and tints stay as derived.
+ * own tinted backgrounds (status tags, selected rows); hover and active shades of the primary and
+ * links likewise on the surfaces. Tints stay as derived.
  */
 export function readableAlgorithm(isDark: boolean) {
   const surfaces = isDark ? DARK_SURFACES : LIGHT_SURFACES;
@@ -131,6 +132,15 @@ export function readableAlgorithm(isDark: boolean) {
       const start =
         status === 'Primary' ? readablePrimary(seed.colorPrimary, isDark) : token[`color${status}`];
       token[`color${status}`] = readableOn(start, backgrounds, isDark);
+    }
+    // A hovered or pressed primary button or link is still read: its shade is moved the same way.
+    for (const shade of [
+      'colorPrimaryHover',
+      'colorPrimaryActive',
+      'colorLinkHover',
+      'colorLinkActive',
+    ] as const) {
+      token[shade] = readableOn(token[shade], surfaces, isDark);
     }
     token.colorTextTertiary = READABLE_TERTIARY[isDark ? 'dark' : 'light'];
     return token;
