@@ -1,16 +1,11 @@
-import { InboxOutlined } from '@ant-design/icons';
 import type { TShipImportAnswer } from '@linkstore/contract';
-import { Alert, App, Button, Flex, List, Modal, Table, Typography, Upload, type UploadProps } from 'antd';
+import { Alert, App, Button, Flex, List, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShipImport, useShipOrders } from './api';
 import { problemOf } from './order-problem';
+import { XlsxDropzone, type TPickedFile } from '../shared/xlsx-dropzone';
 
-/** A file picked in the dragger (a File with antd's `uid`). */
-type TPickedFile = Parameters<NonNullable<UploadProps['beforeUpload']>>[0];
-
-/** The server refuses larger files (the multipart limit); saying so here saves the upload. */
-const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 /** Rows one sheet may hold: what one ship request carries (the server says the same). */
 export const SHIP_IMPORT_MAX_ROWS = 200;
 
@@ -34,20 +29,6 @@ export function ImportTrackingDialog({ onClose }: { onClose: () => void }) {
     setProblem(null);
     setPreview(null);
     setShipProblems([]);
-  };
-
-  const pick = (picked: TPickedFile) => {
-    if (!picked.name.toLowerCase().endsWith('.xlsx')) {
-      setProblem(t('console.import.wrongType'));
-      setFile(null);
-    } else if (picked.size > MAX_IMPORT_BYTES) {
-      setProblem(t('console.import.tooLarge'));
-      setFile(null);
-    } else {
-      setProblem(null);
-      setFile(picked);
-    }
-    return false;
   };
 
   const submit = () => {
@@ -168,24 +149,20 @@ export function ImportTrackingDialog({ onClose }: { onClose: () => void }) {
           )}
         </Flex>
       ) : (
-        <Flex vertical gap={12}>
-          <Upload.Dragger
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            maxCount={1}
-            fileList={file ? [file] : []}
-            beforeUpload={pick}
-            onRemove={() => setFile(null)}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined aria-hidden />
-            </p>
-            <p className="ant-upload-text">{t('console.import.drop')}</p>
-          </Upload.Dragger>
-          {problem ? <Alert type="error" showIcon title={problem} /> : null}
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            {t('console.import.hint', { rows: SHIP_IMPORT_MAX_ROWS })}
-          </Typography.Paragraph>
-        </Flex>
+        <XlsxDropzone
+          file={file}
+          problem={problem}
+          texts={{
+            drop: t('console.import.drop'),
+            hint: t('console.import.hint', { rows: SHIP_IMPORT_MAX_ROWS }),
+            wrongType: t('console.import.wrongType'),
+            tooLarge: t('console.import.tooLarge'),
+          }}
+          onChange={(picked, pickProblem) => {
+            setFile(picked);
+            setProblem(pickProblem);
+          }}
+        />
       )}
     </Modal>
   );

@@ -1,15 +1,10 @@
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { USER_IMPORT_MAX_ROWS, type TUserImportResult } from '@linkstore/contract';
-import { Alert, Button, Flex, List, Modal, Typography, Upload, type UploadProps } from 'antd';
+import { Alert, Button, Flex, List, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { XlsxDropzone, type TPickedFile } from '../shared/xlsx-dropzone';
 import { useDownloadTemplate, useImportUsers } from './api';
-
-/** A file picked in the dragger (a File with antd's `uid`). */
-type TPickedFile = Parameters<NonNullable<UploadProps['beforeUpload']>>[0];
-
-/** The server refuses larger files (the multipart limit); saying so here saves the upload. */
-export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 
 export interface TImportDialogProps {
   open: boolean;
@@ -36,22 +31,6 @@ export function ImportDialog({ open, onClose }: TImportDialogProps) {
   const close = () => {
     reset();
     onClose();
-  };
-
-  const pick = (picked: TPickedFile) => {
-    setResult(null);
-    if (!picked.name.toLowerCase().endsWith('.xlsx')) {
-      setProblem(t('import.wrongType'));
-      setFile(null);
-    } else if (picked.size > MAX_IMPORT_BYTES) {
-      setProblem(t('import.tooLarge'));
-      setFile(null);
-    } else {
-      setProblem(null);
-      setFile(picked);
-    }
-    // Kept here, sent on "Import".
-    return false;
   };
 
   const submit = () => {
@@ -114,23 +93,21 @@ export function ImportDialog({ open, onClose }: TImportDialogProps) {
           ) : null}
         </Flex>
       ) : (
-        <Flex vertical gap={12}>
-          <Upload.Dragger
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            maxCount={1}
-            fileList={file ? [file] : []}
-            beforeUpload={pick}
-            onRemove={() => setFile(null)}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined aria-hidden />
-            </p>
-            <p className="ant-upload-text">{t('import.drop')}</p>
-          </Upload.Dragger>
-          {problem ? <Alert type="error" showIcon title={problem} /> : null}
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            {t('import.hint', { rows: USER_IMPORT_MAX_ROWS })}
-          </Typography.Paragraph>
+        <XlsxDropzone
+          file={file}
+          problem={problem}
+          texts={{
+            drop: t('import.drop'),
+            hint: t('import.hint', { rows: USER_IMPORT_MAX_ROWS }),
+            wrongType: t('import.wrongType'),
+            tooLarge: t('import.tooLarge'),
+          }}
+          onChange={(picked, pickProblem) => {
+            setResult(null);
+            setFile(picked);
+            setProblem(pickProblem);
+          }}
+        >
           <div>
             <Button
               icon={<DownloadOutlined aria-hidden />}
@@ -140,7 +117,7 @@ export function ImportDialog({ open, onClose }: TImportDialogProps) {
               {t('action.template')}
             </Button>
           </div>
-        </Flex>
+        </XlsxDropzone>
       )}
     </Modal>
   );
