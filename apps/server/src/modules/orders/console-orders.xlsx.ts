@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
 import { translate, type MessageKey, type MessageParams } from '../../platform/i18n/translate';
+import { firstSheet, sheetRows, type SheetRow } from '../../platform/xlsx/sheet-rows';
 import { checkZip } from '../users/users.api';
 import {
   countConsoleOrders,
@@ -65,11 +66,7 @@ const CARRIER_NAMES: Map<string, TShippingCarrier> = (() => {
   return names;
 })();
 
-interface ShipRow {
-  /** The row number in the sheet; the header is row 1. */
-  row: number;
-  cells: Record<ImportColumn, string>;
-}
+type ShipRow = SheetRow<ImportColumn>;
 
 /**
  * The data rows of the first sheet. Row 1 is always the header: columns are found by their header
@@ -78,36 +75,13 @@ interface ShipRow {
  */
 async function readShipRows(bytes: Uint8Array): Promise<ShipRow[]> {
   await checkZip(bytes);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    await workbook.xlsx.load(input as unknown as Parameters<ExcelJS.Xlsx['load']>[0]);
-  } catch {
-    throw AppError.of(ErrorCode.FILE_UNREADABLE, 'users.import.notXlsx');
-  }
-  const sheet = workbook.worksheets[0];
+  const sheet = await firstSheet(bytes);
   if (!sheet) throw AppError.of(ErrorCode.FILE_UNREADABLE, 'users.import.notXlsx');
-
-  const positions = new Map<ImportColumn, number>();
-  sheet.getRow(1).eachCell((cell, index) => {
-    const column = HEADER_NAMES.get(normalizeName(cell.text));
-    if (column && !positions.has(column)) positions.set(column, index);
-  });
-  if (positions.size === 0) IMPORT_COLUMNS.forEach((column, i) => positions.set(column, i + 1));
-
-  const rows: ShipRow[] = [];
-  let isTooMany = false;
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    if (number === 1 || isTooMany) return;
-    const cells = Object.fromEntries(
-      IMPORT_COLUMNS.map((column) => {
-        const index = positions.get(column);
-        return [column, index === undefined ? '' : row.getCell(index).text.trim()];
-      }),
-    ) as Record<ImportColumn, string>;
-    if (Object.values(cells).every((value) => value === '')) return;
-    if (rows.length >= SHIP_IMPORT_MAX_ROWS) isTooMany = true;
-    else rows.push({ row: number, cells });
+  const { rows, isTooMany } = sheetRows(sheet, {
+    columns: IMPORT_COLUMNS,
+    headerNames: HEADER_NAMES,
+    normalize: normalizeName,
+    maxRows: SHIP_IMPORT_MAX_ROWS,
   });
   if (isTooMany) {
     throw AppError.of(ErrorCode.TOO_MANY_ROWS, 'orders.import.tooManyRows', { max: SHIP_IMPORT_MAX_ROWS });

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { AppError } from '../../platform/errors/app-error';
 import { translate, type MessageKey } from '../../platform/i18n/translate';
+import { firstSheet, sheetRows, type SheetRow } from '../../platform/xlsx/sheet-rows';
 
 /** The columns of the template and of an import, in this order. */
 export const IMPORT_COLUMNS = ['username', 'nickname', 'gender', 'mobile', 'email', 'roles', 'dept'] as const;
@@ -24,11 +25,8 @@ export interface ExportRow {
   createTime: string;
 }
 
-export interface ImportRow {
-  /** The row number in the sheet; the header is row 1. */
-  row: number;
-  cells: Record<ImportColumn, string>;
-}
+/** A data row: its number in the sheet (the header is row 1) and its cells by column. */
+export type ImportRow = SheetRow<ImportColumn>;
 
 /** Everything inside the .xlsx (a zip), unpacked, may not exceed this. */
 export const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
@@ -150,38 +148,14 @@ function normalizeHeader(text: string): string {
  */
 export async function readImportRows(bytes: Uint8Array): Promise<ImportRow[]> {
   await checkZip(bytes);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs types its input as its own `Buffer` (an ArrayBuffer); a Node Buffer is what it reads.
-    const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    await workbook.xlsx.load(input as unknown as Parameters<ExcelJS.Xlsx['load']>[0]);
-  } catch {
-    throw refused('users.import.notXlsx');
-  }
-  const sheet = workbook.worksheets[0];
-  // A zip without a sheet is some other zip, not a workbook.
+  const sheet = await firstSheet(bytes);
+  // Not a workbook, or a zip without a sheet: some other zip.
   if (!sheet) throw refused('users.import.notXlsx');
-
-  const positions = new Map<ImportColumn, number>();
-  sheet.getRow(1).eachCell((cell, index) => {
-    const column = HEADER_NAMES.get(normalizeHeader(cell.text));
-    if (column && !positions.has(column)) positions.set(column, index);
-  });
-  if (positions.size === 0) IMPORT_COLUMNS.forEach((column, i) => positions.set(column, i + 1));
-
-  const rows: ImportRow[] = [];
-  let isTooMany = false;
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    if (number === 1 || isTooMany) return;
-    const cells = Object.fromEntries(
-      IMPORT_COLUMNS.map((column) => {
-        const index = positions.get(column);
-        return [column, index === undefined ? '' : row.getCell(index).text.trim()];
-      }),
-    ) as Record<ImportColumn, string>;
-    if (Object.values(cells).every((value) => value === '')) return;
-    if (rows.length >= USER_IMPORT_MAX_ROWS) isTooMany = true;
-    else rows.push({ row: number, cells });
+  const { rows, isTooMany } = sheetRows(sheet, {
+    columns: IMPORT_COLUMNS,
+    headerNames: HEADER_NAMES,
+    normalize: normalizeHeader,
+    maxRows: USER_IMPORT_MAX_ROWS,
   });
   if (isTooMany) throw refused('users.import.tooManyRows', { max: USER_IMPORT_MAX_ROWS });
   if (rows.length === 0) throw refused('users.import.noRows');
