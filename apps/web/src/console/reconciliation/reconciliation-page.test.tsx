@@ -52,7 +52,12 @@ const DIFFERENCES: TReconciliationDifference[] = [
 
 function fakeApi(runs: TReconciliationRun[], next: TReconciliationRun = BROKEN) {
   const stored = [...runs];
-  return installFakeApi({
+  // A run answers when the test says so: its progress is seen however slow the machine is.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const api = installFakeApi({
     'GET /api/v1/system/reconciliation/runs': ({ url }) => {
       const pageSize = Number(url.searchParams.get('pageSize') ?? 10);
       return ok({ list: stored.slice(0, pageSize), total: stored.length });
@@ -61,11 +66,12 @@ function fakeApi(runs: TReconciliationRun[], next: TReconciliationRun = BROKEN) 
     'GET /api/v1/system/reconciliation/runs/5': () =>
       ok({ run: BROKEN, differences: { list: DIFFERENCES, total: 2 } }),
     'POST /api/v1/system/reconciliation/run': async () => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await released;
       stored.unshift(next);
       return ok(next);
     },
   });
+  return Object.assign(api, { release });
 }
 
 afterEach(signOutOperator);
@@ -94,6 +100,7 @@ describe('ReconciliationPage', () => {
     await user.click(screen.getByRole('button', { name: /Run now/ }));
     expect(await screen.findByRole('button', { name: /Running/ })).toBeInTheDocument();
     expect(await screen.findByText('Comparing the ledger with its sources…')).toBeInTheDocument();
+    api.release();
     expect(await screen.findByText('Reconciled: 2 differences found.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/v1/system/reconciliation/run')).toHaveLength(1);
 
