@@ -10,6 +10,7 @@ import {
   ZGetCountryResponse,
   ZLegacyLogoutQuery,
   ZLoginRequest,
+  ZOAuthExchangeRequest,
   ZOAuthProvidersResponse,
   ZRefreshQuery,
   ZRefreshRequest,
@@ -110,6 +111,15 @@ export const accountsRoutes = defineRoutes({
     summary: 'Which social sign-ins are configured',
     tags,
     response: ZOAuthProvidersResponse,
+    access: open,
+  },
+  oauthExchange: {
+    method: 'POST',
+    path: '/api/v1/auth/oauth/exchange',
+    summary: 'Trade the one-time code of a finished social sign-in for a token pair (once, within a minute)',
+    tags,
+    body: ZOAuthExchangeRequest,
+    response: ZTokenResponse,
     access: open,
   },
   me: {

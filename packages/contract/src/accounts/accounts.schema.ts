@@ -75,6 +75,13 @@ export const ZOAuthProvider = z.enum(['google', 'facebook']);
 export type TOAuthProvider = z.infer<typeof ZOAuthProvider>;
 export const ZOAuthProvidersResponse = z.object({ google: z.boolean(), facebook: z.boolean() });
 
+/**
+ * The one-time code a finished social sign-in leaves in the web app's address (never a token):
+ * 32 random bytes, base64url. Anything longer is not ours; an unknown one answers A0260.
+ */
+export const ZOAuthExchangeRequest = z.object({ code: z.string().min(1).max(128) });
+export type TOAuthExchangeRequest = z.infer<typeof ZOAuthExchangeRequest>;
+
 /** `GET /api/v1/users/me`: who is signed in, with roles and permission strings. */
 export const ZCurrentUser = z.object({
   userId: z.string(),

@@ -27,7 +27,10 @@ interface ProviderRoute {
   Params: z.infer<typeof ZProviderParams>;
 }
 
-/** The web app's landing page for social sign-in; it reads the hash query. */
+/**
+ * The web app's landing page for social sign-in; it reads the hash query: a one-time `code`
+ * (traded by a POST to `oauthExchange`) and `returnTo`, or `error` and `provider`.
+ */
 function authorizePage(params: Record<string, string>): string {
   return `/#/authorize?${new URLSearchParams(params).toString()}`;
 }
@@ -64,6 +67,11 @@ export async function socialLoginModule(app: FastifyInstance): Promise<void> {
     facebook: social.isConfigured('facebook'),
   }));
 
+  // The session starts here, in the web app's own request, not in the provider's redirect.
+  registerRoute(app, accountsRoutes.oauthExchange, ({ body, request }) =>
+    social.exchange(body.code, sessionMeta(request)),
+  );
+
   app.get<ProviderRoute & { Querystring: z.infer<typeof ZStartQuery> }>(
     OAUTH_START_PATH,
     {
@@ -99,8 +107,8 @@ export async function socialLoginModule(app: FastifyInstance): Promise<void> {
       const { provider } = request.params;
       try {
         const search = new URL(request.url, 'http://callback').search;
-        const { refreshToken, returnTo } = await social.finish(provider, search, sessionMeta(request));
-        return reply.header('cache-control', 'no-store').redirect(authorizePage({ refreshToken, returnTo }));
+        const { code, returnTo } = await social.finish(provider, search);
+        return reply.header('cache-control', 'no-store').redirect(authorizePage({ code, returnTo }));
       } catch (error) {
         return redirectFailure(request, reply, provider, error);
       }

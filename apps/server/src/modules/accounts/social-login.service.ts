@@ -1,15 +1,19 @@
-import { ErrorCode, type TErrorCode, type TOAuthProvider } from '@linkstore/contract';
+import { ErrorCode, type TErrorCode, type TOAuthProvider, type TTokenResponse } from '@linkstore/contract';
 import { and, eq, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import { oauthStates, userIdentities, users } from '../../platform/auth/auth.tables';
+import { oauthCodes, oauthStates, userIdentities, users } from '../../platform/auth/auth.tables';
 import type { SessionMeta, SessionService } from '../../platform/auth/sessions';
+import { hashToken, newOpaqueToken } from '../../platform/auth/tokens';
 import type { AppConfig, OAuthProviderConfig } from '../../platform/config/config';
 import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
+import { AppError } from '../../platform/errors/app-error';
 import type { RateLimiter } from '../../platform/rate-limit/limiter';
 
 /** How long a started sign-in may take at the provider. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
+/** How long the web app has to trade the one-time code of a finished sign-in for tokens. */
+export const OAUTH_CODE_TTL_MS = 60_000;
 const SCOPE = 'openid email profile';
 const RETURN_TO_MAX = 255;
 /** Sign-ins one address may start per window: each leaves a row until it expires. */
@@ -30,6 +34,11 @@ export class SocialLoginError extends Error {
 
 function failed(reason: string, cause?: unknown): SocialLoginError {
   return new SocialLoginError(ErrorCode.OAUTH_FAILED, reason, cause === undefined ? undefined : { cause });
+}
+
+/** An unknown, expired or already used one-time code (the same answer for each). */
+function codeInvalid(): AppError {
+  return AppError.of(ErrorCode.OAUTH_FAILED, 'auth.oauthCodeInvalid');
 }
 
 /**
@@ -190,13 +199,11 @@ export function createSocialLoginService({ db, config, sessions, limiter }: Deps
 
     /**
      * The provider's return: spends the state (once only), trades the code with the PKCE
-     * verifier, checks state and nonce, finds or opens the account and signs it in.
+     * verifier, checks state and nonce, finds or opens the account, and leaves a one-time code
+     * for the web app to trade for tokens (`exchange`). No token is issued here: the answer is
+     * a browser redirect, and a URL ends up in history, logs and Referer headers.
      */
-    async finish(
-      provider: TOAuthProvider,
-      search: string,
-      meta: SessionMeta,
-    ): Promise<{ refreshToken: string; returnTo: string }> {
+    async finish(provider: TOAuthProvider, search: string): Promise<{ code: string; returnTo: string }> {
       const state = new URLSearchParams(search).get('state');
       if (!state || state.length > 64) throw failed('no usable state in the callback');
       const [pending] = await db.delete(oauthStates).where(eq(oauthStates.state, state)).returning();
@@ -221,13 +228,43 @@ export function createSocialLoginService({ db, config, sessions, limiter }: Deps
       }
       const claims = readClaims(tokens.claims());
 
-      const session = await withTransaction(db, async (tx) => {
+      const { token: code, hash } = newOpaqueToken();
+      const isActive = await withTransaction(db, async (tx) => {
         const user = await findOrCreateUser(tx, provider, claims);
-        if (user.status !== 1) return null;
-        return sessions.issue(user.id, meta, tx);
+        if (user.status !== 1) return false;
+        const now = Date.now();
+        await tx.delete(oauthCodes).where(lt(oauthCodes.expiresAt, new Date(now)));
+        await tx
+          .insert(oauthCodes)
+          .values({ codeHash: hash, userId: user.id, expiresAt: new Date(now + OAUTH_CODE_TTL_MS) });
+        return true;
       });
-      if (!session) throw new SocialLoginError(ErrorCode.ACCOUNT_DISABLED, 'the account is disabled');
-      return { refreshToken: session.refreshToken, returnTo: pending.returnTo };
+      if (!isActive) throw new SocialLoginError(ErrorCode.ACCOUNT_DISABLED, 'the account is disabled');
+      return { code, returnTo: pending.returnTo };
+    },
+
+    /**
+     * Trades the one-time code for a new sign-in, once: the row is deleted as it is read, so of
+     * two simultaneous exchanges only one finds it. Unknown, expired and used codes answer
+     * A0260 alike; an account disabled since the callback answers A0211.
+     */
+    async exchange(code: string, meta: SessionMeta): Promise<TTokenResponse> {
+      type Outcome = { ok: true; tokens: TTokenResponse } | { ok: false; error: AppError };
+      const outcome = await withTransaction(db, async (tx): Promise<Outcome> => {
+        const [row] = await tx
+          .delete(oauthCodes)
+          .where(eq(oauthCodes.codeHash, hashToken(code)))
+          .returning({ userId: oauthCodes.userId, expiresAt: oauthCodes.expiresAt });
+        if (!row || row.expiresAt.getTime() <= Date.now()) return { ok: false, error: codeInvalid() };
+        const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, row.userId));
+        if (!user) return { ok: false, error: codeInvalid() };
+        if (user.status !== 1) {
+          return { ok: false, error: AppError.of(ErrorCode.ACCOUNT_DISABLED, 'auth.accountDisabled') };
+        }
+        return { ok: true, tokens: await sessions.issue(row.userId, meta, tx) };
+      });
+      if (!outcome.ok) throw outcome.error;
+      return outcome.tokens;
     },
   };
 }

@@ -2,16 +2,23 @@ import { createHash } from 'node:crypto';
 import { ErrorCode, ZCurrentUser, ZEnvelope, ZTokenResponse } from '@linkstore/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthStates, userIdentities, users } from '../../platform/auth/auth.tables';
+import {
+  oauthCodes,
+  oauthStates,
+  refreshTokens,
+  userIdentities,
+  users,
+} from '../../platform/auth/auth.tables';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { startOidcProvider, type TestOidcAccount, type TestOidcProvider } from '../../test/oidc-provider';
 import { createUser } from '../../test/users';
-import { OAUTH_STARTS_PER_WINDOW, sanitizeReturnTo } from './social-login.service';
+import { OAUTH_CODE_TTL_MS, OAUTH_STARTS_PER_WINDOW, sanitizeReturnTo } from './social-login.service';
 
 // Never fetched: the app is reached through app.inject, only the provider over HTTP.
 const PUBLIC_URL = 'http://linkstore.test';
 const callbackOf = (provider: string) => `${PUBLIC_URL}/api/v1/auth/oauth/${provider}/callback`;
 const PASSWORD = 'correct horse 42';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 let idp: TestOidcProvider;
 let ctx: TestContext; // Google and Facebook both point at the local provider
@@ -73,12 +80,30 @@ async function callback(back: URL) {
   return res.headers.location;
 }
 
-/** The whole journey; returns the refresh token the web app receives and where it goes next. */
-async function signIn(account: TestOidcAccount, provider = 'google', returnTo?: string) {
-  const { route, params } = landing(await callback(await toCallback(account, provider, returnTo)));
+/** The web app's landing after a successful callback: a one-time code and returnTo, nothing else. */
+function landedCode(location: unknown): { code: string; returnTo: string | null } {
+  const { route, params } = landing(location);
   expect(route).toBe('/authorize');
-  expect(params.get('error')).toBeNull();
-  return { refreshToken: params.get('refreshToken') ?? '', returnTo: params.get('returnTo') };
+  expect([...params.keys()].sort()).toEqual(['code', 'returnTo']);
+  return { code: params.get('code') ?? '', returnTo: params.get('returnTo') };
+}
+
+/** What the web app does with the code: one POST, answered like a password sign-in. */
+function exchange(code: unknown) {
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/auth/oauth/exchange', payload: { code } });
+}
+
+async function exchangeTokens(code: string) {
+  const res = await exchange(code);
+  expect(res.statusCode).toBe(200);
+  return ZEnvelope(ZTokenResponse).parse(res.json()).data;
+}
+
+/** The whole journey; returns the refresh token the web app obtains and where it goes next. */
+async function signIn(account: TestOidcAccount, provider = 'google', returnTo?: string) {
+  const landed = landedCode(await callback(await toCallback(account, provider, returnTo)));
+  const { refreshToken } = await exchangeTokens(landed.code);
+  return { refreshToken, returnTo: landed.returnTo };
 }
 
 /** What the web app does with the refresh token: exchange it, then ask who it is. */
@@ -285,8 +310,8 @@ describe('the local provider as a browser journey uses it', () => {
   it('switches account for a browser that stays signed in there, also when told over HTTP', async () => {
     const asBrowser = async () => {
       const back = await idp.authorize(await start(), { keepSession: true });
-      const { params } = landing(await callback(back));
-      return currentUser(params.get('refreshToken') ?? '');
+      const { code } = landedCode(await callback(back));
+      return currentUser((await exchangeTokens(code)).refreshToken);
     };
     idp.setAccount({ sub: 'browser-one', name: 'One' });
     expect((await asBrowser()).nickname).toBe('One');
@@ -327,7 +352,7 @@ describe('a callback that must be refused', () => {
     const [first, second] = [await idp.authorize(authorizationUrl), await idp.authorize(authorizationUrl)];
     expect(second.searchParams.get('state')).toBe(first.searchParams.get('state'));
     expect(second.searchParams.get('code')).not.toBe(first.searchParams.get('code'));
-    expect(landing(await callback(first)).params.get('refreshToken')).toBeTruthy();
+    expect(landedCode(await callback(first)).code).toBeTruthy();
     expectFailure(await callback(second), 'google');
     expectFailure(await callback(first), 'google');
   });
@@ -363,5 +388,130 @@ describe('a callback that must be refused', () => {
     expectFailure(location, 'google');
     expect(String(location)).not.toMatch(/declined|access_denied/);
     expect(await userCount()).toBe(before);
+  });
+});
+
+describe('the hand-off to the web app: a one-time code, never a token in the URL', () => {
+  const cleo: TestOidcAccount = { sub: 'google-cleo', email: 'cleo@example.com', email_verified: true };
+
+  /** A finished callback for cleo: where the browser was sent and the code in it. */
+  async function finished(returnTo = '/studio/links', account: TestOidcAccount = cleo) {
+    const location = String(await callback(await toCallback(account, 'google', returnTo)));
+    return { location, ...landedCode(location) };
+  }
+
+  async function sessionsOf(userId: number): Promise<number> {
+    const [row] = await ctx.database.db
+      .select({ n: count() })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, userId));
+    return row?.n ?? 0;
+  }
+
+  it('redirects with a one-time code only: no token anywhere in the Location, no session yet', async () => {
+    // A person new here, so that the sign-ins counted are this journey's only.
+    const { location, code, returnTo } = await finished('/studio/links', {
+      sub: 'google-dora',
+      name: 'Dora',
+    });
+    expect(returnTo).toBe('/studio/links');
+    // 32 random bytes, base64url.
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(location).not.toMatch(/token/i);
+    const [stored] = await ctx.database.db
+      .select()
+      .from(oauthCodes)
+      .where(eq(oauthCodes.codeHash, sha256(code)));
+    expect(stored).toBeDefined();
+    const userId = stored?.userId ?? 0;
+    // The callback starts no sign-in: the exchange does, in the web app's own request.
+    expect(await sessionsOf(userId)).toBe(0);
+
+    const tokens = await exchangeTokens(code);
+    for (const token of [tokens.refreshToken, tokens.accessToken]) {
+      expect(location).not.toContain(token);
+      expect(location).not.toContain(encodeURIComponent(token));
+    }
+    expect(await sessionsOf(userId)).toBe(1);
+    expect((await currentUser(tokens.refreshToken)).userId).toBe(String(userId));
+  });
+
+  it('keeps only the hash of the code, for about a minute', async () => {
+    const { code } = await finished();
+    const rows = await ctx.database.db.select().from(oauthCodes);
+    expect(rows.some((row) => row.codeHash === code)).toBe(false);
+    const [row] = rows.filter((r) => r.codeHash === sha256(code));
+    const ttl = (row?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(OAUTH_CODE_TTL_MS).toBeLessThanOrEqual(60_000);
+    expect(ttl).toBeGreaterThan(OAUTH_CODE_TTL_MS - 10_000);
+    expect(ttl).toBeLessThanOrEqual(OAUTH_CODE_TTL_MS);
+  });
+
+  it('answers the tokens once: the same code again is refused with A0260', async () => {
+    const { code } = await finished();
+    await exchangeTokens(code);
+    const again = await exchange(code);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: ErrorCode.OAUTH_FAILED, data: null });
+    expect(again.json().msg).toBe('This sign-in link has expired or was already used. Please sign in again.');
+  });
+
+  it('refuses an expired code, and does not sign in', async () => {
+    const { code } = await finished();
+    const [row] = await ctx.database.db
+      .update(oauthCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthCodes.codeHash, sha256(code)))
+      .returning();
+    const before = await sessionsOf(row?.userId ?? 0);
+    const res = await exchange(code);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: ErrorCode.OAUTH_FAILED });
+    expect(await sessionsOf(row?.userId ?? 0)).toBe(before);
+  });
+
+  it('lets exactly one of two simultaneous exchanges of the same code succeed', async () => {
+    const { code } = await finished();
+    const answers = await Promise.all([exchange(code), exchange(code)]);
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 400]);
+    const refused = answers.find((res) => res.statusCode === 400);
+    expect(refused?.json()).toMatchObject({ code: ErrorCode.OAUTH_FAILED });
+  });
+
+  it('refuses an unknown, a malformed or a missing code without a 500', async () => {
+    for (const code of ['never-issued', 'a'.repeat(43), '%00']) {
+      const res = await exchange(code);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: ErrorCode.OAUTH_FAILED });
+    }
+    // Only hashed, never stored: a NUL is refused like any unknown code (or by the contract).
+    const nul = await exchange('\u0000');
+    expect(nul.statusCode).toBe(400);
+    expect([ErrorCode.OAUTH_FAILED, ErrorCode.VALIDATION_FAILED]).toContain(nul.json().code);
+    for (const code of [undefined, '', 'x'.repeat(129), 42, ['a']]) {
+      const res = await exchange(code);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
+    }
+  });
+
+  it('refuses with A0211 an account disabled between the callback and the exchange', async () => {
+    const { code } = await finished();
+    const [row] = await ctx.database.db
+      .select()
+      .from(oauthCodes)
+      .where(eq(oauthCodes.codeHash, sha256(code)));
+    const userId = row?.userId ?? 0;
+    const before = await sessionsOf(userId);
+    await ctx.database.db.update(users).set({ status: 0 }).where(eq(users.id, userId));
+    try {
+      const res = await exchange(code);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: ErrorCode.ACCOUNT_DISABLED });
+      expect(await sessionsOf(userId)).toBe(before);
+    } finally {
+      await ctx.database.db.update(users).set({ status: 1 }).where(eq(users.id, userId));
+    }
   });
 });

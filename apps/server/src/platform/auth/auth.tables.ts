@@ -136,3 +136,21 @@ export const oauthStates = pgTable('oauth_states', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Finished Google/Facebook sign-ins waiting for the web app: the one-time code the callback puts
+ * in the address (stored as its SHA-256 hash), the user it signs in, a minute, single use. The
+ * web app trades it for a token pair by a POST, so no token ever travels in a URL.
+ */
+export const oauthCodes = pgTable(
+  'oauth_codes',
+  {
+    codeHash: varchar('code_hash', { length: 64 }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.expiresAt)],
+);

@@ -277,6 +277,8 @@ export const en = {
     'Only a returned payout that was not retried before can be retried. Nothing was sent.',
   'payouts.retry.overAvailable':
     'The creator has only {available} available; the returned payout cannot be sent again yet.',
+  // ── sec-oauth ──
+  'auth.oauthCodeInvalid': 'This sign-in link has expired or was already used. Please sign in again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

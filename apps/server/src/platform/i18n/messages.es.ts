@@ -288,4 +288,7 @@ export const es = {
     'Solo se puede reintentar un pago devuelto que no se haya reintentado antes. No se envió nada.',
   'payouts.retry.overAvailable':
     'El creador solo tiene {available} disponible; el pago devuelto aún no se puede volver a enviar.',
+  // ── sec-oauth ──
+  'auth.oauthCodeInvalid':
+    'Este enlace de inicio de sesión ha caducado o ya se usó. Vuelve a iniciar sesión.',
 } satisfies Messages;

@@ -297,4 +297,6 @@ export const fr = {
     'Seul un versement retourné qui n’a pas déjà été relancé peut être relancé. Rien n’a été envoyé.',
   'payouts.retry.overAvailable':
     'Le créateur n’a que {available} disponible ; le versement retourné ne peut pas encore être renvoyé.',
+  // ── sec-oauth ──
+  'auth.oauthCodeInvalid': 'Ce lien de connexion a expiré ou a déjà été utilisé. Veuillez vous reconnecter.',
 } satisfies Messages;

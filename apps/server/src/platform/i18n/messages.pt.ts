@@ -284,4 +284,6 @@ export const pt = {
     'Só é possível tentar de novo um pagamento devolvido que ainda não foi tentado novamente. Nada foi enviado.',
   'payouts.retry.overAvailable':
     'O criador só tem {available} disponível; o pagamento devolvido ainda não pode ser enviado de novo.',
+  // ── sec-oauth ──
+  'auth.oauthCodeInvalid': 'Este link de login expirou ou já foi usado. Faça login novamente.',
 } satisfies Messages;

@@ -261,4 +261,6 @@ export const zhCn = {
   // ── reconciliation (anchor: reconciliation) ──
   'payouts.retry.notRetryable': '只有尚未重试过的已退回提现可以重试。未发送任何款项。',
   'payouts.retry.overAvailable': '该创作者当前可用余额仅为 {available}，暂时无法重新发送已退回的提现。',
+  // ── sec-oauth ──
+  'auth.oauthCodeInvalid': '此登录链接已过期或已被使用，请重新登录。',
 } satisfies Messages;

@@ -50,9 +50,12 @@ export async function sendCode(purpose: TCodePurpose, email: string): Promise<nu
   return resendAfterSeconds;
 }
 
-/** Exchanges the one-time refresh token of a social sign-in for a session (it rotates). */
-export async function exchangeRefreshToken(refreshToken: string): Promise<void> {
-  const tokens = await callRoute(accountsRoutes.refresh, { body: { refreshToken } }, FORM_CALL);
+/**
+ * Trades the one-time code a social sign-in left in the address for a session (a POST, so the
+ * tokens never travel in a URL); the server accepts each code once, within a minute.
+ */
+export async function exchangeOAuthCode(code: string): Promise<void> {
+  const tokens = await callRoute(accountsRoutes.oauthExchange, { body: { code } }, FORM_CALL);
   await signIn(tokens);
 }
 

@@ -11,6 +11,7 @@ const routes = [
   { path: '/order', Component: () => <h1>Orders stand-in</h1> },
   { path: '/login', Component: () => <h1>Login stand-in</h1> },
 ];
+const EXCHANGE = 'POST /api/v1/auth/oauth/exchange';
 const REFRESH = 'POST /api/v1/auth/refresh-token';
 
 afterEach(() => {
@@ -18,30 +19,33 @@ afterEach(() => {
 });
 
 describe('AuthorizePage', () => {
-  it('exchanges the one-time token once, strips it from the address and history, and goes to returnTo', async () => {
+  it('posts the one-time code once, strips it from the address and history, signs in and goes to returnTo', async () => {
     const api = createFakeApi({
-      [REFRESH]: async () => {
+      [EXCHANGE]: async () => {
         await new Promise((resolve) => setTimeout(resolve, 30));
         return ok({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref2', expiresIn: 3600 });
       },
     });
     vi.stubGlobal('fetch', api.fetch);
-    const { router } = await renderWithApp(routes, '/authorize?refreshToken=one-time&returnTo=%2Forder');
+    const { router } = await renderWithApp(routes, '/authorize?code=one-time-code&returnTo=%2Forder');
 
     expect(await screen.findByText('Is authorizing...')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?returnTo=%2Forder'));
     expect(await screen.findByRole('heading', { name: 'Orders stand-in' })).toBeInTheDocument();
 
-    const refreshes = api.callsTo(REFRESH);
-    expect(refreshes).toHaveLength(1);
-    expect(refreshes[0]?.body).toEqual({ refreshToken: 'one-time' });
-    expect(refreshes[0]?.headers.Authorization).toBeUndefined();
+    const exchanges = api.callsTo(EXCHANGE);
+    expect(exchanges).toHaveLength(1);
+    expect(exchanges[0]?.method).toBe('POST');
+    expect(exchanges[0]?.body).toEqual({ code: 'one-time-code' });
+    expect(exchanges[0]?.url.search).toBe('');
+    expect(exchanges[0]?.headers.Authorization).toBeUndefined();
+    expect(api.callsTo(REFRESH)).toHaveLength(0);
     expect(localStorage.getItem('access_token')).toBe('Bearer acc');
     expect(localStorage.getItem('refresh_token')).toBe('ref2');
     expect(useUser.getState().info?.user.nickname).toBe('Ana');
-    // Replaced, not pushed: going back cannot reach the token.
+    // Replaced, not pushed: going back cannot reach the code.
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(JSON.stringify(router.state.location)).not.toContain('one-time');
+    expect(JSON.stringify(router.state.location)).not.toContain('one-time-code');
   });
 
   it('shows the provider failure with a way back to login', async () => {
@@ -52,15 +56,39 @@ describe('AuthorizePage', () => {
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
   });
 
-  it('says so when the token cannot be exchanged', async () => {
-    vi.stubGlobal(
-      'fetch',
-      createFakeApi({ [REFRESH]: () => fail('A0231', 'Refresh token invalid', null, 401) }).fetch,
-    );
-    await renderWithApp(routes, '/authorize?refreshToken=used-already');
+  it('says so when the code is unknown, expired or used, and stays signed out', async () => {
+    const api = createFakeApi({
+      [EXCHANGE]: () => fail('A0260', 'This sign-in link has expired or was already used.'),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const { router } = await renderWithApp(routes, '/authorize?code=used-already');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This sign-in link has expired or was already used, please sign in again',
     );
+    expect(api.callsTo(EXCHANGE)).toHaveLength(1);
     expect(useSession.getState().authorization).toBe('');
+    expect(JSON.stringify(router.state.location)).not.toContain('used-already');
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('shows another refusal of the exchange in the translated words for its code', async () => {
+    vi.stubGlobal(
+      'fetch',
+      createFakeApi({ [EXCHANGE]: () => fail('A0211', 'Account disabled', null, 403) }).fetch,
+    );
+    await renderWithApp(routes, '/authorize?code=disabled-meanwhile');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account has been disabled');
+    expect(useSession.getState().authorization).toBe('');
+  });
+
+  it('exchanges nothing when the address holds no code (an old link with a token is not used)', async () => {
+    const api = createFakeApi({});
+    vi.stubGlobal('fetch', api.fetch);
+    await renderWithApp(routes, '/authorize?refreshToken=old-style');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This sign-in link has expired or was already used, please sign in again',
+    );
+    expect(api.callsTo(EXCHANGE)).toHaveLength(0);
+    expect(api.callsTo(REFRESH)).toHaveLength(0);
   });
 });
