@@ -17,7 +17,7 @@ import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
 import { translate, type MessageKey, type MessageParams } from '../../platform/i18n/translate';
 import { firstSheet, sheetRows, type SheetRow } from '../../platform/xlsx/sheet-rows';
-import { checkZip } from '../users/users.api';
+import { checkXlsxZip } from '../../platform/xlsx/xlsx-zip';
 import {
   countConsoleOrders,
   findOrdersByNo,
@@ -74,7 +74,7 @@ type ShipRow = SheetRow<ImportColumn>;
  * position (order number, carrier, tracking number). Empty rows are skipped.
  */
 async function readShipRows(bytes: Uint8Array): Promise<ShipRow[]> {
-  await checkZip(bytes);
+  await checkXlsxZip(bytes);
   const sheet = await firstSheet(bytes);
   if (!sheet) throw AppError.of(ErrorCode.FILE_UNREADABLE, 'users.import.notXlsx');
   const { rows, isTooMany } = sheetRows(sheet, {

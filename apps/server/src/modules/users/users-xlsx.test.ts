@@ -1,4 +1,3 @@
-import { deflateRawSync } from 'node:zlib';
 import { ErrorCode, XLSX_MIME_TYPE, ZEnvelope, ZUserImportResult } from '@linkstore/contract';
 import { eq, inArray, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -7,7 +6,7 @@ import { roles, userRoles } from '../../platform/auth/access.tables';
 import { users } from '../../platform/auth/auth.tables';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { createKit, multipartFile, USER_PERMS, type Kit } from '../../test/users-kit';
-import { checkZip } from './users.workbook';
+import { centralRecord, deflated, deflatedZeros, endRecord, localEntry, zipOf } from '../../test/zip-builder';
 
 let ctx: TestContext;
 let kit: Kit;
@@ -166,7 +165,7 @@ describe('import', () => {
     expect(text.statusCode).toBe(400);
     expect(text.json().code).toBe(ErrorCode.FILE_UNREADABLE);
     // A zip that is not a workbook.
-    const zip = zipOf([{ name: 'hello.txt', content: Buffer.from('hello') }]);
+    const zip = zipOf([deflated('hello.txt', Buffer.from('hello'))]);
     const notBook = await upload(zip, {}, 'fr');
     expect(notBook.statusCode).toBe(400);
     expect(notBook.json().code).toBe(ErrorCode.FILE_UNREADABLE);
@@ -202,62 +201,65 @@ describe('import', () => {
     expect(empty.json().code).toBe(ErrorCode.FILE_UNREADABLE);
   });
 
-  it('refuses a zip that unpacks to more than the budget before reading it', async () => {
-    const tooLarge = expect.objectContaining({ messageKey: 'users.import.tooLarge' });
-    const bomb = zipOf([{ name: 'xl/worksheets/sheet1.xml', content: Buffer.alloc(30 * 1024 * 1024) }]);
-    expect(bomb.length).toBeLessThan(100 * 1024);
-    await expect(checkZip(bomb)).rejects.toEqual(tooLarge);
-    // Lying about the size does not help: the inflation itself is counted.
-    const liar = zipOf([{ name: 'a.xml', content: Buffer.alloc(30 * 1024 * 1024) }], { declaredSize: 10 });
-    await expect(checkZip(liar)).rejects.toEqual(tooLarge);
-    await expect(checkZip(zipOf([{ name: 'a.xml', content: Buffer.from('<a/>') }]))).resolves.toBeUndefined();
-    await expect(checkZip(Buffer.from('not a zip at all'))).rejects.toEqual(
-      expect.objectContaining({ messageKey: 'users.import.notXlsx' }),
-    );
-  });
-
-  it('counts the directory exceljs reads, even when a ZIP64 record points to another one', async () => {
-    // The classic end record lists one small entry but marks itself as ZIP64 (disk 0xFFFF), so a
-    // ZIP reader — exceljs's — follows the ZIP64 record to a second directory holding a bomb.
-    // A guard that read only the classic record let this through.
-    const small = entryOf('a.xml', Buffer.from('<a/>'), 0);
-    const bomb = entryOf('xl/worksheets/sheet1.xml', Buffer.alloc(30 * 1024 * 1024), small.local.length);
-    const classicAt = small.local.length + bomb.local.length;
-    const zip64At = classicAt + small.central.length;
-    const zip64EndAt = zip64At + bomb.central.length;
-    const zip64End = Buffer.alloc(56);
-    zip64End.writeUInt32LE(0x06064b50, 0);
-    zip64End.writeBigUInt64LE(44n, 4);
-    zip64End.writeUInt16LE(45, 12);
-    zip64End.writeUInt16LE(45, 14);
-    zip64End.writeBigUInt64LE(1n, 24);
-    zip64End.writeBigUInt64LE(1n, 32);
-    zip64End.writeBigUInt64LE(BigInt(bomb.central.length), 40);
-    zip64End.writeBigUInt64LE(BigInt(zip64At), 48);
-    const locator = Buffer.alloc(20);
-    locator.writeUInt32LE(0x07064b50, 0);
-    locator.writeBigUInt64LE(BigInt(zip64EndAt), 8);
-    locator.writeUInt32LE(1, 16);
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(0xffff, 4);
-    end.writeUInt16LE(1, 8);
-    end.writeUInt16LE(1, 10);
-    end.writeUInt32LE(small.central.length, 12);
-    end.writeUInt32LE(classicAt, 16);
-    const crafted = Buffer.concat([
-      small.local,
-      bomb.local,
-      small.central,
-      bomb.central,
-      zip64End,
-      locator,
-      end,
+  it('refuses a zip bomb whose end record hides a sheet (issue 15): A0446, nothing imported, memory bounded', async () => {
+    // A real template's worth of rows, plus a sheet of 60 MB of zeros (≈ 60 KB deflated) that
+    // the end record does not count: a guard trusting the count passed it on to exceljs.
+    const book = await workbookOf([
+      ['Username', 'Roles'],
+      ['bomb-row', 'GUEST'],
     ]);
-    expect(crafted.length).toBeLessThan(100 * 1024);
-    await expect(checkZip(crafted)).rejects.toEqual(
-      expect.objectContaining({ messageKey: 'users.import.tooLarge' }),
-    );
+    const sheet = await deflatedZeros('xl/worksheets/sheet9.xml', 60 * 1024 * 1024);
+    const endAt = book.length - 22;
+    const directoryAt = book.readUInt32LE(endAt + 16);
+    const count = book.readUInt16LE(endAt + 10);
+    const sheetLocal = localEntry({ ...sheet, size: 1024 });
+    const directory = Buffer.concat([
+      book.subarray(directoryAt, endAt),
+      centralRecord({ ...sheet, size: 1024 }, directoryAt),
+    ]);
+    const bomb = Buffer.concat([
+      book.subarray(0, directoryAt),
+      sheetLocal,
+      directory,
+      endRecord({ entries: count, size: directory.length, offset: directoryAt + sheetLocal.length }),
+    ]);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+
+    const rssBefore = process.memoryUsage().rss;
+    const res = await upload(bomb);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: ErrorCode.FILE_UNREADABLE,
+      msg: 'The file is not an Excel workbook (.xlsx).',
+    });
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(64 * 1024 * 1024);
+    expect(await kit.db.select().from(users).where(eq(users.username, 'bomb-row'))).toEqual([]);
+
+    // Counted, the sheet inflates past the size it declares (A0446); declaring its size, it is
+    // too large (A0413). Either way refused before exceljs reads it, and nothing imported.
+    const counted = (declared: number) => {
+      const local = localEntry({ ...sheet, size: declared });
+      const records = Buffer.concat([
+        book.subarray(directoryAt, endAt),
+        centralRecord({ ...sheet, size: declared }, directoryAt),
+      ]);
+      return Buffer.concat([
+        book.subarray(0, directoryAt),
+        local,
+        records,
+        endRecord({ entries: count + 1, size: records.length, offset: directoryAt + local.length }),
+      ]);
+    };
+    const lying = await upload(counted(1024), {}, 'es');
+    expect(lying.statusCode).toBe(400);
+    expect(lying.json().code).toBe(ErrorCode.FILE_UNREADABLE);
+    const large = await upload(counted(sheet.size));
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toMatchObject({
+      code: ErrorCode.PAYLOAD_TOO_LARGE,
+      msg: 'The workbook is too large once unpacked.',
+    });
+    expect(await kit.db.select().from(users).where(eq(users.username, 'bomb-row'))).toEqual([]);
   });
 });
 
@@ -339,51 +341,3 @@ describe('export', () => {
     expect(ids).toHaveLength(1);
   });
 });
-
-/** One deflated entry: its local header with data, and its central directory record. */
-function entryOf(name: string, content: Buffer, offset: number, declaredSize = content.length) {
-  const nameBytes = Buffer.from(name);
-  const data = deflateRawSync(content);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(0, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(declaredSize, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(declaredSize, 24);
-  central.writeUInt16LE(nameBytes.length, 28);
-  central.writeUInt32LE(offset, 42);
-  return { local: Buffer.concat([local, nameBytes, data]), central: Buffer.concat([central, nameBytes]) };
-}
-
-/** A minimal zip (deflated entries), optionally lying about the unpacked size. */
-function zipOf(
-  entries: { name: string; content: Buffer }[],
-  options: { declaredSize?: number } = {},
-): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const { local, central } = entryOf(entry.name, entry.content, offset, options.declaredSize);
-    locals.push(local);
-    centrals.push(central);
-    offset += local.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}

@@ -1,9 +1,9 @@
 import { ErrorCode, LANGUAGES, USER_IMPORT_MAX_ROWS, type TLanguage } from '@linkstore/contract';
 import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
 import { AppError } from '../../platform/errors/app-error';
 import { translate, type MessageKey } from '../../platform/i18n/translate';
 import { firstSheet, sheetRows, type SheetRow } from '../../platform/xlsx/sheet-rows';
+import { checkXlsxZip } from '../../platform/xlsx/xlsx-zip';
 
 /** The columns of the template and of an import, in this order. */
 export const IMPORT_COLUMNS = ['username', 'nickname', 'gender', 'mobile', 'email', 'roles', 'dept'] as const;
@@ -28,15 +28,11 @@ export interface ExportRow {
 /** A data row: its number in the sheet (the header is row 1) and its cells by column. */
 export type ImportRow = SheetRow<ImportColumn>;
 
-/** Everything inside the .xlsx (a zip), unpacked, may not exceed this. */
-export const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
-
 const columnKey = (column: ExportColumn): MessageKey => `users.column.${column}`;
 /** The refusals of an import file, each under its code (ERROR_HTTP_STATUS gives the status). */
 const REFUSAL_CODES = {
   'users.import.notXlsx': ErrorCode.FILE_UNREADABLE,
   'users.import.noRows': ErrorCode.FILE_UNREADABLE,
-  'users.import.tooLarge': ErrorCode.PAYLOAD_TOO_LARGE,
   'users.import.tooManyRows': ErrorCode.TOO_MANY_ROWS,
 } as const;
 const refused = (key: keyof typeof REFUSAL_CODES, params: Record<string, number> = {}) =>
@@ -80,53 +76,6 @@ export async function buildExport(lang: TLanguage, rows: ExportRow[]): Promise<B
   return toBuffer(workbook);
 }
 
-/**
- * Refuses anything that is not a zip whose entries, unpacked, stay within the budget — before
- * the workbook library unpacks it in memory. The zip is read by JSZip, the very reader exceljs
- * loads workbooks with, so the guard counts exactly the entries exceljs will inflate (a reader of
- * our own could be shown one directory while exceljs follows another, e.g. a ZIP64 record). Each
- * entry is inflated as a stream and counted, so a "zip bomb" that lies about its sizes is
- * stopped once it passes the budget, never held in memory.
- */
-export async function checkZip(bytes: Uint8Array, budget = MAX_UNPACKED_BYTES): Promise<void> {
-  let zip: JSZip;
-  try {
-    // Reads the directories only; nothing is inflated yet.
-    zip = await JSZip.loadAsync(bytes);
-  } catch {
-    throw refused('users.import.notXlsx');
-  }
-  let remaining = budget;
-  for (const entry of Object.values(zip.files)) {
-    if (entry.dir) continue;
-    try {
-      remaining = await inflateCounting(entry, remaining);
-    } catch {
-      throw refused('users.import.notXlsx');
-    }
-    if (remaining < 0) throw refused('users.import.tooLarge');
-  }
-}
-
-/** Inflates one entry, keeping nothing; answers what is left of the budget, negative once over it. */
-function inflateCounting(entry: JSZip.JSZipObject, budget: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let left = budget;
-    // JSZip's node stream is a `readable-stream` Readable (not async-iterable): events it is.
-    const stream = entry.nodeStream('nodebuffer');
-    stream.on('data', (chunk: Buffer) => {
-      left -= chunk.length;
-      if (left < 0) {
-        // Stops the inflation here; what was read is dropped with the stream.
-        stream.pause();
-        resolve(left);
-      }
-    });
-    stream.on('error', reject);
-    stream.on('end', () => resolve(left));
-  });
-}
-
 /** Header text → column, in any of the languages (and the column's own name). */
 const HEADER_NAMES: Map<string, ImportColumn> = (() => {
   const names = new Map<string, ImportColumn>();
@@ -147,7 +96,8 @@ function normalizeHeader(text: string): string {
  * are skipped.
  */
 export async function readImportRows(bytes: Uint8Array): Promise<ImportRow[]> {
-  await checkZip(bytes);
+  // Not a zip every reader reads alike (A0446), or too large unpacked (A0413).
+  await checkXlsxZip(bytes);
   const sheet = await firstSheet(bytes);
   // Not a workbook, or a zip without a sheet: some other zip.
   if (!sheet) throw refused('users.import.notXlsx');
