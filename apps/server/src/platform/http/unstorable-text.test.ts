@@ -1,9 +1,11 @@
 import * as contract from '@linkstore/contract';
 import { ErrorCode, type TRouteDef } from '@linkstore/contract';
+import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
+import { multipartFile } from '../../test/users-kit';
 
 /**
  * Text PostgreSQL cannot keep — a NUL, a lone UTF-16 surrogate — is refused on its field (400
@@ -185,6 +187,64 @@ describe('text the database cannot store', () => {
       const res = await send(null, method, url, payload);
       expect({ url, status: res.statusCode < 500 }).toEqual({ url, status: true });
     }
+  });
+});
+
+/** An .xlsx with these rows; `_x0000_` is how a sheet writes a NUL, `_xD800_` half an emoji. */
+async function sheet(rows: string[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const worksheet = workbook.addWorksheet('Sheet1');
+  for (const row of rows) worksheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+describe('text the database cannot store, in an imported sheet', () => {
+  const imports: [url: string, cell: string, rows: string[][]][] = [
+    [
+      '/api/v1/users/import',
+      'B3',
+      [
+        ['username', 'nickname', 'gender', 'mobile', 'email', 'roles', 'dept'],
+        ['sheet-ok', 'Fine 😀', '', '', '', 'ADMIN', ''],
+        ['sheet-nul', 'a_x0000_b', '', '', '', 'ADMIN', ''],
+      ],
+    ],
+    [
+      '/api/v1/users/import',
+      'A2',
+      [
+        ['username', 'nickname', 'gender', 'mobile', 'email', 'roles', 'dept'],
+        ['sheet_xD800_', '', '', '', '', 'ADMIN', ''],
+      ],
+    ],
+    [
+      '/api/v1/system/orders/ship/import',
+      'B2',
+      [
+        ['orderNo', 'carrier', 'trackingNo'],
+        ['LS261101-AAAAAAA1', 'Post_x0000_', '123'],
+      ],
+    ],
+  ];
+
+  it.each(imports)('%s refuses the file naming cell %s, importing nothing', async (url, cell, rows) => {
+    const { payload, headers } = multipartFile(await sheet(rows));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...headers, authorization: `Bearer ${tokens.root}` },
+    });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status: 400,
+      body: {
+        code: ErrorCode.VALIDATION_FAILED,
+        msg: expect.stringContaining(`Cell ${cell} of the sheet contains characters that cannot be saved`),
+        data: { fields: [{ field: 'file', message: expect.stringContaining(cell) }] },
+      },
+    });
+    const found = await send('root', 'GET', '/api/v1/users/page?keywords=sheet-');
+    expect(found.json<{ data: { total: number } }>().data.total).toBe(0);
   });
 });
 

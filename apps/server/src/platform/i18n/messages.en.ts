@@ -277,6 +277,9 @@ export const en = {
     'Only a returned payout that was not retried before can be retried. Nothing was sent.',
   'payouts.retry.overAvailable':
     'The creator has only {available} available; the returned payout cannot be sent again yet.',
+  // ── sec-text ──
+  'validation.unstorableCell':
+    'Cell {cell} of the sheet contains characters that cannot be saved (a null character or a broken emoji). Nothing was imported.',
 } as const;
 
 export type MessageKey = keyof typeof en;

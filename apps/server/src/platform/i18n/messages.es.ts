@@ -288,4 +288,7 @@ export const es = {
     'Solo se puede reintentar un pago devuelto que no se haya reintentado antes. No se envió nada.',
   'payouts.retry.overAvailable':
     'El creador solo tiene {available} disponible; el pago devuelto aún no se puede volver a enviar.',
+  // ── sec-text ──
+  'validation.unstorableCell':
+    'La celda {cell} de la hoja contiene caracteres que no se pueden guardar (un carácter nulo o un emoji roto). No se importó nada.',
 } satisfies Messages;

@@ -297,4 +297,7 @@ export const fr = {
     'Seul un versement retourné qui n’a pas déjà été relancé peut être relancé. Rien n’a été envoyé.',
   'payouts.retry.overAvailable':
     'Le créateur n’a que {available} disponible ; le versement retourné ne peut pas encore être renvoyé.',
+  // ── sec-text ──
+  'validation.unstorableCell':
+    'La cellule {cell} de la feuille contient des caractères impossibles à enregistrer (un caractère nul ou un emoji cassé). Rien n’a été importé.',
 } satisfies Messages;

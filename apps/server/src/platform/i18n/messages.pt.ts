@@ -284,4 +284,7 @@ export const pt = {
     'Só é possível tentar de novo um pagamento devolvido que ainda não foi tentado novamente. Nada foi enviado.',
   'payouts.retry.overAvailable':
     'O criador só tem {available} disponível; o pagamento devolvido ainda não pode ser enviado de novo.',
+  // ── sec-text ──
+  'validation.unstorableCell':
+    'A célula {cell} da planilha contém caracteres que não podem ser salvos (um caractere nulo ou um emoji quebrado). Nada foi importado.',
 } satisfies Messages;

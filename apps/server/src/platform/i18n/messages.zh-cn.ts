@@ -261,4 +261,7 @@ export const zhCn = {
   // ── reconciliation (anchor: reconciliation) ──
   'payouts.retry.notRetryable': '只有尚未重试过的已退回提现可以重试。未发送任何款项。',
   'payouts.retry.overAvailable': '该创作者当前可用余额仅为 {available}，暂时无法重新发送已退回的提现。',
+  // ── sec-text ──
+  'validation.unstorableCell':
+    '表格中的单元格 {cell} 含有无法保存的字符（空字符或损坏的表情符号）。未导入任何内容。',
 } satisfies Messages;
