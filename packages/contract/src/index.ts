@@ -6,6 +6,7 @@ export * from './platform/page';
 export * from './platform/route';
 export * from './platform/runtime-config';
 export * from './platform/rich-text';
+export * from './platform/unstorable-text';
 export * from './health/health.schema';
 export * from './health/health.routes';
 export * from './countries/countries.schema';

@@ -1,4 +1,4 @@
-import { RESULT_SUCCESS, ZEnvelope, type TRouteDef } from '@linkstore/contract';
+import { RESULT_SUCCESS, unstorableTextPaths, ZEnvelope, type TRouteDef } from '@linkstore/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { ZodRealError, type z } from 'zod';
 import { accessGuard, type SessionUser } from './access';
@@ -40,41 +40,31 @@ function callerFor<D extends TRouteDef>(def: D, request: FastifyRequest): Caller
 
 export type RouteHandler<D extends TRouteDef> = (input: RouteInput<D>) => Promise<z.input<D['response']>>;
 
-/** Zod schemas validate requests; the parsed (coerced, defaulted) value replaces the raw one. */
+/**
+ * Zod schemas validate requests; the parsed (coerced, defaulted) value replaces the raw one.
+ * First, for every route at once, text no column can keep as sent (a NUL, a lone surrogate) is
+ * refused on its fields — before any schema, handler or query sees it, instead of failing in
+ * the database (a 500) or being silently altered.
+ */
 export function zodValidatorCompiler({ schema }: { schema: unknown }) {
   const zod = schema as z.ZodType;
   return (data: unknown) => {
-    const unstorable = unstorableTextAt(data);
-    if (unstorable) {
+    const unstorable = unstorableTextPaths(data);
+    if (unstorable.length > 0) {
       return {
-        error: new ZodRealError([
-          { code: 'custom', path: unstorable, message: 'validation.unstorableText', input: undefined },
-        ]),
+        error: new ZodRealError(
+          unstorable.map((path) => ({
+            code: 'custom' as const,
+            path,
+            message: 'validation.unstorableText',
+            input: undefined,
+          })),
+        ),
       };
     }
     const result = zod.safeParse(data, { reportInput: true });
     return result.success ? { value: result.data } : { error: result.error };
   };
-}
-
-/** A NUL (PostgreSQL text cannot hold it) or a lone UTF-16 surrogate (stored as U+FFFD). */
-// eslint-disable-next-line no-control-regex -- finding the NUL is the point
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/**
- * Where in a request's query, params or body a string holds text no column can keep as sent,
- * or undefined: such input is refused on its field for every route at once, before any schema
- * or service sees it, instead of failing in the database (a 500) or being silently altered.
- */
-export function unstorableTextAt(value: unknown, path: PropertyKey[] = []): PropertyKey[] | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    if (UNSTORABLE.test(key)) return [...path, key];
-    const found = unstorableTextAt(item, [...path, key]);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 /** Answers are checked against the contract before they leave: a mismatch is our bug, a 500. */

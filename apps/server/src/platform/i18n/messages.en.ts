@@ -279,6 +279,9 @@ export const en = {
     'The creator has only {available} available; the returned payout cannot be sent again yet.',
   // ── sec-oauth ──
   'auth.oauthCodeInvalid': 'This sign-in link has expired or was already used. Please sign in again.',
+  // ── sec-text ──
+  'validation.unstorableCell':
+    'Cell {cell} of the sheet contains characters that cannot be saved (a null character or a broken emoji). Nothing was imported.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -291,4 +291,7 @@ export const es = {
   // ── sec-oauth ──
   'auth.oauthCodeInvalid':
     'Este enlace de inicio de sesión ha caducado o ya se usó. Vuelve a iniciar sesión.',
+  // ── sec-text ──
+  'validation.unstorableCell':
+    'La celda {cell} de la hoja contiene caracteres que no se pueden guardar (un carácter nulo o un emoji roto). No se importó nada.',
 } satisfies Messages;

@@ -299,4 +299,7 @@ export const fr = {
     'Le créateur n’a que {available} disponible ; le versement retourné ne peut pas encore être renvoyé.',
   // ── sec-oauth ──
   'auth.oauthCodeInvalid': 'Ce lien de connexion a expiré ou a déjà été utilisé. Veuillez vous reconnecter.',
+  // ── sec-text ──
+  'validation.unstorableCell':
+    'La cellule {cell} de la feuille contient des caractères impossibles à enregistrer (un caractère nul ou un emoji cassé). Rien n’a été importé.',
 } satisfies Messages;

@@ -286,4 +286,7 @@ export const pt = {
     'O criador só tem {available} disponível; o pagamento devolvido ainda não pode ser enviado de novo.',
   // ── sec-oauth ──
   'auth.oauthCodeInvalid': 'Este link de login expirou ou já foi usado. Faça login novamente.',
+  // ── sec-text ──
+  'validation.unstorableCell':
+    'A célula {cell} da planilha contém caracteres que não podem ser salvos (um caractere nulo ou um emoji quebrado). Nada foi importado.',
 } satisfies Messages;

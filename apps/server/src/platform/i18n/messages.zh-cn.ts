@@ -263,4 +263,7 @@ export const zhCn = {
   'payouts.retry.overAvailable': '该创作者当前可用余额仅为 {available}，暂时无法重新发送已退回的提现。',
   // ── sec-oauth ──
   'auth.oauthCodeInvalid': '此登录链接已过期或已被使用，请重新登录。',
+  // ── sec-text ──
+  'validation.unstorableCell':
+    '表格中的单元格 {cell} 含有无法保存的字符（空字符或损坏的表情符号）。未导入任何内容。',
 } satisfies Messages;

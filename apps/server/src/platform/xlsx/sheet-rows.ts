@@ -1,4 +1,6 @@
+import { isStorableText } from '@linkstore/contract';
 import ExcelJS from 'exceljs';
+import { AppError } from '../errors/app-error';
 
 /** The first sheet of an .xlsx, or undefined when the bytes are no workbook (or hold no sheet). */
 export async function firstSheet(bytes: Uint8Array): Promise<ExcelJS.Worksheet | undefined> {
@@ -32,7 +34,9 @@ export interface SheetColumns<C extends string> {
 /**
  * The data rows of an import sheet. Row 1 is always the header: columns are found by their
  * header (the first of each wins); when no header is recognised, by position. Empty rows are
- * skipped.
+ * skipped. A cell read holding text no column can keep (a NUL or half an emoji, which a sheet
+ * can carry as `_x0000_`) refuses the whole file on its `file` field, naming the cell: nothing
+ * is imported, and no query ever sees it.
  */
 export function sheetRows<C extends string>(
   sheet: ExcelJS.Worksheet,
@@ -52,7 +56,12 @@ export function sheetRows<C extends string>(
     const cells = Object.fromEntries(
       spec.columns.map((column) => {
         const index = positions.get(column);
-        return [column, index === undefined ? '' : row.getCell(index).text.trim()];
+        if (index === undefined) return [column, ''];
+        const cell = row.getCell(index);
+        const text = cell.text.trim();
+        if (!isStorableText(text))
+          throw AppError.field('file', 'validation.unstorableCell', { cell: cell.address });
+        return [column, text];
       }),
     ) as Record<C, string>;
     if (Object.values<string>(cells).every((value) => value === '')) return;
