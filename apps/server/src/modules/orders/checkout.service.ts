@@ -33,6 +33,7 @@ import {
   type OrderWithPayment,
 } from './checkout.repository';
 import { settleCapture, type PaymentDeps, type Settlement } from './order-payments';
+import { maskEmail } from './orders.service';
 
 /** `app.payments` (modules/payments): the provider, reached through the decoration. */
 type Payments = FastifyInstance['payments'];
@@ -90,7 +91,8 @@ async function toReceipt(db: AppDatabase, found: OrderWithPayment): Promise<TOrd
     })),
     totalCents: order.totalMinor,
     currencyCode: order.currencyCode,
-    email: order.buyerEmail,
+    // The receipt answers anyone holding the /payresult link: the address masked, as creators see it.
+    email: maskEmail(order.buyerEmail),
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     paymentPending: order.status === 0 && payment?.status === 'PENDING',
