@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config/config';
 import { openDatabase, pgliteDir, type DatabaseHandle } from './platform/db/database';
@@ -18,6 +19,7 @@ async function prepareDatabase(config: AppConfig): Promise<{ database: DatabaseH
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) },
+    { log: pino({ name: 'database', level: config.logLevel }) },
   );
   await runMigrations(database);
   const seed = await runSeed(database.db, {
