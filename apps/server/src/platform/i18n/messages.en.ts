@@ -277,6 +277,9 @@ export const en = {
     'Only a returned payout that was not retried before can be retried. Nothing was sent.',
   'payouts.retry.overAvailable':
     'The creator has only {available} available; the returned payout cannot be sent again yet.',
+  // ── sec-small ──
+  'validation.unsafeLink':
+    '{field} must be an http(s) address or a path on this site starting with a single / (no backslash, space or control character)',
 } as const;
 
 export type MessageKey = keyof typeof en;

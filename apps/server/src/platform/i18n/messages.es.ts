@@ -288,4 +288,7 @@ export const es = {
     'Solo se puede reintentar un pago devuelto que no se haya reintentado antes. No se envió nada.',
   'payouts.retry.overAvailable':
     'El creador solo tiene {available} disponible; el pago devuelto aún no se puede volver a enviar.',
+  // ── sec-small ──
+  'validation.unsafeLink':
+    '{field} debe ser una dirección http(s) o una ruta de este sitio que empiece por una sola / (sin barra invertida, espacios ni caracteres de control)',
 } satisfies Messages;

@@ -297,4 +297,7 @@ export const fr = {
     'Seul un versement retourné qui n’a pas déjà été relancé peut être relancé. Rien n’a été envoyé.',
   'payouts.retry.overAvailable':
     'Le créateur n’a que {available} disponible ; le versement retourné ne peut pas encore être renvoyé.',
+  // ── sec-small ──
+  'validation.unsafeLink':
+    '{field} doit être une adresse http(s) ou un chemin de ce site commençant par un seul / (sans barre oblique inverse, espace ni caractère de contrôle)',
 } satisfies Messages;

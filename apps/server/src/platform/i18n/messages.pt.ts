@@ -284,4 +284,7 @@ export const pt = {
     'Só é possível tentar de novo um pagamento devolvido que ainda não foi tentado novamente. Nada foi enviado.',
   'payouts.retry.overAvailable':
     'O criador só tem {available} disponível; o pagamento devolvido ainda não pode ser enviado de novo.',
+  // ── sec-small ──
+  'validation.unsafeLink':
+    '{field} deve ser um endereço http(s) ou um caminho deste site começando por uma única / (sem barra invertida, espaços ou caracteres de controlo)',
 } satisfies Messages;

@@ -261,4 +261,7 @@ export const zhCn = {
   // ── reconciliation (anchor: reconciliation) ──
   'payouts.retry.notRetryable': '只有尚未重试过的已退回提现可以重试。未发送任何款项。',
   'payouts.retry.overAvailable': '该创作者当前可用余额仅为 {available}，暂时无法重新发送已退回的提现。',
+  // ── sec-small ──
+  'validation.unsafeLink':
+    '{field} 必须是 http(s) 地址，或以单个 / 开头的本站路径（不能含反斜杠、空格或控制字符）',
 } satisfies Messages;
