@@ -20,7 +20,9 @@ try {
 const server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // NODE_ENV is left as given: the server defaults to production, and one given explicitly marks
+  // a deployment, which must name its PAYMENT_PROVIDER (apps/server/src/platform/config/config.ts).
+  env: process.env,
 });
 // The server shuts down gracefully on either signal; this process waits for it.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -29,7 +29,13 @@ export async function benchLoginPage() {
   const server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || 'sandbox',
+    },
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {

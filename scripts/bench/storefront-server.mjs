@@ -19,6 +19,8 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
   DATABASE_URL: '',
+  // A production-mode measurement on purpose: the offline sandbox must be chosen explicitly.
+  PAYMENT_PROVIDER: 'sandbox',
 });
 const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
 await runMigrations(database);

@@ -12,7 +12,14 @@ import { runMigrations } from '../src/platform/db/migrate';
 import { runSeed } from '../src/seed';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'linkstore-bench-'));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' });
+// Started with NODE_ENV=production (scripts/bench/http.mjs): the offline sandbox is chosen explicitly.
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  PORT: '0',
+  PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || 'sandbox',
+});
 const database = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }

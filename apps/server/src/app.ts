@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './platform/db/database';
 import { errorHandling } from './platform/http/error-handler';
 import { requestContext } from './platform/http/request-context';
 import { securityHeadersPlugin } from './platform/http/security-headers';
+import { noStorePlugin } from './platform/http/no-store';
 import { zodSerializerCompiler, zodValidatorCompiler } from './platform/http/routes';
 import { webApp } from './platform/http/web-app';
 import { accountsModule } from './modules/accounts/accounts.routes';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
+  await app.register(noStorePlugin);
   await app.register(mailPlugin);
   await app.register(verificationCodesPlugin);
   await app.register(storagePlugin);

@@ -57,13 +57,34 @@ describe('the server process', () => {
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('refuses to start a deployment on the default sandbox, naming PAYMENT_PROVIDER', async () => {
+    const server = startServer({ NODE_ENV: 'production' });
+    expect(await server.exited).toBe(1);
+    const { stderr, stdout } = server.output();
+    expect(stderr).toContain(
+      'PAYMENT_PROVIDER must be set when NODE_ENV is production or DATABASE_URL is set',
+    );
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(stdout).not.toContain('is running');
+  });
+
   it('migrates, seeds, serves, prints its URL, and shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
     const database = await copyTemplateDatabase();
-    const server = startServer({ PORT: String(port), ...(database ? { DATABASE_URL: database.url } : {}) });
+    // With a DATABASE_URL the sandbox must be chosen explicitly (config.ts); without, it is the default.
+    const server = startServer({
+      PORT: String(port),
+      ...(database ? { DATABASE_URL: database.url, PAYMENT_PROVIDER: 'sandbox' } : {}),
+    });
     try {
       await waitFor(() => server.output().stdout.includes('is running'), 45_000);
       expect(server.output().stdout).toContain(`Open:      http://127.0.0.1:${port}/`);
+      expect(server.output().stdout).toContain(
+        'Payments:  !! SANDBOX: offline test payments, NO MONEY MOVES !!',
+      );
+      expect(server.output().stdout).toContain(
+        `anyone can approve their own order at http://127.0.0.1:${port}/payauth`,
+      );
       const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { code: number };
       expect(health.code).toBe(1);
       const countries = (await (await fetch(`http://127.0.0.1:${port}/api/v1/countries`)).json()) as {

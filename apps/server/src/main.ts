@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config/config';
 import { openDatabase, pgliteDir, type DatabaseHandle } from './platform/db/database';
@@ -18,6 +19,7 @@ async function prepareDatabase(config: AppConfig): Promise<{ database: DatabaseH
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) },
+    { log: pino({ name: 'database', level: config.logLevel }) },
   );
   await runMigrations(database);
   const seed = await runSeed(database.db, {
@@ -46,6 +48,19 @@ function demoPassword(config: AppConfig, seed: SeedReport): string {
   return `see ${join(config.dataDir, CREDENTIALS_FILE)}`;
 }
 
+/**
+ * Who takes payments. The sandbox says so loudly: on it anyone can approve their own order and
+ * no money moves (config.ts refuses it for a deployment unless PAYMENT_PROVIDER=sandbox is set).
+ */
+function paymentLines(config: AppConfig): string[] {
+  if (config.payments.provider === 'paypal') return [`  Payments:  PayPal (${config.payments.baseUrl})`];
+  return [
+    '  Payments:  !! SANDBOX: offline test payments, NO MONEY MOVES !!',
+    `             anyone can approve their own order at ${config.publicUrl}/payauth;`,
+    '             set PAYMENT_PROVIDER=paypal and the PAYPAL_* credentials to take real payments',
+  ];
+}
+
 /** Two lines on signing in as the demo creator, when there is one. */
 function demoLines(config: AppConfig, seed: SeedReport): string[] {
   if (!seed.demo?.exists) return [];
@@ -63,6 +78,9 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  // npm start no longer passes NODE_ENV (an explicit production means a deployment, config.ts):
+  // libraries that read it see the configured one.
+  process.env.NODE_ENV ??= config.env;
   const { database, seed } = await prepareDatabase(config).catch((error: unknown) =>
     fail(
       `Could not open the database (${config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR=${config.dataDir}`}): ${String(error)}`,
@@ -111,6 +129,7 @@ async function main(): Promise<void> {
     `  Console:   ${config.publicUrl}/#/console/login  as ${SEED_OPERATORS.map((o) => o.username).join(', ')}`,
     `             password: ${operatorPassword(config, seed)}`,
     ...demoLines(config, seed),
+    ...paymentLines(config),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { isSafeLink, UNSAFE_LINK_MESSAGE } from '../platform/link';
 import { ZPage, ZPageQuery } from '../platform/page';
+
+export { isSafeLink } from '../platform/link';
 
 /** A banner id on the wire: a digit string (the table's bigint), small enough for a safe integer. */
 export const ZBannerId = z.string().regex(/^[1-9]\d{0,14}$/);
@@ -75,7 +78,8 @@ const ZImageUrl = z
   .trim()
   .min(1)
   .max(500)
-  .regex(/^(\/|https?:\/\/)\S*$/);
+  .regex(/^(\/|https?:\/\/)\S*$/)
+  .refine(isSafeLink, { error: UNSAFE_LINK_MESSAGE });
 
 /** Where a click on the banner goes: a site path or an http(s) URL; empty for none. */
 const ZLinkUrl = z
@@ -83,6 +87,7 @@ const ZLinkUrl = z
   .trim()
   .max(500)
   .regex(/^((\/|https?:\/\/)\S*)?$/)
+  .refine((value) => value === '' || isSafeLink(value), { error: UNSAFE_LINK_MESSAGE })
   .nullish()
   .transform((value) => (value ? value : null));
 

@@ -103,6 +103,7 @@ export const ZOrderReceipt = z.object({
   ),
   totalCents: z.number().int(),
   currencyCode: z.string(),
+  /** The buyer's address masked (`a***@example.com`): the receipt answers anyone holding the link. */
   email: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

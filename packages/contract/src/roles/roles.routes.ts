@@ -97,7 +97,7 @@ export const rolesRoutes = defineRoutes({
   assignMenus: {
     method: 'PUT',
     path: '/api/v1/roles/:id/menus',
-    summary: "Replaces the role's menus with the given ids; takes effect on the next request",
+    summary: "Replaces the role's menus with the given ids (not ROOT); takes effect on the next request",
     tags,
     params: ZRoleIdParams,
     body: ZRoleMenusRequest,

@@ -1,3 +1,4 @@
+import { isSafeLink, UNSAFE_LINK_MESSAGE } from '../platform/link';
 import { z } from 'zod';
 
 /** A record id on the wire: a digit string (the table's bigint), small enough for a safe integer. */
@@ -49,7 +50,8 @@ export const ZShopUrl = z
   .string()
   .trim()
   .max(1000)
-  .regex(/^(https?:\/\/|\/(?!\/))\S*$/);
+  .regex(/^(https?:\/\/|\/(?!\/))\S*$/)
+  .refine(isSafeLink, { error: UNSAFE_LINK_MESSAGE });
 
 export const ZShop = z.object({
   id: z.string(),

@@ -1,4 +1,4 @@
-import { ZBannerForm, ZBannerPage, ZEnvelope, type TBannerForm } from '@linkstore/contract';
+import { ErrorCode, ZBannerForm, ZBannerPage, ZEnvelope, type TBannerForm } from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls';
@@ -98,6 +98,32 @@ describe('platform banners', () => {
     }
     expect(
       await ctx.database.db.select().from(platformBanners).where(eq(platformBanners.title, 'Bad')),
+    ).toEqual([]);
+  });
+
+  it('refuses a link that a browser reads as another site (/\\evil, //evil, control characters) with a field error', async () => {
+    for (const linkUrl of [
+      '/\\evil.example',
+      '\\/evil.example',
+      '//evil.example',
+      '/\t/evil.example',
+      '/\u0001x',
+    ]) {
+      const res = await call('manager', 'POST', '', {
+        title: 'Tricky',
+        imageUrl: '/files/banner/a.png',
+        linkUrl,
+      });
+      expect(res.statusCode, JSON.stringify(linkUrl)).toBe(400);
+      expect(res.json().code).toBe(ErrorCode.VALIDATION_FAILED);
+      expect(res.json().data.fields).toContainEqual({
+        field: 'linkUrl',
+        message:
+          'linkUrl must be an http(s) address or a path on this site starting with a single / (no backslash, space or control character)',
+      });
+    }
+    expect(
+      await ctx.database.db.select().from(platformBanners).where(eq(platformBanners.title, 'Tricky')),
     ).toEqual([]);
   });
 

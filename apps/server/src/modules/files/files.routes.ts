@@ -37,7 +37,8 @@ const refuseUnpermittedPurpose: preParsingAsyncHookHandler = async (request, _re
  */
 const SERVED_FILE_HEADERS = {
   'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'",
+  // Never framed either: a stored file cannot be laid under another site's page (clickjacking).
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'content-disposition': 'inline',
   'cache-control': 'public, max-age=31536000, immutable',
   'cross-origin-resource-policy': 'cross-origin',

@@ -303,7 +303,7 @@ describe('GET /files/<key>', () => {
       'content-type': 'image/png',
       'content-length': String(res.rawPayload.length),
       'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'",
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
       'content-disposition': 'inline',
       'cache-control': 'public, max-age=31536000, immutable',
       'cross-origin-resource-policy': 'cross-origin',

@@ -33,6 +33,7 @@ import {
   type OrderWithPayment,
 } from './checkout.repository';
 import { settleCapture, type PaymentDeps, type Settlement } from './order-payments';
+import { maskEmail } from './orders.service';
 
 /** `app.payments` (modules/payments): the provider, reached through the decoration. */
 type Payments = FastifyInstance['payments'];
@@ -46,6 +47,13 @@ const RESERVATION_MS = 30 * 60_000;
 /** Per client address and window: placing orders and capturing payments. */
 export const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * 60_000 } as const;
 export const CAPTURE_LIMIT = { max: 60, windowMs: 10 * 60_000 } as const;
+/**
+ * Per client address, webhook deliveries: each one costs an outbound verification request, so an
+ * address past this is answered 429 before any is made. Generous: PayPal sends from a few
+ * addresses, spacing its retries, far below 10 a second each (one address of ours replays the
+ * same event 120 times in checkout-paypal.test.ts and stays well inside).
+ */
+export const WEBHOOK_LIMIT = { max: 600, windowMs: 60_000 } as const;
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -90,7 +98,8 @@ async function toReceipt(db: AppDatabase, found: OrderWithPayment): Promise<TOrd
     })),
     totalCents: order.totalMinor,
     currencyCode: order.currencyCode,
-    email: order.buyerEmail,
+    // The receipt answers anyone holding the /payresult link: the address masked, as creators see it.
+    email: maskEmail(order.buyerEmail),
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     paymentPending: order.status === 0 && payment?.status === 'PENDING',
@@ -316,9 +325,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     /**
      * A provider webhook: false when it does not verify (tampered or unsigned; nothing changes).
+     * An address past WEBHOOK_LIMIT is refused (A0502) before the provider is asked to verify.
      * Each event id is handled once; a redelivery is answered and does nothing.
      */
-    async webhook(input: WebhookInput): Promise<boolean> {
+    async webhook(input: WebhookInput, ip: string): Promise<boolean> {
+      await limit('webhook', ip, WEBHOOK_LIMIT);
       const verified = await payments.readWebhook(input);
       if (!verified) return false;
       const key = { provider: payments.provider, eventId: verified.eventId };

@@ -198,6 +198,9 @@ describe('checkout with the sandbox provider', () => {
       url: `/api/v1/public/orders/receipt?orderNo=${answer.orderNo}&token=${tokenOf(answer)}`,
     });
     expect(read.json<{ data: TOrderReceipt }>().data).toEqual(receipt);
+    // Whoever holds the /payresult link sees the buyer's address masked, as a creator does.
+    expect(receipt.email).toBe('b***@example.com');
+    expect(read.body).not.toContain(buyer('paid'));
 
     const ledger = await ledgerOf(answer.orderNo);
     expect(ledger.map((e) => [e.kind, e.amountMinor])).toEqual([['sale', 3001]]);

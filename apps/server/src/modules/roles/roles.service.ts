@@ -58,6 +58,17 @@ async function requireRole(db: AppDatabase, id: number): Promise<RoleRow> {
   return row;
 }
 
+/**
+ * The role a write may change: it exists and is not ROOT. Every write route goes through here,
+ * so ROOT answers A0442 to all of them alike, whoever asks (ROOT passes every permission check by
+ * its code, so its rows have nothing to change).
+ */
+async function requireWritableRole(db: AppDatabase, id: number): Promise<RoleRow> {
+  const row = await requireRole(db, id);
+  if (row.code === ROOT_ROLE) throw protectedRole();
+  return row;
+}
+
 /** ROOT is hidden from other callers, so for them it does not exist. */
 async function requireVisibleRole(db: AppDatabase, id: number, caller: Caller): Promise<RoleRow> {
   const row = await requireRole(db, id);
@@ -101,8 +112,7 @@ export async function createRole(db: AppDatabase, body: TRoleRequest): Promise<T
 }
 
 export async function editRole(db: AppDatabase, id: number, body: TRoleRequest): Promise<TRoleForm> {
-  const current = await requireRole(db, id);
-  if (current.code === ROOT_ROLE) throw protectedRole();
+  await requireWritableRole(db, id);
   const holder = await findRoleIdByCode(db, body.code);
   if (holder !== undefined && holder !== id) throw duplicateCode();
   try {
@@ -116,8 +126,7 @@ export async function editRole(db: AppDatabase, id: number, body: TRoleRequest):
 }
 
 export async function setRoleStatus(db: AppDatabase, id: number, status: number): Promise<void> {
-  const current = await requireRole(db, id);
-  if (current.code === ROOT_ROLE) throw protectedRole();
+  await requireWritableRole(db, id);
   await updateRole(db, id, { status });
 }
 
@@ -143,7 +152,7 @@ export async function getRoleMenuIds(db: AppDatabase, id: number, caller: Caller
 export async function assignRoleMenus(db: AppDatabase, id: number, menuIds: number[]): Promise<void> {
   const wanted = [...new Set(menuIds)];
   await withTransaction(db, async (tx) => {
-    await requireRole(tx, id);
+    await requireWritableRole(tx, id);
     const existing = new Set(await findExistingMenuIds(tx, wanted));
     if (wanted.some((menuId) => !existing.has(menuId))) {
       throw AppError.field('menuIds', 'validation.invalid');

@@ -5,12 +5,13 @@ import {
   ZRoleMenuIds,
   ZRoleOptions,
   ZRolePage,
+  rolesRoutes,
   type TRoleForm,
 } from '@linkstore/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles, userRoles } from '../../platform/auth/access.tables';
-import { apiCalls } from '../../test/api-calls';
+import { apiCalls, type TMethod } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 
@@ -226,6 +227,46 @@ describe('access', () => {
     }
     const [row] = await ctx.database.db.select().from(roles).where(eq(roles.id, rootId));
     expect(row).toMatchObject({ code: 'ROOT', name: 'Super administrator', status: 1 });
+  });
+
+  it('refuses every write route on ROOT (A0442), to ADMIN and ROOT alike, and changes none of its rows', async () => {
+    tokens.admin = await signIn('admin');
+    const rootId = await roleIdOf('ROOT');
+    const someMenus = [perms['sys:role:query'], perms['sys:role:add']].map(String);
+    // A request against ROOT for each write route of the contract that names a role; a write
+    // route added later without a request here fails the coverage check below.
+    const attempts: Partial<Record<keyof typeof rolesRoutes, [TMethod, string, unknown?]>> = {
+      update: ['PUT', `/${rootId}`, { name: 'Hijacked', code: 'ROOT', status: 0, dataScope: 3 }],
+      delete: ['DELETE', `/${rootId}`],
+      status: ['PUT', `/${rootId}/status?status=0`],
+      assignMenus: ['PUT', `/${rootId}/menus`, someMenus],
+    };
+    const writesOnARole = Object.entries(rolesRoutes)
+      .filter(([, route]) => route.method !== 'GET' && /:ids?\b/.test(route.path))
+      .map(([name]) => name);
+    expect(Object.keys(attempts).sort()).toEqual(writesOnARole.sort());
+
+    const rowsOfRoot = async () => ({
+      role: await ctx.database.db.select().from(roles).where(eq(roles.id, rootId)),
+      menus: (
+        await ctx.database.db
+          .select({ menuId: roleMenus.menuId })
+          .from(roleMenus)
+          .where(eq(roleMenus.roleId, rootId))
+      )
+        .map((r) => r.menuId)
+        .sort((a, b) => a - b),
+    });
+    const before = await rowsOfRoot();
+    for (const as of ['admin', 'root']) {
+      for (const [name, attempt] of Object.entries(attempts)) {
+        const [method, url, payload] = attempt;
+        const res = await call(as, method, url, payload);
+        expect(res.statusCode, `${as} ${name}: ${res.body}`).toBe(409);
+        expect(res.json().code).toBe(ErrorCode.PROTECTED_RECORD);
+      }
+    }
+    expect(await rowsOfRoot()).toEqual(before);
   });
 });
 

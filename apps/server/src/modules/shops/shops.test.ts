@@ -173,6 +173,16 @@ describe('banners', () => {
     expect((await ok<{ id: string }[]>('anna', 'GET', '/shop/banners')).map((b) => b.id)).toEqual([first.id]);
   });
 
+  it('refuses a banner link that a browser reads as another site, and stores nothing', async () => {
+    const before = await ok<{ id: string }[]>('anna', 'GET', '/shop/banners');
+    for (const linkUrl of ['/\\evil.example', '\\/evil.example', '//evil.example', '/\n/evil.example']) {
+      const res = await call('anna', 'POST', '/shop/banners', { imageUrl: '/files/x.webp', linkUrl });
+      expect(res.statusCode, JSON.stringify(linkUrl)).toBe(400);
+      expect(res.json().data.fields.map((f: { field: string }) => f.field)).toContain('linkUrl');
+    }
+    expect(await ok<{ id: string }[]>('anna', 'GET', '/shop/banners')).toEqual(before);
+  });
+
   it('without a shop the banner endpoints say so', async () => {
     const res = await call('carla', 'GET', '/shop/banners');
     expect(res.statusCode).toBe(404);

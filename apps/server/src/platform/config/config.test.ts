@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT, ZEnv } from './config';
+import { ConfigError, loadConfig, REPO_ROOT, SANDBOX_NOT_CHOSEN, ZEnv } from './config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'linkstore-config-'));
 
@@ -102,6 +102,25 @@ describe('loadConfig', () => {
       clientSecret: 'secret',
       webhookId: 'WH-1',
     });
+  });
+
+  it('refuses the default sandbox for a deployment (NODE_ENV=production given, or DATABASE_URL) unless it is chosen', () => {
+    const database = { DATABASE_URL: 'postgres://shop:pw@127.0.0.1:5432/shop' };
+    for (const env of [{ NODE_ENV: 'production' }, database, { NODE_ENV: 'development', ...database }]) {
+      expect(problemsOf(env)).toEqual([SANDBOX_NOT_CHOSEN]);
+      expect(SANDBOX_NOT_CHOSEN).toMatch(/^PAYMENT_PROVIDER must be set .*PAYMENT_PROVIDER=sandbox/);
+      expect(loadConfig({ DATA_DIR: dataDir(), ...env, PAYMENT_PROVIDER: 'sandbox' }).payments).toEqual({
+        provider: 'sandbox',
+      });
+    }
+    // An empty value is unset, as for every variable.
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENT_PROVIDER: '' })).toEqual([SANDBOX_NOT_CHOSEN]);
+    // A local try-out (npm start: production by default, the embedded database) keeps the sandbox.
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      env: 'production',
+      payments: { provider: 'sandbox' },
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).payments).toEqual({ provider: 'sandbox' });
   });
 
   it('is documented: every variable has a row in the README configuration table', () => {

@@ -165,8 +165,21 @@ export type PaymentsConfig =
   | { provider: 'sandbox' }
   | { provider: 'paypal'; baseUrl: string; clientId: string; clientSecret: string; webhookId: string };
 
+/**
+ * The sandbox lets anyone approve their own order on its local page and credits the creator with
+ * no money taken: it is the default only for a local try-out. A deployment — `NODE_ENV=production`
+ * given in the environment (not the default) or a `DATABASE_URL` — must name its provider, so a
+ * forgotten `PAYMENT_PROVIDER` stops the start instead of opening free orders.
+ */
+export const SANDBOX_NOT_CHOSEN =
+  'PAYMENT_PROVIDER must be set when NODE_ENV is production or DATABASE_URL is set: the default sandbox lets anyone approve their own order with no money taken. Set PAYMENT_PROVIDER=paypal (with the PAYPAL_* credentials), or PAYMENT_PROVIDER=sandbox to run the sandbox on purpose';
+
 /** PayPal needs all three of its credentials; a missing one stops the start and is named. */
 function paymentsConfig(e: TEnv, env: Record<string, unknown>): PaymentsConfig {
+  const isDeployment = env.NODE_ENV === 'production' || env.DATABASE_URL !== undefined;
+  if (e.PAYMENT_PROVIDER === 'sandbox' && env.PAYMENT_PROVIDER === undefined && isDeployment) {
+    throw new ConfigError([SANDBOX_NOT_CHOSEN]);
+  }
   if (e.PAYMENT_PROVIDER === 'sandbox') return { provider: 'sandbox' };
   const { PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret, PAYPAL_WEBHOOK_ID: webhookId } = e;
   if (!clientId || !clientSecret || !webhookId) {

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { pino } from 'pino';
 
 /**
  * No relational schema: platform code never imports a module's tables, and queries use the SQL
@@ -36,12 +37,22 @@ async function timed(db: AppDatabase): Promise<number> {
   return performance.now() - start;
 }
 
+/** Where the pool's own errors are written: the server's pino logger (or any with `error`). */
+export interface DatabaseLog {
+  error(details: object, message: string): void;
+}
+
 /** Opens PGlite (a data folder, or memory) or a node-postgres pool, behind the same type. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { log?: DatabaseLog } = {},
+): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-    // An idle client's network error must not crash the process; the next query reports it.
-    pool.on('error', () => undefined);
+    // An idle client's network error (the server restarted, a connection cut) must not crash the
+    // process, and the next query reports it; it is logged so an operator sees it happen.
+    const log = options.log ?? pino({ name: 'database' });
+    pool.on('error', (err) => log.error({ err }, 'PostgreSQL pool: an idle connection failed'));
     const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as AppDatabase;
     return {
       db,

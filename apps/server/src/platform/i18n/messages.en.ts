@@ -282,6 +282,9 @@ export const en = {
   // ── sec-text ──
   'validation.unstorableCell':
     'Cell {cell} of the sheet contains characters that cannot be saved (a null character or a broken emoji). Nothing was imported.',
+  // ── sec-small ──
+  'validation.unsafeLink':
+    '{field} must be an http(s) address or a path on this site starting with a single / (no backslash, space or control character)',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -294,4 +294,7 @@ export const es = {
   // ── sec-text ──
   'validation.unstorableCell':
     'La celda {cell} de la hoja contiene caracteres que no se pueden guardar (un carácter nulo o un emoji roto). No se importó nada.',
+  // ── sec-small ──
+  'validation.unsafeLink':
+    '{field} debe ser una dirección http(s) o una ruta de este sitio que empiece por una sola / (sin barra invertida, espacios ni caracteres de control)',
 } satisfies Messages;

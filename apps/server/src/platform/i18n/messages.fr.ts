@@ -302,4 +302,7 @@ export const fr = {
   // ── sec-text ──
   'validation.unstorableCell':
     'La cellule {cell} de la feuille contient des caractères impossibles à enregistrer (un caractère nul ou un emoji cassé). Rien n’a été importé.',
+  // ── sec-small ──
+  'validation.unsafeLink':
+    '{field} doit être une adresse http(s) ou un chemin de ce site commençant par un seul / (sans barre oblique inverse, espace ni caractère de contrôle)',
 } satisfies Messages;

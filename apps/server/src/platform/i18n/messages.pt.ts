@@ -289,4 +289,7 @@ export const pt = {
   // ── sec-text ──
   'validation.unstorableCell':
     'A célula {cell} da planilha contém caracteres que não podem ser salvos (um caractere nulo ou um emoji quebrado). Nada foi importado.',
+  // ── sec-small ──
+  'validation.unsafeLink':
+    '{field} deve ser um endereço http(s) ou um caminho deste site começando por uma única / (sem barra invertida, espaços ou caracteres de controlo)',
 } satisfies Messages;

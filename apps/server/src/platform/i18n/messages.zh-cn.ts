@@ -266,4 +266,7 @@ export const zhCn = {
   // ── sec-text ──
   'validation.unstorableCell':
     '表格中的单元格 {cell} 含有无法保存的字符（空字符或损坏的表情符号）。未导入任何内容。',
+  // ── sec-small ──
+  'validation.unsafeLink':
+    '{field} 必须是 http(s) 地址，或以单个 / 开头的本站路径（不能含反斜杠、空格或控制字符）',
 } satisfies Messages;

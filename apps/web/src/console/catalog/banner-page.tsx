@@ -3,6 +3,7 @@ import {
   type TBannerForm,
   type TBannerPageItem,
   type TBannerRequest,
+  isSafeLink,
 } from '@linkstore/contract';
 import { Form, Image, Input, Typography, type FormInstance, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -32,8 +33,8 @@ const FORM_FIELDS = [
   ...OTHER_LANGUAGES.map((lang) => `titles.${lang}`),
 ] as const;
 const NEW_BANNER: Partial<TBannerRequest> = { titles: {}, linkUrl: '', sort: 1, status: 1 };
-/** Same rule as the contract: a site path or an http(s) address. */
-const LINK_PATTERN = /^(\/|https?:\/\/)\S*$/;
+/** Same rule as the contract: a site path (one `/`, no `\`) or an http(s) address; empty for none. */
+const isLinkAccepted = (value?: string) => !value?.trim() || isSafeLink(value.trim());
 
 interface TBannerFilters {
   keywords?: string | undefined;
@@ -184,7 +185,15 @@ export default function BannerPage() {
           name="linkUrl"
           label={t('banner.field.link')}
           extra={t('banner.form.linkHelp')}
-          rules={[{ pattern: LINK_PATTERN, message: t('banner.validation.link') }, { max: 500 }]}
+          rules={[
+            {
+              validator: (_, value?: string) =>
+                isLinkAccepted(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('banner.validation.link'))),
+            },
+            { max: 500 },
+          ]}
         >
           <Input maxLength={500} placeholder="https://" />
         </Form.Item>

@@ -14,7 +14,7 @@ const RECEIPT: TOrderReceipt = {
   ],
   totalCents: 3998,
   currencyCode: 'USD',
-  email: 'ana@example.com',
+  email: 'a***@example.com',
   createdAt: '2026-11-22T09:00:00Z',
   paidAt: '2026-11-22T09:01:00Z',
 };
@@ -66,7 +66,7 @@ describe('payment pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Payment success' })).toBeInTheDocument();
     expect(screen.getByText('Order LS261122-K3J9Q2ZD at Demo Shop')).toBeInTheDocument();
-    expect(screen.getByText('A confirmation was sent to ana@example.com.')).toBeInTheDocument();
+    expect(screen.getByText('A confirmation was sent to a***@example.com.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/s/demo');
     expect(cartFor('demo').lines()).toHaveLength(0);
     expect(JSON.parse(fetch.mock.calls[0]?.[1]?.body as string)).toEqual({
