@@ -11,6 +11,7 @@ import {
   ZLegacyLogoutQuery,
   ZLoginRequest,
   ZOAuthProvidersResponse,
+  ZPowChallenge,
   ZRefreshQuery,
   ZRefreshRequest,
   ZRegisterRequest,
@@ -30,6 +31,14 @@ export const accountsRoutes = defineRoutes({
     summary: 'A new image captcha',
     tags,
     response: ZCaptchaResponse,
+    access: open,
+  },
+  challenge: {
+    method: 'GET',
+    path: '/api/v1/auth/challenge',
+    summary: 'A proof-of-work challenge, for a sign-in that answered A0243',
+    tags,
+    response: ZPowChallenge,
     access: open,
   },
   login: {

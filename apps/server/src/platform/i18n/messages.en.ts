@@ -277,6 +277,9 @@ export const en = {
     'Only a returned payout that was not retried before can be retried. Nothing was sent.',
   'payouts.retry.overAvailable':
     'The creator has only {available} available; the returned payout cannot be sent again yet.',
+  // ── sec-guess ──
+  'auth.accountThrottled': 'Too many attempts for this account; try again later.',
+  'auth.powRequired': 'Your browser must pass a quick check first; please try again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

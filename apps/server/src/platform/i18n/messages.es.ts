@@ -288,4 +288,7 @@ export const es = {
     'Solo se puede reintentar un pago devuelto que no se haya reintentado antes. No se envió nada.',
   'payouts.retry.overAvailable':
     'El creador solo tiene {available} disponible; el pago devuelto aún no se puede volver a enviar.',
+  // ── sec-guess ──
+  'auth.accountThrottled': 'Demasiados intentos para esta cuenta; inténtalo más tarde.',
+  'auth.powRequired': 'Tu navegador debe pasar antes una comprobación rápida; inténtalo de nuevo.',
 } satisfies Messages;

@@ -297,4 +297,7 @@ export const fr = {
     'Seul un versement retourné qui n’a pas déjà été relancé peut être relancé. Rien n’a été envoyé.',
   'payouts.retry.overAvailable':
     'Le créateur n’a que {available} disponible ; le versement retourné ne peut pas encore être renvoyé.',
+  // ── sec-guess ──
+  'auth.accountThrottled': 'Trop de tentatives pour ce compte ; réessayez plus tard.',
+  'auth.powRequired': 'Votre navigateur doit d’abord passer une vérification rapide ; veuillez réessayer.',
 } satisfies Messages;

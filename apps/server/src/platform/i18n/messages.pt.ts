@@ -284,4 +284,7 @@ export const pt = {
     'Só é possível tentar de novo um pagamento devolvido que ainda não foi tentado novamente. Nada foi enviado.',
   'payouts.retry.overAvailable':
     'O criador só tem {available} disponível; o pagamento devolvido ainda não pode ser enviado de novo.',
+  // ── sec-guess ──
+  'auth.accountThrottled': 'Muitas tentativas para esta conta; tente novamente mais tarde.',
+  'auth.powRequired': 'Seu navegador precisa passar antes por uma verificação rápida; tente novamente.',
 } satisfies Messages;

@@ -261,4 +261,7 @@ export const zhCn = {
   // ── reconciliation (anchor: reconciliation) ──
   'payouts.retry.notRetryable': '只有尚未重试过的已退回提现可以重试。未发送任何款项。',
   'payouts.retry.overAvailable': '该创作者当前可用余额仅为 {available}，暂时无法重新发送已退回的提现。',
+  // ── sec-guess ──
+  'auth.accountThrottled': '该账号的尝试次数过多，请稍后再试。',
+  'auth.powRequired': '您的浏览器需要先通过一项快速检查，请重试。',
 } satisfies Messages;
