@@ -15,8 +15,13 @@ const ADDRESS_WINDOW_MS = 15 * 60_000;
 export const ACCOUNT_WINDOW_MS = 3600_000;
 /** Failed sign-ins of one account before a captcha is required even when captchas are off. */
 export const ACCOUNT_FAILURES_BEFORE_CAPTCHA = 3;
-/** Failed sign-ins of one account or from one address before a proof of work is required. */
+/** Failed sign-ins of one account (or known browser) before a proof of work is required. */
 export const FAILURES_BEFORE_POW = 3;
+/**
+ * Failed sign-ins from one address (on any accounts) before a proof of work is required: as
+ * many as before a captcha, so a person who mistyped a few times on a few accounts is not asked.
+ */
+export const ADDRESS_FAILURES_BEFORE_POW = 5;
 /**
  * Failed sign-ins of one account, from browsers that never signed in to it, before such
  * attempts are refused (unchecked) for the rest of the hour, from whatever address.
@@ -79,7 +84,7 @@ export function createLoginService({ db, config, sessions, captchas, proofOfWork
     if (failures >= (isKnownDevice ? DEVICE_FAILURES_BEFORE_BLOCK : ACCOUNT_FAILURES_BEFORE_BLOCK)) {
       throw accountThrottled();
     }
-    const isPowNeeded = failures >= FAILURES_BEFORE_POW || addressFailures >= FAILURES_BEFORE_POW;
+    const isPowNeeded = failures >= FAILURES_BEFORE_POW || addressFailures >= ADDRESS_FAILURES_BEFORE_POW;
     const isCaptchaNeeded =
       config.auth.captchaEnabled ||
       failures >= ACCOUNT_FAILURES_BEFORE_CAPTCHA ||

@@ -6,6 +6,7 @@ import { readCaptcha, solvedChallenge } from '../../test/guessing';
 import { createUser } from '../../test/users';
 import {
   ACCOUNT_FAILURES_BEFORE_BLOCK,
+  ADDRESS_FAILURES_BEFORE_POW,
   DEVICE_FAILURES_BEFORE_BLOCK,
   FAILURES_BEFORE_POW,
 } from './accounts.service';
@@ -219,7 +220,7 @@ describe('proof of work', { timeout: 60_000 }, () => {
 
   it('is required from an address that failed on several accounts', async () => {
     const address = freshAddress();
-    for (let i = 0; i < FAILURES_BEFORE_POW; i++) {
+    for (let i = 0; i < ADDRESS_FAILURES_BEFORE_POW; i++) {
       expect((await post({ username: `spray-${i}@example.com`, password: 'x' }, address)).json().code).toBe(
         ErrorCode.BAD_CREDENTIALS,
       );
