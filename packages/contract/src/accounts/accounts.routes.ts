@@ -12,6 +12,7 @@ import {
   ZLoginRequest,
   ZOAuthExchangeRequest,
   ZOAuthProvidersResponse,
+  ZPowChallenge,
   ZRefreshQuery,
   ZRefreshRequest,
   ZRegisterRequest,
@@ -31,6 +32,14 @@ export const accountsRoutes = defineRoutes({
     summary: 'A new image captcha',
     tags,
     response: ZCaptchaResponse,
+    access: open,
+  },
+  challenge: {
+    method: 'GET',
+    path: '/api/v1/auth/challenge',
+    summary: 'A proof-of-work challenge, for a sign-in that answered A0243',
+    tags,
+    response: ZPowChallenge,
     access: open,
   },
   login: {

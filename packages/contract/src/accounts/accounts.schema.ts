@@ -29,12 +29,27 @@ export const ZCaptchaResponse = z.object({
 });
 export type TCaptchaResponse = z.infer<typeof ZCaptchaResponse>;
 
+/**
+ * A proof-of-work challenge (ALTCHA, v1 protocol): find `number` ≤ `maxnumber` with
+ * SHA-256(salt + number) = challenge; signed and single use, valid for a few minutes.
+ */
+export const ZPowChallenge = z.object({
+  algorithm: z.string(),
+  challenge: z.string(),
+  maxnumber: z.number(),
+  salt: z.string(),
+  signature: z.string(),
+});
+export type TPowChallenge = z.infer<typeof ZPowChallenge>;
+
 /** Sign-in: `username` is a console username or an email. Sent as multipart or JSON. */
 export const ZLoginRequest = z.object({
   username: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(128),
   captchaKey: z.string().max(64).optional(),
   captchaCode: z.string().trim().max(16).optional(),
+  /** A solved proof-of-work challenge (ALTCHA payload, base64 JSON), when the server asks for one. */
+  altcha: z.string().max(2048).optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

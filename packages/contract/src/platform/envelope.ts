@@ -21,6 +21,12 @@ export const ErrorCode = {
   CAPTCHA_REQUIRED: 'A0241',
   /** The captcha answer is wrong, expired or already used. */
   CAPTCHA_INVALID: 'A0240',
+  /**
+   * This sign-in needs a proof of work first (the account or the address is under attack):
+   * solve a challenge from `GET /api/v1/auth/challenge` and send it as `altcha`. Also answered
+   * for a wrong, expired or already used solution.
+   */
+  POW_REQUIRED: 'A0243',
   /** The emailed code is wrong, expired, used up or was never sent. */
   CODE_INVALID: 'A0250',
   /** A new code was asked for too soon, or too many today. */
@@ -127,6 +133,7 @@ export const ERROR_HTTP_STATUS = {
   [ErrorCode.BAD_CREDENTIALS]: 400,
   [ErrorCode.ACCOUNT_DISABLED]: 403,
   [ErrorCode.CAPTCHA_REQUIRED]: 400,
+  [ErrorCode.POW_REQUIRED]: 400,
   [ErrorCode.CAPTCHA_INVALID]: 400,
   [ErrorCode.CODE_INVALID]: 400,
   [ErrorCode.CODE_TOO_SOON]: 429,

@@ -8,24 +8,35 @@ import { findShopByOwner, shopLinkFor } from '../shops/shops.api';
 import { findUserById } from './accounts.repository';
 import { createLoginService } from './accounts.service';
 import { createCaptchaService } from './captcha.service';
+import { createDeviceCookies } from './device-cookie';
+import { createProofOfWork } from './proof-of-work';
 
 /** Sign-in, token refresh, sign-out and "who am I". */
 export async function accountsModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const captchas = createCaptchaService(db);
+  const proofOfWork = createProofOfWork(app.config.jwtSecret, app.limiter);
+  const devices = createDeviceCookies(app.config.jwtSecret);
   const login = createLoginService({
     db,
     config: app.config,
     sessions: app.sessions,
     captchas,
+    proofOfWork,
     limiter: app.limiter,
   });
 
   registerRoute(app, accountsRoutes.captcha, () => captchas.create());
 
-  registerRoute(app, accountsRoutes.login, ({ body, request }) =>
-    login(body, { ...sessionMeta(request), ip: request.ip }),
-  );
+  registerRoute(app, accountsRoutes.challenge, () => proofOfWork.create());
+
+  registerRoute(app, accountsRoutes.login, async ({ body, request, reply }) => {
+    const device = devices.read(request.headers.cookie);
+    const { userId, ...tokens } = await login(body, { ...sessionMeta(request), ip: request.ip, device });
+    // This browser is now known to the account: it keeps its own failure count (accounts.service).
+    void reply.header('set-cookie', devices.issue(userId, request.protocol === 'https'));
+    return tokens;
+  });
 
   registerRoute(app, accountsRoutes.refresh, ({ body, query, request }) => {
     const token = body?.refreshToken ?? query.refreshToken;

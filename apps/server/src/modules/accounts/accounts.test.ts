@@ -4,6 +4,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchas, refreshTokens, users } from '../../platform/auth/auth.tables';
 import { hashToken } from '../../platform/auth/tokens';
+import { solvedChallenge } from '../../test/guessing';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { createUser } from '../../test/users';
 import { ACCOUNT_FAILURES_BEFORE_CAPTCHA, ADDRESS_FAILURES_BEFORE_BLOCK } from './accounts.service';
@@ -129,7 +130,7 @@ describe('sign-in', () => {
     );
   });
 
-  it('asks for a captcha after failures even when captchas are off, without locking the owner out', async () => {
+  it('asks for a proof of work and a captcha after failures even when captchas are off, without locking the owner out', async () => {
     const victim = 'victim@example.com';
     await createUser(open.database.db, { email: victim, password: PASSWORD });
     for (let i = 0; i < ACCOUNT_FAILURES_BEFORE_CAPTCHA; i++) {
@@ -137,11 +138,14 @@ describe('sign-in', () => {
       await login(open, { username: victim, password: `guess-${i}` }, {}, `10.0.2.${i}`);
     }
     const res = await login(open, { username: victim, password: PASSWORD }, {}, '10.0.3.1');
-    expect(res.json().code).toBe(ErrorCode.CAPTCHA_REQUIRED);
-    // The owner solves the captcha and is in.
+    expect(res.json().code).toBe(ErrorCode.POW_REQUIRED);
+    const altcha = await solvedChallenge(open);
+    const next = await login(open, { username: victim, password: PASSWORD, altcha }, {}, '10.0.3.1');
+    expect(next.json().code).toBe(ErrorCode.CAPTCHA_REQUIRED);
+    // The owner solves both and is in (a refusal for a missing captcha did not spend the solution).
     const ok = await login(
       open,
-      { username: victim, password: PASSWORD, ...(await solvedCaptcha(open)) },
+      { username: victim, password: PASSWORD, altcha, ...(await solvedCaptcha(open)) },
       {},
       '10.0.3.1',
     );
@@ -152,12 +156,14 @@ describe('sign-in', () => {
     const app = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
     try {
       for (let i = 0; i < ADDRESS_FAILURES_BEFORE_BLOCK; i++) {
-        // Past the first failures every attempt needs a captcha; wrong answers count as failures.
+        // Past the first failures every attempt needs a proof of work and a captcha; wrong
+        // captcha answers count as failures.
         const guess = {
           username: `someone-${i}@example.com`,
           password: 'x',
           captchaKey: crypto.randomUUID(),
           captchaCode: '1',
+          altcha: await solvedChallenge(app),
         };
         await login(app, guess, { 'x-forwarded-for': `10.0.0.${i}` });
       }

@@ -2,6 +2,7 @@ import { accountsRoutes } from '@linkstore/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionMeta } from '../../platform/auth/auth-plugin';
 import { registerRoute } from '../../platform/http/routes';
+import { createDeviceCookies } from './device-cookie';
 import { createRegistrationService, type RequestContext } from './registration.service';
 
 const contextOf = (request: FastifyRequest): RequestContext => ({
@@ -22,9 +23,14 @@ export async function registrationModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, accountsRoutes.registerCode, ({ body, request }) =>
     registration.requestRegisterCode(body.email, contextOf(request)),
   );
-  registerRoute(app, accountsRoutes.register, ({ body, request }) =>
-    registration.register(body, contextOf(request)),
-  );
+  const devices = createDeviceCookies(app.config.jwtSecret);
+
+  registerRoute(app, accountsRoutes.register, async ({ body, request, reply }) => {
+    const { userId, ...tokens } = await registration.register(body, contextOf(request));
+    // Registering signs in: this browser is known to the account from now on (accounts.service).
+    void reply.header('set-cookie', devices.issue(userId, request.protocol === 'https'));
+    return tokens;
+  });
   registerRoute(app, accountsRoutes.passwordCode, ({ body, request }) =>
     registration.requestResetCode(body.email, contextOf(request)),
   );

@@ -63,7 +63,10 @@ export function createRegistrationService({ db, codes, sessions }: Deps) {
      * Creates the account when the code is right, and signs it in. The password is hashed only
      * after the code is spent, so wrong guesses are cheap for us.
      */
-    async register(input: TRegisterRequest, ctx: RequestContext): Promise<TTokenResponse> {
+    async register(
+      input: TRegisterRequest,
+      ctx: RequestContext,
+    ): Promise<TTokenResponse & { userId: number }> {
       await codes.spend({ email: input.email, purpose: 'register' }, input.code, ctx.ip);
       const passwordHash = await hashPassword(input.password);
       const tokens = await withTransaction(db, async (tx) => {
@@ -77,7 +80,9 @@ export function createRegistrationService({ db, codes, sessions }: Deps) {
           // Registered meanwhile (another code, a social sign-in): the code was for nothing.
           .onConflictDoNothing({ target: users.email })
           .returning({ id: users.id });
-        return created ? sessions.issue(created.id, ctx.session, tx) : undefined;
+        return created
+          ? { ...(await sessions.issue(created.id, ctx.session, tx)), userId: created.id }
+          : undefined;
       });
       if (!tokens) throw codes.codeInvalid();
       return tokens;

@@ -89,6 +89,10 @@ describe('registration by emailed code', () => {
 
     const created = await register('NEW.PERSON@example.com', code, ip);
     expect(created.statusCode).toBe(200);
+    // Registering signs in, so this browser gets its device cookie (docs/security.md).
+    expect(created.headers['set-cookie']).toMatch(
+      /^ls_device=\d+\.\d+\.[\w-]+\.[\w-]+; Path=\/api\/v1\/auth;/,
+    );
     const tokens = ZEnvelope(ZTokenResponse).parse(created.json()).data;
     const me = await ctx.app.inject({
       method: 'GET',

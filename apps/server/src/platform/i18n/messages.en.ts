@@ -285,6 +285,9 @@ export const en = {
   // ── sec-small ──
   'validation.unsafeLink':
     '{field} must be an http(s) address or a path on this site starting with a single / (no backslash, space or control character)',
+  // ── sec-guess ──
+  'auth.accountThrottled': 'Too many attempts for this account; try again later.',
+  'auth.powRequired': 'Your browser must pass a quick check first; please try again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -297,4 +297,7 @@ export const es = {
   // ── sec-small ──
   'validation.unsafeLink':
     '{field} debe ser una dirección http(s) o una ruta de este sitio que empiece por una sola / (sin barra invertida, espacios ni caracteres de control)',
+  // ── sec-guess ──
+  'auth.accountThrottled': 'Demasiados intentos para esta cuenta; inténtalo más tarde.',
+  'auth.powRequired': 'Tu navegador debe pasar antes una comprobación rápida; inténtalo de nuevo.',
 } satisfies Messages;

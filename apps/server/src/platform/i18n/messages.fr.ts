@@ -305,4 +305,7 @@ export const fr = {
   // ── sec-small ──
   'validation.unsafeLink':
     '{field} doit être une adresse http(s) ou un chemin de ce site commençant par un seul / (sans barre oblique inverse, espace ni caractère de contrôle)',
+  // ── sec-guess ──
+  'auth.accountThrottled': 'Trop de tentatives pour ce compte ; réessayez plus tard.',
+  'auth.powRequired': 'Votre navigateur doit d’abord passer une vérification rapide ; veuillez réessayer.',
 } satisfies Messages;

@@ -292,4 +292,7 @@ export const pt = {
   // ── sec-small ──
   'validation.unsafeLink':
     '{field} deve ser um endereço http(s) ou um caminho deste site começando por uma única / (sem barra invertida, espaços ou caracteres de controlo)',
+  // ── sec-guess ──
+  'auth.accountThrottled': 'Muitas tentativas para esta conta; tente novamente mais tarde.',
+  'auth.powRequired': 'Seu navegador precisa passar antes por uma verificação rápida; tente novamente.',
 } satisfies Messages;

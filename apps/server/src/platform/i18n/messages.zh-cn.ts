@@ -269,4 +269,7 @@ export const zhCn = {
   // ── sec-small ──
   'validation.unsafeLink':
     '{field} 必须是 http(s) 地址，或以单个 / 开头的本站路径（不能含反斜杠、空格或控制字符）',
+  // ── sec-guess ──
+  'auth.accountThrottled': '该账号的尝试次数过多，请稍后再试。',
+  'auth.powRequired': '您的浏览器需要先通过一项快速检查，请重试。',
 } satisfies Messages;

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../shared/session/session-store';
 import { createFakeApi, fail, ok, type TFakeHandler } from '../../shared/test/fake-api';
@@ -122,6 +123,60 @@ describe('ConsoleLoginPage', () => {
     await user.type(screen.getByLabelText('Verify Code'), 'a1b2');
     await user.click(button);
     expect(await screen.findByRole('heading', { name: 'Console home stand-in' })).toBeInTheDocument();
+    expect(api.callsTo(LOGIN)).toHaveLength(2);
+  });
+
+  it('solves a proof of work when the server asks for one, saying so, and signs in', async () => {
+    const hmacKey = 'test-key';
+    let releaseChallenge = () => {};
+    const isReleased = new Promise<void>((resolve) => {
+      releaseChallenge = resolve;
+    });
+    const api = fakeApi({
+      [LOGIN]: async ({ body }) => {
+        const altcha = (body as FormData).get('altcha');
+        if (typeof altcha !== 'string') return fail('A0243', 'Proof of work required', { powRequired: true });
+        return (await verifySolution(altcha, hmacKey))
+          ? ok({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref', expiresIn: 3600 })
+          : fail('A0243', 'Proof of work required', { powRequired: true });
+      },
+      'GET /api/v1/auth/challenge': async () => {
+        await isReleased;
+        return ok(await createChallenge({ hmacKey, maxNumber: 2000 }));
+      },
+    });
+    const user = userEvent.setup();
+    await renderWithApp(routes, '/console/login');
+    await screen.findByRole('img', { name: 'Verification code image' });
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), '123456');
+    await user.type(screen.getByLabelText('Verify Code'), 'x1y2');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('Checking your browser…')).toBeInTheDocument();
+    releaseChallenge();
+    expect(await screen.findByRole('heading', { name: 'Console home stand-in' })).toBeInTheDocument();
+    const [first, second] = api.callsTo(LOGIN).map((call) => call.body as FormData);
+    expect(first?.get('altcha')).toBeNull();
+    expect(second?.get('altcha')).toEqual(expect.any(String));
+    expect(second?.get('captchaCode')).toBe('x1y2');
+  });
+
+  it('says so when the solution is refused again, without looping', async () => {
+    const api = fakeApi({
+      [LOGIN]: () => fail('A0243', 'Proof of work required', { powRequired: true }),
+      'GET /api/v1/auth/challenge': async () => ok(await createChallenge({ hmacKey: 'k', maxNumber: 100 })),
+    });
+    const user = userEvent.setup();
+    await renderWithApp(routes, '/console/login');
+    await screen.findByRole('img', { name: 'Verification code image' });
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), '123456');
+    await user.type(screen.getByLabelText('Verify Code'), 'x1y2');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your browser could not pass the security check; please try again.',
+    );
     expect(api.callsTo(LOGIN)).toHaveLength(2);
   });
 });

@@ -38,7 +38,7 @@ export function ConsoleLoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [isCapsLockOn, setCapsLockOn] = useState(false);
-  const { form, captcha, formError, onFinish, isPending } = usePasswordSignIn<TConsoleLoginForm>({
+  const { form, captcha, formError, status, onFinish, isPending } = usePasswordSignIn<TConsoleLoginForm>({
     mutation: useConsoleLogin(),
     fields: ['username', 'password', 'captchaCode'],
     usernameOf: (values) => values.username,
@@ -119,7 +119,7 @@ export function ConsoleLoginPage() {
               </Form.Item>
               <Link to="/forgot-password">{t('login.forgetPassword')}</Link>
             </div>
-            <FormSubmit error={formError} isPending={isPending} label={t('login.submit')} />
+            <FormSubmit error={formError} isPending={isPending} status={status} label={t('login.submit')} />
           </Form>
         </section>
       </main>

@@ -2,8 +2,10 @@ import { ErrorCode, type TLoginRequest } from '@linkstore/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUserPreferences } from '../preferences/user-preferences-store';
 import { authErrorMessage, errorCodeOf } from '../session/auth-errors';
+import { useProofOfWork } from '../session/proof-of-work';
 import { useCaptcha } from './captcha-field';
 import { applyServerFieldErrors } from './field-errors';
 
@@ -38,7 +40,8 @@ interface TPasswordSignInOptions<T> {
 }
 
 /**
- * A password sign-in form's state and submit: sends name, password and captcha; on a failure
+ * A password sign-in form's state and submit: sends name, password and captcha (and a proof of
+ * work when the server asks: `status` says so meanwhile); on a failure
  * loads a new captcha (single use) and empties its field, then puts the error on the captcha
  * field, on the named fields or above the submit button (`formError`).
  */
@@ -47,6 +50,10 @@ export function usePasswordSignIn<T extends TPasswordSignInForm>(options: TPassw
   const [form] = Form.useForm<T>();
   const captcha = useCaptcha();
   const [formError, setFormError] = useState<string>();
+  const { t } = useTranslation('common');
+  const isChecking = useProofOfWork((state) => state.isChecking);
+  /** Shown while the browser solves a proof of work the server asked for. */
+  const status = isChecking ? t('auth.checkingBrowser') : undefined;
 
   const onFinish = (values: T) => {
     setFormError(undefined);
@@ -65,7 +72,7 @@ export function usePasswordSignIn<T extends TPasswordSignInForm>(options: TPassw
     });
   };
 
-  return { form, captcha, formError, onFinish, isPending: mutation.isPending };
+  return { form, captcha, formError, status, onFinish, isPending: mutation.isPending };
 }
 
 /** Showing a login form resets the menu to its first item. */

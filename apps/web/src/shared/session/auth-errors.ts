@@ -8,6 +8,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   [ErrorCode.ACCOUNT_DISABLED]: 'auth.error.accountDisabled',
   [ErrorCode.CAPTCHA_INVALID]: 'auth.error.captchaInvalid',
   [ErrorCode.CAPTCHA_REQUIRED]: 'auth.error.captchaRequired',
+  [ErrorCode.POW_REQUIRED]: 'auth.error.powRequired',
   [ErrorCode.CODE_INVALID]: 'auth.error.codeInvalid',
   [ErrorCode.OAUTH_FAILED]: 'auth.error.oauthFailed',
   [ErrorCode.RATE_LIMITED]: 'auth.error.rateLimited',

@@ -30,7 +30,7 @@ export function LoginPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [isPasswordVisible, setPasswordVisible] = useState(false);
-  const { form, captcha, formError, onFinish, isPending } = usePasswordSignIn<TLoginForm>({
+  const { form, captcha, formError, status, onFinish, isPending } = usePasswordSignIn<TLoginForm>({
     mutation: useLogin(),
     fields: ['email', 'password', 'captchaCode'],
     fieldMap: { username: 'email' },
@@ -87,7 +87,7 @@ export function LoginPage() {
         <div className={styles.row}>
           <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
         </div>
-        <FormSubmit error={formError} isPending={isPending} label={t('auth.login.submit')} />
+        <FormSubmit error={formError} isPending={isPending} status={status} label={t('auth.login.submit')} />
       </Form>
       <Divider plain>{t('auth.login.divider')}</Divider>
       <SocialSignIn mode="login" />
