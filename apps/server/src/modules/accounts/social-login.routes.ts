@@ -1,3 +1,4 @@
+import { createDeviceCookies } from './device-cookie';
 import {
   accountsRoutes,
   ErrorCode,
@@ -68,9 +69,13 @@ export async function socialLoginModule(app: FastifyInstance): Promise<void> {
   }));
 
   // The session starts here, in the web app's own request, not in the provider's redirect.
-  registerRoute(app, accountsRoutes.oauthExchange, ({ body, request }) =>
-    social.exchange(body.code, sessionMeta(request)),
-  );
+  const devices = createDeviceCookies(app.config.jwtSecret);
+  registerRoute(app, accountsRoutes.oauthExchange, async ({ body, request, reply }) => {
+    const { userId, ...tokens } = await social.exchange(body.code, sessionMeta(request));
+    // A social sign-in makes this browser known to the account too (accounts.service's throttle).
+    void reply.header('set-cookie', devices.issue(userId, request.protocol === 'https'));
+    return tokens;
+  });
 
   app.get<ProviderRoute & { Querystring: z.infer<typeof ZStartQuery> }>(
     OAUTH_START_PATH,

@@ -248,8 +248,9 @@ export function createSocialLoginService({ db, config, sessions, limiter }: Deps
      * two simultaneous exchanges only one finds it. Unknown, expired and used codes answer
      * A0260 alike; an account disabled since the callback answers A0211.
      */
-    async exchange(code: string, meta: SessionMeta): Promise<TTokenResponse> {
-      type Outcome = { ok: true; tokens: TTokenResponse } | { ok: false; error: AppError };
+    async exchange(code: string, meta: SessionMeta): Promise<TTokenResponse & { userId: number }> {
+      type Outcome =
+        { ok: true; tokens: TTokenResponse & { userId: number } } | { ok: false; error: AppError };
       const outcome = await withTransaction(db, async (tx): Promise<Outcome> => {
         const [row] = await tx
           .delete(oauthCodes)
@@ -261,7 +262,7 @@ export function createSocialLoginService({ db, config, sessions, limiter }: Deps
         if (user.status !== 1) {
           return { ok: false, error: AppError.of(ErrorCode.ACCOUNT_DISABLED, 'auth.accountDisabled') };
         }
-        return { ok: true, tokens: await sessions.issue(row.userId, meta, tx) };
+        return { ok: true, tokens: { ...(await sessions.issue(row.userId, meta, tx)), userId: row.userId } };
       });
       if (!outcome.ok) throw outcome.error;
       return outcome.tokens;

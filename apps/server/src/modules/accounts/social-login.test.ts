@@ -12,6 +12,7 @@ import {
 import { createTestApp, type TestContext } from '../../test/helper';
 import { startOidcProvider, type TestOidcAccount, type TestOidcProvider } from '../../test/oidc-provider';
 import { createUser } from '../../test/users';
+import { createDeviceCookies, DEVICE_COOKIE } from './device-cookie';
 import { OAUTH_CODE_TTL_MS, OAUTH_STARTS_PER_WINDOW, sanitizeReturnTo } from './social-login.service';
 
 // Never fetched: the app is reached through app.inject, only the provider over HTTP.
@@ -447,10 +448,23 @@ describe('the hand-off to the web app: a one-time code, never a token in the URL
     expect(ttl).toBeLessThanOrEqual(OAUTH_CODE_TTL_MS);
   });
 
-  it('answers the tokens once: the same code again is refused with A0260', async () => {
+  // (One sign-in start for both checks: an address may start only so many in a window.)
+  it('answers the tokens once, making the browser known to the account (the device cookie); the same code again is refused with A0260', async () => {
     const { code } = await finished();
-    await exchangeTokens(code);
+    const [row] = await ctx.database.db
+      .select({ userId: oauthCodes.userId })
+      .from(oauthCodes)
+      .where(eq(oauthCodes.codeHash, sha256(code)));
+    const res = await exchange(code);
+    expect(res.statusCode).toBe(200);
+    const cookie = String(res.headers['set-cookie'] ?? '');
+    expect(cookie).toMatch(new RegExp(`^${DEVICE_COOKIE}=`));
+    expect(cookie).toContain('HttpOnly');
+    const devices = createDeviceCookies(ctx.app.config.jwtSecret);
+    expect(devices.read(cookie.split(';')[0])?.userId).toBe(row?.userId);
     const again = await exchange(code);
+    // A refused exchange makes nothing known.
+    expect(again.headers['set-cookie']).toBeUndefined();
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ code: ErrorCode.OAUTH_FAILED, data: null });
     expect(again.json().msg).toBe('This sign-in link has expired or was already used. Please sign in again.');
