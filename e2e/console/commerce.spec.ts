@@ -253,6 +253,9 @@ test('an operator ships an order found by email, refunds another in part, resolv
     const shopRow = page.getByRole('row').filter({ hasText: SHOP });
     await expect(shopRow).toBeVisible();
     await expectAccessible(page, 'creators page');
+    // The list's page controls are tap targets on a phone.
+    const pageOne = page.locator('.ant-pagination-item').first();
+    expect((await pageOne.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     await shopRow.getByRole('button', { name: t('creators:action.suspend.label', { name: SHOP }) }).click();
     const reason = page.getByRole('dialog');
     await reason.getByLabel(t('creators:action.reason')).fill('Counterfeit goods reported');
