@@ -16,11 +16,11 @@ export async function refundsModule(app: FastifyInstance): Promise<void> {
   });
   app.payments.refunds.onEvent((event) => service.handleEvent(event));
 
-  registerRoute(app, consoleOrdersRoutes.refund, ({ body, caller }) =>
-    service.refund(Number(caller.id), body),
+  registerRoute(app, consoleOrdersRoutes.refund, ({ body, caller, request }) =>
+    service.refund(Number(caller.id), body, request.lang),
   );
-  registerRoute(app, consoleOrdersRoutes.resolveFlag, ({ body, caller }) =>
-    service.resolveFlag(Number(caller.id), body),
+  registerRoute(app, consoleOrdersRoutes.resolveFlag, ({ body, caller, request }) =>
+    service.resolveFlag(Number(caller.id), body, request.lang),
   );
 
   let running = false;

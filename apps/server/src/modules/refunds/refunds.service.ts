@@ -265,7 +265,15 @@ export function createRefundsService(deps: RefundsDeps) {
    */
   async function store(
     operatorId: number,
-    input: { orderNo: string; version: number; amountMinor: number | null; restock: boolean; reason: string },
+    input: {
+      orderNo: string;
+      version: number;
+      amountMinor: number | null;
+      restock: boolean;
+      reason: string;
+      /** The operator's language: the refusal names the amount left as they read amounts. */
+      lang: TLanguage;
+    },
   ): Promise<RefundRow | undefined> {
     return withTransaction(db, async (tx) => {
       const order = await lockOrderByNo(tx, input.orderNo);
@@ -282,7 +290,7 @@ export function createRefundsService(deps: RefundsDeps) {
       if (!(await reserve(tx, payment.id, amount))) {
         const currency = payment.capturedCurrency ?? payment.currencyCode;
         throw AppError.of(ErrorCode.REFUND_TOO_LARGE, 'refunds.tooLarge', {
-          left: formatMoney(Math.max(0, left), currency, 'en'),
+          left: formatMoney(Math.max(0, left), currency, input.lang),
         });
       }
       // After the amount: of two refunds that together exceed the capture, the second hears why.
@@ -330,8 +338,9 @@ export function createRefundsService(deps: RefundsDeps) {
 
   return {
     /** `POST /system/orders/refund`. */
-    async refund(operatorId: number, body: RefundRequest): Promise<TConsoleRefund> {
+    async refund(operatorId: number, body: RefundRequest, lang: TLanguage): Promise<TConsoleRefund> {
       const refund = await store(operatorId, {
+        lang,
         orderNo: body.orderNo,
         version: body.version,
         amountMinor: body.amountCents,
@@ -344,7 +353,7 @@ export function createRefundsService(deps: RefundsDeps) {
     },
 
     /** `POST /system/orders/resolve-flag`: refund, accept or note; the resolution is recorded. */
-    async resolveFlag(operatorId: number, body: ResolveFlagRequest): Promise<null> {
+    async resolveFlag(operatorId: number, body: ResolveFlagRequest, lang: TLanguage): Promise<null> {
       const order = await findOrderByNo(db, body.orderNo);
       if (!order) throw AppError.notFound();
       const open = () => {
@@ -359,6 +368,7 @@ export function createRefundsService(deps: RefundsDeps) {
       if (body.resolution === 'refund') {
         // Everything still refundable goes back; a refusal leaves the flag open.
         const refund = await store(operatorId, {
+          lang,
           orderNo: body.orderNo,
           version,
           amountMinor: null,

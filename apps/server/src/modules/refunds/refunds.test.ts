@@ -117,6 +117,16 @@ describe('refunds in the sandbox', () => {
       code: ErrorCode.REFUND_TOO_LARGE,
       msg: expect.stringContaining('$0.00'),
     });
+    // In the operator's language, the amount too.
+    const spanish = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/system/orders/refund',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'accept-language': 'es' },
+      payload: { orderNo: order.orderNo, amountCents: 1, reason: 'x', version: 2 },
+    });
+    expect(codeOf(spanish).msg).toMatch(
+      /^Es más de lo que aún se puede reembolsar: como máximo 0,00\sUS\$\./,
+    );
   });
 
   it('two concurrent refunds that together exceed the capture: one succeeds, the other is A0673, one reversal', async () => {
