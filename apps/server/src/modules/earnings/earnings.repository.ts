@@ -66,7 +66,7 @@ export async function sumLedger(
   userId: number,
   at: { monthStart: Date; now: Date; holdDays: number },
 ): Promise<LedgerTotals> {
-  const isSale = sql`${ledgerEntries.kind} = 'sale'`;
+  const isEarning = sql`${ledgerEntries.kind} in ('sale', 'refund')`;
   const isPayout = sql`${ledgerEntries.kind} = 'payout'`;
   const [row] = await db
     .select({
@@ -81,9 +81,10 @@ export async function sumLedger(
       paidOut: sumOf(
         sql`case when ${isPayout} and ${payouts.status} = 'paid' then -${ledgerEntries.amountMinor} end`,
       ),
-      earned: sumOf(sql`case when ${isSale} then ${ledgerEntries.amountMinor} end`),
+      // Earned: sales less what refunds took back of them (decision 0027).
+      earned: sumOf(sql`case when ${isEarning} then ${ledgerEntries.amountMinor} end`),
       sinceMonthStart: sumOf(
-        sql`case when ${isSale} and ${ledgerEntries.createdAt} >= ${at.monthStart.toISOString()}::timestamptz
+        sql`case when ${isEarning} and ${ledgerEntries.createdAt} >= ${at.monthStart.toISOString()}::timestamptz
           then ${ledgerEntries.amountMinor} end`,
       ),
     })

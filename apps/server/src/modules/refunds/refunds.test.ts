@@ -147,6 +147,10 @@ describe('refunds in the sandbox', () => {
     await money.sale(bea, 2_000); // out of its hold: available
     const order = await paidOrder({ ...bea, totalMinor: 1_000, profitMinor: 500 }); // paid: pending
     expect(await money.summary(bea)).toMatchObject({ availableCents: 2_000, pendingCents: 500 });
+    type Earned = { totalEarnedCents: number; thisMonthCents: number };
+    const earned = async () =>
+      (await money.call(bea, 'GET', '/api/v1/earnings')).json<{ data: Earned }>().data;
+    const earnedBefore = await earned();
     await ok('admin', 'POST', '/refund', {
       orderNo: order.orderNo,
       amountCents: 500,
@@ -154,6 +158,11 @@ describe('refunds in the sandbox', () => {
       version: 0,
     });
     expect(await money.summary(bea)).toMatchObject({ availableCents: 2_000, pendingCents: 250 });
+    // What the creator earned, in all and this month, is net of what refunds took back.
+    expect(await earned()).toMatchObject({
+      totalEarnedCents: 2_250,
+      thisMonthCents: earnedBefore.thisMonthCents - 250,
+    });
     const res = await money.call(bea, 'GET', '/api/v1/payouts/pending-sales');
     expect(
       res.json<{ data: { list: { orderNo: string; amountCents: number }[] } }>().data.list,
