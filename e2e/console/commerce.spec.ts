@@ -248,6 +248,17 @@ test('an operator ships an order found by email, refunds another in part, resolv
     await page.keyboard.press('Escape');
     await expect(flaggedRows).toHaveCount(0);
 
+    // The other commerce pages on a phone: payouts with their per-day totals, reconciliation.
+    await page.goto('/#/commerce/payouts');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(t('payouts:daily.title')).first()).toBeVisible();
+    await expectAccessible(page, 'payouts page');
+    await page.goto('/#/commerce/reconciliation');
+    await expect(
+      page.getByRole('heading', { level: 1, name: t('common:route.Reconciliation') }),
+    ).toBeVisible();
+    await expectAccessible(page, 'reconciliation page');
+
     // 4. Suspend the demo shop: its link answers "unavailable", checkout is refused; then lift it.
     await page.goto('/#/commerce/creators');
     const shopRow = page.getByRole('row').filter({ hasText: SHOP });

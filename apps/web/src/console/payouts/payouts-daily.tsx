@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '../../shared/payouts/payout-status';
 import { dailyPayoutsQuery } from './api';
 import styles from './payouts-daily.module.css';
+import { useFocusableScroll } from '../shared/use-focusable-scroll';
 
 const DAY_MS = 86_400_000;
 /** The range before the operator picks one. */
@@ -196,6 +197,7 @@ function DailyTable({ days }: { days: TPayoutDaily }) {
   const cell = (figure: TPayoutDayFigure) =>
     figure.count === 0 ? '—' : t('daily.cell', { count: figure.count, amount: money(figure.cents, 'USD') });
   const rows = days.filter((d) => SEGMENTS.some((s) => s.figure(d).count > 0)).reverse();
+  const scrollBox = useFocusableScroll<HTMLDivElement>();
   const columns: TableColumnsType<TPayoutDay> = [
     { title: t('daily.day'), dataIndex: 'day', render: (day: string) => label(day) },
     ...(['requested', 'processing', 'paid', 'returned'] as const).map((status) => ({
@@ -206,15 +208,17 @@ function DailyTable({ days }: { days: TPayoutDaily }) {
     })),
   ];
   return (
-    <Table<TPayoutDay>
-      size="small"
-      rowKey="day"
-      columns={columns}
-      dataSource={rows}
-      pagination={{ pageSize: 10, hideOnSinglePage: true }}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('daily.none') }}
-    />
+    <div ref={scrollBox}>
+      <Table<TPayoutDay>
+        size="small"
+        rowKey="day"
+        columns={columns}
+        dataSource={rows}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('daily.none') }}
+      />
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFocusableScroll } from './use-focusable-scroll';
 import { PAGE_SIZE_OPTIONS, type TPagedList } from './use-paged-list';
 
 /** What the table reads of a paged list (any filters). */
@@ -19,22 +20,25 @@ export interface TPagedTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 
  */
 export function PagedTable<T extends object>({ list, ...tableProps }: TPagedTableProps<T>) {
   const { t } = useTranslation('system');
+  const scrollBox = useFocusableScroll<HTMLDivElement>();
   return (
-    <Table<T>
-      size="middle"
-      scroll={{ x: 'max-content' }}
-      {...tableProps}
-      dataSource={list.items}
-      loading={list.isFetching}
-      pagination={{
-        current: list.pageNum,
-        pageSize: list.pageSize,
-        total: list.total,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZE_OPTIONS,
-        showTotal: (total) => t('crud.table.total', { total }),
-        onChange: list.setPage,
-      }}
-    />
+    <div ref={scrollBox}>
+      <Table<T>
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        {...tableProps}
+        dataSource={list.items}
+        loading={list.isFetching}
+        pagination={{
+          current: list.pageNum,
+          pageSize: list.pageSize,
+          total: list.total,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          showTotal: (total) => t('crud.table.total', { total }),
+          onChange: list.setPage,
+        }}
+      />
+    </div>
   );
 }
