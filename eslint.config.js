@@ -139,7 +139,7 @@ export default tseslint.config(
         {
           type: 'server-root',
           mode: 'full',
-          pattern: ['apps/server/src/*.ts', 'apps/server/src/test/**'],
+          pattern: ['apps/server/src/*.ts', 'apps/server/src/test/**', 'apps/server/src/security/**'],
         },
         {
           type: 'server-face',
@@ -193,7 +193,7 @@ export default tseslint.config(
   },
   {
     // Tests may use the test support code, and read untyped answers they then assert on.
-    files: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**'],
+    files: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**', 'apps/server/src/security/**'],
     rules: {
       '@typescript-eslint/unbound-method': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

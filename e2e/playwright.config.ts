@@ -8,6 +8,8 @@ import { E2E_SEED_PASSWORD } from './support/ports';
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
+// `E2E_SUITE=security`: the security stage's browser parts (e2e/security), kept out of the journeys.
+const security = process.env.E2E_SUITE === 'security';
 
 /**
  * Journeys run in Debian's chromium (never a downloaded browser) against the real server,
@@ -16,7 +18,8 @@ const baseURL = `http://127.0.0.1:${port}`;
  */
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
+  testMatch: security ? 'security/**/*.spec.ts' : '**/*.spec.ts',
+  testIgnore: security ? [] : ['security/**'],
   outputDir: 'test-results',
   timeout: 90_000,
   expect: { timeout: 10_000 },

@@ -1,6 +1,7 @@
 // `npm test`: installs what is missing (npm packages; Debian's chromium and postgresql), then
 // runs every check: lint, translations, types, unit and integration tests, the server tests on
-// PGlite and again on a real PostgreSQL, and the browser journeys. Ends with `N passed, N failed`.
+// PGlite and again on a real PostgreSQL, the browser journeys, and the security suite
+// (scripts/lib/security.mjs). Ends with `N passed, N failed`.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +114,11 @@ await step('browser journeys', async () => {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+await step('security suite', async () => {
+  const { runSecurityStage } = await import('./lib/security.mjs');
+  return runSecurityStage();
 });
 
 rmSync(reports, { recursive: true, force: true });

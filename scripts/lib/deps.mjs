@@ -33,6 +33,8 @@ const SYSTEM_PACKAGES = [
   // With its recommended packages: they bring the fonts pages render with.
   { name: 'chromium', present: () => existsSync(CHROMIUM), withRecommends: true },
   { name: 'postgresql', present: () => findPostgresBin() !== undefined, withRecommends: false },
+  // The security suite's SQL-injection part (scripts/lib/security.mjs).
+  { name: 'sqlmap', present: () => existsSync('/usr/bin/sqlmap'), withRecommends: false },
   // Chinese pages render as empty boxes without a CJK font.
   {
     name: 'fonts-noto-cjk',
