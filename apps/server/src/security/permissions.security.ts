@@ -149,6 +149,27 @@ describe('every permission route × a user holding every other permission', () =
   });
 });
 
+describe('a permission taken away stops working at once', () => {
+  it('removing the menu from the role, or disabling the role, refuses the next request (no TTL wait)', async () => {
+    const db = ctx.database.db;
+    const token = await operatorHolding(['sys:dict:query']);
+    const url = '/api/v1/dict/page';
+    expect((await send(token, 'GET', url)).status).toBe(200);
+    const [held] = await db
+      .select({ roleId: userRoles.roleId })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(roles.code, `PERM_OP_${operators}`));
+    const roleId = held?.roleId ?? 0;
+    await db.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
+    expect(await send(token, 'GET', url)).toMatchObject({ status: 403, code: ErrorCode.FORBIDDEN });
+    await db.insert(roleMenus).values({ roleId, menuId: menuOfPermission.get('sys:dict:query') ?? 0 });
+    expect((await send(token, 'GET', url)).status).toBe(200);
+    await db.update(roles).set({ status: 0 }).where(eq(roles.id, roleId));
+    expect(await send(token, 'GET', url)).toMatchObject({ status: 403, code: ErrorCode.FORBIDDEN });
+  });
+});
+
 describe('the ROOT role and the root user cannot be changed', () => {
   const ROLE_PERMS = [
     'sys:role:query',

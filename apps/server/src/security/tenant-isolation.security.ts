@@ -1,6 +1,6 @@
 import * as contract from '@linkstore/contract';
 import type { TCheckoutAnswer, TRouteDef } from '@linkstore/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../platform/auth/auth.tables';
@@ -8,6 +8,7 @@ import { categories, products } from '../modules/catalog/catalog.table';
 import { files } from '../modules/files/files.table';
 import { sampleImage } from '../modules/files/files.test-kit';
 import { ledgerEntries } from '../modules/earnings/earnings.table';
+import { encodeCursor } from '../modules/orders/orders.service';
 import { orderItems, orderPurchases, orders } from '../modules/orders/orders.table';
 import { payouts } from '../modules/payouts/payouts.table';
 import { paypalBindings } from '../modules/shops/paypal-binding.table';
@@ -340,13 +341,26 @@ const foreign = () => ({
  * marks on every answer; the writes by comparing A's rows around each case.
  */
 const CASES: Record<string, () => Promise<void>> = {
-  'GET /api/v1/orders': () =>
-    listings([
+  'GET /api/v1/orders': async () => {
+    // A cursor that names A's newest order: the keyset still runs over B's orders only.
+    const [newest] = await ctx.database.db
+      .select({ id: orders.id, at: orders.createdAt })
+      .from(orders)
+      .where(eq(orders.ownerUserId, A.userId))
+      .orderBy(desc(orders.id))
+      .limit(1);
+    const cursor = encodeCursor({
+      at: new Date((newest?.at.getTime() ?? 0) + 1000).toISOString(),
+      id: (newest?.id ?? 0) + 1,
+    });
+    await listings([`/api/v1/orders?cursor=${cursor}&pageSize=50`]);
+    await listings([
       '/api/v1/orders',
       `/api/v1/orders?keywords=${a.orderNos[0]}`,
       `/api/v1/orders?keywords=Iso&shopId=${A.shopId}&userId=${A.userId}`,
       `/api/v1/orders?from=${yearAgo}&to=${today}&status=1`,
-    ]),
+    ]);
+  },
   'GET /api/v1/orders/:orderNo': async () => {
     for (const no of [...a.orderNos, a.unpaidOrderNo]) {
       const res = await as(B, 'GET', `/api/v1/orders/${no}`);
@@ -371,6 +385,14 @@ const CASES: Record<string, () => Promise<void>> = {
       }),
       'A’s pay key',
     );
+    // B's own unpaid order under A's pay key: B's own purchase (keys are per creator), never A's.
+    const own = await buyerOrder('iso-bravo-shop', 'bravo-buyer-mark@example.com', false);
+    const res = await as(B, 'POST', '/api/v1/orders/purchases', {
+      orderNos: [own],
+      payKey: 'iso-pay-key-ALPHA-0000',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: { id: string } }>().data.id).not.toBe(a.purchaseId);
   },
   'POST /api/v1/orders/purchases/:id/capture': async () => {
     expect((await as(B, 'POST', `/api/v1/orders/purchases/${a.purchaseId}/capture`)).statusCode).toBe(404);
