@@ -8,6 +8,7 @@ export * from './modules/catalog/catalog.table';
 export * from './modules/shops/shops.table';
 export * from './platform/auth/auth.tables';
 export * from './platform/auth/access.tables';
+export * from './platform/http/idempotency.tables';
 export * from './modules/orders/orders.table';
 export * from './modules/payments/payments.table';
 export * from './modules/earnings/earnings.table';

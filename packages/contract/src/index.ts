@@ -4,6 +4,7 @@ export * from './platform/money';
 export * from './platform/envelope';
 export * from './platform/page';
 export * from './platform/route';
+export * from './platform/idempotency';
 export * from './platform/runtime-config';
 export * from './platform/rich-text';
 export * from './platform/unstorable-text';

@@ -25,7 +25,7 @@ describe('storefront api', () => {
         () => storefrontApi.reviews('demo', '7', { pageNum: 1, pageSize: 10 }),
         fill(storefrontRoutes.reviews.path, { slug: 'demo', id: '7' }),
       ],
-      [() => checkoutApi.capture({ orderNo: 'LS1', token: 't' }), checkoutRoutes.capture.path],
+      [() => checkoutApi.capture({ orderNo: 'LS1', token: 't' }, 'k'), checkoutRoutes.capture.path],
       [() => checkoutApi.receipt({ orderNo: 'LS1', token: 't' }), checkoutRoutes.receipt.path],
       [() => checkoutApi.sandboxApproval('t'), fill(checkoutRoutes.sandboxApproval.path, { token: 't' })],
       [() => checkoutApi.sandboxApprove('t'), fill(checkoutRoutes.sandboxApprove.path, { token: 't' })],
@@ -52,6 +52,16 @@ describe('storefront api', () => {
     expect(failure).toMatchObject({ code: 'B0001', message: 'Out of stock' });
     await expect(storefrontApi.product('demo', '1')).rejects.toMatchObject({ code: 'A0404' });
     setApiLanguage('en');
+  });
+
+  it('sends the Idempotency-Key of the buyer action on checkout and capture', async () => {
+    const fetch = stubApi({});
+    await checkoutApi.checkout({ checkoutKey: 'attempt-key-0123456789' } as never).catch(() => undefined);
+    expect(fetch.mock.lastCall?.[1]?.headers).toMatchObject({ 'Idempotency-Key': 'attempt-key-0123456789' });
+    await checkoutApi.capture({ orderNo: 'LS1', token: 't' }, 'capture-key').catch(() => undefined);
+    expect(fetch.mock.lastCall?.[1]?.headers).toMatchObject({ 'Idempotency-Key': 'capture-key' });
+    await checkoutApi.receipt({ orderNo: 'LS1', token: 't' }).catch(() => undefined);
+    expect(fetch.mock.lastCall?.[1]?.headers).not.toHaveProperty('Idempotency-Key');
   });
 });
 

@@ -42,13 +42,25 @@ export function setApiLanguage(value: string): void {
   language = value;
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+/**
+ * `idempotencyKey`: sent as `Idempotency-Key` on the calls that move money (decision 0028), one
+ * per buyer action and the same for every retry of it.
+ */
+async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  idempotencyKey?: string,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
-      headers:
-        body === undefined ? { lang: language } : { lang: language, 'content-type': 'application/json' },
+      headers: {
+        lang: language,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
@@ -93,9 +105,11 @@ export const storefrontApi = {
 export const EVENTS_PATH = '/api/v1/public/events';
 
 export const checkoutApi = {
-  checkout: (request: TCheckoutRequest) => call<TCheckoutAnswer>('POST', '/api/v1/public/checkout', request),
-  capture: (request: TCaptureRequest) =>
-    call<TOrderReceipt>('POST', '/api/v1/public/checkout/capture', request),
+  /** The checkout attempt's key (`checkoutKey`) doubles as its Idempotency-Key. */
+  checkout: (request: TCheckoutRequest) =>
+    call<TCheckoutAnswer>('POST', '/api/v1/public/checkout', request, request.checkoutKey),
+  capture: (request: TCaptureRequest, idempotencyKey: string) =>
+    call<TOrderReceipt>('POST', '/api/v1/public/checkout/capture', request, idempotencyKey),
   receipt: (request: TCaptureRequest) =>
     call<TOrderReceipt>('GET', withQuery('/api/v1/public/orders/receipt', request)),
   sandboxApproval: (token: string) =>

@@ -23,6 +23,7 @@ export const checkoutRoutes = defineRoutes({
     body: ZCheckoutRequest,
     response: ZCheckoutAnswer,
     access: open,
+    idempotent: true,
   },
   capture: {
     method: 'POST',
@@ -32,6 +33,7 @@ export const checkoutRoutes = defineRoutes({
     body: ZCaptureRequest,
     response: ZOrderReceipt,
     access: open,
+    idempotent: true,
   },
   receipt: {
     method: 'GET',

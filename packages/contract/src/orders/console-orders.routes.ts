@@ -74,6 +74,7 @@ export const consoleOrdersRoutes = defineRoutes({
     body: ZRefundRequest,
     response: ZConsoleRefund,
     access: { permission: 'sys:order:refund' },
+    idempotent: true,
   },
   resolveFlag: {
     method: 'POST',

@@ -15,6 +15,7 @@ export const purchasesRoutes = defineRoutes({
     body: ZPurchaseRequest,
     response: ZPurchase,
     access: signedIn,
+    idempotent: true,
   },
   capture: {
     method: 'POST',
@@ -24,6 +25,7 @@ export const purchasesRoutes = defineRoutes({
     params: ZPurchaseIdParams,
     response: ZPurchase,
     access: signedIn,
+    idempotent: true,
   },
   detail: {
     method: 'GET',

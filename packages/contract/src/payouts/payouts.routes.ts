@@ -32,6 +32,7 @@ export const payoutsRoutes = defineRoutes({
     body: ZWithdrawRequest,
     response: ZPayout,
     access: signedIn,
+    idempotent: true,
   },
   list: {
     method: 'GET',

@@ -119,6 +119,10 @@ export const ErrorCode = {
   REFUND_REFUSED: 'A0674',
   /** The order has no open flag to resolve (never flagged, or resolved meanwhile). */
   FLAG_NOT_OPEN: 'A0675',
+  /** A request with this `Idempotency-Key` is still running: wait for it, then send it again. */
+  IDEMPOTENCY_IN_FLIGHT: 'A0680',
+  /** This `Idempotency-Key` was used for a different request (another body or target): make a new key. */
+  IDEMPOTENCY_KEY_REUSED: 'A0681',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode) as TErrorCode[];
@@ -178,6 +182,8 @@ export const ERROR_HTTP_STATUS = {
   [ErrorCode.REFUND_TOO_LARGE]: 409,
   [ErrorCode.REFUND_REFUSED]: 409,
   [ErrorCode.FLAG_NOT_OPEN]: 409,
+  [ErrorCode.IDEMPOTENCY_IN_FLIGHT]: 409,
+  [ErrorCode.IDEMPOTENCY_KEY_REUSED]: 422,
 } as const satisfies Record<TErrorCode, number>;
 
 export const ZResultCode = z.union([z.literal(RESULT_SUCCESS), z.literal(RESULT_WARNING), z.string()]);

@@ -19,6 +19,11 @@ export interface TRouteDef {
   body?: z.ZodType;
   response: z.ZodType;
   access: { public: true } | { permission: string | readonly string[] | null };
+  /**
+   * A route that moves money: it accepts an `Idempotency-Key` header (see `ZIdempotencyHeaders`)
+   * and the web client sends one per user action.
+   */
+  idempotent?: true;
 }
 
 export function defineRoutes<T extends Record<string, TRouteDef>>(routes: T): T {

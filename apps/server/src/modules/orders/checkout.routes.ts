@@ -1,6 +1,7 @@
 import { checkoutRoutes, ErrorCode } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors/app-error';
+import { sweepIdempotencyKeys } from '../../platform/http/idempotency';
 import { registerRoute } from '../../platform/http/routes';
 import { releaseExpired } from './checkout.repository';
 import { createCheckoutService } from './checkout.service';
@@ -10,7 +11,10 @@ export const PAYPAL_WEBHOOK_PATH = '/api/v1/payments/paypal/webhook';
 /** How often unpaid orders past their reservation give their stock back. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
-/** A buyer's checkout, payment capture and receipt, the PayPal webhook and the reservation sweep. */
+/**
+ * A buyer's checkout, payment capture and receipt, the PayPal webhook and the reservation sweep
+ * (which also deletes expired idempotency keys).
+ */
 export async function checkoutModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const service = createCheckoutService({
@@ -42,6 +46,8 @@ export async function checkoutModule(app: FastifyInstance): Promise<void> {
 
   const sweep = setInterval(() => {
     releaseExpired(db).catch((err: unknown) => app.log.error({ err }, 'Stock reservation sweep failed'));
+    // Idempotency keys past their 24 hours (they already count as absent): any job would do.
+    sweepIdempotencyKeys(db).catch((err: unknown) => app.log.error({ err }, 'Idempotency key sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

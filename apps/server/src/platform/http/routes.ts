@@ -1,9 +1,17 @@
-import { RESULT_SUCCESS, unstorableTextPaths, ZEnvelope, type TRouteDef } from '@linkstore/contract';
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  RESULT_SUCCESS,
+  unstorableTextPaths,
+  ZEnvelope,
+  ZIdempotencyHeaders,
+  type TRouteDef,
+} from '@linkstore/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { ZodRealError, type z } from 'zod';
 import { accessGuard, type SessionUser } from './access';
 import { AppError } from '../errors/app-error';
 import { translate } from '../i18n/translate';
+import { acquireIdempotencyKey, idempotencyKeyOf, requestHash, type StoredAnswer } from './idempotency';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -73,24 +81,52 @@ export function zodSerializerCompiler({ schema }: { schema: unknown }) {
   return (data: unknown) => JSON.stringify(zod.parse(data));
 }
 
+/** Sends a JSON answer as the exact text given (a replay sends the first answer's bytes). */
+function sendText(reply: FastifyReply, { status, body }: StoredAnswer): FastifyReply {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .serializer((text: unknown) => text as string)
+    .send(body);
+}
+
 /**
  * Registers one contract route: its schemas validate the request and the answer, its declared
  * access is enforced, and the handler's result is wrapped in the success envelope.
+ *
+ * An `idempotent` route (decision 0028) also accepts an `Idempotency-Key` header. With one, the
+ * key is claimed in the database after validation and before the handler runs; the first
+ * success is stored as sent and answered again to a replay (`Idempotent-Replayed: true`); a
+ * refusal or failure releases the key, so nothing of it is kept.
  */
 export function registerRoute<D extends TRouteDef>(
   app: FastifyInstance,
   def: D,
   handler: RouteHandler<D>,
 ): void {
+  const envelope = ZEnvelope(def.response);
   const schema: FastifySchema & { summary: string; tags: string[] } = {
     summary: def.summary,
     tags: [...def.tags],
-    response: { 200: ZEnvelope(def.response) },
+    response: { 200: envelope },
     ...(def.query ? { querystring: def.query } : {}),
     ...(def.params ? { params: def.params } : {}),
     ...(def.body ? { body: def.body } : {}),
+    ...(def.idempotent ? { headers: ZIdempotencyHeaders } : {}),
   };
   const guard = accessGuard(def.access);
+  const routeName = `${def.method} ${def.path}`;
+  const run = async (request: FastifyRequest, reply: FastifyReply) => {
+    const data = await handler({
+      query: request.query as Infer<D['query']>,
+      params: request.params as Infer<D['params']>,
+      body: request.body as Infer<D['body']>,
+      caller: callerFor(def, request),
+      request,
+      reply,
+    });
+    return { code: RESULT_SUCCESS, msg: translate(request.lang, 'common.success'), data };
+  };
   app.route({
     method: def.method,
     url: def.path,
@@ -101,15 +137,34 @@ export function registerRoute<D extends TRouteDef>(
     // expects, and cannot make the server parse it.
     ...(guard ? { preParsing: guard } : {}),
     handler: async (request, reply) => {
-      const data = await handler({
-        query: request.query as Infer<D['query']>,
-        params: request.params as Infer<D['params']>,
-        body: request.body as Infer<D['body']>,
-        caller: callerFor(def, request),
-        request,
-        reply,
+      const key = def.idempotent ? idempotencyKeyOf(request.headers) : undefined;
+      if (key === undefined) return run(request, reply);
+      // A public route's key is the buyer's random secret; a signed-in caller's keys are theirs.
+      const scope = 'public' in def.access ? '' : (callerFor(def, request)?.id ?? '');
+      const claimed = await acquireIdempotencyKey(
+        app.database.db,
+        { scope, route: routeName, key },
+        requestHash(request),
+      );
+      if (claimed.kind === 'replay') {
+        return sendText(reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'), claimed.answer);
+      }
+      let answer: StoredAnswer;
+      try {
+        // As the route's serializer would write it: what is stored is what the client got.
+        answer = { status: 200, body: JSON.stringify(envelope.parse(await run(request, reply))) };
+      } catch (error) {
+        await claimed.hold.release().catch((err: unknown) => {
+          // The key stays "in flight" until it counts as abandoned; the refusal still goes out.
+          request.log.error({ err }, 'Could not release an idempotency key');
+        });
+        throw error;
+      }
+      // The action is done: a failure to store its answer must not turn it into an error.
+      await claimed.hold.complete(answer).catch((err: unknown) => {
+        request.log.error({ err }, 'Could not store the answer of an idempotency key');
       });
-      return { code: RESULT_SUCCESS, msg: translate(request.lang, 'common.success'), data };
+      return sendText(reply, answer);
     },
   });
 }

@@ -288,6 +288,10 @@ export const en = {
   // ── sec-guess ──
   'auth.accountThrottled': 'Too many attempts for this account; try again later.',
   'auth.powRequired': 'Your browser must pass a quick check first; please try again.',
+  // ── sec-pay ──
+  'idempotency.inFlight': 'This request is still being processed; wait a moment and try again.',
+  'idempotency.keyReused':
+    'This idempotency key was already used for a different request; start the action again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

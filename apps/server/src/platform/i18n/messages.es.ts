@@ -300,4 +300,8 @@ export const es = {
   // ── sec-guess ──
   'auth.accountThrottled': 'Demasiados intentos para esta cuenta; inténtalo más tarde.',
   'auth.powRequired': 'Tu navegador debe pasar antes una comprobación rápida; inténtalo de nuevo.',
+  // ── sec-pay ──
+  'idempotency.inFlight': 'Esta solicitud aún se está procesando; espera un momento e inténtalo de nuevo.',
+  'idempotency.keyReused':
+    'Esta clave de idempotencia ya se usó para otra solicitud; vuelve a iniciar la acción.',
 } satisfies Messages;

@@ -308,4 +308,9 @@ export const fr = {
   // ── sec-guess ──
   'auth.accountThrottled': 'Trop de tentatives pour ce compte ; réessayez plus tard.',
   'auth.powRequired': 'Votre navigateur doit d’abord passer une vérification rapide ; veuillez réessayer.',
+  // ── sec-pay ──
+  'idempotency.inFlight':
+    'Cette demande est encore en cours de traitement ; patientez un instant puis réessayez.',
+  'idempotency.keyReused':
+    'Cette clé d’idempotence a déjà servi pour une autre demande ; recommencez l’action.',
 } satisfies Messages;

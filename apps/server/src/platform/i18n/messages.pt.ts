@@ -295,4 +295,8 @@ export const pt = {
   // ── sec-guess ──
   'auth.accountThrottled': 'Muitas tentativas para esta conta; tente novamente mais tarde.',
   'auth.powRequired': 'Seu navegador precisa passar antes por uma verificação rápida; tente novamente.',
+  // ── sec-pay ──
+  'idempotency.inFlight': 'Este pedido ainda está sendo processado; aguarde um momento e tente novamente.',
+  'idempotency.keyReused':
+    'Esta chave de idempotência já foi usada para outro pedido; inicie a ação novamente.',
 } satisfies Messages;

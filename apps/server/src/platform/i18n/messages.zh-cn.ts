@@ -272,4 +272,7 @@ export const zhCn = {
   // ── sec-guess ──
   'auth.accountThrottled': '该账号的尝试次数过多，请稍后再试。',
   'auth.powRequired': '您的浏览器需要先通过一项快速检查，请重试。',
+  // ── sec-pay ──
+  'idempotency.inFlight': '该请求仍在处理中，请稍候再试。',
+  'idempotency.keyReused': '此幂等键已用于另一个请求，请重新开始该操作。',
 } satisfies Messages;

@@ -114,7 +114,8 @@ export function useExportOrders() {
 /** Refunds part or all of an order; the dialog shows a refusal itself (isQuiet). */
 export function useRefundOrder() {
   return useRouteMutation({
-    mutationFn: (body: TRefundRequest) => callRoute(consoleOrdersRoutes.refund, { body }, { isQuiet: true }),
+    mutationFn: ({ idempotencyKey, ...body }: TRefundRequest & { idempotencyKey: string }) =>
+      callRoute(consoleOrdersRoutes.refund, { body }, { isQuiet: true, idempotencyKey }),
     invalidates: ORDER_READS,
   });
 }

@@ -1,7 +1,8 @@
 import { decimalToMinor, minorDigitsOf, minorToDecimal, type TConsoleOrderDetail } from '@linkstore/contract';
 import { App, Checkbox, Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isRefusal, newIdempotencyKey } from '../../shared/http/idempotency-key';
 import { useFormatMoney } from '../../shared/payouts/payout-status';
 import { useRefundOrder } from './api';
 import { OrderProblem, problemOf, type TOrderProblem } from './order-problem';
@@ -24,6 +25,8 @@ export function RefundDialog({ order, onClose }: { order: TConsoleOrderDetail; o
   const [form] = Form.useForm<TRefundForm>();
   const [problem, setProblem] = useState<TOrderProblem | undefined>();
   const refund = useRefundOrder();
+  // This refund's Idempotency-Key: kept while an answer is lost, a new one after a refusal.
+  const key = useRef(newIdempotencyKey());
   const digits = minorDigitsOf(order.currencyCode);
   const max = money(order.refundableCents, order.currencyCode);
   const centsOf = (text: string) => decimalToMinor(text, digits, { decimalComma: true });
@@ -40,8 +43,10 @@ export function RefundDialog({ order, onClose }: { order: TConsoleOrderDetail; o
         restock: values.restock,
         reason: values.reason.trim(),
         version: order.version,
+        idempotencyKey: key.current,
       });
     } catch (error) {
+      if (isRefusal(error)) key.current = newIdempotencyKey();
       setProblem(problemOf(error));
       return;
     }

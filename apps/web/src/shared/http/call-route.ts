@@ -27,6 +27,8 @@ export interface TCallOptions {
   /** An empty answer (null, {}, [] or `{info: null}`) rejects with this message, code EMPTY_ANSWER. */
   emptyMessage?: string;
   client?: THttpClient;
+  /** The user action's `Idempotency-Key` (routes with `idempotent: true`; decision 0028). */
+  idempotencyKey?: string;
 }
 
 export const EMPTY_ANSWER = 'CLIENT_EMPTY_ANSWER';
@@ -74,6 +76,7 @@ export async function callRoute<R extends TRouteDef>(
     isAuthenticated: options.isAuthenticated ?? true,
     isQuiet: options.isQuiet ?? false,
     signal: options.signal,
+    ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
   });
   if (options.emptyMessage !== undefined && isEmptyAnswer(data)) {
     throw new HttpError({ code: EMPTY_ANSWER, msg: options.emptyMessage });

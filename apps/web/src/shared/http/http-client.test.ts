@@ -95,6 +95,14 @@ describe('http client requests', () => {
     expect(headersOf(signedOut.fake.calls[0])).not.toHaveProperty('Authorization');
   });
 
+  it('sends the Idempotency-Key of the action when given, and none otherwise', async () => {
+    const { fake, client } = setup();
+    await client.post('/api/v1/payouts', { amountCents: 1 }, { idempotencyKey: 'k-123' });
+    await client.post('/api/v1/payouts', { amountCents: 1 });
+    expect(headersOf(fake.calls[0])['Idempotency-Key']).toBe('k-123');
+    expect(headersOf(fake.calls[1])).not.toHaveProperty('Idempotency-Key');
+  });
+
   it('sends GET and DELETE params as a bracket-style query string', async () => {
     const { fake, client } = setup();
     await client.get('/api/v1/menus', { ids: [1, 2], keywords: 'a b' });

@@ -28,6 +28,11 @@ export interface TRequestOptions {
    * a JSON answer (an error envelope) is handled like any other call.
    */
   responseType?: 'json' | 'blob';
+  /**
+   * Sent as `Idempotency-Key` (decision 0028): one key per user action on a route that moves
+   * money, the same for every retry of that action.
+   */
+  idempotencyKey?: string | undefined;
 }
 
 /** A downloaded file: its content and the name the server gave it (Content-Disposition). */
@@ -165,6 +170,7 @@ export function createHttpClient(deps: THttpClientDeps) {
     };
     const authorization = deps.getAuthorization();
     if ((options.isAuthenticated ?? true) && authorization) headers.Authorization = authorization;
+    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
     let url = `${deps.getBaseUrl()}${path}`;
     let body: BodyInit | undefined;

@@ -6,6 +6,7 @@ import { Loading } from '../components/status';
 import { readStorage } from '../storage';
 import { useStorefront } from '../storefront-context';
 import { SHOP_PATH_STORAGE_KEY } from './checkout-page';
+import { newCheckoutKey } from './checkout-form';
 import { messageOf } from './payauth-page';
 
 type TState =
@@ -26,15 +27,19 @@ export function PayResultPage() {
     orderNo && token ? { name: 'capturing' } : { name: 'failed', message: t('payresult.missing') },
   );
   const started = useRef(false);
+  // One capture per visit, "Try again" included: its Idempotency-Key.
+  const [captureKey] = useState(newCheckoutKey);
 
   const capture = async () => {
     try {
-      const receipt = await checkoutApi.capture({ orderNo, token }).catch(async (error: unknown) => {
-        // Paid already (a second tab, the webhook first): the receipt says so.
-        const known = await checkoutApi.receipt({ orderNo, token }).catch(() => null);
-        if (known && known.status > 0) return known;
-        throw error;
-      });
+      const receipt = await checkoutApi
+        .capture({ orderNo, token }, captureKey)
+        .catch(async (error: unknown) => {
+          // Paid already (a second tab, the webhook first): the receipt says so.
+          const known = await checkoutApi.receipt({ orderNo, token }).catch(() => null);
+          if (known && known.status > 0) return known;
+          throw error;
+        });
       cartFor(receipt.shop.slug).clear();
       setState({ name: 'paid', receipt });
     } catch (error) {

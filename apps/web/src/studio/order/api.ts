@@ -46,12 +46,15 @@ export function orderDetailQuery(orderNo: string) {
 
 /** Starts one payment of these unpaid orders; the same `payKey` again answers the same purchase. */
 export function startPurchase(orderNos: string[], payKey: string): Promise<TPurchase> {
-  return callRoute(purchasesRoutes.create, { body: { orderNos, payKey } });
+  return callRoute(purchasesRoutes.create, { body: { orderNos, payKey } }, { idempotencyKey: payKey });
 }
 
-/** Captures the approved purchase; quiet: the return page shows its own failure. */
-export function capturePurchase(id: string): Promise<TPurchase> {
-  return callRoute(purchasesRoutes.capture, { params: { id } }, { isQuiet: true });
+/**
+ * Captures the approved purchase; quiet: the return page shows its own failure. `key`: the
+ * page's one key for this capture (`Idempotency-Key`).
+ */
+export function capturePurchase(id: string, key: string): Promise<TPurchase> {
+  return callRoute(purchasesRoutes.capture, { params: { id } }, { isQuiet: true, idempotencyKey: key });
 }
 
 /**

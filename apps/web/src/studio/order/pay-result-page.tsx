@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Button, Modal, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isHttpError } from '../../shared/http/http-error';
 import { useMoney } from '../../shared/money/use-money';
-import { capturePurchase } from './api';
+import { capturePurchase, newPayKey } from './api';
 import styles from './order-page.module.css';
 
 /**
@@ -19,9 +20,11 @@ export function PayResultPage() {
   const [search] = useSearchParams();
   const id = search.get('purchase') ?? '';
   const valid = /^[1-9]\d{0,15}$/.test(id);
+  // One capture per visit of this page: its Idempotency-Key.
+  const [captureKey] = useState(newPayKey);
   const captured = useQuery({
     queryKey: ['POST', 'purchase-capture', id],
-    queryFn: () => capturePurchase(id),
+    queryFn: () => capturePurchase(id, captureKey),
     enabled: valid,
     retry: false,
     staleTime: Infinity,

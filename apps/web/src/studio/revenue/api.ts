@@ -34,7 +34,9 @@ const MONEY_READS = [
 /** Pays (part of) the available balance to the connected PayPal account. */
 export function useWithdraw() {
   return useRouteMutation({
-    mutationFn: (body: TWithdrawRequest) => callRoute(payoutsRoutes.withdraw, { body }),
+    // The withdrawal's request key is already one per user action, kept across a lost answer.
+    mutationFn: (body: TWithdrawRequest) =>
+      callRoute(payoutsRoutes.withdraw, { body }, { idempotencyKey: body.requestKey }),
     invalidates: MONEY_READS,
   });
 }
