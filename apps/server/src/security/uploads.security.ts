@@ -49,6 +49,9 @@ let root = '';
 let uploadsDir = '';
 let probe: { url: string; close(): Promise<void> };
 const imageBytes = new Map<string, Buffer>();
+/** A GIF of BOMB_EDGE² pixels of one colour: 30 KB that decode whole (a GIF frame is not streamed). */
+const BOMB_EDGE = 4000;
+let concurrentBomb = Buffer.alloc(0);
 const xlsxBytes = new Map<string, Buffer>();
 /** Requests the server made to the loopback probe (external entities, external links). */
 const probeHits: string[] = [];
@@ -66,6 +69,8 @@ const figures = {
   maxEventLoopDelayMs: 0,
   worstEventLoopFile: '',
   maxRssStepMb: 0,
+  oneBombRssStepMb: 0,
+  sixBombsAtOnceRssStepMb: 0,
   worstRssFile: '',
   slowestFileMs: 0,
   slowestFile: '',
@@ -109,6 +114,11 @@ beforeAll(async () => {
   // Every hostile file is made before measuring: the part measures the server, not the making.
   for (const c of IMAGE_CASES) imageBytes.set(c.name, Buffer.from(await c.bytes()));
   for (const c of xlsxCases()) xlsxBytes.set(c.name, Buffer.from(await c.bytes()));
+  concurrentBomb = await sharp({
+    create: { width: BOMB_EDGE, height: BOMB_EDGE, channels: 3, background: '#2c3e50' },
+  })
+    .gif()
+    .toBuffer();
   global.gc?.();
   const { rss, heapUsed } = process.memoryUsage();
   baseline = { rss, heap: heapUsed };
@@ -670,6 +680,41 @@ describe('uploads', { timeout: 120_000 }, () => {
       expect(existsSync(near), near).toBe(false);
     expect(probeHits).toEqual([]);
     console.info('uploads: image outcomes', outcomes);
+  });
+
+  it('decompression bombs sent together are decoded one at a time: memory does not grow with their number', async () => {
+    const bomb = concurrentBomb;
+    const upload = () => {
+      const { payload, headers } = multipartFile(bomb, { filename: 'bomb.gif', contentType: 'image/gif' });
+      return ctx.app.inject({
+        method: 'POST',
+        url: `${contract.filesRoutes.upload.path}?purpose=avatar`,
+        payload,
+        headers: { ...headers, authorization: `Bearer ${rootToken}` },
+      });
+    };
+    /** How much more memory the process took while these uploads ran. */
+    const stepOf = async (count: number) => {
+      global.gc?.();
+      const before = process.memoryUsage().rss;
+      sendPeak = before;
+      loopDelay.reset();
+      const answers = await Promise.all(Array.from({ length: count }, upload));
+      sample();
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      figures.files += count;
+      figures.reEncoded += count;
+      figures.byStatus[200] = (figures.byStatus[200] ?? 0) + count;
+      figures.maxEventLoopDelayMs = Math.max(figures.maxEventLoopDelayMs, Math.round(loopDelay.max / 1e6));
+      return Math.round((sendPeak - before) / MB);
+    };
+    const one = await stepOf(1);
+    const six = await stepOf(6);
+    figures.oneBombRssStepMb = one;
+    figures.sixBombsAtOnceRssStepMb = six;
+    console.info(`uploads: one ${BOMB_EDGE}² GIF took ${one} MB, six at once ${six} MB`);
+    // Decoded side by side, six took four times one (480 MB against 123 MB); in turn, about one.
+    expect(six).toBeLessThan(Math.max(1.5 * one, 64));
   });
 
   it('an SVG or HTML planted under a key-shaped path is never served', async () => {
