@@ -49,7 +49,7 @@ let root = '';
 let uploadsDir = '';
 let probe: { url: string; close(): Promise<void> };
 const imageBytes = new Map<string, Buffer>();
-/** A GIF of BOMB_EDGE² pixels of one colour: 30 KB that decode whole (a GIF frame is not streamed). */
+/** A GIF of BOMB_EDGE² pixels of one colour: 11 KB that decode whole (a GIF frame is not streamed). */
 const BOMB_EDGE = 4000;
 let concurrentBomb = Buffer.alloc(0);
 const xlsxBytes = new Map<string, Buffer>();
@@ -87,7 +87,7 @@ const MB = 1024 * 1024;
 const IMAGE_STEP_BOUND_MB = (IMAGE_MAX_PIXELS * 4) / MB + 64;
 const XLSX_STEP_BOUND_MB = 64;
 const RSS_BOUND_MB = (2 * IMAGE_MAX_PIXELS * 4) / MB;
-const EVENT_LOOP_BOUND_MS = 500;
+const EVENT_LOOP_BOUND_MS = 750;
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 let baseline = { rss: 0, heap: 0 };
 let peak = { rss: 0, heap: 0 };
@@ -713,7 +713,7 @@ describe('uploads', { timeout: 120_000 }, () => {
     figures.oneBombRssStepMb = one;
     figures.sixBombsAtOnceRssStepMb = six;
     console.info(`uploads: one ${BOMB_EDGE}² GIF took ${one} MB, six at once ${six} MB`);
-    // Decoded side by side, six took four times one (480 MB against 123 MB); in turn, about one.
+    // Decoded side by side, six took 287 MB against one's 61 MB; in turn, about one.
     expect(six).toBeLessThan(Math.max(1.5 * one, 64));
   });
 
