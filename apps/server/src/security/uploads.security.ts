@@ -739,7 +739,9 @@ describe('uploads', { timeout: 120_000 }, () => {
         });
         if (c.outcome === 'read') {
           // Read as a workbook: cell values only, nothing of the package acted on.
-          expect(sent.res.statusCode, `${c.name}: ${sent.res.body}`).toBeLessThan(500);
+          // The sheet's one data row was read (and reported: no such order, no role).
+          expect(sent.res.statusCode, `${c.name}: ${sent.res.body}`).toBe(200);
+          expect(sent.res.body).toContain('"row":2');
           expect(sent.res.body).not.toContain('root:x:0');
           figures.readAsWorkbook += 1;
         } else {
@@ -894,11 +896,11 @@ function xlsxCases(): XlsxCase[] {
       outcome: { refused: ErrorCode.FILE_UNREADABLE },
     },
     {
-      name: 'nested zip: a 10-level zip of zip bombs inside a workbook',
+      name: 'nested zip: a zip bomb 10 zips deep inside a workbook (never opened)',
       bytes: async () => {
         let inner = zipOf([await deflatedZeros('bomb.bin', 50 * MB)]);
         for (let level = 0; level < 10; level++) {
-          inner = zipOf([stored(`level${level}.zip`, inner), stored(`copy${level}.zip`, inner)]);
+          inner = zipOf([stored(`level${level}.zip`, inner)]);
         }
         return zipOf(workbook({ extra: [{ name: 'xl/embeddings/inner.zip', content: inner }] }));
       },
