@@ -998,7 +998,8 @@ function xlsxCases(): XlsxCase[] {
       outcome: 'read',
     },
     {
-      name: 'entries named ../../evil.txt and /tmp/evil.txt',
+      name: 'entries named ../../evil.txt and /tmp/evil.txt, the file named ../../import.xlsx',
+      filename: '../../import.xlsx',
       bytes: () =>
         zipOf(
           workbook({
