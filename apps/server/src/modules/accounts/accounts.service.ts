@@ -11,7 +11,7 @@ import type { KnownDevice } from './device-cookie';
 import type { ProofOfWork } from './proof-of-work';
 
 const ADDRESS_WINDOW_MS = 15 * 60_000;
-/** The per-account and per-device windows: the target is at most 10 guesses an hour. */
+/** The per-account and per-device windows (sliding): the target is at most 10 guesses in any hour. */
 export const ACCOUNT_WINDOW_MS = 3600_000;
 /** Failed sign-ins of one account before a captcha is required even when captchas are off. */
 export const ACCOUNT_FAILURES_BEFORE_CAPTCHA = 3;
@@ -80,7 +80,8 @@ export function createLoginService({ db, config, sessions, captchas, proofOfWork
       : `login:name:${input.username.trim().toLowerCase()}`;
     const isKnownDevice = user !== undefined && meta.device?.userId === user.id;
     const failureKey = isKnownDevice ? `login:device:${meta.device?.id}` : accountKey;
-    const failures = await limiter.peek(failureKey, ACCOUNT_WINDOW_MS);
+    // Sliding: no hour, whenever it starts, holds more checks than the limit.
+    const failures = await limiter.peekSliding(failureKey, ACCOUNT_WINDOW_MS);
     if (failures >= (isKnownDevice ? DEVICE_FAILURES_BEFORE_BLOCK : ACCOUNT_FAILURES_BEFORE_BLOCK)) {
       throw accountThrottled();
     }
@@ -105,7 +106,7 @@ export function createLoginService({ db, config, sessions, captchas, proofOfWork
     const isPasswordRight = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !isPasswordRight) {
       await limiter.hit(addressKey, ADDRESS_WINDOW_MS);
-      const count = await limiter.hit(failureKey, ACCOUNT_WINDOW_MS);
+      const count = await limiter.hitSliding(failureKey, ACCOUNT_WINDOW_MS);
       const captchaRequired = count >= ACCOUNT_FAILURES_BEFORE_CAPTCHA || config.auth.captchaEnabled;
       throw AppError.of(
         ErrorCode.BAD_CREDENTIALS,

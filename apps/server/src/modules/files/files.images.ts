@@ -61,6 +61,29 @@ function refusalOf(error: unknown): ImageRefused {
 }
 
 /**
+ * Images decoded at once, however many uploads arrive together. A file of a few kilobytes may
+ * declare up to IMAGE_MAX_PIXELS, and some decode whole (a GIF frame, an interlaced PNG): about
+ * 200 MB each. The others wait their turn (an ordinary photo takes well under a second), so
+ * memory is bounded by one image, not by how many uploads arrive together.
+ */
+export const IMAGE_CONCURRENCY = 1;
+let imagesRunning = 0;
+const imagesWaiting: (() => void)[] = [];
+
+async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (imagesRunning < IMAGE_CONCURRENCY) imagesRunning += 1;
+  else await new Promise<void>((resolve) => imagesWaiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = imagesWaiting.shift();
+    if (next) next();
+    else imagesRunning -= 1;
+  }
+}
+
+/**
  * Checks and re-encodes an uploaded image: only JPEG, PNG, WebP and GIF by content; dimensions
  * read from the header and refused above IMAGE_MAX_PIXELS before anything is decoded; turned
  * upright by its EXIF orientation, shrunk to the purpose's largest edge, and written anew, so
@@ -70,7 +93,14 @@ function refusalOf(error: unknown): ImageRefused {
 export async function processImage(bytes: Uint8Array, purpose: TFilePurpose): Promise<ProcessedImage> {
   const format = sniffImageFormat(bytes);
   if (!format) throw new ImageRefused('notAnImage');
+  return withImageSlot(() => decodeAndEncode(bytes, format, purpose));
+}
 
+async function decodeAndEncode(
+  bytes: Uint8Array,
+  format: ImageFormat,
+  purpose: TFilePurpose,
+): Promise<ProcessedImage> {
   // pages: 1 — the first frame of an animation; failOn 'error' refuses truncated or corrupt data.
   const input = () =>
     sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', pages: 1, sequentialRead: true });
