@@ -365,6 +365,9 @@ const CSP_WATCH = `document.addEventListener('securitypolicyviolation', (event) 
   window.__xssCsp({ directive: event.effectiveDirective, blocked: event.blockedURI, sample: event.sample, source: event.sourceFile });
 });`;
 
+/** The document's title and text, as shown. */
+const BODY_TEXT = "document.title + '\\n' + (document.body ? document.body.innerText : '')";
+
 /** Markup a payload could have made, anywhere in the document (head included). */
 const DOM_SCAN = `(() => {
   const out = [];
@@ -461,9 +464,7 @@ async function scanDom(page: Page, where: string) {
 
 /** What the page shows as text: the payloads' markers in it. */
 async function recordShown(page: Page, label: string) {
-  const textShown = await page.evaluate<string>(
-    "document.title + '\\n' + (document.body ? document.body.innerText : '')",
-  );
+  const textShown = await page.evaluate<string>(BODY_TEXT);
   const ids = new Set([...textShown.matchAll(MARKER)].map((m) => Number(m[1])));
   shown.set(label, new Set([...(shown.get(label) ?? []), ...ids]));
 }
@@ -504,14 +505,12 @@ async function inspect(page: Page, label: string, url?: string) {
   if (url) await page.goto(url);
   // A page with seeded texts is read once one of them shows (a list can load in steps).
   const ids = (MUST_SHOW[label] ?? []).flatMap(expectedIds).map((id) => `__xss(${id})`);
-  if (ids.length) {
-    await page
-      .waitForFunction(
-        `((ids) => { const t = document.body ? document.body.innerText : ''; return ids.some((id) => t.includes(id)); })(${JSON.stringify(ids)})`,
-        undefined,
-        { timeout: 10_000 },
-      )
-      .catch(() => undefined);
+  // Polled with page.evaluate: waitForFunction compiles its predicate with `new Function`, which
+  // the CSP refuses (and reports, which this part would count).
+  for (const deadline = Date.now() + 10_000; ids.length && Date.now() < deadline;) {
+    const shownNow = await page.evaluate<string>(BODY_TEXT).catch(() => '');
+    if (ids.some((id) => shownNow.includes(id))) break;
+    await page.waitForTimeout(150);
   }
   await settle(page);
   await scanDom(page, label);
@@ -672,28 +671,37 @@ async function expectedHeaders(): Promise<Record<string, string>> {
   };
   return securityHeaders({ publicUrl: BASE, apiHosts: {} });
 }
+const REQUIRED_HEADERS = [
+  'content-security-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+];
 const FILES_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** What is wrong with one answer's security headers. */
 function headerProblems(
-  expected: Record<string, string>,
+  appHeaders: Record<string, string>,
   label: string,
   path: string,
+  status: number,
   headers: Record<string, string>,
 ): string[] {
+  // A stored file as served (`/files/*`, files.routes.ts): nothing may load or run in it, and
+  // pages of other origins (brand hosts, embeds) may show it, by design.
+  const isServedFile = path.startsWith('/files/') && (status === 200 || status === 304);
+  const expected = isServedFile
+    ? { ...appHeaders, 'content-security-policy': FILES_CSP, 'cross-origin-resource-policy': 'cross-origin' }
+    : appHeaders;
   const problems: string[] = [];
   for (const [name, value] of Object.entries(expected)) {
-    if (name === 'content-security-policy') continue;
     if (headers[name] !== value) problems.push(`${name}: ${headers[name] ?? '(missing)'}`);
   }
-  const csp = headers['content-security-policy'];
-  const allowed = path.startsWith('/files/') ? FILES_CSP : expected['content-security-policy'];
-  if (csp !== allowed) problems.push(`content-security-policy: ${csp ?? '(missing)'}`);
-  if (
-    csp &&
-    (!/frame-ancestors 'none'/.test(csp) ||
-      /'unsafe-(inline|eval)'[^;]*;/.test(/script-src[^;]*;/.exec(csp)?.[0] ?? ''))
-  ) {
+  const csp = headers['content-security-policy'] ?? '';
+  const scriptSrc = /script-src[^;]*/.exec(csp)?.[0] ?? '';
+  if (!/frame-ancestors 'none'/.test(csp) || /'unsafe-(inline|eval)'|\*/.test(scriptSrc)) {
     problems.push(`weak content-security-policy: ${csp}`);
   }
   return problems.map((p) => `${label}: ${p}`);
@@ -745,7 +753,7 @@ test('every page and entry the server answers carries the security headers and t
   );
   // Uploaded files: a demo image and a missing one.
   const demoPage = (await (
-    await requestContext.get('/api/v1/public/shops/demo/products?pageSize=1&pageNum=1')
+    await requestContext.get('/api/v1/public/shops/demo/products?pageSize=24&pageNum=1')
   ).json()) as Envelope<{
     list: { imageUrl: string | null }[];
   }>;
@@ -757,7 +765,8 @@ test('every page and entry the server answers carries the security headers and t
   entries.push({ method: 'GET', path: '/s/demo', headers: { 'if-none-match': etag ?? '' } });
 
   const expected = await expectedHeaders();
-  expect(Object.keys(expected).length).toBeGreaterThan(8);
+  // A floor of its own, so a header dropped from the server's set fails here too.
+  expect(Object.keys(expected)).toEqual(expect.arrayContaining(REQUIRED_HEADERS));
   const problems: string[] = [];
   const statuses: Record<string, number> = {};
   for (const entry of entries) {
@@ -773,6 +782,7 @@ test('every page and entry the server answers carries the security headers and t
         expected,
         `${entry.method} ${entry.path} (${answer.status()})`,
         entry.path,
+        answer.status(),
         answer.headers(),
       ),
     );
