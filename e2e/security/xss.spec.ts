@@ -9,6 +9,7 @@ import {
 } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { recordFigures } from '../../apps/server/src/security/figures';
 import { text } from '../locales';
 import { E2E_SEED_PASSWORD, stackPorts } from '../support/ports';
 import { MARKER, XSS_PAYLOADS, type XssPayload } from './xss-payloads';
@@ -561,6 +562,8 @@ function studioPages(): string[] {
   return ['', ...paths];
 }
 
+/** What the part measured, for the stage's summary (security-results/latest.json). */
+const figures: Record<string, unknown> = {};
 let requestContext: APIRequestContext;
 let admin: Api;
 
@@ -640,7 +643,8 @@ test('no XSS payload runs in the console, the studio or the storefront, and ever
       [...shown].map(([label, ids]) => [label, `${ids.size} shown, ${timings.get(label)} ms`]),
     ),
   };
-  test.info().annotations.push({ type: 'figures', description: JSON.stringify(summary) });
+  figures.pages = summary;
+  recordFigures('xss', figures);
   console.log(JSON.stringify(summary, null, 1));
 
   expect(findings, 'a payload ran, or reached the DOM as markup').toEqual([]);
@@ -788,9 +792,7 @@ test('every page and entry the server answers carries the security headers and t
     );
   }
   console.log(JSON.stringify({ entries: entries.length, statuses }));
-  test.info().annotations.push({
-    type: 'figures',
-    description: JSON.stringify({ entries: entries.length, statuses }),
-  });
+  figures.headers = { entries: entries.length, answersByStatus: statuses };
+  recordFigures('xss', figures);
   expect(problems).toEqual([]);
 });

@@ -83,6 +83,7 @@ async function browserParts(work) {
           PLAYWRIGHT_JSON_OUTPUT_NAME: file,
           E2E_PORT: String(await freePort()),
           E2E_DATA_DIR: dataDir,
+          SECURITY_FIGURES_DIR: join(work, 'figures'),
         },
       },
     );
