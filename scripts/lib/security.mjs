@@ -83,6 +83,7 @@ async function browserParts(work) {
           PLAYWRIGHT_JSON_OUTPUT_NAME: file,
           E2E_PORT: String(await freePort()),
           E2E_DATA_DIR: dataDir,
+          SECURITY_FIGURES_DIR: join(work, 'figures'),
         },
       },
     );
@@ -114,13 +115,26 @@ async function browserParts(work) {
   }
 }
 
+/**
+ * SQL injection: sqlmap against every list and search endpoint and the sign-in body, on the real
+ * server with a fresh embedded database (scripts/lib/sqlmap.mjs); one pass or fail per target.
+ */
+async function sqlInjectionPart() {
+  const { runSqlInjectionPart } = await import('./sqlmap.mjs');
+  return [await runSqlInjectionPart()];
+}
+
 /** Runs every part; prints each part's count and writes the JSON summary. */
 export async function runSecurityStage() {
   const work = mkdtempSync(join(tmpdir(), 'linkstore-security-'));
   const figuresDir = join(work, 'figures');
   const started = new Date();
   try {
-    const parts = [...(await serverParts(work, figuresDir)), ...(await browserParts(work))];
+    const parts = [
+      ...(await serverParts(work, figuresDir)),
+      ...(await browserParts(work)),
+      ...(await sqlInjectionPart()),
+    ];
     const figures = existsSync(figuresDir)
       ? Object.fromEntries(
           readdirSync(figuresDir).map((f) => [
@@ -148,7 +162,7 @@ export async function runSecurityStage() {
       commit,
       passed,
       failed,
-      parts: parts.map((p) => ({ ...p, figures: figures[p.name] })),
+      parts: parts.map((p) => ({ ...p, figures: p.figures ?? figures[p.name] })),
     };
     const out = join(ROOT, 'security-results');
     mkdirSync(out, { recursive: true });
