@@ -15,6 +15,5 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    passWithNoTests: true,
   },
 });
