@@ -26,6 +26,7 @@ import {
   findOrderByProviderOrder,
   insertOrder,
   listOrderItems,
+  listStaleBuyerClaims,
   releaseClaims,
   releaseOrder,
   type CheckoutShop,
@@ -335,6 +336,21 @@ export function createCheckoutService(deps: CheckoutDeps) {
         }
       }
       return toReceipt(db, await findForBuyer(form.orderNo, form.token));
+    },
+
+    /**
+     * Part of the sweep: finishes the captures a crash left half done and the buyer never retried
+     * (their claim went stale). The buyer asked for the capture, so it is made — with the same
+     * request id, so a capture the provider already made is read back, never made twice — and
+     * settled as their retry would have; a capture not approved or failing gives the claim up.
+     * Answers how many orders it paid.
+     */
+    async settleStaleCaptures(): Promise<number> {
+      let paid = 0;
+      for (const found of await listStaleBuyerClaims(db)) {
+        if ((await captureAndSettle(found)) === 'paid') paid += 1;
+      }
+      return paid;
     },
 
     async receipt(orderNo: string, token: string): Promise<TOrderReceipt> {
