@@ -144,6 +144,11 @@ describe('crash: the API killed with SIGKILL during checkouts and captures', () 
   const outcomes: Outcome[] = [];
   let kills = 0;
   let onSend: () => void = () => undefined;
+  /** Requests answered (any status): the kill plan counts these, so kills land amid traffic. */
+  let answered = 0;
+  /** When the API last finished starting; a client gives up only long after that. */
+  let upSince = Date.now();
+  let down = false;
 
   /** The database the API uses, opened here for the fixtures and, afterwards, the checks. */
   async function openHere(): Promise<DatabaseHandle> {
@@ -164,6 +169,7 @@ describe('crash: the API killed with SIGKILL during checkouts and captures', () 
       });
       const answer = { status: res.status, body: (await res.json()) as { code?: string; data?: unknown } };
       figures.byStatus[res.status] = (figures.byStatus[res.status] ?? 0) + 1;
+      answered += 1;
       return answer;
     } catch (error) {
       figures.networkErrors += 1;
@@ -173,8 +179,9 @@ describe('crash: the API killed with SIGKILL during checkouts and captures', () 
 
   /**
    * Sends the same request until an answer a browser would not retry: no answer or a 5xx is
-   * retried for up to a minute (the API restarting), `retryOn` codes for 10 s (the buyer trying
-   * again "shortly", as the message asks). Answers the last answer and how many attempts failed.
+   * retried while the API restarts and up to 30 s after it is up again, `retryOn` codes for 10 s
+   * (the buyer trying again "shortly", as the message asks). Answers the last answer and how
+   * many attempts failed.
    */
   async function untilAnswered(path: string, body: object, ip: string, retryOn: string[] = []) {
     let failed = 0;
@@ -182,11 +189,15 @@ describe('crash: the API killed with SIGKILL during checkouts and captures', () 
     let pause = 100;
     for (;;) {
       const answer = await send(path, body, ip);
-      const down = 'error' in answer || answer.status >= 500;
-      const again = !down && retryOn.includes(String(answer.body.code));
-      if (!down && !again) return { answer, failed };
+      const failure = 'error' in answer || answer.status >= 500;
+      const again = !failure && retryOn.includes(String(answer.body.code));
+      if (!failure && !again) return { answer, failed };
       failed += 1;
-      if (Date.now() - startedAt > (down ? 60_000 : 10_000)) return { answer, failed };
+      const since = failure ? Math.max(startedAt, upSince) : startedAt;
+      const waited = Date.now() - since;
+      if (Date.now() - startedAt > 120_000 || (!(failure && down) && waited > (failure ? 30_000 : 10_000))) {
+        return { answer, failed };
+      }
       await sleep(pause);
       pause = Math.min(pause * 2, 1_000);
     }
@@ -352,12 +363,15 @@ describe('crash: the API killed with SIGKILL during checkouts and captures', () 
         }
         await sleep(10);
       }
+      down = true;
       await api.stop('SIGKILL');
       kills += 1;
       await client.query(`select pg_terminate_backend(pid) from (${waiting}) w`);
       await client.query('rollback');
       const lost = await pending;
       figures.restartMs.push(await api.start());
+      upSince = Date.now();
+      down = false;
       return lost;
     } finally {
       client.release();
@@ -412,8 +426,8 @@ describe('crash: the API killed with SIGKILL during checkouts and captures', () 
 
   it('loses no acknowledged order, credits none twice and leaves nothing stuck', async () => {
     const trafficBegan = Date.now();
-    // The kill plan: after which request (counted as sent) each kill comes, and how long after.
-    const first = figures.requests;
+    // The kill plan: after which answer each kill comes (a request then sent), and how long after.
+    const first = answered;
     const killAt = Array.from({ length: KILLS }, () => first + random.int(40, EXPECTED_REQUESTS - 150)).sort(
       (a, b) => a - b,
     );
@@ -422,14 +436,17 @@ describe('crash: the API killed with SIGKILL during checkouts and captures', () 
     let restarting: Promise<void> | undefined;
     const chaos: Promise<void>[] = [];
     onSend = () => {
-      if (planned >= KILLS || restarting || figures.requests < (killAt[planned] ?? Infinity)) return;
+      if (planned >= KILLS || restarting || answered < (killAt[planned] ?? Infinity)) return;
       const delay = killDelayMs[planned] ?? 0;
       planned += 1;
       restarting = (async () => {
         await sleep(delay);
+        down = true;
         await api.stop('SIGKILL');
         kills += 1;
         figures.restartMs.push(await api.start());
+        upSince = Date.now();
+        down = false;
         restarting = undefined;
       })();
       chaos.push(restarting);
