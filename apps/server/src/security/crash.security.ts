@@ -37,8 +37,8 @@ const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
 const BUYERS = 300;
 const PARALLEL = 10;
 const KILLS = 5;
-/** Requests the run makes without retries, about: checkouts + approvals + captures. */
-const EXPECTED_REQUESTS = 800;
+/** Answers the random run gets at least, about: checkouts + approvals + captures (≈ 720). */
+const EXPECTED_REQUESTS = 750;
 const SHOP = 'crash-shop';
 const SEED = Number(process.env.SECURITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
