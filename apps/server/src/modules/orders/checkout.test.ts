@@ -262,13 +262,11 @@ describe('checkout with the sandbox provider', () => {
       first.json<{ data: TCheckoutAnswer }>().data,
     );
 
-    // Two at once: one places the order; the other answers it, or (its payment still being
-    // started) says it is already placed — never a second order.
+    // Two at once: one places the order; the other answers it — starting its payment with it when
+    // that is not recorded yet (the same provider order, one payment row) — never a second order.
     const twin = 'twin-attempt-000001';
     const both = await Promise.all([1, 2].map(() => checkout([[item, 1]], buyer('k'), undefined, twin)));
-    for (const res of both) {
-      if (res.statusCode !== 200) expect(res.json().code, res.body).toBe(ErrorCode.ALREADY_PLACED);
-    }
+    for (const res of both) expect(res.statusCode, res.body).toBe(200);
     const numbers = new Set(
       both.filter((r) => r.statusCode === 200).map((r) => r.json<{ data: TCheckoutAnswer }>().data.orderNo),
     );
