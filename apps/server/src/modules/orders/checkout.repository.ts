@@ -150,6 +150,18 @@ export async function claimOrders(
   return rows.map((row) => row.id);
 }
 
+/**
+ * Unpaid orders a buyer's capture claimed more than CLAIM_STALE ago and never finished: the API
+ * crashed mid-capture and the buyer did not come back (a retry would have finished it). At most
+ * `limit`, oldest first.
+ */
+export async function listStaleBuyerClaims(db: AppDatabase, limit = 100): Promise<OrderWithPayment[]> {
+  return orderWithPayment(db)
+    .where(and(eq(orders.status, 0), eq(orders.payingSide, 'c'), lt(orders.payingSince, CLAIM_STALE)))
+    .orderBy(asc(orders.payingSince))
+    .limit(limit);
+}
+
 /** Gives up `side`'s claim on these orders (its capture failed or was not approved). */
 export async function releaseClaims(db: AppDatabase, orderIds: number[], side: 'b' | 'c'): Promise<void> {
   if (orderIds.length === 0) return;

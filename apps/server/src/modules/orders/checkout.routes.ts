@@ -11,14 +11,9 @@ export const PAYPAL_WEBHOOK_PATH = '/api/v1/payments/paypal/webhook';
 /** How often unpaid orders past their reservation give their stock back. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
-/**
- * A buyer's checkout, payment capture and receipt, the PayPal webhook and the reservation sweep
- * (which also deletes expired idempotency keys).
- */
-export async function checkoutModule(app: FastifyInstance): Promise<void> {
-  const { db } = app.database;
-  const service = createCheckoutService({
-    db,
+function checkoutService(app: FastifyInstance) {
+  return createCheckoutService({
+    db: app.database.db,
     mailer: app.mailer,
     log: app.log,
     payments: app.payments,
@@ -26,6 +21,25 @@ export async function checkoutModule(app: FastifyInstance): Promise<void> {
     publicUrl: app.config.publicUrl,
     shopBaseDomain: app.config.shopBaseDomain,
   });
+}
+
+/**
+ * The sweep, every SWEEP_INTERVAL_MS: first the captures a crash left half done (a buyer's stale
+ * claim; they are paid if the buyer's money was or can be captured), then the stock of unpaid
+ * orders past their reservation goes back. Exported for the crash part of the security suite.
+ */
+export async function sweepCheckouts(app: FastifyInstance): Promise<{ paid: number; released: number }> {
+  const paid = await checkoutService(app).settleStaleCaptures();
+  const released = await releaseExpired(app.database.db);
+  return { paid, released };
+}
+
+/**
+ * A buyer's checkout, payment capture and receipt, the PayPal webhook and the reservation sweep
+ * (which also deletes expired idempotency keys).
+ */
+export async function checkoutModule(app: FastifyInstance): Promise<void> {
+  const service = checkoutService(app);
   const r = checkoutRoutes;
   registerRoute(app, r.checkout, ({ body, request }) => service.checkout(body, request.ip));
   registerRoute(app, r.capture, ({ body, request }) => service.capture(body, request.ip));
@@ -45,9 +59,11 @@ export async function checkoutModule(app: FastifyInstance): Promise<void> {
   });
 
   const sweep = setInterval(() => {
-    releaseExpired(db).catch((err: unknown) => app.log.error({ err }, 'Stock reservation sweep failed'));
+    sweepCheckouts(app).catch((err: unknown) => app.log.error({ err }, 'Checkout sweep failed'));
     // Idempotency keys past their 24 hours (they already count as absent): any job would do.
-    sweepIdempotencyKeys(db).catch((err: unknown) => app.log.error({ err }, 'Idempotency key sweep failed'));
+    sweepIdempotencyKeys(app.database.db).catch((err: unknown) =>
+      app.log.error({ err }, 'Idempotency key sweep failed'),
+    );
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

@@ -26,10 +26,12 @@ import {
   findOrderByProviderOrder,
   insertOrder,
   listOrderItems,
+  listStaleBuyerClaims,
   releaseClaims,
   releaseOrder,
   type CheckoutShop,
   type NewOrderItem,
+  type OrderRow,
   type OrderWithPayment,
 } from './checkout.repository';
 import { settleCapture, type PaymentDeps, type Settlement } from './order-payments';
@@ -225,15 +227,62 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   /**
-   * The answer for an attempt whose key already placed an order: the same order and approval
-   * address. Until its payment exists (the first request is still starting it) there is none yet.
+   * Starts the payment of `order` at the provider and records it, or finishes doing so: the
+   * provider's request id is `create:<order no>` (the same provider order however often it is
+   * asked) and the payment row is kept once per order, so an attempt that crashed half way, or
+   * two at once, end with the one payment. When the provider cannot start it, the order stays
+   * unpaid with nothing to pay it through and its stock goes back now.
    */
-  async function placedBefore(checkoutKey: string, shop: CheckoutShop): Promise<TCheckoutAnswer | null> {
+  async function startPayment(
+    order: OrderRow,
+    shop: CheckoutShop,
+    language: TLanguage,
+  ): Promise<TCheckoutAnswer> {
+    const amount = { currencyCode: order.currencyCode, valueMinor: order.totalMinor };
+    try {
+      const created = await payments.createOrder({
+        requestId: `create:${order.orderNo}`,
+        amount,
+        reference: order.orderNo,
+        language,
+        ...returnUrls(shop, order.orderNo, language),
+      });
+      const payment = await insertPayment(db, {
+        orderId: order.id,
+        provider: payments.provider,
+        providerOrderId: created.providerOrderId,
+        status: 'CREATED',
+        amountMinor: amount.valueMinor,
+        currencyCode: amount.currencyCode,
+        approveUrl: created.approveUrl,
+      });
+      return {
+        orderNo: order.orderNo,
+        totalCents: order.totalMinor,
+        currencyCode: order.currencyCode,
+        approveUrl: payment.approveUrl,
+      };
+    } catch (err) {
+      deps.log.error({ err, orderNo: order.orderNo }, 'Payment could not be started');
+      await releaseOrder(db, order.id);
+      throw AppError.serviceUnavailable('checkout.paymentNotStarted');
+    }
+  }
+
+  /**
+   * An attempt whose key already placed an order: the same order and approval address. Until its
+   * payment is recorded (the first request is starting it, or crashed before it had) this request
+   * starts it too — idempotently, see startPayment — rather than leave the buyer unable to pay.
+   */
+  async function placedBefore(
+    checkoutKey: string,
+    shop: CheckoutShop,
+    language: TLanguage,
+  ): Promise<TCheckoutAnswer | null> {
     const found = await findOrderByCheckoutKey(db, checkoutKey);
     if (!found) return null;
-    if (found.order.shopId !== shop.id || !found.payment) {
-      throw AppError.of(ErrorCode.ALREADY_PLACED, 'checkout.alreadyPlaced');
-    }
+    if (found.order.shopId !== shop.id) throw AppError.of(ErrorCode.ALREADY_PLACED, 'checkout.alreadyPlaced');
+    if (!found.payment) return startPayment(found.order, shop, language);
     return {
       orderNo: found.order.orderNo,
       totalCents: found.order.totalMinor,
@@ -245,14 +294,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
   /** Places the order once per checkout key: a second request with it gets the first's answer. */
   async function placeOnce(shop: CheckoutShop, form: CheckoutForm) {
     const key = form.checkoutKey;
-    const earlier = key ? await placedBefore(key, shop) : null;
+    const earlier = key ? await placedBefore(key, shop, form.language) : null;
     if (earlier) return { earlier };
     try {
       return { order: await placeOrder(shop, form, await priceItems(shop, form)) };
     } catch (error) {
       // Two requests with one key at once: the unique index let one in; answer the other with it.
       if (!key || !isUniqueViolation(error)) throw error;
-      const placed = await placedBefore(key, shop);
+      const placed = await placedBefore(key, shop, form.language);
       if (!placed) throw error;
       return { earlier: placed };
     }
@@ -268,37 +317,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         throw AppError.of(ErrorCode.SHOP_SUSPENDED, 'creators.shopSuspended');
       const placed = await placeOnce(shop, form);
       if (placed.earlier) return placed.earlier;
-      const { order } = placed;
-      const amount = { currencyCode: order.currencyCode, valueMinor: order.totalMinor };
-      try {
-        const created = await payments.createOrder({
-          requestId: `create:${order.orderNo}`,
-          amount,
-          reference: order.orderNo,
-          language: form.language,
-          ...returnUrls(shop, order.orderNo, form.language),
-        });
-        await insertPayment(db, {
-          orderId: order.id,
-          provider: payments.provider,
-          providerOrderId: created.providerOrderId,
-          status: 'CREATED',
-          amountMinor: amount.valueMinor,
-          currencyCode: amount.currencyCode,
-          approveUrl: created.approveUrl,
-        });
-        return {
-          orderNo: order.orderNo,
-          totalCents: order.totalMinor,
-          currencyCode: order.currencyCode,
-          approveUrl: created.approveUrl,
-        };
-      } catch (err) {
-        // The order stays unpaid (0) with nothing to pay it through; its stock goes back now.
-        deps.log.error({ err, orderNo: order.orderNo }, 'Payment could not be started');
-        await releaseOrder(db, order.id);
-        throw AppError.serviceUnavailable('checkout.paymentNotStarted');
-      }
+      return startPayment(placed.order, shop, form.language);
     },
 
     /** `/payresult`: idempotent — a paid order answers its receipt without calling the provider. */
@@ -317,6 +336,21 @@ export function createCheckoutService(deps: CheckoutDeps) {
         }
       }
       return toReceipt(db, await findForBuyer(form.orderNo, form.token));
+    },
+
+    /**
+     * Part of the sweep: finishes the captures a crash left half done and the buyer never retried
+     * (their claim went stale). The buyer asked for the capture, so it is made — with the same
+     * request id, so a capture the provider already made is read back, never made twice — and
+     * settled as their retry would have; a capture not approved or failing gives the claim up.
+     * Answers how many orders it paid.
+     */
+    async settleStaleCaptures(): Promise<number> {
+      let paid = 0;
+      for (const found of await listStaleBuyerClaims(db)) {
+        if ((await captureAndSettle(found)) === 'paid') paid += 1;
+      }
+      return paid;
     },
 
     async receipt(orderNo: string, token: string): Promise<TOrderReceipt> {

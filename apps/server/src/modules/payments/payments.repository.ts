@@ -4,8 +4,18 @@ import { payments, webhookEvents } from './payments.table';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-export async function insertPayment(db: AppDatabase, payment: typeof payments.$inferInsert): Promise<void> {
-  await db.insert(payments).values(payment);
+/**
+ * Records an order's payment once: a second call for the same order (a retried checkout finishing
+ * what a crashed or concurrent one started) keeps the first row. Answers the row kept.
+ */
+export async function insertPayment(
+  db: AppDatabase,
+  payment: typeof payments.$inferInsert,
+): Promise<PaymentRow> {
+  await db.insert(payments).values(payment).onConflictDoNothing({ target: payments.orderId });
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, payment.orderId));
+  if (!row) throw new Error('payment not recorded');
+  return row;
 }
 
 export async function updatePayment(
