@@ -223,7 +223,7 @@ describe('crash: the API killed with SIGKILL during checkouts and captures', () 
   /** A buyer from checkout to the receipt, retrying what fails with the same key and order. */
   async function buyer(plan: Plan, failedBefore = 0): Promise<Outcome> {
     const ip = ipOf(plan.i);
-    // ALREADY_PLACED says "placed, its payment is being started: try again shortly".
+    // A browser retries a refusal for a while; ALREADY_PLACED (another shop's key) must not last.
     const placed = await untilAnswered('/api/v1/public/checkout', checkoutBody(plan), ip, [
       ErrorCode.ALREADY_PLACED,
     ]);

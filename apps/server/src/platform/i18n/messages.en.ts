@@ -72,7 +72,7 @@ export const en = {
   'files.tooManyPixels': 'The image is too large: at most {max} megapixels.',
   'checkout.duplicateItem': 'Each product can be in the cart only once.',
   'checkout.alreadyPlaced':
-    'This order was already placed and its payment is being started. Please reload the page in a moment.',
+    'This checkout was already used for an order in another shop. Reload the page to start a new one.',
   'checkout.notOnSale':
     'Some products in your cart are no longer on sale in this shop. Please review your cart.',
   'checkout.outOfStock': 'Only {left} left of "{product}". Please change the quantity.',

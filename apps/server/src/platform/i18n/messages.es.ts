@@ -78,7 +78,7 @@ export const es = {
   'files.tooManyPixels': 'La imagen es demasiado grande: como máximo {max} megapíxeles.',
   'checkout.duplicateItem': 'Cada producto solo puede estar una vez en el carrito.',
   'checkout.alreadyPlaced':
-    'Este pedido ya se ha realizado y se está iniciando su pago. Vuelve a cargar la página en un momento.',
+    'Este pago ya se usó para un pedido en otra tienda. Vuelve a cargar la página para empezar uno nuevo.',
   'checkout.notOnSale':
     'Algunos productos de tu carrito ya no están a la venta en esta tienda. Revisa tu carrito.',
   'checkout.outOfStock': 'Solo quedan {left} de «{product}». Cambia la cantidad.',

@@ -81,7 +81,7 @@ export const fr = {
   'files.tooManyPixels': 'L’image est trop grande : {max} mégapixels au maximum.',
   'checkout.duplicateItem': 'Chaque produit ne peut figurer qu’une fois dans le panier.',
   'checkout.alreadyPlaced':
-    'Cette commande a déjà été passée et son paiement est en cours de lancement. Rechargez la page dans un instant.',
+    'Ce paiement a déjà servi pour une commande dans une autre boutique. Rechargez la page pour en commencer un nouveau.',
   'checkout.notOnSale':
     'Certains produits de votre panier ne sont plus en vente dans cette boutique. Veuillez vérifier votre panier.',
   'checkout.outOfStock':

@@ -74,7 +74,7 @@ export const pt = {
   'files.tooManyPixels': 'A imagem é demasiado grande: no máximo {max} megapíxeis.',
   'checkout.duplicateItem': 'Cada produto só pode estar uma vez no carrinho.',
   'checkout.alreadyPlaced':
-    'Este pedido já foi feito e o pagamento está sendo iniciado. Recarregue a página em instantes.',
+    'Este checkout já foi usado para um pedido em outra loja. Recarregue a página para começar um novo.',
   'checkout.notOnSale':
     'Alguns produtos do seu carrinho não estão mais à venda nesta loja. Revise o seu carrinho.',
   'checkout.outOfStock': 'Restam apenas {left} de "{product}". Altere a quantidade.',

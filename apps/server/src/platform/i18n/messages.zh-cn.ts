@@ -68,7 +68,7 @@ export const zhCn = {
   'files.unreadable': '无法读取该图片：文件可能已损坏。',
   'files.tooManyPixels': '图片尺寸过大：最多 {max} 百万像素。',
   'checkout.duplicateItem': '每件商品在购物车中只能出现一次。',
-  'checkout.alreadyPlaced': '该订单已提交，正在发起支付。请稍后刷新页面。',
+  'checkout.alreadyPlaced': '此结账已用于另一家店铺的订单。请刷新页面重新开始。',
   'checkout.notOnSale': '购物车中的部分商品已不在本店销售，请检查购物车。',
   'checkout.outOfStock': '“{product}”仅剩 {left} 件，请修改数量。',
   'checkout.paymentNotStarted': '无法发起支付，未扣任何款项。请稍后重试。',
