@@ -288,6 +288,8 @@ export const en = {
   // ── sec-guess ──
   'auth.accountThrottled': 'Too many attempts for this account; try again later.',
   'auth.powRequired': 'Your browser must pass a quick check first; please try again.',
+  // ── sec-input ──
+  'error.malformedMultipart': 'The request body is not a well-formed multipart form.',
 } as const;
 
 export type MessageKey = keyof typeof en;

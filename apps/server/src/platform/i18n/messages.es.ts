@@ -300,4 +300,6 @@ export const es = {
   // ── sec-guess ──
   'auth.accountThrottled': 'Demasiados intentos para esta cuenta; inténtalo más tarde.',
   'auth.powRequired': 'Tu navegador debe pasar antes una comprobación rápida; inténtalo de nuevo.',
+  // ── sec-input ──
+  'error.malformedMultipart': 'El cuerpo de la solicitud no es un formulario multipart bien formado.',
 } satisfies Messages;

@@ -308,4 +308,6 @@ export const fr = {
   // ── sec-guess ──
   'auth.accountThrottled': 'Trop de tentatives pour ce compte ; réessayez plus tard.',
   'auth.powRequired': 'Votre navigateur doit d’abord passer une vérification rapide ; veuillez réessayer.',
+  // ── sec-input ──
+  'error.malformedMultipart': "Le corps de la requête n'est pas un formulaire multipart bien formé.",
 } satisfies Messages;

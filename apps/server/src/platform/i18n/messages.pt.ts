@@ -295,4 +295,6 @@ export const pt = {
   // ── sec-guess ──
   'auth.accountThrottled': 'Muitas tentativas para esta conta; tente novamente mais tarde.',
   'auth.powRequired': 'Seu navegador precisa passar antes por uma verificação rápida; tente novamente.',
+  // ── sec-input ──
+  'error.malformedMultipart': 'O corpo da requisição não é um formulário multipart bem formado.',
 } satisfies Messages;

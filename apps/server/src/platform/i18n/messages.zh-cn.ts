@@ -272,4 +272,6 @@ export const zhCn = {
   // ── sec-guess ──
   'auth.accountThrottled': '该账号的尝试次数过多，请稍后再试。',
   'auth.powRequired': '您的浏览器需要先通过一项快速检查，请重试。',
+  // ── sec-input ──
+  'error.malformedMultipart': '请求体不是格式正确的 multipart 表单。',
 } satisfies Messages;
