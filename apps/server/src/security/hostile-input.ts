@@ -75,7 +75,24 @@ const ID_PATTERN_START = /^\^\(?(0\|)?\[1-9\]\\d\{0,1[45]\}/;
 const textArb = (min: number, max: number) =>
   fc.string({ minLength: min, maxLength: Math.max(min, Math.min(max, 24)) });
 
-function stringArb(def: SchemaDef): fc.Arbitrary<string> {
+/**
+ * Values for text fields whose rule is a refinement the schema's `def` does not show, known by
+ * the field's name: links, phone numbers, rates, tracking numbers, emails.
+ */
+const TEXT_BY_KEY: [RegExp, fc.Arbitrary<string>][] = [
+  [/(?:url|avatar|link|image|icon)$/i, fc.constantFrom('https://example.com/a.png', 'http://example.org/b')],
+  [/(?:mobile|phone)$/i, fc.constantFrom('+1 555 0100', '5550100')],
+  [/^rate$/i, fc.constantFrom('1', '0.92', '1.2345')],
+  [/^trackingNo$/i, fc.constantFrom('1Z999AA10123456784', 'LX123456789CN')],
+  [/email$/i, fc.integer({ min: 1, max: 999 }).map((n) => `user${n}@example.com`)],
+];
+
+/** Days in one year up to 2026-06-30, so `from`/`to` pairs are also within a year's span. */
+const dayArb = fc
+  .integer({ min: 0, max: 300 })
+  .map((n) => new Date(Date.UTC(2025, 8, 1) + n * 86_400_000).toISOString().slice(0, 10));
+
+function stringArb(def: SchemaDef, key?: string): fc.Arbitrary<string> {
   const checks = checksOf(def);
   let min = 0;
   let max = Number.POSITIVE_INFINITY;
@@ -97,6 +114,9 @@ function stringArb(def: SchemaDef): fc.Arbitrary<string> {
       .map((s) => s.replaceAll('\uFFFD', 'a'))
       .map((s) => (s.length > max ? s.slice(0, max) : s.length < min ? s.padEnd(min, 'a') : s));
   if (format === 'email') return fc.integer({ min: 1, max: 999 }).map((n) => `user${n}@example.com`);
+  if (format === 'date') return dayArb;
+  const byKey = key === undefined || format ? undefined : TEXT_BY_KEY.find(([name]) => name.test(key));
+  if (byKey && patterns.length === 0) return byKey[1];
   if (format === 'url') return fc.constantFrom('https://example.com/a', 'https://example.org/b?c=1');
   if (format === 'uuid' || format === 'guid') return fc.uuid();
   if (format === 'datetime') return fc.constant(new Date(Date.UTC(2026, 0, 5)).toISOString());
@@ -137,12 +157,22 @@ function numberArb(def: SchemaDef): fc.Arbitrary<number> {
     : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
 }
 
+/** Rules across fields that objects' refinements hold: a range in order, a password typed twice. */
+function matchCrossFields(value: Record<string, unknown>): Record<string, unknown> {
+  const fixed = { ...value };
+  if (typeof fixed.from === 'string' && typeof fixed.to === 'string' && fixed.from > fixed.to)
+    [fixed.from, fixed.to] = [fixed.to, fixed.from];
+  const password = fixed.newPassword ?? fixed.password;
+  if ('confirmPassword' in fixed && typeof password === 'string') fixed.confirmPassword = password;
+  return fixed;
+}
+
 /** A value the schema (most likely) accepts. `depth` stops recursive (lazy) schemas. */
-export function validArb(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
+export function validArb(schema: z.ZodType, depth = 0, key?: string): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   switch (def.type) {
     case 'string':
-      return stringArb(def);
+      return stringArb(def, key);
     case 'number':
       return numberArb(def);
     case 'int':
@@ -166,8 +196,10 @@ export function validArb(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
     case 'object': {
       const shape = def.shape ?? {};
       const keys = Object.keys(shape);
-      const model = Object.fromEntries(keys.map((k) => [k, validArb(shape[k] as z.ZodType, depth + 1)]));
-      return fc.record(model, { requiredKeys: keys.filter((k) => !isOptionalKey(shape[k] as z.ZodType)) });
+      const model = Object.fromEntries(keys.map((k) => [k, validArb(shape[k] as z.ZodType, depth + 1, k)]));
+      return fc
+        .record(model, { requiredKeys: keys.filter((k) => !isOptionalKey(shape[k] as z.ZodType)) })
+        .map(matchCrossFields);
     }
     case 'array': {
       let minLength = 0;
@@ -199,14 +231,18 @@ export function validArb(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
       return validArb(def.left as z.ZodType, depth + 1);
     case 'lazy':
       return depth > 6 ? fc.constant(undefined) : validArb((def.getter as () => z.ZodType)(), depth + 1);
-    case 'pipe':
-      return validArb(def.in as z.ZodType, depth);
+    case 'pipe': {
+      // `a.pipe(b)`: b says what the value must be, unless b only transforms what a read.
+      const out = (def as { out?: z.ZodType }).out;
+      const usesOut = out !== undefined && !['transform', 'pipe'].includes(defOf(out).type);
+      return validArb(usesOut ? out : (def.in as z.ZodType), depth, key);
+    }
     case 'optional':
-      return fc.option(validArb(def.innerType as z.ZodType, depth), { nil: undefined, freq: 4 });
+      return fc.option(validArb(def.innerType as z.ZodType, depth, key), { nil: undefined, freq: 4 });
     case 'nullable':
-      return fc.option(validArb(def.innerType as z.ZodType, depth), { nil: null, freq: 4 });
+      return fc.option(validArb(def.innerType as z.ZodType, depth, key), { nil: null, freq: 4 });
     default:
-      if (def.innerType) return validArb(def.innerType, depth);
+      if (def.innerType) return validArb(def.innerType, depth, key);
       return fc.constant('x');
   }
 }
