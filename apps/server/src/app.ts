@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppConfig } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/database';
-import { errorHandling } from './platform/http/error-handler';
+import { answerFrameworkError, errorHandling } from './platform/http/error-handler';
 import { requestContext } from './platform/http/request-context';
 import { securityHeadersPlugin } from './platform/http/security-headers';
 import { noStorePlugin } from './platform/http/no-store';
@@ -74,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);

@@ -17,6 +17,12 @@ describe('date ranges', () => {
     expect(ZEarningsDailyQuery.safeParse({ from: '2026-02-30', to: '2026-03-01' }).success).toBe(false);
   });
 
+  it('refuses year 0000, a valid ISO day that no PostgreSQL date can hold', () => {
+    expect(ZOrdersQuery.safeParse({ to: '0000-02-29' }).success).toBe(false);
+    expect(ZOrdersQuery.safeParse({ from: '0000-01-01' }).success).toBe(false);
+    expect(ZOrdersQuery.safeParse({ from: '0001-01-01', to: '0001-01-02' }).success).toBe(true);
+  });
+
   it('reads the orders query from a URL: status coerced, an open-ended range allowed', () => {
     expect(ZOrdersQuery.parse({ status: '1', from: '2026-11-01' })).toEqual({
       status: 1,

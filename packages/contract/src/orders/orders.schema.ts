@@ -5,8 +5,12 @@ import { z } from 'zod';
  * prices frozen at order time. Amounts are US cents.
  */
 
-/** A calendar day `yyyy-MM-dd`; ranges of days are read in UTC. */
-export const ZIsoDay = z.iso.date();
+/**
+ * A calendar day `yyyy-MM-dd`; ranges of days are read in UTC. Year 0000 is a valid ISO day but
+ * no PostgreSQL date or timestamp (there is no year 0 there: 1 BC comes before 1 AD), so it is
+ * refused here rather than failing the query.
+ */
+export const ZIsoDay = z.iso.date().refine((day) => !day.startsWith('0000-'));
 
 /** Days between two `yyyy-MM-dd` days (`to` − `from`); both valid ISO days. */
 export function daysBetween(from: string, to: string): number {

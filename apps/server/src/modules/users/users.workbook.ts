@@ -57,9 +57,20 @@ function newSheet(lang: TLanguage, columns: readonly ExportColumn[]) {
   return { workbook, sheet };
 }
 
-/** The import template: the column headers in the caller's language, nothing else. */
-export async function buildTemplate(lang: TLanguage): Promise<Buffer> {
-  return toBuffer(newSheet(lang, IMPORT_COLUMNS).workbook);
+const templates = new Map<TLanguage, Promise<Buffer>>();
+
+/**
+ * The import template: the column headers in the caller's language, nothing else. Built once per
+ * language (writing a workbook costs tens of milliseconds of CPU; the file never changes).
+ */
+export function buildTemplate(lang: TLanguage): Promise<Buffer> {
+  let template = templates.get(lang);
+  if (!template) {
+    template = toBuffer(newSheet(lang, IMPORT_COLUMNS).workbook);
+    templates.set(lang, template);
+    template.catch(() => templates.delete(lang));
+  }
+  return template;
 }
 
 export async function buildExport(lang: TLanguage, rows: ExportRow[]): Promise<Buffer> {

@@ -36,6 +36,9 @@ const FASTIFY_CODES: Record<string, Omit<Mapped, 'params'>> = {
   },
 };
 
+/** busboy's messages for a multipart body it cannot read. */
+const MULTIPART_BROKEN = /^(?:Multipart: |Unexpected end of (?:form|multipart data)|Malformed part header)/;
+
 function mapError(error: FastifyError | Error, request: FastifyRequest): Mapped {
   if (error instanceof AppError) {
     const data = (error.data as TErrorEnvelope['data']) ?? null;
@@ -80,6 +83,11 @@ function mapError(error: FastifyError | Error, request: FastifyRequest): Mapped 
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (known) return { ...known, params: { type: String(request.headers['content-type'] ?? '') } };
+  // busboy (under @fastify/multipart) throws plain errors for a multipart body it cannot read,
+  // such as one without a boundary: the body is malformed, not a fault of ours.
+  if (!fastifyError.statusCode && MULTIPART_BROKEN.test(error.message)) {
+    return { status: 400, code: ErrorCode.MALFORMED_BODY, key: 'error.malformedMultipart' };
+  }
   // secure-json-parse throws a plain SyntaxError with status 400 for a broken body.
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
     return { status: 400, code: ErrorCode.MALFORMED_BODY, key: 'error.malformedBody' };
@@ -89,6 +97,20 @@ function mapError(error: FastifyError | Error, request: FastifyRequest): Mapped 
   if (status >= 400 && status < 500)
     return { status, code: ErrorCode.VALIDATION_FAILED, key: 'error.badRequest' };
   return { status: 500, code: ErrorCode.INTERNAL, key: 'error.internal' };
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any hook runs (a path that is not
+ * valid percent-encoding, `%ZZ` or a lone surrogate's bytes; a path parameter over the length
+ * limit) is answered in the envelope like every other refusal, not in Fastify's own format.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  request.lang = languageOf(request);
+  void sendError(reply, mapError(error, request), request);
 }
 
 export function sendError(reply: FastifyReply, mapped: Mapped, request: FastifyRequest): FastifyReply {

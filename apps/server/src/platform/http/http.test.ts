@@ -214,6 +214,36 @@ describe('errors', () => {
     expect(res.json().code).toBe(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
   });
 
+  it('answers a multipart body without a boundary with A0402, not a 500', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'multipart/form-data', lang: 'es' },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: ErrorCode.MALFORMED_BODY,
+      msg: 'El cuerpo de la solicitud no es un formulario multipart bien formado.',
+      data: null,
+    });
+  });
+
+  it('answers what the router refuses (bad percent-encoding, an overlong parameter) in the envelope', async () => {
+    for (const [url, status] of [
+      ['/api/v1/public/shops/%ZZ', 400],
+      ['/api/v1/public/shops/%ED%A0%80/page', 400],
+      [`/api/v1/public/shops/${'a'.repeat(500)}/page`, 414],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect({ url, status: res.statusCode, body: res.json() }).toEqual({
+        url,
+        status,
+        body: { code: ErrorCode.VALIDATION_FAILED, msg: 'The request is not valid.', data: null },
+      });
+    }
+  });
+
   it('answers an unknown route with C0113 and 404', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here?x=1' });
     expect(res.statusCode).toBe(404);

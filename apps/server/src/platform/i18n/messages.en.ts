@@ -292,6 +292,8 @@ export const en = {
   'idempotency.inFlight': 'This request is still being processed; wait a moment and try again.',
   'idempotency.keyReused':
     'This idempotency key was already used for a different request; start the action again.',
+  // ── sec-input ──
+  'error.malformedMultipart': 'The request body is not a well-formed multipart form.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -304,4 +304,6 @@ export const es = {
   'idempotency.inFlight': 'Esta solicitud aún se está procesando; espera un momento e inténtalo de nuevo.',
   'idempotency.keyReused':
     'Esta clave de idempotencia ya se usó para otra solicitud; vuelve a iniciar la acción.',
+  // ── sec-input ──
+  'error.malformedMultipart': 'El cuerpo de la solicitud no es un formulario multipart bien formado.',
 } satisfies Messages;

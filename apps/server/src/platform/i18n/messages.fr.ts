@@ -313,4 +313,6 @@ export const fr = {
     'Cette demande est encore en cours de traitement ; patientez un instant puis réessayez.',
   'idempotency.keyReused':
     'Cette clé d’idempotence a déjà servi pour une autre demande ; recommencez l’action.',
+  // ── sec-input ──
+  'error.malformedMultipart': "Le corps de la requête n'est pas un formulaire multipart bien formé.",
 } satisfies Messages;

@@ -299,4 +299,6 @@ export const pt = {
   'idempotency.inFlight': 'Este pedido ainda está sendo processado; aguarde um momento e tente novamente.',
   'idempotency.keyReused':
     'Esta chave de idempotência já foi usada para outro pedido; inicie a ação novamente.',
+  // ── sec-input ──
+  'error.malformedMultipart': 'O corpo da requisição não é um formulário multipart bem formado.',
 } satisfies Messages;

@@ -275,4 +275,6 @@ export const zhCn = {
   // ── sec-pay ──
   'idempotency.inFlight': '该请求仍在处理中，请稍候再试。',
   'idempotency.keyReused': '此幂等键已用于另一个请求，请重新开始该操作。',
+  // ── sec-input ──
+  'error.malformedMultipart': '请求体不是格式正确的 multipart 表单。',
 } satisfies Messages;
