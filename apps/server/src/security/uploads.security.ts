@@ -713,8 +713,9 @@ describe('uploads', { timeout: 120_000 }, () => {
     figures.oneBombRssStepMb = one;
     figures.sixBombsAtOnceRssStepMb = six;
     console.info(`uploads: one ${BOMB_EDGE}² GIF took ${one} MB, six at once ${six} MB`);
-    // Decoded side by side, six took 287 MB against one's 61 MB; in turn, about one.
-    expect(six).toBeLessThan(Math.max(1.5 * one, 64));
+    // Decoded side by side, six took 287 MB against one's 61 MB (4.7×); in turn, about one —
+    // up to 98 MB seen on a busy machine, as RSS also holds what the other uploads left behind.
+    expect(six).toBeLessThan(Math.max(2.5 * one, 100));
   });
 
   it('an SVG or HTML planted under a key-shaped path is never served', async () => {
