@@ -59,6 +59,15 @@ if (sh)
     ['GET /bare (same run) req/s', sh.bare.requestsPerSecond],
     ['shop HTML / bare throughput ratio', sh.ratio],
   );
+const sj = result.figures.storefront?.json;
+if (sj)
+  for (const [name, r] of Object.entries(sj.reads)) {
+    rows.push(
+      [`storefront ${name} req/s (p99 ms)`, `${r.app.requestsPerSecond} (${r.app.p99Ms})`],
+      [`  same bytes, bare Fastify req/s`, r.bare.requestsPerSecond],
+      [`  ratio`, r.ratio],
+    );
+  }
 const sp = result.figures.storefront?.page;
 if (sp)
   rows.push(
@@ -69,5 +78,5 @@ if (sp)
     ['shop page JS files', sp.jsFiles],
     [`shop page rendered ms (CPU ${sp.cpuSlowdown}x slower)`, sp.renderedMs],
   );
-process.stderr.write(`\n${rows.map(([k, v]) => `  ${k.padEnd(34)} ${v}`).join('\n')}\n\n`);
+process.stderr.write(`\n${rows.map(([k, v]) => `  ${k.padEnd(42)} ${v}`).join('\n')}\n\n`);
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -34,6 +34,19 @@ await app.listen({ host: '127.0.0.1', port: config.port });
 
 const bare = Fastify({ logger: false });
 bare.get('/bare', () => ({ code: 1, msg: 'Success', data: { status: 'ok' } }));
+// `/copy/<path>`: the app's answer to <path> (asked once, in process), served as fixed bytes —
+// what a bare Fastify route costs for exactly the same answer.
+const copies = new Map();
+bare.get('/copy/*', async (request, reply) => {
+  const path = request.url.slice('/copy'.length);
+  let copy = copies.get(path);
+  if (!copy) {
+    const res = await app.inject({ method: 'GET', url: path });
+    copy = { body: res.rawPayload, type: String(res.headers['content-type']) };
+    copies.set(path, copy);
+  }
+  return reply.type(copy.type).send(copy.body);
+});
 await bare.listen({ host: '127.0.0.1', port: 0 });
 
 const portOf = (server) => server.server.address().port;

@@ -73,6 +73,43 @@ async function benchHtml(servers) {
 }
 
 /**
+ * The storefront's JSON reads ("Show more", a category chip, a product, its reviews): each next
+ * to a bare Fastify route serving the very same bytes, in the same run.
+ */
+async function benchJson(servers) {
+  const app = `http://127.0.0.1:${servers.app}`;
+  const first = await (await fetch(`${app}/api/v1/public/shops/demo/page`)).json();
+  const category = first.data.categories[0]?.id;
+  const product = first.data.products.list[0]?.id;
+  const paths = {
+    pageData: '/api/v1/public/shops/demo/page',
+    productsPage2: '/api/v1/public/shops/demo/products?pageNum=2&pageSize=24',
+    categoryPage1: `/api/v1/public/shops/demo/products?pageNum=1&pageSize=24&categoryId=${category}`,
+    product: `/api/v1/public/shops/demo/products/${product}`,
+    reviews: `/api/v1/public/shops/demo/products/${product}/reviews?pageNum=1&pageSize=10`,
+  };
+  const rows = {};
+  for (const [name, path] of Object.entries(paths)) {
+    const res = await fetch(`${app}${path}`);
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+    const bytes = (await res.arrayBuffer()).byteLength;
+    const bareUrl = `http://127.0.0.1:${servers.bare}/copy${path}`;
+    await autocannon({ url: `${app}${path}`, connections: 8, duration: 2 });
+    await autocannon({ url: bareUrl, connections: 8, duration: 2 });
+    const answer = await load(`${app}${path}`);
+    const bare = await load(bareUrl);
+    rows[name] = {
+      path,
+      bytes,
+      app: answer,
+      bare,
+      ratio: Math.round((answer.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000,
+    };
+  }
+  return { driver: servers.driver, durationSeconds: DURATION_S, connections: CONNECTIONS, reads: rows };
+}
+
+/**
  * A buyer's first visit to `/s/demo` on a phone-sized screen with the CPU slowed 4× (CDP): every
  * script the page loads (gzipped as sent), and the time until the storefront has rendered.
  */
@@ -116,15 +153,23 @@ async function benchPage(servers) {
   }
 }
 
-/** The shop page's figures: `html` (server throughput) and `page` (browser), one seeded server for both. */
-export async function benchStorefront({ html = true, page = true } = {}) {
+/**
+ * The shop page's figures: `html` (server throughput), `json` (the storefront's JSON reads) and
+ * `page` (browser), one seeded server for all.
+ */
+export async function benchStorefront({ html = true, page = true, json = true } = {}) {
   if (page) await ensureWebBuild();
   const servers = await startServers();
   try {
     // The browser first: a buyer's visit soon after start, before the load has warmed anything.
     const pageFigures = page ? await benchPage(servers) : undefined;
     const htmlFigures = html ? await benchHtml(servers) : undefined;
-    return { ...(htmlFigures ? { html: htmlFigures } : {}), ...(pageFigures ? { page: pageFigures } : {}) };
+    const jsonFigures = json ? await benchJson(servers) : undefined;
+    return {
+      ...(htmlFigures ? { html: htmlFigures } : {}),
+      ...(jsonFigures ? { json: jsonFigures } : {}),
+      ...(pageFigures ? { page: pageFigures } : {}),
+    };
   } finally {
     await servers.stop();
   }

@@ -24,17 +24,9 @@ import {
   type PreparedHtml,
   type StorefrontTemplate,
 } from './storefront-html';
-import { createTtlCache, type TtlCache } from './storefront-cache';
+import { createTtlCache, type TtlCache } from '../../platform/cache/ttl-cache';
 import { isSuspended, type StorefrontService } from './storefront.service';
 
-/**
- * How long a rendered shop page (and the JSON page data) is reused: a burst of buyers opening a
- * shared link costs one set of queries, and a price change shows within this time. Measured with
- * `npm run bench` on the embedded database (busy 2-core machine): GET /s/demo 3 req/s without it
- * (each page is ~5 queries and PGlite blocks the event loop), ~4,000 req/s with it. Tests read
- * their writes at once, so they run without it.
- */
-export const PAGE_CACHE_MS = 5_000;
 const open = { public: true } as const;
 const PRODUCT_PATH = /^p\/([1-9]\d{0,14})$/;
 const SHOP_PAGES = new Set(['', 'cart', 'checkout']);
@@ -127,7 +119,7 @@ interface HtmlDeps {
   config: AppConfig;
   service: StorefrontService;
   template: (lang: TLanguage) => StorefrontTemplate;
-  /** Rendered pages by base path, slug, language and page, reused for PAGE_CACHE_MS. */
+  /** Rendered pages by base path, slug, language and page, reused for the storefront cache time (STOREFRONT_CACHE_MS). */
   rendered: TtlCache<Rendered>;
 }
 

@@ -14,7 +14,6 @@ import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
 import { pagePublishedReviews, type PublishedReviewRow } from '../catalog/catalog.api';
 import { findShopByOldSlug, priceInShop, publicShopOf, ratingTenths, type ShopRow } from '../shops/shops.api';
-import { createTtlCache } from './storefront-cache';
 import {
   findProductDetails,
   findStorefrontShop,
@@ -96,18 +95,13 @@ export function isSuspended(shop: Pick<ShopRow, 'suspendedReason'>): boolean {
 
 interface Deps {
   db: AppDatabase;
-  /** How long a shop's first page and product pages are reused (0: never); prices show this late at most. */
-  cacheMs: number;
 }
 
 /**
  * What a buyer reads: only products shown in the shop (on sale, not hidden by the creator),
  * priced by the shop's rules exactly as the studio computes them (`priceInShop`).
  */
-export function createStorefrontService({ db, cacheMs }: Deps) {
-  const pages = createTtlCache<TStorefrontPage>(cacheMs, 500);
-  const productPages = createTtlCache<TStorefrontProductDetail>(cacheMs, 2000);
-
+export function createStorefrontService({ db }: Deps) {
   /**
    * A shop by its current slug; an old or unknown one is absent (the HTML pages redirect instead);
    * a suspended one is refused with A0632.
@@ -188,9 +182,9 @@ export function createStorefrontService({ db, cacheMs }: Deps) {
     pageOf,
     productOf,
 
-    /** The JSON first page, reused for `cacheMs`. */
-    page: (slug: string, lang: TLanguage): Promise<TStorefrontPage> =>
-      pages.get(`${slug}|${lang}`, async () => pageOf(await requireShop(slug), lang)),
+    /** The JSON first page (its route reuses the answer: the storefront's answer cache). */
+    page: async (slug: string, lang: TLanguage): Promise<TStorefrontPage> =>
+      pageOf(await requireShop(slug), lang),
 
     async products(
       slug: string,
@@ -200,13 +194,12 @@ export function createStorefrontService({ db, cacheMs }: Deps) {
       return productsOf((await requireShop(slug)).shop, lang, query);
     },
 
-    /** The JSON product page, reused for `cacheMs`. */
-    product: (slug: string, lang: TLanguage, productId: number): Promise<TStorefrontProductDetail> =>
-      productPages.get(`${slug}|${lang}|${productId}`, async () => {
-        const detail = await productOf((await requireShop(slug)).shop, lang, productId);
-        if (!detail) throw AppError.notFound();
-        return detail;
-      }),
+    /** The JSON product page. */
+    async product(slug: string, lang: TLanguage, productId: number): Promise<TStorefrontProductDetail> {
+      const detail = await productOf((await requireShop(slug)).shop, lang, productId);
+      if (!detail) throw AppError.notFound();
+      return detail;
+    },
 
     async reviews(
       slug: string,

@@ -116,6 +116,8 @@ export const ZEnv = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   PAYOUT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // At most 5 s: what a creator saves reaches buyers within that (docs/decisions/0029).
+  STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).max(5000).optional(),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 
@@ -159,6 +161,11 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** How often payouts in flight are asked after (and stuck ones reconciled). */
   payouts: { pollIntervalMs: number };
+  /**
+   * How long public storefront answers (shop pages and their JSON) are reused in each process:
+   * 5 s by default, 0 (never) in tests unless set; never more than 5 s.
+   */
+  storefrontCacheMs: number;
 }
 
 export type PaymentsConfig =
@@ -310,6 +317,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     payouts: { pollIntervalMs: e.PAYOUT_POLL_SECONDS * 1000 },
+    storefrontCacheMs: e.STOREFRONT_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     version: readVersion(),
     auth: {
       captchaEnabled: e.CAPTCHA_ENABLED,

@@ -11,6 +11,7 @@ import { ZodRealError, type z } from 'zod';
 import { accessGuard, type SessionUser } from './access';
 import { AppError } from '../errors/app-error';
 import { translate } from '../i18n/translate';
+import type { AnswerCache } from './answer-cache';
 import { acquireIdempotencyKey, idempotencyKeyOf, requestHash, type StoredAnswer } from './idempotency';
 
 declare module 'fastify' {
@@ -90,6 +91,15 @@ function sendText(reply: FastifyReply, { status, body }: StoredAnswer): FastifyR
     .send(body);
 }
 
+export interface RouteOptions {
+  /**
+   * Public GET routes only: answers are reused for the cache's time (per language, currency and
+   * URL) and sent with an ETag; a browser that already has them gets a 304. Refusals are never
+   * kept.
+   */
+  cache?: AnswerCache;
+}
+
 /**
  * Registers one contract route: its schemas validate the request and the answer, its declared
  * access is enforced, and the handler's result is wrapped in the success envelope.
@@ -103,8 +113,13 @@ export function registerRoute<D extends TRouteDef>(
   app: FastifyInstance,
   def: D,
   handler: RouteHandler<D>,
+  options: RouteOptions = {},
 ): void {
   const envelope = ZEnvelope(def.response);
+  const cache = options.cache && options.cache.ttlMs > 0 ? options.cache : undefined;
+  if (cache && (def.method !== 'GET' || !('public' in def.access))) {
+    throw new Error(`${def.method} ${def.path}: only public GET answers may be cached`);
+  }
   const schema: FastifySchema & { summary: string; tags: string[] } = {
     summary: def.summary,
     tags: [...def.tags],
@@ -137,6 +152,15 @@ export function registerRoute<D extends TRouteDef>(
     // expects, and cannot make the server parse it.
     ...(guard ? { preParsing: guard } : {}),
     handler: async (request, reply) => {
+      if (cache) {
+        // The stored bytes, or the first request's answer shared with those arriving with it.
+        const answer = await cache.get(request, async () =>
+          JSON.stringify(envelope.parse(await run(request, reply))),
+        );
+        reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+        if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+        return sendText(reply, { status: 200, body: answer.body });
+      }
       const key = def.idempotent ? idempotencyKeyOf(request.headers) : undefined;
       if (key === undefined) return run(request, reply);
       // A public route's key is the buyer's random secret; a signed-in caller's keys are theirs.

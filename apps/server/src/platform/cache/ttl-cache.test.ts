@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTtlCache } from './storefront-cache';
+import { createTtlCache } from './ttl-cache';
 
 describe('createTtlCache', () => {
   it('shares a load until it expires, forgets failures, keeps at most maxEntries', async () => {
