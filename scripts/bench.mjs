@@ -61,7 +61,10 @@ if (sh)
   );
 const sj = result.figures.storefront?.json;
 if (sj)
-  for (const [name, r] of Object.entries(sj.reads)) {
+  for (const [name, r] of [
+    ...Object.entries(sj.reads),
+    ...Object.entries(sj.creatorReads ?? {}).map(([n, r]) => [`creator ${n}`, r]),
+  ]) {
     rows.push(
       [`storefront ${name} req/s (p99 ms)`, `${r.app.requestsPerSecond} (${r.app.p99Ms})`],
       [`  same bytes, bare Fastify req/s`, r.bare.requestsPerSecond],

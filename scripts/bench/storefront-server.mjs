@@ -21,6 +21,9 @@ const config = loadConfig({
   DATABASE_URL: '',
   // A production-mode measurement on purpose: the offline sandbox must be chosen explicitly.
   PAYMENT_PROVIDER: 'sandbox',
+  // The bench signs in as the demo creator to measure the studio's reads.
+  SEED_PASSWORD: 'Bench-pass-2026',
+  CAPTCHA_ENABLED: 'false',
 });
 const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
 await runMigrations(database);
@@ -41,7 +44,8 @@ bare.get('/copy/*', async (request, reply) => {
   const path = request.url.slice('/copy'.length);
   let copy = copies.get(path);
   if (!copy) {
-    const res = await app.inject({ method: 'GET', url: path });
+    const auth = request.headers.authorization;
+    const res = await app.inject({ method: 'GET', url: path, headers: auth ? { authorization: auth } : {} });
     copy = { body: res.rawPayload, type: String(res.headers['content-type']) };
     copies.set(path, copy);
   }

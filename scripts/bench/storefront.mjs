@@ -38,8 +38,14 @@ async function startServers() {
   };
 }
 
-async function load(url) {
-  const run = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1 });
+async function load(url, headers = {}) {
+  const run = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    pipelining: 1,
+  });
   return {
     requestsPerSecond: Math.round(run.requests.average),
     p50Ms: run.latency.p50,
@@ -88,16 +94,47 @@ async function benchJson(servers) {
     product: `/api/v1/public/shops/demo/products/${product}`,
     reviews: `/api/v1/public/shops/demo/products/${product}/reviews?pageNum=1&pageSize=10`,
   };
+  const reads = await benchReads(servers, paths, {});
+  // The demo creator's studio reads (the demo shop's data: a dozen orders, 300 products).
+  const login = await fetch(`${app}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo@linkstore.local', password: 'Bench-pass-2026' }),
+  });
+  const token = (await login.json()).data?.accessToken;
+  if (!token) throw new Error(`the demo creator could not sign in (${login.status})`);
+  const creatorReads = await benchReads(
+    servers,
+    {
+      orders: '/api/v1/orders',
+      earnings: '/api/v1/earnings',
+      shopProducts: '/api/v1/shop/products?pageNum=1&pageSize=20',
+      pricingProducts: '/api/v1/pricing/products?pageNum=1&pageSize=20',
+    },
+    { authorization: `Bearer ${token}` },
+  );
+  return {
+    driver: servers.driver,
+    durationSeconds: DURATION_S,
+    connections: CONNECTIONS,
+    reads,
+    creatorReads,
+  };
+}
+
+/** Each path next to a bare route serving the same bytes (asked with the same headers). */
+async function benchReads(servers, paths, headers) {
+  const app = `http://127.0.0.1:${servers.app}`;
   const rows = {};
   for (const [name, path] of Object.entries(paths)) {
-    const res = await fetch(`${app}${path}`);
+    const res = await fetch(`${app}${path}`, { headers });
     if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
     const bytes = (await res.arrayBuffer()).byteLength;
     const bareUrl = `http://127.0.0.1:${servers.bare}/copy${path}`;
-    await autocannon({ url: `${app}${path}`, connections: 8, duration: 2 });
-    await autocannon({ url: bareUrl, connections: 8, duration: 2 });
-    const answer = await load(`${app}${path}`);
-    const bare = await load(bareUrl);
+    await autocannon({ url: `${app}${path}`, headers, connections: 8, duration: 2 });
+    await autocannon({ url: bareUrl, headers, connections: 8, duration: 2 });
+    const answer = await load(`${app}${path}`, headers);
+    const bare = await load(bareUrl, headers);
     rows[name] = {
       path,
       bytes,
@@ -106,7 +143,7 @@ async function benchJson(servers) {
       ratio: Math.round((answer.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000,
     };
   }
-  return { driver: servers.driver, durationSeconds: DURATION_S, connections: CONNECTIONS, reads: rows };
+  return rows;
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-or
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../platform/db/database';
 import { inLanguage } from '../catalog/catalog.api';
-import { categories, productImages, products, reviews } from '../catalog/catalog.table';
+import { categories, productImages, products } from '../catalog/catalog.table';
 import { shopCategories, shopCategoryPrices, shopProducts } from './shops.table';
 
 /*
@@ -118,19 +118,6 @@ export const firstImageUrl = () =>
   sql<string | null>`(select ${productImages.url} from ${productImages}
     where ${productImages.productId} = ${products.id}
     order by ${productImages.sort}, ${productImages.id} limit 1)`;
-
-/** Published reviews per product: count and sum of ratings (the average is computed exactly in code). */
-export const reviewTotalsOf = (db: AppDatabase) =>
-  db
-    .select({
-      productId: reviews.productId,
-      reviewCount: sql<number>`count(*)::int`.as('review_count'),
-      ratingSum: sql<number>`sum(${reviews.rating})::int`.as('rating_sum'),
-    })
-    .from(reviews)
-    .where(eq(reviews.status, 1))
-    .groupBy(reviews.productId)
-    .as('review_totals');
 
 /** What `shopPricingColumns` selects: a product's platform price and the shop's rules for it. */
 export interface ShopPricingInputs {

@@ -2,17 +2,15 @@ import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { inLanguage, textMatches } from '../catalog/catalog.api';
-import { productImages, products } from '../catalog/catalog.table';
+import { productImages, products, reviews } from '../catalog/catalog.table';
 import { shopProductStats } from './shops.table';
 import {
   categoryPlace,
-  firstImageUrl,
   joinShopPlaces,
   onSale,
   parentCategory as parent,
   placeOf,
   productCategory as category,
-  reviewTotalsOf,
   joinShopPricing,
   joinShopProducts,
   shopOrder,
@@ -66,28 +64,36 @@ function conditionsOf(filter: ShopProductFilter): SQL[] {
 }
 
 /**
- * Products on sale with their categories and this shop's rules, counters and review totals
- * (every shop-side join names this shop: another shop's settings can never leak in).
+ * Products on sale with their categories and this shop's rules and counters (every shop-side
+ * join names this shop: another shop's settings can never leak in), in the shop's order, as a
+ * page: `where`, `limit` and `offset` apply here, before any image or review is looked at.
  */
-function selectRows(db: AppDatabase, shopId: number, lang: TLanguage) {
-  const reviewTotals = reviewTotalsOf(db);
+function selectPage(
+  db: AppDatabase,
+  shopId: number,
+  lang: TLanguage,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+) {
+  const order = shopOrder();
   return joinShopPlaces(
     joinShopPricing(
       db
         .select({
           id: products.id,
-          title: inLanguage(products.titles, products.title, lang),
-          imageUrl: firstImageUrl(),
+          title: inLanguage(products.titles, products.title, lang).as('title'),
           categoryId: products.categoryId,
-          categoryName: inLanguage(category.names, category.name, lang),
-          parentCategoryId: category.parentId,
-          ...shopPricingColumns,
+          categoryName: inLanguage(category.names, category.name, lang).as('category_name'),
+          parentCategoryId: sql<number>`${category.parentId}`.as('parent_category_id'),
+          costCents: shopPricingColumns.costCents,
+          overridePriceCents: shopPricingColumns.overridePriceCents.as('override_price_cents'),
+          secondLevelPercentage: shopPricingColumns.secondLevelPercentage.as('second_level_percentage'),
+          firstLevelPercentage: shopPricingColumns.firstLevelPercentage.as('first_level_percentage'),
           stock: products.stock,
-          visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.mapWith(Number),
-          views: sql<number>`coalesce(${shopProductStats.views}, 0)`.mapWith(Number),
-          clicks: sql<number>`coalesce(${shopProductStats.clicks}, 0)`.mapWith(Number),
-          ratingSum: sql<number>`coalesce(${reviewTotals.ratingSum}, 0)`.mapWith(Number),
-          reviewCount: sql<number>`coalesce(${reviewTotals.reviewCount}, 0)`.mapWith(Number),
+          visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.as('visible'),
+          views: sql<number>`coalesce(${shopProductStats.views}, 0)`.as('views'),
+          clicks: sql<number>`coalesce(${shopProductStats.clicks}, 0)`.as('clicks'),
+          place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
         })
         .from(products)
         .$dynamic(),
@@ -99,13 +105,80 @@ function selectRows(db: AppDatabase, shopId: number, lang: TLanguage) {
       shopProductStats,
       and(eq(shopProductStats.shopId, shopId), eq(shopProductStats.productId, products.id)),
     )
-    .leftJoin(reviewTotals, eq(reviewTotals.productId, products.id));
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page_rows');
+}
+
+/**
+ * The page's rows with their first image and published review totals, looked up for the page's
+ * rows only (lateral joins), in the shop's order.
+ */
+async function rowsOf(
+  db: AppDatabase,
+  shopId: number,
+  lang: TLanguage,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<ShopProductRow[]> {
+  const pageRows = selectPage(db, shopId, lang, where, page);
+  const firstImage = db
+    .select({ url: productImages.url })
+    .from(productImages)
+    .where(eq(productImages.productId, pageRows.id))
+    .orderBy(productImages.sort, productImages.id)
+    .limit(1)
+    .as('first_image');
+  const reviewTotals = db
+    .select({
+      reviewCount: sql<number>`count(*)::int`.as('review_count'),
+      ratingSum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`.as('rating_sum'),
+    })
+    .from(reviews)
+    .where(and(eq(reviews.productId, pageRows.id), eq(reviews.status, 1)))
+    .as('review_totals');
+  const rows = await db
+    .select({
+      id: pageRows.id,
+      title: pageRows.title,
+      imageUrl: firstImage.url,
+      categoryId: pageRows.categoryId,
+      categoryName: pageRows.categoryName,
+      parentCategoryId: pageRows.parentCategoryId,
+      costCents: pageRows.costCents,
+      overridePriceCents: pageRows.overridePriceCents,
+      secondLevelPercentage: pageRows.secondLevelPercentage,
+      firstLevelPercentage: pageRows.firstLevelPercentage,
+      stock: pageRows.stock,
+      visible: pageRows.visible,
+      views: pageRows.views,
+      clicks: pageRows.clicks,
+      ratingSum: reviewTotals.ratingSum,
+      reviewCount: reviewTotals.reviewCount,
+    })
+    .from(pageRows)
+    .leftJoinLateral(firstImage, sql`true`)
+    .leftJoinLateral(reviewTotals, sql`true`)
+    .orderBy(pageRows.place);
+  return rows.map((row) => ({
+    ...row,
+    imageUrl: row.imageUrl ?? null,
+    parentCategoryId: Number(row.parentCategoryId),
+    visible: Number(row.visible),
+    views: Number(row.views),
+    clicks: Number(row.clicks),
+    ratingSum: Number(row.ratingSum ?? 0),
+    reviewCount: Number(row.reviewCount ?? 0),
+  }));
 }
 
 /**
  * A page of the products on sale as this shop sells them, in the shop's order: first-level
  * category, second-level category (the creator's places first, then the platform's sort), then
- * the creator's product places, then the platform's. Two queries whatever the page size.
+ * the creator's product places, then the platform's. Two queries whatever the page size; images
+ * and reviews are read for the page's rows only.
  */
 export async function pageShopProducts(
   db: AppDatabase,
@@ -115,11 +188,7 @@ export async function pageShopProducts(
   page: { limit: number; offset: number },
 ): Promise<{ rows: ShopProductRow[]; total: number }> {
   const where = and(...conditionsOf(filter));
-  const rows = await selectRows(db, shopId, lang)
-    .where(where)
-    .orderBy(...shopOrder())
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await rowsOf(db, shopId, lang, where, page);
   const [counted] = await joinShopProducts(
     db.select({ total: count() }).from(products).$dynamic(),
     shopId,
@@ -134,9 +203,10 @@ export async function findShopProduct(
   lang: TLanguage,
   productId: number,
 ): Promise<(ShopProductRow & { description: string }) | undefined> {
-  const [row] = await selectRows(db, shopId, lang)
-    .where(and(eq(products.id, productId), ...onSale()))
-    .limit(1);
+  const [row] = await rowsOf(db, shopId, lang, and(eq(products.id, productId), ...onSale()), {
+    limit: 1,
+    offset: 0,
+  });
   if (!row) return undefined;
   const [text] = await db
     .select({ description: inLanguage(products.descriptions, products.description, lang) })

@@ -11,7 +11,7 @@ import { ZodRealError, type z } from 'zod';
 import { accessGuard, type SessionUser } from './access';
 import { AppError } from '../errors/app-error';
 import { translate } from '../i18n/translate';
-import type { AnswerCache } from './answer-cache';
+import type { AnswerCache, CachedAnswer } from './answer-cache';
 import { acquireIdempotencyKey, idempotencyKeyOf, requestHash, type StoredAnswer } from './idempotency';
 
 declare module 'fastify' {
@@ -100,6 +100,13 @@ export interface RouteOptions {
   cache?: AnswerCache;
 }
 
+/** A stored public answer with its ETag; 304 when the browser already has it. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+  if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+  return sendText(reply, { status: 200, body: answer.body });
+}
+
 /**
  * Registers one contract route: its schemas validate the request and the answer, its declared
  * access is enforced, and the handler's result is wrapped in the success envelope.
@@ -151,15 +158,23 @@ export function registerRoute<D extends TRouteDef>(
     // Before the body is read: a caller without access learns nothing about the body the route
     // expects, and cannot make the server parse it.
     ...(guard ? { preParsing: guard } : {}),
+    // A stored public answer is sent before validation: the same URL was valid when it was made.
+    ...(cache
+      ? {
+          onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+            const hit = cache.peek(request);
+            if (hit) return sendCached(request, reply, hit);
+            return undefined;
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       if (cache) {
         // The stored bytes, or the first request's answer shared with those arriving with it.
         const answer = await cache.get(request, async () =>
           JSON.stringify(envelope.parse(await run(request, reply))),
         );
-        reply.header('etag', answer.etag).header('cache-control', 'no-cache');
-        if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-        return sendText(reply, { status: 200, body: answer.body });
+        return sendCached(request, reply, answer);
       }
       const key = def.idempotent ? idempotencyKeyOf(request.headers) : undefined;
       if (key === undefined) return run(request, reply);
