@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-or
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../platform/db/database';
 import { inLanguage } from '../catalog/catalog.api';
-import { categories, productImages, products } from '../catalog/catalog.table';
+import { categories, productImages, products, reviews } from '../catalog/catalog.table';
 import { shopCategories, shopCategoryPrices, shopProducts } from './shops.table';
 
 /*
@@ -112,6 +112,30 @@ export const shopOrder = (): SQL[] => [
   sql`${products.sort}`,
   sql`${products.id}`,
 ];
+
+/**
+ * For a page of products already chosen (`productId`: the page subquery's id column), the
+ * lookups made for its rows only, to join laterally: the first image (by sort, then id) and the
+ * published reviews' count and rating sum.
+ */
+export function pageLookupsOf(db: AppDatabase, productId: AnyColumn | SQL.Aliased<number>) {
+  const firstImage = db
+    .select({ url: productImages.url })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(productImages.sort, productImages.id)
+    .limit(1)
+    .as('first_image');
+  const reviewTotals = db
+    .select({
+      reviewCount: sql<number>`count(*)::int`.as('review_count'),
+      ratingSum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`.as('rating_sum'),
+    })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.status, 1)))
+    .as('review_totals');
+  return { firstImage, reviewTotals };
+}
 
 /** The address of a product's first image (by sort, then id), or null. */
 export const firstImageUrl = () =>

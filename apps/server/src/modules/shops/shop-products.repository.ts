@@ -2,12 +2,13 @@ import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { inLanguage, textMatches } from '../catalog/catalog.api';
-import { productImages, products, reviews } from '../catalog/catalog.table';
+import { productImages, products } from '../catalog/catalog.table';
 import { shopProductStats } from './shops.table';
 import {
   categoryPlace,
   joinShopPlaces,
   onSale,
+  pageLookupsOf,
   parentCategory as parent,
   placeOf,
   productCategory as category,
@@ -124,21 +125,7 @@ async function rowsOf(
   page: { limit: number; offset: number },
 ): Promise<ShopProductRow[]> {
   const pageRows = selectPage(db, shopId, lang, where, page);
-  const firstImage = db
-    .select({ url: productImages.url })
-    .from(productImages)
-    .where(eq(productImages.productId, pageRows.id))
-    .orderBy(productImages.sort, productImages.id)
-    .limit(1)
-    .as('first_image');
-  const reviewTotals = db
-    .select({
-      reviewCount: sql<number>`count(*)::int`.as('review_count'),
-      ratingSum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`.as('rating_sum'),
-    })
-    .from(reviews)
-    .where(and(eq(reviews.productId, pageRows.id), eq(reviews.status, 1)))
-    .as('review_totals');
+  const { firstImage, reviewTotals } = pageLookupsOf(db, pageRows.id);
   const rows = await db
     .select({
       id: pageRows.id,

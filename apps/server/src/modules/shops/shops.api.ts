@@ -8,6 +8,7 @@ export {
   joinShopProducts,
   listSellableProducts,
   onSale,
+  pageLookupsOf,
   parentCategory,
   parentPlace,
   placeOf,

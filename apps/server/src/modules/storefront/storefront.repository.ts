@@ -9,6 +9,7 @@ import {
   joinShopPlaces,
   joinShopPricing,
   joinShopProducts,
+  pageLookupsOf,
   parentCategory as parent,
   categoryPlace,
   parentPlace,
@@ -161,21 +162,7 @@ export async function pageStorefrontProducts(
     .limit(page.limit)
     .offset(page.offset)
     .as('page_rows');
-  const firstImage = db
-    .select({ url: productImages.url })
-    .from(productImages)
-    .where(eq(productImages.productId, pageRows.id))
-    .orderBy(productImages.sort, productImages.id)
-    .limit(1)
-    .as('first_image');
-  const reviewTotals = db
-    .select({
-      reviewCount: sql<number>`count(*)::int`.as('review_count'),
-      ratingSum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`.as('rating_sum'),
-    })
-    .from(reviews)
-    .where(and(eq(reviews.productId, pageRows.id), eq(reviews.status, 1)))
-    .as('review_totals');
+  const { firstImage, reviewTotals } = pageLookupsOf(db, pageRows.id);
   const rows = await db
     .select({
       id: pageRows.id,
