@@ -20,6 +20,24 @@ describe('createTtlCache', () => {
     expect(await cache.get('a', load)).toBe(5);
   });
 
+  it('peeks only at a value already loaded and still fresh, never starting a load', async () => {
+    let t = 0;
+    let release: (n: number) => void = () => undefined;
+    const cache = createTtlCache<number>(1_000, 10, () => t);
+    expect(cache.peek('a')).toBeUndefined();
+    const loading = cache.get('a', () => new Promise<number>((resolve) => (release = resolve)));
+    expect(cache.peek('a')).toBeUndefined();
+    release(7);
+    await loading;
+    expect(cache.peek('a')).toBe(7);
+    t = 999;
+    expect(cache.peek('a')).toBe(7);
+    t = 1_000;
+    expect(cache.peek('a')).toBeUndefined();
+    await expect(cache.get('bad', () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(cache.peek('bad')).toBeUndefined();
+  });
+
   it('caches nothing with a time of 0', async () => {
     let loads = 0;
     const cache = createTtlCache<number>(0, 10);

@@ -2,10 +2,11 @@
  * A small in-process cache of promises that expire after `ttlMs`: requests arriving together for
  * the same key share one load (a burst of buyers opening a shared link costs one set of queries),
  * and a failed load is forgotten at once. At most `maxEntries` keys are kept; the oldest go first.
- * `ttlMs` 0 caches nothing.
+ * `ttlMs` 0 caches nothing. `peek` answers a value already loaded and still fresh, without
+ * starting a load (for a caller that must decide synchronously).
  */
 export function createTtlCache<V>(ttlMs: number, maxEntries: number, now: () => number = Date.now) {
-  const entries = new Map<string, { at: number; value: Promise<V> }>();
+  const entries = new Map<string, { at: number; value: Promise<V>; settled?: { value: V } }>();
 
   function get(key: string, load: () => Promise<V>): Promise<V> {
     if (ttlMs <= 0) return load();
@@ -14,10 +15,16 @@ export function createTtlCache<V>(ttlMs: number, maxEntries: number, now: () => 
     if (hit && t - hit.at < ttlMs) return hit.value;
     entries.delete(key);
     const value = load();
-    entries.set(key, { at: t, value });
-    value.catch(() => {
-      if (entries.get(key)?.value === value) entries.delete(key);
-    });
+    const entry: { at: number; value: Promise<V>; settled?: { value: V } } = { at: t, value };
+    entries.set(key, entry);
+    value.then(
+      (loaded) => {
+        entry.settled = { value: loaded };
+      },
+      () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      },
+    );
     while (entries.size > maxEntries) {
       const oldest = entries.keys().next().value;
       if (oldest === undefined) break;
@@ -26,6 +33,12 @@ export function createTtlCache<V>(ttlMs: number, maxEntries: number, now: () => 
     return value;
   }
 
-  return { get, clear: () => entries.clear() };
+  function peek(key: string): V | undefined {
+    const hit = entries.get(key);
+    if (!hit?.settled || now() - hit.at >= ttlMs) return undefined;
+    return hit.settled.value;
+  }
+
+  return { get, peek, clear: () => entries.clear() };
 }
 export type TtlCache<V> = ReturnType<typeof createTtlCache<V>>;

@@ -16,45 +16,20 @@ export interface CachedAnswer {
  */
 export function createAnswerCache(
   ttlMs: number,
-  maxEntries = 5000,
+  maxEntries = 2000,
   now: () => number = Date.now,
 ): AnswerCache {
   const cache: TtlCache<CachedAnswer> = createTtlCache<CachedAnswer>(ttlMs, maxEntries, now);
-  // Answers already made, with when their load started: read before the request is validated.
-  const ready = new Map<string, { at: number; answer: CachedAnswer }>();
   const keyOf = (request: FastifyRequest) => `${request.lang}|${request.currency}|${request.url}`;
   return {
     ttlMs,
-    get: (request, load) => {
-      const key = keyOf(request);
-      return cache.get(key, async () => {
-        const at = now();
+    get: (request, load) =>
+      cache.get(keyOf(request), async () => {
         const body = await load();
-        const answer = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-        ready.delete(key);
-        ready.set(key, { at, answer });
-        while (ready.size > maxEntries) {
-          const oldest = ready.keys().next().value;
-          if (oldest === undefined) break;
-          ready.delete(oldest);
-        }
-        return answer;
-      });
-    },
-    peek: (request) => {
-      const key = keyOf(request);
-      const hit = ready.get(key);
-      if (!hit) return undefined;
-      if (now() - hit.at >= ttlMs) {
-        ready.delete(key);
-        return undefined;
-      }
-      return hit.answer;
-    },
-    clear: () => {
-      cache.clear();
-      ready.clear();
-    },
+        return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      }),
+    peek: (request) => cache.peek(keyOf(request)),
+    clear: cache.clear,
   };
 }
 
