@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Decision 0021 as a check: the storefront's code imports React and its own files only, contract
- * values only from modules without zod, and the shared folder only for the rich-text view.
+ * values only from modules without zod, and the shared folder only for the rich-text view and
+ * the idempotency key (a function without imports).
  */
 const sources = import.meta.glob<string>(
   ['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}', '!./test-support.tsx'],
@@ -22,7 +23,7 @@ const CONTRACT_VALUES = new Set([
   'formatMoney',
 ]);
 const ALLOWED_PACKAGES = new Set(['react', 'react-dom/client', '@linkstore/contract']);
-const ALLOWED_SHARED = new Set(['../../shared/rich-text/rich-text-view']);
+const ALLOWED_SHARED = new Set(['../../shared/rich-text/rich-text-view', '../../shared/idempotency-key']);
 
 function importsOf(source: string): { names: string; from: string; typeOnly: boolean }[] {
   return [...source.matchAll(/import\s+(type\s+)?([^'";]*?)\s*from\s*'([^']+)'/g)].map((m) => ({

@@ -2,7 +2,8 @@ import { decimalToMinor, minorDigitsOf, minorToDecimal, type TConsoleOrderDetail
 import { App, Checkbox, Form, Input, Modal, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRefusal, newIdempotencyKey } from '../../shared/http/idempotency-key';
+import { isRefusal } from '../../shared/http/idempotency-key';
+import { newIdempotencyKey } from '../../shared/idempotency-key';
 import { useFormatMoney } from '../../shared/payouts/payout-status';
 import { useRefundOrder } from './api';
 import { OrderProblem, problemOf, type TOrderProblem } from './order-problem';

@@ -1,10 +1,10 @@
+import { newIdempotencyKey } from '../../shared/idempotency-key';
 import { ZCheckoutRequest } from '@linkstore/contract';
 import { describe, expect, it } from 'vitest';
 import {
   countryOptions,
   defaultCountry,
   EMPTY_VALUES,
-  newCheckoutKey,
   toCheckoutRequest,
   validateCheckout,
 } from './checkout-form';
@@ -53,7 +53,7 @@ describe('checkout form', () => {
       lines: [{ productId: '7', title: 'Teapot', imageUrl: null, priceCents: 100, quantity: 2, stock: 5 }],
       language: 'pt',
       sources: { userSource: 'ig', pageSource: '' },
-      checkoutKey: newCheckoutKey(),
+      checkoutKey: newIdempotencyKey(),
     });
     expect(request.address).not.toHaveProperty('line2', '');
     expect(ZCheckoutRequest.parse(request)).toMatchObject({
@@ -65,7 +65,7 @@ describe('checkout form', () => {
   });
 
   it('makes a new checkout key each attempt, in the form the contract takes', () => {
-    const [first, second] = [newCheckoutKey(), newCheckoutKey()];
+    const [first, second] = [newIdempotencyKey(), newIdempotencyKey()];
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     expect(second).not.toBe(first);
   });

@@ -155,12 +155,3 @@ export function toCheckoutRequest(
     checkoutKey: context.checkoutKey,
   };
 }
-
-/**
- * A new checkout attempt's key (32 hex characters from the browser's CSPRNG; unlike
- * `crypto.randomUUID` it also works on plain http). Sending it again answers the order it placed.
- */
-export function newCheckoutKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}

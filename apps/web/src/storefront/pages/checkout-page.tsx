@@ -1,3 +1,4 @@
+import { newIdempotencyKey } from '../../shared/idempotency-key';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, checkoutApi, NETWORK_ERROR } from '../api';
 import { totalCents, useCartLines, type TCartStore } from '../cart';
@@ -10,7 +11,6 @@ import {
   countryOptions,
   defaultCountry,
   EMPTY_VALUES,
-  newCheckoutKey,
   toCheckoutRequest,
   validateCheckout,
   type TCheckoutField,
@@ -50,7 +50,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
   const [submitting, setSubmitting] = useState(false);
   const sending = useRef(false);
   // One key per attempt: a resent request (lost answer, second tap) gets the order already placed.
-  const checkoutKey = useRef(newCheckoutKey());
+  const checkoutKey = useRef(newIdempotencyKey());
   const countries = useMemo(() => countryOptions(locale), [locale]);
 
   if (lines.length === 0) return <EmptyCart />;
@@ -84,7 +84,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
       const apiError = error instanceof ApiError ? error : null;
       // Refused by the server: the next try is a new attempt. Lost on the way: it may have been
       // placed, so the same key is sent again and answers that order.
-      if (apiError && apiError.code !== NETWORK_ERROR) checkoutKey.current = newCheckoutKey();
+      if (apiError && apiError.code !== NETWORK_ERROR) checkoutKey.current = newIdempotencyKey();
       setServerError(
         apiError && apiError.code !== NETWORK_ERROR && apiError.message
           ? apiError.message

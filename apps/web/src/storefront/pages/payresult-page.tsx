@@ -1,3 +1,4 @@
+import { newIdempotencyKey } from '../../shared/idempotency-key';
 import { formatMoney, type TOrderReceipt } from '@linkstore/contract';
 import { useEffect, useRef, useState } from 'react';
 import { checkoutApi } from '../api';
@@ -6,7 +7,6 @@ import { Loading } from '../components/status';
 import { readStorage } from '../storage';
 import { useStorefront } from '../storefront-context';
 import { SHOP_PATH_STORAGE_KEY } from './checkout-page';
-import { newCheckoutKey } from './checkout-form';
 import { messageOf } from './payauth-page';
 
 type TState =
@@ -28,7 +28,7 @@ export function PayResultPage() {
   );
   const started = useRef(false);
   // One capture per visit, "Try again" included: its Idempotency-Key.
-  const [captureKey] = useState(newCheckoutKey);
+  const [captureKey] = useState(newIdempotencyKey);
 
   const capture = async () => {
     try {

@@ -57,15 +57,6 @@ export function capturePurchase(id: string, key: string): Promise<TPurchase> {
   return callRoute(purchasesRoutes.capture, { params: { id } }, { isQuiet: true, idempotencyKey: key });
 }
 
-/**
- * A new payment attempt's key (32 hex characters from the browser's CSPRNG). Kept while the
- * answer is lost (sending it again answers the purchase it started), replaced after a refusal.
- */
-export function newPayKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /** Leaving for the payment provider's approval page (a seam for tests). */
 export const browser = {
   assign: (url: string): void => window.location.assign(url),

@@ -1,3 +1,4 @@
+import { newIdempotencyKey } from '../../shared/idempotency-key';
 import { ErrorCode, type TCreatorOrder } from '@linkstore/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Modal, Typography } from 'antd';
@@ -5,7 +6,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError } from '../../shared/http/http-error';
 import { useMoney } from '../../shared/money/use-money';
-import { browser, newPayKey, startPurchase } from './api';
+import { browser, startPurchase } from './api';
 import styles from './order-page.module.css';
 
 interface PayDialogProps {
@@ -24,7 +25,7 @@ interface PayDialogProps {
 export function PayDialog({ orders, onClose, onTakenOut }: PayDialogProps) {
   const { t } = useTranslation('orders');
   const money = useMoney();
-  const payKey = useRef(newPayKey());
+  const payKey = useRef(newIdempotencyKey());
   const total = orders.reduce((sum, order) => sum + order.platformCents, 0);
   const pay = useMutation({
     mutationFn: () =>
@@ -39,7 +40,7 @@ export function PayDialog({ orders, onClose, onTakenOut }: PayDialogProps) {
       // A refusal (4xx) ends this attempt; a lost answer or a 5xx keeps the key, so trying again
       // answers the purchase that may already exist instead of starting a second one.
       if (isHttpError(error) && error.status !== undefined && error.status < 500)
-        payKey.current = newPayKey();
+        payKey.current = newIdempotencyKey();
       if (isHttpError(error) && error.code === ErrorCode.ORDERS_NOT_UNPAID) onTakenOut();
     },
   });

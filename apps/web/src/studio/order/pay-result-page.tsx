@@ -1,3 +1,4 @@
+import { newIdempotencyKey } from '../../shared/idempotency-key';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Modal, Result, Spin, Typography } from 'antd';
@@ -5,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isHttpError } from '../../shared/http/http-error';
 import { useMoney } from '../../shared/money/use-money';
-import { capturePurchase, newPayKey } from './api';
+import { capturePurchase } from './api';
 import styles from './order-page.module.css';
 
 /**
@@ -21,7 +22,7 @@ export function PayResultPage() {
   const id = search.get('purchase') ?? '';
   const valid = /^[1-9]\d{0,15}$/.test(id);
   // One capture per visit of this page: its Idempotency-Key.
-  const [captureKey] = useState(newPayKey);
+  const [captureKey] = useState(newIdempotencyKey);
   const captured = useQuery({
     queryKey: ['POST', 'purchase-capture', id],
     queryFn: () => capturePurchase(id, captureKey),

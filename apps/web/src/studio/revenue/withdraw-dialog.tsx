@@ -1,3 +1,4 @@
+import { newIdempotencyKey } from '../../shared/idempotency-key';
 import { minorToDecimal, type TEarningsSummary } from '@linkstore/contract';
 import { Alert, App, Descriptions, Form, Input, Modal, Tag } from 'antd';
 import { useRef, useState } from 'react';
@@ -5,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
 import { useFormatMoney } from '../../shared/payouts/payout-status';
 import { useWithdraw } from './api';
-import { checkAmount, isLostAnswer, newRequestKey } from './withdraw';
+import { checkAmount, isLostAnswer } from './withdraw';
 
 interface TWithdrawForm {
   amount: string;
@@ -32,7 +33,7 @@ export function WithdrawDialog({ summary, onClose }: TWithdrawDialogProps) {
   const money = useFormatMoney();
   const [form] = Form.useForm<TWithdrawForm>();
   const withdraw = useWithdraw();
-  const [firstKey] = useState(newRequestKey);
+  const [firstKey] = useState(newIdempotencyKey);
   const requestKey = useRef(firstKey);
   const [isLost, setLost] = useState(false);
   const currency = summary.currencyCode;
@@ -51,7 +52,7 @@ export function WithdrawDialog({ summary, onClose }: TWithdrawDialogProps) {
     } catch (error) {
       const lost = isLostAnswer(error);
       setLost(lost);
-      if (!lost) requestKey.current = newRequestKey();
+      if (!lost) requestKey.current = newIdempotencyKey();
       applyServerFieldErrors(form, error, FIELDS, FIELD_MAP);
       return;
     }

@@ -1,7 +1,8 @@
+import { newIdempotencyKey } from '../../shared/idempotency-key';
 import type { TEarningsSummary } from '@linkstore/contract';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../shared/http/http-error';
-import { checkAmount, isLostAnswer, newRequestKey, withdrawBlocker } from './withdraw';
+import { checkAmount, isLostAnswer, withdrawBlocker } from './withdraw';
 
 const LIMITS = { availableCents: 12_345, minimumPayoutCents: 1_000, dailyMaximumCents: 10_000 };
 
@@ -61,9 +62,9 @@ describe('withdrawBlocker', () => {
 
 describe('request keys', () => {
   it('are new each time and fit the contract', () => {
-    const key = newRequestKey();
+    const key = newIdempotencyKey();
     expect(key).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
-    expect(newRequestKey()).not.toBe(key);
+    expect(newIdempotencyKey()).not.toBe(key);
   });
 
   it('are kept after a lost answer, renewed after a refusal', () => {

@@ -50,15 +50,6 @@ export function withdrawBlocker(summary: TEarningsSummary): TWithdrawBlocker | n
 }
 
 /**
- * A fresh key for one withdrawal attempt (32 hex digits): the server answers the same payout for
- * the same key, so a retry after a lost answer never pays twice.
- */
-export function newRequestKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/**
  * Whether the server's answer to a request never arrived (network, timeout, an unreadable or 5xx
  * answer): the payout may exist, so the next attempt must reuse the key. Any other failure is a
  * refusal: nothing was paid, and the next attempt is a new request with a new key.
