@@ -1,6 +1,8 @@
 // Started by scripts/bench/storefront.mjs under `node --import tsx`: the real app on a fresh
-// embedded database with the sample catalogue and the demo shop (`/s/demo`), serving the web
-// build on PORT (so PUBLIC_URL and the page's links match), and a bare Fastify route in the same process, so the figures share one machine state.
+// database (embedded, or the throw-away PostgreSQL named by BENCH_DATABASE_URL) with the sample
+// catalogue and the demo shop (`/s/demo`), serving the web build on PORT (so PUBLIC_URL and the
+// page's links match), and a bare Fastify route in the same process, so the figures share one
+// machine state.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,14 +20,16 @@ const config = loadConfig({
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
-  DATABASE_URL: '',
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
   // A production-mode measurement on purpose: the offline sandbox must be chosen explicitly.
   PAYMENT_PROVIDER: 'sandbox',
   // The bench signs in as the demo creator to measure the studio's reads.
   SEED_PASSWORD: 'Bench-pass-2026',
   CAPTCHA_ENABLED: 'false',
 });
-const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+const database = process.env.BENCH_DATABASE_URL
+  ? await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL, poolSize: 20 })
+  : await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
 await runMigrations(database);
 await runSeed(database.db, {
   seedPassword: config.seedPassword,

@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../lib/chromium.mjs';
+import { startPostgres } from '../lib/postgres.mjs';
 import { freePort, ROOT } from '../lib/process.mjs';
 import { ensureWebBuild } from '../lib/web-build.mjs';
 
@@ -15,17 +16,32 @@ const JS_BUDGET_BYTES = 80 * 1024;
 /** How much slower than this machine the page's CPU runs: a mid-range phone. */
 const CPU_SLOWDOWN = 4;
 
-/** The app with the demo shop seeded and a bare Fastify route, in one process (storefront-server.mjs). */
-async function startServers() {
+/**
+ * The app with the demo shop seeded and a bare Fastify route, in one process (storefront-server.mjs),
+ * on the embedded database or (`driver: 'postgres'`) on a throw-away PostgreSQL started here.
+ */
+export async function startServers({ driver = 'pglite' } = {}) {
+  const postgres = driver === 'postgres' ? await startPostgres() : undefined;
   const port = await freePort();
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(ROOT, 'scripts/bench/storefront-server.mjs')],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PORT: String(port) } },
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        ...(postgres ? { BENCH_DATABASE_URL: postgres.url } : {}),
+      },
+    },
   );
   const ports = await new Promise((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`storefront bench server exited (${code})`)));
     createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line)));
+  }).catch(async (error) => {
+    await postgres?.stop();
+    throw error;
   });
   return {
     ...ports,
@@ -34,6 +50,7 @@ async function startServers() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
+      await postgres?.stop();
     },
   };
 }
