@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { changesPlugin } from './platform/db/changes';
+import { privateAnswersPlugin } from './platform/http/private-answers';
 import type { AppConfig } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/database';
 import { answerFrameworkError, errorHandling } from './platform/http/error-handler';
@@ -93,8 +95,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: 2 * 1024 * 1024, files: 5, fields: 50, fieldSize: 64 * 1024 },
   });
+  await app.register(changesPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
+  await app.register(privateAnswersPlugin);
   await app.register(noStorePlugin);
   await app.register(mailPlugin);
   await app.register(verificationCodesPlugin);

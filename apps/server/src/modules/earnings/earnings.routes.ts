@@ -8,13 +8,19 @@ import { getMyEarnings, listMyDailyEarnings, pageMyLedger } from './earnings.ser
 export async function earningsModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = earningsRoutes;
-  registerRoute(app, r.summary, ({ caller }) =>
-    getMyEarnings(
-      db,
-      readPayoutRules((key) => app.configValues.get(key)),
-      Number(caller.id),
-    ),
+  // The caller's own answers, kept until their rows change (decision 0031).
+  const mine = { cache: app.privateAnswers };
+  registerRoute(
+    app,
+    r.summary,
+    ({ caller }) =>
+      getMyEarnings(
+        db,
+        readPayoutRules((key) => app.configValues.get(key)),
+        Number(caller.id),
+      ),
+    mine,
   );
-  registerRoute(app, r.entries, ({ query, caller }) => pageMyLedger(db, Number(caller.id), query));
-  registerRoute(app, r.daily, ({ query, caller }) => listMyDailyEarnings(db, Number(caller.id), query));
+  registerRoute(app, r.entries, ({ query, caller }) => pageMyLedger(db, Number(caller.id), query), mine);
+  registerRoute(app, r.daily, ({ query, caller }) => listMyDailyEarnings(db, Number(caller.id), query), mine);
 }

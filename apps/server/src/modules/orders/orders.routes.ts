@@ -9,11 +9,19 @@ import { getMyOrder, listMyOrders } from './orders.service';
 export async function ordersModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = ordersRoutes;
-  registerRoute(app, r.list, ({ query, request, caller }) =>
-    listMyOrders(db, request.lang, Number(caller.id), query),
+  // The caller's own answers, kept until their rows change (decision 0031).
+  const mine = { cache: app.privateAnswers };
+  registerRoute(
+    app,
+    r.list,
+    ({ query, request, caller }) => listMyOrders(db, request.lang, Number(caller.id), query),
+    mine,
   );
-  registerRoute(app, r.detail, ({ params, request, caller }) =>
-    getMyOrder(db, request.lang, Number(caller.id), params.orderNo),
+  registerRoute(
+    app,
+    r.detail,
+    ({ params, request, caller }) => getMyOrder(db, request.lang, Number(caller.id), params.orderNo),
+    mine,
   );
   registerPurchaseRoutes(app);
   registerConsoleOrderRoutes(app);

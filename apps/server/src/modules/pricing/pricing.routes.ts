@@ -7,9 +7,14 @@ import { getPricingSettings, listPricedProducts, savePricing } from './pricing.s
 export async function pricingModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = pricingRoutes;
-  registerRoute(app, r.settings, ({ caller }) => getPricingSettings(db, Number(caller.id)));
-  registerRoute(app, r.products, ({ query, request, caller }) =>
-    listPricedProducts(db, request.lang, Number(caller.id), query),
+  // The caller's own answers, kept until their rows change (decision 0031).
+  const mine = { cache: app.privateAnswers };
+  registerRoute(app, r.settings, ({ caller }) => getPricingSettings(db, Number(caller.id)), mine);
+  registerRoute(
+    app,
+    r.products,
+    ({ query, request, caller }) => listPricedProducts(db, request.lang, Number(caller.id), query),
+    mine,
   );
   registerRoute(app, r.save, ({ body, request, caller }) =>
     savePricing(db, request.lang, Number(caller.id), body),

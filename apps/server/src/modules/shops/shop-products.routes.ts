@@ -14,11 +14,19 @@ import {
 export async function shopProductsModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = shopProductsRoutes;
-  registerRoute(app, r.products, ({ query, request, caller }) =>
-    pageMyShopProducts(db, request.lang, Number(caller.id), query),
+  // The caller's own answers, kept until their rows change (decision 0031).
+  const mine = { cache: app.privateAnswers };
+  registerRoute(
+    app,
+    r.products,
+    ({ query, request, caller }) => pageMyShopProducts(db, request.lang, Number(caller.id), query),
+    mine,
   );
-  registerRoute(app, r.product, ({ params, request, caller }) =>
-    getMyShopProduct(db, request.lang, Number(caller.id), Number(params.id)),
+  registerRoute(
+    app,
+    r.product,
+    ({ params, request, caller }) => getMyShopProduct(db, request.lang, Number(caller.id), Number(params.id)),
+    mine,
   );
   registerRoute(app, r.visibility, async ({ body, caller }) => {
     await setMyProductsVisible(db, Number(caller.id), body);

@@ -19,7 +19,9 @@ import {
 export async function shopsModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = shopsRoutes;
-  registerRoute(app, r.mine, ({ caller }) => getMyShop(db, Number(caller.id)));
+  registerRoute(app, r.mine, ({ caller }) => getMyShop(db, Number(caller.id)), {
+    cache: app.privateAnswers,
+  });
   registerRoute(app, r.create, ({ body, caller }) => createShop(db, Number(caller.id), body));
   registerRoute(app, r.update, ({ body, caller }) => updateMyShop(db, Number(caller.id), body));
   registerRoute(app, r.markShared, ({ caller }) => markMyLinkShared(db, Number(caller.id)));

@@ -20,7 +20,7 @@ import {
   shopOrder,
   type ShopRow,
 } from '../shops/shops.api';
-import { shopBanners, shopProducts, shops } from '../shops/shops.table';
+import { shopBanners, shopProducts, shops, shopSlugHistory } from '../shops/shops.table';
 import { containsPattern } from '../../platform/db/like';
 
 export interface StorefrontBannerRow {
@@ -46,6 +46,21 @@ export async function findStorefrontShop(
   const [first] = rows;
   if (!first) return undefined;
   return { shop: first.shop, banners: rows.flatMap((r) => (r.banner ? [r.banner] : [])) };
+}
+
+/** Every slug a shop's answers may be stored under: its current one and those it had before. */
+export async function slugsOfShop(db: AppDatabase, shopId: number): Promise<string[]> {
+  const rows = await db
+    .select({ slug: shops.slug })
+    .from(shops)
+    .where(eq(shops.id, shopId))
+    .unionAll(
+      db
+        .select({ slug: shopSlugHistory.slug })
+        .from(shopSlugHistory)
+        .where(eq(shopSlugHistory.shopId, shopId)),
+    );
+  return rows.map((r) => r.slug);
 }
 
 export interface StorefrontCategoryRow {

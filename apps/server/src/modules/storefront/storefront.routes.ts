@@ -1,8 +1,10 @@
 import { storefrontRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
-import { createAnswerCache } from '../../platform/http/answer-cache';
+import type { ChangeEvent } from '../../platform/db/changes';
+import { createAnswerCache, type AnswerCache } from '../../platform/http/answer-cache';
 import { registerRoute } from '../../platform/http/routes';
 import { storefrontPages } from './storefront-pages';
+import { slugsOfShop } from './storefront.repository';
 import { createStorefrontService } from './storefront.service';
 
 /** The public storefront: shop pages' HTML and their data. */
@@ -11,7 +13,14 @@ export async function storefrontModule(app: FastifyInstance): Promise<void> {
   const cacheMs = app.config.storefrontCacheMs;
   const service = createStorefrontService({ db });
   // Every public read a buyer makes, as sent: a shared link's burst costs one query per page.
-  const cache = { cache: createAnswerCache(cacheMs) };
+  const answers = createAnswerCache({
+    scope: 'public',
+    ttlMs: cacheMs,
+    // The shop in the URL: a change to a shop forgets that shop's answers (decision 0031).
+    tagOf: (request) => (request.params as { slug?: string }).slug ?? '',
+  });
+  forgetOnChange(app, answers);
+  const cache = { cache: answers };
   const r = storefrontRoutes;
   registerRoute(app, r.page, ({ params, request }) => service.page(params.slug, request.lang), cache);
   registerRoute(
@@ -33,4 +42,55 @@ export async function storefrontModule(app: FastifyInstance): Promise<void> {
     cache,
   );
   storefrontPages(app, { config: app.config, service, cacheMs });
+}
+
+/** A shop's rows a buyer sees (its settings, products, categories, prices, banners, slugs). */
+const SHOP_TABLES = new Set([
+  'shops',
+  'shop_products',
+  'shop_categories',
+  'shop_category_prices',
+  'shop_banners',
+  'shop_slug_history',
+]);
+/** The platform's rows every shop shows. */
+const PLATFORM_TABLES = new Set([
+  'products',
+  'product_images',
+  'categories',
+  'reviews',
+  'countries',
+  'configs',
+  'platform_banners',
+]);
+
+/**
+ * Forgets stored answers when what they show changes (decision 0031): a shop's answers when the
+ * creator or an operator saves the shop, all of them when the catalogue or the platform's
+ * settings change or the feed was down. Orders, payments and stock are not news here: answers
+ * show them at most the cache's time late, and every checkout checks the stock itself.
+ */
+export function forgetOnChange(
+  app: FastifyInstance,
+  answers: Pick<AnswerCache, 'forget' | 'clear'>,
+  pages?: { clear(): void },
+): void {
+  const forgetShop = async (shopId: number) => {
+    for (const slug of await slugsOfShop(app.database.db, shopId)) answers.forget(slug);
+  };
+  const unsubscribe = app.changes.subscribe((event: ChangeEvent) => {
+    if (event === 'reset' || PLATFORM_TABLES.has(event.table)) {
+      answers.clear();
+      pages?.clear();
+      return;
+    }
+    if (!SHOP_TABLES.has(event.table) || !event.shopId) return;
+    pages?.clear();
+    forgetShop(Number(event.shopId)).catch((err: unknown) => {
+      // Not knowing which answers to forget, forget them all.
+      app.log.error({ err }, 'Could not find the slugs of a changed shop');
+      answers.clear();
+    });
+  });
+  app.addHook('onClose', async () => unsubscribe());
 }

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { refreshTokens, users } from './auth.tables';
 import { loadAccess } from './access';
 import type { SessionUser } from '../http/access';
+import { createTtlCache } from '../cache/ttl-cache';
 import { createSessionService, type SessionMeta, type SessionService } from './sessions';
 import { createTokenSigner, type AccessClaims, type TokenSigner } from './tokens';
 
@@ -53,16 +54,37 @@ export const authPlugin = fp(
       return { id: String(userId), ...granted };
     }
 
+    // Checked sessions, reused for PRIVATE_CACHE_MS while the change feed listens: a change to
+    // the user, their sign-ins or their roles forgets the user's entries, a change to roles or
+    // menus forgets all (decision 0031). The token itself is verified on every request.
+    const checked = createTtlCache<SessionUser | undefined>(app.config.privateCacheMs, 10_000);
+    const forgetUser = (id: string) => checked.deleteWhere((key) => key.startsWith(`${id}|`));
+    const unsubscribe = app.changes.subscribe((event) => {
+      if (event === 'reset' || (!event.userId && !event.shopId)) checked.clear();
+      else if (event.userId) forgetUser(event.userId);
+    });
+    app.addHook('onClose', async () => unsubscribe());
+    // The caller's own write (a sign-out, a password change) is seen by their next request even
+    // before the feed's notice arrives.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.user && request.method !== 'GET' && request.method !== 'HEAD') forgetUser(request.user.id);
+      return payload;
+    });
+    const check = (claims: AccessClaims) =>
+      app.changes.live
+        ? checked.get(`${claims.sub}|${claims.sid}|${claims.ver}`, () => resolve(claims))
+        : resolve(claims);
+
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
       if (typeof header !== 'string' || !header.startsWith('Bearer ')) return;
       const claims = await signer.verify(header.slice(7).trim());
       if (!claims) return;
-      const user = await resolve(claims);
+      const user = await check(claims);
       if (!user) return;
       request.user = user;
       request.sessionId = claims.sid;
     });
   },
-  { name: 'auth', dependencies: ['request-context'] },
+  { name: 'auth', dependencies: ['request-context', 'changes'] },
 );

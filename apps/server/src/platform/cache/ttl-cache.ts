@@ -3,7 +3,8 @@
  * the same key share one load (a burst of buyers opening a shared link costs one set of queries),
  * and a failed load is forgotten at once. At most `maxEntries` keys are kept; the oldest go first.
  * `ttlMs` 0 caches nothing. `peek` answers a value already loaded and still fresh, without
- * starting a load (for a caller that must decide synchronously).
+ * starting a load (for a caller that must decide synchronously). `deleteWhere` forgets the keys
+ * a change made wrong, loads in flight included (their callers still get them; nobody after).
  */
 export function createTtlCache<V>(ttlMs: number, maxEntries: number, now: () => number = Date.now) {
   const entries = new Map<string, { at: number; value: Promise<V>; settled?: { value: V } }>();
@@ -39,6 +40,10 @@ export function createTtlCache<V>(ttlMs: number, maxEntries: number, now: () => 
     return hit.settled.value;
   }
 
-  return { get, peek, clear: () => entries.clear() };
+  function deleteWhere(test: (key: string) => boolean): void {
+    for (const key of entries.keys()) if (test(key)) entries.delete(key);
+  }
+
+  return { get, peek, deleteWhere, clear: () => entries.clear() };
 }
 export type TtlCache<V> = ReturnType<typeof createTtlCache<V>>;

@@ -116,8 +116,10 @@ export const ZEnv = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   PAYOUT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  // At most 5 s: what a creator saves reaches buyers within that (docs/decisions/0029).
-  STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).max(5000).optional(),
+  // At most 2 s: with a CDN's 1 + 2 s, what a creator saves reaches buyers within 5 s (decision 0031).
+  STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).max(2000).optional(),
+  // Forgotten at once through the change feed; the time only bounds what the feed could miss.
+  PRIVATE_CACHE_MS: z.coerce.number().int().min(0).max(5000).optional(),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 
@@ -163,9 +165,15 @@ export interface AppConfig {
   payouts: { pollIntervalMs: number };
   /**
    * How long public storefront answers (shop pages and their JSON) are reused in each process:
-   * 5 s by default, 0 (never) in tests unless set; never more than 5 s.
+   * 2 s by default, 0 (never) in tests unless set; never more than 2 s (decision 0031).
    */
   storefrontCacheMs: number;
+  /**
+   * How long a signed-in caller's checked session and their own cached reads are reused in each
+   * process (decision 0031): forgotten at once when the database reports a change to them; 5 s by
+   * default, 0 (never) in tests unless set.
+   */
+  privateCacheMs: number;
 }
 
 export type PaymentsConfig =
@@ -317,7 +325,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     payouts: { pollIntervalMs: e.PAYOUT_POLL_SECONDS * 1000 },
-    storefrontCacheMs: e.STOREFRONT_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
+    storefrontCacheMs: e.STOREFRONT_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
+    privateCacheMs: e.PRIVATE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     version: readVersion(),
     auth: {
       captchaEnabled: e.CAPTCHA_ENABLED,

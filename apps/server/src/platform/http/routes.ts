@@ -93,16 +93,21 @@ function sendText(reply: FastifyReply, { status, body }: StoredAnswer): FastifyR
 
 export interface RouteOptions {
   /**
-   * Public GET routes only: answers are reused for the cache's time (per language, currency and
-   * URL) and sent with an ETag; a browser that already has them gets a 304. Refusals are never
-   * kept.
+   * GET routes only. A `public` cache (public routes) reuses answers for its time per language,
+   * currency and URL; a `private` cache (signed-in routes) per caller too. Each answer is sent
+   * with an ETag, and a browser that already has it gets a 304. Refusals are never kept.
    */
   cache?: AnswerCache;
 }
 
-/** A stored public answer with its ETag; 304 when the browser already has it. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
-  reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+/** A stored answer with its ETag; 304 when the browser already has it. */
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: AnswerCache,
+  answer: CachedAnswer,
+): FastifyReply {
+  reply.header('etag', answer.etag).header('cache-control', cache.cacheControl);
   if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
   return sendText(reply, { status: 200, body: answer.body });
 }
@@ -124,8 +129,10 @@ export function registerRoute<D extends TRouteDef>(
 ): void {
   const envelope = ZEnvelope(def.response);
   const cache = options.cache && options.cache.ttlMs > 0 ? options.cache : undefined;
-  if (cache && (def.method !== 'GET' || !('public' in def.access))) {
-    throw new Error(`${def.method} ${def.path}: only public GET answers may be cached`);
+  if (cache && (def.method !== 'GET' || 'public' in def.access !== (cache.scope === 'public'))) {
+    throw new Error(
+      `${def.method} ${def.path}: only GET answers may be cached, public ones in a public cache and signed-in ones in a private cache`,
+    );
   }
   const schema: FastifySchema & { summary: string; tags: string[] } = {
     summary: def.summary,
@@ -158,13 +165,16 @@ export function registerRoute<D extends TRouteDef>(
     // Before the body is read: a caller without access learns nothing about the body the route
     // expects, and cannot make the server parse it.
     ...(guard ? { preParsing: guard } : {}),
-    // A stored public answer is sent before validation: the same URL was valid when it was made.
+    // A stored answer is sent before validation: the same URL was valid when it was made. A
+    // private one only after the caller's access is checked again (permissions can change).
     ...(cache
       ? {
           onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+            if (cache.scope === 'private' && !request.user) return undefined;
             const hit = cache.peek(request);
-            if (hit) return sendCached(request, reply, hit);
-            return undefined;
+            if (!hit) return undefined;
+            if (guard) await guard.call(app, request, reply, undefined as never);
+            return sendCached(request, reply, cache, hit);
           },
         }
       : {}),
@@ -174,7 +184,7 @@ export function registerRoute<D extends TRouteDef>(
         const answer = await cache.get(request, async () =>
           JSON.stringify(envelope.parse(await run(request, reply))),
         );
-        return sendCached(request, reply, answer);
+        return sendCached(request, reply, cache, answer);
       }
       const key = def.idempotent ? idempotencyKeyOf(request.headers) : undefined;
       if (key === undefined) return run(request, reply);
