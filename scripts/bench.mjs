@@ -10,6 +10,7 @@ const { benchHttp } = await import('./bench/http.mjs');
 const { benchLoginPage } = await import('./bench/login-page.mjs');
 const { benchReprice } = await import('./bench/reprice.mjs');
 const { benchStorefront } = await import('./bench/storefront.mjs');
+const { benchSpike } = await import('./bench/spike.mjs');
 
 const only = process.argv.slice(2);
 const wanted = (name) => only.length === 0 || only.includes(name);
@@ -23,6 +24,7 @@ if (wanted('http')) result.figures.http = await benchHttp();
 if (wanted('login')) result.figures.loginPage = await benchLoginPage();
 if (wanted('reprice')) result.figures.reprice = await benchReprice();
 if (wanted('storefront')) result.figures.storefront = await benchStorefront();
+if (wanted('spike')) result.figures.spike = await benchSpike();
 
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
 writeFileSync(join(ROOT, 'bench-results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -81,5 +83,20 @@ if (sp)
     ['shop page JS files', sp.jsFiles],
     [`shop page rendered ms (CPU ${sp.cpuSlowdown}x slower)`, sp.renderedMs],
   );
+for (const [driver, s] of Object.entries(result.figures.spike ?? {})) {
+  for (const step of s.steps)
+    rows.push([
+      `spike ${driver} ${step.connections} conns req/s`,
+      `${step.rps} (p50 ${step.p50Ms} ms, p99 ${step.p99Ms} ms, ${step.errors} errors)`,
+    ]);
+  const c = s.checkouts;
+  rows.push(
+    [`spike ${driver} held (p99<${s.p99LimitMs}ms, 0 errors)`, `${s.heldRps} req/s (target ${s.targetRps})`],
+    [
+      `spike ${driver} checkouts paid / exactly once`,
+      `${c.acknowledged} of ${c.attempted}: ${c.exactlyOnce ? 'yes' : `NO (${c.failures.join('; ')})`}, min stock ${c.minStock}`,
+    ],
+  );
+}
 process.stderr.write(`\n${rows.map(([k, v]) => `  ${k.padEnd(42)} ${v}`).join('\n')}\n\n`);
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -67,3 +67,13 @@ process.on('SIGTERM', () => {
     .then(() => rmSync(dataDir, { recursive: true, force: true }))
     .then(() => process.exit(0));
 });
+
+// ── Spike bench hooks (scripts/bench/spike.mjs), only with BENCH_SPIKE=1 ─────────────────────────
+// A control server on 127.0.0.1:BENCH_SPIKE_CONTROL_PORT (spike-hooks.mjs) to set the low-stock
+// product before the traffic and read the database after it (this process owns PGlite). The
+// spike bench also starts this process with TRUST_PROXY=true, read by loadConfig above.
+if (process.env.BENCH_SPIKE === '1') {
+  const { startSpikeHooks } = await import('./spike-hooks.mjs');
+  const control = await startSpikeHooks({ database, port: Number(process.env.BENCH_SPIKE_CONTROL_PORT) });
+  process.once('SIGTERM', () => control.close());
+}
