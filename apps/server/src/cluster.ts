@@ -9,6 +9,17 @@ import type { Logger } from 'pino';
  * SIGINT and SIGTERM are passed to every worker, which finishes its requests in flight.
  */
 
+/**
+ * Set in the environment of the workers forked here, so `main.ts` knows the primary has
+ * migrated and seeded. Not `cluster.isWorker` alone: under another cluster manager (pm2's
+ * cluster mode forks the entry point itself) each process must still prepare the database.
+ */
+export const WORKER_MARK = 'LINKSTORE_CLUSTER_WORKER';
+
+export function isForkedWorker(): boolean {
+  return cluster.isWorker && process.env[WORKER_MARK] === '1';
+}
+
 /** A worker that lived at least this long counts as healthy: its successor starts quickly. */
 export const HEALTHY_LIFETIME_MS = 10_000;
 
@@ -70,7 +81,7 @@ export function startWorkers({ count, shutdownTimeoutMs, log }: ClusterOptions):
     const fork = (slot: Slot) => {
       slot.timer = undefined;
       slot.startedAt = Date.now();
-      const worker = cluster.fork();
+      const worker = cluster.fork({ [WORKER_MARK]: '1' });
       slot.worker = worker;
       worker.once('listening', () => {
         listening.add(worker);

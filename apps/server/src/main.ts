@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { startWorkers } from './cluster';
+import { isForkedWorker, startWorkers } from './cluster';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config/config';
 import { openDatabase, pgliteDir, type DatabaseHandle } from './platform/db/database';
 import { runMigrations } from './platform/db/migrate';
@@ -152,12 +152,13 @@ async function main(): Promise<void> {
   // libraries that read it see the configured one.
   process.env.NODE_ENV ??= config.env;
   // A worker of several (decision 0030): the primary has migrated and seeded; it only serves.
-  if (cluster.isWorker) {
+  if (isForkedWorker()) {
     await serve(config, await open(config).catch(databaseFailure(config)));
     return;
   }
   const { database, seed } = await prepareDatabase(config).catch(databaseFailure(config));
-  if (config.processes > 1) {
+  // Already a worker of another cluster manager (pm2's cluster mode): it decides the count.
+  if (config.processes > 1 && cluster.isPrimary) {
     // The primary keeps no connection: it only forks, watches and signals the workers.
     const driver = database.driver;
     await database.close();
