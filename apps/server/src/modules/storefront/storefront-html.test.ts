@@ -144,6 +144,13 @@ describe('rendered shop pages', () => {
     // Another language is another page; an unknown shop is never kept.
     expect((await app.inject({ method: 'GET', url: '/s/demo?lang=fr' })).body).toContain('<html lang="fr">');
     expect(calls).toEqual({ findShop: 2, handler: 2 });
+    // The fast path reads the link's language as the handler does.
+    const french = await app.inject({ method: 'GET', url: '/s/demo?lang=fr', headers: { lang: 'es' } });
+    expect(french.body).toContain('<html lang="fr">');
+    expect((await app.inject({ method: 'GET', url: '/s/demo', headers: { lang: 'fr' } })).body).toContain(
+      '<html lang="fr">',
+    );
+    expect(calls).toEqual({ findShop: 2, handler: 2 });
     for (let i = 0; i < 2; i++) {
       expect((await app.inject({ method: 'GET', url: '/s/nope' })).statusCode).toBe(404);
     }
