@@ -1,5 +1,6 @@
 // `npm start`: installs what is missing, builds the web app if needed, then runs the server,
-// which migrates and seeds the database and serves API and app on one port.
+// which migrates and seeds the database and serves API and app on one port — in one process, or
+// with WEB_CONCURRENCY on PostgreSQL in that many cluster workers (main.ts, decision 0030).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureNodeModules } from './lib/deps.mjs';

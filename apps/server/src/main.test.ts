@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { SEVERAL_PROCESSES_NEED_POSTGRES } from './platform/config/config';
+import { restartDelayMs } from './cluster';
 import { copyTemplateDatabase } from './test/helper';
 
 const MAIN = join(dirname(fileURLToPath(import.meta.url)), 'main.ts');
@@ -98,4 +101,126 @@ describe('the server process', () => {
       await database?.drop();
     }
   }, 60_000);
+});
+
+/** A GET on a connection of its own (the cluster hands out connections, not requests). */
+function getOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    }).on('error', reject);
+  });
+}
+
+interface LogLine {
+  msg?: string;
+  pid?: number;
+  worker?: number;
+}
+
+/** The JSON log lines printed after `after` characters of stdout. */
+function logLines(stdout: string, after = 0): LogLine[] {
+  return stdout
+    .slice(after)
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+/** Which processes answered, from the request logs (pino writes each line's pid). */
+function answeringPids(stdout: string, after: number): Set<number> {
+  return new Set(
+    logLines(stdout, after).flatMap((l) => (l.msg === 'request completed' && l.pid ? [l.pid] : [])),
+  );
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('several API processes (WEB_CONCURRENCY)', () => {
+  it('backs off restarts that keep failing: 0.5 s doubling, at most 30 s', () => {
+    expect([0, 1, 2, 3, 10].map(restartDelayMs)).toEqual([500, 1000, 2000, 4000, 30_000]);
+  });
+
+  it('refuses more than one on the embedded database, naming WEB_CONCURRENCY and DATABASE_URL', async () => {
+    const server = startServer({ WEB_CONCURRENCY: '2' });
+    expect(await server.exited).toBe(1);
+    const { stderr, stdout } = server.output();
+    expect(stderr).toContain(SEVERAL_PROCESSES_NEED_POSTGRES);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(stdout).not.toContain('is running');
+  });
+
+  // On PostgreSQL runs only: PGlite's data folder belongs to one process.
+  it.skipIf(inject('testDatabase').kind === 'pglite')(
+    'migrates once, serves from two workers, starts a killed one again, and stops them all on SIGTERM',
+    async () => {
+      const port = await freePort();
+      const database = await copyTemplateDatabase();
+      if (!database) throw new Error('expected a PostgreSQL template');
+      const server = startServer({
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        PAYMENT_PROVIDER: 'sandbox',
+        WEB_CONCURRENCY: '2',
+        LOG_LEVEL: 'info',
+      });
+      const pids: number[] = [];
+      try {
+        await waitFor(() => server.output().stdout.includes('is running'), 45_000);
+        const listed = /Processes: 2 \(pids (\d+), (\d+);/.exec(server.output().stdout);
+        expect(listed).not.toBeNull();
+        pids.push(Number(listed?.[1]), Number(listed?.[2]));
+        expect(new Set(pids).size).toBe(2);
+        expect(pids).not.toContain(server.child.pid);
+        expect(pids.every(isAlive)).toBe(true);
+
+        // Both answer: connections go to the workers in turn.
+        const url = `http://127.0.0.1:${port}/api/health`;
+        let mark = server.output().stdout.length;
+        for (let i = 0; i < 6; i++) expect(await getOnNewConnection(url)).toBe(200);
+        await waitFor(() => answeringPids(server.output().stdout, mark).size === 2, 5_000);
+        expect([...answeringPids(server.output().stdout, mark)].sort()).toEqual([...pids].sort());
+
+        // A worker that dies is started again; the other keeps answering meanwhile.
+        const [killed = 0, kept = 0] = pids;
+        process.kill(killed, 'SIGKILL');
+        await waitFor(
+          () => server.output().stdout.includes('an API process exited; starting another'),
+          5_000,
+        );
+        expect(await getOnNewConnection(url)).toBe(200);
+        const startedAgain = () =>
+          logLines(server.output().stdout).find((l) => l.msg === 'API process started again')?.worker;
+        await waitFor(() => startedAgain() !== undefined, 20_000);
+        const fresh = startedAgain() ?? 0;
+        pids.push(fresh);
+        expect(isAlive(fresh)).toBe(true);
+        expect(isAlive(killed)).toBe(false);
+        mark = server.output().stdout.length;
+        for (let i = 0; i < 6; i++) expect(await getOnNewConnection(url)).toBe(200);
+        await waitFor(() => answeringPids(server.output().stdout, mark).size === 2, 5_000);
+        expect([...answeringPids(server.output().stdout, mark)].sort()).toEqual([kept, fresh].sort());
+
+        // Migrated and seeded once: no worker printed the banner or ran the seed.
+        expect(server.output().stdout.match(/is running/g)).toHaveLength(1);
+
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        await waitFor(() => !pids.some(isAlive), 5_000);
+      } finally {
+        server.child.kill('SIGKILL');
+        for (const pid of pids) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+        await database.drop();
+      }
+    },
+    90_000,
+  );
 });

@@ -1,6 +1,8 @@
+import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
+import { isForkedWorker, startWorkers } from './cluster';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config/config';
 import { openDatabase, pgliteDir, type DatabaseHandle } from './platform/db/database';
 import { runMigrations } from './platform/db/migrate';
@@ -14,13 +16,17 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function prepareDatabase(config: AppConfig): Promise<{ database: DatabaseHandle; seed: SeedReport }> {
-  const database = await openDatabase(
+function open(config: AppConfig): Promise<DatabaseHandle> {
+  return openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) },
     { log: pino({ name: 'database', level: config.logLevel }) },
   );
+}
+
+async function prepareDatabase(config: AppConfig): Promise<{ database: DatabaseHandle; seed: SeedReport }> {
+  const database = await open(config);
   await runMigrations(database);
   const seed = await runSeed(database.db, {
     seedPassword: config.seedPassword,
@@ -70,22 +76,15 @@ function demoLines(config: AppConfig, seed: SeedReport): string[] {
   ];
 }
 
-async function main(): Promise<void> {
-  let config: AppConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-  // npm start no longer passes NODE_ENV (an explicit production means a deployment, config.ts):
-  // libraries that read it see the configured one.
-  process.env.NODE_ENV ??= config.env;
-  const { database, seed } = await prepareDatabase(config).catch((error: unknown) =>
+function databaseFailure(config: AppConfig) {
+  return (error: unknown) =>
     fail(
       `Could not open the database (${config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR=${config.dataDir}`}): ${String(error)}`,
-    ),
-  );
+    );
+}
+
+/** Builds the app on the database and serves it until SIGINT or SIGTERM, then closes gracefully. */
+async function serve(config: AppConfig, database: DatabaseHandle): Promise<void> {
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => database.close());
 
@@ -115,12 +114,18 @@ async function main(): Promise<void> {
     .catch((error: unknown) =>
       fail(`Could not listen on ${config.host}:${config.port} (HOST, PORT): ${String(error)}`),
     );
+}
+
+function banner(config: AppConfig, database: DatabaseHandle['driver'], seed: SeedReport, pids: number[]) {
   const lines = [
     '',
     `  LinkStore ${config.version} is running`,
     `  Open:      ${config.publicUrl}/`,
     `  API docs:  ${config.publicUrl}/api/openapi.json`,
-    `  Database:  ${database.driver === 'pglite' ? `embedded (${pgliteDir(config.dataDir)})` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Database:  ${database === 'pglite' ? `embedded (${pgliteDir(config.dataDir)})` : 'PostgreSQL (DATABASE_URL)'}`,
+    ...(pids.length > 1
+      ? [`  Processes: ${pids.length} (pids ${pids.join(', ')}; one that stops is started again)`]
+      : []),
     `  Sign up:   ${config.publicUrl}/#/register${
       config.mail.smtpUrl
         ? ''
@@ -133,6 +138,40 @@ async function main(): Promise<void> {
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  // npm start no longer passes NODE_ENV (an explicit production means a deployment, config.ts):
+  // libraries that read it see the configured one.
+  process.env.NODE_ENV ??= config.env;
+  // A worker of several (decision 0030): the primary has migrated and seeded; it only serves.
+  if (isForkedWorker()) {
+    await serve(config, await open(config).catch(databaseFailure(config)));
+    return;
+  }
+  const { database, seed } = await prepareDatabase(config).catch(databaseFailure(config));
+  // Already a worker of another cluster manager (pm2's cluster mode): it decides the count.
+  if (config.processes > 1 && cluster.isPrimary) {
+    // The primary keeps no connection: it only forks, watches and signals the workers.
+    const driver = database.driver;
+    await database.close();
+    const pids = await startWorkers({
+      count: config.processes,
+      shutdownTimeoutMs: config.shutdownTimeoutMs,
+      log: pino({ name: 'cluster', level: config.logLevel }),
+    }).catch((error: unknown) => fail(String(error instanceof Error ? error.message : error)));
+    banner(config, driver, seed, pids);
+    return;
+  }
+  await serve(config, database);
+  banner(config, database.driver, seed, [process.pid]);
 }
 
 await main();

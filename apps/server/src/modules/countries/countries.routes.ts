@@ -1,6 +1,7 @@
 import { accountsRoutes, countriesRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors/app-error';
+import { compressRepeatedAnswers } from '../../platform/http/compression';
 import { registerRoute } from '../../platform/http/routes';
 import { pageCountryRates, updateCountryRate } from './countries.console';
 import { findUserCountry, listCountries, setUserCountry } from './countries.repository';
@@ -9,6 +10,9 @@ const DEFAULT_COUNTRY = 'US';
 
 export async function countriesModule(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
+  // The public lists (≈ 6 KB, the same for every visitor until a rate changes) go compressed to
+  // clients that take brotli or gzip; each distinct answer is compressed once.
+  app.addHook('onSend', compressRepeatedAnswers());
   registerRoute(app, countriesRoutes.list, ({ query }) => listCountries(db, query.keywords));
   registerRoute(app, countriesRoutes.page, ({ query }) => pageCountryRates(db, query));
   registerRoute(app, countriesRoutes.update, ({ params, body }) => updateCountryRate(db, params.id, body));

@@ -6,6 +6,7 @@ import {
   ZCountryPage,
   ZEnvelope,
 } from '@linkstore/contract';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../platform/db/migrate';
@@ -182,6 +183,64 @@ describe('currency rates (operators)', () => {
     }
     const [se] = await ctx.database.db.select().from(countries).where(eq(countries.id, 'SE'));
     expect(se?.ratePerUsdMicros).toBe(10_654_321);
+  });
+});
+
+describe('compressed answers', () => {
+  const getCountry = (headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url: '/api/getCountry', headers });
+
+  it('sends the countries (≈ 6 KB) as brotli or gzip to a client that takes them, the same JSON', async () => {
+    const plain = await getCountry();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.rawPayload.length).toBeGreaterThan(4000);
+    const json = plain.json();
+    expect(json.data.info.list.length).toBeGreaterThan(30);
+
+    const br = await getCountry({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(json);
+
+    const gzip = await getCountry({ 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(json);
+
+    const refused = await getCountry({ 'accept-encoding': 'gzip;q=0, br;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(json);
+
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/countries',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(list.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(list.rawPayload).toString()).data.length).toBeGreaterThan(30);
+  });
+
+  it('sends a small answer (< 1 KB) and an operator’s answer as they are', async () => {
+    const small = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/countries?keywords=mex',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().data.map((c: { id: string }) => c.id)).toEqual(['MX']);
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/countries/page?pageSize=50',
+      headers: { authorization: `Bearer ${tokens.admin ?? ''}`, 'accept-encoding': 'br, gzip' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.rawPayload.length).toBeGreaterThan(1024);
+    expect(page.headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -125,6 +125,7 @@ describe('storefront answer cache', () => {
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=2');
+    expect(first.headers.vary).toBe('lang, accept-language, currencyjc');
     // A stock-only change is not news (every checkout checks the stock itself): within the
     // cache time the stored answer is sent.
     await ctx.database.db.update(products).set({ stock: 4 }).where(eq(products.id, productId));

@@ -9,6 +9,7 @@ import {
 } from '@linkstore/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../platform/config/config';
+import { encodedBody } from '../../platform/http/compression';
 import { translate } from '../../platform/i18n/translate';
 import { shopLinkFor } from '../shops/shops.api';
 import {
@@ -25,6 +26,7 @@ import {
   type StorefrontTemplate,
 } from './storefront-html';
 import { createTtlCache, type TtlCache } from '../../platform/cache/ttl-cache';
+import { PUBLIC_CACHE_CONTROL } from '../../platform/http/answer-cache';
 import { isSuspended, type StorefrontService } from './storefront.service';
 
 const open = { public: true } as const;
@@ -73,20 +75,19 @@ function productMeta(config: AppConfig, page: TStorefrontPage, product: TStorefr
 }
 
 /**
- * Answers a page, never stored by caches without asking (prices change): 304 when the browser
- * has it, gzipped when the browser takes it (a phone on a slow network gets a quarter of it).
+ * Answers a page: a browser asks again every time (prices change) and gets a 304 when it has it,
+ * a CDN may keep it as briefly as the JSON answers (decision 0031), brotli or gzip when the browser takes it (a phone on a slow network gets a fifth of
+ * it), always bytes prepared once.
  */
 function sendHtml(request: FastifyRequest, reply: FastifyReply, page: PreparedHtml) {
   void reply
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding')
+    .header('cache-control', PUBLIC_CACHE_CONTROL)
+    // The page's language comes from ?lang= (in the URL), the lang header or Accept-Language.
+    .header('vary', 'lang, accept-language, accept-encoding')
     .header('etag', page.etag)
     .type('text/html; charset=utf-8');
   if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-    return reply.header('content-encoding', 'gzip').send(page.gzip);
-  }
-  return reply.send(page.html);
+  return reply.send(encodedBody(request, reply, page.bytes));
 }
 
 const NOT_FOUND = {
@@ -121,6 +122,8 @@ interface HtmlDeps {
   template: (lang: TLanguage) => StorefrontTemplate;
   /** Rendered pages by base path, slug, language and page, reused for the storefront cache time (STOREFRONT_CACHE_MS). */
   rendered: TtlCache<Rendered>;
+  /** `/payauth` and `/payresult` by language: they hold no shop data, so they never expire. */
+  paymentPages: Map<TLanguage, PreparedHtml>;
 }
 
 interface ShopTarget {
@@ -149,6 +152,28 @@ async function render(deps: HtmlDeps, target: ShopTarget, lang: TLanguage, produ
   return prepareHtml(html);
 }
 
+/** The rendered-page cache's key: base path, slug, language and page. */
+function pageKey(target: ShopTarget, lang: TLanguage): string {
+  return `${target.basePath}|${target.slug}|${lang}|${target.rest}`;
+}
+
+/**
+ * The fast path: a page rendered within the cache time is sent from the route's `onRequest`
+ * hook, before the rest of the request pipeline (the same pattern as the answer cache,
+ * decision 0029). Only a stored page is sent — a key that was never rendered (an invalid slug
+ * or page included) goes on to the handler, which validates it; the hook never starts a render.
+ */
+function fromRendered(deps: HtmlDeps, targetOf: (request: FastifyRequest) => ShopTarget) {
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const hit = deps.rendered.peek(pageKey(targetOf(request), pageLanguage(request)));
+    if (hit !== undefined && typeof hit !== 'string') {
+      void sendHtml(request, reply, hit);
+      return;
+    }
+    done();
+  };
+}
+
 /**
  * A shop page with its head tags and boot data. An old slug is sent where the shop is now,
  * keeping the rest of the path and the query.
@@ -159,7 +184,7 @@ async function shopPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyR
   if (!ZShopSlug.safeParse(target.slug).success || (!productId && !SHOP_PAGES.has(target.rest))) {
     return notFound(request, reply, 'shop');
   }
-  const key = `${target.basePath}|${target.slug}|${lang}|${target.rest}`;
+  const key = pageKey(target, lang);
   const rendered = await deps.rendered.get(key, () =>
     render(deps, target, lang, productId ? Number(productId) : null),
   );
@@ -177,6 +202,16 @@ async function shopPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyR
 /** `/payauth` and `/payresult`: the storefront app without a shop, not to be indexed. */
 function paymentPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyReply) {
   const lang = pageLanguage(request);
+  let page = deps.paymentPages.get(lang);
+  if (!page) {
+    page = renderPaymentPage(deps, lang);
+    deps.paymentPages.set(lang, page);
+  }
+  return sendHtml(request, reply, page);
+}
+
+/** The same page for every payment in a language: rendered and compressed once. */
+function renderPaymentPage(deps: HtmlDeps, lang: TLanguage): PreparedHtml {
   const title = translate(lang, 'storefront.payment');
   const meta: PageMeta = {
     title,
@@ -187,7 +222,7 @@ function paymentPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyRepl
     iconUrl: null,
   };
   const boot: TStorefrontBoot = { basePath: '', language: lang, page: null, product: null };
-  return sendHtml(request, reply, prepareHtml(renderPage(deps.template(lang), lang, meta, boot)));
+  return prepareHtml(renderPage(deps.template(lang), lang, meta, boot));
 }
 
 /** The built page, read once; without a build, a built-in one per language saying so. */
@@ -212,36 +247,43 @@ function templates(config: AppConfig): (lang: TLanguage) => StorefrontTemplate {
 export function storefrontPages(
   app: FastifyInstance,
   deps: { config: AppConfig; service: StorefrontService; cacheMs: number },
-): void {
+): { forget(slug: string): void; clear(): void } {
+  // At most ~500 pages of 15-30 KB (plus their gzipped bytes) in memory.
+  const rendered = createTtlCache<Rendered>(deps.cacheMs, 500);
   htmlRoutes(app, {
     config: deps.config,
     service: deps.service,
     template: templates(deps.config),
-    // At most ~500 pages of 15-30 KB (plus their gzipped bytes) in memory.
-    rendered: createTtlCache<Rendered>(deps.cacheMs, 500),
+    rendered,
+    paymentPages: new Map(),
   });
+  return {
+    // pageKey's second field is the slug.
+    forget: (slug) => rendered.deleteWhere((key) => key.split('|')[1] === slug),
+    clear: rendered.clear,
+  };
 }
 
 function htmlRoutes(app: FastifyInstance, deps: HtmlDeps): void {
   const { config } = deps;
   const html = { config: { access: open }, schema: { hide: true } };
+  /** A shop page's route: the fast path for rendered pages, then the handler. */
+  const page = (targetOf: (request: FastifyRequest) => ShopTarget) => ({
+    ...html,
+    onRequest: fromRendered(deps, targetOf),
+    handler: (request: FastifyRequest, reply: FastifyReply) =>
+      shopPage(deps, request, reply, targetOf(request)),
+  });
   const onMainHost = (slug: string) => `/s/${slug}`;
-  app.get<{ Params: { slug: string } }>('/s/:slug', html, (request, reply) =>
-    shopPage(deps, request, reply, {
-      slug: request.params.slug,
-      rest: '',
-      basePath: `/s/${request.params.slug}`,
-      movedTo: onMainHost,
-    }),
-  );
-  app.get<{ Params: { slug: string; '*': string } }>('/s/:slug/*', html, (request, reply) =>
-    shopPage(deps, request, reply, {
-      slug: request.params.slug,
-      rest: request.params['*'].replace(/\/$/, ''),
-      basePath: `/s/${request.params.slug}`,
-      movedTo: onMainHost,
-    }),
-  );
+  const mainHost =
+    (rest: (params: Record<string, string | undefined>) => string) =>
+    (request: FastifyRequest): ShopTarget => {
+      const params = request.params as Record<string, string | undefined>;
+      const slug = params.slug ?? '';
+      return { slug, rest: rest(params), basePath: `/s/${slug}`, movedTo: onMainHost };
+    };
+  app.get('/s/:slug', page(mainHost(() => '')));
+  app.get('/s/:slug/*', page(mainHost((params) => (params['*'] ?? '').replace(/\/$/, ''))));
   app.get('/payauth', html, (request, reply) => paymentPage(deps, request, reply));
   app.get('/payresult', html, (request, reply) => paymentPage(deps, request, reply));
 
@@ -251,33 +293,20 @@ function htmlRoutes(app: FastifyInstance, deps: HtmlDeps): void {
   if (!base) return;
   const pattern = shopHostPattern(base);
   const onSubdomain = (slug: string) => `https://${slug}.${base}`;
-  const subdomainPage =
-    (rest: (request: FastifyRequest) => string) => (request: FastifyRequest, reply: FastifyReply) =>
-      shopPage(deps, request, reply, {
-        slug: (pattern.exec(request.headers.host ?? '')?.[1] ?? '').toLowerCase(),
-        rest: rest(request),
-        basePath: '',
-        movedTo: onSubdomain,
-      });
-  const constrained = { ...html, constraints: { host: pattern } };
-  app.get(
-    '/',
-    constrained,
-    subdomainPage(() => ''),
-  );
-  app.get(
-    '/cart',
-    constrained,
-    subdomainPage(() => 'cart'),
-  );
-  app.get(
-    '/checkout',
-    constrained,
-    subdomainPage(() => 'checkout'),
-  );
-  app.get<{ Params: { id: string } }>(
-    '/p/:id',
-    constrained,
-    subdomainPage((request) => `p/${(request.params as { id: string }).id}`),
-  );
+  const subdomain =
+    (rest: (request: FastifyRequest) => string) =>
+    (request: FastifyRequest): ShopTarget => ({
+      slug: (pattern.exec(request.headers.host ?? '')?.[1] ?? '').toLowerCase(),
+      rest: rest(request),
+      basePath: '',
+      movedTo: onSubdomain,
+    });
+  const constrained = { constraints: { host: pattern } };
+  app.get('/', { ...constrained, ...page(subdomain(() => '')) });
+  app.get('/cart', { ...constrained, ...page(subdomain(() => 'cart')) });
+  app.get('/checkout', { ...constrained, ...page(subdomain(() => 'checkout')) });
+  app.get('/p/:id', {
+    ...constrained,
+    ...page(subdomain((request) => `p/${(request.params as { id: string }).id}`)),
+  });
 }

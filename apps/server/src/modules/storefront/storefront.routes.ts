@@ -19,7 +19,7 @@ export async function storefrontModule(app: FastifyInstance): Promise<void> {
     // The shop in the URL: a change to a shop forgets that shop's answers (decision 0031).
     tagOf: (request) => (request.params as { slug?: string }).slug ?? '',
   });
-  forgetOnChange(app, answers);
+
   const cache = { cache: answers };
   const r = storefrontRoutes;
   registerRoute(app, r.page, ({ params, request }) => service.page(params.slug, request.lang), cache);
@@ -41,7 +41,8 @@ export async function storefrontModule(app: FastifyInstance): Promise<void> {
     ({ params, query }) => service.reviews(params.slug, Number(params.id), query),
     cache,
   );
-  storefrontPages(app, { config: app.config, service, cacheMs });
+  const pages = storefrontPages(app, { config: app.config, service, cacheMs });
+  forgetOnChange(app, answers, pages);
 }
 
 /** A shop's rows a buyer sees (its settings, products, categories, prices, banners, slugs). */
@@ -73,23 +74,26 @@ const PLATFORM_TABLES = new Set([
 export function forgetOnChange(
   app: FastifyInstance,
   answers: Pick<AnswerCache, 'forget' | 'clear'>,
-  pages?: { clear(): void },
+  pages: Pick<AnswerCache, 'forget' | 'clear'>,
 ): void {
   const forgetShop = async (shopId: number) => {
-    for (const slug of await slugsOfShop(app.database.db, shopId)) answers.forget(slug);
+    for (const slug of await slugsOfShop(app.database.db, shopId)) {
+      answers.forget(slug);
+      pages.forget(slug);
+    }
   };
   const unsubscribe = app.changes.subscribe((event: ChangeEvent) => {
     if (event === 'reset' || PLATFORM_TABLES.has(event.table)) {
       answers.clear();
-      pages?.clear();
+      pages.clear();
       return;
     }
     if (!SHOP_TABLES.has(event.table) || !event.shopId) return;
-    pages?.clear();
     forgetShop(Number(event.shopId)).catch((err: unknown) => {
       // Not knowing which answers to forget, forget them all.
       app.log.error({ err }, 'Could not find the slugs of a changed shop');
       answers.clear();
+      pages.clear();
     });
   });
   app.addHook('onClose', async () => unsubscribe());

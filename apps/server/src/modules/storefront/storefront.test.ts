@@ -1,3 +1,4 @@
+import { PUBLIC_CACHE_CONTROL } from '../../platform/http/answer-cache';
 import {
   plainTextToDoc,
   ZStorefrontBoot,
@@ -8,7 +9,7 @@ import {
   type TStorefrontProductPage,
   type TStorefrontReviewPage,
 } from '@linkstore/contract';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
@@ -277,7 +278,7 @@ describe('shop pages as HTML', () => {
     const res = await get('/s/anna-shop', { 'accept-language': 'es-ES,es;q=0.9' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     expect(res.body).toContain('<html lang="es">');
     expect(res.body).toContain('<title>Anna</title>');
     expect(metaContent(res.body, 'og:title')).toBe('Anna');
@@ -299,9 +300,13 @@ describe('shop pages as HTML', () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const zipped = await get('/s/anna-shop', { 'accept-language': 'es', 'accept-encoding': 'gzip, br' });
+    const zipped = await get('/s/anna-shop', { 'accept-language': 'es', 'accept-encoding': 'gzip' });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(res.body);
+    const brotli = await get('/s/anna-shop', { 'accept-language': 'es', 'accept-encoding': 'gzip, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(res.body);
+    expect(brotli.rawPayload.length).toBeLessThan(zipped.rawPayload.length);
   });
 
   it('a product page carries the product in its tags and boot data; cart and checkout the shop', async () => {

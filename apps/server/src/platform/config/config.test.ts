@@ -2,7 +2,15 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT, SANDBOX_NOT_CHOSEN, ZEnv } from './config';
+import { availableParallelism } from 'node:os';
+import {
+  ConfigError,
+  loadConfig,
+  REPO_ROOT,
+  SANDBOX_NOT_CHOSEN,
+  SEVERAL_PROCESSES_NEED_POSTGRES,
+  ZEnv,
+} from './config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'linkstore-config-'));
 
@@ -121,6 +129,24 @@ describe('loadConfig', () => {
       payments: { provider: 'sandbox' },
     });
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).payments).toEqual({ provider: 'sandbox' });
+  });
+
+  it('runs one API process unless WEB_CONCURRENCY asks for more, which needs PostgreSQL', () => {
+    const postgres = { DATABASE_URL: 'postgres://shop:pw@127.0.0.1:5432/shop', PAYMENT_PROVIDER: 'sandbox' };
+    expect(loadConfig({ DATA_DIR: dataDir() }).processes).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), ...postgres, WEB_CONCURRENCY: '3' }).processes).toBe(3);
+    expect(loadConfig({ DATA_DIR: dataDir(), ...postgres, WEB_CONCURRENCY: 'auto' }).processes).toBe(
+      availableParallelism(),
+    );
+    // `auto` on the embedded database is one process; an explicit number above 1 is refused.
+    expect(loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: 'auto' }).processes).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: '1' }).processes).toBe(1);
+    expect(problemsOf({ WEB_CONCURRENCY: '2' })).toEqual([SEVERAL_PROCESSES_NEED_POSTGRES]);
+    for (const bad of ['0', '65', 'many', '1.5', '-1']) {
+      expect(problemsOf({ ...postgres, WEB_CONCURRENCY: bad })).toEqual([
+        `WEB_CONCURRENCY must be auto or a whole number from 1 to 64 (got "${bad}")`,
+      ]);
+    }
   });
 
   it('is documented: every variable has a row in the README configuration table', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -120,6 +121,11 @@ export const ZEnv = z.object({
   STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).max(2000).optional(),
   // Forgotten at once through the change feed; the time only bounds what the feed could miss.
   PRIVATE_CACHE_MS: z.coerce.number().int().min(0).max(5000).optional(),
+  // Several API processes sharing the port (decision 0030): PostgreSQL only.
+  WEB_CONCURRENCY: z
+    .string()
+    .regex(/^(auto|[1-9]|[1-5]\d|6[0-4])$/, 'must be auto or a whole number from 1 to 64')
+    .optional(),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 
@@ -174,6 +180,12 @@ export interface AppConfig {
    * default, 0 (never) in tests unless set.
    */
   privateCacheMs: number;
+  /**
+   * How many API processes `npm start` runs on the one port (WEB_CONCURRENCY): 1 by default,
+   * `auto` one per core on PostgreSQL and 1 on the embedded database, whose data folder belongs
+   * to one process (a number above 1 without DATABASE_URL stops the start).
+   */
+  processes: number;
 }
 
 export type PaymentsConfig =
@@ -208,6 +220,19 @@ function paymentsConfig(e: TEnv, env: Record<string, unknown>): PaymentsConfig {
     clientSecret,
     webhookId,
   };
+}
+
+/** The embedded database's data folder is one process's: several need PostgreSQL. */
+export const SEVERAL_PROCESSES_NEED_POSTGRES =
+  'WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database (PGlite) keeps its data folder in one process. Set DATABASE_URL to a PostgreSQL server, or leave WEB_CONCURRENCY unset (or auto, which runs one process on the embedded database)';
+
+function processCount(e: TEnv): number {
+  const asked = e.WEB_CONCURRENCY;
+  if (asked === undefined) return 1;
+  if (asked === 'auto') return e.DATABASE_URL ? availableParallelism() : 1;
+  const count = Number(asked);
+  if (count > 1 && !e.DATABASE_URL) throw new ConfigError([SEVERAL_PROCESSES_NEED_POSTGRES]);
+  return count;
 }
 
 export interface S3StorageConfig {
@@ -308,6 +333,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(missing.map((name) => `${name} must be set when STORAGE_DRIVER is s3`));
   }
   const payments = paymentsConfig(e, env);
+  const processes = processCount(e);
   const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   return {
     env: e.NODE_ENV,
@@ -327,6 +353,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     payouts: { pollIntervalMs: e.PAYOUT_POLL_SECONDS * 1000 },
     storefrontCacheMs: e.STOREFRONT_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
     privateCacheMs: e.PRIVATE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
+    processes,
     version: readVersion(),
     auth: {
       captchaEnabled: e.CAPTCHA_ENABLED,

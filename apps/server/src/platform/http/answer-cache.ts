@@ -23,8 +23,17 @@ export const CDN_STALE_S = 2;
  */
 export type AnswerScope = 'public' | 'private';
 
+/** What a public answer (JSON or a shop page) is sent with: browsers ask again, a CDN keeps it briefly. */
+export const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${CDN_MAX_AGE_S}, stale-while-revalidate=${CDN_STALE_S}`;
+
+/**
+ * The request headers a public answer depends on besides its URL (language and display currency,
+ * platform/http/request-context.ts): a CDN must keep one copy per combination.
+ */
+export const PUBLIC_VARY = 'lang, accept-language, currencyjc';
+
 const CACHE_CONTROL: Record<AnswerScope, string> = {
-  public: `public, max-age=0, s-maxage=${CDN_MAX_AGE_S}, stale-while-revalidate=${CDN_STALE_S}`,
+  public: PUBLIC_CACHE_CONTROL,
   private: 'no-store',
 };
 

@@ -1,3 +1,4 @@
+import { PUBLIC_CACHE_CONTROL } from './answer-cache';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
@@ -43,7 +44,7 @@ describe('Cache-Control: no-store', () => {
   it('is not on public answers, which keep the caching they chose', async () => {
     const page = await get('/s/ns-shop', false);
     expect(page.statusCode).toBe(200);
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     expect(page.headers.etag).toBeDefined();
     for (const url of ['/api/v1/countries', '/api/v1/public/shops/ns-shop', '/api/health']) {
       const res = await get(url, false);

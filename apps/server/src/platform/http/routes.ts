@@ -11,7 +11,7 @@ import { ZodRealError, type z } from 'zod';
 import { accessGuard, type SessionUser } from './access';
 import { AppError } from '../errors/app-error';
 import { translate } from '../i18n/translate';
-import type { AnswerCache, CachedAnswer } from './answer-cache';
+import { PUBLIC_VARY, type AnswerCache, type CachedAnswer } from './answer-cache';
 import { acquireIdempotencyKey, idempotencyKeyOf, requestHash, type StoredAnswer } from './idempotency';
 
 declare module 'fastify' {
@@ -108,6 +108,7 @@ function sendCached(
   answer: CachedAnswer,
 ): FastifyReply {
   reply.header('etag', answer.etag).header('cache-control', cache.cacheControl);
+  if (cache.scope === 'public') reply.header('vary', PUBLIC_VARY);
   if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
   return sendText(reply, { status: 200, body: answer.body });
 }
