@@ -4,6 +4,8 @@ import { jwtVerify, SignJWT } from 'jose';
 const ALGORITHM = 'HS256';
 const TYPE = 'at+jwt';
 const AUDIENCE = 'linkstore-api';
+/** How many verified tokens each process remembers (≈ 300 bytes each). */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export interface AccessClaims {
   /** User id. */
@@ -26,6 +28,17 @@ export interface TokenSigner {
  */
 export function createTokenSigner(secret: string, issuer: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
+  // Tokens already verified, until they expire: a signed-in page's burst of requests (and every
+  // request of a busy session) checks the signature once. Bounded; the oldest go first.
+  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+  const remember = (token: string, claims: AccessClaims, exp: number | undefined) => {
+    if (exp === undefined) return;
+    verified.set(token, { claims, expiresAtMs: exp * 1000 });
+    if (verified.size > VERIFIED_TOKENS_KEPT) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+  };
   return {
     async sign(claims, ttlSeconds) {
       return new SignJWT({ sid: claims.sid, ver: claims.ver })
@@ -38,6 +51,11 @@ export function createTokenSigner(secret: string, issuer: string): TokenSigner {
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.expiresAtMs) return known.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
@@ -48,7 +66,9 @@ export function createTokenSigner(secret: string, issuer: string): TokenSigner {
         });
         const { sub, sid, ver } = payload;
         if (typeof sub !== 'string' || typeof sid !== 'string' || typeof ver !== 'number') return undefined;
-        return { sub, sid, ver };
+        const claims = { sub, sid, ver };
+        remember(token, claims, payload.exp);
+        return claims;
       } catch {
         return undefined;
       }
