@@ -8,12 +8,21 @@ const PRUNE_EVERY_MS = 6 * 3_600_000;
 
 /** The storefront's event batches (views, clicks, add-to-carts) and the pruning of old ones. */
 export async function shopEventsModule(app: FastifyInstance): Promise<void> {
-  const events = createShopEventsService({ db: app.database.db, limiter: app.limiter });
+  const events = createShopEventsService({
+    db: app.database.db,
+    limiter: app.limiter,
+    changes: app.changes,
+    flushMs: app.config.eventsFlushMs,
+    log: app.log,
+  });
   registerRoute(app, storefrontRoutes.events, ({ body, request }) => events.record(request.ip, body));
 
   const pruning = setInterval(() => {
     events.prune().catch((err: unknown) => app.log.error({ err }, 'Could not prune storefront events'));
   }, PRUNE_EVERY_MS);
   pruning.unref();
-  app.addHook('onClose', async () => clearInterval(pruning));
+  app.addHook('onClose', async () => {
+    clearInterval(pruning);
+    await events.close();
+  });
 }

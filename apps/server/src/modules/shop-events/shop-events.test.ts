@@ -145,13 +145,74 @@ describe('POST /api/v1/public/events', () => {
     await db.insert(shopEvents).values({ shopId, kind: 'view', occurredAt: old, receivedAt: old });
     const before = await db.select().from(shopEvents).where(eq(shopEvents.shopId, shopId));
     const rollups = await db.select().from(eventRollupsHourly).where(eq(eventRollupsHourly.shopId, shopId));
-    await createShopEventsService({ db, limiter: ctx.app.limiter }).prune();
+    await createShopEventsService({
+      db,
+      limiter: ctx.app.limiter,
+      changes: ctx.app.changes,
+      flushMs: 0,
+      log: ctx.app.log,
+    }).prune();
     const after = await db.select().from(shopEvents).where(eq(shopEvents.shopId, shopId));
     expect(after).toHaveLength(before.length - 1);
     expect(after.every((e) => e.receivedAt > old)).toBe(true);
     expect(await db.select().from(eventRollupsHourly).where(eq(eventRollupsHourly.shopId, shopId))).toEqual(
       rollups,
     );
+  });
+
+  it('writes accepted batches together: nothing until the flush, then each event once, counts added up', async () => {
+    const db = ctx.database.db;
+    const errors: object[] = [];
+    const service = createShopEventsService({
+      db,
+      limiter: ctx.app.limiter,
+      changes: ctx.app.changes,
+      flushMs: 60_000,
+      log: { error: (details) => void errors.push(details) },
+    });
+    const [p1] = productIds.map(String);
+    const at = new Date().toISOString();
+    const counted = async () => ({
+      events: (await db.select().from(shopEvents).where(eq(shopEvents.shopId, shopId))).length,
+      rollup: (
+        await db.select().from(eventRollupsHourly).where(eq(eventRollupsHourly.shopId, shopId))
+      ).reduce((n, r) => n + (r.userSource === 'buffered' ? r.count : 0), 0),
+      views: (
+        await db
+          .select()
+          .from(shopProductStats)
+          .where(eq(shopProductStats.productId, productIds[0] ?? 0))
+      )[0]?.views,
+    });
+    const before = await counted();
+    for (let n = 0; n < 5; n += 1) {
+      const answer = await service.record(`192.0.2.${n}`, {
+        shop: 'events-shop',
+        userSource: 'buffered',
+        pageSource: 'bio',
+        events: [
+          { kind: 'view', productId: p1, at },
+          { kind: 'view', productId: '999999', at },
+        ],
+      });
+      expect(answer).toEqual({ accepted: 1 });
+    }
+    await expect(
+      service.record('192.0.2.9', {
+        shop: 'no-such-shop',
+        userSource: 'x',
+        pageSource: '',
+        events: [{ kind: 'view', at }],
+      }),
+    ).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+    expect(await counted()).toEqual(before);
+    await service.close();
+    expect(await counted()).toEqual({
+      events: before.events + 5,
+      rollup: before.rollup + 5,
+      views: (before.views ?? 0) + 5,
+    });
+    expect(errors).toEqual([]);
   });
 
   it('limits the batches one address sends per minute', async () => {

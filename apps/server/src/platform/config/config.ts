@@ -119,6 +119,8 @@ export const ZEnv = z.object({
   PAYOUT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // At most 2 s: with a CDN's 1 + 2 s, what a creator saves reaches buyers within 5 s (decision 0031).
   STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).max(2000).optional(),
+  // Storefront event batches written together (decision 0032).
+  EVENTS_FLUSH_MS: z.coerce.number().int().min(0).max(5000).optional(),
   // Forgotten at once through the change feed; the time only bounds what the feed could miss.
   PRIVATE_CACHE_MS: z.coerce.number().int().min(0).max(5000).optional(),
   // Several API processes sharing the port (decision 0030): PostgreSQL only.
@@ -180,6 +182,11 @@ export interface AppConfig {
    * default, 0 (never) in tests unless set.
    */
   privateCacheMs: number;
+  /**
+   * How long accepted storefront event batches wait to be written together (decision 0032):
+   * 250 ms by default, 0 (each batch before its answer) in tests unless set.
+   */
+  eventsFlushMs: number;
   /**
    * How many API processes `npm start` runs on the one port (WEB_CONCURRENCY): 1 by default,
    * `auto` one per core on PostgreSQL and 1 on the embedded database, whose data folder belongs
@@ -353,6 +360,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     payouts: { pollIntervalMs: e.PAYOUT_POLL_SECONDS * 1000 },
     storefrontCacheMs: e.STOREFRONT_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
     privateCacheMs: e.PRIVATE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
+    eventsFlushMs: e.EVENTS_FLUSH_MS ?? (e.NODE_ENV === 'test' ? 0 : 250),
     processes,
     version: readVersion(),
     auth: {
