@@ -80,6 +80,9 @@ async function main(): Promise<void> {
         `  products shown ${args.products} (catalogue on sale ${report.products.onSale}, added ${report.products.added})`,
         `  orders ${report.orders} (unpaid ${report.byStatus[0]}, paid ${report.byStatus[1]}, completed ${report.byStatus[2]}), lines ${report.items}`,
         `  payments ${report.payments}, refunds ${report.refunds}, payouts ${report.payouts}, ledger entries ${report.ledgerEntries}`,
+        `  steps (ms): ${Object.entries(report.steps)
+          .map(([step, ms]) => `${step} ${ms}`)
+          .join(', ')}`,
         `  password: ${config.seedPassword ? 'SEED_PASSWORD' : `${password} (also in ${join(config.dataDir, CREDENTIALS_FILE)})`}`,
         '',
       ].join('\n'),

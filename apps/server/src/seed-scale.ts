@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from './platform/auth/auth.tables';
 import { hashPassword } from './platform/auth/passwords';
 import type { AppDatabase } from './platform/db/database';
@@ -49,6 +49,8 @@ export interface ScaleSeedReport {
   payouts: number;
   ledgerEntries: number;
   ms: number;
+  /** Milliseconds per step, in order: where the time goes. */
+  steps: Record<string, number>;
 }
 
 /** The scale creator exists already: the generator runs once per database. */
@@ -83,32 +85,54 @@ export async function runScaleSeed(db: AppDatabase, options: ScaleSeedOptions): 
   const rules = options.rules ?? PAYOUT_RULE_DEFAULTS;
   if (await findScaleCreator(db)) throw new ScaleSeedExists();
   const passwordHash = await hashPassword(options.password);
+  const steps: Record<string, number> = {};
+  let last = Date.now();
+  const timed = async <T>(step: string, work: Promise<T>): Promise<T> => {
+    const value = await work;
+    steps[step] = Date.now() - last;
+    last = Date.now();
+    return value;
+  };
   return withTransaction(db, async (tx) => {
-    const catalogue = await growCatalogue(tx, { wanted: products, seed });
-    const shop = await seedScaleShop(tx, { passwordHash, wanted: products, seed, now });
+    const catalogue = await timed('catalogue', growCatalogue(tx, { wanted: products, seed }));
+    const shop = await timed('shop', seedScaleShop(tx, { passwordHash, wanted: products, seed, now }));
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'admin')).limit(1);
     const operatorId = admin?.id ?? null;
-    const generated = await seedScaleOrders(tx, {
-      shop: { id: shop.shopId, ownerUserId: shop.userId, defaultPercentage: 180, rounding: '99' },
-      orders,
-      seed,
-      now,
-      shippedBy: operatorId,
-    });
+    const generated = await timed(
+      'orders',
+      seedScaleOrders(tx, {
+        shop: { id: shop.shopId, ownerUserId: shop.userId, defaultPercentage: 180, rounding: '99' },
+        orders,
+        seed,
+        now,
+        shippedBy: operatorId,
+      }),
+    );
+    // Fresh statistics for the next statements' plans (PGlite has no autovacuum to make them).
+    await timed('analyze', tx.execute(sql`analyze orders, order_items`));
     const range = { firstId: generated.firstId, lastId: generated.lastId };
-    const payments = await seedScalePayments(tx, range);
-    const refunds = await seedScaleRefunds(tx, { ...range, seed, now, operatorId });
-    await recordScaleRefundEvents(tx, range);
-    const payouts = await seedScalePayouts(tx, {
-      userId: shop.userId,
-      shopId: shop.shopId,
-      receiverEmail: shop.paypalEmail,
-      receiverPayerId: shop.paypalPayerId,
-      holdDays: rules.holdDays,
-      minimumCents: rules.minimumCents,
-      now,
-    });
-    const ledgerEntries = await seedScaleLedger(tx, { ...range, userId: shop.userId });
+    const payments = await timed('payments', seedScalePayments(tx, range));
+    const refunds = await timed('refunds', seedScaleRefunds(tx, { ...range, seed, now, operatorId }));
+    await timed('refundEvents', recordScaleRefundEvents(tx, range));
+    const payouts = await timed(
+      'payouts',
+      seedScalePayouts(tx, {
+        userId: shop.userId,
+        shopId: shop.shopId,
+        receiverEmail: shop.paypalEmail,
+        receiverPayerId: shop.paypalPayerId,
+        holdDays: rules.holdDays,
+        minimumCents: rules.minimumCents,
+        now,
+      }),
+    );
+    const ledgerEntries = await timed('ledger', seedScaleLedger(tx, { ...range, userId: shop.userId }));
+    // And for the app's queries: what autovacuum would do on PostgreSQL after such a load.
+    await timed(
+      'analyzeAll',
+      tx.execute(sql`analyze products, product_images, categories, shop_products, shop_product_stats,
+        order_events, payments, refunds, payouts, ledger_entries`),
+    );
     return {
       userId: shop.userId,
       shopId: shop.shopId,
@@ -123,6 +147,7 @@ export async function runScaleSeed(db: AppDatabase, options: ScaleSeedOptions): 
       payouts,
       ledgerEntries,
       ms: Date.now() - started,
+      steps,
     };
   });
 }
