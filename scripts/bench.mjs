@@ -102,5 +102,5 @@ for (const driver of DRIVERS) {
       [`shop page rendered ms (CPU ${sp.cpuSlowdown}x slower)`, sp.renderedMs],
     );
 }
-process.stderr.write(`\n${rows.map(([k, v]) => `  ${k.padEnd(52)} ${v}`).join('\n')}\n\n`);
+process.stderr.write(`\n${rows.map(([k, v]) => `  ${k.padEnd(58)} ${v}`).join('\n')}\n\n`);
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
