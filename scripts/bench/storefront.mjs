@@ -29,12 +29,14 @@ const PASSWORD = 'Bench-pass-2026';
  * `scale: { orders, products }` also generates the scale shop (`/s/scale`, scale@linkstore.local)
  * before it listens — 100,000 orders take the better part of a minute — and `scale: true` the
  * sizes of BENCH_SCALE_ORDERS / BENCH_SCALE_PRODUCTS (default 100,000 / 1,000); without it there
- * is none. Resolves with the ports, the driver, `scale` (what was generated, or null) and stop().
+ * is none. `databaseUrl`: a PostgreSQL the caller runs (and stops) instead of a throw-away one.
+ * Resolves with the ports, the driver, `scale` (what was generated, or null) and stop().
  */
-export async function startServers({ driver = 'pglite', scale = false } = {}) {
+export async function startServers({ driver = 'pglite', scale = false, databaseUrl } = {}) {
   const sizes =
     scale === true ? { orders: SCALE_ORDERS, products: SCALE_PRODUCTS } : scale || { orders: 0, products: 0 };
-  const postgres = driver === 'postgres' ? await startPostgres() : undefined;
+  const postgres = driver === 'postgres' && !databaseUrl ? await startPostgres() : undefined;
+  const url = databaseUrl ?? postgres?.url;
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -47,7 +49,7 @@ export async function startServers({ driver = 'pglite', scale = false } = {}) {
         PORT: String(port),
         BENCH_SCALE_ORDERS: String(sizes.orders),
         BENCH_SCALE_PRODUCTS: String(sizes.products),
-        ...(postgres ? { BENCH_DATABASE_URL: postgres.url } : {}),
+        ...(url ? { BENCH_DATABASE_URL: url } : {}),
       },
     },
   );
