@@ -58,8 +58,8 @@ function orderNoOf(row: SQL, createdAt: SQL, seed: number): SQL {
  * `orders` orders in the scale shop over the year before `now`, set-based (three statements for
  * any number): more orders lately than a year ago (a growing shop), 1–3 different products each
  * (popular ones more often), mostly one of each, priced by the shop's rules today as checkout
- * freezes them. About 8 % never paid (an abandoned payment; the last half hour's still hold their
- * stock), the rest paid 3–15 minutes after ordering and — once 1–6 days have passed, all but 1 % —
+ * freezes them. About 8 % never paid (an abandoned payment, its stock reservation released — stock
+ * is never moved here), the rest paid 3–15 minutes after ordering and — once 1–6 days have passed, all but 1 % —
  * shipped by `shippedBy` with a carrier and tracking number, which completes them. Buyers are the
  * demo buyers with numbered addresses. Deterministic in `seed` (and `now`).
  */
@@ -116,8 +116,6 @@ export async function seedScaleOrders(
       created_at, status, least(lines, ${count}) as lines,
       case when status > 0 then created_at + pay_delay end as paid_at,
       case when status = 2 then created_at + pay_delay + ship_delay end as shipped_at,
-      case when status = 0 and created_at + interval '30 minutes' > ${now}
-        then created_at + interval '30 minutes' end as reserved_until,
       ${buyers}::jsonb -> buyer as buyer,
       ${textArray(CARRIERS)}[1 + floor(${r(8)} * ${CARRIERS.length})::int] as carrier,
       ${textArray(SOURCES)}[1 + floor(${r(9)} * ${SOURCES.length})::int] as user_source
@@ -144,7 +142,7 @@ export async function seedScaleOrders(
       split_part(p.buyer ->> 'email', '@', 1) || '+' || (p.i % 9973) || '@' || split_part(p.buyer ->> 'email', '@', 2),
       jsonb_set(p.buyer -> 'address', '{line1}', to_jsonb((1 + p.i % 180) || ' ' || regexp_replace(p.buyer #>> '{address,line1}', '^[0-9]+ ', ''))),
       p.buyer ->> 'language', 'USD', t.total, t.platform, t.total - t.platform, p.user_source, '',
-      p.reserved_until, p.paid_at,
+      null, p.paid_at,
       case when p.status = 2 then p.carrier end, case when p.status = 2 then ${tracking} end,
       p.shipped_at, case when p.status = 2 then ${options.shippedBy}::bigint end,
       case when p.status = 2 then 1 else 0 end, p.shipped_at,

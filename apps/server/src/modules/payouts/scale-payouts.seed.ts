@@ -39,7 +39,7 @@ export async function seedScalePayouts(
       receiver_email, receiver_payer_id, payout_batch_id, payout_item_id, provider_status, attempts,
       requested_at, settled_at, updated_at)
     select ${options.userId}, ${options.shopId}, amount, 'USD', 'paid',
-      'scale-' || ${options.userId} || '-' || to_char(at, 'YYYYMM'), 'auto',
+      'scale-' || ${options.userId} || '-' || to_char(at, 'YYYYMM'), 'manual',
       ${options.receiverEmail}, ${options.receiverPayerId},
       'SBP-scale-' || to_char(at, 'YYYYMM'), 'SBPI-scale-' || to_char(at, 'YYYYMM'), 'SUCCESS', 1,
       at, at + interval '2 hours', at + interval '2 hours'

@@ -12,7 +12,8 @@ const REASONS = ['Arrived damaged', 'Buyer changed their mind', 'Wrong size', 'N
  * what the refund flow leaves: the amount on the payment (REFUNDED or PARTIALLY_REFUNDED) and the
  * profit share it took back — round(profit × refunded / captured), half up, as `shareToReverse`
  * computes it for a first refund. The ledger's reversals are the earnings module's (it owns the
- * ledger). A refund comes 1–10 days after payment, never after `now`. Answers how many.
+ * ledger). A refund comes 1–10 days after payment (of orders paid at least a day before `now`), never
+ * after `now`. Answers how many.
  */
 export async function seedScaleRefunds(
   db: AppDatabase,
@@ -31,6 +32,7 @@ export async function seedScaleRefunds(
         ${reasons}[1 + floor(${r(34)} * ${REASONS.length})::int] as reason
       from orders o join payments p on p.order_id = o.id and p.status = 'COMPLETED'
       where o.id between ${options.firstId} and ${options.lastId} and o.status > 0
+        and o.paid_at < ${now} - interval '1 day'
         and ${r(30)} < ${REFUNDED_SHARE}
     ), stored as (
       insert into refunds (order_id, payment_id, provider, capture_id, request_id, provider_refund_id,
