@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -60,6 +61,8 @@ async function benchOne(driver) {
       const exited = new Promise((resolve) => servers.child.once('exit', resolve));
       servers.child.kill('SIGTERM');
       await exited;
+      // bench-server.ts leaves its fresh data folder behind.
+      if (servers.dataDir) rmSync(servers.dataDir, { recursive: true, force: true });
     }
   } finally {
     await postgres?.stop();
