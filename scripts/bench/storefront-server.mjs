@@ -59,12 +59,14 @@ bare.get('/bare', () => ({ code: 1, msg: 'Success', data: { status: 'ok' } }));
 const copies = new Map();
 bare.get('/copy/*', async (request, reply) => {
   const path = request.url.slice('/copy'.length);
-  let copy = copies.get(path);
+  // Per signed-in reader too: the demo and the scale creator ask the same paths.
+  const key = `${request.headers.authorization ?? ''} ${path}`;
+  let copy = copies.get(key);
   if (!copy) {
     const auth = request.headers.authorization;
     const res = await app.inject({ method: 'GET', url: path, headers: auth ? { authorization: auth } : {} });
     copy = { body: res.rawPayload, type: String(res.headers['content-type']) };
-    copies.set(path, copy);
+    copies.set(key, copy);
   }
   return reply.type(copy.type).send(copy.body);
 });
