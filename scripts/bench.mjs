@@ -30,14 +30,16 @@ mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
 writeFileSync(join(ROOT, 'bench-results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
 
 const rows = [];
-const h = result.figures.http;
-if (h) {
+const DRIVERS = ['pglite', 'postgres'];
+for (const driver of DRIVERS) {
+  const h = result.figures.http?.[driver];
+  if (!h) continue;
   rows.push(
-    ['GET /api/health (app) req/s', h.app.requestsPerSecond],
-    ['GET /api/health (app) p99 ms', h.app.p99Ms],
+    [`[${driver}] GET /api/health (app) req/s`, h.app.requestsPerSecond],
+    [`[${driver}] GET /api/health (app) p99 ms`, h.app.p99Ms],
+    [`[${driver}] GET /bare (bare Fastify) req/s`, h.bare.requestsPerSecond],
+    [`[${driver}] app / bare throughput ratio`, h.ratio],
   );
-  rows.push(['GET /bare (bare Fastify) req/s', h.bare.requestsPerSecond], ['GET /bare p99 ms', h.bare.p99Ms]);
-  rows.push(['app / bare throughput ratio', h.ratio]);
 }
 const l = result.figures.loginPage;
 if (l)
@@ -53,36 +55,55 @@ if (rp)
     ['  save the category ms', rp.saveMs],
     ['  read the priced list ms', rp.readMs],
   );
-const sh = result.figures.storefront?.html;
-if (sh)
-  rows.push(
-    ['GET /s/demo (shop HTML) req/s', sh.shopPage.requestsPerSecond],
-    ['GET /s/demo p99 ms', sh.shopPage.p99Ms],
-    ['GET /bare (same run) req/s', sh.bare.requestsPerSecond],
-    ['shop HTML / bare throughput ratio', sh.ratio],
-  );
-const sj = result.figures.storefront?.json;
-if (sj)
-  for (const [name, r] of [
-    ...Object.entries(sj.reads),
-    ...Object.entries(sj.creatorReads ?? {}).map(([n, r]) => [`creator ${n}`, r]),
-  ]) {
+/** One JSON read: throughput and p99 at 32 connections, the bare route, the ratio, one at a time. */
+const readRows = (label, r) => [
+  [`${label} req/s (p99 ms)`, `${r.app.requestsPerSecond} (${r.app.p99Ms})`],
+  [`  same bytes, bare Fastify req/s`, r.bare.requestsPerSecond],
+  [`  ratio`, r.ratio],
+  ...(r.oneAtATime
+    ? [
+        [
+          `  one at a time: first, p50, p95 ms`,
+          `${r.oneAtATime.firstMs}, ${r.oneAtATime.p50Ms}, ${r.oneAtATime.p95Ms}`,
+        ],
+      ]
+    : []),
+];
+for (const driver of DRIVERS) {
+  const sf = result.figures.storefront?.[driver];
+  if (!sf) continue;
+  const tag = `[${driver}]`;
+  if (sf.html)
     rows.push(
-      [`storefront ${name} req/s (p99 ms)`, `${r.app.requestsPerSecond} (${r.app.p99Ms})`],
-      [`  same bytes, bare Fastify req/s`, r.bare.requestsPerSecond],
-      [`  ratio`, r.ratio],
+      [`${tag} GET /s/demo (shop HTML) req/s`, sf.html.shopPage.requestsPerSecond],
+      [`${tag} GET /s/demo p99 ms`, sf.html.shopPage.p99Ms],
+      [`${tag} GET /bare (same run) req/s`, sf.html.bare.requestsPerSecond],
+      [`${tag} shop HTML / bare throughput ratio`, sf.html.ratio],
     );
+  const sj = sf.json;
+  if (sj) {
+    for (const [name, r] of Object.entries(sj.reads)) rows.push(...readRows(`${tag} storefront ${name}`, r));
+    for (const [name, r] of Object.entries(sj.creatorReads ?? {}))
+      rows.push(...readRows(`${tag} demo creator ${name}`, r));
+    if (sj.scale)
+      rows.push([
+        `${tag} scale shop seeded (products, orders) s`,
+        `${sj.scale.products}, ${sj.scale.orders}: ${(sj.scale.seedMs / 1000).toFixed(1)}`,
+      ]);
+    for (const [name, r] of Object.entries(sj.scaleCreatorReads ?? {}))
+      rows.push(...readRows(`${tag} scale creator ${name}`, r));
   }
-const sp = result.figures.storefront?.page;
-if (sp)
-  rows.push(
-    [
-      'shop page JS gzipped bytes',
-      `${sp.jsGzipBytes} (budget ${sp.budgetBytes}: ${sp.withinBudget ? 'within' : 'OVER'})`,
-    ],
-    ['shop page JS files', sp.jsFiles],
-    [`shop page rendered ms (CPU ${sp.cpuSlowdown}x slower)`, sp.renderedMs],
-  );
+  const sp = sf.page;
+  if (sp)
+    rows.push(
+      [
+        'shop page JS gzipped bytes',
+        `${sp.jsGzipBytes} (budget ${sp.budgetBytes}: ${sp.withinBudget ? 'within' : 'OVER'})`,
+      ],
+      ['shop page JS files', sp.jsFiles],
+      [`shop page rendered ms (CPU ${sp.cpuSlowdown}x slower)`, sp.renderedMs],
+    );
+}
 for (const [driver, s] of Object.entries(result.figures.spike ?? {})) {
   for (const step of s.steps)
     rows.push([
@@ -98,5 +119,5 @@ for (const [driver, s] of Object.entries(result.figures.spike ?? {})) {
     ],
   );
 }
-process.stderr.write(`\n${rows.map(([k, v]) => `  ${k.padEnd(42)} ${v}`).join('\n')}\n\n`);
+process.stderr.write(`\n${rows.map(([k, v]) => `  ${k.padEnd(58)} ${v}`).join('\n')}\n\n`);
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

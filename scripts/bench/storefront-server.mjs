@@ -1,8 +1,10 @@
 // Started by scripts/bench/storefront.mjs under `node --import tsx`: the real app on a fresh
 // database (embedded, or the throw-away PostgreSQL named by BENCH_DATABASE_URL) with the sample
-// catalogue and the demo shop (`/s/demo`), serving the web build on PORT (so PUBLIC_URL and the
+// catalogue and the demo shop (`/s/demo`) — and, unless BENCH_SCALE_ORDERS is 0, the generated
+// scale shop (`/s/scale`: BENCH_SCALE_PRODUCTS products, default 1,000, and BENCH_SCALE_ORDERS
+// orders, default 100,000; seed-scale.ts) — serving the web build on PORT (so PUBLIC_URL and the
 // page's links match), and a bare Fastify route in the same process, so the figures share one
-// machine state.
+// machine state. Its first stdout line is JSON: the ports, the driver, what the scale seed made.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { runMigrations } from '../../apps/server/src/platform/db/migrate.ts';
 import { runSeed } from '../../apps/server/src/seed.ts';
+import { runScaleSeed } from '../../apps/server/src/seed-scale.ts';
 import { createStorages } from '../../apps/server/src/platform/storage/storage-plugin.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'linkstore-bench-storefront-'));
@@ -36,6 +39,16 @@ await runSeed(database.db, {
   dataDir,
   demo: { storage: createStorages(config.storage).active },
 });
+const scaleOrders = Number(process.env.BENCH_SCALE_ORDERS ?? 100_000);
+const scaleProducts = Number(process.env.BENCH_SCALE_PRODUCTS ?? 1_000);
+const scale =
+  scaleOrders > 0 && scaleProducts > 0
+    ? await runScaleSeed(database.db, {
+        products: scaleProducts,
+        orders: scaleOrders,
+        password: config.seedPassword ?? '',
+      })
+    : undefined;
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ host: '127.0.0.1', port: config.port });
 
@@ -46,12 +59,14 @@ bare.get('/bare', () => ({ code: 1, msg: 'Success', data: { status: 'ok' } }));
 const copies = new Map();
 bare.get('/copy/*', async (request, reply) => {
   const path = request.url.slice('/copy'.length);
-  let copy = copies.get(path);
+  // Per signed-in reader too: the demo and the scale creator ask the same paths.
+  const key = `${request.headers.authorization ?? ''} ${path}`;
+  let copy = copies.get(key);
   if (!copy) {
     const auth = request.headers.authorization;
     const res = await app.inject({ method: 'GET', url: path, headers: auth ? { authorization: auth } : {} });
     copy = { body: res.rawPayload, type: String(res.headers['content-type']) };
-    copies.set(path, copy);
+    copies.set(key, copy);
   }
   return reply.type(copy.type).send(copy.body);
 });
@@ -59,7 +74,22 @@ await bare.listen({ host: '127.0.0.1', port: 0 });
 
 const portOf = (server) => server.server.address().port;
 process.stdout.write(
-  `${JSON.stringify({ app: portOf(app), bare: portOf(bare), driver: database.driver })}\n`,
+  `${JSON.stringify({
+    app: portOf(app),
+    bare: portOf(bare),
+    driver: database.driver,
+    scale: scale
+      ? {
+          products: scaleProducts,
+          orders: scale.orders,
+          byStatus: scale.byStatus,
+          refunds: scale.refunds,
+          payouts: scale.payouts,
+          ledgerEntries: scale.ledgerEntries,
+          seedMs: scale.ms,
+        }
+      : null,
+  })}\n`,
 );
 process.on('SIGTERM', () => {
   void Promise.all([app.close(), bare.close()])

@@ -16,12 +16,27 @@ const JS_BUDGET_BYTES = 80 * 1024;
 /** How much slower than this machine the page's CPU runs: a mid-range phone. */
 const CPU_SLOWDOWN = 4;
 
+/** Scale shop sizes the storefront bench generates by default (the issue's "realistic data"). */
+const SCALE_ORDERS = Number(process.env.BENCH_SCALE_ORDERS ?? 100_000);
+const SCALE_PRODUCTS = Number(process.env.BENCH_SCALE_PRODUCTS ?? 1_000);
+/** Sequential requests per creator read for the one-at-a-time latency. */
+const SEQUENTIAL = 50;
+const PASSWORD = 'Bench-pass-2026';
+
 /**
  * The app with the demo shop seeded and a bare Fastify route, in one process (storefront-server.mjs),
  * on the embedded database or (`driver: 'postgres'`) on a throw-away PostgreSQL started here.
+ * `scale: { orders, products }` also generates the scale shop (`/s/scale`, scale@linkstore.local)
+ * before it listens — 100,000 orders take the better part of a minute — and `scale: true` the
+ * sizes of BENCH_SCALE_ORDERS / BENCH_SCALE_PRODUCTS (default 100,000 / 1,000); without it there
+ * is none. `databaseUrl`: a PostgreSQL the caller runs (and stops) instead of a throw-away one.
+ * Resolves with the ports, the driver, `scale` (what was generated, or null) and stop().
  */
-export async function startServers({ driver = 'pglite' } = {}) {
-  const postgres = driver === 'postgres' ? await startPostgres() : undefined;
+export async function startServers({ driver = 'pglite', scale = false, databaseUrl } = {}) {
+  const sizes =
+    scale === true ? { orders: SCALE_ORDERS, products: SCALE_PRODUCTS } : scale || { orders: 0, products: 0 };
+  const postgres = driver === 'postgres' && !databaseUrl ? await startPostgres() : undefined;
+  const url = databaseUrl ?? postgres?.url;
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -32,7 +47,9 @@ export async function startServers({ driver = 'pglite' } = {}) {
       env: {
         ...process.env,
         PORT: String(port),
-        ...(postgres ? { BENCH_DATABASE_URL: postgres.url } : {}),
+        BENCH_SCALE_ORDERS: String(sizes.orders),
+        BENCH_SCALE_PRODUCTS: String(sizes.products),
+        ...(url ? { BENCH_DATABASE_URL: url } : {}),
       },
     },
   );
@@ -64,7 +81,8 @@ async function load(url, headers = {}) {
     pipelining: 1,
   });
   return {
-    requestsPerSecond: Math.round(run.requests.average),
+    // All requests over the run's own length: a short run's per-second samples can miss a tick.
+    requestsPerSecond: Math.round(run.requests.total / run.duration),
     p50Ms: run.latency.p50,
     p99Ms: run.latency.p99,
     errors: run.errors + run.non2xx,
@@ -95,9 +113,31 @@ async function benchHtml(servers) {
   };
 }
 
+/** A creator's access token, signed in through the real endpoint. */
+async function signIn(servers, email) {
+  const login = await fetch(`http://127.0.0.1:${servers.app}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password: PASSWORD }),
+  });
+  const token = (await login.json()).data?.accessToken;
+  if (!token) throw new Error(`${email} could not sign in (${login.status})`);
+  return token;
+}
+
+/** The studio's reads a creator opens most: orders, earnings, products, prices. */
+const CREATOR_PATHS = {
+  orders: '/api/v1/orders',
+  earnings: '/api/v1/earnings',
+  shopProducts: '/api/v1/shop/products?pageNum=1&pageSize=20',
+  pricingProducts: '/api/v1/pricing/products?pageNum=1&pageSize=20',
+};
+
 /**
  * The storefront's JSON reads ("Show more", a category chip, a product, its reviews): each next
- * to a bare Fastify route serving the very same bytes, in the same run.
+ * to a bare Fastify route serving the very same bytes, in the same run. Then the creator reads of
+ * the demo creator (a dozen orders) and, when generated, of the scale creator (a year of orders),
+ * each with its one-request-at-a-time latency as well.
  */
 async function benchJson(servers) {
   const app = `http://127.0.0.1:${servers.app}`;
@@ -112,31 +152,48 @@ async function benchJson(servers) {
     reviews: `/api/v1/public/shops/demo/products/${product}/reviews?pageNum=1&pageSize=10`,
   };
   const reads = await benchReads(servers, paths, {});
-  // The demo creator's studio reads (the demo shop's data: a dozen orders, 300 products).
-  const login = await fetch(`${app}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo@linkstore.local', password: 'Bench-pass-2026' }),
+  const creatorReads = await benchReads(servers, CREATOR_PATHS, {
+    authorization: `Bearer ${await signIn(servers, 'demo@linkstore.local')}`,
   });
-  const token = (await login.json()).data?.accessToken;
-  if (!token) throw new Error(`the demo creator could not sign in (${login.status})`);
-  const creatorReads = await benchReads(
-    servers,
-    {
-      orders: '/api/v1/orders',
-      earnings: '/api/v1/earnings',
-      shopProducts: '/api/v1/shop/products?pageNum=1&pageSize=20',
-      pricingProducts: '/api/v1/pricing/products?pageNum=1&pageSize=20',
-    },
-    { authorization: `Bearer ${token}` },
-  );
+  const scaleCreatorReads = servers.scale
+    ? await benchReads(servers, CREATOR_PATHS, {
+        authorization: `Bearer ${await signIn(servers, 'scale@linkstore.local')}`,
+      })
+    : undefined;
   return {
     driver: servers.driver,
     durationSeconds: DURATION_S,
     connections: CONNECTIONS,
     reads,
     creatorReads,
+    ...(scaleCreatorReads ? { scale: servers.scale, scaleCreatorReads } : {}),
   };
+}
+
+/** Until the health probe (a database round trip) answers within 20 ms, at most 15 s. */
+async function settle(app) {
+  const until = Date.now() + 15_000;
+  while (Date.now() < until) {
+    const started = performance.now();
+    await (await fetch(`${app}/api/health`)).arrayBuffer();
+    if (performance.now() - started < 20) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** `count` requests one after another on one connection: p50 and p95 of their times, in ms. */
+async function sequential(url, headers, count = SEQUENTIAL) {
+  const times = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10;
+  return { requests: count, p50Ms: at(0.5), p95Ms: at(0.95) };
 }
 
 /** Each path next to a bare route serving the same bytes (asked with the same headers). */
@@ -144,18 +201,30 @@ async function benchReads(servers, paths, headers) {
   const app = `http://127.0.0.1:${servers.app}`;
   const rows = {};
   for (const [name, path] of Object.entries(paths)) {
+    // The first request (nothing cached yet), then one at a time: what a lone reader waits —
+    // once the previous load's queue has drained (the embedded database answers one at a time).
+    await settle(app);
+    const started = performance.now();
     const res = await fetch(`${app}${path}`, { headers });
     if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
     const bytes = (await res.arrayBuffer()).byteLength;
+    const firstMs = Math.round((performance.now() - started) * 10) / 10;
+    const oneAtATime = { firstMs, ...(await sequential(`${app}${path}`, headers)) };
     const bareUrl = `http://127.0.0.1:${servers.bare}/copy${path}`;
+    // Each phase starts once the one before has drained: requests still queued for the embedded
+    // database (which runs in the same process as the bare route) would stall the next one.
     await autocannon({ url: `${app}${path}`, headers, connections: 8, duration: 2 });
+    await settle(app);
     await autocannon({ url: bareUrl, headers, connections: 8, duration: 2 });
+    await settle(app);
     const answer = await load(`${app}${path}`, headers);
+    await settle(app);
     const bare = await load(bareUrl, headers);
     rows[name] = {
       path,
       bytes,
       app: answer,
+      oneAtATime,
       bare,
       ratio: Math.round((answer.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000,
     };
@@ -208,23 +277,35 @@ async function benchPage(servers) {
 }
 
 /**
- * The shop page's figures: `html` (server throughput), `json` (the storefront's JSON reads) and
- * `page` (browser), one seeded server for all.
+ * The shop page's figures per database (`drivers`, both by default): `html` (server throughput),
+ * `json` (the storefront's JSON reads and the creator reads, demo and scale creator) and, on the
+ * embedded database only, `page` (browser) — one seeded server per database for all of them.
+ * `figures.storefront.{pglite,postgres}.{html,json,page?}`.
  */
-export async function benchStorefront({ html = true, page = true, json = true } = {}) {
-  if (page) await ensureWebBuild();
-  const servers = await startServers();
-  try {
-    // The browser first: a buyer's visit soon after start, before the load has warmed anything.
-    const pageFigures = page ? await benchPage(servers) : undefined;
-    const htmlFigures = html ? await benchHtml(servers) : undefined;
-    const jsonFigures = json ? await benchJson(servers) : undefined;
-    return {
-      ...(htmlFigures ? { html: htmlFigures } : {}),
-      ...(jsonFigures ? { json: jsonFigures } : {}),
-      ...(pageFigures ? { page: pageFigures } : {}),
-    };
-  } finally {
-    await servers.stop();
+export async function benchStorefront({
+  html = true,
+  page = true,
+  json = true,
+  drivers = ['pglite', 'postgres'],
+  scale = true,
+} = {}) {
+  if (page && drivers.includes('pglite')) await ensureWebBuild();
+  const figures = {};
+  for (const driver of drivers) {
+    const servers = await startServers({ driver, scale: json && scale });
+    try {
+      // The browser first: a buyer's visit soon after start, before the load has warmed anything.
+      const pageFigures = page && driver === 'pglite' ? await benchPage(servers) : undefined;
+      const htmlFigures = html ? await benchHtml(servers) : undefined;
+      const jsonFigures = json ? await benchJson(servers) : undefined;
+      figures[driver] = {
+        ...(htmlFigures ? { html: htmlFigures } : {}),
+        ...(jsonFigures ? { json: jsonFigures } : {}),
+        ...(pageFigures ? { page: pageFigures } : {}),
+      };
+    } finally {
+      await servers.stop();
+    }
   }
+  return figures;
 }
