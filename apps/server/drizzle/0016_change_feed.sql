@@ -2,7 +2,8 @@
 -- every server process through NOTIFY on the channel `linkstore_changes`, with the payload
 -- `<table>|<shop id>|<user id>`: a shop's rows (an order's rows through their order) name the
 -- shop and its owner, a user's rows the user, and the platform's catalogue and settings neither
--- (`<table>||`: everything may depend on them). NOTIFY is delivered at commit, never for a
+-- (`<table>||`: everything may depend on them). A product's stock alone changing is
+-- `products.stock|||<product id>`. NOTIFY is delivered at commit, never for a
 -- rolled-back change, and the same payload twice in one transaction is delivered once.
 CREATE OR REPLACE FUNCTION "linkstore_notify_shop_row"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -95,9 +96,23 @@ CREATE TRIGGER "role_menus_changes" AFTER INSERT OR UPDATE OR DELETE ON "role_me
 --> statement-breakpoint
 CREATE TRIGGER "menus_changes" AFTER INSERT OR UPDATE OR DELETE ON "menus" FOR EACH STATEMENT EXECUTE FUNCTION "linkstore_notify_table"();
 --> statement-breakpoint
--- The stock of a product changes with every checkout: a stock-only update is not news (answers
--- show it at most the cache's time late, and every checkout checks the stock itself).
+-- The stock of a product changes with every checkout: a stock-only update names the product, so
+-- only the answers showing that product's stock are forgotten — unless it ran out or came back,
+-- which every list of every shop shows.
+CREATE OR REPLACE FUNCTION "linkstore_notify_stock"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF (OLD."stock" > 0) <> (NEW."stock" > 0) THEN
+    PERFORM pg_notify('linkstore_changes', 'products||');
+  ELSE
+    PERFORM pg_notify('linkstore_changes', 'products.stock|||' || NEW."id");
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
 CREATE TRIGGER "products_changes" AFTER UPDATE ON "products" FOR EACH ROW WHEN ((to_jsonb(OLD) - 'stock' - 'updated_at') IS DISTINCT FROM (to_jsonb(NEW) - 'stock' - 'updated_at')) EXECUTE FUNCTION "linkstore_notify_table"();
+--> statement-breakpoint
+CREATE TRIGGER "products_stock_changes" AFTER UPDATE OF "stock" ON "products" FOR EACH ROW WHEN (OLD."stock" IS DISTINCT FROM NEW."stock" AND (to_jsonb(OLD) - 'stock' - 'updated_at') IS NOT DISTINCT FROM (to_jsonb(NEW) - 'stock' - 'updated_at')) EXECUTE FUNCTION "linkstore_notify_stock"();
 --> statement-breakpoint
 CREATE TRIGGER "products_insert_delete_changes" AFTER INSERT OR DELETE ON "products" FOR EACH STATEMENT EXECUTE FUNCTION "linkstore_notify_table"();
 --> statement-breakpoint

@@ -114,7 +114,7 @@ async function countingPages(cacheMs: number) {
     productOf: () => Promise.resolve(undefined),
     movedTo: () => Promise.resolve(undefined),
   } as unknown as StorefrontService;
-  storefrontPages(app, { config: testConfig(), service, cacheMs });
+  storefrontPages(app, { config: testConfig(), service, cacheMs, live: () => true });
   await app.ready();
   return { app, calls };
 }

@@ -120,8 +120,13 @@ interface HtmlDeps {
   config: AppConfig;
   service: StorefrontService;
   template: (lang: TLanguage) => StorefrontTemplate;
-  /** Rendered pages by base path, slug, language and page, reused for the storefront cache time (STOREFRONT_CACHE_MS). */
+  /**
+   * Rendered pages by base path, slug, language and page, reused for the storefront cache time
+   * (STOREFRONT_CACHE_MS) and forgotten when what they show changes (decision 0031).
+   */
   rendered: TtlCache<Rendered>;
+  /** Whether the change feed listens: stored pages are used only then. */
+  live: () => boolean;
   /** `/payauth` and `/payresult` by language: they hold no shop data, so they never expire. */
   paymentPages: Map<TLanguage, PreparedHtml>;
 }
@@ -165,7 +170,9 @@ function pageKey(target: ShopTarget, lang: TLanguage): string {
  */
 function fromRendered(deps: HtmlDeps, targetOf: (request: FastifyRequest) => ShopTarget) {
   return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const hit = deps.rendered.peek(pageKey(targetOf(request), pageLanguage(request)));
+    const hit = deps.live()
+      ? deps.rendered.peek(pageKey(targetOf(request), pageLanguage(request)))
+      : undefined;
     if (hit !== undefined && typeof hit !== 'string') {
       void sendHtml(request, reply, hit);
       return;
@@ -185,9 +192,9 @@ async function shopPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyR
     return notFound(request, reply, 'shop');
   }
   const key = pageKey(target, lang);
-  const rendered = await deps.rendered.get(key, () =>
-    render(deps, target, lang, productId ? Number(productId) : null),
-  );
+  const load = () => render(deps, target, lang, productId ? Number(productId) : null);
+  // Stored pages are forgotten through the change feed: without it, every page is rendered.
+  const rendered = deps.live() ? await deps.rendered.get(key, load) : await load();
   if (rendered === 'no-product') return notFound(request, reply, 'product');
   if (rendered === 'suspended') return unavailable(request, reply);
   if (rendered === 'no-shop') {
@@ -246,8 +253,8 @@ function templates(config: AppConfig): (lang: TLanguage) => StorefrontTemplate {
 /** The shop pages' HTML (`/s/<slug>…`, `/payauth`, `/payresult`, and the shop subdomains). */
 export function storefrontPages(
   app: FastifyInstance,
-  deps: { config: AppConfig; service: StorefrontService; cacheMs: number },
-): { forget(slug: string): void; clear(): void } {
+  deps: { config: AppConfig; service: StorefrontService; cacheMs: number; live: () => boolean },
+): { forget(slug: string): void; forgetProduct(id: string): void; clear(): void } {
   // At most ~500 pages of 15-30 KB (plus their gzipped bytes) in memory.
   const rendered = createTtlCache<Rendered>(deps.cacheMs, 500);
   htmlRoutes(app, {
@@ -255,11 +262,14 @@ export function storefrontPages(
     service: deps.service,
     template: templates(deps.config),
     rendered,
+    live: deps.live,
     paymentPages: new Map(),
   });
   return {
     // pageKey's second field is the slug.
     forget: (slug) => rendered.deleteWhere((key) => key.split('|')[1] === slug),
+    // pageKey's last field is the page: `p/<id>` for a product's.
+    forgetProduct: (id) => rendered.deleteWhere((key) => key.endsWith(`|p/${id}`)),
     clear: rendered.clear,
   };
 }

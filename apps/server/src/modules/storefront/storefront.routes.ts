@@ -18,6 +18,8 @@ export async function storefrontModule(app: FastifyInstance): Promise<void> {
     ttlMs: cacheMs,
     // The shop in the URL: a change to a shop forgets that shop's answers (decision 0031).
     tagOf: (request) => (request.params as { slug?: string }).slug ?? '',
+    // Changes are forgotten through the feed: without it, nothing is served from the cache.
+    usable: () => app.changes.live,
   });
 
   const cache = { cache: answers };
@@ -41,7 +43,12 @@ export async function storefrontModule(app: FastifyInstance): Promise<void> {
     ({ params, query }) => service.reviews(params.slug, Number(params.id), query),
     cache,
   );
-  const pages = storefrontPages(app, { config: app.config, service, cacheMs });
+  const pages = storefrontPages(app, {
+    config: app.config,
+    service,
+    cacheMs,
+    live: () => app.changes.live,
+  });
   forgetOnChange(app, answers, pages);
 }
 
@@ -67,14 +74,14 @@ const PLATFORM_TABLES = new Set([
 
 /**
  * Forgets stored answers when what they show changes (decision 0031): a shop's answers when the
- * creator or an operator saves the shop, all of them when the catalogue or the platform's
- * settings change or the feed was down. Orders, payments and stock are not news here: answers
- * show them at most the cache's time late, and every checkout checks the stock itself.
+ * creator or an operator saves the shop, a product's page when its stock changes, all of them
+ * when the catalogue or the platform's settings change or the feed was down. Orders and
+ * payments are not news to a buyer.
  */
 export function forgetOnChange(
   app: FastifyInstance,
-  answers: Pick<AnswerCache, 'forget' | 'clear'>,
-  pages: Pick<AnswerCache, 'forget' | 'clear'>,
+  answers: Pick<AnswerCache, 'forget' | 'forgetUrls' | 'clear'>,
+  pages: Pick<AnswerCache, 'forget' | 'clear'> & { forgetProduct(id: string): void },
 ): void {
   const forgetShop = async (shopId: number) => {
     for (const slug of await slugsOfShop(app.database.db, shopId)) {
@@ -83,6 +90,14 @@ export function forgetOnChange(
     }
   };
   const unsubscribe = app.changes.subscribe((event: ChangeEvent) => {
+    if (event !== 'reset' && event.table === 'products.stock' && event.rowId) {
+      // Only a product's own page shows its stock (lists say in or out of stock, told as products).
+      const id = event.rowId;
+      const page = new RegExp(`/products/${id}(?:[/?]|$)`);
+      answers.forgetUrls((url) => page.test(url));
+      pages.forgetProduct(id);
+      return;
+    }
     if (event === 'reset' || PLATFORM_TABLES.has(event.table)) {
       answers.clear();
       pages.clear();

@@ -19,6 +19,11 @@ declare module 'fastify' {
   }
 }
 
+/** What a checked session depends on: the user's row, sign-ins and role grants … */
+const USER_TABLES = new Set(['users', 'refresh_tokens', 'user_roles']);
+/** … and the roles and their menus (permissions), everyone's. */
+const ACCESS_TABLES = new Set(['roles', 'role_menus', 'menus']);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function sessionMeta(request: FastifyRequest): SessionMeta {
@@ -60,8 +65,8 @@ export const authPlugin = fp(
     const checked = createTtlCache<SessionUser | undefined>(app.config.privateCacheMs, 10_000);
     const forgetUser = (id: string) => checked.deleteWhere((key) => key.startsWith(`${id}|`));
     const unsubscribe = app.changes.subscribe((event) => {
-      if (event === 'reset' || (!event.userId && !event.shopId)) checked.clear();
-      else if (event.userId) forgetUser(event.userId);
+      if (event === 'reset' || ACCESS_TABLES.has(event.table)) checked.clear();
+      else if (event.userId && USER_TABLES.has(event.table)) forgetUser(event.userId);
     });
     app.addHook('onClose', async () => unsubscribe());
     // The caller's own write (a sign-out, a password change) is seen by their next request even

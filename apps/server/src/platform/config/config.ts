@@ -117,8 +117,8 @@ export const ZEnv = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   PAYOUT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  // At most 2 s: with a CDN's 1 + 2 s, what a creator saves reaches buyers within 5 s (decision 0031).
-  STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).max(2000).optional(),
+  // Saves are forgotten through the change feed at once; the time bounds what it could miss (decision 0031).
+  STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // Storefront event batches written together (decision 0032).
   EVENTS_FLUSH_MS: z.coerce.number().int().min(0).max(5000).optional(),
   // Forgotten at once through the change feed; the time only bounds what the feed could miss.
@@ -172,8 +172,9 @@ export interface AppConfig {
   /** How often payouts in flight are asked after (and stuck ones reconciled). */
   payouts: { pollIntervalMs: number };
   /**
-   * How long public storefront answers (shop pages and their JSON) are reused in each process:
-   * 2 s by default, 0 (never) in tests unless set; never more than 2 s (decision 0031).
+   * How long public storefront answers (shop pages and their JSON) are reused in each process
+   * while the change feed listens, which forgets them at once when what they show changes
+   * (decision 0031): 30 s by default, 0 (never) in tests unless set, at most 60 s.
    */
   storefrontCacheMs: number;
   /**
@@ -358,7 +359,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     payouts: { pollIntervalMs: e.PAYOUT_POLL_SECONDS * 1000 },
-    storefrontCacheMs: e.STOREFRONT_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
+    storefrontCacheMs: e.STOREFRONT_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     privateCacheMs: e.PRIVATE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     eventsFlushMs: e.EVENTS_FLUSH_MS ?? (e.NODE_ENV === 'test' ? 0 : 250),
     processes,

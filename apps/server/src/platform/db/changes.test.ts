@@ -50,14 +50,21 @@ async function until(test: (event: ChangeEvent) => boolean): Promise<ChangeEvent
 
 describe('the change feed', () => {
   it('reads the triggers’ payloads and nothing else', () => {
-    expect(parseChange('orders|12|7')).toEqual({ table: 'orders', shopId: '12', userId: '7' });
-    expect(parseChange('users||7')).toEqual({ table: 'users', shopId: null, userId: '7' });
-    expect(parseChange('products||')).toEqual({ table: 'products', shopId: null, userId: null });
+    expect(parseChange('orders|12|7')).toEqual({ table: 'orders', shopId: '12', userId: '7', rowId: null });
+    expect(parseChange('users||7')).toEqual({ table: 'users', shopId: null, userId: '7', rowId: null });
+    expect(parseChange('products||')).toEqual({ table: 'products', shopId: null, userId: null, rowId: null });
+    expect(parseChange('products.stock|||9')).toEqual({
+      table: 'products.stock',
+      shopId: null,
+      userId: null,
+      rowId: '9',
+    });
+    expect(parseChange('a|b|c|d|e')).toBeUndefined();
     expect(parseChange('hello')).toBeUndefined();
     expect(parseChange('|1|2')).toBeUndefined();
   });
 
-  it('tells a committed change with its shop and owner; never a rolled-back one; a stock-only update is not news', async () => {
+  it('tells a committed change with its shop and owner; never a rolled-back one; a stock-only update names the product, running out tells everyone', async () => {
     const db = database.db;
     const owner = await createUser(db, { username: 'feed-owner' });
     // Raw SQL: platform code names no module's tables.
@@ -89,7 +96,11 @@ describe('the change feed', () => {
     // A marker after both: once it arrives, anything they told would have arrived before it.
     await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, 'marker||')`);
     await until((e) => e !== 'reset' && e.table === 'marker');
-    expect(seen.filter((e) => e === 'reset' || e.table !== 'marker')).toEqual([]);
+    expect(seen.filter((e) => e === 'reset' || e.table !== 'marker')).toEqual([
+      { table: 'products.stock', shopId: null, userId: null, rowId: String(productId) },
+    ]);
+    await db.execute(sql`update products set stock = 0 where id = ${productId}`);
+    await until((e) => e !== 'reset' && e.table === 'products' && e.rowId === null);
 
     await db.execute(sql`update products set title = title || '!' where id = ${productId}`);
     await until((e) => e !== 'reset' && e.table === 'products' && e.shopId === null && e.userId === null);

@@ -10,12 +10,14 @@ export const FEED_APPLICATION_NAME = 'linkstore-change-feed';
 
 /**
  * One committed change: the table, and the shop and user its rows belong to — both absent for
- * the platform's catalogue and settings, which any answer may show.
+ * the platform's catalogue and settings, which any answer may show. `rowId` names the one row
+ * when only a detail of it changed (`products.stock`: a product's stock).
  */
 export interface Change {
   table: string;
   shopId: string | null;
   userId: string | null;
+  rowId: string | null;
 }
 
 /** A change, or `reset`: the feed was down for a while, so anything may have changed. */
@@ -31,12 +33,16 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
-/** `<table>|<shop id>|<user id>` as the triggers write it; undefined for anything else. */
+/** `<table>|<shop id>|<user id>[|<row id>]` as the triggers write it; undefined for anything else. */
 export function parseChange(payload: string): Change | undefined {
   const parts = payload.split('|');
-  if (parts.length !== 3 || !parts[0]) return undefined;
-  return { table: parts[0], shopId: parts[1] || null, userId: parts[2] || null };
+  if ((parts.length !== 3 && parts.length !== 4) || !parts[0]) return undefined;
+  return { table: parts[0], shopId: parts[1] || null, userId: parts[2] || null, rowId: parts[3] || null };
 }
+
+/** Whether a change is to the platform's rows, which any answer may show. */
+export const isPlatformChange = (change: Change) =>
+  change.shopId === null && change.userId === null && change.rowId === null;
 
 /**
  * Listens to the database's change notifications. On PGlite (one process) the client's own

@@ -64,10 +64,19 @@ export interface AnswerCache {
   peek(request: FastifyRequest): CachedAnswer | undefined;
   /** Forgets every answer made with this tag (loads in flight included). */
   forget(tag: string): void;
+  /** Forgets every answer whose URL (path and query) passes the test. */
+  forgetUrls(test: (url: string) => boolean): void;
   clear(): void;
 }
 
 const SEPARATOR = '\u0000';
+
+/** The URL part of a key: after the tag and separator, the caller, language and currency. */
+function urlOfKey(key: string): string {
+  let at = key.indexOf(SEPARATOR);
+  for (let field = 0; field < 3; field += 1) at = key.indexOf('|', at + 1);
+  return key.slice(at + 1);
+}
 
 /**
  * Answers reused for `ttlMs` in this process (decisions 0029, 0031): a burst of callers asking
@@ -109,6 +118,9 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
     forget: (tag) => {
       const prefix = `${tag}${SEPARATOR}`;
       cache.deleteWhere((key) => key.startsWith(prefix));
+    },
+    forgetUrls: (test) => {
+      cache.deleteWhere((key) => test(urlOfKey(key)));
     },
     clear: cache.clear,
   };

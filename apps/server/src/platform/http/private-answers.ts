@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isPlatformChange } from '../db/changes';
 import { createAnswerCache, type AnswerCache } from './answer-cache';
 
 declare module 'fastify' {
@@ -28,8 +29,9 @@ export const privateAnswersPlugin = fp(
     });
     app.decorate('privateAnswers', answers);
     const unsubscribe = app.changes.subscribe((event) => {
-      if (event === 'reset' || (!event.userId && !event.shopId)) answers.clear();
+      if (event === 'reset' || isPlatformChange(event)) answers.clear();
       else if (event.userId) answers.forget(event.userId);
+      // A product's stock alone (every checkout) is shown at most PRIVATE_CACHE_MS late.
     });
     app.addHook('onClose', async () => unsubscribe());
     app.addHook('onSend', async (request, _reply, payload) => {
