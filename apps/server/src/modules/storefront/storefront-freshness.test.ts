@@ -1,6 +1,7 @@
 import type { TStorefrontPage, TStorefrontProductPage } from '@linkstore/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { withTransaction } from '../../platform/db/transaction';
@@ -44,7 +45,17 @@ beforeAll(async () => {
     .returning();
   const [product] = await db
     .insert(products)
-    .values({ categoryId: child?.id ?? 0, title: 'Fresh product', platformPriceCents: 1000, stock: 5 })
+    .values({
+      categoryId: child?.id ?? 0,
+      title: 'Fresh product',
+      platformPriceCents: 1000,
+      stock: 5,
+      // Long enough for the product's answer to be sent compressed (over 1 KB).
+      description: JSON.stringify({
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'A fresh product. '.repeat(100) }] }],
+      }),
+    })
     .returning();
   productId = product?.id ?? 0;
   const [shop] = await db
@@ -134,7 +145,7 @@ describe('storefront answer cache', () => {
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=2');
-    expect(first.headers.vary).toBe('lang, accept-language, currencyjc');
+    expect(first.headers.vary).toBe('lang, accept-language, currencyjc, accept-encoding');
     // A change the feed is not told of (triggers off): within the cache time the stored answer is sent.
     await unreported(sql`update products set title = 'Quietly renamed' where id = ${productId}`);
     const again = await ctx.app.inject({ method: 'GET', url: productUrl() });
@@ -146,6 +157,22 @@ describe('storefront answer cache', () => {
     });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
+    // A client that takes brotli or gzip gets the same text compressed (the product is over 1 KB).
+    const plain = again;
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const packed = await ctx.app.inject({
+        method: 'GET',
+        url: productUrl(),
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.headers.vary).toBe('lang, accept-language, currencyjc, accept-encoding');
+      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(decode(packed.rawPayload).toString()).toBe(plain.body);
+    }
     // Another language is another answer.
     const es = await ctx.app.inject({ method: 'GET', url: productUrl(), headers: { lang: 'es' } });
     expect(es.statusCode).toBe(200);

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { createTtlCache, type TtlCache } from '../cache/ttl-cache';
+import type { CompressedAnswer } from './compression';
 
 /** A JSON answer as sent: its text and the ETag that names it. */
 export interface CachedAnswer {
   body: string;
   etag: string;
+  /** Its brotli and gzip copies, made when a client first takes one (public answers only). */
+  encoded?: CompressedAnswer;
 }
 
 /**
