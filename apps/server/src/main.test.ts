@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { SEVERAL_PROCESSES_NEED_POSTGRES } from './platform/config/config';
 import { restartDelayMs } from './cluster';
@@ -109,6 +110,17 @@ function getOnNewConnection(url: string): Promise<number> {
     get(url, { agent: false }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
+    }).on('error', reject);
+  });
+}
+
+/** A GET on a connection of its own, with its answer's text. */
+function fetchOnNewConnection(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     }).on('error', reject);
   });
 }
@@ -218,6 +230,78 @@ describe('several API processes (WEB_CONCURRENCY)', () => {
       } finally {
         server.child.kill('SIGKILL');
         for (const pid of pids) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+        await database.drop();
+      }
+    },
+    90_000,
+  );
+  // Decision 0031 across real processes: each worker keeps its own storefront answers, and a
+  // change committed by anyone reaches both through the database's notifications.
+  it.skipIf(inject('testDatabase').kind === 'pglite')(
+    'forgets a saved price on both workers at once, while their caches would keep it for 30 s',
+    async () => {
+      const port = await freePort();
+      const database = await copyTemplateDatabase();
+      if (!database) throw new Error('expected a PostgreSQL template');
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const one = async (text: string, values: unknown[] = []) =>
+        (await client.query<{ id: number }>(text, values)).rows[0]?.id ?? 0;
+      const owner = await one(
+        `insert into users (username, nickname) values ('cache-owner', 'o') returning id`,
+      );
+      const shop = await one(
+        `insert into shops (owner_user_id, slug, name, paypal_email) values ($1, 'two-workers', 'Two', 'two@example.com') returning id`,
+        [owner],
+      );
+      const parent = await one(`insert into categories (parent_id, name) values (0, 'P') returning id`);
+      const child = await one(`insert into categories (parent_id, name) values ($1, 'C') returning id`, [
+        parent,
+      ]);
+      const product = await one(
+        `insert into products (category_id, title, platform_price_cents, stock) values ($1, 'Kept', 1000, 5) returning id`,
+        [child],
+      );
+      await client.query(
+        `insert into shop_products (shop_id, product_id, override_price_cents) values ($1, $2, 2000)`,
+        [shop, product],
+      );
+      const server = startServer({
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        PAYMENT_PROVIDER: 'sandbox',
+        WEB_CONCURRENCY: '2',
+        LOG_LEVEL: 'info',
+      });
+      const url = `http://127.0.0.1:${port}/api/v1/public/shops/two-workers/products/${product}`;
+      const priceOf = (body: string) =>
+        (JSON.parse(body) as { data: { priceCents: number } }).data.priceCents;
+      try {
+        await waitFor(() => server.output().stdout.includes('is running'), 45_000);
+        // Both workers answer and keep the answer (connections go to them in turn).
+        const mark = server.output().stdout.length;
+        for (let i = 0; i < 6; i++) expect(priceOf((await fetchOnNewConnection(url)).body)).toBe(2000);
+        await waitFor(() => answeringPids(server.output().stdout, mark).size === 2, 5_000);
+        // Kept: a change the feed is not told of (triggers off) is not seen by either.
+        await client.query('begin');
+        await client.query('set local session_replication_role = replica');
+        await client.query('update shop_products set override_price_cents = 2500 where shop_id = $1', [shop]);
+        await client.query('commit');
+        for (let i = 0; i < 6; i++) expect(priceOf((await fetchOnNewConnection(url)).body)).toBe(2000);
+        // A saved price: both workers forget within a second.
+        await client.query('update shop_products set override_price_cents = 3000 where shop_id = $1', [shop]);
+        const started = Date.now();
+        let fresh = 0;
+        while (fresh < 6) {
+          if (Date.now() - started > 1000)
+            throw new Error(`only ${fresh} answers in a row had the new price`);
+          fresh = priceOf((await fetchOnNewConnection(url)).body) === 3000 ? fresh + 1 : 0;
+        }
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      } finally {
+        server.child.kill('SIGKILL');
+        await client.end();
         await database.drop();
       }
     },
