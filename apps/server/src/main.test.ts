@@ -43,6 +43,17 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
+/** The real entry point with two workers on PostgreSQL, logging each request. */
+function startTwoWorkers(port: number, databaseUrl: string) {
+  return startServer({
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    PAYMENT_PROVIDER: 'sandbox',
+    WEB_CONCURRENCY: '2',
+    LOG_LEVEL: 'info',
+  });
+}
+
 async function waitFor(check: () => boolean, ms: number): Promise<void> {
   const until = Date.now() + ms;
   while (!check()) {
@@ -177,13 +188,7 @@ describe('several API processes (WEB_CONCURRENCY)', () => {
       const port = await freePort();
       const database = await copyTemplateDatabase();
       if (!database) throw new Error('expected a PostgreSQL template');
-      const server = startServer({
-        PORT: String(port),
-        DATABASE_URL: database.url,
-        PAYMENT_PROVIDER: 'sandbox',
-        WEB_CONCURRENCY: '2',
-        LOG_LEVEL: 'info',
-      });
+      const server = startTwoWorkers(port, database.url);
       const pids: number[] = [];
       try {
         await waitFor(() => server.output().stdout.includes('is running'), 45_000);
@@ -266,13 +271,7 @@ describe('several API processes (WEB_CONCURRENCY)', () => {
         `insert into shop_products (shop_id, product_id, override_price_cents) values ($1, $2, 2000)`,
         [shop, product],
       );
-      const server = startServer({
-        PORT: String(port),
-        DATABASE_URL: database.url,
-        PAYMENT_PROVIDER: 'sandbox',
-        WEB_CONCURRENCY: '2',
-        LOG_LEVEL: 'info',
-      });
+      const server = startTwoWorkers(port, database.url);
       const url = `http://127.0.0.1:${port}/api/v1/public/shops/two-workers/products/${product}`;
       const priceOf = (body: string) =>
         (JSON.parse(body) as { data: { priceCents: number } }).data.priceCents;
