@@ -1,5 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { interceptLinks, matchRoute } from './router';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  interceptLinks,
+  matchRoute,
+  navigate,
+  replaceQuery,
+  useNavigationKey,
+  useRestoreScroll,
+} from './router';
 
 describe('matchRoute', () => {
   it('reads shop pages under the base path and payment pages at the root', () => {
@@ -65,5 +73,56 @@ describe('interceptLinks', () => {
     expect(click('https://example.com/s/demo')).toBe(false);
     expect(click('/s/other')).toBe(false);
     expect(click('/s/demo/cart', { ctrlKey: true })).toBe(false);
+  });
+});
+
+describe('the buyer’s place in the URL and the scroll position', () => {
+  const scrolledTo = (y: number) =>
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+  afterEach(() => scrolledTo(0));
+
+  function Page({ ready }: { ready: boolean }) {
+    useRestoreScroll(ready);
+    return <p>visit {useNavigationKey()}</p>;
+  }
+
+  it('replaceQuery sets and removes its parameters, keeps the others and is not a new visit', () => {
+    window.history.pushState(null, '', '/s/demo?lang=es&q=old&page=3');
+    render(<Page ready />);
+    const visit = screen.getByText(/^visit/).textContent;
+    const length = window.history.length;
+
+    replaceQuery({ q: 'tea pot', c: '12', page: undefined });
+
+    expect(window.location.pathname + window.location.search).toBe('/s/demo?lang=es&q=tea+pot&c=12');
+    expect(window.history.length).toBe(length);
+    expect(screen.getByText(/^visit/).textContent).toBe(visit);
+  });
+
+  it('Back to a page scrolls to where the buyer left it once the page is ready; a link goes to the top', async () => {
+    window.history.pushState(null, '', '/s/demo?q=tea');
+    const view = render(<Page ready={false} />);
+    scrolledTo(1234);
+    act(() => navigate('/s/demo/p/5'));
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
+    scrolledTo(0);
+    vi.mocked(window.scrollTo).mockClear();
+
+    const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    window.history.back();
+    await act(() => popped);
+    expect(window.location.search).toBe('?q=tea');
+    // Not yet: the list is still loading, the page is too short to scroll to it.
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    view.rerender(<Page ready />);
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 1234);
+
+    // Taken once: a later render does not scroll again, nor does a visit by a link.
+    vi.mocked(window.scrollTo).mockClear();
+    view.rerender(<Page ready={false} />);
+    view.rerender(<Page ready />);
+    act(() => navigate('/s/demo/p/6'));
+    expect(window.scrollTo).toHaveBeenCalledTimes(1);
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 });
