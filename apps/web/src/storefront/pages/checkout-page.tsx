@@ -12,6 +12,7 @@ import {
   defaultCountry,
   EMPTY_VALUES,
   toCheckoutRequest,
+  recheckField,
   validateCheckout,
   type TCheckoutField,
   type TCheckoutValues,
@@ -103,7 +104,11 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
       required={required}
       value={values[name]}
       error={errors[name]}
-      onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
+      onChange={(value) => {
+        const next = { ...values, [name]: value };
+        setValues(next);
+        setErrors((current) => recheckField(current, next, name));
+      }}
     />
   );
 

@@ -5,7 +5,7 @@ import { storefrontApi } from '../api';
 import { clampQuantity, maxQuantity } from '../cart';
 import { Stars } from '../components/stars';
 import { LoadError, Loading } from '../components/status';
-import { useStorefront } from '../storefront-context';
+import { shopHref, useStorefront } from '../storefront-context';
 import { useLoad } from '../use-load';
 
 const REVIEWS_PAGE_SIZE = 10;
@@ -71,9 +71,9 @@ function ProductPrice({ product }: { product: TStorefrontProductDetail }) {
 
 /** Quantity and "Add to cart", with a link to the cart once added. */
 function AddToCart({ product }: { product: TStorefrontProductDetail }) {
-  const { cart, t, events } = useStorefront();
+  const { cart, t, events, basePath } = useStorefront();
   const [quantity, setQuantity] = useState(1);
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState<{ text: string; added: boolean } | null>(null);
   if (product.stock === 0 || !product.inStock) {
     return <p className="sf-badge sf-badge-muted">{t('product.outOfStock')}</p>;
   }
@@ -90,7 +90,7 @@ function AddToCart({ product }: { product: TStorefrontProductDetail }) {
       quantity,
     );
     if (added) events?.record('cart', product.id);
-    setMessage(added ? t('product.added') : t('cart.full'));
+    setMessage({ text: added ? t('product.added') : t('cart.full'), added });
   };
   return (
     <div className="sf-buy">
@@ -107,9 +107,18 @@ function AddToCart({ product }: { product: TStorefrontProductDetail }) {
       <button type="button" className="sf-button sf-button-primary" onClick={add}>
         {t('product.addToCart')}
       </button>
-      <p className="sf-feedback" role="status">
-        {message}
-      </p>
+      {/* The region stays put; its message shows at the bottom of the screen, where the buyer sees it. */}
+      <div className="sf-toast-region" role="status">
+        {message && (
+          <div className="sf-toast">
+            <span>{message.text}</span>
+            {message.added && <a href={shopHref(basePath, '/cart')}>{t('product.viewCart')}</a>}
+            <button type="button" aria-label={t('common.close')} onClick={() => setMessage(null)}>
+              ×
+            </button>
+          </div>
+        )}
+      </div>
     </div>
   );
 }

@@ -60,7 +60,12 @@ describe('shop pages', () => {
 
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
-    expect(screen.getByText('Added to your cart.')).toBeInTheDocument();
+    // Said at the bottom of the screen (where the buyer looks), with the way to the cart.
+    const toast = screen.getByText('Added to your cart.').closest('.sf-toast') as HTMLElement;
+    expect(toast.closest('[role="status"]')).not.toBeNull();
+    expect(within(toast).getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/s/demo/cart');
+    fireEvent.click(within(toast).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText('Added to your cart.')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cart 2 items' })).toBeInTheDocument();
     expect(events.record).toHaveBeenCalledWith('view', '101');
     expect(events.record).toHaveBeenCalledWith('cart', '101');
@@ -104,7 +109,13 @@ describe('shop pages', () => {
 
     const type = (label: string, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type('Email for the confirmation', 'ana@');
+    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
     type('Email for the confirmation', 'ana@example.com');
+    // Fixed: its error is gone at once, the others stay until they are fixed too.
+    expect(screen.queryByText('Please enter a valid email address.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email for the confirmation')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText('Please fill this in.')).toHaveLength(4);
     type('Full name', 'Ana Lima');
     type('Address', '1 Main St');
     type('City', 'Lisbon');
