@@ -1,7 +1,7 @@
 import { newIdempotencyKey } from '../../shared/idempotency-key';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, checkoutApi, NETWORK_ERROR } from '../api';
-import { totalCents, useCartLines, type TCartStore } from '../cart';
+import { PAYING_STORAGE_KEY, totalCents, useCartLines, type TCartStore } from '../cart';
 import { readTrafficSources } from '../events';
 import { leave } from '../router';
 import { writeStorage } from '../storage';
@@ -80,6 +80,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
       const answer = await checkoutApi.checkout(request);
       // Back from paying, the way to the shop keeps the buyer's language.
       writeStorage(sessionStorage, SHOP_PATH_STORAGE_KEY, `${shopHref(basePath)}?lang=${language}`);
+      writeStorage(sessionStorage, PAYING_STORAGE_KEY, answer.orderNo);
       leave.to(answer.approveUrl);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { cartFor } from '../cart';
+import { cartFor, PAYING_STORAGE_KEY } from '../cart';
 import { leave } from '../router';
 import { readStorage } from '../storage';
 import { SHOP_PATH_STORAGE_KEY } from './checkout-page';
@@ -128,6 +128,9 @@ describe('shop pages', () => {
     await vi.waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/payauth?token=T1'));
     // /payresult's way back to the shop, in the buyer's language.
     expect(readStorage(sessionStorage, SHOP_PATH_STORAGE_KEY)).toBe('/s/demo?lang=en');
+    // Coming back to the cart before paying means the payment was cancelled.
+    expect(readStorage(sessionStorage, PAYING_STORAGE_KEY)).toBe('LS261122-K3J9Q2ZD');
+    sessionStorage.removeItem(PAYING_STORAGE_KEY);
     expect(fetch).toHaveBeenCalledTimes(1);
     const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as Record<string, unknown>;
     expect(body).toMatchObject({
