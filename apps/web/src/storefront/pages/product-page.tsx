@@ -1,7 +1,7 @@
 import type { TStorefrontProductDetail, TStorefrontReview } from '@linkstore/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { RichTextView } from '../../shared/rich-text/rich-text-view';
-import { storefrontApi } from '../api';
+import { ApiError, NOT_FOUND, storefrontApi } from '../api';
 import { clampQuantity, maxQuantity } from '../cart';
 import { Stars } from '../components/stars';
 import { LoadError, Loading } from '../components/status';
@@ -17,6 +17,7 @@ export function ProductPage({ id, initial }: { id: string; initial: TStorefrontP
   const { data: product, error, retry } = useLoad(fetchProduct, initial);
   useEffect(() => events?.record('view', id), [events, id]);
 
+  if (error instanceof ApiError && error.code === NOT_FOUND) return <ProductNotFound />;
   if (error) return <LoadError message={t('product.loadFailed')} onRetry={retry} />;
   if (!product) return <Loading />;
   return (
@@ -30,6 +31,20 @@ export function ProductPage({ id, initial }: { id: string; initial: TStorefrontP
       </div>
       <Reviews product={product} />
     </article>
+  );
+}
+
+/** A product this shop does not sell (any more): said plainly, with the way back to the shop. */
+function ProductNotFound() {
+  const { t, basePath } = useStorefront();
+  return (
+    <section className="sf-section">
+      <h1>{t('product.notFound')}</h1>
+      <p>{t('product.notFoundBody')}</p>
+      <a className="sf-button" href={shopHref(basePath)}>
+        {t('common.backToShop')}
+      </a>
+    </section>
   );
 }
 

@@ -1,5 +1,7 @@
+import { ErrorCode } from '@linkstore/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { NOT_FOUND } from '../api';
 import { cartFor, PAYING_STORAGE_KEY } from '../cart';
 import { leave } from '../router';
 import { readStorage } from '../storage';
@@ -69,6 +71,18 @@ describe('shop pages', () => {
     expect(screen.getByRole('link', { name: 'Cart 2 items' })).toBeInTheDocument();
     expect(events.record).toHaveBeenCalledWith('view', '101');
     expect(events.record).toHaveBeenCalledWith('cart', '101');
+  });
+
+  it('product page of a product the shop does not sell: "Product not found" with the way back', async () => {
+    expect(NOT_FOUND).toBe(ErrorCode.NOT_FOUND);
+    // No answer for product 999: the stub answers 404 A0404, as the server does.
+    stubApi({});
+    renderStorefront('/s/demo/p/999');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByText('This product is not sold in this shop any more.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/s/demo');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('cart and checkout: quantities, totals, validation, one order placed, off to pay', async () => {
