@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { text } from '../locales';
 import { accessibilityViolations } from '../support/axe';
+import { demoProduct } from '../support/buyer';
 import { PHONE } from '../support/phone';
 import { expectNoSidewaysScroll } from '../support/themes';
 
@@ -86,4 +87,40 @@ test('a buyer on a phone searches, shows more, opens a product and comes back to
   await expect(page.getByRole('main').locator('.sf-grid > li')).toHaveCount(total);
   expect(await productHrefs(page)).toEqual(listed);
   await expect.poll(() => scrollY(page)).toBe(leftAt);
+});
+
+/** A tap target at least 44 px tall. */
+async function expectTall(target: Locator, what: string): Promise<void> {
+  const box = await target.boundingBox();
+  expect(box?.height ?? 0, `${what} is ${box?.height ?? 0} px tall`).toBeGreaterThanOrEqual(44);
+}
+
+test('a buyer adds a product on a phone: told where they are looking, with the way to the cart; the cart and checkout text links are easy to tap', async ({
+  page,
+  request,
+}) => {
+  const product = await demoProduct(request);
+  await page.goto(`/s/demo/p/${product.id}?lang=en`);
+  // Well down the product page, as a buyer who read the description first.
+  await page.mouse.wheel(0, 400);
+  await page.getByRole('button', { name: sf('product.addToCart') }).tap();
+
+  const toast = page.locator('.sf-toast');
+  await expect(toast).toContainText(sf('product.added'));
+  const box = await toast.boundingBox();
+  expect(box, 'the message is on the screen').not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(640);
+  const viewCart = toast.getByRole('link', { name: sf('product.viewCart') });
+  await expectTall(viewCart, '"View cart"');
+  await expectTall(toast.getByRole('button', { name: sf('common.close') }), "the message's Close");
+  expect(await accessibilityViolations(page), 'the product page with its message').toEqual([]);
+
+  await viewCart.tap();
+  await expect(page.getByRole('heading', { level: 1, name: sf('cart.heading') })).toBeVisible();
+  await expectTall(page.getByRole('link', { name: sf('common.continueShopping') }), '"Continue shopping"');
+  await page.getByRole('link', { name: sf('checkout.title'), exact: true }).tap();
+  await expect(page.getByRole('button', { name: sf('checkout.pay') })).toBeVisible();
+  await expectTall(page.getByRole('link', { name: sf('checkout.editCart') }), '"Edit cart"');
+  await expectNoSidewaysScroll(page, 'the checkout');
 });

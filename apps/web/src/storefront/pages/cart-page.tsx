@@ -27,7 +27,7 @@ export function CartPage() {
       )}
       <CartContent cart={cart} />
       <p>
-        <a href={shopHref(basePath)}>{t('common.continueShopping')}</a>
+        <a className="sf-text-link" href={shopHref(basePath)}>{t('common.continueShopping')}</a>
       </p>
     </section>
   );

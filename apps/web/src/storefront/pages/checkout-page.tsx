@@ -34,7 +34,7 @@ function EmptyCart() {
     <section className="sf-section">
       <h1>{t('checkout.title')}</h1>
       <p className="sf-status">{t('cart.empty')}</p>
-      <a href={shopHref(basePath)}>{t('common.continueShopping')}</a>
+      <a className="sf-text-link" href={shopHref(basePath)}>{t('common.continueShopping')}</a>
     </section>
   );
 }
@@ -149,7 +149,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
         <h2>{t('checkout.summary')}</h2>
         <p>
           {t('checkout.itemCount', { count: lines.reduce((sum, line) => sum + line.quantity, 0) })} ·{' '}
-          <a href={shopHref(basePath, '/cart')}>{t('checkout.editCart')}</a>
+          <a className="sf-text-link" href={shopHref(basePath, '/cart')}>{t('checkout.editCart')}</a>
         </p>
         <ul className="sf-lines sf-summary" aria-label={t('checkout.summary')}>
           {lines.map((line) => (
