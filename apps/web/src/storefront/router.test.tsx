@@ -125,4 +125,25 @@ describe('the buyer’s place in the URL and the scroll position', () => {
     expect(window.scrollTo).toHaveBeenCalledTimes(1);
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
+
+  it('keeps the position as the buyer scrolls, for the entry scrolled; an entry with none kept opens at the top', async () => {
+    window.history.pushState(null, '', '/s/demo/cart');
+    const view = render(<Page ready />);
+    scrolledTo(300);
+    window.dispatchEvent(new Event('scroll'));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((window.history.state as { scrollY?: number }).scrollY).toBe(300);
+
+    // An entry from before the storefront kept positions (nothing in its state).
+    window.history.pushState(null, '', '/s/demo/checkout');
+    window.history.pushState(null, '', '/s/demo/p/9');
+    scrolledTo(900);
+    vi.mocked(window.scrollTo).mockClear();
+    const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    window.history.back();
+    await act(() => popped);
+    view.rerender(<Page ready={false} />);
+    view.rerender(<Page ready />);
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
 });

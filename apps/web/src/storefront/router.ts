@@ -45,8 +45,12 @@ function scrollOf(state: unknown): number | null {
   return typeof y === 'number' && Number.isFinite(y) && y >= 0 ? y : null;
 }
 
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
 /** Notes in the current history entry how far it is scrolled, for coming back to it. */
 function saveScroll(): void {
+  clearTimeout(saveTimer);
+  saveTimer = undefined;
   const state: unknown = window.history.state;
   window.history.replaceState({ ...(typeof state === 'object' ? state : null), scrollY: window.scrollY }, '');
 }
@@ -56,15 +60,24 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
+/** Once scrolling pauses: browsers limit how often the history may be written. */
+function saveScrollSoon(): void {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveScroll, 200);
+}
+
 function onPopState(event: PopStateEvent): void {
-  pendingScroll = scrollOf(event.state);
+  // A save still waiting belongs to the entry just left, not to this one.
+  clearTimeout(saveTimer);
+  pendingScroll = scrollOf(event.state) ?? 0;
   notify();
 }
 
 /**
  * Once: pages put the scroll back themselves when their content is there (useRestoreScroll), so
- * the browser's own restoring, which comes before the content, is turned off; the position is
- * kept when the page is left (another site, a reload) and read back when it loads again.
+ * the browser's own restoring, which comes before the content, is turned off. The position is
+ * kept in the history entry as the buyer scrolls, before a link is followed and when the page is
+ * left (another site, a reload), and read back when the buyer returns to the entry.
  */
 function start(): void {
   if (started) return;
@@ -73,6 +86,7 @@ function start(): void {
   pendingScroll = scrollOf(window.history.state);
   window.addEventListener('popstate', onPopState);
   window.addEventListener('pagehide', saveScroll);
+  window.addEventListener('scroll', saveScrollSoon, { passive: true });
 }
 
 /** Goes to `href` (same origin) without reloading, at the top of the new page. */
@@ -101,7 +115,8 @@ export function replaceQuery(params: Record<string, string | undefined>): void {
 
 /**
  * Back (or forward, or reloaded) to a page: once `ready` (its content rendered at full height),
- * scrolls to where the buyer left it. A page reached by a link stays at the top.
+ * scrolls to where the buyer left it (the top when nothing was kept). A page reached by a link
+ * stays at the top.
  */
 export function useRestoreScroll(ready: boolean): void {
   useLayoutEffect(() => {

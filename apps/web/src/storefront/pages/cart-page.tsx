@@ -7,6 +7,7 @@ import {
   type TCartLine,
   type TCartStore,
 } from '../cart';
+import { useRestoreScroll } from '../router';
 import { readStorage, removeStorage } from '../storage';
 import { shopHref, useStorefront } from '../storefront-context';
 
@@ -16,6 +17,7 @@ export function CartPage() {
   // Sent back here by the payment provider's "Cancel" (the order was left unpaid): say so, once.
   const [cancelled] = useState(() => readStorage(sessionStorage, PAYING_STORAGE_KEY) !== null);
   useEffect(() => removeStorage(sessionStorage, PAYING_STORAGE_KEY), []);
+  useRestoreScroll(true);
   if (!cart) return null;
   return (
     <section className="sf-section" aria-labelledby="sf-cart-title">
@@ -27,7 +29,9 @@ export function CartPage() {
       )}
       <CartContent cart={cart} />
       <p>
-        <a className="sf-text-link" href={shopHref(basePath)}>{t('common.continueShopping')}</a>
+        <a className="sf-text-link" href={shopHref(basePath)}>
+          {t('common.continueShopping')}
+        </a>
       </p>
     </section>
   );

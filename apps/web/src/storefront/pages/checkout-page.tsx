@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, checkoutApi, NETWORK_ERROR } from '../api';
 import { PAYING_STORAGE_KEY, totalCents, useCartLines, type TCartStore } from '../cart';
 import { readTrafficSources } from '../events';
-import { leave } from '../router';
+import { leave, useRestoreScroll } from '../router';
 import { writeStorage } from '../storage';
 import { shopHref, useStorefront } from '../storefront-context';
 import { Totals } from './cart-page';
@@ -25,6 +25,7 @@ export const SHOP_PATH_STORAGE_KEY = 'storefrontShopPath';
 /** Contact, shipping address and the summary; "Pay with PayPal" places the order and leaves to pay. */
 export function CheckoutPage() {
   const { cart, slug } = useStorefront();
+  useRestoreScroll(true);
   return cart && slug ? <CheckoutForm cart={cart} slug={slug} /> : <EmptyCart />;
 }
 
@@ -34,7 +35,9 @@ function EmptyCart() {
     <section className="sf-section">
       <h1>{t('checkout.title')}</h1>
       <p className="sf-status">{t('cart.empty')}</p>
-      <a className="sf-text-link" href={shopHref(basePath)}>{t('common.continueShopping')}</a>
+      <a className="sf-text-link" href={shopHref(basePath)}>
+        {t('common.continueShopping')}
+      </a>
     </section>
   );
 }
@@ -149,7 +152,9 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
         <h2>{t('checkout.summary')}</h2>
         <p>
           {t('checkout.itemCount', { count: lines.reduce((sum, line) => sum + line.quantity, 0) })} ·{' '}
-          <a className="sf-text-link" href={shopHref(basePath, '/cart')}>{t('checkout.editCart')}</a>
+          <a className="sf-text-link" href={shopHref(basePath, '/cart')}>
+            {t('checkout.editCart')}
+          </a>
         </p>
         <ul className="sf-lines sf-summary" aria-label={t('checkout.summary')}>
           {lines.map((line) => (

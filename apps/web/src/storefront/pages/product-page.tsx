@@ -4,6 +4,7 @@ import { RichTextView } from '../../shared/rich-text/rich-text-view';
 import { ApiError, NOT_FOUND, storefrontApi } from '../api';
 import { clampQuantity, maxQuantity } from '../cart';
 import { Stars } from '../components/stars';
+import { useRestoreScroll } from '../router';
 import { LoadError, Loading } from '../components/status';
 import { shopHref, useStorefront } from '../storefront-context';
 import { useLoad } from '../use-load';
@@ -15,6 +16,7 @@ export function ProductPage({ id, initial }: { id: string; initial: TStorefrontP
   const { slug, t, events } = useStorefront();
   const fetchProduct = useCallback(() => storefrontApi.product(slug ?? '', id), [slug, id]);
   const { data: product, error, retry } = useLoad(fetchProduct, initial);
+  useRestoreScroll(product !== null);
   useEffect(() => events?.record('view', id), [events, id]);
 
   if (error instanceof ApiError && error.code === NOT_FOUND) return <ProductNotFound />;
