@@ -64,8 +64,13 @@ test('a buyer on a phone opens a shared shop link, reads reviews, buys two produ
   await expect(page.getByText(sf('reviews.verified')).first()).toBeVisible();
   await page.getByRole('button', { name: sf('product.addToCart') }).click();
 
-  // A second product from the shop page.
+  // A second product from the shop page: Back shows the search as it was, cleared for the whole shop.
   await page.goBack();
+  const search = page.getByRole('searchbox', { name: sf('shop.searchLabel') });
+  await expect(search).toHaveValue(reviewed.title);
+  await search.fill('');
+  await page.getByRole('button', { name: sf('shop.search'), exact: true }).click();
+  await expect(productLinks.filter({ hasNotText: reviewed.title }).first()).toBeVisible();
   const other = (await productLinks.allTextContents()).find((title) => title !== reviewed.title) ?? '';
   await openProduct(page, other);
   await page.getByRole('button', { name: sf('product.addToCart') }).click();

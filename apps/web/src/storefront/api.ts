@@ -32,6 +32,9 @@ export class ApiError extends Error {
  */
 export const SHOP_SUSPENDED = 'A0632';
 
+/** The contract's `ErrorCode.NOT_FOUND` (written out for the same reason; a test checks it). */
+export const NOT_FOUND = 'A0404';
+
 /** The code for a request that got no answer (offline, timed out). */
 export const NETWORK_ERROR = 'network';
 const TIMEOUT_MS = 15_000;

@@ -8,7 +8,7 @@ import type { TEventQueue } from './events';
 import { createTranslate, intlLocale, LANGUAGE_STORAGE_KEY, type TMessages } from './i18n';
 import { CURRENCY_STORAGE_KEY, formatUsdCents, pickCurrency } from './money';
 import { ShopPage } from './pages/shop-page';
-import { interceptLinks, leave, matchRoute, useLocationKey, type TRoute } from './router';
+import { interceptLinks, leave, matchRoute, useNavigationKey, type TRoute } from './router';
 import { shopHref, StorefrontContext, useStorefront, type TStorefront } from './storefront-context';
 import { readStorage, writeStorage } from './storage';
 import { useLoad } from './use-load';
@@ -33,7 +33,7 @@ export interface TStorefrontAppProps {
 
 /** The buyers' storefront: shop data, language, currency and cart around the current page. */
 export function StorefrontApp({ boot, basePath, slug, language, messages, events }: TStorefrontAppProps) {
-  const locationKey = useLocationKey();
+  const navigationKey = useNavigationKey();
   const route = matchRoute(window.location.pathname, basePath);
   const needsShop = route.name !== 'payauth' && route.name !== 'payresult';
   const fetchPage = useCallback(() => storefrontApi.page(slug ?? ''), [slug]);
@@ -52,7 +52,7 @@ export function StorefrontApp({ boot, basePath, slug, language, messages, events
       return;
     }
     document.getElementById('sf-main')?.focus({ preventScroll: true });
-  }, [locationKey]);
+  }, [navigationKey]);
 
   useEffect(() => {
     document.documentElement.lang = intlLocale(language);
@@ -100,7 +100,7 @@ export function StorefrontApp({ boot, basePath, slug, language, messages, events
       <Loading />
     );
   } else {
-    content = <Suspense fallback={<Loading />}>{renderRoute(route, boot)}</Suspense>;
+    content = <Suspense fallback={<Loading />}>{renderRoute(route, boot, navigationKey)}</Suspense>;
   }
   return (
     <StorefrontContext.Provider value={value}>
@@ -109,10 +109,11 @@ export function StorefrontApp({ boot, basePath, slug, language, messages, events
   );
 }
 
-function renderRoute(route: TRoute, boot: TStorefrontBoot | null): ReactNode {
+function renderRoute(route: TRoute, boot: TStorefrontBoot | null, visit: number): ReactNode {
   switch (route.name) {
     case 'shop':
-      return <ShopPage />;
+      // A new visit (a link to the shop, Back to it) reads its place from the URL again.
+      return <ShopPage key={visit} />;
     case 'product':
       return (
         <ProductPage

@@ -124,3 +124,9 @@ export function countUnits(lines: readonly TCartLine[]): number {
 export function totalCents(lines: readonly TCartLine[]): number {
   return lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
 }
+
+/**
+ * The order being paid, set when the buyer leaves to pay and removed by `/payresult`: back in the
+ * cart with it still set, the buyer cancelled the payment (the provider's cancel address is the cart).
+ */
+export const PAYING_STORAGE_KEY = 'storefrontPaying';

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 
 /**
  * The storefront's pages, from `location.pathname`. The storefront is a separate app from the
@@ -33,30 +33,115 @@ export const leave = {
 };
 
 const listeners = new Set<() => void>();
+/** Changes on navigate() and on the back/forward buttons, not on replaceQuery(). */
+let navigationKey = 0;
+/** Where the entry just returned to (back/forward, reload) was scrolled to, until a page takes it. */
+let pendingScroll: number | null = null;
+let started = false;
+
+/** The scroll position kept in a history entry's state by saveScroll(). */
+function scrollOf(state: unknown): number | null {
+  const y = (state as { scrollY?: unknown } | null)?.scrollY;
+  return typeof y === 'number' && Number.isFinite(y) && y >= 0 ? y : null;
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Notes in the current history entry how far it is scrolled, for coming back to it. */
+function saveScroll(): void {
+  clearTimeout(saveTimer);
+  saveTimer = undefined;
+  const state: unknown = window.history.state;
+  window.history.replaceState({ ...(typeof state === 'object' ? state : null), scrollY: window.scrollY }, '');
+}
 
 function notify(): void {
+  navigationKey += 1;
   for (const listener of listeners) listener();
+}
+
+/** Once scrolling pauses: browsers limit how often the history may be written. */
+function saveScrollSoon(): void {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveScroll, 200);
+}
+
+function onPopState(event: PopStateEvent): void {
+  // A save still waiting belongs to the entry just left, not to this one.
+  clearTimeout(saveTimer);
+  pendingScroll = scrollOf(event.state) ?? 0;
+  notify();
+}
+
+/**
+ * Once: pages put the scroll back themselves when their content is there (useRestoreScroll), so
+ * the browser's own restoring, which comes before the content, is turned off. The position is
+ * kept in the history entry as the buyer scrolls, before a link is followed and when the page is
+ * left (another site, a reload), and read back when the buyer returns to the entry.
+ */
+function start(): void {
+  if (started) return;
+  started = true;
+  if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  pendingScroll = scrollOf(window.history.state);
+  window.addEventListener('popstate', onPopState);
+  window.addEventListener('pagehide', saveScroll);
+  window.addEventListener('scroll', saveScrollSoon, { passive: true });
 }
 
 /** Goes to `href` (same origin) without reloading, at the top of the new page. */
 export function navigate(href: string): void {
+  start();
+  saveScroll();
   window.history.pushState(null, '', href);
+  pendingScroll = null;
   window.scrollTo(0, 0);
   notify();
 }
 
+/**
+ * Sets (or, with undefined or '', removes) query parameters of the current entry, keeping the
+ * others (`lang`, traffic sources): a page's own state in its URL. Not a navigation: nothing
+ * re-renders, and Back still leaves the page.
+ */
+export function replaceQuery(params: Record<string, string | undefined>): void {
+  const url = new URL(window.location.href);
+  for (const [key, value] of Object.entries(params)) {
+    if (value) url.searchParams.set(key, value);
+    else url.searchParams.delete(key);
+  }
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}
+
+/**
+ * Back (or forward, or reloaded) to a page: once `ready` (its content rendered at full height),
+ * scrolls to where the buyer left it (the top when nothing was kept). A page reached by a link
+ * stays at the top.
+ */
+export function useRestoreScroll(ready: boolean): void {
+  useLayoutEffect(() => {
+    start();
+    if (!ready || pendingScroll === null) return;
+    const y = pendingScroll;
+    pendingScroll = null;
+    window.scrollTo(0, y);
+  }, [ready]);
+}
+
 function subscribe(listener: () => void): () => void {
+  start();
   listeners.add(listener);
-  window.addEventListener('popstate', listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('popstate', listener);
   };
 }
 
-/** The current path and query; re-renders on navigate() and on the back/forward buttons. */
-export function useLocationKey(): string {
-  return useSyncExternalStore(subscribe, () => window.location.pathname + window.location.search);
+/**
+ * A key for the current page visit: re-renders on navigate() and on the back/forward buttons
+ * (a new visit of the same URL too), not when a page keeps its state in the URL (replaceQuery).
+ */
+export function useNavigationKey(): number {
+  return useSyncExternalStore(subscribe, () => navigationKey);
 }
 
 /**

@@ -17,3 +17,11 @@ export function writeStorage(storage: Storage, key: string, value: string): void
     // Not kept: the choice holds for this page only.
   }
 }
+
+export function removeStorage(storage: Storage, key: string): void {
+  try {
+    storage.removeItem(key);
+  } catch {
+    // Blocked: nothing was kept either.
+  }
+}

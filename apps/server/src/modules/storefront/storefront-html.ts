@@ -129,7 +129,12 @@ export function renderPage(
 }
 
 /** A small page of its own for an unknown shop or product: no script, nothing to load. */
-export function renderNotFound(lang: TLanguage, title: string, body: string): string {
+export function renderNotFound(
+  lang: TLanguage,
+  title: string,
+  body: string,
+  link?: { href: string; text: string },
+): string {
   return `<!doctype html>
 <html lang="${lang}">
   <head>
@@ -137,12 +142,17 @@ export function renderNotFound(lang: TLanguage, title: string, body: string): st
     <meta name="viewport" content="width=device-width, initial-scale=1.0" />
     <meta name="robots" content="noindex" />
     <title>${escapeHtml(title)}</title>
-    <style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#333}main{max-width:32rem;padding:1.5rem;text-align:center}</style>
+    <style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#333}main{max-width:32rem;padding:1.5rem;text-align:center}a{display:inline-flex;align-items:center;min-height:44px;color:#1f5fd1}</style>
   </head>
   <body>
     <main>
       <h1>${escapeHtml(title)}</h1>
-      <p>${escapeHtml(body)}</p>
+      <p>${escapeHtml(body)}</p>${
+        link
+          ? `
+      <p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`
+          : ''
+      }
     </main>
   </body>
 </html>

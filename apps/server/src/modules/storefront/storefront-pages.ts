@@ -95,10 +95,20 @@ const NOT_FOUND = {
   product: ['storefront.productNotFound', 'storefront.productNotFoundBody'],
 } as const;
 
-function notFound(request: FastifyRequest, reply: FastifyReply, what: keyof typeof NOT_FOUND) {
+/** `shopPath`: the shop of a product it does not sell, linked as the way back. */
+function notFound(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  what: keyof typeof NOT_FOUND,
+  shopPath?: string,
+) {
   const lang = pageLanguage(request);
   const [title, body] = NOT_FOUND[what];
-  const html = renderNotFound(lang, translate(lang, title), translate(lang, body));
+  const link =
+    shopPath === undefined
+      ? undefined
+      : { href: `${shopPath || '/'}?lang=${lang}`, text: translate(lang, 'storefront.backToShop') };
+  const html = renderNotFound(lang, translate(lang, title), translate(lang, body), link);
   return reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }
 
@@ -195,7 +205,7 @@ async function shopPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyR
   const load = () => render(deps, target, lang, productId ? Number(productId) : null);
   // Stored pages are forgotten through the change feed: without it, every page is rendered.
   const rendered = deps.live() ? await deps.rendered.get(key, load) : await load();
-  if (rendered === 'no-product') return notFound(request, reply, 'product');
+  if (rendered === 'no-product') return notFound(request, reply, 'product', target.basePath);
   if (rendered === 'suspended') return unavailable(request, reply);
   if (rendered === 'no-shop') {
     const slug = await deps.service.movedTo(target.slug);

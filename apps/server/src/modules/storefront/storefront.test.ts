@@ -212,7 +212,12 @@ describe('public shop data', () => {
     expect((await get(`/api/v1/public/shops/anna-shop/products/${id('hidden')}/reviews`)).statusCode).toBe(
       404,
     );
-    expect((await get(`/s/anna-shop/p/${id('hidden')}`)).statusCode).toBe(404);
+    // Its page says so, with the way back to the shop (an unknown shop has none to offer).
+    const page = await get(`/s/anna-shop/p/${id('hidden')}`);
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<h1>Product not found</h1>');
+    expect(page.body).toContain('<a href="/s/anna-shop?lang=en">Back to the shop</a>');
+    expect((await get('/s/nobody-here')).body).not.toContain('<a ');
     const other = await data<TStorefrontProductPage>('/other-shop/products');
     expect(other.list.map((p) => p.id)).not.toContain(id('x'));
     expect(other.list.map((p) => p.id)).toContain(id('hidden'));

@@ -179,6 +179,7 @@ export const en = {
   'storefront.shopNotFoundBody': 'There is no shop at this address. Please check the link you were given.',
   'storefront.productNotFound': 'Product not found',
   'storefront.productNotFoundBody': 'This product is not sold in this shop any more.',
+  'storefront.backToShop': 'Back to the shop',
   'storefront.payment': 'Payment',
   'orders.pay.duplicate': 'Each order can be in a payment only once.',
   'orders.pay.notUnpaid':

@@ -187,6 +187,7 @@ export const es = {
     'No hay ninguna tienda en esta dirección. Comprueba el enlace que te dieron.',
   'storefront.productNotFound': 'Producto no encontrado',
   'storefront.productNotFoundBody': 'Este producto ya no se vende en esta tienda.',
+  'storefront.backToShop': 'Volver a la tienda',
   'storefront.payment': 'Pago',
   'orders.pay.duplicate': 'Cada pedido puede estar en un pago una sola vez.',
   'orders.pay.notUnpaid':

@@ -192,6 +192,7 @@ export const fr = {
     "Il n'y a aucune boutique à cette adresse. Vérifiez le lien que l'on vous a donné.",
   'storefront.productNotFound': 'Produit introuvable',
   'storefront.productNotFoundBody': "Ce produit n'est plus vendu dans cette boutique.",
+  'storefront.backToShop': 'Retour à la boutique',
   'storefront.payment': 'Paiement',
   'orders.pay.duplicate': 'Chaque commande ne peut figurer qu’une fois dans un paiement.',
   'orders.pay.notUnpaid':

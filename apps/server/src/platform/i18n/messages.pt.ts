@@ -182,6 +182,7 @@ export const pt = {
   'storefront.shopNotFoundBody': 'Não há nenhuma loja neste endereço. Verifique o link que você recebeu.',
   'storefront.productNotFound': 'Produto não encontrado',
   'storefront.productNotFoundBody': 'Este produto não é mais vendido nesta loja.',
+  'storefront.backToShop': 'Voltar para a loja',
   'storefront.payment': 'Pagamento',
   'orders.pay.duplicate': 'Cada pedido só pode estar uma vez num pagamento.',
   'orders.pay.notUnpaid':

@@ -171,6 +171,7 @@ export const zhCn = {
   'storefront.shopNotFoundBody': '此地址没有店铺。请检查您收到的链接。',
   'storefront.productNotFound': '未找到商品',
   'storefront.productNotFoundBody': '本店已不再销售此商品。',
+  'storefront.backToShop': '返回店铺',
   'storefront.payment': '支付',
   'orders.pay.duplicate': '同一订单在一次支付中只能出现一次。',
   'orders.pay.notUnpaid': '这些订单已不再是待支付状态（买家已支付）：{orders}。未扣款。',

@@ -1,16 +1,37 @@
-import { maxQuantity, totalCents, useCartLines, type TCartLine, type TCartStore } from '../cart';
+import { useEffect, useState } from 'react';
+import {
+  maxQuantity,
+  PAYING_STORAGE_KEY,
+  totalCents,
+  useCartLines,
+  type TCartLine,
+  type TCartStore,
+} from '../cart';
+import { useRestoreScroll } from '../router';
+import { readStorage, removeStorage } from '../storage';
 import { shopHref, useStorefront } from '../storefront-context';
 
 /** The cart: quantities, removal, the total in the buyer's currency and the US-dollar charge. */
 export function CartPage() {
   const { cart, t, basePath } = useStorefront();
+  // Sent back here by the payment provider's "Cancel" (the order was left unpaid): say so, once.
+  const [cancelled] = useState(() => readStorage(sessionStorage, PAYING_STORAGE_KEY) !== null);
+  useEffect(() => removeStorage(sessionStorage, PAYING_STORAGE_KEY), []);
+  useRestoreScroll(true);
   if (!cart) return null;
   return (
     <section className="sf-section" aria-labelledby="sf-cart-title">
       <h1 id="sf-cart-title">{t('cart.heading')}</h1>
+      {cancelled && (
+        <p className="sf-notice" role="status">
+          {t('cart.cancelled')}
+        </p>
+      )}
       <CartContent cart={cart} />
       <p>
-        <a href={shopHref(basePath)}>{t('common.continueShopping')}</a>
+        <a className="sf-text-link" href={shopHref(basePath)}>
+          {t('common.continueShopping')}
+        </a>
       </p>
     </section>
   );

@@ -5,6 +5,7 @@ import {
   countryOptions,
   defaultCountry,
   EMPTY_VALUES,
+  recheckField,
   toCheckoutRequest,
   validateCheckout,
 } from './checkout-form';
@@ -72,5 +73,22 @@ describe('checkout form', () => {
 
   it('names countries in the buyer language', () => {
     expect(countryOptions('fr').find((c) => c.code === 'DE')?.name).toBe('Allemagne');
+  });
+
+  it('re-checks a field with an error as it changes: gone once right, renamed if still wrong; others wait', () => {
+    const errors = validateCheckout(EMPTY_VALUES);
+    expect(errors).toMatchObject({ email: 'required', name: 'required' });
+
+    const typing = { ...EMPTY_VALUES, email: 'ana@' };
+    const afterTyping = recheckField(errors, typing, 'email');
+    expect(afterTyping.email).toBe('email');
+    expect(afterTyping.name).toBe('required');
+
+    const fixed = recheckField(afterTyping, { ...typing, email: 'ana@example.com' }, 'email');
+    expect(fixed).not.toHaveProperty('email');
+    expect(fixed.name).toBe('required');
+
+    // A field without an error shown gets none while being typed in.
+    expect(recheckField({}, { ...EMPTY_VALUES, phone: 'abc' }, 'phone')).toEqual({});
   });
 });

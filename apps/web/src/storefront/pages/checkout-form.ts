@@ -123,6 +123,22 @@ export function validateCheckout(values: TCheckoutValues): Partial<Record<TCheck
   return errors;
 }
 
+/**
+ * The errors once `field` changed to what `values` hold: an error shown on it is re-checked (gone
+ * as soon as the field is right, or the new problem named); a field without one is left alone
+ * until the buyer tries to pay again.
+ */
+export function recheckField(
+  errors: Partial<Record<TCheckoutField, TFieldError>>,
+  values: TCheckoutValues,
+  field: TCheckoutField,
+): Partial<Record<TCheckoutField, TFieldError>> {
+  if (!errors[field]) return errors;
+  const { [field]: _old, ...others } = errors;
+  const now = validateCheckout(values)[field];
+  return now ? { ...others, [field]: now } : others;
+}
+
 /** The checkout request for the cart's lines; optional fields left empty are not sent. */
 export function toCheckoutRequest(
   values: TCheckoutValues,

@@ -1,9 +1,9 @@
 import { newIdempotencyKey } from '../../shared/idempotency-key';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, checkoutApi, NETWORK_ERROR } from '../api';
-import { totalCents, useCartLines, type TCartStore } from '../cart';
+import { PAYING_STORAGE_KEY, totalCents, useCartLines, type TCartStore } from '../cart';
 import { readTrafficSources } from '../events';
-import { leave } from '../router';
+import { leave, useRestoreScroll } from '../router';
 import { writeStorage } from '../storage';
 import { shopHref, useStorefront } from '../storefront-context';
 import { Totals } from './cart-page';
@@ -12,6 +12,7 @@ import {
   defaultCountry,
   EMPTY_VALUES,
   toCheckoutRequest,
+  recheckField,
   validateCheckout,
   type TCheckoutField,
   type TCheckoutValues,
@@ -24,6 +25,7 @@ export const SHOP_PATH_STORAGE_KEY = 'storefrontShopPath';
 /** Contact, shipping address and the summary; "Pay with PayPal" places the order and leaves to pay. */
 export function CheckoutPage() {
   const { cart, slug } = useStorefront();
+  useRestoreScroll(true);
   return cart && slug ? <CheckoutForm cart={cart} slug={slug} /> : <EmptyCart />;
 }
 
@@ -33,7 +35,9 @@ function EmptyCart() {
     <section className="sf-section">
       <h1>{t('checkout.title')}</h1>
       <p className="sf-status">{t('cart.empty')}</p>
-      <a href={shopHref(basePath)}>{t('common.continueShopping')}</a>
+      <a className="sf-text-link" href={shopHref(basePath)}>
+        {t('common.continueShopping')}
+      </a>
     </section>
   );
 }
@@ -79,6 +83,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
       const answer = await checkoutApi.checkout(request);
       // Back from paying, the way to the shop keeps the buyer's language.
       writeStorage(sessionStorage, SHOP_PATH_STORAGE_KEY, `${shopHref(basePath)}?lang=${language}`);
+      writeStorage(sessionStorage, PAYING_STORAGE_KEY, answer.orderNo);
       leave.to(answer.approveUrl);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
@@ -103,7 +108,11 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
       required={required}
       value={values[name]}
       error={errors[name]}
-      onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
+      onChange={(value) => {
+        const next = { ...values, [name]: value };
+        setValues(next);
+        setErrors((current) => recheckField(current, next, name));
+      }}
     />
   );
 
@@ -143,7 +152,9 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
         <h2>{t('checkout.summary')}</h2>
         <p>
           {t('checkout.itemCount', { count: lines.reduce((sum, line) => sum + line.quantity, 0) })} ·{' '}
-          <a href={shopHref(basePath, '/cart')}>{t('checkout.editCart')}</a>
+          <a className="sf-text-link" href={shopHref(basePath, '/cart')}>
+            {t('checkout.editCart')}
+          </a>
         </p>
         <ul className="sf-lines sf-summary" aria-label={t('checkout.summary')}>
           {lines.map((line) => (

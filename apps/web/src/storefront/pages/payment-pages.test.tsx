@@ -1,7 +1,7 @@
 import type { TOrderReceipt } from '@linkstore/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { cartFor } from '../cart';
+import { cartFor, PAYING_STORAGE_KEY } from '../cart';
 import { leave } from '../router';
 import { renderStorefront, stubApi } from '../test-support';
 
@@ -57,9 +57,12 @@ describe('payment pages', () => {
         ++attempts === 1 ? new Error('The payment was declined') : RECEIPT,
       'GET /api/v1/public/orders/receipt': { ...RECEIPT, status: 0 },
     });
+    sessionStorage.setItem(PAYING_STORAGE_KEY, 'LS261122-K3J9Q2ZD');
     renderStorefront('/payresult?order=LS261122-K3J9Q2ZD&token=T1', { page: null });
 
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
+    // Back from paying: the cart will not claim the payment was cancelled.
+    expect(sessionStorage.getItem(PAYING_STORAGE_KEY)).toBeNull();
     expect(screen.getByRole('alert')).toHaveTextContent('The payment was declined');
     expect(cartFor('demo').lines()).toHaveLength(1);
 
@@ -73,5 +76,28 @@ describe('payment pages', () => {
       orderNo: 'LS261122-K3J9Q2ZD',
       token: 'T1',
     });
+  });
+
+  it('the cart says a cancelled payment was cancelled, once', async () => {
+    const cart = cartFor('demo');
+    cart.clear();
+    cart.add({ productId: '101', title: 'Teapot', imageUrl: null, priceCents: 1999, stock: 5 }, 1);
+    const cancelled = 'Payment cancelled. Nothing was charged, and your cart is still here.';
+
+    renderStorefront('/s/demo/cart');
+    expect(await screen.findByRole('heading', { name: 'Your cart' })).toBeInTheDocument();
+    expect(screen.queryByText(cancelled)).not.toBeInTheDocument();
+    cleanup();
+
+    // Left to pay, then the provider's "Cancel" sent the buyer to the cart.
+    sessionStorage.setItem(PAYING_STORAGE_KEY, 'LS261122-K3J9Q2ZD');
+    renderStorefront('/s/demo/cart?lang=en');
+    expect(await screen.findByRole('status')).toHaveTextContent(cancelled);
+    expect(screen.getByLabelText('Quantity of Teapot')).toHaveValue(1);
+    cleanup();
+
+    renderStorefront('/s/demo/cart');
+    expect(await screen.findByRole('heading', { name: 'Your cart' })).toBeInTheDocument();
+    expect(screen.queryByText(cancelled)).not.toBeInTheDocument();
   });
 });

@@ -2,9 +2,9 @@ import { newIdempotencyKey } from '../../shared/idempotency-key';
 import { formatMoney, type TOrderReceipt } from '@linkstore/contract';
 import { useEffect, useRef, useState } from 'react';
 import { checkoutApi } from '../api';
-import { cartFor } from '../cart';
+import { cartFor, PAYING_STORAGE_KEY } from '../cart';
 import { Loading } from '../components/status';
-import { readStorage } from '../storage';
+import { readStorage, removeStorage } from '../storage';
 import { useStorefront } from '../storefront-context';
 import { SHOP_PATH_STORAGE_KEY } from './checkout-page';
 import { messageOf } from './payauth-page';
@@ -27,6 +27,8 @@ export function PayResultPage() {
     orderNo && token ? { name: 'capturing' } : { name: 'failed', message: t('payresult.missing') },
   );
   const started = useRef(false);
+  // Back from paying, whatever the outcome: the cart will not say the payment was cancelled.
+  useEffect(() => removeStorage(sessionStorage, PAYING_STORAGE_KEY), []);
   // One capture per visit, "Try again" included: its Idempotency-Key.
   const [captureKey] = useState(newIdempotencyKey);
 

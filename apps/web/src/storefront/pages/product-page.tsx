@@ -1,11 +1,12 @@
 import type { TStorefrontProductDetail, TStorefrontReview } from '@linkstore/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { RichTextView } from '../../shared/rich-text/rich-text-view';
-import { storefrontApi } from '../api';
+import { ApiError, NOT_FOUND, storefrontApi } from '../api';
 import { clampQuantity, maxQuantity } from '../cart';
 import { Stars } from '../components/stars';
+import { useRestoreScroll } from '../router';
 import { LoadError, Loading } from '../components/status';
-import { useStorefront } from '../storefront-context';
+import { shopHref, useStorefront } from '../storefront-context';
 import { useLoad } from '../use-load';
 
 const REVIEWS_PAGE_SIZE = 10;
@@ -15,8 +16,10 @@ export function ProductPage({ id, initial }: { id: string; initial: TStorefrontP
   const { slug, t, events } = useStorefront();
   const fetchProduct = useCallback(() => storefrontApi.product(slug ?? '', id), [slug, id]);
   const { data: product, error, retry } = useLoad(fetchProduct, initial);
+  useRestoreScroll(product !== null);
   useEffect(() => events?.record('view', id), [events, id]);
 
+  if (error instanceof ApiError && error.code === NOT_FOUND) return <ProductNotFound />;
   if (error) return <LoadError message={t('product.loadFailed')} onRetry={retry} />;
   if (!product) return <Loading />;
   return (
@@ -30,6 +33,20 @@ export function ProductPage({ id, initial }: { id: string; initial: TStorefrontP
       </div>
       <Reviews product={product} />
     </article>
+  );
+}
+
+/** A product this shop does not sell (any more): said plainly, with the way back to the shop. */
+function ProductNotFound() {
+  const { t, basePath } = useStorefront();
+  return (
+    <section className="sf-section">
+      <h1>{t('product.notFound')}</h1>
+      <p>{t('product.notFoundBody')}</p>
+      <a className="sf-button" href={shopHref(basePath)}>
+        {t('common.backToShop')}
+      </a>
+    </section>
   );
 }
 
@@ -71,9 +88,9 @@ function ProductPrice({ product }: { product: TStorefrontProductDetail }) {
 
 /** Quantity and "Add to cart", with a link to the cart once added. */
 function AddToCart({ product }: { product: TStorefrontProductDetail }) {
-  const { cart, t, events } = useStorefront();
+  const { cart, t, events, basePath } = useStorefront();
   const [quantity, setQuantity] = useState(1);
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState<{ text: string; added: boolean } | null>(null);
   if (product.stock === 0 || !product.inStock) {
     return <p className="sf-badge sf-badge-muted">{t('product.outOfStock')}</p>;
   }
@@ -90,7 +107,7 @@ function AddToCart({ product }: { product: TStorefrontProductDetail }) {
       quantity,
     );
     if (added) events?.record('cart', product.id);
-    setMessage(added ? t('product.added') : t('cart.full'));
+    setMessage({ text: added ? t('product.added') : t('cart.full'), added });
   };
   return (
     <div className="sf-buy">
@@ -107,9 +124,18 @@ function AddToCart({ product }: { product: TStorefrontProductDetail }) {
       <button type="button" className="sf-button sf-button-primary" onClick={add}>
         {t('product.addToCart')}
       </button>
-      <p className="sf-feedback" role="status">
-        {message}
-      </p>
+      {/* The region stays put; its message shows at the bottom of the screen, where the buyer sees it. */}
+      <div className="sf-toast-region" role="status">
+        {message && (
+          <div className="sf-toast">
+            <span>{message.text}</span>
+            {message.added && <a href={shopHref(basePath, '/cart')}>{t('product.viewCart')}</a>}
+            <button type="button" aria-label={t('common.close')} onClick={() => setMessage(null)}>
+              ×
+            </button>
+          </div>
+        )}
+      </div>
     </div>
   );
 }

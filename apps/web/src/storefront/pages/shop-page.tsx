@@ -1,16 +1,21 @@
-import type { TStorefrontCategory, TStorefrontProductCard } from '@linkstore/contract';
+import type { TStorefrontCategory } from '@linkstore/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { storefrontApi } from '../api';
 import { ProductCard } from '../components/product-card';
+import { replaceQuery, useRestoreScroll } from '../router';
+import {
+  appendNew,
+  listAt,
+  loadList,
+  MAX_KEYWORDS,
+  PAGE_SIZE,
+  placeParams,
+  readPlace,
+  rememberList,
+  type TPlace,
+  type TShownList,
+} from '../shop-place';
 import { useStorefront } from '../storefront-context';
-
-/** The server's page of products (its first page, embedded, has as many). */
-const PAGE_SIZE = 24;
-
-interface TFilter {
-  categoryId?: string;
-  keywords?: string;
-}
 
 /** The shop: banners, who sells, share, categories, search and the product grid. */
 export function ShopPage() {
@@ -118,30 +123,55 @@ function ShareButtons({ title }: { title: string }) {
   );
 }
 
-/** Categories, search and the grid with "load more"; the first page comes with the shop. */
+/**
+ * Categories, search and the grid with "Show more"; the first page comes with the shop. Where the
+ * buyer is (search, category, pages shown) is kept in the URL and the list in memory, so Back
+ * from a product shows the same list at the same scroll position.
+ */
 function ProductBrowser() {
   const { page, slug, t } = useStorefront();
-  const [filter, setFilter] = useState<TFilter>({});
-  const [products, setProducts] = useState<TStorefrontProductCard[]>(page?.products.list ?? []);
-  const [total, setTotal] = useState(page?.products.total ?? 0);
-  /** The last page shown: the next "load more" asks for the one after it. */
-  const [pageNum, setPageNum] = useState(1);
-  const [loading, setLoading] = useState(false);
+  const firstPage = page?.products ?? null;
+  const [list, setList] = useState<TShownList>(() => {
+    const place = readPlace(window.location.search);
+    return (slug ? listAt(slug, place, firstPage) : null) ?? { place, products: [], total: 0 };
+  });
+  const [loading, setLoading] = useState(() => slug !== null && !listAt(slug, list.place, firstPage));
   const [error, setError] = useState<string | null>(null);
   const request = useRef(0);
+  const { place, products, total } = list;
+  useRestoreScroll(!loading);
 
-  const load = (next: TFilter, append: boolean) => {
+  const show = (next: TShownList) => {
+    setList(next);
+    if (slug) rememberList(slug, next);
+    replaceQuery(placeParams(next.place));
+  };
+
+  const fetchPage = (wanted: TPlace) => (pageNum: number) =>
+    storefrontApi.products(slug ?? '', {
+      pageNum,
+      pageSize: PAGE_SIZE,
+      categoryId: wanted.categoryId,
+      keywords: wanted.keywords,
+    });
+
+  /** Shows `wanted`: one more page appended to the list shown, or all its pages loaded afresh. */
+  const load = (wanted: TPlace, append: boolean) => {
     if (!slug) return;
     const id = ++request.current;
-    const wanted = append ? pageNum + 1 : 1;
     setLoading(true);
     setError(null);
-    storefrontApi.products(slug, { pageNum: wanted, pageSize: PAGE_SIZE, ...next }).then(
-      (answer) => {
+    const answer = append
+      ? fetchPage(wanted)(wanted.pages).then((next) => ({
+          place: wanted,
+          products: appendNew(products, next.list),
+          total: next.total,
+        }))
+      : loadList(wanted, firstPage, fetchPage(wanted));
+    answer.then(
+      (next) => {
         if (id !== request.current) return;
-        setProducts((current) => (append ? appendNew(current, answer.list) : answer.list));
-        setTotal(answer.total);
-        setPageNum(wanted);
+        show(next);
         setLoading(false);
       },
       () => {
@@ -152,26 +182,42 @@ function ProductBrowser() {
     );
   };
 
-  const applyFilter = (next: TFilter) => {
-    setFilter(next);
-    if (!next.categoryId && !next.keywords && page) {
+  // A place the page does not have at hand (a reload, a shared link): its pages, once.
+  const loadAtStart = useRef(loading);
+  useEffect(() => {
+    if (!loadAtStart.current) return;
+    loadAtStart.current = false;
+    load(place, false);
+  });
+
+  const applyFilter = (next: Omit<TPlace, 'pages'>) => {
+    const wanted = { ...next, pages: 1 };
+    const ready = slug && !next.keywords && !next.categoryId ? listAt(slug, wanted, firstPage) : null;
+    if (ready) {
       request.current += 1;
-      setProducts(page.products.list);
-      setTotal(page.products.total);
-      setPageNum(1);
+      show(ready);
       setLoading(false);
+      setError(null);
       return;
     }
-    load(next, false);
+    load(wanted, false);
   };
 
+  // A search covers the whole shop; a category chosen afterwards narrows it.
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const input = event.currentTarget.elements.namedItem('keywords') as HTMLInputElement;
-    const keywords = input.value.trim().slice(0, 50);
-    applyFilter({ ...filter, keywords: keywords || undefined });
+    const keywords = input.value.trim().slice(0, MAX_KEYWORDS);
+    applyFilter(keywords ? { keywords } : {});
   };
 
+  const category = place.categoryId ? findCategory(page?.categories ?? [], place.categoryId) : undefined;
+  const found =
+    !place.keywords || loading || error
+      ? ''
+      : category
+        ? t('shop.foundIn', { count: total, category: category.name })
+        : t('shop.found', { count: total });
   return (
     <>
       <form className="sf-search" role="search" onSubmit={onSearch}>
@@ -182,7 +228,8 @@ function ProductBrowser() {
           id="sf-keywords"
           name="keywords"
           type="search"
-          maxLength={50}
+          maxLength={MAX_KEYWORDS}
+          defaultValue={place.keywords ?? ''}
           placeholder={t('shop.searchLabel')}
         />
         <button type="submit" className="sf-button">
@@ -191,10 +238,21 @@ function ProductBrowser() {
       </form>
       <CategoryChips
         categories={page?.categories ?? []}
-        selected={filter.categoryId}
-        onSelect={(categoryId) => applyFilter({ ...filter, categoryId })}
+        selected={place.categoryId}
+        onSelect={(categoryId) =>
+          applyFilter({
+            ...(place.keywords ? { keywords: place.keywords } : {}),
+            ...(categoryId ? { categoryId } : {}),
+          })
+        }
       />
-      {products.length === 0 && !loading && !error && <p className="sf-status">{t('shop.noProducts')}</p>}
+      {/* Always there, so a screen reader hears each new count. */}
+      <p className="sf-found" role="status">
+        {found}
+      </p>
+      {products.length === 0 && !loading && !error && !place.keywords && (
+        <p className="sf-status">{t('shop.noProducts')}</p>
+      )}
       <ul className="sf-grid" aria-busy={loading}>
         {products.map((product) => (
           <ProductCard key={product.id} product={product} />
@@ -211,7 +269,11 @@ function ProductBrowser() {
         </p>
       )}
       {!loading && products.length < total && (
-        <button type="button" className="sf-button sf-button-wide" onClick={() => load(filter, true)}>
+        <button
+          type="button"
+          className="sf-button sf-button-wide"
+          onClick={() => load({ ...place, pages: place.pages + 1 }, true)}
+        >
           {t('shop.loadMore')}
         </button>
       )}
@@ -219,13 +281,14 @@ function ProductBrowser() {
   );
 }
 
-/** Products of `next` not already shown (a product added meanwhile shifts the pages). */
-function appendNew(
-  current: TStorefrontProductCard[],
-  next: TStorefrontProductCard[],
-): TStorefrontProductCard[] {
-  const seen = new Set(current.map((p) => p.id));
-  return [...current, ...next.filter((p) => !seen.has(p.id))];
+/** A first- or second-level category by id. */
+function findCategory(categories: TStorefrontCategory[], id: string): TStorefrontCategory | undefined {
+  for (const category of categories) {
+    if (category.id === id) return category;
+    const child = category.children.find((c) => c.id === id);
+    if (child) return child;
+  }
+  return undefined;
 }
 
 /** "All" and the first-level categories; a chosen one with subcategories shows them below. */
