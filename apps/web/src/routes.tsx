@@ -82,6 +82,15 @@ const pageRoutes: RouteObject[] = [
     ],
   },
   {
+    // A visitor's `/` (the guard sends them here): it sells LinkStore, small and apart from the studio.
+    path: 'welcome',
+    lazy: async () => {
+      const { LandingPage, loadLandingTexts } = await import('./studio/landing/landing-page');
+      await loadLandingTexts();
+      return { Component: LandingPage };
+    },
+  },
+  {
     path: 'login',
     handle: title('route.title.login'),
     lazy: async () => ({ Component: (await import('./studio/auth/login-page')).LoginPage }),
