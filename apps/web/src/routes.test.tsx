@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useUserPreferences } from './shared/preferences/user-preferences-store';
 import { useSession } from './shared/session/session-store';
 import { renderWithApp } from './shared/test/render-with-app';
-import { appRoutes } from './routes';
+import { appRoutes, guardStartAddress } from './routes';
 
 const signIn = () =>
   useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'a', refreshToken: 'r' });
@@ -102,6 +102,27 @@ describe('app routes with the guard', () => {
 });
 
 describe('hash history', () => {
+  it('sends a visitor opening / to the landing page before the router starts, so no studio page loads', () => {
+    useUserPreferences.getState().setMenuDefaultActive(4);
+    window.location.hash = '#/?lang=es';
+    guardStartAddress();
+    expect(window.location.hash).toBe('#/welcome');
+    expect(useUserPreferences.getState().menuDefaultActive).toBe(1);
+    window.location.hash = '#/register';
+    guardStartAddress();
+    expect(window.location.hash).toBe('#/register');
+  });
+
+  it('leaves a signed-in creator at / and sends them from the landing page home before the start', () => {
+    signIn();
+    window.location.hash = '#/';
+    guardStartAddress();
+    expect(window.location.hash).toBe('#/');
+    window.location.hash = '#/welcome';
+    guardStartAddress();
+    expect(window.location.hash).toBe('#/');
+  });
+
   it('runs the guard on the path inside the hash', async () => {
     window.location.hash = '#/index?lang=es';
     const router = createHashRouter(appRoutes);

@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage, i18n } from '../../shared/i18n/i18n';
+import { useAppPreferences } from '../../shared/preferences/app-preferences-store';
 import { renderWithApp } from '../../shared/test/render-with-app';
 import { LandingPage, loadLandingTexts } from './landing-page';
 import { EXAMPLE_COST_CENTS, EXAMPLE_ROUNDING, profitExample } from './profit-example';
@@ -92,10 +93,11 @@ describe('LandingPage', () => {
     expect(await screen.findByRole('heading', { name: 'Register stand-in' })).toBeInTheDocument();
   });
 
-  it('follows a change of language, its texts loaded with the language', async () => {
+  it('switches language with its own picker, its texts loaded with the language and the choice kept', async () => {
+    const user = userEvent.setup();
     await renderWithApp(routes, '/welcome');
     await screen.findByRole('heading', { level: 1, name: 'Your own shop, run from your phone' });
-    await act(() => applyLanguage('fr'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
     expect(
       await screen.findByRole('heading', {
         level: 1,
@@ -105,5 +107,7 @@ describe('LandingPage', () => {
     // Amounts and percentages in the language's own format.
     expect(exampleRows()['Votre bénéfice par vente']).toMatch(/^12,59\s\$US$/);
     expect(exampleRows()).toHaveProperty(['Votre prix : 200\u00a0% du coût']);
+    expect(useAppPreferences.getState().language).toBe('fr');
+    expect(document.documentElement.lang).toBe('fr');
   });
 });

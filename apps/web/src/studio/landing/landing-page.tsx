@@ -1,9 +1,11 @@
-import { formatMoney, normalizeLanguage } from '@linkstore/contract';
+import { formatMoney, LANGUAGES, normalizeLanguage } from '@linkstore/contract';
+import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { loadPageNamespace } from '../../shared/i18n/i18n';
-import { LANGUAGE_TAGS } from '../../shared/i18n/languages';
-import { TopBar } from '../../shared/layout/top-bar';
+import { APP_TITLE } from '../../shared/config/constants';
+import { applyLanguage, loadPageNamespace } from '../../shared/i18n/i18n';
+import { LANGUAGE_NATIVE_NAMES, LANGUAGE_TAGS } from '../../shared/i18n/languages';
+import { useAppPreferences } from '../../shared/preferences/app-preferences-store';
 import styles from './landing-page.module.css';
 import { profitExample } from './profit-example';
 
@@ -12,6 +14,35 @@ const STEPS = ['open', 'connect', 'price', 'share'] as const;
 
 /** The landing page's texts, loaded before it shows (they are not in the entry chunk). */
 export const loadLandingTexts = (): Promise<void> => loadPageNamespace('landing');
+
+/**
+ * The brand and a native language picker: light (no antd menu, unlike the studio's top bar) and a
+ * phone's own list to choose from. Country and currency are left to the studio.
+ */
+function LandingHeader() {
+  const { t } = useTranslation('common');
+  const language = useAppPreferences((state) => state.language);
+  const setLanguage = useAppPreferences((state) => state.setLanguage);
+  const onChange = async (event: ChangeEvent<HTMLSelectElement>) => {
+    const next = normalizeLanguage(event.target.value);
+    if (await applyLanguage(next)) setLanguage(next);
+  };
+  return (
+    <header className={styles.header}>
+      <span className={styles.brand}>{APP_TITLE}</span>
+      <label className={styles.language}>
+        <span className={styles.hidden}>{t('language.switch.label')}</span>
+        <select value={language} onChange={(event) => void onChange(event)}>
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code} lang={LANGUAGE_TAGS[code]}>
+              {LANGUAGE_NATIVE_NAMES[code]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </header>
+  );
+}
 
 /**
  * What a visitor sees at `/`: what LinkStore is, how the profit works — a product priced by the
@@ -29,7 +60,7 @@ export function LandingPage() {
 
   return (
     <div className={styles.page}>
-      <TopBar />
+      <LandingHeader />
       <main className={styles.main}>
         <section className={styles.hero} aria-labelledby="landing-heading">
           <h1 id="landing-heading" className={styles.heading}>
