@@ -3,7 +3,12 @@ import { text } from '../locales';
 
 test('a visitor opens the app, switches the language, and the login page follows', async ({ page }) => {
   await page.goto('/');
-  // Signed out, the guard sends the visitor to the login page.
+  // Signed out, the guard sends the visitor to the landing page; its "Sign in" to the form.
+  await expect(page).toHaveURL(/#\/welcome/);
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: text('en', 'landing:hero.signIn'), exact: true })
+    .click();
   await expect(page).toHaveURL(/#\/login/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'studio:auth.login.heading'));
   await expect(page).toHaveTitle(/LinkStore/);

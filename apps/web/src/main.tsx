@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './shared/app-providers';
 import { setConsoleRouter } from './console/console-loading';
-import { appRoutes } from './routes';
+import { appRoutes, guardStartAddress } from './routes';
 import { createQueryClient } from './shared/http/query-client';
 import { initI18n } from './shared/i18n/i18n';
 import { useAppPreferences } from './shared/preferences/app-preferences-store';
@@ -20,6 +20,7 @@ async function start(): Promise<void> {
   applyStartupQuery(window.location.hash);
   await initI18n(useAppPreferences.getState().language);
 
+  guardStartAddress();
   const router = createHashRouter(appRoutes);
   setConsoleRouter(router);
   setNavigator((to, options) => void router.navigate(to, options));

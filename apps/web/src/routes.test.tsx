@@ -1,10 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { createHashRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useUserPreferences } from './shared/preferences/user-preferences-store';
 import { useSession } from './shared/session/session-store';
 import { renderWithApp } from './shared/test/render-with-app';
-import { appRoutes } from './routes';
+import { appRoutes, guardStartAddress } from './routes';
 
 const signIn = () =>
   useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'a', refreshToken: 'r' });
@@ -14,13 +14,33 @@ afterEach(() => {
 });
 
 describe('app routes with the guard', () => {
-  it('sends a signed-out visitor from / to the login page and titles it', async () => {
+  it('shows a signed-out visitor at / the landing page, with its ways to sign up and sign in', async () => {
     useUserPreferences.getState().setMenuDefaultActive(4);
     const { router } = await renderWithApp(appRoutes, '/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your own shop, run from your phone' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/welcome');
+    expect(useUserPreferences.getState().menuDefaultActive).toBe(1);
+    // The studio's menu is not there: the landing page is not inside the studio's layout.
+    expect(screen.queryByRole('navigation', { name: 'Studio menu' })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('LinkStore'));
+
+    const main = screen.getByRole('main');
+    (await within(main).findByRole('link', { name: 'Sign in' })).click();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(useUserPreferences.getState().menuDefaultActive).toBe(1);
     await waitFor(() => expect(document.title).toBe('Login - LinkStore'));
+  });
+
+  it('takes a signed-in creator from / to the studio home, and from the landing page too', async () => {
+    signIn();
+    const { router } = await renderWithApp(appRoutes, '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('heading', { name: 'Your own shop, run from your phone' })).toBeNull();
+    await act(() => router.navigate('/welcome'));
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('sends a signed-in user from /login to home', async () => {
@@ -82,12 +102,33 @@ describe('app routes with the guard', () => {
 });
 
 describe('hash history', () => {
+  it('sends a visitor opening / to the landing page before the router starts, so no studio page loads', () => {
+    useUserPreferences.getState().setMenuDefaultActive(4);
+    window.location.hash = '#/?lang=es';
+    guardStartAddress();
+    expect(window.location.hash).toBe('#/welcome');
+    expect(useUserPreferences.getState().menuDefaultActive).toBe(1);
+    window.location.hash = '#/register';
+    guardStartAddress();
+    expect(window.location.hash).toBe('#/register');
+  });
+
+  it('leaves a signed-in creator at / and sends them from the landing page home before the start', () => {
+    signIn();
+    window.location.hash = '#/';
+    guardStartAddress();
+    expect(window.location.hash).toBe('#/');
+    window.location.hash = '#/welcome';
+    guardStartAddress();
+    expect(window.location.hash).toBe('#/');
+  });
+
   it('runs the guard on the path inside the hash', async () => {
     window.location.hash = '#/index?lang=es';
     const router = createHashRouter(appRoutes);
     await waitFor(() => expect(router.state.initialized).toBe(true));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(window.location.hash).toBe('#/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
+    expect(window.location.hash).toBe('#/welcome');
     router.dispose();
   });
 });

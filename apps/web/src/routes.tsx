@@ -82,6 +82,15 @@ const pageRoutes: RouteObject[] = [
     ],
   },
   {
+    // A visitor's `/` (the guard sends them here): it sells LinkStore, small and apart from the studio.
+    path: 'welcome',
+    lazy: async () => {
+      const { LandingPage, loadLandingTexts } = await import('./studio/landing/landing-page');
+      await loadLandingTexts();
+      return { Component: LandingPage };
+    },
+  },
+  {
     path: 'login',
     handle: title('route.title.login'),
     lazy: async () => ({ Component: (await import('./studio/auth/login-page')).LoginPage }),
@@ -151,6 +160,24 @@ export function guardLoader({ request }: LoaderFunctionArgs): Response | null | 
     return loadThenRetry(url.pathname, url.search);
   }
   return decision.type === 'redirect' ? redirect(decision.to) : null;
+}
+
+/**
+ * The guard's decision for the address the app opens at, taken before the router starts. The
+ * router loads every page an address matches while its guard decides, so a visitor's `/` would
+ * fetch the studio's layout and home only to be sent to the landing page. Unmatched paths are
+ * left to the router (console routes come from the server).
+ */
+export function guardStartAddress(): void {
+  const url = new URL(window.location.hash.replace(/^#/, '') || '/', window.location.origin);
+  const decision = decideNavigation({
+    pathname: url.pathname,
+    search: url.search,
+    isSignedIn: isSignedIn(),
+    isUnmatched: false,
+  });
+  if (decision.isMenuReset) useUserPreferences.getState().setMenuDefaultActive(1);
+  if (decision.type === 'redirect') window.history.replaceState(window.history.state, '', `#${decision.to}`);
 }
 
 export const appRoutes: RouteObject[] = [

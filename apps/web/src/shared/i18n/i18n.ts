@@ -34,9 +34,12 @@ export type TNamespace = (typeof NAMESPACES)[number];
 type TBundle = Record<string, unknown>;
 
 /** English ships in the entry chunk; every other language is a chunk fetched on demand. */
-const lazyBundles = import.meta.glob<TBundle>(['../../locales/*/*.json', '!../../locales/en/*.json'], {
-  import: 'default',
-});
+const lazyBundles = import.meta.glob<TBundle>(
+  ['../../locales/*/*.json', '!../../locales/en/*.json', '!../../locales/*/landing.json'],
+  {
+    import: 'default',
+  },
+);
 
 export const i18n = i18next.createInstance();
 
@@ -55,15 +58,34 @@ const englishResources: ResourceLanguage = {
   reconciliation: enReconciliation,
 };
 
+/**
+ * Namespaces of a page that visitors open first (the landing page): not in the entry chunk, not
+ * even in English; the page loads its own with `loadPageNamespace`, and from then on every
+ * language change loads it along with the rest.
+ */
+const pageBundles = import.meta.glob<TBundle>('../../locales/*/landing.json', { import: 'default' });
+const pageNamespaces = new Set<string>();
+
+async function loadBundle(language: TLanguage, namespace: string): Promise<void> {
+  if (i18n.hasResourceBundle(language, namespace)) return;
+  const path = `../../locales/${language}/${namespace}.json`;
+  const load = pageNamespaces.has(namespace) ? pageBundles[path] : lazyBundles[path];
+  if (!load) throw new Error(`Missing locale bundle ${language}/${namespace}`);
+  i18n.addResourceBundle(language, namespace, await load(), true, true);
+}
+
 /** Loads all namespaces of a language into i18next unless already there. */
 export async function loadLanguage(language: TLanguage): Promise<void> {
-  if (language === 'en' || i18n.hasResourceBundle(language, 'common')) return;
+  const namespaces: string[] = language === 'en' ? [] : [...NAMESPACES];
+  await Promise.all([...namespaces, ...pageNamespaces].map((namespace) => loadBundle(language, namespace)));
+}
+
+/** Loads a page's own namespace in English (the fallback) and the current language. */
+export async function loadPageNamespace(namespace: 'landing'): Promise<void> {
+  pageNamespaces.add(namespace);
+  const current = LANGUAGES.find((language) => language === i18n.language) ?? DEFAULT_LANGUAGE;
   await Promise.all(
-    NAMESPACES.map(async (namespace) => {
-      const load = lazyBundles[`../../locales/${language}/${namespace}.json`];
-      if (!load) throw new Error(`Missing locale bundle ${language}/${namespace}`);
-      i18n.addResourceBundle(language, namespace, await load(), true, true);
-    }),
+    [...new Set([DEFAULT_LANGUAGE, current])].map((language) => loadBundle(language, namespace)),
   );
 }
 

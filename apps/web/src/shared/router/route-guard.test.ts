@@ -27,9 +27,14 @@ describe('decideNavigation', () => {
     expect(go('/index', true)).toEqual({ type: 'continue', isMenuReset: true });
   });
 
-  it('sends a signed-out user from / and /index to /login and resets the menu', () => {
-    expect(go('/', false)).toEqual({ type: 'redirect', to: '/login', isMenuReset: true });
-    expect(go('/index', false)).toEqual({ type: 'redirect', to: '/login', isMenuReset: true });
+  it('sends a signed-out user from / and /index to the landing page and resets the menu', () => {
+    expect(go('/', false)).toEqual({ type: 'redirect', to: '/welcome', isMenuReset: true });
+    expect(go('/index', false)).toEqual({ type: 'redirect', to: '/welcome', isMenuReset: true });
+  });
+
+  it('lets a visitor see the landing page and sends a signed-in user from it to home', () => {
+    expect(go('/welcome', false)).toEqual({ type: 'continue', isMenuReset: false });
+    expect(go('/welcome', true)).toEqual({ type: 'redirect', to: '/', isMenuReset: false });
   });
 
   it('sends unmatched paths to /404 whoever asks', () => {

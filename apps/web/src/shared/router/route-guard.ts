@@ -13,8 +13,10 @@ export interface TGuardInput {
 export type TGuardDecision =
   { type: 'continue'; isMenuReset: boolean } | { type: 'redirect'; to: string; isMenuReset: boolean };
 
-export const GUEST_ONLY_PATHS: readonly string[] = ['/login', '/register'];
+export const GUEST_ONLY_PATHS: readonly string[] = ['/login', '/register', '/welcome'];
 export const HOME_PATHS: readonly string[] = ['/', '/index'];
+/** Where a visitor's `/` leads: the landing page, with the ways to sign up and to sign in. */
+export const LANDING_PATH = '/welcome';
 
 /** `/login/` and `/login` are the same place. */
 export function normalizePathname(pathname: string): string {
@@ -28,7 +30,7 @@ export function decideNavigation({ pathname, isSignedIn, isUnmatched }: TGuardIn
   if (HOME_PATHS.includes(path)) {
     return isSignedIn
       ? { type: 'continue', isMenuReset: true }
-      : { type: 'redirect', to: '/login', isMenuReset: true };
+      : { type: 'redirect', to: LANDING_PATH, isMenuReset: true };
   }
   if (isUnmatched) return { type: 'redirect', to: '/404', isMenuReset: false };
   return { type: 'continue', isMenuReset: false };
