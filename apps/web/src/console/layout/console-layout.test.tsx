@@ -199,6 +199,10 @@ describe('ConsoleLayout', () => {
 
     // Defaults: light, #4080FF, tags view and logo on, watermark off, layout left.
     expect(within(drawer).getByRole('radio', { name: '#4080FF' })).toHaveAttribute('aria-checked', 'true');
+    // The colour picker opens from a button named with the colour it shows (label in name).
+    expect(within(drawer).getByRole('button', { name: 'Theme colour: #4080FF' })).toHaveTextContent(
+      '#4080FF',
+    );
     expect(within(drawer).getByRole('switch', { name: 'Tags view' })).toBeChecked();
     expect(within(drawer).getByRole('switch', { name: 'Sidebar logo' })).toBeChecked();
     expect(within(drawer).getByRole('switch', { name: 'Watermark' })).not.toBeChecked();
