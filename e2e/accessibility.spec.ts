@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { text } from './locales';
+import { PHONE } from './support/phone';
 import { E2E_SEED_PASSWORD } from './support/ports';
 import { english, signInAsDemo } from './support/studio';
 import { expectAccessible, followSystemTheme } from './support/themes';
@@ -22,6 +23,25 @@ async function settled(page: Page): Promise<void> {
 /** The main area's first-level heading (studio and console pages both have one). */
 const pageHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 }).first();
 
+/** The creator's pages, each once it has loaded, in both themes. */
+async function checkStudioPages(page: Page, where = ''): Promise<void> {
+  const pages: Array<[string, string, string]> = [
+    ['/#/', 'studio home', english('studio:home.dashboard.heading')],
+    ['/#/shop', 'my shop', english('studio:shop.heading')],
+    ['/#/product', 'products', english('studio:product.heading')],
+    ['/#/pricing', 'prices', english('studio:pricing.heading')],
+    ['/#/pricing/subcategories', 'subcategory prices', english('studio:pricing.heading')],
+    ['/#/order', 'orders', english('orders:orders.heading')],
+    ['/#/revenue', 'earnings', english('orders:earnings.heading')],
+  ];
+  for (const [path, what, heading] of pages) {
+    await page.goto(path);
+    await expect(pageHeading(page), what).toHaveText(heading);
+    await settled(page);
+    await expectAccessible(page, `${what}${where}`);
+  }
+}
+
 test.describe('every studio and console page passes axe-core in both themes', () => {
   test.beforeEach(async ({ page }) => {
     await followSystemTheme(page);
@@ -43,21 +63,21 @@ test.describe('every studio and console page passes axe-core in both themes', ()
     // form while the helper types into it.
     await page.goto('about:blank');
     await signInAsDemo(page);
-    const pages: Array<[string, string, string]> = [
-      ['/#/', 'studio home', english('studio:home.dashboard.heading')],
-      ['/#/shop', 'my shop', english('studio:shop.heading')],
-      ['/#/product', 'products', english('studio:product.heading')],
-      ['/#/pricing', 'prices', english('studio:pricing.heading')],
-      ['/#/pricing/subcategories', 'subcategory prices', english('studio:pricing.heading')],
-      ['/#/order', 'orders', english('orders:orders.heading')],
-      ['/#/revenue', 'earnings', english('orders:earnings.heading')],
-    ];
-    for (const [path, what, heading] of pages) {
-      await page.goto(path);
-      await expect(pageHeading(page), what).toHaveText(heading);
+    await checkStudioPages(page);
+  });
+
+  test.describe('on a 360 × 640 phone', () => {
+    test.use({ ...PHONE, viewport: { width: 360, height: 640 } });
+
+    test('the studio: sign-in and the creator pages', async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.goto('/#/login?lang=en');
+      await expect(page.getByLabel(english('studio:auth.login.password'), { exact: true })).toBeVisible();
       await settled(page);
-      await expectAccessible(page, what);
-    }
+      await expectAccessible(page, 'studio sign-in on a phone');
+      await signInAsDemo(page);
+      await checkStudioPages(page, ' on a phone');
+    });
   });
 
   test('the console: sign-in, the dashboard and the system and catalogue pages', async ({ page }) => {
@@ -89,6 +109,7 @@ test.describe('every studio and console page passes axe-core in both themes', ()
       ['/#/catalog/product', 'Products'],
       ['/#/catalog/banner', 'Banners'],
       ['/#/catalog/review', 'Reviews'],
+      ['/#/console/profile', 'users:profile.title'],
     ];
     for (const [path, name] of pages) {
       await page.goto(path);
