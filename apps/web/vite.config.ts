@@ -43,6 +43,14 @@ export default defineConfig({
     setupFiles: ['./src/shared/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Node loads `antd` as its CommonJS build (lib/); a module taken from its ES build (es/) would
+    // be a second copy, so a context from there would never meet antd's own.
+    alias: [
+      {
+        find: /^antd\/es\/table\/TableMeasureRowContext$/,
+        replacement: 'antd/lib/table/TableMeasureRowContext',
+      },
+    ],
     // Vitest's default is one worker fewer than the cores: a single worker on CI's 2 cores, which
     // left one idle. The workers do the work (the main process mostly waits): 453 s → 307 s there.
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -26,7 +26,15 @@ export async function accessibilityViolations(
     return (await scope.axe.run(scope.document, { rules })).violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact ?? 'unknown',
-      targets: violation.nodes.map((node) => node.target.join(' ')),
+      // Contrast findings say what was measured: "(#777777 on #ffffff, 4.48:1)".
+      targets: violation.nodes.map((node) => {
+        const data = node.any.find((check) => check.id === 'color-contrast')?.data as
+          { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        const measured = data?.fgColor
+          ? ` (${data.fgColor} on ${data.bgColor ?? '?'}, ${data.contrastRatio ?? '?'}:1)`
+          : '';
+        return `${node.target.join(' ')}${measured}`;
+      }),
     }));
   }, skipRules);
   return violations.map(({ id, impact, targets }) => `${id} (${impact}): ${targets.join(', ')}`);

@@ -73,7 +73,7 @@ describe('CategoryPage', () => {
     expect(await screen.findByRole('heading', { name: 'Categories' })).toBeInTheDocument();
     const apparel = await findRow('Apparel');
     expect(within(apparel).getByRole('img', { name: 'Icon of Apparel' })).toBeInTheDocument();
-    for (const name of ['Add a sub-category under Apparel', 'Edit Apparel', 'Delete Apparel']) {
+    for (const name of ['Add sub-category under Apparel', 'Edit Apparel', 'Delete Apparel']) {
       expect(within(apparel).getByRole('button', { name })).toBeInTheDocument();
     }
     expect(within(apparel).getByRole('switch', { name: 'Show Apparel' })).toBeChecked();
@@ -124,7 +124,7 @@ describe('CategoryPage', () => {
         : ok({ id: '9', ...(body as object) });
     });
     await renderConsolePage(CategoryPage);
-    await user.click(await screen.findByRole('button', { name: 'Add a sub-category under Apparel' }));
+    await user.click(await screen.findByRole('button', { name: 'Add sub-category under Apparel' }));
     const dialog = await findDialog('Add category');
     await waitFor(() => expect(within(dialog).getByTitle('Apparel')).toBeInTheDocument());
 

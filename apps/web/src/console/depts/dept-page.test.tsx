@@ -72,7 +72,7 @@ describe('DeptPage', () => {
     expect(quality).toHaveTextContent('Disabled');
     expect(await findRow('Research')).toHaveTextContent('Enabled');
     const top = await findRow('LinkStore');
-    for (const name of ['Add a department under LinkStore', 'Edit LinkStore', 'Delete LinkStore']) {
+    for (const name of ['Add child department under LinkStore', 'Edit LinkStore', 'Delete LinkStore']) {
       expect(within(top).getByRole('button', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Add' })).toBeInTheDocument();
@@ -124,7 +124,7 @@ describe('DeptPage', () => {
         : ok({ id: '9', ...(body as object) });
     });
     await renderConsolePage(DeptPage);
-    await user.click(await screen.findByRole('button', { name: 'Add a department under LinkStore' }));
+    await user.click(await screen.findByRole('button', { name: 'Add child department under LinkStore' }));
     const dialog = await findDialog('Add department');
     await waitFor(() => expect(within(dialog).getByTitle('LinkStore')).toBeInTheDocument());
 

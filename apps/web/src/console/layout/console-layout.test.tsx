@@ -179,11 +179,13 @@ describe('ConsoleLayout', () => {
     expect(useAppPreferences.getState().device).toBe('desktop');
   });
 
-  it('has a notice bell placeholder: 0, no notices yet, "View all" not available', async () => {
+  it('has a notice bell placeholder: 0 (not drawn), no notices yet, "View all" not available', async () => {
     const user = userEvent.setup();
     await renderWithApp(routes, '/console');
     const bell = await screen.findByRole('button', { name: 'Notices: 0 unread' });
-    expect(bell).toHaveTextContent('0');
+    // A zero count is said, not shown as a badge.
+    expect(bell).not.toHaveTextContent('0');
+    expect(bell.querySelector('.ant-badge-count')).toBeNull();
     await user.click(bell);
     expect(await screen.findByText('No notices yet')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View all' })).toBeDisabled();
@@ -197,6 +199,10 @@ describe('ConsoleLayout', () => {
 
     // Defaults: light, #4080FF, tags view and logo on, watermark off, layout left.
     expect(within(drawer).getByRole('radio', { name: '#4080FF' })).toHaveAttribute('aria-checked', 'true');
+    // The colour picker opens from a button named with the colour it shows (label in name).
+    expect(within(drawer).getByRole('button', { name: 'Theme colour: #4080FF' })).toHaveTextContent(
+      '#4080FF',
+    );
     expect(within(drawer).getByRole('switch', { name: 'Tags view' })).toBeChecked();
     expect(within(drawer).getByRole('switch', { name: 'Sidebar logo' })).toBeChecked();
     expect(within(drawer).getByRole('switch', { name: 'Watermark' })).not.toBeChecked();
@@ -224,5 +230,22 @@ describe('ConsoleLayout', () => {
     );
     expect(screen.queryByRole('navigation', { name: 'Visited pages' })).not.toBeInTheDocument();
     expect(container.querySelector('[data-layout="top"]')).not.toBeNull();
+  });
+
+  it('closes the settings drawer on Escape, also after a choice in it', async () => {
+    const user = userEvent.setup();
+    await renderWithApp(routes, '/console');
+    const open = await screen.findByRole('button', { name: 'Open settings' });
+    await user.click(open);
+    let drawer = await screen.findByRole('dialog', { name: 'Project settings' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(drawer).not.toBeVisible());
+
+    await user.click(open);
+    drawer = await screen.findByRole('dialog', { name: 'Project settings' });
+    await user.click(within(drawer).getByRole('switch', { name: 'Watermark' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(drawer).not.toBeVisible());
+    useSettings.getState().changeSetting('watermarkEnabled', false);
   });
 });

@@ -5,7 +5,8 @@ import styles from './console-layout.module.css';
 
 /**
  * The navbar's notice bell. A placeholder until notices exist (a later issue): the count is 0,
- * the list is empty and "View all" leads nowhere yet.
+ * the list is empty and "View all" leads nowhere yet. A zero count is not drawn (the button's
+ * name still says "0 unread").
  */
 export function NoticeBell() {
   const { t } = useTranslation('console');
@@ -25,7 +26,7 @@ export function NoticeBell() {
       }
     >
       <Button type="text" aria-label={t('notices.label', { count })}>
-        <Badge count={count} showZero size="small" offset={[2, -2]}>
+        <Badge count={count} size="small" offset={[2, -2]}>
           <BellOutlined aria-hidden />
         </Badge>
       </Button>

@@ -96,12 +96,25 @@ export function SettingsDrawer() {
         </SettingRow>
         <SettingRow label={t('settings.themeColor')}>
           <ColorPicker
-            aria-label={t('settings.themeColor')}
             value={settings.themeColor}
             disabledAlpha
             presets={[{ label: t('settings.themeColor'), colors: THEME_COLOR_PRESETS }]}
             onChangeComplete={(color) => change('themeColor', color.toHexString().slice(0, 7))}
-          />
+          >
+            {/* A real button as the trigger (antd's is a div, which cannot carry a name). */}
+            <Button
+              aria-label={t('settings.themeColorCurrent', { value: settings.themeColor })}
+              icon={
+                <span
+                  aria-hidden
+                  className={styles.swatchSample}
+                  style={{ background: settings.themeColor }}
+                />
+              }
+            >
+              {settings.themeColor}
+            </Button>
+          </ColorPicker>
         </SettingRow>
         <ColorSwatches value={settings.themeColor} onChange={(color) => change('themeColor', color)} />
         <Divider titlePlacement="start">{t('settings.interface')}</Divider>

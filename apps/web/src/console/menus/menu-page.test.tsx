@@ -106,11 +106,11 @@ describe('MenuPage', () => {
     expect(button).toHaveTextContent('Button');
     expect(button).toHaveTextContent('sys:user:add');
     expect(within(button).queryByRole('switch')).not.toBeInTheDocument();
-    expect(within(button).queryByRole('button', { name: /Add a menu under/ })).not.toBeInTheDocument();
+    expect(within(button).queryByRole('button', { name: /Add child menu under/ })).not.toBeInTheDocument();
     const docs = await findRow('Docs');
     expect(docs).toHaveTextContent('External link');
     expect(within(docs).getByRole('switch', { name: 'Docs shown in the menu' })).not.toBeChecked();
-    for (const name of ['Add a menu under System', 'Edit System', 'Delete System']) {
+    for (const name of ['Add child menu under System', 'Edit System', 'Delete System']) {
       expect(within(system).getByRole('button', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Add' })).toBeInTheDocument();
@@ -187,7 +187,7 @@ describe('MenuPage', () => {
     const api = fakeApi();
     api.on('POST /api/v1/menus', ({ body }) => ok(savedForm(body)));
     await renderConsolePage(MenuPage);
-    await user.click(await screen.findByRole('button', { name: 'Add a menu under Users' }));
+    await user.click(await screen.findByRole('button', { name: 'Add child menu under Users' }));
     const dialog = await findDialog('Add menu');
     expect(within(dialog).getByRole('radio', { name: 'Button' })).toBeChecked();
     await waitFor(() => expect(within(dialog).getByTitle('Users')).toBeInTheDocument());
@@ -225,7 +225,7 @@ describe('MenuPage', () => {
         : ok(savedForm(body));
     });
     await renderConsolePage(MenuPage);
-    await user.click(await screen.findByRole('button', { name: 'Add a menu under System' }));
+    await user.click(await screen.findByRole('button', { name: 'Add child menu under System' }));
     const dialog = await findDialog('Add menu');
     expect(within(dialog).getByRole('radio', { name: 'Page' })).toBeChecked();
     await user.type(within(dialog).getByLabelText('Menu name'), 'Shops');

@@ -2,6 +2,7 @@ import type { TRouteDef } from '@linkstore/contract';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { useCanCall } from '../../shared/permission/access';
+import { selectAllTitle } from '../../shared/table/select-all-title';
 
 export interface TRowSelection<T> {
   /** Row keys as strings. */
@@ -21,6 +22,7 @@ export function useRowSelection<T>(...batchRoutes: Pick<TRouteDef, 'access'>[]):
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const rowSelection: TableProps<T>['rowSelection'] = {
     selectedRowKeys: selectedKeys,
+    columnTitle: selectAllTitle,
     onChange: (keys) => setSelectedKeys(keys.map(String)),
   };
   return {

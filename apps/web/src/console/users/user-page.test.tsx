@@ -105,7 +105,7 @@ describe('UserPage', () => {
     expect(alice).toHaveTextContent('Editor');
     expect(within(alice).getByRole('switch', { name: 'Alice enabled' })).toBeChecked();
     expect(within(await findRow('bob')).getByRole('switch', { name: 'Bob enabled' })).not.toBeChecked();
-    for (const name of ['Edit Alice', 'Reset the password of Alice', 'Delete Alice']) {
+    for (const name of ['Edit Alice', 'Reset password: Alice', 'Delete Alice']) {
       expect(within(alice).getByRole('button', { name })).toBeInTheDocument();
     }
     // Never oneself: no delete, no status switch.
@@ -125,7 +125,7 @@ describe('UserPage', () => {
     await renderConsolePage(UserPage);
     expect(await findRow('alice')).toBeInTheDocument();
     expect(
-      screen.queryByRole('button', { name: /^(Add|Delete|Edit|Import|Export|Reset the password)/ }),
+      screen.queryByRole('button', { name: /^(Add|Delete|Edit|Import|Export|Reset password)/ }),
     ).not.toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
@@ -256,7 +256,7 @@ describe('UserPage', () => {
     expect(await screen.findByText('Alice is disabled and signed out everywhere')).toBeInTheDocument();
     expect(api.callsTo('PATCH /api/v1/users/5/status')[0]?.url.searchParams.get('status')).toBe('0');
 
-    await u.click(screen.getByRole('button', { name: 'Reset the password of Alice' }));
+    await u.click(screen.getByRole('button', { name: 'Reset password: Alice' }));
     const dialog = await findDialog('Reset password of Alice');
     await u.type(within(dialog).getByLabelText('Password'), 'fresh-pass-2');
     await u.type(within(dialog).getByLabelText('Confirm password'), 'fresh-pass-2');

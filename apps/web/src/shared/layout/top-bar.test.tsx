@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../http/api-client';
+import { applyLanguage } from '../i18n/i18n';
+import { useAppPreferences } from '../preferences/app-preferences-store';
 import { useUserPreferences } from '../preferences/user-preferences-store';
 import { useSession } from '../session/session-store';
 import { createFakeApi, ok } from '../test/fake-api';
@@ -55,5 +57,49 @@ describe('TopBar', () => {
     expect(useUserPreferences.getState()).toMatchObject({ countryId: 'ES', currencyCode: 'USD' });
     await apiClient.get('/api/anything').catch(() => undefined);
     expect(api.requests.at(-1)?.headers.currencyjc).toBe('USD1');
+  });
+
+  it('names its buttons with the text they show (label in name)', async () => {
+    await renderWithApp(routes, '/');
+    const language = await screen.findByRole('button', { name: 'Language: English' });
+    expect(language).toHaveTextContent('English');
+    const country = screen.getByRole('button', { name: /^Country: / });
+    await waitFor(() => expect(country).toBeEnabled());
+    // The visible text is part of the name, whatever the country is.
+    expect(country.getAttribute('aria-label')).toContain(country.textContent?.trim());
+    const currency = screen.getByRole('button', { name: /^Currency: / });
+    expect(currency.getAttribute('aria-label')).toContain(currency.textContent?.trim());
+  });
+
+  it('names countries and currencies in the interface language, sorted in it', async () => {
+    const user = userEvent.setup();
+    await renderWithApp(routes, '/');
+    await act(async () => {
+      useUserPreferences.getState().setCountry({
+        country: 'ES',
+        countryId: 'ES',
+        currency: 'Euro',
+        currencyCode: 'EUR',
+        currencySymbol: '€',
+      });
+      await applyLanguage('es');
+      useAppPreferences.getState().setLanguage('es');
+    });
+    const country = await screen.findByRole('button', { name: 'País: España' });
+    expect(country).toHaveTextContent('España');
+    await waitFor(() => expect(country).toBeEnabled());
+    await user.click(country);
+    const menu = await screen.findByRole('menu');
+    // The fake server lists United States, Spain, France (English names, English order).
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['España', 'Estados Unidos', 'Francia']);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Moneda: € EUR' }));
+    expect(await screen.findByRole('menuitem', { name: 'EUR (€) euro' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'USD ($) dólar estadounidense' })).toBeInTheDocument();
   });
 });

@@ -149,6 +149,20 @@ describe('buildThemeConfig', () => {
       }
     });
 
+    it.each(['Primary', 'Success', 'Warning', 'Error', 'Info'] as const)(
+      'color%sText and its hover and pressed shades (coloured Typography) read at 4.5:1 on the surfaces and its tint',
+      (status) => {
+        for (const shade of ['Text', 'TextHover', 'TextActive'] as const) {
+          const key = `color${status}${shade}` as const;
+          for (const background of [...surfaces, token[`color${status}Bg`]]) {
+            expect(contrastRatio(token[key], background), `${key} on ${background}`).toBeGreaterThanOrEqual(
+              MIN_CONTRAST,
+            );
+          }
+        }
+      },
+    );
+
     it('paints the page colour (--linkstore-primary) as antd does', () => {
       expect(paintedPrimary(isDark, DEFAULT_THEME_COLOR)).toBe(token.colorPrimary);
     });

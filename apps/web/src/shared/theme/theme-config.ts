@@ -142,6 +142,17 @@ export function readableAlgorithm(isDark: boolean) {
     ] as const) {
       token[shade] = readableOn(token[shade], surfaces, isDark);
     }
+    // Coloured text (Typography's success / warning / danger, primary text) and its hover and
+    // pressed shades: antd derives these apart from the colours above (#faad14 warning text
+    // read at 1.9:1 on white), so they are moved on the surfaces and their own tints too.
+    for (const status of ['Primary', 'Success', 'Warning', 'Error', 'Info'] as const) {
+      const tint = token[`color${status}Bg`];
+      const backgrounds = [...surfaces, tint].filter((background) => parseColor(background) !== undefined);
+      for (const shade of ['Text', 'TextHover', 'TextActive'] as const) {
+        const key = `color${status}${shade}` as const;
+        token[key] = readableOn(token[key], backgrounds, isDark);
+      }
+    }
     token.colorTextTertiary = READABLE_TERTIARY[isDark ? 'dark' : 'light'];
     return token;
   };

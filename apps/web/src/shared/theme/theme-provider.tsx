@@ -1,5 +1,5 @@
 import { LoadingOutlined } from '@ant-design/icons';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { App as AntdApp, ConfigProvider, theme as antdTheme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { NotifierBridge } from '../http/notifier';
@@ -56,12 +56,16 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const themeConfig = useMemo(() => buildThemeConfig(isDark, themeColor), [isDark, themeColor]);
   // The primary colour antd paints, readable in this theme; the setting keeps the operator's choice.
   const primary = useMemo(() => paintedPrimary(isDark, themeColor), [isDark, themeColor]);
+  // The page behind everything: painted, not left to the browser's canvas (which axe-core and
+  // other contrast checkers take for white even when the dark scheme draws it black).
+  const page = useMemo(() => antdTheme.getDesignToken(themeConfig).colorBgContainer, [themeConfig]);
 
   useEffect(() => {
+    document.documentElement.style.setProperty('--linkstore-page', page);
     document.documentElement.style.setProperty('--linkstore-primary', primary);
     document.documentElement.style.setProperty('--linkstore-on-primary', textOnFill(primary));
     document.documentElement.style.colorScheme = isDark ? 'dark' : 'light';
-  }, [primary, isDark]);
+  }, [page, primary, isDark]);
 
   return (
     <ConfigProvider

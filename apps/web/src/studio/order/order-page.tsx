@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { routeKey } from '../../shared/http/call-route';
 import { useMoney } from '../../shared/money/use-money';
+import { selectAllTitle } from '../../shared/table/select-all-title';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { ordersInfiniteQuery, type TOrderFilters } from './api';
 import { OrderDrawer } from './order-drawer';
@@ -195,6 +196,7 @@ function OrderTable({ orders, isLoading, onOpen, selected, onSelect, onPay }: Or
       locale={{ emptyText: t('orders.empty') }}
       rowSelection={{
         selectedRowKeys: selected,
+        columnTitle: selectAllTitle,
         onChange: (keys) => onSelect(keys.map(String)),
         getCheckboxProps: (order) => ({
           disabled: order.status !== 0,

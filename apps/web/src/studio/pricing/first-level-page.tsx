@@ -31,7 +31,7 @@ export function FirstLevelPricingPage() {
   });
 
   return (
-    <main>
+    <div>
       <Flex vertical gap="middle">
         <PricingToolbar pricing={pricing} />
         <Card title={t('pricing.shop.title')} loading={!settings}>
@@ -75,6 +75,6 @@ export function FirstLevelPricingPage() {
           />
         </Card>
       </Flex>
-    </main>
+    </div>
   );
 }

@@ -57,7 +57,7 @@ export function SecondLevelPricingPage() {
   ];
 
   return (
-    <main>
+    <div>
       <Flex vertical gap="middle">
         <PricingToolbar pricing={pricing} />
         <Form layout="inline">
@@ -98,6 +98,6 @@ export function SecondLevelPricingPage() {
           )}
         </Card>
       </Flex>
-    </main>
+    </div>
   );
 }

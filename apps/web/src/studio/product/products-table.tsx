@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/money/use-money';
+import { selectAllTitle } from '../../shared/table/select-all-title';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { useSetVisibility } from './api';
 import { formatBasisPoints, formatRating, ratingToHalfStars } from './format';
@@ -129,7 +130,11 @@ export function ProductTable({ products, isLoading, pagination, onMove, onOpen }
       dataSource={products}
       loading={isLoading}
       pagination={pagination}
-      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+      rowSelection={{
+        selectedRowKeys: selected,
+        columnTitle: selectAllTitle,
+        onChange: (keys) => setSelected(keys.map(String)),
+      }}
       {...(onMove ? { components: { body: { row: SortableRow } } } : {})}
     />
   );

@@ -45,6 +45,8 @@ function ShopCover({ shop }: { shop: TShop }) {
           size={56}
           shape="square"
           src={shop.imageUrl ? fileUrl(shop.imageUrl) : undefined}
+          // The shop's name is beside it: the image adds nothing to read.
+          alt=""
           icon={<ShopOutlined aria-hidden />}
         />
         <Typography.Title level={2} className={styles.shopName}>

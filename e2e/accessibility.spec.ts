@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test';
+import { text } from './locales';
+import { PHONE } from './support/phone';
+import { E2E_SEED_PASSWORD } from './support/ports';
+import { english, signInAsDemo } from './support/studio';
+import { expectAccessible, followSystemTheme } from './support/themes';
+
+/**
+ * Issue 17 (accessibility): the studio's and the console's pages, from their sign-in forms on,
+ * pass axe-core (WCAG 2 A/AA and its best practices, no rule skipped) in the light and the dark
+ * theme. Pages are opened by their address; each is checked once what it loads has arrived.
+ */
+test.use({ bypassCSP: true });
+
+const route = (name: string) => text('en', `common:route.${name}`);
+
+/** Nothing loading any more: no request in flight, no spinner, no skeleton. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+}
+
+/** The main area's first-level heading (studio and console pages both have one). */
+const pageHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 }).first();
+
+/** The creator's pages, each once it has loaded, in both themes. */
+async function checkStudioPages(page: Page, where = ''): Promise<void> {
+  const pages: Array<[string, string, string]> = [
+    ['/#/', 'studio home', english('studio:home.dashboard.heading')],
+    ['/#/shop', 'my shop', english('studio:shop.heading')],
+    ['/#/product', 'products', english('studio:product.heading')],
+    ['/#/pricing', 'prices', english('studio:pricing.heading')],
+    ['/#/pricing/subcategories', 'subcategory prices', english('studio:pricing.heading')],
+    ['/#/order', 'orders', english('orders:orders.heading')],
+    ['/#/revenue', 'earnings', english('orders:earnings.heading')],
+  ];
+  for (const [path, what, heading] of pages) {
+    await page.goto(path);
+    await expect(pageHeading(page), what).toHaveText(heading);
+    await settled(page);
+    await expectAccessible(page, `${what}${where}`);
+  }
+}
+
+test.describe('every studio and console page passes axe-core in both themes', () => {
+  test.beforeEach(async ({ page }) => {
+    await followSystemTheme(page);
+  });
+
+  test('the studio: sign-in, register and the creator pages', async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.goto('/#/login?lang=en');
+    await expect(page.getByLabel(english('studio:auth.login.password'), { exact: true })).toBeVisible();
+    await settled(page);
+    await expectAccessible(page, 'studio sign-in');
+
+    await page.goto('/#/register');
+    await expect(page.getByRole('button', { name: english('studio:auth.register.submit') })).toBeVisible();
+    await settled(page);
+    await expectAccessible(page, 'register');
+
+    // A fresh page load: a hash change from the register form to the sign-in one can reset the
+    // form while the helper types into it.
+    await page.goto('about:blank');
+    await signInAsDemo(page);
+    await checkStudioPages(page);
+  });
+
+  test.describe('on a 360 × 640 phone', () => {
+    test.use({ ...PHONE, viewport: { width: 360, height: 640 } });
+
+    test('the studio: sign-in and the creator pages', async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.goto('/#/login?lang=en');
+      await expect(page.getByLabel(english('studio:auth.login.password'), { exact: true })).toBeVisible();
+      await settled(page);
+      await expectAccessible(page, 'studio sign-in on a phone');
+      await signInAsDemo(page);
+      await checkStudioPages(page, ' on a phone');
+    });
+  });
+
+  test('the console: sign-in, the dashboard and the system and catalogue pages', async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.goto('/#/console/login');
+    await expect(page.getByLabel(english('console:login.password'), { exact: true })).toBeVisible();
+    await settled(page);
+    await expectAccessible(page, 'console sign-in');
+
+    await page.getByLabel(english('console:login.username'), { exact: true }).fill('admin');
+    await page.getByLabel(english('console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
+    await page.getByRole('button', { name: english('console:login.submit'), exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      english('console:dashboard.heading', { name: 'Administrator' }),
+    );
+    await settled(page);
+    await expectAccessible(page, 'console dashboard');
+
+    // Each page by its address and its heading: a route title, or a text key for pages titled apart.
+    const pages: Array<[string, string]> = [
+      ['/#/system/user', 'Users'],
+      ['/#/system/role', 'Roles'],
+      ['/#/system/menu', 'Menus'],
+      ['/#/system/dept', 'Departments'],
+      ['/#/system/dict', 'Dictionaries'],
+      ['/#/system/config', 'system:configs.title'],
+      ['/#/system/country', 'Currency rates'],
+      ['/#/catalog/category', 'Categories'],
+      ['/#/catalog/product', 'Products'],
+      ['/#/catalog/banner', 'Banners'],
+      ['/#/catalog/review', 'Reviews'],
+      ['/#/console/profile', 'users:profile.title'],
+    ];
+    for (const [path, name] of pages) {
+      await page.goto(path);
+      await expect(pageHeading(page), path).toHaveText(name.includes(':') ? english(name) : route(name));
+      await settled(page);
+      await expectAccessible(page, path);
+    }
+
+    // The settings drawer: checked open, and Escape closes it.
+    await page.getByRole('button', { name: english('console:settings.open') }).click();
+    const drawer = page.getByRole('dialog', { name: english('console:settings.title') });
+    await expect(drawer).toBeVisible();
+    await expectAccessible(page, 'settings drawer');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  });
+});
