@@ -77,7 +77,7 @@ for (const driver of DRIVERS) {
     rows.push(
       [`${tag} GET /s/demo (shop HTML) req/s`, sf.html.shopPage.requestsPerSecond],
       [`${tag} GET /s/demo p99 ms`, sf.html.shopPage.p99Ms],
-      [`${tag} GET /bare (same run) req/s`, sf.html.bare.requestsPerSecond],
+      [`${tag} same bytes, bare Fastify req/s`, sf.html.bare.requestsPerSecond],
       [`${tag} shop HTML / bare throughput ratio`, sf.html.ratio],
     );
   const sj = sf.json;

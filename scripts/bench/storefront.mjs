@@ -89,10 +89,13 @@ async function load(url, headers = {}) {
   };
 }
 
-/** `GET /s/demo` (the shop page's HTML with its tags and first page of data) next to a bare route. */
+/**
+ * `GET /s/demo` (the shop page's HTML with its tags and first page of data) next to a bare route
+ * serving the same bytes (`/copy/s/demo`), like the JSON reads.
+ */
 async function benchHtml(servers) {
   const pageUrl = `http://127.0.0.1:${servers.app}/s/demo`;
-  const bareUrl = `http://127.0.0.1:${servers.bare}/bare`;
+  const bareUrl = `http://127.0.0.1:${servers.bare}/copy/s/demo`;
   const page = await fetch(pageUrl);
   const html = await page.text();
   if (page.status !== 200 || !html.includes('id="storefront-data"')) {
