@@ -61,7 +61,8 @@ export const authPlugin = fp(
 
     // Checked sessions, reused for PRIVATE_CACHE_MS while the change feed listens: a change to
     // the user, their sign-ins or their roles forgets the user's entries, a change to roles or
-    // menus forgets all (decision 0031). The token itself is verified on every request.
+    // menus forgets all (decision 0031). The token's expiry is checked on every request
+    // (its signature once per token: platform/auth/tokens.ts).
     const checked = createTtlCache<SessionUser | undefined>(app.config.privateCacheMs, 10_000);
     const forgetUser = (id: string) => checked.deleteWhere((key) => key.startsWith(`${id}|`));
     const unsubscribe = app.changes.subscribe((event) => {

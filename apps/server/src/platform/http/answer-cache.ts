@@ -13,8 +13,9 @@ export interface CachedAnswer {
 
 /**
  * How long a CDN in front may keep a public answer (`s-maxage`) and then serve it while it asks
- * again (`stale-while-revalidate`), in seconds. With the server's own time (STOREFRONT_CACHE_MS,
- * at most 2 s) the longest a buyer can see a change late is 2 + 1 + 2 = 5 s (decision 0031).
+ * again (`stale-while-revalidate`), in seconds. The servers forget a changed answer as soon as the
+ * database reports the commit, so behind a CDN a buyer sees a save at most 1 + 2 = 3 s late
+ * (decision 0031).
  */
 export const CDN_MAX_AGE_S = 1;
 export const CDN_STALE_S = 2;
