@@ -75,7 +75,17 @@ describe('RowActions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Run Shop name' }));
     expect(onEdit).toHaveBeenCalledWith(ROW);
     expect(onRun).toHaveBeenCalledWith(ROW);
-    expect(screen.getByRole('button', { name: 'Edit Shop name' })).toHaveTextContent('Edit');
+  });
+
+  it('draws an action with an icon as the icon alone, its text in a tooltip on focus; one without keeps its text', async () => {
+    signInOperator(['sys:config:update', 'sys:test:run']);
+    await show(<RowActions record={ROW} actions={actions()} />);
+    const edit = await screen.findByRole('button', { name: 'Edit Shop name' });
+    expect(edit).toHaveTextContent('');
+    expect(screen.getByRole('button', { name: 'Run Shop name' })).toHaveTextContent('Run');
+    await userEvent.tab();
+    expect(edit).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Edit');
   });
 
   it('follows the route, not a permission typed in the page: ROOT sees all, a signed-out user none', async () => {

@@ -18,13 +18,16 @@ function subscribeToColorScheme(onChange: () => void): () => void {
 }
 
 /**
+ * Buttons as written: antd inserts a space between two Chinese characters ("登 录"), which reads
+ * as a mistake in Chinese and made the same word differ between buttons and text.
+ *
  * Buttons' loading icon without antd's width animation. That animated icon is only removed on
  * `transitionend`, with no deadline; when a short loading ends before its enter animation has
  * got going (a quick refusal on a busy machine) the event never comes, and an invisible
  * `aria-label="loading"` icon stays in the button for good: its name becomes "loading Login"
  * (the console sign-in journey could not find its button again). A plain icon is just removed.
  */
-const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined /> };
+const BUTTON_CONFIG = { autoInsertSpace: false, loadingIcon: <LoadingOutlined /> };
 
 function prefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
