@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsdCents, pickCurrency, toMinor } from './money';
+import { formatShownPrice, formatUsdCents, pickCurrency, toMinor } from './money';
 
 const EUR = { code: 'EUR', symbol: '€', rateMicros: 920_000 };
 const JPY = { code: 'JPY', symbol: '¥', rateMicros: 150_123_456 };
@@ -29,6 +29,13 @@ describe('storefront money', () => {
     const HUF = { code: 'HUF', symbol: 'Ft', rateMicros: 360_000_000 };
     expect(toMinor(1000, HUF)).toBe(360_000);
     expect(formatUsdCents(1000, HUF, 'en')).toBe('HUF\u00a03,600.00');
+  });
+
+  it('marks a converted price approximate, since the buyer pays the .99-rounded dollar price', () => {
+    expect(formatShownPrice(1999, EUR, 'en')).toBe('≈\u00a0€18.39');
+    expect(formatShownPrice(1999, JPY, 'zh-CN')).toMatch(/^≈\u00a0/);
+    expect(formatShownPrice(1999, null, 'en')).toBe('$19.99');
+    expect(formatShownPrice(1999, { code: 'USD', symbol: '$', rateMicros: 1_000_000 }, 'en')).toBe('$19.99');
   });
 
   it('uses the stored currency when offered, else US dollars', () => {

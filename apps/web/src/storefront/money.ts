@@ -28,6 +28,20 @@ export function formatUsdCents(
     : formatMoney(usdCents, 'USD', locale);
 }
 
+/**
+ * A price as the buyer sees it in their chosen currency. Buyers are charged in US dollars, so an
+ * amount converted to another currency is marked approximate ("≈ €11.43"); the shop's .99
+ * rounding applies to the dollar price they pay, not to the converted figure (decision 0035).
+ */
+export function formatShownPrice(
+  usdCents: number,
+  currency: TStorefrontCurrency | null,
+  locale: string,
+): string {
+  const shown = formatUsdCents(usdCents, currency, locale);
+  return currency && currency.code !== 'USD' ? `≈\u00a0${shown}` : shown;
+}
+
 /** The stored currency when the shop offers it, else US dollars, else the first offered. */
 export function pickCurrency(
   currencies: readonly TStorefrontCurrency[],

@@ -30,7 +30,7 @@ describe('shop pages', () => {
     expect(events.record).toHaveBeenCalledWith('view');
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Currency' }), { target: { value: 'EUR' } });
-    expect(screen.getByText('€18.39')).toBeInTheDocument();
+    expect(screen.getByText('≈ €18.39')).toBeInTheDocument();
     expect(localStorage.getItem('storefrontCurrency')).toBe('EUR');
 
     fireEvent.click(screen.getByRole('button', { name: 'Show more products' }));
