@@ -76,6 +76,10 @@ export async function seedScaleOrders(
   }));
   const none: ScaleOrdersReport = { orders: 0, byStatus: [0, 0, 0], items: 0, firstId: 0, lastId: -1 };
   if (priced.length === 0 || options.orders <= 0) return none;
+  // The dashboard's roll-ups counted once for the whole range below, not by a trigger per row
+  // (migration 0019): ≈ 6× faster. SET LOCAL lasts until the transaction ends — outside one it
+  // does nothing, and the triggers count each order as usual.
+  await db.execute(sql`set local linkstore.bulk_rollups = 'on'`);
   await db.execute(sql`drop table if exists scale_products, scale_plan, scale_lines`);
   await db.execute(sql`create temp table scale_products (k int primary key, product_id bigint, title text,
     image_url text, cost int, selling int, profit int)`);
@@ -177,6 +181,10 @@ export async function seedScaleOrders(
     from scale_plan`,
   );
   await db.execute(sql`drop table if exists scale_products, scale_plan, scale_lines`);
+  await db.execute(sql`
+    select linkstore_rollup_orders(${summary?.first ?? 0}::bigint, ${summary?.last ?? -1}::bigint)
+    where current_setting('linkstore.bulk_rollups', true) = 'on'`);
+  await db.execute(sql`set local linkstore.bulk_rollups = 'off'`);
   const n = (value: string | undefined) => Number(value ?? 0);
   return {
     orders: options.orders,

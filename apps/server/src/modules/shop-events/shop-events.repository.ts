@@ -4,10 +4,10 @@ import { withTransaction } from '../../platform/db/transaction';
 import { products } from '../catalog/catalog.table';
 import { shops } from '../shops/shops.table';
 import { addProductStats } from '../shops/shops.api';
-import { eventRollupsHourly, shopEvents } from './shop-events.table';
+import { eventRollups, shopEvents } from './shop-events.table';
 
 export type ShopEventValues = typeof shopEvents.$inferInsert;
-export type RollupValues = typeof eventRollupsHourly.$inferInsert;
+export type RollupValues = typeof eventRollups.$inferInsert;
 
 /** Counter increments of one product in one shop. */
 export interface StatsIncrement {
@@ -26,7 +26,7 @@ export async function findExistingProductIds(db: AppDatabase, ids: number[]): Pr
 }
 
 /**
- * Writes one batch: the raw events (one multi-row insert), the hourly roll-up (one upsert adding
+ * Writes one batch: the raw events (one multi-row insert), the quarter-hour roll-up (one upsert adding
  * the counts) and the product counters (one upsert adding the increments), all or nothing.
  */
 export async function recordEventBatch(
@@ -39,24 +39,24 @@ export async function recordEventBatch(
   await withTransaction(db, async (tx) => {
     await tx.insert(shopEvents).values(events);
     await tx
-      .insert(eventRollupsHourly)
+      .insert(eventRollups)
       .values(rollups)
       .onConflictDoUpdate({
         target: [
-          eventRollupsHourly.shopId,
-          eventRollupsHourly.productId,
-          eventRollupsHourly.kind,
-          eventRollupsHourly.userSource,
-          eventRollupsHourly.pageSource,
-          eventRollupsHourly.hour,
+          eventRollups.shopId,
+          eventRollups.productId,
+          eventRollups.kind,
+          eventRollups.userSource,
+          eventRollups.pageSource,
+          eventRollups.bucket,
         ],
-        set: { count: sql`${eventRollupsHourly.count} + excluded.count` },
+        set: { count: sql`${eventRollups.count} + excluded.count` },
       });
     await addProductStats(tx, stats);
   });
 }
 
-/** Deletes raw events received before `before`; the hourly roll-ups are kept. */
+/** Deletes raw events received before `before`; the quarter-hour roll-ups are kept. */
 export async function pruneShopEvents(db: AppDatabase, before: Date): Promise<void> {
   await db.delete(shopEvents).where(lt(shopEvents.receivedAt, before));
 }

@@ -20,9 +20,11 @@ const MINUTE_MS = 60_000;
 export const eventLimitKey = (ip: string) => `storefront-events:${ip}`;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+/** The roll-ups' bucket: a quarter hour (decision 0036). */
+const QUARTER_MS = 900_000;
 
 /**
- * Raw events are kept this long (for audits and re-rolling); the hourly roll-ups the creator's
+ * Raw events are kept this long (for audits and re-rolling); the roll-ups the creator's
  * charts read are kept for good.
  */
 export const SHOP_EVENTS_RETENTION_DAYS = 90;
@@ -48,7 +50,7 @@ export function clampEventTime(at: string, now: Date): Date {
 
 /**
  * The rows one batch writes: its events (those naming a product that does not exist are
- * dropped), their counts per shop, product, kind, source and hour, and per product the counter
+ * dropped), their counts per shop, product, kind, source and quarter hour, and per product the counter
  * increments. Each accepted event is counted exactly once in each.
  */
 export function eventBatchRows(
@@ -66,15 +68,15 @@ export function eventBatchRows(
     if (productId !== 0 && !existingProductIds.has(productId)) continue;
     const occurredAt = clampEventTime(event.at, now);
     events.push({ shopId, productId, kind: event.kind, userSource, pageSource, occurredAt });
-    const hour = new Date(Math.floor(occurredAt.getTime() / HOUR_MS) * HOUR_MS);
-    const key = `${productId}|${event.kind}|${hour.getTime()}`;
+    const bucket = new Date(Math.floor(occurredAt.getTime() / QUARTER_MS) * QUARTER_MS);
+    const key = `${productId}|${event.kind}|${bucket.getTime()}`;
     const rollup = rollups.get(key) ?? {
       shopId,
       productId,
       kind: event.kind,
       userSource,
       pageSource,
-      hour,
+      bucket,
       count: 0,
     };
     rollup.count += 1;
@@ -114,7 +116,7 @@ export function mergeEventRows(batches: readonly EventBatchRows[]): EventBatchRo
   const stats = new Map<string, StatsIncrement>();
   for (const batch of batches) {
     for (const r of batch.rollups) {
-      const key = `${r.shopId}|${r.productId}|${r.kind}|${r.userSource}|${r.pageSource}|${r.hour.getTime()}`;
+      const key = `${r.shopId}|${r.productId}|${r.kind}|${r.userSource}|${r.pageSource}|${r.bucket.getTime()}`;
       const seen = rollups.get(key);
       if (seen) seen.count += r.count ?? 0;
       else rollups.set(key, { ...r, count: r.count ?? 0 });

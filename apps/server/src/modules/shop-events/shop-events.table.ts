@@ -13,7 +13,7 @@ import { shops } from '../shops/shops.table';
 
 /**
  * Raw storefront events, appended in batches. Kept for a while for audits and re-rolling; the
- * dashboard and lists read the hourly roll-up, never this table.
+ * dashboard and lists read the roll-up, never this table.
  */
 export const shopEvents = pgTable(
   'shop_events',
@@ -36,9 +36,12 @@ export const shopEvents = pgTable(
   ],
 );
 
-/** Events counted per shop, product, kind, source and hour: what the dashboard charts read. */
-export const eventRollupsHourly = pgTable(
-  'event_rollups_hourly',
+/**
+ * Events counted per shop, product, kind, source and quarter hour (UTC): what the dashboard's
+ * charts read. Quarter hours, so a day in any time zone is an exact sum of buckets (decision 0036).
+ */
+export const eventRollups = pgTable(
+  'event_rollups',
   {
     shopId: bigint('shop_id', { mode: 'number' })
       .notNull()
@@ -47,12 +50,15 @@ export const eventRollupsHourly = pgTable(
     kind: varchar('kind', { length: 8 }).notNull(),
     userSource: varchar('user_source', { length: 64 }).notNull().default('default'),
     pageSource: varchar('page_source', { length: 64 }).notNull().default(''),
-    /** The hour's start, UTC. */
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** The quarter hour's start (:00, :15, :30, :45 UTC). */
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
     count: bigint('count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.shopId, t.productId, t.kind, t.userSource, t.pageSource, t.hour] }),
-    index('event_rollups_hourly_shop_hour_idx').on(t.shopId, t.hour),
+    primaryKey({
+      name: 'event_rollups_pk',
+      columns: [t.shopId, t.productId, t.kind, t.userSource, t.pageSource, t.bucket],
+    }),
+    index('event_rollups_shop_bucket_idx').on(t.shopId, t.bucket),
   ],
 );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { createUser } from '../../test/users';
 import { categories, products } from '../catalog/catalog.table';
-import { eventRollupsHourly, shopEvents } from './shop-events.table';
+import { eventRollups, shopEvents } from './shop-events.table';
 import {
   clampEventTime,
   createShopEventsService,
@@ -31,13 +31,14 @@ describe('eventBatchRows', () => {
     expect(clampEventTime('2026-11-22T10:00:00+02:00', NOW)).toEqual(new Date('2026-11-22T08:00:00Z'));
   });
 
-  it('counts each kept event once per hour, kind and product, and drops unknown products', () => {
+  it('counts each kept event once per quarter hour, kind and product, and drops unknown products', () => {
     const rows = eventBatchRows(
       7,
       batch([
         { kind: 'view', at: '2026-11-22T10:01:00Z' },
         { kind: 'view', productId: '5', at: '2026-11-22T10:02:00Z' },
         { kind: 'view', productId: '5', at: '2026-11-22T10:03:00Z' },
+        { kind: 'view', productId: '5', at: '2026-11-22T10:15:00Z' },
         { kind: 'view', productId: '5', at: '2026-11-22T09:59:00Z' },
         { kind: 'click', productId: '5', at: '2026-11-22T10:04:00Z' },
         { kind: 'cart', productId: '6', at: '2026-11-22T10:05:00Z' },
@@ -46,20 +47,21 @@ describe('eventBatchRows', () => {
       new Set([5, 6]),
       NOW,
     );
-    expect(rows.events).toHaveLength(6);
+    expect(rows.events).toHaveLength(7);
     expect(rows.events.every((e) => e.shopId === 7 && e.userSource === 'ig' && e.pageSource === 'bio')).toBe(
       true,
     );
-    const counts = rows.rollups.map((r) => [r.productId, r.kind, r.hour?.toISOString(), r.count]);
+    const counts = rows.rollups.map((r) => [r.productId, r.kind, r.bucket?.toISOString(), r.count]);
     expect(counts).toEqual([
       [0, 'view', '2026-11-22T10:00:00.000Z', 1],
       [5, 'view', '2026-11-22T10:00:00.000Z', 2],
-      [5, 'view', '2026-11-22T09:00:00.000Z', 1],
+      [5, 'view', '2026-11-22T10:15:00.000Z', 1],
+      [5, 'view', '2026-11-22T09:45:00.000Z', 1],
       [5, 'click', '2026-11-22T10:00:00.000Z', 1],
       [6, 'cart', '2026-11-22T10:00:00.000Z', 1],
     ]);
     expect(rows.stats).toEqual([
-      { shopId: 7, productId: 5, views: 3, clicks: 1, addToCarts: 0 },
+      { shopId: 7, productId: 5, views: 4, clicks: 1, addToCarts: 0 },
       { shopId: 7, productId: 6, views: 0, clicks: 0, addToCarts: 1 },
     ]);
   });
@@ -100,7 +102,7 @@ describe('POST /api/v1/public/events', () => {
   });
   afterAll(() => ctx.close());
 
-  it('records a batch once in the events, the hourly roll-ups and the product counters', async () => {
+  it('records a batch once in the events, the quarter-hour roll-ups and the product counters', async () => {
     const [p1, p2] = productIds.map(String);
     const at = new Date().toISOString();
     const payload = {
@@ -121,7 +123,7 @@ describe('POST /api/v1/public/events', () => {
     }
     const db = ctx.database.db;
     expect(await db.select().from(shopEvents).where(eq(shopEvents.shopId, shopId))).toHaveLength(8);
-    const rollups = await db.select().from(eventRollupsHourly).where(eq(eventRollupsHourly.shopId, shopId));
+    const rollups = await db.select().from(eventRollups).where(eq(eventRollups.shopId, shopId));
     expect(rollups.reduce((n, r) => n + r.count, 0)).toBe(8);
     expect(rollups.every((r) => r.userSource === 'tiktok' && r.pageSource === '')).toBe(true);
     const stats = await db.select().from(shopProductStats).where(eq(shopProductStats.shopId, shopId));
@@ -144,7 +146,7 @@ describe('POST /api/v1/public/events', () => {
     const old = new Date(Date.now() - (SHOP_EVENTS_RETENTION_DAYS + 1) * 86_400_000);
     await db.insert(shopEvents).values({ shopId, kind: 'view', occurredAt: old, receivedAt: old });
     const before = await db.select().from(shopEvents).where(eq(shopEvents.shopId, shopId));
-    const rollups = await db.select().from(eventRollupsHourly).where(eq(eventRollupsHourly.shopId, shopId));
+    const rollups = await db.select().from(eventRollups).where(eq(eventRollups.shopId, shopId));
     await createShopEventsService({
       db,
       limiter: ctx.app.limiter,
@@ -155,9 +157,7 @@ describe('POST /api/v1/public/events', () => {
     const after = await db.select().from(shopEvents).where(eq(shopEvents.shopId, shopId));
     expect(after).toHaveLength(before.length - 1);
     expect(after.every((e) => e.receivedAt > old)).toBe(true);
-    expect(await db.select().from(eventRollupsHourly).where(eq(eventRollupsHourly.shopId, shopId))).toEqual(
-      rollups,
-    );
+    expect(await db.select().from(eventRollups).where(eq(eventRollups.shopId, shopId))).toEqual(rollups);
   });
 
   it('writes accepted batches together: nothing until the flush, then each event once, counts added up', async () => {
@@ -174,9 +174,10 @@ describe('POST /api/v1/public/events', () => {
     const at = new Date().toISOString();
     const counted = async () => ({
       events: (await db.select().from(shopEvents).where(eq(shopEvents.shopId, shopId))).length,
-      rollup: (
-        await db.select().from(eventRollupsHourly).where(eq(eventRollupsHourly.shopId, shopId))
-      ).reduce((n, r) => n + (r.userSource === 'buffered' ? r.count : 0), 0),
+      rollup: (await db.select().from(eventRollups).where(eq(eventRollups.shopId, shopId))).reduce(
+        (n, r) => n + (r.userSource === 'buffered' ? r.count : 0),
+        0,
+      ),
       views: (
         await db
           .select()
