@@ -39,6 +39,7 @@ import { checkoutModule } from './modules/orders/checkout.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { ordersModule } from './modules/orders/orders.routes';
 import { earningsModule } from './modules/earnings/earnings.routes';
+import { dashboardModule } from './modules/dashboard/dashboard.routes';
 import { payoutsModule } from './modules/payouts/payouts.routes';
 import { refundsModule } from './modules/refunds/refunds.routes';
 import { creatorsModule } from './modules/creators/creators.routes';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(checkoutModule);
   await app.register(ordersModule);
   await app.register(earningsModule);
+  await app.register(dashboardModule);
   await app.register(payoutsModule);
   await app.register(refundsModule);
   await app.register(creatorsModule);

@@ -58,6 +58,8 @@ export * from './orders/console-orders.schema';
 export * from './orders/console-orders.routes';
 export * from './earnings/earnings.schema';
 export * from './earnings/earnings.routes';
+export * from './dashboard/dashboard.schema';
+export * from './dashboard/dashboard.routes';
 export * from './payouts/payouts.schema';
 export * from './payouts/payouts.routes';
 export * from './creators/creators.schema';

@@ -38,6 +38,7 @@ export const en = {
     '{field} contains characters that cannot be saved (a null character or a broken emoji)',
   'validation.dateOrder': 'The start date must not be after the end date',
   'validation.dateSpan': 'The date range can span at most 366 days',
+  'validation.timeZone': 'Unknown time zone: use a name such as Europe/Paris',
   'validation.dictCode':
     '{field} must start with a lower-case letter and hold only lower-case letters, digits and _',
   'dict.unknown': 'There is no dictionary with this code.',

@@ -40,6 +40,7 @@ export const es = {
     '{field} contiene caracteres que no se pueden guardar (un carácter nulo o un emoji roto)',
   'validation.dateOrder': 'La fecha de inicio no puede ser posterior a la fecha de fin',
   'validation.dateSpan': 'El rango de fechas puede abarcar como máximo 366 días',
+  'validation.timeZone': 'Zona horaria desconocida: usa un nombre como Europe/Madrid',
   'validation.dictCode':
     '{field} debe empezar por una letra minúscula y contener solo letras minúsculas, dígitos y _',
   'dict.unknown': 'No hay ningún diccionario con este código.',

@@ -40,6 +40,7 @@ export const fr = {
     '{field} contient des caractères impossibles à enregistrer (un caractère nul ou un emoji cassé)',
   'validation.dateOrder': 'La date de début ne peut pas être postérieure à la date de fin',
   'validation.dateSpan': 'La période peut couvrir au plus 366 jours',
+  'validation.timeZone': 'Fuseau horaire inconnu : utilisez un nom comme Europe/Paris',
   'validation.dictCode':
     '{field} doit commencer par une lettre minuscule et ne contenir que des lettres minuscules, des chiffres et _',
   'dict.unknown': "Aucun dictionnaire n'a ce code.",

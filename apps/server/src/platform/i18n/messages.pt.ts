@@ -39,6 +39,7 @@ export const pt = {
     '{field} contém caracteres que não podem ser salvos (um caractere nulo ou um emoji quebrado)',
   'validation.dateOrder': 'A data inicial não pode ser posterior à data final',
   'validation.dateSpan': 'O intervalo de datas pode abranger no máximo 366 dias',
+  'validation.timeZone': 'Fuso horário desconhecido: use um nome como America/Sao_Paulo',
   'validation.dictCode':
     '{field} deve começar com uma letra minúscula e conter apenas letras minúsculas, dígitos e _',
   'dict.unknown': 'Não há nenhum dicionário com este código.',

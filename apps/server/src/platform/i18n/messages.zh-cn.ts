@@ -38,6 +38,7 @@ export const zhCn = {
   'validation.unstorableText': '{field} 含有无法保存的字符（空字符或损坏的表情符号）',
   'validation.dateOrder': '开始日期不能晚于结束日期',
   'validation.dateSpan': '日期范围最多为 366 天',
+  'validation.timeZone': '未知的时区：请使用类似 Asia/Shanghai 的名称',
   'validation.dictCode': '{field} 必须以小写字母开头，且只能包含小写字母、数字和 _',
   'dict.unknown': '没有使用此编码的字典。',
   'catalog.category.parentNotFirstLevel': '上级分类必须是一级分类。',

@@ -1,0 +1,195 @@
+import { and, count, sql, type SQL } from 'drizzle-orm';
+import type { AppDatabase } from '../../platform/db/database';
+import { products } from '../catalog/catalog.table';
+import { joinShopProducts, sellableInShop } from '../shops/shops.api';
+
+/** The dashboard's money is the platform's: orders are charged in US dollars (decision 0035). */
+export const DASHBOARD_CURRENCY = 'USD';
+
+type Rows<T> = { rows: T[] };
+async function rows<T>(db: AppDatabase, query: SQL): Promise<T[]> {
+  // Both drivers answer `{ rows }`; the shared database type does not say so.
+  const result: unknown = await db.execute(query);
+  return (result as Rows<T>).rows;
+}
+
+const num = (value: unknown): number => Number(value ?? 0);
+
+/** Local midnight of the day `at` falls in, in zone `tz`, as a moment. */
+const dayStart = (at: SQL, tz: string) =>
+  sql`(date_trunc('day', ${at} at time zone ${tz}) at time zone ${tz})`;
+/** `at` moved by `interval` on the local calendar of `tz` (a day is 23 or 25 hours across DST). */
+const localShift = (at: SQL, interval: string, tz: string) =>
+  sql`((${at} at time zone ${tz}) - ${interval}::interval) at time zone ${tz}`;
+
+/**
+ * Sums of the shop's paid orders (order-level roll-ups) over today so far (to the end of the
+ * current quarter hour), the past 7 local days, all time, and today's span moved back a day, a
+ * week, a month and a year on the local calendar.
+ */
+export async function sumOrderWindows(db: AppDatabase, shopId: number, tz: string, now: Date) {
+  const nowAt = sql`${now.toISOString()}::timestamptz`;
+  const start = dayStart(nowAt, tz);
+  const end = sql`(linkstore_quarter(${nowAt}) + interval '15 minutes')`;
+  const windows: Record<string, [SQL, SQL]> = {
+    today: [start, end],
+    past7: [localShift(start, '6 days', tz), end],
+    day: [localShift(start, '1 day', tz), localShift(end, '1 day', tz)],
+    week: [localShift(start, '7 days', tz), localShift(end, '7 days', tz)],
+    month: [localShift(start, '1 month', tz), localShift(end, '1 month', tz)],
+    year: [localShift(start, '1 year', tz), localShift(end, '1 year', tz)],
+  };
+  const columns = Object.entries(windows).flatMap(([name, [from, to]]) => {
+    const inside = sql`bucket >= ${from} and bucket < ${to}`;
+    return [
+      sql`coalesce(sum(profit_minor) filter (where ${inside}), 0) as ${sql.identifier(`${name}_profit`)}`,
+      sql`coalesce(sum(sales_minor) filter (where ${inside}), 0) as ${sql.identifier(`${name}_sales`)}`,
+    ];
+  });
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`select ${sql.join(columns, sql`, `)},
+        coalesce(sum(profit_minor), 0) as total_profit, coalesce(sum(sales_minor), 0) as total_sales
+      from order_rollups
+      where shop_id = ${shopId} and product_id = 0 and currency_code = ${DASHBOARD_CURRENCY}`,
+  );
+  const pick = (name: string) => ({
+    profit: num(row?.[`${name}_profit`]),
+    sales: num(row?.[`${name}_sales`]),
+  });
+  return {
+    today: pick('today'),
+    past7: pick('past7'),
+    total: pick('total'),
+    day: pick('day'),
+    week: pick('week'),
+    month: pick('month'),
+    year: pick('year'),
+  };
+}
+
+/** Paid orders not shipped yet (status 1): how many and their total. */
+export async function sumPendingShipment(db: AppDatabase, shopId: number) {
+  const [row] = await rows<{ n: unknown; total: unknown }>(
+    db,
+    sql`select count(*) as n, coalesce(sum(total_minor), 0) as total from orders
+      where shop_id = ${shopId} and status = 1 and currency_code = ${DASHBOARD_CURRENCY}`,
+  );
+  return { orders: num(row?.n), total: num(row?.total) };
+}
+
+/** Products buyers can buy in the shop now, and those of them added today / in the past 7 local days. */
+export async function countProductsOnSale(db: AppDatabase, shopId: number, tz: string, now: Date) {
+  const nowAt = sql`${now.toISOString()}::timestamptz`;
+  const start = dayStart(nowAt, tz);
+  const query = db
+    .select({
+      onSale: count(),
+      today: sql<number>`count(*) filter (where ${products.createdAt} >= ${start})`,
+      past7: sql<number>`count(*) filter (where ${products.createdAt} >= ${localShift(start, '6 days', tz)})`,
+    })
+    .from(products)
+    .$dynamic();
+  const [row] = await joinShopProducts(query, shopId).where(and(...sellableInShop()));
+  return { onSale: num(row?.onSale), today: num(row?.today), past7: num(row?.past7) };
+}
+
+export type TGranularity = 'hour' | 'day' | 'month';
+
+/** A range of whole local hours, days or months: its first bucket's start and how many. */
+export interface SeriesRange {
+  granularity: TGranularity;
+  /** Local start (`yyyy-MM-dd HH:mm:ss`, no zone) of the first bucket. */
+  localStart: string;
+  buckets: number;
+}
+
+export interface SeriesPoint {
+  start: string;
+  label: string;
+  earnings: number;
+  units: number;
+  orders: number;
+  clicks: number;
+}
+
+/**
+ * One point per bucket of `range` in zone `tz`: the shop's earnings, units and orders
+ * (order-level roll-ups) and clicks (shop page views), 0 where nothing happened. Buckets are
+ * local (PostgreSQL's zone rules): a day across a DST change is 23 or 25 hours; in the autumn the
+ * repeated local hour is one point with both hours' figures, in the spring the skipped one is 0.
+ */
+export async function seriesPoints(
+  db: AppDatabase,
+  shopId: number,
+  tz: string,
+  range: SeriesRange,
+): Promise<SeriesPoint[]> {
+  const step = `1 ${range.granularity}`;
+  const format =
+    range.granularity === 'hour'
+      ? 'YYYY-MM-DD"T"HH24:MI'
+      : range.granularity === 'day'
+        ? 'YYYY-MM-DD'
+        : 'YYYY-MM';
+  const unit = sql.raw(`'${range.granularity}'`);
+  const first = sql`${range.localStart}::timestamp`;
+  const last = sql`(${first} + ${range.buckets}::int * ${step}::interval)`;
+  // Each roll-up bucket falls in exactly one local hour, day or month (zones are whole quarter
+  // hours from UTC): grouped by it, then joined to the points by equality.
+  const result = await rows<Record<string, unknown>>(
+    db,
+    sql`with points as (
+        select k, ${first} + k * ${step}::interval as local
+        from generate_series(0, ${range.buckets - 1}::int) as k
+      ),
+      orders_in as (
+        select date_trunc(${unit}, bucket at time zone ${tz}) as local,
+          sum(profit_minor) as earnings, sum(units) as units, sum(orders) as orders
+        from order_rollups
+        where shop_id = ${shopId} and product_id = 0 and currency_code = ${DASHBOARD_CURRENCY}
+          and bucket >= ${first} at time zone ${tz} and bucket < ${last} at time zone ${tz}
+        group by 1
+      ),
+      clicks_in as (
+        select date_trunc(${unit}, bucket at time zone ${tz}) as local, sum(count) as clicks
+        from event_rollups
+        where shop_id = ${shopId} and product_id = 0 and kind = 'view'
+          and bucket >= ${first} at time zone ${tz} and bucket < ${last} at time zone ${tz}
+        group by 1
+      )
+      select p.k, p.local at time zone ${tz} as starts, to_char(p.local, ${format}) as label,
+        coalesce(o.earnings, 0) as earnings, coalesce(o.units, 0) as units,
+        coalesce(o.orders, 0) as orders, coalesce(c.clicks, 0) as clicks
+      from points p
+      left join orders_in o on o.local = p.local
+      left join clicks_in c on c.local = p.local
+      order by p.k`,
+  );
+  return result.map((r) => ({
+    start: new Date(r.starts as string).toISOString(),
+    label: String(r.label),
+    earnings: num(r.earnings),
+    units: num(r.units),
+    orders: num(r.orders),
+    clicks: num(r.clicks),
+  }));
+}
+
+/** The local time now in `tz` as `yyyy-MM-dd HH:mm:ss` (the database's zone rules). */
+export async function localNow(db: AppDatabase, tz: string, now: Date): Promise<string> {
+  const [row] = await rows<{ local: string }>(
+    db,
+    sql`select to_char(${now.toISOString()}::timestamptz at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS') as local`,
+  );
+  return row?.local ?? '';
+}
+
+/** Whether the database knows `tz` (its zone list may differ from the runtime's). */
+export async function databaseKnowsZone(db: AppDatabase, tz: string): Promise<boolean> {
+  const [row] = await rows<{ n: unknown }>(
+    db,
+    sql`select count(*) as n from pg_timezone_names where name = ${tz}`,
+  );
+  return num(row?.n) > 0;
+}

@@ -1,0 +1,12 @@
+import { dashboardRoutes } from '@linkstore/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../platform/http/routes';
+import { getDashboardSeries, getDashboardSummary } from './dashboard.service';
+
+/** The creator's dashboard (`#/index`): only the caller's own shop, from the roll-ups. */
+export async function dashboardModule(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  const r = dashboardRoutes;
+  registerRoute(app, r.summary, ({ query, caller }) => getDashboardSummary(db, Number(caller.id), query));
+  registerRoute(app, r.series, ({ query, caller }) => getDashboardSeries(db, Number(caller.id), query));
+}

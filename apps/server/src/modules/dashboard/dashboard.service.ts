@@ -1,0 +1,182 @@
+import {
+  daysBetween,
+  type TDashboardSeries,
+  type TDashboardSeriesQuery,
+  type TDashboardSummary,
+  type TDashboardSummaryQuery,
+} from '@linkstore/contract';
+import type { AppDatabase } from '../../platform/db/database';
+import { AppError } from '../../platform/errors/app-error';
+import { findShopByOwner } from '../shops/shops.api';
+import {
+  countProductsOnSale,
+  DASHBOARD_CURRENCY,
+  databaseKnowsZone,
+  localNow,
+  seriesPoints,
+  sumOrderWindows,
+  sumPendingShipment,
+  type SeriesRange,
+} from './dashboard.repository';
+
+/** Growth of `now` against `before` in basis points; null when there was nothing before. */
+export function growthBp(now: number, before: number): number | null {
+  if (before === 0) return null;
+  return Math.round(((now - before) * 10_000) / before);
+}
+
+/** Zones the database has confirmed, per process (its list is long to scan). */
+const knownZones = new Set<string>();
+
+async function checkZone(db: AppDatabase, tz: string): Promise<void> {
+  if (knownZones.has(tz)) return;
+  if (!(await databaseKnowsZone(db, tz)))
+    throw AppError.fields([{ field: 'tz', key: 'validation.timeZone' }]);
+  knownZones.add(tz);
+}
+
+const EMPTY_WINDOWS = {
+  today: 0,
+  past7Days: 0,
+  total: 0,
+  growth: { yesterday: null, lastWeek: null, lastMonth: null, lastYear: null },
+};
+
+/** The dashboard's cards for the caller's shop; zeros when they have no shop yet. */
+export async function getDashboardSummary(
+  db: AppDatabase,
+  ownerUserId: number,
+  query: TDashboardSummaryQuery,
+  now = new Date(),
+): Promise<TDashboardSummary> {
+  await checkZone(db, query.tz);
+  const shop = await findShopByOwner(db, ownerUserId);
+  if (!shop) {
+    return {
+      currencyCode: DASHBOARD_CURRENCY,
+      productsOnSale: 0,
+      newProducts: { today: 0, past7Days: 0 },
+      earnings: EMPTY_WINDOWS,
+      sales: EMPTY_WINDOWS,
+      pendingShipment: 0,
+      pendingShipmentOrders: 0,
+    };
+  }
+  const [w, pending, goods] = await Promise.all([
+    sumOrderWindows(db, shop.id, query.tz, now),
+    sumPendingShipment(db, shop.id),
+    countProductsOnSale(db, shop.id, query.tz, now),
+  ]);
+  const windows = (key: 'profit' | 'sales') => ({
+    today: w.today[key],
+    past7Days: w.past7[key],
+    total: w.total[key],
+    growth: {
+      yesterday: growthBp(w.today[key], w.day[key]),
+      lastWeek: growthBp(w.today[key], w.week[key]),
+      lastMonth: growthBp(w.today[key], w.month[key]),
+      lastYear: growthBp(w.today[key], w.year[key]),
+    },
+  });
+  return {
+    currencyCode: DASHBOARD_CURRENCY,
+    productsOnSale: goods.onSale,
+    newProducts: { today: goods.today, past7Days: goods.past7 },
+    earnings: windows('profit'),
+    sales: windows('sales'),
+    pendingShipment: pending.total,
+    pendingShipmentOrders: pending.orders,
+  };
+}
+
+/** `yyyy-MM-dd HH:mm:ss` moved by whole units on the calendar (no zone: local wall time). */
+export function shiftLocal(local: string, unit: 'hour' | 'day' | 'month', by: number): string {
+  const [date = '', time = '00:00:00'] = local.split(' ');
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  const [hh = 0, mm = 0, ss = 0] = time.split(':').map(Number);
+  const at =
+    unit === 'month'
+      ? new Date(Date.UTC(y, m - 1 + by, 1, hh, mm, ss)) // only used on the 1st of a month
+      : new Date(Date.UTC(y, m - 1, d, hh, mm, ss) + by * (unit === 'hour' ? 3_600_000 : 86_400_000));
+  return at.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The range a query asks for, from the local time now: its granularity, first bucket and size. */
+export function rangeOf(query: TDashboardSeriesQuery, local: string): SeriesRange {
+  const today = `${local.slice(0, 10)} 00:00:00`;
+  switch (query.range) {
+    case '24h':
+      return {
+        granularity: 'hour',
+        localStart: shiftLocal(`${local.slice(0, 13)}:00:00`, 'hour', -23),
+        buckets: 24,
+      };
+    case '7d':
+      return { granularity: 'day', localStart: shiftLocal(today, 'day', -6), buckets: 7 };
+    case 'month':
+      return { granularity: 'day', localStart: shiftLocal(today, 'day', -29), buckets: 30 };
+    case 'year':
+      return {
+        granularity: 'month',
+        localStart: shiftLocal(`${local.slice(0, 7)}-01 00:00:00`, 'month', -11),
+        buckets: 12,
+      };
+    case 'custom': {
+      const from = query.from ?? local.slice(0, 10);
+      const to = query.to ?? from;
+      return { granularity: 'day', localStart: `${from} 00:00:00`, buckets: daysBetween(from, to) + 1 };
+    }
+  }
+}
+
+/** The same number of buckets right before `range`. */
+export function previousOf(range: SeriesRange): SeriesRange {
+  return { ...range, localStart: shiftLocal(range.localStart, range.granularity, -range.buckets) };
+}
+
+const NOTHING = { earnings: 0, units: 0, orders: 0, clicks: 0 };
+
+function valueOf(
+  series: TDashboardSeriesQuery['series'],
+  point: { earnings: number; units: number; orders: number; clicks: number },
+) {
+  switch (series) {
+    case 'earnings':
+      return point.earnings;
+    case 'sales':
+      return point.units;
+    case 'clicks':
+      return point.clicks;
+    case 'conversion':
+      // Orders per click in basis points; 0 without clicks (never a division by zero).
+      return point.clicks === 0 ? 0 : Math.round((point.orders * 10_000) / point.clicks);
+  }
+}
+
+/** One chart series of the caller's shop, with the range before it for comparison. */
+export async function getDashboardSeries(
+  db: AppDatabase,
+  ownerUserId: number,
+  query: TDashboardSeriesQuery,
+  now = new Date(),
+): Promise<TDashboardSeries> {
+  await checkZone(db, query.tz);
+  const range = rangeOf(query, await localNow(db, query.tz, now));
+  const shop = await findShopByOwner(db, ownerUserId);
+  const shopId = shop?.id ?? 0;
+  const [current, previous] = await Promise.all([
+    seriesPoints(db, shopId, query.tz, range),
+    seriesPoints(db, shopId, query.tz, previousOf(range)),
+  ]);
+  return {
+    series: query.series,
+    granularity: range.granularity,
+    currencyCode: DASHBOARD_CURRENCY,
+    points: current.map((point, k) => ({
+      start: point.start,
+      label: point.label,
+      value: valueOf(query.series, point),
+      previous: valueOf(query.series, previous[k] ?? NOTHING),
+    })),
+  };
+}

@@ -1,0 +1,32 @@
+import { defineRoutes } from '../platform/route';
+import {
+  ZDashboardSeries,
+  ZDashboardSeriesQuery,
+  ZDashboardSummary,
+  ZDashboardSummaryQuery,
+} from './dashboard.schema';
+
+const tags = ['dashboard'] as const;
+const signedIn = { permission: null };
+
+/** The creator's dashboard: only the caller's own shop, read from the roll-ups (decision 0036). */
+export const dashboardRoutes = defineRoutes({
+  summary: {
+    method: 'GET',
+    path: '/api/v1/dashboard',
+    summary: "The cards of the caller's dashboard in their time zone",
+    tags,
+    query: ZDashboardSummaryQuery,
+    response: ZDashboardSummary,
+    access: signedIn,
+  },
+  series: {
+    method: 'GET',
+    path: '/api/v1/dashboard/series',
+    summary: "One chart series of the caller's shop over a range, with the range before it",
+    tags,
+    query: ZDashboardSeriesQuery,
+    response: ZDashboardSeries,
+    access: signedIn,
+  },
+});
