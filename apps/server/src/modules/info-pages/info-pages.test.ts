@@ -12,7 +12,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { seedMenus } from '../menus/menus.seed';
 import { apiCalls } from '../../test/api-calls';
 import { createTestApp, testConfig, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser, operatorWith } from '../../test/users';
@@ -61,7 +60,6 @@ describe('information pages', () => {
   });
 
   it('the admin role holds the permissions through the seeded menu; others are refused', async () => {
-    expect(await seedMenus(ctx.database.db)).toBe(0);
     await ok('admin', 'GET', '/system/info-pages');
     await ok('admin', 'PUT', '/system/info-pages/shipping/pt', { doc: doc('Frete grátis.') });
 
