@@ -10,7 +10,7 @@ import {
   type TRichDoc,
 } from '@linkstore/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Select, Skeleton, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Select, Skeleton, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routeQueryOptions } from '../../shared/http/call-route';
@@ -99,7 +99,7 @@ function InfoPageEditor({ form }: { form: TInfoPageForm }) {
 
   const status =
     form.updateTime === null ? (
-      <Alert type="info" showIcon message={t('infoPages.notWritten')} />
+      <Typography.Text strong>{t('infoPages.notWritten')}</Typography.Text>
     ) : (
       <Typography.Text type="secondary">{t('infoPages.savedAt', { time: form.updateTime })}</Typography.Text>
     );
