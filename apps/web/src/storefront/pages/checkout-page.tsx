@@ -1,5 +1,5 @@
 import { newIdempotencyKey } from '../../shared/idempotency-key';
-import type { TInfoPageKey } from '@linkstore/contract';
+import { isInfoPageKey } from '@linkstore/contract';
 import { Fragment, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, checkoutApi, NETWORK_ERROR } from '../api';
 import { PAYING_STORAGE_KEY, totalCents, useCartLines, type TCartStore } from '../cart';
@@ -220,19 +220,18 @@ function TextField(props: {
 
 /**
  * "By paying you accept the terms of sale, …" next to the pay button, each page a link. The
- * sentence is translated whole; the links take the places of its `{{terms}}`-style slots.
+ * sentence is translated whole; the links take the places of its slots (`{{terms}}`: an
+ * information page, named by `checkout.link.<page>`).
  */
-export function AcceptTerms() {
+function AcceptTerms() {
   const { t, basePath } = useStorefront();
-  const links: Record<string, TInfoPageKey> = { terms: 'terms', returns: 'returns', privacy: 'privacy' };
   const parts = t('checkout.acceptTerms').split(/\{\{\s*(\w+)\s*\}\}/);
   return (
     <p className="sf-muted sf-accept">
       {parts.map((part, index) => {
-        const page = index % 2 === 1 ? links[part] : undefined;
-        if (index % 2 === 0 || !page) return <Fragment key={index}>{part}</Fragment>;
+        if (index % 2 === 0 || !isInfoPageKey(part)) return <Fragment key={index}>{part}</Fragment>;
         return (
-          <a key={index} className="sf-text-link" href={infoHref(basePath, page)}>
+          <a key={index} className="sf-text-link" href={infoHref(basePath, part)}>
             {t(`checkout.link.${part}`)}
           </a>
         );
