@@ -105,6 +105,7 @@ test.describe('every studio and console page passes axe-core in both themes', ()
       ['/#/system/dict', 'Dictionaries'],
       ['/#/system/config', 'system:configs.title'],
       ['/#/system/country', 'Currency rates'],
+      ['/#/system/info-pages', 'system:infoPages.title'],
       ['/#/catalog/category', 'Categories'],
       ['/#/catalog/product', 'Products'],
       ['/#/catalog/banner', 'Banners'],

@@ -45,6 +45,7 @@ import { refundsModule } from './modules/refunds/refunds.routes';
 import { creatorsModule } from './modules/creators/creators.routes';
 import { reconciliationModule } from './modules/reconciliation/reconciliation.routes';
 import { storefrontModule } from './modules/storefront/storefront.routes';
+import { infoPagesModule } from './modules/info-pages/info-pages.routes';
 import { shopEventsModule } from './modules/shop-events/shop-events.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
 
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bannersModule);
   await app.register(reviewsModule);
   await app.register(storefrontModule);
+  await app.register(infoPagesModule);
   await app.register(shopEventsModule);
   await app.register(paymentsPlugin);
   await app.register(checkoutModule);

@@ -18,3 +18,4 @@ export * from './modules/shops/paypal-binding.table';
 export * from './modules/refunds/refunds.table';
 export * from './modules/reconciliation/reconciliation.table';
 export * from './modules/dashboard/dashboard.table';
+export * from './modules/info-pages/info-pages.table';

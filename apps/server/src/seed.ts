@@ -4,6 +4,7 @@ import { seedConfigs } from './modules/configs/configs.seed';
 import { seedDepts } from './modules/depts/depts.seed';
 import { seedDicts } from './modules/dicts/dicts.seed';
 import { seedMenus } from './modules/menus/menus.seed';
+import { seedInfoPages } from './modules/info-pages/info-pages.seed';
 import { seedCatalogue, seededRandom, type CatalogueSeedReport } from './modules/catalog/catalog.seed';
 import { seedDemoOrders } from './modules/orders/demo-orders.seed';
 import { DEMO_EMAIL, seedDemoShop, type DemoSeedReport } from './modules/shops/demo-shop.seed';
@@ -21,6 +22,8 @@ export interface SeedReport {
   dicts: number;
   /** Built-in console menus inserted (and granted to ADMIN). */
   menus: number;
+  /** Information page versions (page × language) inserted. */
+  infoPages: number;
   /** Only when asked for (`demo` option): the sample catalogue and the demo creator's shop. */
   catalogue?: CatalogueSeedReport;
   demo?: DemoSeedReport;
@@ -54,6 +57,7 @@ export async function runSeed(db: AppDatabase, options: SeedOptions = {}): Promi
       dicts: await seedDicts(scoped),
       // After the operators: it grants what it inserts to their ADMIN role.
       menus: await seedMenus(scoped),
+      infoPages: await seedInfoPages(scoped),
     };
   });
   if (!options.demo) return base;

@@ -66,3 +66,6 @@ export * from './creators/creators.schema';
 export * from './creators/creators.routes';
 export * from './reconciliation/reconciliation.schema';
 export * from './reconciliation/reconciliation.routes';
+export * from './info-pages/info-page-keys';
+export * from './info-pages/info-pages.schema';
+export * from './info-pages/info-pages.routes';

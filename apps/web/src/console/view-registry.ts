@@ -14,6 +14,7 @@ export const viewRegistry: TViewRegistry = {
     'system/dict/data': () => import('./dicts/dict-items-page'),
     'system/config/index': () => import('./configs/config-page'),
     'system/country/index': () => import('./countries/country-page'),
+    'system/info-pages/index': () => import('./info-pages/info-pages-page'),
     'system/role/index': () => import('./roles/role-page'),
     'system/dept/index': () => import('./depts/dept-page'),
     'system/menu/index': () => import('./menus/menu-page'),

@@ -1,6 +1,11 @@
-import { checkoutRoutes, STOREFRONT_DATA_ELEMENT_ID, storefrontRoutes } from '@linkstore/contract';
+import {
+  checkoutRoutes,
+  infoPagesRoutes,
+  STOREFRONT_DATA_ELEMENT_ID,
+  storefrontRoutes,
+} from '@linkstore/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError, checkoutApi, EVENTS_PATH, setApiLanguage, storefrontApi } from './api';
+import { ApiError, checkoutApi, EVENTS_PATH, infoPagesApi, setApiLanguage, storefrontApi } from './api';
 import { BOOT_ELEMENT_ID, locateShop, readBoot } from './boot';
 import { stubApi } from './test-support';
 
@@ -29,6 +34,7 @@ describe('storefront api', () => {
       [() => checkoutApi.receipt({ orderNo: 'LS1', token: 't' }), checkoutRoutes.receipt.path],
       [() => checkoutApi.sandboxApproval('t'), fill(checkoutRoutes.sandboxApproval.path, { token: 't' })],
       [() => checkoutApi.sandboxApprove('t'), fill(checkoutRoutes.sandboxApprove.path, { token: 't' })],
+      [() => infoPagesApi.page('returns'), fill(infoPagesRoutes.public.path, { page: 'returns' })],
     ];
     for (const [call, path] of calls) {
       await call().catch(() => undefined);

@@ -3,6 +3,7 @@ import type {
   TCheckoutAnswer,
   TCheckoutRequest,
   TOrderReceipt,
+  TPublicInfoPage,
   TSandboxApproval,
   TStorefrontPage,
   TStorefrontProductDetail,
@@ -103,6 +104,12 @@ export const storefrontApi = {
     call<TStorefrontProductDetail>('GET', `${shopPath(slug)}/products/${id}`),
   reviews: (slug: string, id: string, query: { pageNum: number; pageSize: number }) =>
     call<TStorefrontReviewPage>('GET', withQuery(`${shopPath(slug)}/products/${id}/reviews`, query)),
+};
+
+/** The platform's information pages (`infoPagesRoutes.public`), in the `lang` header's language. */
+export const infoPagesApi = {
+  page: (page: string) =>
+    call<TPublicInfoPage>('GET', `/api/v1/public/info-pages/${encodeURIComponent(page)}`),
 };
 
 export const EVENTS_PATH = '/api/v1/public/events';

@@ -18,6 +18,7 @@ const ProductPage = lazy(() => import('./pages/product-page').then((m) => ({ def
 const CartPage = lazy(() => import('./pages/cart-page').then((m) => ({ default: m.CartPage })));
 const CheckoutPage = lazy(() => import('./pages/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 const PayAuthPage = lazy(() => import('./pages/payauth-page').then((m) => ({ default: m.PayAuthPage })));
+const InfoPage = lazy(() => import('./pages/info-page').then((m) => ({ default: m.InfoPage })));
 const PayResultPage = lazy(() =>
   import('./pages/payresult-page').then((m) => ({ default: m.PayResultPage })),
 );
@@ -130,6 +131,8 @@ function renderRoute(route: TRoute, boot: TStorefrontBoot | null, visit: number)
       return <PayAuthPage />;
     case 'payresult':
       return <PayResultPage />;
+    case 'info':
+      return <InfoPage key={route.page} page={route.page} />;
     case 'notFound':
       return <NotFound />;
   }

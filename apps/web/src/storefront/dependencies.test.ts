@@ -14,13 +14,16 @@ const sources = import.meta.glob<string>(
   },
 );
 
-/** Contract values that live in zod-free modules (languages.ts, pricing.rules.ts, decimal.ts, money.ts). */
+/** Contract values that live in zod-free modules (languages.ts, pricing.rules.ts, decimal.ts, money.ts, info-page-keys.ts). */
 const CONTRACT_VALUES = new Set([
   'LANGUAGES',
   'normalizeLanguage',
   'convertFromUsdCents',
   'minorDigitsOf',
   'formatMoney',
+  // info-pages/info-page-keys.ts
+  'INFO_PAGE_KEYS',
+  'isInfoPageKey',
 ]);
 const ALLOWED_PACKAGES = new Set(['react', 'react-dom/client', '@linkstore/contract']);
 const ALLOWED_SHARED = new Set(['../../shared/rich-text/rich-text-view', '../../shared/idempotency-key']);

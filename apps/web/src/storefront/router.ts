@@ -1,3 +1,4 @@
+import { isInfoPageKey, type TInfoPageKey } from '@linkstore/contract';
 import { useLayoutEffect, useSyncExternalStore } from 'react';
 
 /**
@@ -11,6 +12,7 @@ export type TRoute =
   | { name: 'checkout' }
   | { name: 'payauth' }
   | { name: 'payresult' }
+  | { name: 'info'; page: TInfoPageKey }
   | { name: 'notFound' };
 
 /** The page for `pathname`; shop pages live under `basePath`, the payment pages at the root. */
@@ -23,6 +25,8 @@ export function matchRoute(pathname: string, basePath: string): TRoute {
   if (rest === '/') return { name: 'shop' };
   if (rest === '/cart') return { name: 'cart' };
   if (rest === '/checkout') return { name: 'checkout' };
+  const info = /^\/info\/([a-z]+)$/.exec(rest)?.[1];
+  if (info !== undefined) return isInfoPageKey(info) ? { name: 'info', page: info } : { name: 'notFound' };
   const product = /^\/p\/([1-9]\d{0,14})$/.exec(rest);
   return product?.[1] ? { name: 'product', id: product[1] } : { name: 'notFound' };
 }

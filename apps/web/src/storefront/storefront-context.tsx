@@ -1,4 +1,4 @@
-import type { TLanguage, TStorefrontCurrency, TStorefrontPage } from '@linkstore/contract';
+import type { TInfoPageKey, TLanguage, TStorefrontCurrency, TStorefrontPage } from '@linkstore/contract';
 import { createContext, useContext } from 'react';
 import type { TCartStore } from './cart';
 import type { TEventQueue } from './events';
@@ -37,4 +37,9 @@ export function useStorefront(): TStorefront {
 /** The href of a shop page: `path` is '' for the shop, '/p/<id>', '/cart' or '/checkout'. */
 export function shopHref(basePath: string, path = ''): string {
   return `${basePath}${path}` || '/';
+}
+
+/** The href of one of the platform's information pages, shown inside the shop. */
+export function infoHref(basePath: string, page: TInfoPageKey): string {
+  return shopHref(basePath, `/info/${page}`);
 }

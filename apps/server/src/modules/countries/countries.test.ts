@@ -256,6 +256,7 @@ describe('seed and migrations', () => {
       configs: 0,
       dicts: 0,
       menus: 0,
+      infoPages: 0,
     });
     const [fr] = await db.select().from(countries).where(eq(countries.id, 'FR'));
     expect(fr?.ratePerUsdMicros).toBe(950_000);

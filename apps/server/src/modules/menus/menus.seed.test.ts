@@ -47,6 +47,7 @@ describe('built-in menu tree', () => {
       ['dict-data', 'system/dict/data', true],
       ['config', 'system/config/index', false],
       ['country', 'system/country/index', false],
+      ['info-pages', 'system/info-pages/index', false],
     ]);
   });
 

@@ -134,6 +134,18 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
           { name: 'Edit', perm: 'system:country:edit' },
         ],
       },
+      {
+        name: 'Shop information',
+        path: 'info-pages',
+        routeName: 'InfoPages',
+        component: 'system/info-pages/index',
+        icon: 'document',
+        sort: 9,
+        buttons: [
+          { name: 'Search', perm: 'sys:info-page:query' },
+          { name: 'Edit', perm: 'sys:info-page:edit' },
+        ],
+      },
     ],
   },
   {

@@ -1,5 +1,6 @@
 import {
   docToPlainText,
+  INFO_PAGE_KEYS,
   normalizeLanguage,
   ZShopSlug,
   type TLanguage,
@@ -31,7 +32,8 @@ import { isSuspended, type StorefrontService } from './storefront.service';
 
 const open = { public: true } as const;
 const PRODUCT_PATH = /^p\/([1-9]\d{0,14})$/;
-const SHOP_PAGES = new Set(['', 'cart', 'checkout']);
+/** The shop's own pages, and the platform's information pages shown inside every shop. */
+const SHOP_PAGES = new Set(['', 'cart', 'checkout', ...INFO_PAGE_KEYS.map((page) => `info/${page}`)]);
 
 /** `<slug>.<base>` with an optional port, as the Host header carries it. */
 export function shopHostPattern(baseDomain: string): RegExp {

@@ -320,13 +320,24 @@ describe('shop pages as HTML', () => {
     expect(metaContent(res.body, 'og:type')).toBe('product');
     expect(metaContent(res.body, 'og:title')).toBe('Product x · Anna');
     expect(metaContent(res.body, 'og:image')).toBe(`${ctx.config.publicUrl}/files/product/x.png`);
+    expect(metaContent(res.body, 'og:description')).toBe('About x');
+    expect(metaContent(res.body, 'og:url')).toBe(`https://anna-shop.${BASE}/p/${id('x')}`);
+    expect(metaContent(res.body, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(res.body, 'twitter:title')).toBe('Product x · Anna');
+    expect(metaContent(res.body, 'twitter:image')).toBe(`${ctx.config.publicUrl}/files/product/x.png`);
     expect(bootOf(res).product?.id).toBe(id('x'));
-    for (const rest of ['cart', 'checkout']) {
+    // A shared link previews that product, in the language it was shared in.
+    const other = await get(`/s/anna-shop/p/${id('z')}?lang=es`);
+    expect(metaContent(other.body, 'og:title')).toBe('Producto z · Anna');
+    expect(metaContent(other.body, 'og:url')).toBe(`https://anna-shop.${BASE}/p/${id('z')}`);
+    expect(metaContent(other.body, 'og:image')).not.toBe(`${ctx.config.publicUrl}/files/product/x.png`);
+    for (const rest of ['cart', 'checkout', 'info/returns', 'info/terms']) {
       const page = await get(`/s/anna-shop/${rest}`);
       expect(page.statusCode).toBe(200);
       expect(bootOf(page)).toMatchObject({ product: null, page: expect.objectContaining({}) });
     }
     expect((await get('/s/anna-shop/elsewhere')).statusCode).toBe(404);
+    expect((await get('/s/anna-shop/info/about')).statusCode).toBe(404);
     const linked = await get('/s/anna-shop?lang=pt-BR', { lang: 'fr' });
     expect(linked.body).toContain('<html lang="pt">');
     expect(bootOf(linked).language).toBe('pt');

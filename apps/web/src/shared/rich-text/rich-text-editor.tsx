@@ -130,14 +130,14 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
         active={state.heading}
         onClick={run((c) => c.toggleHeading({ level: 2 }))}
       >
-        <span aria-hidden>H2</span>
+        <span aria-hidden className={styles.glyph} data-glyph="H2" />
       </ToolButton>
       <ToolButton
         label={t('product.editor.subheading')}
         active={state.subheading}
         onClick={run((c) => c.toggleHeading({ level: 3 }))}
       >
-        <span aria-hidden>H3</span>
+        <span aria-hidden className={styles.glyph} data-glyph="H3" />
       </ToolButton>
       <ToolButton
         label={t('product.editor.bulletList')}

@@ -1,8 +1,8 @@
-import { LANGUAGES, type TLanguage } from '@linkstore/contract';
+import { INFO_PAGE_KEYS, LANGUAGES, type TLanguage } from '@linkstore/contract';
 import type { ReactNode } from 'react';
 import { countUnits, useCartLines, type TCartStore } from '../cart';
 import { LANGUAGE_NAMES } from '../i18n';
-import { shopHref, useStorefront } from '../storefront-context';
+import { infoHref, shopHref, useStorefront } from '../storefront-context';
 
 /** Header (shop, currency, cart), the page, and a footer with the language switch. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -40,6 +40,19 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="sf-footer">
+        {shop && (
+          <nav aria-label={t('info.nav')}>
+            <ul className="sf-info-links">
+              {INFO_PAGE_KEYS.map((key) => (
+                <li key={key}>
+                  <a className="sf-text-link" href={infoHref(basePath, key)}>
+                    {t(`info.${key}`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <label>
           <span>{t('common.language')} </span>
           <select value={language} onChange={(event) => setLanguage(event.target.value as TLanguage)}>

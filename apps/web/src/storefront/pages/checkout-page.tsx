@@ -1,11 +1,12 @@
 import { newIdempotencyKey } from '../../shared/idempotency-key';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { isInfoPageKey } from '@linkstore/contract';
+import { Fragment, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, checkoutApi, NETWORK_ERROR } from '../api';
 import { PAYING_STORAGE_KEY, totalCents, useCartLines, type TCartStore } from '../cart';
 import { readTrafficSources } from '../events';
 import { leave, useRestoreScroll } from '../router';
 import { writeStorage } from '../storage';
-import { shopHref, useStorefront } from '../storefront-context';
+import { infoHref, shopHref, useStorefront } from '../storefront-context';
 import { Totals } from './cart-page';
 import {
   countryOptions,
@@ -177,6 +178,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
           {submitting ? t('checkout.redirecting') : t('checkout.pay')}
         </button>
         <p className="sf-muted">{t('checkout.payNote')}</p>
+        <AcceptTerms />
       </form>
     </section>
   );
@@ -213,5 +215,27 @@ function TextField(props: {
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * "By paying you accept the terms of sale, …" next to the pay button, each page a link. The
+ * sentence is translated whole; the links take the places of its slots (`{{terms}}`: an
+ * information page, named by `checkout.link.<page>`).
+ */
+function AcceptTerms() {
+  const { t, basePath } = useStorefront();
+  const parts = t('checkout.acceptTerms').split(/\{\{\s*(\w+)\s*\}\}/);
+  return (
+    <p className="sf-muted sf-accept">
+      {parts.map((part, index) => {
+        if (index % 2 === 0 || !isInfoPageKey(part)) return <Fragment key={index}>{part}</Fragment>;
+        return (
+          <a key={index} className="sf-text-link" href={infoHref(basePath, part)}>
+            {t(`checkout.link.${part}`)}
+          </a>
+        );
+      })}
+    </p>
   );
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { RichTextView } from '../../shared/rich-text/rich-text-view';
 import { ApiError, NOT_FOUND, storefrontApi } from '../api';
 import { clampQuantity, maxQuantity } from '../cart';
+import { ShareButton } from '../components/share-button';
 import { Stars } from '../components/stars';
 import { useRestoreScroll } from '../router';
 import { LoadError, Loading } from '../components/status';
@@ -29,6 +30,7 @@ export function ProductPage({ id, initial }: { id: string; initial: TStorefrontP
         <h1 id="sf-product-title">{product.title}</h1>
         <ProductPrice product={product} />
         <AddToCart product={product} />
+        <ShareButton title={product.title} productId={product.id} />
         <RichTextView doc={product.description} className="sf-rich" />
       </div>
       <Reviews product={product} />
