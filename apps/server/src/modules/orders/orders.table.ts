@@ -99,6 +99,10 @@ export const orders = pgTable(
     uniqueIndex('orders_checkout_key').on(t.checkoutKey),
     index('orders_owner_created_idx').on(t.ownerUserId, t.createdAt),
     index('orders_shop_created_idx').on(t.shopId, t.createdAt),
+    /** The dashboard's pending shipment: paid, not shipped (migration 0019). */
+    index('orders_shop_in_transit_idx')
+      .on(t.shopId)
+      .where(sql`${t.status} = 1`),
     index('orders_unpaid_reserved_idx')
       .on(t.reservedUntil)
       .where(sql`${t.status} = 0`),
