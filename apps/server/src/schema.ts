@@ -17,3 +17,4 @@ export * from './modules/payouts/payouts.table';
 export * from './modules/shops/paypal-binding.table';
 export * from './modules/refunds/refunds.table';
 export * from './modules/reconciliation/reconciliation.table';
+export * from './modules/review-invites/review-invites.table';
