@@ -1,6 +1,11 @@
-import { checkoutRoutes, STOREFRONT_DATA_ELEMENT_ID, storefrontRoutes } from '@linkstore/contract';
+import {
+  checkoutRoutes,
+  reviewInvitesRoutes,
+  STOREFRONT_DATA_ELEMENT_ID,
+  storefrontRoutes,
+} from '@linkstore/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError, checkoutApi, EVENTS_PATH, setApiLanguage, storefrontApi } from './api';
+import { ApiError, checkoutApi, EVENTS_PATH, reviewApi, setApiLanguage, storefrontApi } from './api';
 import { BOOT_ELEMENT_ID, locateShop, readBoot } from './boot';
 import { stubApi } from './test-support';
 
@@ -29,6 +34,11 @@ describe('storefront api', () => {
       [() => checkoutApi.receipt({ orderNo: 'LS1', token: 't' }), checkoutRoutes.receipt.path],
       [() => checkoutApi.sandboxApproval('t'), fill(checkoutRoutes.sandboxApproval.path, { token: 't' })],
       [() => checkoutApi.sandboxApprove('t'), fill(checkoutRoutes.sandboxApprove.path, { token: 't' })],
+      [() => reviewApi.invite('t'), fill(reviewInvitesRoutes.invite.path, { token: 't' })],
+      [
+        () => reviewApi.submit('t', { rating: 5, authorName: 'A', body: 'B' }),
+        fill(reviewInvitesRoutes.submit.path, { token: 't' }),
+      ],
     ];
     for (const [call, path] of calls) {
       await call().catch(() => undefined);

@@ -1,5 +1,7 @@
 import type {
   TCaptureRequest,
+  TReviewInvite,
+  TReviewInviteRequest,
   TCheckoutAnswer,
   TCheckoutRequest,
   TOrderReceipt,
@@ -34,6 +36,12 @@ export const SHOP_SUSPENDED = 'A0632';
 
 /** The contract's `ErrorCode.NOT_FOUND` (written out for the same reason; a test checks it). */
 export const NOT_FOUND = 'A0404';
+
+/** The contract's `ErrorCode.REVIEW_LINK_INVALID` (written out for the same reason; a test checks it). */
+export const REVIEW_LINK_INVALID = 'A0690';
+
+/** The contract's `ErrorCode.ALREADY_REVIEWED` (written out for the same reason; a test checks it). */
+export const ALREADY_REVIEWED = 'A0691';
 
 /** The code for a request that got no answer (offline, timed out). */
 export const NETWORK_ERROR = 'network';
@@ -103,6 +111,15 @@ export const storefrontApi = {
     call<TStorefrontProductDetail>('GET', `${shopPath(slug)}/products/${id}`),
   reviews: (slug: string, id: string, query: { pageNum: number; pageSize: number }) =>
     call<TStorefrontReviewPage>('GET', withQuery(`${shopPath(slug)}/products/${id}/reviews`, query)),
+};
+
+const reviewInvitePath = (token: string) => `/api/v1/public/review-invites/${encodeURIComponent(token)}`;
+
+/** The review page of an order item, from the invitation mail's link (`reviewInvitesRoutes`). */
+export const reviewApi = {
+  invite: (token: string) => call<TReviewInvite>('GET', reviewInvitePath(token)),
+  submit: (token: string, review: TReviewInviteRequest) =>
+    call<null>('POST', reviewInvitePath(token), review),
 };
 
 export const EVENTS_PATH = '/api/v1/public/events';

@@ -18,6 +18,7 @@ const ProductPage = lazy(() => import('./pages/product-page').then((m) => ({ def
 const CartPage = lazy(() => import('./pages/cart-page').then((m) => ({ default: m.CartPage })));
 const CheckoutPage = lazy(() => import('./pages/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 const PayAuthPage = lazy(() => import('./pages/payauth-page').then((m) => ({ default: m.PayAuthPage })));
+const ReviewPage = lazy(() => import('./pages/review-page').then((m) => ({ default: m.ReviewPage })));
 const PayResultPage = lazy(() =>
   import('./pages/payresult-page').then((m) => ({ default: m.PayResultPage })),
 );
@@ -130,6 +131,8 @@ function renderRoute(route: TRoute, boot: TStorefrontBoot | null, visit: number)
       return <PayAuthPage />;
     case 'payresult':
       return <PayResultPage />;
+    case 'review':
+      return <ReviewPage key={route.token} token={route.token} />;
     case 'notFound':
       return <NotFound />;
   }

@@ -321,12 +321,14 @@ describe('shop pages as HTML', () => {
     expect(metaContent(res.body, 'og:title')).toBe('Product x · Anna');
     expect(metaContent(res.body, 'og:image')).toBe(`${ctx.config.publicUrl}/files/product/x.png`);
     expect(bootOf(res).product?.id).toBe(id('x'));
-    for (const rest of ['cart', 'checkout']) {
+    // A review link's page (review/<token>) is the shop's page too; the app reads the token.
+    for (const rest of ['cart', 'checkout', `review/${'Ab_-9'.repeat(8)}`]) {
       const page = await get(`/s/anna-shop/${rest}`);
       expect(page.statusCode).toBe(200);
       expect(bootOf(page)).toMatchObject({ product: null, page: expect.objectContaining({}) });
     }
     expect((await get('/s/anna-shop/elsewhere')).statusCode).toBe(404);
+    expect((await get('/s/anna-shop/review/a.b')).statusCode).toBe(404);
     const linked = await get('/s/anna-shop?lang=pt-BR', { lang: 'fr' });
     expect(linked.body).toContain('<html lang="pt">');
     expect(bootOf(linked).language).toBe('pt');
