@@ -5,7 +5,8 @@ import {
   storefrontRoutes,
 } from '@linkstore/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError, checkoutApi, EVENTS_PATH, reviewApi, setApiLanguage, storefrontApi } from './api';
+import { ApiError, checkoutApi, EVENTS_PATH, setApiLanguage, storefrontApi } from './api';
+import { reviewApi } from './pages/review-page';
 import { BOOT_ELEMENT_ID, locateShop, readBoot } from './boot';
 import { stubApi } from './test-support';
 

@@ -1,7 +1,5 @@
 import type {
   TCaptureRequest,
-  TReviewInvite,
-  TReviewInviteRequest,
   TCheckoutAnswer,
   TCheckoutRequest,
   TOrderReceipt,
@@ -37,12 +35,6 @@ export const SHOP_SUSPENDED = 'A0632';
 /** The contract's `ErrorCode.NOT_FOUND` (written out for the same reason; a test checks it). */
 export const NOT_FOUND = 'A0404';
 
-/** The contract's `ErrorCode.REVIEW_LINK_INVALID` (written out for the same reason; a test checks it). */
-export const REVIEW_LINK_INVALID = 'A0690';
-
-/** The contract's `ErrorCode.ALREADY_REVIEWED` (written out for the same reason; a test checks it). */
-export const ALREADY_REVIEWED = 'A0691';
-
 /** The code for a request that got no answer (offline, timed out). */
 export const NETWORK_ERROR = 'network';
 const TIMEOUT_MS = 15_000;
@@ -57,7 +49,7 @@ export function setApiLanguage(value: string): void {
  * `idempotencyKey`: sent as `Idempotency-Key` on the calls that move money (decision 0028), one
  * per buyer action and the same for every retry of it.
  */
-async function call<T>(
+export async function call<T>(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
@@ -111,15 +103,6 @@ export const storefrontApi = {
     call<TStorefrontProductDetail>('GET', `${shopPath(slug)}/products/${id}`),
   reviews: (slug: string, id: string, query: { pageNum: number; pageSize: number }) =>
     call<TStorefrontReviewPage>('GET', withQuery(`${shopPath(slug)}/products/${id}/reviews`, query)),
-};
-
-const reviewInvitePath = (token: string) => `/api/v1/public/review-invites/${encodeURIComponent(token)}`;
-
-/** The review page of an order item, from the invitation mail's link (`reviewInvitesRoutes`). */
-export const reviewApi = {
-  invite: (token: string) => call<TReviewInvite>('GET', reviewInvitePath(token)),
-  submit: (token: string, review: TReviewInviteRequest) =>
-    call<null>('POST', reviewInvitePath(token), review),
 };
 
 export const EVENTS_PATH = '/api/v1/public/events';

@@ -1,10 +1,9 @@
 import { ErrorCode, type TReviewInvite } from '@linkstore/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ALREADY_REVIEWED, REVIEW_LINK_INVALID } from '../api';
 import { matchRoute } from '../router';
 import { renderStorefront, stubApi } from '../test-support';
-import { validateReview } from './review-page';
+import { ALREADY_REVIEWED, REVIEW_LINK_INVALID, validateReview } from './review-page';
 
 const TOKEN = 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWpr';
 const INVITE: TReviewInvite = {

@@ -1,10 +1,27 @@
-import type { TReviewInvite } from '@linkstore/contract';
+import type { TReviewInvite, TReviewInviteRequest } from '@linkstore/contract';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { ALREADY_REVIEWED, ApiError, NETWORK_ERROR, REVIEW_LINK_INVALID, reviewApi } from '../api';
+import { ApiError, call, NETWORK_ERROR } from '../api';
 import { LoadError, Loading } from '../components/status';
 import { useRestoreScroll } from '../router';
 import { shopHref, useStorefront } from '../storefront-context';
 import { useLoad } from '../use-load';
+
+/** The contract's `ErrorCode.REVIEW_LINK_INVALID`, written out as in api.ts (a test checks it). */
+export const REVIEW_LINK_INVALID = 'A0690';
+/** The contract's `ErrorCode.ALREADY_REVIEWED` (a test checks it). */
+export const ALREADY_REVIEWED = 'A0691';
+
+const reviewInvitePath = (token: string) => `/api/v1/public/review-invites/${encodeURIComponent(token)}`;
+
+/**
+ * The calls of this page (`reviewInvitesRoutes`; a test checks the paths), here rather than in
+ * api.ts: only this lazy chunk needs them, not the shop page's first download.
+ */
+export const reviewApi = {
+  invite: (token: string) => call<TReviewInvite>('GET', reviewInvitePath(token)),
+  submit: (token: string, review: TReviewInviteRequest) =>
+    call<null>('POST', reviewInvitePath(token), review),
+};
 
 export const NAME_MAX = 64;
 export const BODY_MAX = 2000;
