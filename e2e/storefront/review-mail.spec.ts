@@ -169,7 +169,10 @@ test('a buyer reviews an item from the mail’s link and it shows as a verified 
     await expect(page.getByRole('heading', { level: 1, name: sf('review.already') })).toBeVisible();
 
     // An operator publishes it in the console: it waits there as a verified purchase.
-    const pending = await request.get('/api/v1/catalog/reviews?pageNum=1&pageSize=50&status=0', { headers });
+    const pending = await request.get('/api/v1/catalog/reviews?pageNum=1&pageSize=50&status=0', {
+      headers: await operatorHeaders(request),
+    });
+    expect(pending.status(), await pending.text()).toBe(200);
     const review = (
       (await pending.json()) as Envelope<{
         list: { id: string; body: string; verified: boolean; rating: number }[];
