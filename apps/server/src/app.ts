@@ -36,6 +36,7 @@ import { productsModule } from './modules/catalog/products.routes';
 import { bannersModule } from './modules/catalog/banners.routes';
 import { reviewsModule } from './modules/catalog/reviews.routes';
 import { checkoutModule } from './modules/orders/checkout.routes';
+import { reviewInvitesModule } from './modules/review-invites/review-invites.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { ordersModule } from './modules/orders/orders.routes';
 import { earningsModule } from './modules/earnings/earnings.routes';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(shopEventsModule);
   await app.register(paymentsPlugin);
   await app.register(checkoutModule);
+  await app.register(reviewInvitesModule);
   await app.register(ordersModule);
   await app.register(earningsModule);
   await app.register(dashboardModule);

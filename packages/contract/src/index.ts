@@ -48,6 +48,8 @@ export * from './shops/shop-products.schema';
 export * from './shops/shop-products.routes';
 export * from './storefront/storefront.schema';
 export * from './storefront/storefront.routes';
+export * from './storefront/review-invites.schema';
+export * from './storefront/review-invites.routes';
 export * from './orders/checkout.schema';
 export * from './orders/checkout.routes';
 export * from './orders/orders.schema';

@@ -1,11 +1,13 @@
 import {
   checkoutRoutes,
   infoPagesRoutes,
+  reviewInvitesRoutes,
   STOREFRONT_DATA_ELEMENT_ID,
   storefrontRoutes,
 } from '@linkstore/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError, checkoutApi, EVENTS_PATH, infoPagesApi, setApiLanguage, storefrontApi } from './api';
+import { reviewApi } from './pages/review-page';
 import { BOOT_ELEMENT_ID, locateShop, readBoot } from './boot';
 import { stubApi } from './test-support';
 
@@ -35,6 +37,11 @@ describe('storefront api', () => {
       [() => checkoutApi.sandboxApproval('t'), fill(checkoutRoutes.sandboxApproval.path, { token: 't' })],
       [() => checkoutApi.sandboxApprove('t'), fill(checkoutRoutes.sandboxApprove.path, { token: 't' })],
       [() => infoPagesApi.page('returns'), fill(infoPagesRoutes.public.path, { page: 'returns' })],
+      [() => reviewApi.invite('t'), fill(reviewInvitesRoutes.invite.path, { token: 't' })],
+      [
+        () => reviewApi.submit('t', { rating: 5, authorName: 'A', body: 'B' }),
+        fill(reviewInvitesRoutes.submit.path, { token: 't' }),
+      ],
     ];
     for (const [call, path] of calls) {
       await call().catch(() => undefined);

@@ -50,7 +50,7 @@ export function setApiLanguage(value: string): void {
  * `idempotencyKey`: sent as `Idempotency-Key` on the calls that move money (decision 0028), one
  * per buyer action and the same for every retry of it.
  */
-async function call<T>(
+export async function call<T>(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,

@@ -19,6 +19,7 @@ const CartPage = lazy(() => import('./pages/cart-page').then((m) => ({ default: 
 const CheckoutPage = lazy(() => import('./pages/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 const PayAuthPage = lazy(() => import('./pages/payauth-page').then((m) => ({ default: m.PayAuthPage })));
 const InfoPage = lazy(() => import('./pages/info-page').then((m) => ({ default: m.InfoPage })));
+const ReviewPage = lazy(() => import('./pages/review-page').then((m) => ({ default: m.ReviewPage })));
 const PayResultPage = lazy(() =>
   import('./pages/payresult-page').then((m) => ({ default: m.PayResultPage })),
 );
@@ -133,6 +134,8 @@ function renderRoute(route: TRoute, boot: TStorefrontBoot | null, visit: number)
       return <PayResultPage />;
     case 'info':
       return <InfoPage key={route.page} page={route.page} />;
+    case 'review':
+      return <ReviewPage key={route.token} token={route.token} />;
     case 'notFound':
       return <NotFound />;
   }

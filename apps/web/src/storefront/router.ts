@@ -13,6 +13,7 @@ export type TRoute =
   | { name: 'payauth' }
   | { name: 'payresult' }
   | { name: 'info'; page: TInfoPageKey }
+  | { name: 'review'; token: string }
   | { name: 'notFound' };
 
 /** The page for `pathname`; shop pages live under `basePath`, the payment pages at the root. */
@@ -28,7 +29,10 @@ export function matchRoute(pathname: string, basePath: string): TRoute {
   const info = /^\/info\/([a-z]+)$/.exec(rest)?.[1];
   if (info !== undefined) return isInfoPageKey(info) ? { name: 'info', page: info } : { name: 'notFound' };
   const product = /^\/p\/([1-9]\d{0,14})$/.exec(rest);
-  return product?.[1] ? { name: 'product', id: product[1] } : { name: 'notFound' };
+  if (product?.[1]) return { name: 'product', id: product[1] };
+  // The review link of an order item, from the invitation mail (the server judges the token).
+  const review = /^\/review\/([A-Za-z0-9_-]{1,100})$/.exec(rest);
+  return review?.[1] ? { name: 'review', token: review[1] } : { name: 'notFound' };
 }
 
 /** Leaves the app for `url` with a full page load (the payment provider, a new language). */

@@ -123,6 +123,10 @@ export const ErrorCode = {
   IDEMPOTENCY_IN_FLIGHT: 'A0680',
   /** This `Idempotency-Key` was used for a different request (another body or target): make a new key. */
   IDEMPOTENCY_KEY_REUSED: 'A0681',
+  /** A review link that is unknown, expired, or whose order was refunded meanwhile. */
+  REVIEW_LINK_INVALID: 'A0690',
+  /** This order item was already reviewed (one review per order item). */
+  ALREADY_REVIEWED: 'A0691',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode) as TErrorCode[];
@@ -184,6 +188,8 @@ export const ERROR_HTTP_STATUS = {
   [ErrorCode.FLAG_NOT_OPEN]: 409,
   [ErrorCode.IDEMPOTENCY_IN_FLIGHT]: 409,
   [ErrorCode.IDEMPOTENCY_KEY_REUSED]: 422,
+  [ErrorCode.REVIEW_LINK_INVALID]: 404,
+  [ErrorCode.ALREADY_REVIEWED]: 409,
 } as const satisfies Record<TErrorCode, number>;
 
 export const ZResultCode = z.union([z.literal(RESULT_SUCCESS), z.literal(RESULT_WARNING), z.string()]);

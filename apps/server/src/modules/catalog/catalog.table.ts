@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -118,5 +119,12 @@ export const reviews = pgTable(
     status: smallint('status').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index().on(t.productId, t.status), check('reviews_rating_range', sql`${t.rating} between 1 and 5`)],
+  (t) => [
+    index().on(t.productId, t.status),
+    // One review per order item: a buyer reviews what they bought once.
+    uniqueIndex('reviews_order_item_key')
+      .on(t.orderItemId)
+      .where(sql`${t.orderItemId} is not null`),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
 );

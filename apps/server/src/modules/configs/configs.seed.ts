@@ -26,6 +26,13 @@ export const SEED_CONFIGS = [
     value: '1000000',
     remark: 'The most one creator can withdraw in one UTC day, in US cents (1000000 = $10,000.00)',
   },
+  {
+    key: 'REVIEW_INVITE_DAYS',
+    name: 'Review invitation (days after shipping)',
+    value: '7',
+    remark:
+      'Days after an order is shipped before its buyer is mailed a link to review each item (an order counts as delivered then); 0 sends it with the shipping',
+  },
 ] as const;
 
 /** Inserts the settings that are missing (by key); operators' values stay as they are. */

@@ -12,9 +12,12 @@ export function registerConsoleOrderRoutes(app: FastifyInstance): void {
   const r = consoleOrdersRoutes;
   registerRoute(app, r.page, ({ query }) => listConsoleOrders(db, query));
   registerRoute(app, r.detail, ({ params, request }) => getConsoleOrder(db, request.lang, params.orderNo));
-  registerRoute(app, r.ship, ({ body, caller }) =>
-    shipOrders({ db, mailer: app.mailer, log: app.log }, Number(caller.id), body),
-  );
+  registerRoute(app, r.ship, async ({ body, caller }) => {
+    const answer = await shipOrders({ db, mailer: app.mailer, log: app.log }, Number(caller.id), body);
+    // Review invitations due with the shipping (REVIEW_INVITE_DAYS = 0) go now, not at the next run.
+    if (answer.shipped > 0) app.reviewInvites.runSoon();
+    return answer;
+  });
   registerRoute(app, r.shipImport, ({ body, request }) => readShipImport(db, body.file, request.lang));
   registerDownloadRoute(app, r.export, async ({ query, request }) => ({
     filename: `orders-${today()}.xlsx`,

@@ -91,6 +91,11 @@ export const orders = pgTable(
     /** Bumped by every operator change: a ship request names the version the operator saw. */
     version: integer('version').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * When the review invitation job claimed this shipped order (and mailed its buyer a review link
+     * per item): set in the transaction that claims it, so each order is invited once.
+     */
+    reviewInvitedAt: timestamp('review_invited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -109,6 +114,9 @@ export const orders = pgTable(
     index('orders_open_flag_idx')
       .on(t.flaggedAt)
       .where(sql`${t.flag} is not null and ${t.flagResolvedAt} is null`),
+    index('orders_review_due_idx')
+      .on(t.shippedAt)
+      .where(sql`${t.status} = 2 and ${t.reviewInvitedAt} is null`),
     check('orders_status_values', sql`${t.status} in (0, 1, 2)`),
     check('orders_side_values', sql`${t.side} in ('b', 'c')`),
     check(

@@ -34,6 +34,8 @@ const open = { public: true } as const;
 const PRODUCT_PATH = /^p\/([1-9]\d{0,14})$/;
 /** The shop's own pages, and the platform's information pages shown inside every shop. */
 const SHOP_PAGES = new Set(['', 'cart', 'checkout', ...INFO_PAGE_KEYS.map((page) => `info/${page}`)]);
+/** A review link's page (`review/<token>`): the shop's page around it; the app reads the token. */
+const REVIEW_PATH = /^review\/[A-Za-z0-9_-]{1,100}$/;
 
 /** `<slug>.<base>` with an optional port, as the Host header carries it. */
 export function shopHostPattern(baseDomain: string): RegExp {
@@ -145,7 +147,7 @@ interface HtmlDeps {
 
 interface ShopTarget {
   slug: string;
-  /** '', 'cart', 'checkout' or 'p/<id>'. */
+  /** '', 'cart', 'checkout', 'p/<id>' or 'review/<token>'. */
   rest: string;
   basePath: string;
   /** The address of the shop's pages under its new slug. */
@@ -171,7 +173,9 @@ async function render(deps: HtmlDeps, target: ShopTarget, lang: TLanguage, produ
 
 /** The rendered-page cache's key: base path, slug, language and page. */
 function pageKey(target: ShopTarget, lang: TLanguage): string {
-  return `${target.basePath}|${target.slug}|${lang}|${target.rest}`;
+  // Every review link shows the same page: one entry for all of them, not one per token.
+  const rest = REVIEW_PATH.test(target.rest) ? 'review' : target.rest;
+  return `${target.basePath}|${target.slug}|${lang}|${rest}`;
 }
 
 /**
@@ -200,7 +204,10 @@ function fromRendered(deps: HtmlDeps, targetOf: (request: FastifyRequest) => Sho
 async function shopPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyReply, target: ShopTarget) {
   const lang = pageLanguage(request);
   const productId = PRODUCT_PATH.exec(target.rest)?.[1];
-  if (!ZShopSlug.safeParse(target.slug).success || (!productId && !SHOP_PAGES.has(target.rest))) {
+  if (
+    !ZShopSlug.safeParse(target.slug).success ||
+    (!productId && !SHOP_PAGES.has(target.rest) && !REVIEW_PATH.test(target.rest))
+  ) {
     return notFound(request, reply, 'shop');
   }
   const key = pageKey(target, lang);

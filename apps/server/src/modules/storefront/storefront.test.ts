@@ -331,13 +331,15 @@ describe('shop pages as HTML', () => {
     expect(metaContent(other.body, 'og:title')).toBe('Producto z · Anna');
     expect(metaContent(other.body, 'og:url')).toBe(`https://anna-shop.${BASE}/p/${id('z')}`);
     expect(metaContent(other.body, 'og:image')).not.toBe(`${ctx.config.publicUrl}/files/product/x.png`);
-    for (const rest of ['cart', 'checkout', 'info/returns', 'info/terms']) {
+    // A review link's page (review/<token>) is the shop's page too; the app reads the token.
+    for (const rest of ['cart', 'checkout', 'info/returns', 'info/terms', `review/${'Ab_-9'.repeat(8)}`]) {
       const page = await get(`/s/anna-shop/${rest}`);
       expect(page.statusCode).toBe(200);
       expect(bootOf(page)).toMatchObject({ product: null, page: expect.objectContaining({}) });
     }
     expect((await get('/s/anna-shop/elsewhere')).statusCode).toBe(404);
     expect((await get('/s/anna-shop/info/about')).statusCode).toBe(404);
+    expect((await get('/s/anna-shop/review/a.b')).statusCode).toBe(404);
     const linked = await get('/s/anna-shop?lang=pt-BR', { lang: 'fr' });
     expect(linked.body).toContain('<html lang="pt">');
     expect(bootOf(linked).language).toBe('pt');

@@ -206,6 +206,12 @@ export const en = {
   'mail.orderShipped.body':
     'Good news: your order {orderNo} from {shop} has shipped.\n\nCarrier: {carrier}\nTracking number: {trackingNo}',
   'mail.orderShipped.link': 'Track your parcel: {url}',
+  'mail.reviewInvite.subject': 'How do you like your order {orderNo} from {shop}?',
+  'mail.reviewInvite.body':
+    'Your order {orderNo} from {shop} should have arrived by now. Tell other buyers what you think: each link opens a page to rate that item with stars and a few words.\n\n{items}\n\nEach link can be used once and works for {days} days.',
+  'mail.reviewInvite.line': 'Review "{product}": {url}',
+  'review.linkInvalid': 'This review link is not valid or has expired.',
+  'review.alreadyReviewed': 'You have already reviewed this item. Thank you!',
   'carrier.usps': 'USPS',
   'carrier.ups': 'UPS',
   'carrier.fedex': 'FedEx',

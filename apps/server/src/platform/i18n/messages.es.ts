@@ -215,6 +215,12 @@ export const es = {
   'mail.orderShipped.body':
     'Buenas noticias: tu pedido {orderNo} de {shop} ha sido enviado.\n\nTransportista: {carrier}\nNúmero de seguimiento: {trackingNo}',
   'mail.orderShipped.link': 'Sigue tu paquete: {url}',
+  'mail.reviewInvite.subject': '¿Qué te parece tu pedido {orderNo} de {shop}?',
+  'mail.reviewInvite.body':
+    'Tu pedido {orderNo} de {shop} ya debería haber llegado. Cuéntales a otros compradores qué te parece: cada enlace abre una página para valorar ese artículo con estrellas y unas palabras.\n\n{items}\n\nCada enlace se puede usar una vez y funciona durante {days} días.',
+  'mail.reviewInvite.line': 'Valora «{product}»: {url}',
+  'review.linkInvalid': 'Este enlace de valoración no es válido o ha caducado.',
+  'review.alreadyReviewed': 'Ya has valorado este artículo. ¡Gracias!',
   'carrier.usps': 'USPS',
   'carrier.ups': 'UPS',
   'carrier.fedex': 'FedEx',

@@ -222,6 +222,12 @@ export const fr = {
   'mail.orderShipped.body':
     'Bonne nouvelle : votre commande {orderNo} chez {shop} a été expédiée.\n\nTransporteur : {carrier}\nNuméro de suivi : {trackingNo}',
   'mail.orderShipped.link': 'Suivez votre colis : {url}',
+  'mail.reviewInvite.subject': 'Que pensez-vous de votre commande {orderNo} de {shop} ?',
+  'mail.reviewInvite.body':
+    'Votre commande {orderNo} de {shop} devrait être arrivée. Dites aux autres acheteurs ce que vous en pensez : chaque lien ouvre une page pour noter cet article avec des étoiles et quelques mots.\n\n{items}\n\nChaque lien ne sert qu’une fois et reste valable {days} jours.',
+  'mail.reviewInvite.line': 'Donnez votre avis sur « {product} » : {url}',
+  'review.linkInvalid': 'Ce lien d’avis n’est pas valide ou a expiré.',
+  'review.alreadyReviewed': 'Vous avez déjà donné votre avis sur cet article. Merci !',
   'carrier.usps': 'USPS',
   'carrier.ups': 'UPS',
   'carrier.fedex': 'FedEx',

@@ -211,6 +211,12 @@ export const pt = {
   'mail.orderShipped.body':
     'Boa notícia: seu pedido {orderNo} da {shop} foi enviado.\n\nTransportadora: {carrier}\nCódigo de rastreamento: {trackingNo}',
   'mail.orderShipped.link': 'Acompanhe seu pacote: {url}',
+  'mail.reviewInvite.subject': 'O que achou do seu pedido {orderNo} de {shop}?',
+  'mail.reviewInvite.body':
+    'Seu pedido {orderNo} de {shop} já deve ter chegado. Conte a outros compradores o que achou: cada link abre uma página para avaliar esse item com estrelas e algumas palavras.\n\n{items}\n\nCada link pode ser usado uma vez e vale por {days} dias.',
+  'mail.reviewInvite.line': 'Avalie "{product}": {url}',
+  'review.linkInvalid': 'Este link de avaliação não é válido ou expirou.',
+  'review.alreadyReviewed': 'Você já avaliou este item. Obrigado!',
   'carrier.usps': 'USPS',
   'carrier.ups': 'UPS',
   'carrier.fedex': 'FedEx',

@@ -193,6 +193,12 @@ export const zhCn = {
   'mail.orderShipped.body':
     '好消息：您在 {shop} 的订单 {orderNo} 已发货。\n\n承运商：{carrier}\n运单号：{trackingNo}',
   'mail.orderShipped.link': '查询物流：{url}',
+  'mail.reviewInvite.subject': '您在{shop}的订单 {orderNo} 还满意吗？',
+  'mail.reviewInvite.body':
+    '您在{shop}的订单 {orderNo} 应该已经送达。欢迎告诉其他买家您的感受：每个链接都会打开一个页面，您可以用星级和几句话评价该商品。\n\n{items}\n\n每个链接只能使用一次，有效期为 {days} 天。',
+  'mail.reviewInvite.line': '评价“{product}”：{url}',
+  'review.linkInvalid': '此评价链接无效或已过期。',
+  'review.alreadyReviewed': '您已经评价过该商品，谢谢！',
   'carrier.usps': 'USPS',
   'carrier.ups': 'UPS',
   'carrier.fedex': 'FedEx',
