@@ -225,7 +225,7 @@ function ProductCards({ products, isLoading, pagination, onOpen }: ProductTableP
                   <div>
                     <dt>{t('product.field.rating')}</dt>
                     <dd>
-                      <RatingCell tenths={product.ratingTenths} count={product.reviewCount} />
+                      <RatingText tenths={product.ratingTenths} count={product.reviewCount} />
                     </dd>
                   </div>
                 </dl>
@@ -256,6 +256,18 @@ function ProductCards({ products, isLoading, pagination, onOpen }: ProductTableP
         />
       )}
     </Spin>
+  );
+}
+
+/** A card's rating as text (a star, the rating and the count); a dash before the first review. */
+function RatingText({ tenths, count }: { tenths: number | null; count: number }) {
+  const rating = formatRating(tenths);
+  if (tenths === null || rating === null) return <span>—</span>;
+  return (
+    <span>
+      <span aria-hidden>★ </span>
+      {rating} ({count})
+    </span>
   );
 }
 
