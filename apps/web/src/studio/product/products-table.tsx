@@ -123,6 +123,8 @@ function ProductRows({ products, isLoading, pagination, onMove, onOpen }: Produc
     {
       title: t('product.field.visible'),
       dataIndex: 'visible',
+      // Always in sight: when the columns are wider than the screen, the others scroll under it.
+      fixed: 'right',
       render: (visible: 0 | 1, product) => (
         <Switch
           size="small"
@@ -146,7 +148,8 @@ function ProductRows({ products, isLoading, pagination, onMove, onOpen }: Produc
     <Table<TShopProduct>
       rowKey="id"
       size="middle"
-      scroll={{ x: 'max-content' }}
+      // Columns may wrap to fit the width; only what still does not fit scrolls, inside the table.
+      scroll={{ x: true }}
       columns={columns}
       dataSource={products}
       loading={isLoading}
@@ -278,8 +281,8 @@ function RatingCell({ tenths, count }: { tenths: number | null; count: number })
   if (tenths === null || rating === null) return <span>—</span>;
   return (
     <Space size={4} title={t('product.rating', { rating, count })}>
-      <Rate disabled allowHalf value={ratingToHalfStars(tenths)} style={{ fontSize: 12 }} />
-      <span>
+      <Rate disabled allowHalf value={ratingToHalfStars(tenths)} className={styles.stars} />
+      <span className={styles.nowrap}>
         {rating} ({count})
       </span>
     </Space>
