@@ -1,4 +1,4 @@
-import { devices } from '@playwright/test';
+import { devices, expect, type Page } from '@playwright/test';
 
 const pixel = devices['Pixel 7'];
 
@@ -13,3 +13,49 @@ export const PHONE = {
   hasTouch: pixel.hasTouch,
   userAgent: pixel.userAgent,
 };
+
+/** The smallest side of a tap target (WCAG 2.5.5, and the issue's "every tap target ≥ 44 px"). */
+export const MIN_TAP = 44;
+
+/**
+ * Every visible interactive element of the page (buttons, links, inputs, selects, switches,
+ * tabs, checkboxes, radios, comboboxes) with a box smaller than 44 × 44 px, described.
+ *
+ * The box measured is the element's, or that of the wrapper that takes its taps when there is
+ * one: antd draws an input with a clear button or a suffix inside `.ant-input-affix-wrapper` /
+ * `.ant-input-number` / `.ant-picker`, a select's search field inside `.ant-select`, and a
+ * checkbox or radio inside its `<label>`, and a page number's link inside the pagination's
+ * `<li>` (antd listens on the `<li>`); a tap anywhere on the wrapper reaches the control.
+ * Left out, with their reasons: disabled controls (nothing happens on a tap) and elements
+ * hidden from everyone (`display: none`, `visibility: hidden`, zero size, `inert`).
+ */
+export async function smallTapTargets(page: Page): Promise<string[]> {
+  // A string: the e2e project has no DOM types.
+  return page.evaluate<string[]>(`(() => {
+    const CONTROLS = 'button, a, input:not([type="hidden"]), select, textarea, [role="button"], [role="link"], [role="switch"], [role="tab"], [role="checkbox"], [role="radio"], [role="combobox"], [role="menuitem"]';
+    const WRAPPERS = '.ant-input-affix-wrapper, .ant-input-number, .ant-picker, .ant-select, .ant-checkbox-wrapper, .ant-radio-wrapper, label, .ant-pagination > li';
+    const small = [];
+    for (const element of document.querySelectorAll(CONTROLS)) {
+      if (element.disabled || element.getAttribute('aria-disabled') === 'true') continue;
+      if (element.closest('[inert]')) continue;
+      const style = getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const own = element.getBoundingClientRect();
+      if (own.width === 0 || own.height === 0) continue;
+      const wrapper = element.closest(WRAPPERS);
+      const box = wrapper ? wrapper.getBoundingClientRect() : own;
+      const width = Math.max(own.width, box.width);
+      const height = Math.max(own.height, box.height);
+      if (width + 0.5 < ${MIN_TAP} || height + 0.5 < ${MIN_TAP}) {
+        const name = (element.getAttribute('aria-label') || element.textContent || element.getAttribute('placeholder') || '').trim().slice(0, 40);
+        small.push(element.tagName.toLowerCase() + '[' + (element.getAttribute('role') || element.getAttribute('type') || '') + '] "' + name + '" ' + Math.round(width) + '×' + Math.round(height));
+      }
+    }
+    return small;
+  })()`);
+}
+
+/** Every visible tap target of the page is at least 44 × 44 px; a failure lists the small ones. */
+export async function expectTapTargets(page: Page, what: string): Promise<void> {
+  expect(await smallTapTargets(page), `${what}: tap targets under ${MIN_TAP} px`).toEqual([]);
+}

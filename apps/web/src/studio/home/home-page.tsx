@@ -1,20 +1,26 @@
 import { Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../shared/session/user-store';
+import { PageHeading } from '../layout/page-heading';
+import { myShopQuery } from '../shop/api';
 import { SuspensionBanner } from '../shop/suspension-banner';
+import { greetingName } from './greeting';
 import { QuickStart } from './quick-start-card';
 import styles from './home-page.module.css';
 
 /** The signed-in landing page: greeting and quick start; the dashboard arrives with its own issue. */
 export function HomePage() {
   const { t } = useTranslation('studio');
-  const nickname = useUser((state) => state.info?.user.nickname);
+  const info = useUser((state) => state.info);
+  const shopName = useQuery(myShopQuery).data?.name;
+  const name = greetingName({ nickname: info?.user.nickname, email: info?.user.email, shopName });
   return (
     <div className={styles.page}>
-      <Typography.Title level={1}>{t('home.dashboard.heading')}</Typography.Title>
+      <PageHeading>{t('home.dashboard.heading')}</PageHeading>
       <SuspensionBanner />
       <Typography.Paragraph>
-        {nickname ? t('home.dashboard.greeting', { name: nickname }) : t('home.dashboard.text')}
+        {name ? t('home.dashboard.greeting', { name }) : t('home.dashboard.text')}
       </Typography.Paragraph>
       <QuickStart />
     </div>

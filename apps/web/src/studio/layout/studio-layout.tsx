@@ -2,23 +2,25 @@ import {
   AppstoreOutlined,
   DollarOutlined,
   HomeOutlined,
-  MenuOutlined,
   ProfileOutlined,
   ShopOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, FloatButton, Grid, Layout, Menu } from 'antd';
-import { useEffect, useState } from 'react';
+import { ConfigProvider, FloatButton, Layout, Menu, type ThemeConfig } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { APP_TITLE } from '../../shared/config/constants';
+import { PhoneTopBar } from '../../shared/layout/phone-top-bar';
 import { TopBar } from '../../shared/layout/top-bar';
+import { useIsPhone } from '../../shared/layout/use-is-phone';
 import { applyFavicon } from '../../shared/session/favicon';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { myShopQuery } from '../shop/api';
 import { ShopLinkArea } from './shop-link-area';
 import styles from './studio-layout.module.css';
+import './phone.css';
 
 const ITEMS = [
   { key: '/', icon: <HomeOutlined aria-hidden />, label: 'nav.home' },
@@ -30,79 +32,121 @@ const ITEMS = [
   { key: '/revenue', icon: <WalletOutlined aria-hidden />, label: 'orders:nav.earnings' },
 ] as const;
 
+/** The owner's places on a phone's bottom bar (SPEC §6); prices are reached from Products. */
+const PHONE_ITEMS = ITEMS.filter((item) => item.key !== '/pricing');
+
 /** The item of the menu a path belongs to (`/pricing/subcategories` → `/pricing`). */
 export function activeItem(pathname: string): string {
   const match = ITEMS.filter((item) => item.key !== '/' && pathname.startsWith(item.key)).at(0);
   return match?.key ?? '/';
 }
 
-/** Logo and the studio's pages; `onNavigate` lets the phone drawer close after a choice. */
-function StudioMenu({ onNavigate }: { onNavigate?: () => void }) {
+/** The bottom bar's item of a path: the price pages belong to Products there. */
+export function activePhoneItem(pathname: string): string {
+  const item = activeItem(pathname);
+  return item === '/pricing' ? '/product' : item;
+}
+
+/**
+ * Phones: every control at least 44 px tall (buttons, inputs, selects, pagination); the rest of
+ * the theme is inherited. Switches, tabs and checkboxes get their hit areas from `phone.css`.
+ */
+const PHONE_THEME: ThemeConfig = {
+  token: { controlHeight: 44, controlHeightSM: 44, controlHeightLG: 48 },
+};
+
+/** Marks the page as the studio on a phone while mounted, for the rules in `phone.css`. */
+const PHONE_CLASS = 'studio-phone';
+
+/** Logo and the studio's pages, on the left of wide screens. */
+function StudioMenu() {
   const { t } = useTranslation('studio');
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (
     <nav aria-label={t('nav.menu')}>
-      <Link to="/" className={styles.logo} onClick={onNavigate}>
+      <Link to="/" className={styles.logo}>
         <ShopOutlined aria-hidden /> {APP_TITLE}
       </Link>
       <Menu
         mode="inline"
         selectedKeys={[activeItem(pathname)]}
         items={ITEMS.map((item) => ({ key: item.key, icon: item.icon, label: t(item.label) }))}
-        onClick={({ key }) => {
-          onNavigate?.();
-          void navigate(key);
-        }}
+        onClick={({ key }) => void navigate(key)}
       />
     </nav>
   );
 }
 
+/** The owner's places at the bottom of a phone's screen, in reach of a thumb. */
+function BottomNav() {
+  const { t } = useTranslation('studio');
+  const { pathname } = useLocation();
+  const active = activePhoneItem(pathname);
+  return (
+    <nav aria-label={t('nav.menu')} className={styles.bottomNav}>
+      {PHONE_ITEMS.map((item) => (
+        <Link
+          key={item.key}
+          to={item.key}
+          className={styles.bottomItem}
+          aria-current={item.key === active ? 'page' : undefined}
+        >
+          {item.icon}
+          <span className={styles.bottomLabel}>{t(item.label)}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 /**
- * The creator's studio: top bar, the left menu with the logo (a drawer on phones),
- * the shop's link area, the page, and back-to-top. The page icon follows the shop image.
+ * The creator's studio: top bar, the left menu with the logo, the shop's link area, the page,
+ * and back-to-top. Below 768 px: a compact top bar with one sheet of settings, a bottom
+ * navigation, and 44 px controls. The page icon follows the shop image.
  */
 export function StudioLayout() {
   const { t } = useTranslation('studio');
-  // Before the first measurement every breakpoint is undefined: start as a wide screen.
-  const isPhone = Grid.useBreakpoint().md === false;
-  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const isPhone = useIsPhone();
   const shop = useQuery(myShopQuery).data;
   const imageUrl = shop?.imageUrl;
   useEffect(() => applyFavicon(imageUrl ? fileUrl(imageUrl) : null), [imageUrl]);
+  useEffect(() => {
+    if (!isPhone) return;
+    document.body.classList.add(PHONE_CLASS);
+    return () => document.body.classList.remove(PHONE_CLASS);
+  }, [isPhone]);
+
+  if (isPhone) {
+    return (
+      <ConfigProvider theme={PHONE_THEME}>
+        <Layout className={styles.layout}>
+          <PhoneTopBar title={shop?.name ?? APP_TITLE} />
+          <Layout.Content className={`${styles.content} ${styles.phoneContent}`}>
+            {shop && (
+              <div className={styles.contentBar}>
+                <ShopLinkArea shop={shop} />
+              </div>
+            )}
+            <Outlet />
+          </Layout.Content>
+          <BottomNav />
+        </Layout>
+      </ConfigProvider>
+    );
+  }
 
   return (
     <Layout className={styles.layout}>
       <TopBar />
       <Layout>
-        {isPhone ? (
-          <Drawer
-            placement="left"
-            open={isDrawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            size={260}
-            title={t('nav.menu')}
-            styles={{ body: { padding: 0 } }}
-          >
-            <StudioMenu onNavigate={() => setDrawerOpen(false)} />
-          </Drawer>
-        ) : (
-          <Layout.Sider theme="light" width={220} className={styles.sider}>
-            <StudioMenu />
-          </Layout.Sider>
-        )}
+        <Layout.Sider theme="light" width={220} className={styles.sider}>
+          <StudioMenu />
+        </Layout.Sider>
         <Layout.Content className={styles.content}>
-          {(isPhone || shop) && (
+          {shop && (
             <div className={styles.contentBar}>
-              {isPhone && (
-                <Button
-                  icon={<MenuOutlined aria-hidden />}
-                  aria-label={t('layout.openMenu')}
-                  onClick={() => setDrawerOpen(true)}
-                />
-              )}
-              {shop && <ShopLinkArea shop={shop} />}
+              <ShopLinkArea shop={shop} />
             </div>
           )}
           <Outlet />

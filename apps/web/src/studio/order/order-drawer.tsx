@@ -19,16 +19,21 @@ interface OrderDrawerProps {
 export function OrderDrawer({ orderNo, onClose }: OrderDrawerProps) {
   const { t } = useTranslation('orders');
   const detail = useQuery({ ...orderDetailQuery(orderNo ?? 'LS000000'), enabled: orderNo !== undefined });
+  const title = t('orders.detail.title', { orderNo: orderNo ?? '' });
   return (
     <Drawer
       open={orderNo !== undefined}
       onClose={onClose}
       size="large"
-      title={t('orders.detail.title', { orderNo: orderNo ?? '' })}
+      title={title}
       destroyOnHidden
+      classNames={{ body: styles.detailBody }}
     >
-      {detail.isLoading && <Spin />}
-      {detail.data && <OrderDetail order={detail.data} />}
+      {/* The part that scrolls on a small screen: reachable with the keyboard to scroll it. */}
+      <div className={styles.detailScroll} tabIndex={0} role="region" aria-label={title}>
+        {detail.isLoading && <Spin />}
+        {detail.data && <OrderDetail order={detail.data} />}
+      </div>
     </Drawer>
   );
 }

@@ -4,6 +4,7 @@ import type { TCreatorOrder, TCreatorOrderDetail } from '@linkstore/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi, ok, US } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render-with-app';
+import { stubViewportWidth } from '../../shared/test/viewport';
 import { OrderPage } from './order-page';
 import { scrollFooterState } from './scroll-footer';
 
@@ -94,6 +95,42 @@ describe('OrderPage', () => {
     await waitFor(() => expect(drawer).toHaveTextContent('Alice Buyer — Lyon, FR'));
     expect(drawer).toHaveTextContent('a***@example.com');
     expect(drawer).toHaveTextContent('2 × $9.99 (platform $5.00, profit $4.99)');
+  });
+});
+
+describe('OrderPage on a phone', () => {
+  it('shows a card per order with status, amount, profit and time, and opens the detail', async () => {
+    stubViewportWidth(360);
+    const user = userEvent.setup();
+    const api = createFakeApi({
+      'GET /api/v1/countries': () => ok([US]),
+      'GET /api/v1/orders': () =>
+        ok({
+          list: [order('LS261105-AAAAAAA2', 1, 'Blue mug'), order('LS261101-AAAAAAA1', 0, 'Old lamp')],
+          total: 2,
+          nextCursor: null,
+        }),
+      'GET /api/v1/orders/LS261105-AAAAAAA2': () => ok(DETAIL),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    await renderWithApp([{ path: '/order', Component: OrderPage }], '/order');
+
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const mug = within(list).getByText('Blue mug').closest('li');
+    if (!mug) throw new Error('no card');
+    expect(mug).toHaveTextContent('Paid, in transit');
+    expect(mug).toHaveTextContent('Platform price$22.00');
+    expect(mug).toHaveTextContent('Profit$21.97');
+    expect(mug).toHaveTextContent('Quantity3');
+    // Only the unpaid order can be ticked and paid.
+    expect(within(mug).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select order LS261101-AAAAAAA1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay now for order LS261101-AAAAAAA1' })).toBeInTheDocument();
+
+    await user.click(within(mug).getByRole('button', { name: 'Open order no. LS261105-AAAAAAA2' }));
+    const drawer = await screen.findByRole('dialog');
+    await waitFor(() => expect(drawer).toHaveTextContent('Alice Buyer — Lyon, FR'));
   });
 });
 

@@ -4,10 +4,13 @@ import {
   App,
   Avatar,
   Button,
+  Checkbox,
   DatePicker,
+  Empty,
   Input,
   Select,
   Space,
+  Spin,
   Table,
   Typography,
   type TableColumnsType,
@@ -16,6 +19,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { routeKey } from '../../shared/http/call-route';
+import { useIsPhone } from '../../shared/layout/use-is-phone';
 import { useMoney } from '../../shared/money/use-money';
 import { selectAllTitle } from '../../shared/table/select-all-title';
 import { fileUrl } from '../../shared/upload/upload-api';
@@ -26,6 +30,7 @@ import { OrderStatusTag } from './order-status-tag';
 import { PayDialog } from './pay-dialog';
 import { ScrollFooter, scrollFooterState } from './scroll-footer';
 import { useDateTime } from './use-date-time';
+import { PageHeading } from '../layout/page-heading';
 
 type TStatusFilter = 'all' | `${TOrderStatus}`;
 
@@ -74,21 +79,19 @@ export function OrderPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24 }}>
-        {t('orders.heading')}
-      </Typography.Title>
-      <Space wrap role="search" style={{ marginBottom: 12 }}>
+      <PageHeading>{t('orders.heading')}</PageHeading>
+      <Space wrap role="search" className={styles.search}>
         <Input.Search
           allowClear
           aria-label={t('orders.search.keywords')}
           placeholder={t('orders.search.keywords')}
           onSearch={(keywords) => change({ keywords })}
-          style={{ width: 240 }}
+          className={styles.searchField}
         />
         <Select<TStatusFilter>
           aria-label={t('orders.search.status')}
           defaultValue={filters.status === undefined ? 'all' : (`${filters.status}` as TStatusFilter)}
-          style={{ width: 180 }}
+          className={styles.statusField}
           onChange={(value) =>
             change({ status: value === 'all' ? undefined : (Number(value) as TOrderStatus) })
           }
@@ -144,7 +147,82 @@ interface OrderTableProps {
   onPay: (order: TCreatorOrder) => void;
 }
 
-function OrderTable({ orders, isLoading, onOpen, selected, onSelect, onPay }: OrderTableProps) {
+/** A table on wide screens, a card per order below 768 px. */
+function OrderTable(props: OrderTableProps) {
+  return useIsPhone() ? <OrderCards {...props} /> : <OrderRows {...props} />;
+}
+
+/**
+ * One card per order: product, status, amount (the platform price the creator pays), profit and
+ * time; the order number opens the detail, an unpaid order can be ticked or paid at once.
+ */
+function OrderCards({ orders, isLoading, onOpen, selected, onSelect, onPay }: OrderTableProps) {
+  const { t } = useTranslation('orders');
+  const money = useMoney();
+  const dateTime = useDateTime();
+  if (orders.length === 0)
+    return isLoading ? (
+      <Spin />
+    ) : (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.empty')} />
+    );
+  return (
+    <Spin spinning={isLoading}>
+      <ul className={styles.cards} aria-label={t('orders.heading')}>
+        {orders.map((order) => (
+          <li key={order.orderNo} className={styles.card}>
+            <div className={styles.cardHead}>
+              <ProductCell order={order} onOpen={onOpen} />
+              <OrderStatusTag status={order.status} />
+            </div>
+            <dl className={styles.cardFigures}>
+              <div>
+                <dt>{t('orders.field.platformPrice')}</dt>
+                <dd>{money.format(order.platformCents)}</dd>
+              </div>
+              <div>
+                <dt>{t('orders.field.profit')}</dt>
+                <dd>{money.format(order.profitCents)}</dd>
+              </div>
+              <div>
+                <dt>{t('orders.field.quantity')}</dt>
+                <dd>{order.quantity}</dd>
+              </div>
+              <div>
+                <dt>{t('orders.field.orderTime')}</dt>
+                <dd>{dateTime(order.createdAt)}</dd>
+              </div>
+            </dl>
+            {order.status === 0 && (
+              <div className={styles.cardActions}>
+                <Checkbox
+                  checked={selected.includes(order.orderNo)}
+                  aria-label={t('orders.pay.select', { orderNo: order.orderNo })}
+                  onChange={(event) =>
+                    onSelect(
+                      event.target.checked
+                        ? [...selected, order.orderNo]
+                        : selected.filter((orderNo) => orderNo !== order.orderNo),
+                    )
+                  }
+                />
+                <Button
+                  className={styles.tap}
+                  aria-label={t('orders.pay.payNowOf', { orderNo: order.orderNo })}
+                  onClick={() => onPay(order)}
+                >
+                  {t('orders.pay.payNow')}
+                </Button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Spin>
+  );
+}
+
+function OrderRows({ orders, isLoading, onOpen, selected, onSelect, onPay }: OrderTableProps) {
   const { t } = useTranslation('orders');
   const money = useMoney();
   const dateTime = useDateTime();
@@ -236,7 +314,7 @@ function ProductCell({ order, onOpen }: { order: TCreatorOrder; onOpen: (orderNo
         <Button
           type="link"
           size="small"
-          style={{ padding: 0 }}
+          className={styles.openOrder}
           aria-label={t('orders.open', { orderNo: order.orderNo })}
           onClick={() => onOpen(order.orderNo)}
         >

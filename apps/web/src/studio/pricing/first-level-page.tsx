@@ -72,6 +72,7 @@ export function FirstLevelPricingPage() {
             dataSource={(categories.data ?? []).map(({ id, name }) => ({ id, name }))}
             loading={categories.isPending}
             pagination={false}
+            scroll={{ x: 'max-content' }}
           />
         </Card>
       </Flex>

@@ -1,5 +1,6 @@
 import { MAX_PERCENTAGE, MIN_PERCENTAGE } from '@linkstore/contract';
 import { InputNumber } from 'antd';
+import styles from './pricing.module.css';
 import { toPercentage } from './pricing-draft';
 
 interface TPercentageInputProps {
@@ -17,6 +18,7 @@ export function PercentageInput({ id, label, value, placeholder, onChange }: TPe
     <InputNumber<number>
       id={id}
       aria-label={label}
+      className={styles.percentage}
       value={value}
       min={MIN_PERCENTAGE}
       max={MAX_PERCENTAGE}

@@ -7,6 +7,7 @@ import { useSession } from '../../shared/session/session-store';
 import { useUser } from '../../shared/session/user-store';
 import { createFakeApi, fail, ok, US, type TFakeHandler } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render-with-app';
+import { stubViewportWidth } from '../../shared/test/viewport';
 import { FirstLevelPricingPage } from './first-level-page';
 import { SecondLevelPricingPage } from './second-level-page';
 import { useSettingsDraft } from './settings-draft-store';
@@ -136,5 +137,27 @@ describe('price adjustment pages', () => {
       { products: [{ productId: '10', overridePriceCents: 1250 }] },
     ]);
     expect(screen.getByRole('status')).toHaveTextContent('Unsaved changes: 1');
+  });
+
+  it('below 768 px lists a subcategory product by product, its price input in reach', async () => {
+    stubViewportWidth(360);
+    const user = userEvent.setup();
+    const api = signInCreator({ [SAVE]: () => ok(SETTINGS) });
+    await renderWithApp(routes, '/pricing/subcategories');
+    const price = await screen.findByLabelText('Selling price of Plain tee');
+    expect(price.closest('tr')).toBeNull();
+    const row = price.closest('li') as HTMLElement;
+    expect(row).toHaveTextContent('Plain tee');
+    expect(row).toHaveTextContent('Cost$10.00');
+
+    await user.type(price, '12.5');
+    expect(row).toHaveTextContent('Selling price$12.50');
+    expect(row).toHaveTextContent('Profit$2.50');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo(SAVE).map((request) => request.body)).toEqual([
+        { products: [{ productId: '10', overridePriceCents: 1250 }] },
+      ]),
+    );
   });
 });

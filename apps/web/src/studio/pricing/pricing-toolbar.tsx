@@ -6,6 +6,7 @@ import { isHttpError } from '../../shared/http/http-error';
 import { useMoney } from '../../shared/money/use-money';
 import { findBelowCost } from './pricing-draft';
 import type { TPricingDraft } from './use-pricing-draft';
+import { PageHeading } from '../layout/page-heading';
 
 const TABS = [
   { key: '/pricing', label: 'pricing.tabs.categories' },
@@ -55,7 +56,7 @@ export function PricingToolbar({ pricing }: { pricing: TPricingDraft }) {
 
   return (
     <Flex vertical gap="small">
-      <Typography.Title level={1}>{t('pricing.heading')}</Typography.Title>
+      <PageHeading>{t('pricing.heading')}</PageHeading>
       <Tabs
         activeKey={pathname}
         items={TABS.map(({ key, label }) => ({ key, label: t(label) }))}

@@ -1,11 +1,13 @@
 import type { TPricedProduct } from '@linkstore/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Table, Typography, type TableColumnsType } from 'antd';
+import { Pagination, Spin, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../shared/money/use-money';
+import { useIsPhone } from '../../shared/layout/use-is-phone';
+import { useMoney, type TMoney } from '../../shared/money/use-money';
 import { OverrideInput } from './override-input';
 import { previewProduct, type TEffectiveSettings, type TProductPreview } from './pricing-draft';
+import styles from './pricing.module.css';
 import { pricedProductsQuery, type TPricingDraft } from './use-pricing-draft';
 
 const PAGE_SIZE = 20;
@@ -25,6 +27,7 @@ interface TProductsTableProps {
 export function ProductsTable({ categoryId, settings, pricing }: TProductsTableProps) {
   const { t } = useTranslation('studio');
   const money = useMoney();
+  const isPhone = useIsPhone();
   const [pageNum, setPageNum] = useState(1);
   const page = useQuery({
     ...pricedProductsQuery({ categoryId, pageNum, pageSize: PAGE_SIZE }),
@@ -55,37 +58,7 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
     {
       title: t('pricing.product.override'),
       key: 'override',
-      render: (_, { preview, ...product }) => {
-        const isBelowCost =
-          preview.overridePriceCents !== null && preview.overridePriceCents < product.costCents;
-        return (
-          <>
-            <OverrideInput
-              label={t('pricing.product.overrideFor', { title: product.title })}
-              money={money}
-              valueCents={preview.overridePriceCents}
-              placeholderCents={preview.percentagePrice.sellingCents}
-              isBelowCost={isBelowCost}
-              onChange={(overridePriceCents) =>
-                pricing.setProductOverride({
-                  id: product.id,
-                  title: product.title,
-                  costCents: product.costCents,
-                  overridePriceCents,
-                })
-              }
-            />
-            {isBelowCost && (
-              <Typography.Text type="danger">
-                {t('pricing.draft.belowCost', {
-                  product: product.title,
-                  cost: money.format(product.costCents),
-                })}
-              </Typography.Text>
-            )}
-          </>
-        );
-      },
+      render: (_, row) => <ProductOverride row={row} money={money} pricing={pricing} />,
     },
     {
       title: t('pricing.product.selling'),
@@ -99,19 +72,100 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
     },
   ];
 
+  const paging = {
+    current: pageNum,
+    pageSize: PAGE_SIZE,
+    total: page.data?.total ?? 0,
+    onChange: setPageNum,
+  };
+  if (isPhone)
+    return (
+      <Spin spinning={page.isPending}>
+        <ul className={styles.rows}>
+          {rows.map((row) => (
+            <li key={row.id} className={styles.row}>
+              <span className={styles.rowTitle}>{row.title}</span>
+              <dl className={styles.rowFigures}>
+                <div>
+                  <dt>{t('pricing.product.cost')}</dt>
+                  <dd>{money.format(row.costCents)}</dd>
+                </div>
+                <div>
+                  <dt>{t('pricing.product.percentagePrice')}</dt>
+                  <dd>
+                    {t('pricing.product.percentagePriceValue', {
+                      price: money.format(row.preview.percentagePrice.sellingCents),
+                      percentage: row.preview.percentagePrice.percentage,
+                    })}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('pricing.product.selling')}</dt>
+                  <dd>{money.format(row.preview.price.sellingCents)}</dd>
+                </div>
+                <div>
+                  <dt>{t('pricing.product.profit')}</dt>
+                  <dd>{money.format(row.preview.price.profitCents)}</dd>
+                </div>
+              </dl>
+              <div className={styles.rowOverride}>
+                <span aria-hidden>{t('pricing.product.override')}</span>
+                <ProductOverride row={row} money={money} pricing={pricing} />
+              </div>
+            </li>
+          ))}
+        </ul>
+        <Pagination className={styles.paging} showLessItems showSizeChanger={false} {...paging} />
+      </Spin>
+    );
+
   return (
     <Table<TProductRow>
       rowKey="id"
       columns={columns}
       dataSource={rows}
       loading={page.isPending}
-      pagination={{
-        current: pageNum,
-        pageSize: PAGE_SIZE,
-        total: page.data?.total ?? 0,
-        showSizeChanger: false,
-        onChange: setPageNum,
-      }}
+      scroll={{ x: 'max-content' }}
+      pagination={{ ...paging, showSizeChanger: false }}
     />
+  );
+}
+
+interface TProductOverrideProps {
+  row: TProductRow;
+  money: TMoney;
+  pricing: TPricingDraft;
+}
+
+/** The creator's own price of one product, with the warning when it is below cost. */
+function ProductOverride({ row: { preview, ...product }, money, pricing }: TProductOverrideProps) {
+  const { t } = useTranslation('studio');
+  const isBelowCost = preview.overridePriceCents !== null && preview.overridePriceCents < product.costCents;
+  return (
+    <>
+      <OverrideInput
+        label={t('pricing.product.overrideFor', { title: product.title })}
+        money={money}
+        valueCents={preview.overridePriceCents}
+        placeholderCents={preview.percentagePrice.sellingCents}
+        isBelowCost={isBelowCost}
+        onChange={(overridePriceCents) =>
+          pricing.setProductOverride({
+            id: product.id,
+            title: product.title,
+            costCents: product.costCents,
+            overridePriceCents,
+          })
+        }
+      />
+      {isBelowCost && (
+        <Typography.Text type="danger">
+          {t('pricing.draft.belowCost', {
+            product: product.title,
+            cost: money.format(product.costCents),
+          })}
+        </Typography.Text>
+      )}
+    </>
   );
 }

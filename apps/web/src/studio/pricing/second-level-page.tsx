@@ -83,6 +83,7 @@ export function SecondLevelPricingPage() {
             dataSource={subcategories.map(({ id, parentId, name }) => ({ id, parentId, name }))}
             loading={categories.isPending}
             pagination={false}
+            scroll={{ x: 'max-content' }}
           />
         </Card>
         <Card title={subcategory ? subcategory.name : t('pricing.second.products')}>

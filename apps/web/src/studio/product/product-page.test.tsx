@@ -4,6 +4,7 @@ import type { TShopBanner, TShopCategory, TShopProduct } from '@linkstore/contra
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi, ok, US } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render-with-app';
+import { stubViewportWidth } from '../../shared/test/viewport';
 import { ProductPage } from './product-page';
 
 const product = (id: string, title: string, extra: Partial<TShopProduct> = {}): TShopProduct => ({
@@ -103,5 +104,35 @@ describe('ProductPage', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.callsTo('DELETE /api/v1/shop/banners/32')).toHaveLength(1));
+  });
+
+  it('shows cards and a category picker instead of the table and tree below 768 px', async () => {
+    stubViewportWidth(360);
+    const user = userEvent.setup();
+    const api = fakeApi();
+    await renderWithApp(routes, '/product');
+    const list = await screen.findByRole('list', { name: 'Products' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Categories' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Categories' })).toBeInTheDocument();
+    const tee = within(list).getByText('Plain tee').closest('li');
+    if (!tee) throw new Error('no card');
+    expect(tee).toHaveTextContent('$23.38');
+    expect(tee).toHaveTextContent('$10.39');
+    expect(tee).toHaveTextContent('4.3 (7)');
+    const striped = within(list).getByRole('switch', { name: 'Show Striped tee in the shop' });
+    expect(striped).not.toBeChecked();
+    await user.click(within(tee).getByRole('switch', { name: 'Show Plain tee in the shop' }));
+    await waitFor(() => expect(api.callsTo(VISIBILITY)).toHaveLength(1));
+    expect(api.callsTo(VISIBILITY)[0]?.body).toEqual({ productIds: ['10'], visible: 0 });
+  });
+
+  it('keeps the table and the tree at 1366 px', async () => {
+    stubViewportWidth(1366);
+    fakeApi();
+    await renderWithApp(routes, '/product');
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Categories' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Products' })).not.toBeInTheDocument();
   });
 });

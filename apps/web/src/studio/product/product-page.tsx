@@ -1,8 +1,9 @@
-import { Tabs, Typography } from 'antd';
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BannersTab } from './banners-tab';
 import { ProductsTab } from './products-tab';
+import { PageHeading } from '../layout/page-heading';
 
 const TABS = ['products', 'banners'] as const;
 type TTab = (typeof TABS)[number];
@@ -19,9 +20,7 @@ export function ProductPage() {
   const active = tabFrom(searchParams.get('tab'));
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24 }}>
-        {t('product.heading')}
-      </Typography.Title>
+      <PageHeading>{t('product.heading')}</PageHeading>
       <Tabs
         activeKey={active}
         onChange={(key) => setSearchParams({ tab: key }, { replace: true })}

@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { allProductsQuery, categoryTreeQuery, orderProducts, productsQuery } from './api';
+import { useIsPhone } from '../../shared/layout/use-is-phone';
 import { CategoryPanel } from './category-panel';
+import { CategoryPicker } from './category-picker';
 import { saveOrderOptimistically } from './optimistic-order';
 import { applyOrder, findCategory } from './ordering';
 import { ProductDrawer } from './product-drawer';
@@ -40,19 +42,24 @@ export function ProductsTab() {
   const category = categoryId && tree.data ? findCategory(tree.data, categoryId) : undefined;
   const isWaitingForTree = categoryId !== undefined && tree.isLoading;
   const open = (product: TShopProduct) => setOpenId(product.id);
+  const isPhone = useIsPhone();
+  const categories = {
+    tree: tree.data,
+    isLoading: tree.isLoading,
+    selectedId: category?.id,
+    onSelect: setCategoryId,
+  };
 
   return (
     <div className={styles.products}>
-      <CategoryPanel
-        tree={tree.data}
-        isLoading={tree.isLoading}
-        selectedId={category?.id}
-        onSelect={setCategoryId}
-      />
+      {!isPhone && <CategoryPanel {...categories} />}
       <div className={styles.list}>
         <div className={styles.toolbarEnd}>
-          <Link to="/pricing">{t('product.adjustPrices')}</Link>
+          <Link to="/pricing" className={styles.toolbarLink}>
+            {t('product.adjustPrices')}
+          </Link>
         </div>
+        {isPhone && <CategoryPicker {...categories} />}
         {isWaitingForTree ? (
           <Spin />
         ) : category && category.parentId !== '0' ? (
@@ -89,7 +96,7 @@ function PagedProducts({ categoryId, onOpen }: PagedProductsProps) {
 
   return (
     <>
-      <Space wrap role="search" style={{ marginBottom: 12 }}>
+      <Space wrap role="search" className={styles.search}>
         <Input.Search
           allowClear
           aria-label={t('product.search.keywords')}
@@ -98,12 +105,12 @@ function PagedProducts({ categoryId, onOpen }: PagedProductsProps) {
             setKeywords(text);
             firstPage();
           }}
-          style={{ width: 240 }}
+          className={styles.searchField}
         />
         <Select<TVisibleFilter>
           aria-label={t('product.search.visible')}
           value={visible}
-          style={{ width: 160 }}
+          className={styles.visibleField}
           onChange={(value) => {
             setVisible(value);
             firstPage();

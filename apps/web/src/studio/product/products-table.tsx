@@ -3,7 +3,10 @@ import {
   App,
   Avatar,
   Button,
+  Empty,
+  Pagination,
   Rate,
+  Spin,
   Space,
   Switch,
   Table,
@@ -12,11 +15,13 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../shared/layout/use-is-phone';
 import { useMoney } from '../../shared/money/use-money';
 import { selectAllTitle } from '../../shared/table/select-all-title';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { useSetVisibility } from './api';
 import { formatBasisPoints, formatRating, ratingToHalfStars } from './format';
+import styles from './product-page.module.css';
 import { RowDragHandle, SortableGroup, SortableRow } from './sortable';
 
 interface ProductTableProps {
@@ -29,19 +34,13 @@ interface ProductTableProps {
   onOpen: (product: TShopProduct) => void;
 }
 
-/**
- * The products with what they cost, sell for and earn, how often they are clicked and rated,
- * and whether the shop shows them; rows can be shown or hidden one by one or selected together.
- */
-export function ProductTable({ products, isLoading, pagination, onMove, onOpen }: ProductTableProps) {
+/** Shows or hides products in the shop, confirming how many; `onDone` gets the ids changed. */
+function useChangeVisibility(onDone: (ids: string[]) => void = () => undefined) {
   const { t } = useTranslation('studio');
   const { message } = App.useApp();
-  const money = useMoney();
   const visibility = useSetVisibility();
-  const [selected, setSelected] = useState<string[]>([]);
   const busy = visibility.isPending ? visibility.variables.productIds : [];
-
-  const changeVisibility = (ids: string[], visible: 0 | 1) =>
+  const change = (ids: string[], visible: 0 | 1) =>
     visibility.mutate(
       { productIds: ids, visible },
       {
@@ -51,10 +50,32 @@ export function ProductTable({ products, isLoading, pagination, onMove, onOpen }
               count: ids.length,
             }),
           );
-          setSelected((keys) => keys.filter((key) => !ids.includes(key)));
+          onDone(ids);
         },
       },
     );
+  return { busy, change };
+}
+
+/**
+ * The products: a table on wide screens, cards below 768 px (where a 10-column table would make
+ * the page scroll sideways). On phones the drag-sort of a subcategory is left to wide screens.
+ */
+export function ProductTable(props: ProductTableProps) {
+  return useIsPhone() ? <ProductCards {...props} /> : <ProductRows {...props} />;
+}
+
+/**
+ * The products with what they cost, sell for and earn, how often they are clicked and rated,
+ * and whether the shop shows them; rows can be shown or hidden one by one or selected together.
+ */
+function ProductRows({ products, isLoading, pagination, onMove, onOpen }: ProductTableProps) {
+  const { t } = useTranslation('studio');
+  const money = useMoney();
+  const [selected, setSelected] = useState<string[]>([]);
+  const { busy, change: changeVisibility } = useChangeVisibility((ids) =>
+    setSelected((keys) => keys.filter((key) => !ids.includes(key))),
+  );
 
   const columns: TableColumnsType<TShopProduct> = [
     {
@@ -102,6 +123,8 @@ export function ProductTable({ products, isLoading, pagination, onMove, onOpen }
     {
       title: t('product.field.visible'),
       dataIndex: 'visible',
+      // Always in sight: when the columns are wider than the screen, the others scroll under it.
+      fixed: 'right',
       render: (visible: 0 | 1, product) => (
         <Switch
           size="small"
@@ -125,7 +148,8 @@ export function ProductTable({ products, isLoading, pagination, onMove, onOpen }
     <Table<TShopProduct>
       rowKey="id"
       size="middle"
-      scroll={{ x: 'max-content' }}
+      // Columns may wrap to fit the width; only what still does not fit scrolls, inside the table.
+      scroll={{ x: true }}
       columns={columns}
       dataSource={products}
       loading={isLoading}
@@ -161,6 +185,95 @@ export function ProductTable({ products, isLoading, pagination, onMove, onOpen }
   );
 }
 
+/**
+ * One card per product: image, title (opens it), category, selling price, profit, rating and the
+ * "In shop" switch, with the server's paging under the list.
+ */
+function ProductCards({ products, isLoading, pagination, onOpen }: ProductTableProps) {
+  const { t } = useTranslation('studio');
+  const money = useMoney();
+  const { busy, change } = useChangeVisibility();
+  return (
+    <Spin spinning={isLoading}>
+      {products.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <ul className={styles.cards} aria-label={t('product.tabs.products')}>
+          {products.map((product) => (
+            <li key={product.id} className={styles.card}>
+              {product.imageUrl ? (
+                <Avatar
+                  shape="square"
+                  size={64}
+                  src={fileUrl(product.imageUrl)}
+                  alt={t('product.imageOf', { name: product.title })}
+                />
+              ) : (
+                <span className={styles.cardNoImage} />
+              )}
+              <div className={styles.cardBody}>
+                <Button type="link" className={styles.cardTitle} onClick={() => onOpen(product)}>
+                  {product.title}
+                </Button>
+                <span className={styles.cardMuted}>{product.categoryName}</span>
+                <dl className={styles.cardFigures}>
+                  <div>
+                    <dt>{t('product.field.selling')}</dt>
+                    <dd>{money.format(product.sellingCents)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('product.field.profit')}</dt>
+                    <dd>{money.format(product.profitCents)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('product.field.rating')}</dt>
+                    <dd>
+                      <RatingText tenths={product.ratingTenths} count={product.reviewCount} />
+                    </dd>
+                  </div>
+                </dl>
+                <div className={styles.cardSwitch}>
+                  <span aria-hidden>{t('product.field.visible')}</span>
+                  <Switch
+                    checked={product.visible === 1}
+                    loading={busy.includes(product.id)}
+                    aria-label={t('product.visibility.switch', { name: product.title })}
+                    onChange={(checked) => change([product.id], checked ? 1 : 0)}
+                  />
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pagination && (
+        <Pagination
+          className={styles.cardPaging}
+          current={pagination.current}
+          pageSize={pagination.pageSize}
+          total={pagination.total}
+          showLessItems
+          showSizeChanger={false}
+          {...(pagination.showTotal ? { showTotal: pagination.showTotal } : {})}
+          {...(pagination.onChange ? { onChange: pagination.onChange } : {})}
+        />
+      )}
+    </Spin>
+  );
+}
+
+/** A card's rating as text (a star, the rating and the count); a dash before the first review. */
+function RatingText({ tenths, count }: { tenths: number | null; count: number }) {
+  const rating = formatRating(tenths);
+  if (tenths === null || rating === null) return <span>—</span>;
+  return (
+    <span>
+      <span aria-hidden>★ </span>
+      {rating} ({count})
+    </span>
+  );
+}
+
 /** The stars and count of a row; a dash before the first review. */
 function RatingCell({ tenths, count }: { tenths: number | null; count: number }) {
   const { t } = useTranslation('studio');
@@ -168,8 +281,8 @@ function RatingCell({ tenths, count }: { tenths: number | null; count: number })
   if (tenths === null || rating === null) return <span>—</span>;
   return (
     <Space size={4} title={t('product.rating', { rating, count })}>
-      <Rate disabled allowHalf value={ratingToHalfStars(tenths)} style={{ fontSize: 12 }} />
-      <span>
+      <Rate disabled allowHalf value={ratingToHalfStars(tenths)} className={styles.stars} />
+      <span className={styles.nowrap}>
         {rating} ({count})
       </span>
     </Space>

@@ -25,6 +25,7 @@ import { dailyEarningsQuery, earningsSummaryQuery, ledgerQuery } from './api';
 import { lastDays, pickedRange, type TDayRange } from './chart-range';
 import { DailyChart } from './daily-chart';
 import { PayoutsCard, PendingCard, WithdrawCard } from './payouts-cards';
+import { PageHeading } from '../layout/page-heading';
 
 /** The chart's range before the creator picks one. */
 const DEFAULT_DAYS = 30;
@@ -42,9 +43,7 @@ export function RevenuePage() {
   const { t } = useTranslation('orders');
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24 }}>
-        {t('earnings.heading')}
-      </Typography.Title>
+      <PageHeading>{t('earnings.heading')}</PageHeading>
       <SummaryCards />
       <PayoutsSection />
       <ChartCard />

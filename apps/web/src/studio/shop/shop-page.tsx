@@ -13,6 +13,7 @@ import { ShareCard } from './share-card';
 import { ShopDetailsCard } from './shop-details-card';
 import { SuspensionBanner } from './suspension-banner';
 import styles from './shop-page.module.css';
+import { PageHeading } from '../layout/page-heading';
 
 /** The sections a link may point at (`#/shop?focus=payout`), as the quick start does. */
 const FOCUS_TARGETS: Record<string, string> = { payout: 'shop-payout', share: 'shop-share' };
@@ -87,7 +88,7 @@ export function ShopPage() {
 
   return (
     <div className={styles.page}>
-      <Typography.Title level={1}>{t('shop.heading')}</Typography.Title>
+      <PageHeading>{t('shop.heading')}</PageHeading>
       <SuspensionBanner />
       {body}
     </div>

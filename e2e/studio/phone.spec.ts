@@ -1,0 +1,228 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectTapTargets, PHONE } from '../support/phone';
+import { english as t, cents, dollars, signInAsDemo } from '../support/studio';
+import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../support/themes';
+
+/**
+ * Issue 17, the studio on a phone: at 360 × 640 with touch a creator signs in, hides a product
+ * from its card, gives a product its own price and saves, finds an order and its profit, and
+ * reads the earnings. Every page fits the screen and every tap target is 44 px or more.
+ */
+// axe-core is injected as a script, which a Content Security Policy may forbid.
+test.use({ ...PHONE, viewport: { width: 360, height: 640 }, bypassCSP: true });
+
+/** No sideways scroll and nothing too small to tap, once what the page loads has arrived. */
+async function expectFits(page: Page, what: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+  await expectNoSidewaysScroll(page, what);
+  await expectTapTargets(page, what);
+}
+
+const bottomNav = (page: Page) => page.getByRole('navigation', { name: t('studio:nav.menu') });
+const heading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
+
+async function goTo(page: Page, item: string, title: string): Promise<void> {
+  await bottomNav(page).getByRole('link', { name: item, exact: true }).tap();
+  await expect(heading(page)).toHaveText(title);
+  await expect(bottomNav(page).getByRole('link', { name: item, exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+}
+
+// The e2e project has no DOM types: what runs in the page names the little it uses.
+interface TStyle {
+  font: string;
+  fontSize: string;
+  paddingLeft: string;
+  paddingRight: string;
+}
+interface TPageWindow {
+  getComputedStyle(element: unknown): TStyle;
+  document: {
+    createElement(name: 'canvas'): {
+      getContext(kind: '2d'): { font: string; measureText(text: string): { width: number } };
+    };
+  };
+}
+/** Runs in the page (passed whole to `evaluate`, so it may use nothing from this file). */
+const fontSizeOf = (element: unknown) =>
+  (globalThis as unknown as TPageWindow).getComputedStyle(element).fontSize;
+/** The placeholder's width in the input's font, and the room inside the input's padding (in the page). */
+const placeholderRoom = (element: unknown) => {
+  const page = globalThis as unknown as TPageWindow;
+  const input = element as { clientWidth: number; placeholder: string };
+  const style = page.getComputedStyle(input);
+  const context = page.document.createElement('canvas').getContext('2d');
+  context.font = style.font;
+  return {
+    text: context.measureText(input.placeholder).width,
+    inside: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+  };
+};
+
+/** The card of a product or order: the list item holding `inner`. */
+const cardOf = (inner: Locator) => inner.locator('xpath=ancestor::li[1]');
+
+test('a creator on a phone hides a product, prices one, finds an order and its profit, and reads the earnings', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await followSystemTheme(page);
+  await signInAsDemo(page);
+  await expect(heading(page)).toHaveText(t('studio:home.dashboard.heading'));
+  await expectFits(page, 'home');
+
+  // The compact top bar: one button opens the sheet with the settings and log out.
+  await page.getByRole('button', { name: t('common:topBar.sheet.open') }).tap();
+  const sheet = page.getByRole('dialog', { name: t('common:topBar.sheet.title') });
+  await expect(sheet.getByRole('button', { name: t('common:session.logout.action') })).toBeVisible();
+  await expect(sheet.getByRole('button', { name: /^Language: / })).toBeVisible();
+  await expect(sheet.getByRole('switch', { name: t('common:topBar.sheet.dark') })).toBeVisible();
+  await expectFits(page, 'settings sheet');
+  await expectAccessible(page, 'settings sheet');
+  await sheet.getByRole('button', { name: t('common:topBar.sheet.close') }).tap();
+  await expect(sheet).toBeHidden();
+
+  await goTo(page, t('studio:nav.shop'), t('studio:shop.heading'));
+  await expectFits(page, 'my shop');
+
+  // Products: cards, the category picker above them, and the "In shop" switch on each card.
+  await goTo(page, t('studio:nav.product'), t('studio:product.heading'));
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: t('studio:product.category.label') })).toBeVisible();
+  const cards = page.getByRole('list', { name: t('studio:product.tabs.products') });
+  const shown = cards.getByRole('switch', { checked: true }).first();
+  const label = (await shown.getAttribute('aria-label')) ?? '';
+  expect(label).not.toBe('');
+  await expectFits(page, 'products');
+  await shown.tap();
+  const hidden = page.getByRole('switch', { name: label, exact: true });
+  await expect(hidden).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: label, exact: true })).not.toBeChecked();
+
+  // Prices: a subcategory's products one under another, each with its price input in reach.
+  await page.getByRole('link', { name: t('studio:product.adjustPrices') }).tap();
+  await expect(heading(page)).toHaveText(t('studio:pricing.heading'));
+  await expectFits(page, 'prices');
+  await page.getByRole('tab', { name: t('studio:pricing.tabs.subcategories'), exact: true }).tap();
+  const override = page.getByLabel(/^Selling price of /).first();
+  await expect(override).toBeVisible();
+  await expectFits(page, 'subcategory prices');
+  const row = cardOf(override);
+  const cost = cents(
+    await row
+      .locator('div', { has: page.getByText(t('studio:pricing.product.cost'), { exact: true }) })
+      .locator('dd')
+      .innerText(),
+  );
+  await override.tap();
+  await override.fill(
+    dollars(cost + 500)
+      .slice(1)
+      .replaceAll(',', ''),
+  );
+  const figure = (key: string) =>
+    row
+      .locator('div', { has: page.getByText(t(`studio:pricing.product.${key}`), { exact: true }) })
+      .locator('dd');
+  await expect(figure('selling')).toHaveText(dollars(cost + 500));
+  await expect(figure('profit')).toHaveText('$5.00');
+  await page.getByRole('button', { name: t('studio:pricing.draft.save') }).tap();
+  await expect(page.getByText(t('studio:pricing.draft.saved'))).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(/^Selling price of /).first()).toHaveValue(
+    dollars(cost + 500)
+      .slice(1)
+      .replaceAll(',', ''),
+  );
+
+  // Orders: a card per order with its profit; its number opens the detail with the same profit.
+  await goTo(page, t('orders:nav.orders'), t('orders:orders.heading'));
+  await expect(page.getByRole('table')).toHaveCount(0);
+  const orders = page.getByRole('list', { name: t('orders:orders.heading') });
+  const open = orders.getByRole('button', { name: /^Open order no\. / }).first();
+  await expect(open).toBeVisible();
+  await expectFits(page, 'orders');
+  const orderCard = cardOf(open);
+  const profit = await orderCard
+    .locator('div', { has: page.getByText(t('orders:orders.field.profit'), { exact: true }) })
+    .locator('dd')
+    .innerText();
+  expect(profit).toMatch(/^\$[\d,]+\.\d{2}$/);
+  await open.tap();
+  const detail = page.getByRole('dialog');
+  await expect(detail.getByText(t('orders:orders.detail.profit'), { exact: true })).toBeVisible();
+  await expect(detail).toContainText(profit);
+  await expectFits(page, 'order detail');
+  await expectAccessible(page, 'order detail on a phone');
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+
+  // Earnings: the figures and the chart, full width.
+  await goTo(page, t('orders:nav.earnings'), t('orders:earnings.heading'));
+  const available = page
+    .locator('.ant-statistic')
+    .filter({ has: page.getByText(t('payouts:figures.available'), { exact: true }) })
+    .locator('.ant-statistic-content');
+  await expect(available).toHaveText(/\$[\d,]+\.\d{2}/);
+  await expectFits(page, 'earnings');
+});
+
+test.describe('at 1366 px', () => {
+  test.use({ viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false });
+
+  test('the products table and the price inputs fit, and every studio heading has one size', async ({
+    page,
+  }) => {
+    await signInAsDemo(page);
+    const sizes: string[] = [];
+    const pages: Array<[string, string]> = [
+      ['/#/', t('studio:home.dashboard.heading')],
+      ['/#/shop', t('studio:shop.heading')],
+      ['/#/product', t('studio:product.heading')],
+      ['/#/pricing', t('studio:pricing.heading')],
+      ['/#/order', t('orders:orders.heading')],
+      ['/#/revenue', t('orders:earnings.heading')],
+    ];
+    for (const [path, title] of pages) {
+      await page.goto(path);
+      await expect(heading(page)).toHaveText(title);
+      sizes.push(await heading(page).evaluate(fontSizeOf));
+    }
+    expect(new Set(sizes), `heading sizes: ${sizes.join(', ')}`).toEqual(new Set(['24px']));
+
+    // Products: every column fits the table's width (Rating and "In shop" were cut off), and the
+    // page never scrolls sideways.
+    await page.goto('/#/product');
+    await expect(heading(page)).toHaveText(t('studio:product.heading'));
+    const visible = page.getByRole('switch', { name: /^Show .* in the shop$/ }).first();
+    await expect(visible).toBeVisible();
+    await expectNoSidewaysScroll(page, 'products at 1366 px');
+    const table = await page.locator('.ant-table-container').first().boundingBox();
+    if (!table) throw new Error('no products table');
+    const right = (box: { x: number; width: number } | null) => (box ? box.x + box.width : Infinity);
+    for (const column of ['rating', 'visible']) {
+      const header = page.getByRole('columnheader', {
+        name: t(`studio:product.field.${column}`),
+        exact: true,
+      });
+      expect(right(await header.boundingBox()), `the ${column} column is cut off`).toBeLessThanOrEqual(
+        table.x + table.width + 1,
+      );
+    }
+    expect(right(await visible.boundingBox()), 'the "In shop" switch is cut off').toBeLessThanOrEqual(
+      table.x + table.width + 1,
+    );
+
+    // Pricing: the percentage placeholders are shown whole.
+    await page.goto('/#/pricing');
+    const percentage = page.getByLabel(/^Percentage for /).first();
+    await expect(percentage).toHaveAttribute('placeholder', /.+/);
+    // The placeholder's text measured in the input's font, against the room inside its padding.
+    const room = await percentage.evaluate(placeholderRoom);
+    expect(room.text, 'the percentage placeholder is cut').toBeLessThanOrEqual(room.inside);
+  });
+});
