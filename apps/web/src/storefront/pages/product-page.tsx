@@ -65,7 +65,9 @@ function Gallery({ product }: { product: TStorefrontProductDetail }) {
             width={600}
             height={600}
             loading={index === 0 ? 'eager' : 'lazy'}
-            decoding="async"
+            // The first image is the largest paint: the server preloads it at this priority too.
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+            decoding={index === 0 ? 'sync' : 'async'}
           />
         </li>
       ))}
@@ -200,7 +202,10 @@ function Reviews({ product }: { product: TStorefrontProductDetail }) {
             </p>
             <p className="sf-review-body">{review.body}</p>
             <p className="sf-muted">
-              <time dateTime={review.createdAt}>{new Date(review.createdAt).toLocaleDateString(locale)}</time>
+              <time dateTime={review.createdAt}>
+                {/* In UTC: the server's HTML and the buyer's browser show the same day. */}
+                {new Date(review.createdAt).toLocaleDateString(locale, { timeZone: 'UTC' })}
+              </time>
             </p>
           </li>
         ))}
