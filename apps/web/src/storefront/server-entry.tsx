@@ -31,6 +31,9 @@ export async function render(boot: TStorefrontBoot, pathname: string): Promise<s
       location={{ pathname, search: '' }}
       hydrating
     />,
+    // Every boundary inline, however large: an outlined one is revealed by an inline script,
+    // which the Content Security Policy refuses (the page would stay at its fallback).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
 }
