@@ -17,6 +17,8 @@ export interface StorefrontTemplate {
   beforeLang: string;
   beforeHead: string;
   beforeRoot: string;
+  /** Whether the page has the app's mount point (the fallback page has none). */
+  mount: boolean;
   beforeData: string;
   rest: string;
 }
@@ -53,11 +55,12 @@ export function compileTemplate(html: string): StorefrontTemplate {
   const [beforeLang = '', afterLang = ''] = page.split('\u0000');
   const [beforeHead = '', afterHead = ''] = afterLang.split(HEAD_MARKER);
   // A page without a mount point has no first screen: the root part stays empty.
-  const [beforeRoot, afterRoot] = afterHead.includes(ROOT_MARKER)
+  const mount = afterHead.includes(ROOT_MARKER);
+  const [beforeRoot, afterRoot] = mount
     ? (afterHead.split(ROOT_MARKER) as [string, string])
     : ['', afterHead];
   const [beforeData = '', rest = ''] = afterRoot.split(DATA_MARKER);
-  return { beforeLang, beforeHead, beforeRoot, beforeData, rest };
+  return { beforeLang, beforeHead, beforeRoot, mount, beforeData, rest };
 }
 
 /** The page used when the web app has not been built: the same tags and data, and a notice. */
@@ -144,7 +147,7 @@ export function renderPage(
 ): string {
   const data = `<script id="${STOREFRONT_DATA_ELEMENT_ID}" type="application/json">${scriptJson(boot)}</script>`;
   const head = extras.head ? `${renderHead(meta)}\n    ${extras.head}` : renderHead(meta);
-  return `${template.beforeLang}${lang}${template.beforeHead}${head}${template.beforeRoot}${extras.root ?? ''}${template.beforeData}${data}${template.rest}`;
+  return `${template.beforeLang}${lang}${template.beforeHead}${head}${template.beforeRoot}${(template.mount && extras.root) || ''}${template.beforeData}${data}${template.rest}`;
 }
 
 /**
