@@ -117,6 +117,23 @@ describe('storefront server rendering', () => {
     expect(container.textContent).toContain(evil);
   });
 
+  it('preloads the first banner at high priority, sized for the screen', async () => {
+    const banner = '/files/banner/2026/11/00000000-0000-4000-8000-000000000000.webp';
+    const page = {
+      ...PAGE,
+      shop: { ...PAGE.shop, banners: [{ imageUrl: banner, linkUrl: null, title: 'Sale' }] },
+    };
+    const html = (await render(boot({ page }), '/s/demo')) ?? '';
+    container.innerHTML = html;
+    const preload = container.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('fetchpriority')).toBe('high');
+    expect(preload?.getAttribute('imagesrcset')).toContain(`${banner}?w=640 640w`);
+    expect(preload?.getAttribute('imagesizes')).toBe('(min-width: 72rem) 72rem, 100vw');
+    const image = container.querySelector('.sf-banners img');
+    expect(image?.getAttribute('srcset')).toBe(preload?.getAttribute('imagesrcset'));
+    expect(image?.getAttribute('sizes')).toBe(preload?.getAttribute('imagesizes'));
+  });
+
   it('renders in the page’s language', async () => {
     const html = await render(boot({ language: 'fr' }), '/s/demo');
     expect(html).toContain('Panier');

@@ -18,7 +18,6 @@ import {
   escapeHtml,
   fallbackHtml,
   metaDescription,
-  preloadImage,
   renderHead,
   renderPage,
   scriptJson,
@@ -214,13 +213,6 @@ describe('the first screen rendered on the server (decision 0034)', () => {
     });
     expect(plain).not.toContain('<b>x</b>');
     expect(plain).toContain('id="storefront-data"');
-  });
-
-  it('preloads the largest image at high priority, escaped', () => {
-    expect(preloadImage('/files/a.webp?x="1"')).toBe(
-      '<link rel="preload" as="image" href="/files/a.webp?x=&quot;1&quot;" fetchpriority="high" />',
-    );
-    expect(preloadImage(null)).toBe('');
   });
 
   it('preloads what the first screen loads lazily, not what the entry brings', () => {

@@ -150,16 +150,6 @@ export function renderPage(
   return `${template.beforeLang}${lang}${template.beforeHead}${head}${template.beforeRoot}${(template.mount && extras.root) || ''}${template.beforeData}${data}${template.rest}`;
 }
 
-/**
- * The image that will be the largest paint, asked for with the page (`<link rel=preload>`) at
- * high priority instead of after the first screen's HTML is parsed: the first banner on a shop
- * page, the first picture on a product page.
- */
-export function preloadImage(url: string | null | undefined): string {
-  if (!url) return '';
-  return `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />`;
-}
-
 /** A small page of its own for an unknown shop or product: no script, nothing to load. */
 export function renderNotFound(
   lang: TLanguage,

@@ -17,7 +17,6 @@ import {
   compileTemplate,
   fallbackHtml,
   metaDescription,
-  preloadImage,
   prepareHtml,
   readBuiltTemplate,
   renderNotFound,
@@ -168,12 +167,13 @@ async function render(deps: HtmlDeps, target: ShopTarget, lang: TLanguage, produ
   if (product === undefined) return 'no-product';
   const boot: TStorefrontBoot = { basePath: target.basePath, language: lang, page, product };
   const meta = product ? productMeta(config, page, product) : shopMeta(config, page);
+  // The first screen brings its largest image's preload with it: React writes a
+  // `<link rel=preload as=image imagesrcset=… fetchpriority=high>` for the image marked so.
   const screen = await firstScreen(deps, boot, pagePath(target));
-  const image = product
-    ? (product.images[0] ?? product.imageUrl)
-    : (page.shop.banners[0]?.imageUrl ?? page.shop.bannerUrl);
-  const head = [preloadImage(image), screen?.head ?? ''].filter(Boolean).join('\n    ');
-  const html = renderPage(template(lang), lang, meta, boot, { head, root: screen?.html ?? '' });
+  const html = renderPage(template(lang), lang, meta, boot, {
+    head: screen?.head ?? '',
+    root: screen?.html ?? '',
+  });
   return prepareHtml(html);
 }
 

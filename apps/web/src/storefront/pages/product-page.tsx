@@ -4,6 +4,7 @@ import { RichTextView } from '../../shared/rich-text/rich-text-view';
 import { ApiError, NOT_FOUND, storefrontApi } from '../api';
 import { clampQuantity, maxQuantity } from '../cart';
 import { Stars } from '../components/stars';
+import { IMAGE_SIZES, srcSetOf } from '../images';
 import { useRestoreScroll } from '../router';
 import { LoadError, Loading } from '../components/status';
 import { shopHref, useStorefront } from '../storefront-context';
@@ -61,6 +62,8 @@ function Gallery({ product }: { product: TStorefrontProductDetail }) {
         <li key={src}>
           <img
             src={src}
+            srcSet={srcSetOf(src)}
+            sizes={srcSetOf(src) ? IMAGE_SIZES.gallery : undefined}
             alt={t('product.imageAlt', { title: product.title, index: index + 1, total: images.length })}
             width={600}
             height={600}

@@ -2,6 +2,7 @@ import type { TStorefrontCategory } from '@linkstore/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { storefrontApi } from '../api';
 import { ProductCard } from '../components/product-card';
+import { IMAGE_SIZES, srcSetOf } from '../images';
 import { replaceQuery, useRestoreScroll } from '../router';
 import {
   appendNew,
@@ -60,6 +61,8 @@ function Banners() {
         const image = (
           <img
             src={banner.imageUrl}
+            srcSet={srcSetOf(banner.imageUrl)}
+            sizes={srcSetOf(banner.imageUrl) ? IMAGE_SIZES.banner : undefined}
             alt={banner.title}
             width={1200}
             height={400}
