@@ -35,9 +35,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         : { main: 'index.html', storefront: 'storefront.html' }) as Record<string, string>,
     },
   },
-  // The server entry brings its own React: the server needs nothing of the web app's packages.
-  ssr: { noExternal: true },
-  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  // The server entry brings its own React (the server needs none of the web app's packages), built
+  // for production. Only in that build: tests keep Vitest's own handling of packages.
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   server: {
     proxy: {
       '/api': { target: API_ORIGIN, changeOrigin: true },
