@@ -9,7 +9,7 @@ import { REPO_ROOT } from '../../platform/config/config';
 import { requestContext } from '../../platform/http/request-context';
 import { testConfig } from '../../test/helper';
 import { storefrontPages } from './storefront-pages';
-import { firstScreenHead, type StorefrontRenderer } from './storefront-ssr';
+import { createRenderer, firstScreenHead, type StorefrontRenderer } from './storefront-ssr';
 import type { StorefrontService } from './storefront.service';
 import {
   absoluteUrl,
@@ -237,6 +237,27 @@ describe('the first screen rendered on the server (decision 0034)', () => {
     expect(product).not.toContain('assets/storefront.js');
   });
 
+  it('moves the largest image’s preload, as React writes it, into the head', async () => {
+    const preload =
+      '<link rel="preload" as="image" imageSrcSet="/files/b.webp?w=320 320w" imageSizes="100vw" fetchPriority="high"/>';
+    const manifest = {
+      'storefront.html': { file: 'assets/storefront.js' },
+      'src/locales/en/storefront.json': { file: 'assets/en.js' },
+    };
+    const render = createRenderer(
+      { render: () => Promise.resolve(`${preload}<header>shop</header>`) },
+      manifest,
+    );
+    const data = { basePath: '/s/demo', language: 'en' as const, page: null, product: null };
+    const screen = await render(data, '/s/demo');
+    expect(screen?.html).toBe('<header>shop</header>');
+    expect(screen?.head).toBe(
+      `${preload}\n    <link rel="modulepreload" crossorigin href="/assets/en.js" />`,
+    );
+    const none = createRenderer({ render: () => Promise.resolve(null) }, manifest);
+    expect(await none(data, '/s/demo/cart')).toBeNull();
+  });
+
   it('is rendered once per stored page, again once forgotten, and a failure sends the page without it', async () => {
     let renders = 0;
     let fail = false;
@@ -252,9 +273,6 @@ describe('the first screen rendered on the server (decision 0034)', () => {
     const first = await app.inject({ method: 'GET', url: '/s/demo?lang=fr' });
     expect(first.body).toContain('<div id="storefront"><main>fr /s/demo #1</main></div>');
     expect(first.body).toContain('<link rel="modulepreload" href="/assets/fr.js" />');
-    expect(first.body).toContain(
-      '<link rel="preload" as="image" href="/files/banner-1.webp" fetchpriority="high" />',
-    );
     expect((await app.inject({ method: 'GET', url: '/s/demo?lang=fr' })).body).toBe(first.body);
     expect(renders).toBe(1);
 
