@@ -102,6 +102,12 @@ for (const driver of DRIVERS) {
       ],
       ['shop page JS files', sp.jsFiles],
       [`shop page rendered ms (CPU ${sp.cpuSlowdown}x slower)`, sp.renderedMs],
+      [`shop page FCP ms (${sp.viewport}, Fast 3G, CPU ${sp.cpuSlowdown}x)`, sp.firstContentfulPaintMs],
+      [
+        `shop page LCP ms (${sp.viewport}, Fast 3G, CPU ${sp.cpuSlowdown}x)`,
+        `${sp.largestContentfulPaintMs} (target ${sp.lcpTargetMs}: ${sp.withinLcpTarget ? 'within' : 'OVER'})`,
+      ],
+      ['shop page CLS', sp.cumulativeLayoutShift],
     );
 }
 for (const [driver, s] of Object.entries(result.figures.spike ?? {})) {

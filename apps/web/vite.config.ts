@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react()],
   resolve: {
@@ -24,12 +24,22 @@ export default defineConfig({
     // splitting it further made the login page load more, not less. `npm run bench` tracks
     // the bytes each page loads instead of this per-chunk warning.
     chunkSizeWarningLimit: 800,
+    // Which files each source became: the server preloads a first screen's lazy modules with it.
+    manifest: !isSsrBuild,
     // Two entries: the app (studio + console) and the buyers' storefront, which shares no code
     // with it beyond React, so a shop page loads only its own small bundle (decision 0021).
+    // The server build (`vite build --ssr`, decision 0034) is the storefront's server entry alone.
     rollupOptions: {
-      input: { main: 'index.html', storefront: 'storefront.html' },
+      input: (isSsrBuild
+        ? { 'server-entry': 'src/storefront/server-entry.tsx' }
+        : { main: 'index.html', storefront: 'storefront.html' }) as Record<string, string>,
     },
   },
+  // The server entry brings its own React (the server needs none of the web app's packages), built
+  // for production. Only in that build: tests keep Vitest's own handling of packages.
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   server: {
     proxy: {
       '/api': { target: API_ORIGIN, changeOrigin: true },
@@ -56,4 +66,4 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
   },
-});
+}));

@@ -7,6 +7,8 @@ import { ROOT, run, say } from './process.mjs';
 const WEB = join(ROOT, 'apps/web');
 const DIST = join(WEB, 'dist');
 const STAMP = join(DIST, '.build-stamp');
+/** The storefront's server entry (decision 0034), built next to the client files. */
+export const SERVER_ENTRY = join(DIST, 'server/server-entry.js');
 const INPUTS = [
   'apps/web/src',
   'apps/web/public',
@@ -64,7 +66,8 @@ export async function ensureWebBuild({ force = false } = {}) {
     !force &&
     current === wanted &&
     existsSync(join(DIST, 'index.html')) &&
-    existsSync(join(DIST, 'storefront.html'))
+    existsSync(join(DIST, 'storefront.html')) &&
+    existsSync(SERVER_ENTRY)
   )
     return false;
   say(force ? 'Building the web app…' : 'Building the web app (missing or out of date)…');
@@ -72,6 +75,21 @@ export async function ensureWebBuild({ force = false } = {}) {
     cwd: WEB,
   });
   if (code !== 0) throw new Error(`the web build failed (exit ${code})`);
+  // Then the storefront's server entry (no emptying: it goes into dist/server).
+  const ssr = await run(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--ssr',
+      '--outDir',
+      'dist/server',
+      '--emptyOutDir',
+      'false',
+    ],
+    { cwd: WEB },
+  );
+  if (ssr !== 0) throw new Error(`the storefront's server build failed (exit ${ssr})`);
   precompress();
   writeFileSync(STAMP, `${wanted}\n`);
   return true;

@@ -31,17 +31,51 @@ export interface TStorefrontAppProps {
   language: TLanguage;
   messages: TMessages;
   events: TEventQueue | null;
+  /**
+   * The page's address when rendered on the server (no `window` there); the browser's own
+   * otherwise.
+   */
+  location?: TPageLocation;
+  /**
+   * The first render must equal the server's HTML (rendered on the server, or hydrating it): the
+   * buyer's stored currency is applied right after it instead of in it.
+   */
+  hydrating?: boolean;
+}
+
+/** Where the page is: what the app reads of `window.location` while it renders. */
+export interface TPageLocation {
+  pathname: string;
+  search: string;
 }
 
 /** The buyers' storefront: shop data, language, currency and cart around the current page. */
-export function StorefrontApp({ boot, basePath, slug, language, messages, events }: TStorefrontAppProps) {
+export function StorefrontApp({
+  boot,
+  basePath,
+  slug,
+  language,
+  messages,
+  events,
+  location,
+  hydrating = false,
+}: TStorefrontAppProps) {
   const navigationKey = useNavigationKey();
-  const route = matchRoute(window.location.pathname, basePath);
+  const route = matchRoute((location ?? window.location).pathname, basePath);
   const needsShop = route.name !== 'payauth' && route.name !== 'payresult';
   const fetchPage = useCallback(() => storefrontApi.page(slug ?? ''), [slug]);
   const pageLoad = useLoad<TStorefrontPage>(needsShop && slug ? fetchPage : null, boot?.page ?? null);
   const page = pageLoad.data;
-  const [currencyCode, setCurrencyCode] = useState(() => readStorage(localStorage, CURRENCY_STORAGE_KEY));
+  const [currencyCode, setCurrencyCode] = useState(() =>
+    hydrating ? null : readStorage(localStorage, CURRENCY_STORAGE_KEY),
+  );
+  // The server's HTML shows the shop's default currency: the buyer's own comes once it is hydrated.
+  const hydrated = useRef(!hydrating);
+  useEffect(() => {
+    if (hydrated.current) return;
+    hydrated.current = true;
+    setCurrencyCode(readStorage(localStorage, CURRENCY_STORAGE_KEY));
+  }, []);
   const t = useMemo(() => createTranslate(messages, language), [messages, language]);
 
   useEffect(() => interceptLinks(document.body, basePath), [basePath]);
@@ -68,6 +102,7 @@ export function StorefrontApp({ boot, basePath, slug, language, messages, events
       basePath,
       slug: shopSlug,
       page,
+      search: () => (location ?? window.location).search,
       language,
       locale,
       t,
@@ -88,7 +123,7 @@ export function StorefrontApp({ boot, basePath, slug, language, messages, events
       cart: shopSlug ? cartFor(shopSlug) : null,
       events,
     };
-  }, [basePath, slug, page, language, t, currencyCode, events]);
+  }, [basePath, slug, page, location, language, t, currencyCode, events]);
 
   let content: ReactNode;
   if (needsShop && !page && !slug) {

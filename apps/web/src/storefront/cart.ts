@@ -101,10 +101,23 @@ export function createCartStore(slug: string, storage: Storage = localStorage): 
 const stores = new Map<string, TCartStore>();
 
 /** The one store of a shop for this page. */
+const NO_LINES: readonly TCartLine[] = [];
+const serverLines = () => NO_LINES;
+
+/** Storage on the server, where there is none: always empty, nothing kept. */
+const NO_STORAGE: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+  getItem: () => null,
+  setItem: () => undefined,
+  removeItem: () => undefined,
+};
+
 export function cartFor(slug: string): TCartStore {
   let store = stores.get(slug);
   if (!store) {
-    store = createCartStore(slug);
+    store = createCartStore(
+      slug,
+      typeof localStorage === 'undefined' ? (NO_STORAGE as Storage) : localStorage,
+    );
     stores.set(slug, store);
   }
   return store;
@@ -112,7 +125,8 @@ export function cartFor(slug: string): TCartStore {
 
 /** The cart's lines, re-rendering when they change. */
 export function useCartLines(store: TCartStore): readonly TCartLine[] {
-  return useSyncExternalStore(store.subscribe, store.lines);
+  // Rendered on the server (and hydrated) empty: the stored cart shows right after.
+  return useSyncExternalStore(store.subscribe, store.lines, serverLines);
 }
 
 /** Units in the cart (the header's badge). */

@@ -26,6 +26,9 @@ const CONTRACT_VALUES = new Set([
   'isInfoPageKey',
 ]);
 const ALLOWED_PACKAGES = new Set(['react', 'react-dom/client', '@linkstore/contract']);
+/** The server entry (decision 0034) renders with react-dom's server side; no browser code imports it. */
+const SERVER_ENTRY = './server-entry.tsx';
+const SERVER_PACKAGES = new Set(['react-dom/static']);
 const ALLOWED_SHARED = new Set(['../../shared/rich-text/rich-text-view', '../../shared/idempotency-key']);
 
 function importsOf(source: string): { names: string; from: string; typeOnly: boolean }[] {
@@ -41,6 +44,13 @@ describe('storefront dependencies', () => {
     expect(Object.keys(sources)).toContain('./main.tsx');
   });
 
+  it('keeps the server entry out of the browser’s bundle', () => {
+    expect(Object.keys(sources)).toContain(SERVER_ENTRY);
+    for (const [file, source] of Object.entries(sources)) {
+      expect(source, file).not.toMatch(/from\s*'\.{1,2}\/(?:.*\/)?server-entry'/);
+    }
+  });
+
   it.each(Object.keys(sources))('%s imports only what the 80 KB budget allows', (file) => {
     for (const { names, from, typeOnly } of importsOf(sources[file] ?? '')) {
       if (from.startsWith('./') || (from.startsWith('../') && !from.includes('shared/'))) continue;
@@ -48,6 +58,7 @@ describe('storefront dependencies', () => {
         expect(ALLOWED_SHARED, `${file}: ${from}`).toContain(from);
         continue;
       }
+      if (file === SERVER_ENTRY && SERVER_PACKAGES.has(from)) continue;
       expect(ALLOWED_PACKAGES, `${file}: ${from}`).toContain(from);
       if (from !== '@linkstore/contract' || typeOnly) continue;
       const values = names

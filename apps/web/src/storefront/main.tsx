@@ -1,9 +1,11 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setApiLanguage } from './api';
 import { StorefrontApp } from './app';
 import { locateShop, readBoot } from './boot';
 import { createEventQueue, readTrafficSources } from './events';
 import { LANGUAGE_STORAGE_KEY, loadMessages, pickLanguage } from './i18n';
+import { matchRoute } from './router';
+import { readPlace } from './shop-place';
 import { readStorage } from './storage';
 import './storefront.css';
 
@@ -27,9 +29,24 @@ const events = slug
   ? createEventQueue({ shop: slug, sources: readTrafficSources(window.location.search) })
   : null;
 
+/**
+ * The server rendered the first screen (decision 0034) for the boot data's language and the
+ * shop's first place: the app takes that HTML over as it is (hydration). A buyer who reads in
+ * another language, or a link to a search or a category, gets the page rendered here instead.
+ */
+function hydratable(container: HTMLElement): boolean {
+  if (!boot || container.firstElementChild === null) return false;
+  const route = matchRoute(window.location.pathname, basePath);
+  if (route.name === 'product') return boot.product?.id === route.id;
+  if (route.name !== 'shop') return false;
+  const place = readPlace(window.location.search);
+  return place.pages === 1 && !place.keywords && !place.categoryId;
+}
+
 if (root) {
-  void loadMessages(language).then((messages) =>
-    createRoot(root).render(
+  const hydrate = hydratable(root);
+  void loadMessages(language).then((messages) => {
+    const app = (
       <StorefrontApp
         boot={boot}
         basePath={basePath}
@@ -37,7 +54,10 @@ if (root) {
         language={language}
         messages={messages}
         events={events}
-      />,
-    ),
-  );
+        hydrating={hydrate}
+      />
+    );
+    if (hydrate) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 }

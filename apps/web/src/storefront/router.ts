@@ -149,7 +149,12 @@ function subscribe(listener: () => void): () => void {
  * (a new visit of the same URL too), not when a page keeps its state in the URL (replaceQuery).
  */
 export function useNavigationKey(): number {
-  return useSyncExternalStore(subscribe, () => navigationKey);
+  // The server (and hydration) sees the first visit.
+  return useSyncExternalStore(
+    subscribe,
+    () => navigationKey,
+    () => 0,
+  );
 }
 
 /**

@@ -11,6 +11,8 @@ export interface TStorefront {
   slug: string | null;
   /** The shop's first page (shop, categories, first products, currencies); null on payment pages. */
   page: TStorefrontPage | null;
+  /** The page address's query (`?q=&c=&page=`, `lang`…): the browser's, or the server's request. */
+  search: () => string;
   language: TLanguage;
   /** The language as a BCP 47 tag for Intl. */
   locale: string;

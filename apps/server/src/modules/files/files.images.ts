@@ -140,3 +140,37 @@ async function decodeAndEncode(
     throw refusalOf(error);
   }
 }
+
+/**
+ * The widths an image is also served at (`/files/<key>?w=<width>`, for `srcset`): a phone asks
+ * for what its screen shows, not the 2,560 px original. A fixed set, so no request can make the
+ * server resize (and keep) images at arbitrary sizes.
+ */
+export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+export function isImageWidth(value: number): value is ImageWidth {
+  return (IMAGE_WIDTHS as readonly number[]).includes(value);
+}
+
+/** The key a stored image's copy at `width` is kept under: `<key>` with `.w<width>` before the extension. */
+export function sizedKey(key: string, width: ImageWidth): string {
+  return key.replace(/(\.[a-z]+)$/, `.w${width}$1`);
+}
+
+/**
+ * A stored image (already checked and re-encoded by processImage) at `width`, in its own format;
+ * never enlarged. One at a time, like uploads.
+ */
+export async function resizeImage(bytes: Buffer, width: ImageWidth, contentType: string): Promise<Buffer> {
+  return withImageSlot(async () => {
+    const pipeline = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).resize({
+      width,
+      withoutEnlargement: true,
+    });
+    if (contentType === 'image/jpeg') return pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    if (contentType === 'image/png')
+      return pipeline.png({ compressionLevel: 8, adaptiveFiltering: true }).toBuffer();
+    return pipeline.webp({ quality: 80 }).toBuffer();
+  });
+}

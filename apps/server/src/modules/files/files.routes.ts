@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHook
 import { AppError } from '../../platform/errors/app-error';
 import { registerRoute } from '../../platform/http/routes';
 import { FILES_PATH_PREFIX } from '../../platform/storage/storage';
+import { isImageWidth } from './files.images';
 import { createFilesService, mayUpload, type FilesService } from './files.service';
 
 /**
@@ -48,10 +49,13 @@ async function serveFile(files: FilesService, request: FastifyRequest, reply: Fa
   const key = (request.params as { '*'?: string })['*'] ?? '';
   const row = await files.findServable(key);
   if (!row) throw AppError.notFound();
-  const etag = `"${row.sha256}"`;
+  // `?w=`: one of the served widths (for srcset); any other value is the original.
+  const width = Number((request.query as { w?: unknown }).w);
+  const sized = isImageWidth(width) && width < row.width ? width : null;
+  const etag = sized === null ? `"${row.sha256}"` : `"${row.sha256}-w${sized}"`;
   void reply.headers({ ...SERVED_FILE_HEADERS, etag });
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  const object = await files.open(row);
+  const object = sized === null ? await files.open(row) : await files.openSized(row, sized);
   if (!object) throw AppError.notFound();
   return reply.type(row.contentType).header('content-length', object.size).send(object.body);
 }

@@ -16,8 +16,17 @@ import { type MessageKey, type MessageParams } from '../../platform/i18n/transla
 import type { RateLimiter } from '../../platform/rate-limit/limiter';
 import { sha256Hex } from '../../platform/storage/sigv4';
 import type { Storages } from '../../platform/storage/storage-plugin';
+import { Readable } from 'node:stream';
 import type { StoredObject } from '../../platform/storage/storage';
-import { ImageRefused, processImage, type ImageRefusal } from './files.images';
+import {
+  IMAGE_WIDTHS,
+  ImageRefused,
+  processImage,
+  resizeImage,
+  sizedKey,
+  type ImageRefusal,
+  type ImageWidth,
+} from './files.images';
 import { deleteFileById, findFileById, findFileByKey, insertFile, type FileRow } from './files.repository';
 
 /** Uploads per user and window: generous for a person filling a product form, not for a script. */
@@ -136,8 +145,13 @@ export function createFilesService({ db, storages, limiter, log }: FilesDeps) {
       if (!row || !mayDelete) throw AppError.notFound();
       const storage = storages.byKind(row.storage);
       // The bytes go first: a failure leaves the record, so the owner can try again.
-      if (storage) await withStorage('delete', () => storage.delete(row.storageKey));
-      else
+      if (storage) {
+        await withStorage('delete', () => storage.delete(row.storageKey));
+        // Its copies at the served widths (those never asked for are not there: no error).
+        await Promise.all(
+          IMAGE_WIDTHS.map((width) => storage.delete(sizedKey(row.storageKey, width)).catch(() => undefined)),
+        );
+      } else
         log.warn({ storage: row.storage, key: row.storageKey }, 'file storage not configured: record only');
       await deleteFileById(db, row.id);
     },
@@ -154,6 +168,24 @@ export function createFilesService({ db, storages, limiter, log }: FilesDeps) {
       const storage = storages.byKind(row.storage);
       if (!storage) return null;
       return withStorage('open', () => storage.open(row.storageKey));
+    },
+
+    /**
+     * The image at `width` (its original when that is not wider): made once from the original on
+     * first request and kept next to it in the same storage.
+     */
+    async openSized(row: FileRow, width: ImageWidth): Promise<StoredObject | null> {
+      const storage = storages.byKind(row.storage);
+      if (!storage) return null;
+      if (width >= row.width) return withStorage('open', () => storage.open(row.storageKey));
+      const key = sizedKey(row.storageKey, width);
+      const kept = await withStorage('open', () => storage.open(key));
+      if (kept) return kept;
+      const original = await withStorage('read', () => storage.read(row.storageKey));
+      if (!original) return null;
+      const bytes = await resizeImage(original, width, row.contentType);
+      await withStorage('put', () => storage.put(key, bytes, row.contentType));
+      return { body: Readable.from([bytes]), size: bytes.length };
     },
   };
 }

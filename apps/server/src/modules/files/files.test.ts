@@ -315,6 +315,37 @@ describe('GET /files/<key>', () => {
     expect(again.rawPayload.length).toBe(0);
   });
 
+  it('serves an image at a width for srcset, made once and kept, removed with the image', async () => {
+    const file = await uploaded('ana', await sampleImage.webp(1000, 500), { purpose: 'banner' });
+    const res = await ctx.app.inject({ method: 'GET', url: `${file.url}?w=480` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 480, height: 240 });
+    const kept = storedPath(file.url).replace(/\.webp$/, '.w480.webp');
+    expect(existsSync(kept)).toBe(true);
+    const etag = String(res.headers.etag);
+    expect(etag).not.toBe(`"${sha256Hex(readFileSync(storedPath(file.url)))}"`);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `${file.url}?w=480` })).rawPayload.equals(res.rawPayload),
+    ).toBe(true);
+    const revalidated = await ctx.app.inject({
+      method: 'GET',
+      url: `${file.url}?w=480`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(revalidated.statusCode).toBe(304);
+
+    // Wider than the image, or a width not served: the original.
+    const original = readFileSync(storedPath(file.url));
+    for (const w of ['1280', '500', 'x']) {
+      const answer = await ctx.app.inject({ method: 'GET', url: `${file.url}?w=${w}` });
+      expect(answer.rawPayload.equals(original), w).toBe(true);
+    }
+    expect((await remove('ana', file.id)).statusCode).toBe(200);
+    expect(existsSync(kept)).toBe(false);
+  });
+
   it.each([
     '/files/avatar/2026/01/00000000-0000-4000-8000-000000000000.png',
     '/files/avatar/2026/01/not-a-generated-name.png',

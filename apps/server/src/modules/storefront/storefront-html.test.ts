@@ -1,5 +1,6 @@
 import { PUBLIC_CACHE_CONTROL } from '../../platform/http/answer-cache';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import Fastify from 'fastify';
@@ -8,6 +9,7 @@ import { REPO_ROOT } from '../../platform/config/config';
 import { requestContext } from '../../platform/http/request-context';
 import { testConfig } from '../../test/helper';
 import { storefrontPages } from './storefront-pages';
+import { createRenderer, firstScreenHead, type StorefrontRenderer } from './storefront-ssr';
 import type { StorefrontService } from './storefront.service';
 import {
   absoluteUrl,
@@ -92,7 +94,14 @@ describe('storefront HTML', () => {
  * The shop pages' routes on a service that counts its calls, and a `preHandler` hook that
  * counts the requests that went through the whole pipeline to the handler.
  */
-async function countingPages(cacheMs: number) {
+/** A web build of the storefront page alone (its source: the same markers as the built one). */
+function builtTemplateDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'linkstore-storefront-template-'));
+  writeFileSync(join(dir, 'storefront.html'), readFileSync(join(REPO_ROOT, 'apps/web/storefront.html')));
+  return dir;
+}
+
+async function countingPages(cacheMs: number, renderer?: StorefrontRenderer) {
   const calls = { findShop: 0, handler: 0 };
   const app = Fastify({ logger: false });
   await app.register(requestContext);
@@ -108,15 +117,30 @@ async function countingPages(cacheMs: number) {
     },
     pageOf: () =>
       Promise.resolve({
-        shop: { slug: 'demo', name: 'Demo', description: 'Our shop', bannerUrl: null, imageUrl: null },
+        shop: {
+          slug: 'demo',
+          name: 'Demo',
+          description: 'Our shop',
+          bannerUrl: null,
+          imageUrl: null,
+          banners: [{ imageUrl: '/files/banner-1.webp', linkUrl: null, title: '' }],
+        },
         products: { list: [{ id: 1, title: 'x'.repeat(2000) }] },
+        categories: [],
+        currencies: [],
       }),
     productOf: () => Promise.resolve(undefined),
     movedTo: () => Promise.resolve(undefined),
   } as unknown as StorefrontService;
-  storefrontPages(app, { config: testConfig(), service, cacheMs, live: () => true });
+  const pages = storefrontPages(app, {
+    config: testConfig(renderer ? { WEB_DIST_DIR: builtTemplateDir() } : {}),
+    service,
+    cacheMs,
+    live: () => true,
+    renderer,
+  });
   await app.ready();
-  return { app, calls };
+  return { app, calls, pages };
 }
 
 describe('rendered shop pages', () => {
@@ -167,6 +191,101 @@ describe('rendered shop pages', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await app.inject({ method: 'GET', url: '/s/demo' })).statusCode).toBe(200);
     expect(calls).toEqual({ findShop: 2, handler: 2 });
+    await app.close();
+  });
+});
+
+describe('the first screen rendered on the server (decision 0034)', () => {
+  it('goes into the mount point of the built page, of a changed one, or nowhere without one', () => {
+    const data = { basePath: '', language: 'en' as const, page: null, product: null };
+    const built = readFileSync(join(REPO_ROOT, 'apps/web/storefront.html'), 'utf8');
+    for (const template of [built, built.replace('<!--storefront-root-->', '')]) {
+      const html = renderPage(compileTemplate(template), 'en', meta, data, {
+        head: '<link rel="modulepreload" href="/assets/x.js" />',
+        root: '<main>first screen</main>',
+      });
+      expect(html).toContain('<div id="storefront"><main>first screen</main></div>');
+      expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+      expect(html).not.toContain('<!--storefront-root-->');
+    }
+    const plain = renderPage(compileTemplate(fallbackHtml('missing')), 'en', meta, data, {
+      root: '<b>x</b>',
+    });
+    expect(plain).not.toContain('<b>x</b>');
+    expect(plain).toContain('id="storefront-data"');
+  });
+
+  it('preloads what the first screen loads lazily, not what the entry brings', () => {
+    const manifest = {
+      'storefront.html': { file: 'assets/storefront.js', imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react.js' },
+      '_rich.js': { file: 'assets/rich.js', imports: ['_react.js'] },
+      'src/storefront/pages/product-page.tsx': {
+        file: 'assets/product-page.js',
+        imports: ['_rich.js', 'storefront.html'],
+        css: ['assets/product-page.css'],
+      },
+      'src/locales/fr/storefront.json': { file: 'assets/fr.js' },
+    };
+    const shop = firstScreenHead(manifest, 'fr', false);
+    expect(shop).toBe('<link rel="modulepreload" crossorigin href="/assets/fr.js" />');
+    const product = firstScreenHead(manifest, 'fr', true);
+    expect(product).toContain('<link rel="stylesheet" href="/assets/product-page.css" />');
+    expect(product).toContain('href="/assets/product-page.js"');
+    expect(product).toContain('href="/assets/rich.js"');
+    expect(product).not.toContain('react.js');
+    expect(product).not.toContain('assets/storefront.js');
+  });
+
+  it('moves the largest image’s preload, as React writes it, into the head', async () => {
+    const preload =
+      '<link rel="preload" as="image" imageSrcSet="/files/b.webp?w=320 320w" imageSizes="100vw" fetchPriority="high"/>';
+    const manifest = {
+      'storefront.html': { file: 'assets/storefront.js' },
+      'src/locales/en/storefront.json': { file: 'assets/en.js' },
+    };
+    const render = createRenderer(
+      { render: () => Promise.resolve(`${preload}<header>shop</header>`) },
+      manifest,
+    );
+    const data = { basePath: '/s/demo', language: 'en' as const, page: null, product: null };
+    const screen = await render(data, '/s/demo');
+    expect(screen?.html).toBe('<header>shop</header>');
+    expect(screen?.head).toBe(
+      `${preload}\n    <link rel="modulepreload" crossorigin href="/assets/en.js" />`,
+    );
+    const none = createRenderer({ render: () => Promise.resolve(null) }, manifest);
+    expect(await none(data, '/s/demo/cart')).toBeNull();
+  });
+
+  it('is rendered once per stored page, again once forgotten, and a failure sends the page without it', async () => {
+    let renders = 0;
+    let fail = false;
+    const renderer: StorefrontRenderer = (boot, path) => {
+      renders += 1;
+      if (fail) return Promise.reject(new Error('render failed'));
+      return Promise.resolve({
+        html: `<main>${boot.language} ${path} #${renders}</main>`,
+        head: '<link rel="modulepreload" href="/assets/fr.js" />',
+      });
+    };
+    const { app, pages } = await countingPages(5000, renderer);
+    const first = await app.inject({ method: 'GET', url: '/s/demo?lang=fr' });
+    expect(first.body).toContain('<div id="storefront"><main>fr /s/demo #1</main></div>');
+    expect(first.body).toContain('<link rel="modulepreload" href="/assets/fr.js" />');
+    expect((await app.inject({ method: 'GET', url: '/s/demo?lang=fr' })).body).toBe(first.body);
+    expect(renders).toBe(1);
+
+    pages.forget('demo');
+    expect((await app.inject({ method: 'GET', url: '/s/demo?lang=fr' })).body).toContain('#2</main>');
+    expect(renders).toBe(2);
+
+    fail = true;
+    pages.forget('demo');
+    const fallback = await app.inject({ method: 'GET', url: '/s/demo?lang=fr' });
+    expect(fallback.statusCode).toBe(200);
+    expect(fallback.body).toContain('<div id="storefront"></div>');
+    expect(fallback.body).toContain('id="storefront-data"');
     await app.close();
   });
 });

@@ -6,6 +6,8 @@ import { compressOnce, type CompressedAnswer } from '../../platform/http/compres
 
 export const HEAD_MARKER = '<!--storefront-head-->';
 export const DATA_MARKER = '<!--storefront-data-->';
+/** Inside the app's mount point: where the first screen rendered on the server goes. */
+export const ROOT_MARKER = '<!--storefront-root-->';
 
 /**
  * The storefront page split once at start around what changes per request (the `lang`
@@ -14,6 +16,9 @@ export const DATA_MARKER = '<!--storefront-data-->';
 export interface StorefrontTemplate {
   beforeLang: string;
   beforeHead: string;
+  beforeRoot: string;
+  /** Whether the page has the app's mount point (the fallback page has none). */
+  mount: boolean;
   beforeData: string;
   rest: string;
 }
@@ -44,12 +49,18 @@ export function scriptJson(value: unknown): string {
 export function compileTemplate(html: string): StorefrontTemplate {
   let page = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
   if (!page.includes(HEAD_MARKER)) page = page.replace(/<\/head>/i, `${HEAD_MARKER}</head>`);
+  if (!page.includes(ROOT_MARKER)) page = page.replace(/<div id="storefront">/i, `$&${ROOT_MARKER}`);
   if (!page.includes(DATA_MARKER)) page = page.replace(/<\/body>/i, `${DATA_MARKER}</body>`);
   page = page.replace(/<html\b[^>]*>/i, '<html lang="\u0000">');
   const [beforeLang = '', afterLang = ''] = page.split('\u0000');
   const [beforeHead = '', afterHead = ''] = afterLang.split(HEAD_MARKER);
-  const [beforeData = '', rest = ''] = afterHead.split(DATA_MARKER);
-  return { beforeLang, beforeHead, beforeData, rest };
+  // A page without a mount point has no first screen: the root part stays empty.
+  const mount = afterHead.includes(ROOT_MARKER);
+  const [beforeRoot, afterRoot] = mount
+    ? (afterHead.split(ROOT_MARKER) as [string, string])
+    : ['', afterHead];
+  const [beforeData = '', rest = ''] = afterRoot.split(DATA_MARKER);
+  return { beforeLang, beforeHead, beforeRoot, mount, beforeData, rest };
 }
 
 /** The page used when the web app has not been built: the same tags and data, and a notice. */
@@ -118,14 +129,25 @@ export function renderHead(meta: PageMeta): string {
   return tags.join('\n    ');
 }
 
+/**
+ * What a page adds to the template besides its tags and data: more head elements (preloads) and
+ * the first screen's HTML rendered on the server (decision 0034), both already HTML.
+ */
+export interface PageExtras {
+  head?: string;
+  root?: string;
+}
+
 export function renderPage(
   template: StorefrontTemplate,
   lang: TLanguage,
   meta: PageMeta,
   boot: TStorefrontBoot,
+  extras: PageExtras = {},
 ): string {
   const data = `<script id="${STOREFRONT_DATA_ELEMENT_ID}" type="application/json">${scriptJson(boot)}</script>`;
-  return `${template.beforeLang}${lang}${template.beforeHead}${renderHead(meta)}${template.beforeData}${data}${template.rest}`;
+  const head = extras.head ? `${renderHead(meta)}\n    ${extras.head}` : renderHead(meta);
+  return `${template.beforeLang}${lang}${template.beforeHead}${head}${template.beforeRoot}${(template.mount && extras.root) || ''}${template.beforeData}${data}${template.rest}`;
 }
 
 /** A small page of its own for an unknown shop or product: no script, nothing to load. */

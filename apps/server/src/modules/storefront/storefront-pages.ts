@@ -29,6 +29,7 @@ import {
 import { createTtlCache, type TtlCache } from '../../platform/cache/ttl-cache';
 import { PUBLIC_CACHE_CONTROL } from '../../platform/http/answer-cache';
 import { isSuspended, type StorefrontService } from './storefront.service';
+import { loadRenderer, type FirstScreen, type StorefrontRenderer } from './storefront-ssr';
 
 const open = { public: true } as const;
 const PRODUCT_PATH = /^p\/([1-9]\d{0,14})$/;
@@ -143,6 +144,9 @@ interface HtmlDeps {
   live: () => boolean;
   /** `/payauth` and `/payresult` by language: they hold no shop data, so they never expire. */
   paymentPages: Map<TLanguage, PreparedHtml>;
+  /** The first screen's renderer (decision 0034), once loaded; undefined without a build of it. */
+  renderer: Promise<StorefrontRenderer | undefined>;
+  log: FastifyInstance['log'];
 }
 
 interface ShopTarget {
@@ -167,8 +171,34 @@ async function render(deps: HtmlDeps, target: ShopTarget, lang: TLanguage, produ
   if (product === undefined) return 'no-product';
   const boot: TStorefrontBoot = { basePath: target.basePath, language: lang, page, product };
   const meta = product ? productMeta(config, page, product) : shopMeta(config, page);
-  const html = renderPage(template(lang), lang, meta, boot);
+  // The first screen brings its largest image's preload with it: React writes a
+  // `<link rel=preload as=image imagesrcset=… fetchpriority=high>` for the image marked so.
+  const screen = await firstScreen(deps, boot, pagePath(target));
+  const html = renderPage(template(lang), lang, meta, boot, {
+    head: screen?.head ?? '',
+    root: screen?.html ?? '',
+  });
   return prepareHtml(html);
+}
+
+/** The page's path as the browser shows it: `/s/<slug>/p/1`, or `/p/1` on the shop's subdomain. */
+function pagePath(target: ShopTarget): string {
+  return `${target.basePath}${target.rest ? `/${target.rest}` : ''}` || '/';
+}
+
+/**
+ * The first screen rendered on the server, or null (no build of the server entry, a page it does
+ * not render): a failure is logged and the page goes out as before, painted by the browser.
+ */
+async function firstScreen(deps: HtmlDeps, boot: TStorefrontBoot, path: string): Promise<FirstScreen | null> {
+  const renderer = await deps.renderer;
+  if (!renderer) return null;
+  try {
+    return await renderer(boot, path);
+  } catch (error) {
+    deps.log.error({ err: error, path }, 'storefront server rendering failed');
+    return null;
+  }
 }
 
 /** The rendered-page cache's key: base path, slug, language and page. */
@@ -272,7 +302,14 @@ function templates(config: AppConfig): (lang: TLanguage) => StorefrontTemplate {
 /** The shop pages' HTML (`/s/<slug>…`, `/payauth`, `/payresult`, and the shop subdomains). */
 export function storefrontPages(
   app: FastifyInstance,
-  deps: { config: AppConfig; service: StorefrontService; cacheMs: number; live: () => boolean },
+  deps: {
+    config: AppConfig;
+    service: StorefrontService;
+    cacheMs: number;
+    live: () => boolean;
+    /** The first screen's renderer; by default the web build's server entry, when built. */
+    renderer?: StorefrontRenderer;
+  },
 ): { forget(slug: string): void; forgetProduct(id: string): void; clear(): void } {
   // At most ~500 pages of 15-30 KB (plus their gzipped bytes) in memory.
   const rendered = createTtlCache<Rendered>(deps.cacheMs, 500);
@@ -283,6 +320,8 @@ export function storefrontPages(
     rendered,
     live: deps.live,
     paymentPages: new Map(),
+    renderer: deps.renderer ? Promise.resolve(deps.renderer) : loadFirstScreenRenderer(app, deps.config),
+    log: app.log,
   });
   return {
     // pageKey's second field is the slug.
@@ -291,6 +330,14 @@ export function storefrontPages(
     forgetProduct: (id) => rendered.deleteWhere((key) => key.endsWith(`|p/${id}`)),
     clear: rendered.clear,
   };
+}
+
+/** The built server entry, loaded once at start; pages wait for it only until it is there. */
+function loadFirstScreenRenderer(app: FastifyInstance, config: AppConfig) {
+  return loadRenderer(config.webDistDir).catch((error: unknown) => {
+    app.log.error({ err: error }, 'the storefront server entry could not be loaded');
+    return undefined;
+  });
 }
 
 function htmlRoutes(app: FastifyInstance, deps: HtmlDeps): void {

@@ -30,6 +30,8 @@ export async function webApp(app: FastifyInstance): Promise<void> {
     wildcard: true,
     index: ['index.html'],
     preCompressed: true,
+    // The storefront's server entry and the build manifest are read by the server, not sent.
+    allowedPath: (pathName) => !/^\/(server|\.vite)(\/|$)/.test(pathName),
     cacheControl: false,
     setHeaders: (res, path) => {
       const immutable = path.includes(`${join(root, 'assets')}`);

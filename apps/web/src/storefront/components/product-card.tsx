@@ -1,4 +1,5 @@
 import type { TStorefrontProductCard } from '@linkstore/contract';
+import { IMAGE_SIZES, srcSetOf } from '../images';
 import { shopHref, useStorefront } from '../storefront-context';
 import { Stars } from './stars';
 
@@ -10,7 +11,16 @@ export function ProductCard({ product }: { product: TStorefrontProductCard }) {
       <a href={shopHref(basePath, `/p/${product.id}`)} onClick={() => events?.record('click', product.id)}>
         {/* The title is the link's name; the image would only repeat it. */}
         {product.imageUrl ? (
-          <img src={product.imageUrl} alt="" width={300} height={300} loading="lazy" decoding="async" />
+          <img
+            src={product.imageUrl}
+            srcSet={srcSetOf(product.imageUrl)}
+            sizes={srcSetOf(product.imageUrl) ? IMAGE_SIZES.card : undefined}
+            alt=""
+            width={300}
+            height={300}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <span className="sf-card-noimage" aria-hidden="true" />
         )}

@@ -5,6 +5,7 @@ import { ApiError, NOT_FOUND, storefrontApi } from '../api';
 import { clampQuantity, maxQuantity } from '../cart';
 import { ShareButton } from '../components/share-button';
 import { Stars } from '../components/stars';
+import { IMAGE_SIZES, srcSetOf } from '../images';
 import { useRestoreScroll } from '../router';
 import { LoadError, Loading } from '../components/status';
 import { shopHref, useStorefront } from '../storefront-context';
@@ -63,11 +64,15 @@ function Gallery({ product }: { product: TStorefrontProductDetail }) {
         <li key={src}>
           <img
             src={src}
+            srcSet={srcSetOf(src)}
+            sizes={srcSetOf(src) ? IMAGE_SIZES.gallery : undefined}
             alt={t('product.imageAlt', { title: product.title, index: index + 1, total: images.length })}
             width={600}
             height={600}
             loading={index === 0 ? 'eager' : 'lazy'}
-            decoding="async"
+            // The first image is the largest paint: the server preloads it at this priority too.
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+            decoding={index === 0 ? 'sync' : 'async'}
           />
         </li>
       ))}
@@ -202,7 +207,10 @@ function Reviews({ product }: { product: TStorefrontProductDetail }) {
             </p>
             <p className="sf-review-body">{review.body}</p>
             <p className="sf-muted">
-              <time dateTime={review.createdAt}>{new Date(review.createdAt).toLocaleDateString(locale)}</time>
+              <time dateTime={review.createdAt}>
+                {/* In UTC: the server's HTML and the buyer's browser show the same day. */}
+                {new Date(review.createdAt).toLocaleDateString(locale, { timeZone: 'UTC' })}
+              </time>
             </p>
           </li>
         ))}

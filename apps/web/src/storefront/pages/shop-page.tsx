@@ -2,6 +2,7 @@ import type { TStorefrontCategory } from '@linkstore/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { storefrontApi } from '../api';
 import { ProductCard } from '../components/product-card';
+import { IMAGE_SIZES, srcSetOf } from '../images';
 import { replaceQuery, useRestoreScroll } from '../router';
 import {
   appendNew,
@@ -60,11 +61,15 @@ function Banners() {
         const image = (
           <img
             src={banner.imageUrl}
+            srcSet={srcSetOf(banner.imageUrl)}
+            sizes={srcSetOf(banner.imageUrl) ? IMAGE_SIZES.banner : undefined}
             alt={banner.title}
             width={1200}
             height={400}
             loading={index === 0 ? 'eager' : 'lazy'}
-            decoding="async"
+            // The first banner is the largest paint: the server preloads it at this priority too.
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+            decoding={index === 0 ? 'sync' : 'async'}
           />
         );
         return (
@@ -87,10 +92,12 @@ function Banners() {
 function ShareButtons({ title }: { title: string }) {
   const { t, events } = useStorefront();
   const [feedback, setFeedback] = useState('');
-  const url = window.location.origin + window.location.pathname;
+  // Read when tapped: the page may have been rendered on the server, which has no `window`.
+  const pageUrl = () => window.location.origin + window.location.pathname;
 
   const copy = async () => {
     events?.record('click');
+    const url = pageUrl();
     try {
       await navigator.clipboard.writeText(url);
       setFeedback(t('shop.copied'));
@@ -102,7 +109,7 @@ function ShareButtons({ title }: { title: string }) {
     if (typeof navigator.share !== 'function') return copy();
     events?.record('click');
     try {
-      await navigator.share({ title, url });
+      await navigator.share({ title, url: pageUrl() });
     } catch {
       // Closed the share sheet: nothing to say.
     }
@@ -129,10 +136,10 @@ function ShareButtons({ title }: { title: string }) {
  * from a product shows the same list at the same scroll position.
  */
 function ProductBrowser() {
-  const { page, slug, t } = useStorefront();
+  const { page, slug, t, search } = useStorefront();
   const firstPage = page?.products ?? null;
   const [list, setList] = useState<TShownList>(() => {
-    const place = readPlace(window.location.search);
+    const place = readPlace(search());
     return (slug ? listAt(slug, place, firstPage) : null) ?? { place, products: [], total: 0 };
   });
   const [loading, setLoading] = useState(() => slug !== null && !listAt(slug, list.place, firstPage));
