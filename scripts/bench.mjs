@@ -52,7 +52,10 @@ if (l) {
   ]) {
     const p = l[name];
     rows.push(
-      [`  ${label} JS files, gzipped bytes`, `${p.jsFiles}, ${p.jsGzipBytes}${p.withinBudget ? '' : ' (over)'}`],
+      [
+        `  ${label} JS files, gzipped bytes`,
+        `${p.jsFiles}, ${p.jsGzipBytes}${p.withinBudget ? '' : ' (over)'}`,
+      ],
       [`  ${label} first paint, ready ms`, `${p.firstContentfulPaintMs}, ${p.readyMs}`],
     );
   }
