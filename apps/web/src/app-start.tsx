@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './shared/app-providers';
 import { setConsoleRouter } from './console/console-loading';
-import { appRoutes, guardStartAddress } from './routes';
+import { appRoutes, guardStartAddress, prefetchStudioHome } from './routes';
 import { createQueryClient } from './shared/http/query-client';
 import { initI18n } from './shared/i18n/i18n';
 import { useAppPreferences } from './shared/preferences/app-preferences-store';
@@ -22,6 +22,7 @@ export async function startApp(): Promise<void> {
 
   guardStartAddress();
   const router = createHashRouter(appRoutes);
+  prefetchStudioHome(router.state.location.pathname);
   setConsoleRouter(router);
   setNavigator((to, options) => void router.navigate(to, options));
   // Start-up: the country, and the user when signed in (which also sets the page icon).
