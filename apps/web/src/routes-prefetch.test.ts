@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prefetchStudioHome } from './routes';
+import { prefetchStudioHome, whenUserStarts } from './routes';
 import { useSession } from './shared/session/session-store';
 
 const loaded = vi.hoisted(() => new Set<string>());
@@ -33,5 +33,35 @@ describe('the studio home fetched during sign-in', () => {
     expect(loaded.size).toBe(0);
     task?.();
     await vi.waitFor(() => expect([...loaded].sort()).toEqual(['home-page', 'studio-layout']));
+  });
+});
+
+describe('when the user starts', () => {
+  it('runs the task once, at the first focus in the page', () => {
+    const task = vi.fn();
+    whenUserStarts(task);
+    expect(task).not.toHaveBeenCalled();
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    field.blur();
+    field.focus();
+    expect(task).toHaveBeenCalledTimes(1);
+    field.remove();
+  });
+
+  it('runs the task at the first touch too, and never on its own', () => {
+    vi.useFakeTimers();
+    try {
+      const task = vi.fn();
+      whenUserStarts(task);
+      vi.advanceTimersByTime(60_000);
+      expect(task).not.toHaveBeenCalled();
+      document.dispatchEvent(new Event('pointerdown'));
+      document.dispatchEvent(new Event('pointerdown'));
+      expect(task).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

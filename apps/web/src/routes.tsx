@@ -17,11 +17,19 @@ const title = (titleKey: string): TRouteHandle => ({ titleKey });
 const loadStudioLayout = () => import('./studio/layout/studio-layout');
 const loadHomePage = () => import('./studio/home/home-page');
 
-/** Runs `task` once the page has loaded (its own scripts first), then when the browser is free. */
-function afterLoad(task: () => void): void {
-  const later = () => window.setTimeout(task, 0);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
+/**
+ * Runs `task` once, when the user starts on the page (focuses a field, touches or clicks): never
+ * while the page itself is still loading, which on a slow network would take its bandwidth (the
+ * load event comes before the lazily loaded page has arrived, so it is no signal).
+ */
+export function whenUserStarts(task: () => void): void {
+  const start = () => {
+    document.removeEventListener('focusin', start);
+    document.removeEventListener('pointerdown', start);
+    task();
+  };
+  document.addEventListener('focusin', start);
+  document.addEventListener('pointerdown', start);
 }
 
 /** Where a creator signs in or up, then goes to the studio home. */
@@ -29,12 +37,12 @@ const SIGN_IN_PATHS: readonly string[] = ['/login', '/register'];
 
 /**
  * While a visitor is on the sign-in or sign-up page, the studio's frame and home are fetched in
- * the background once that page has loaded (decision 0033): after "Sign in" they are there
- * already. Returns whether it was scheduled.
+ * the background as they start to type (decision 0033): after "Sign in" they are there already.
+ * Returns whether it was scheduled.
  */
 export function prefetchStudioHome(
   pathname: string,
-  schedule: (task: () => void) => void = afterLoad,
+  schedule: (task: () => void) => void = whenUserStarts,
 ): boolean {
   if (!SIGN_IN_PATHS.includes(normalizePathname(pathname)) || isSignedIn()) return false;
   schedule(() => {
