@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_PERCENTAGE, priceProduct } from '../packages/contract/src/pricing/pricing.rules';
 import { text } from './locales';
@@ -34,17 +35,25 @@ test('a visitor at / on a phone meets the landing page: the profit by the pricin
   page,
 }) => {
   await followSystemTheme(page);
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
   });
-  await page.goto('/');
+  await page.goto('/', { waitUntil: 'networkidle' });
   await expect(page).toHaveURL(/#\/welcome$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('landing:hero.heading'));
   await expect(page).toHaveTitle('LinkStore');
-  // A small chunk of its own: none of the studio's pages, nor the antd menus of its top bar.
-  expect(scripts.some((path) => path.includes('/landing-page-'))).toBe(true);
-  expect(scripts.filter((path) => /\/(studio-layout|home-page|top-bar|dropdown)-/.test(path))).toEqual([]);
+  // The page on its own: React and its texts, not the app (its i18next, antd, API client, studio).
+  const paths = [...scripts.keys()];
+  expect(paths.some((path) => path.includes('/landing-start-'))).toBe(true);
+  expect(
+    paths.filter((path) => /\/(app-start|i18n|call-route|studio-layout|home-page|top-bar)-/.test(path)),
+  ).toEqual([]);
+  const gzipped = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+  console.log(`landing page: ${scripts.size} JavaScript files, ${gzipped} bytes gzipped`);
+  expect(gzipped, 'the landing page’s JavaScript, gzipped (issue 17: ≤ 120 KB)').toBeLessThanOrEqual(120_000);
 
   // The example's price and profit are the pricing rule's for the cost it shows.
   const cost = cents(await exampleAmount(page, 'landing:example.cost'));
@@ -64,10 +73,15 @@ test('a visitor at / on a phone meets the landing page: the profit by the pricin
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('studio:auth.login.heading'));
   await expect(page.getByLabel(en('studio:auth.login.email'), { exact: true })).toBeVisible();
 
+  // Back: the app runs now and shows the landing page itself, the same page.
   await page.goBack();
   await expect(page).toHaveURL(/#\/welcome$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('landing:hero.heading'));
+  expect(await exampleAmount(page, 'landing:example.profit')).toBe(dollars(price.profitCents));
+  await expectNoSidewaysScroll(page, 'the landing page in the app');
+  await expectAccessible(page, 'the landing page in the app');
   await main
-    .getByRole('link', { name: en('common:topBar.openForFree'), exact: true })
+    .getByRole('link', { name: en('landing:hero.open'), exact: true })
     .first()
     .tap();
   await expect(page).toHaveURL(/#\/register$/);
@@ -75,8 +89,15 @@ test('a visitor at / on a phone meets the landing page: the profit by the pricin
 });
 
 test('the landing page speaks the language of the link and of the switch', async ({ page }) => {
-  await page.goto('/#/?lang=es');
-  await expect(page).toHaveURL(/#\/welcome/);
+  await page.goto('/#/?lang=es&user_source=tiktok');
+  // The link's source travels on to registration; its language is the page's own now.
+  await expect(page).toHaveURL(/#\/welcome\?user_source=tiktok$/);
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('link', { name: text('es', 'landing:hero.open') })
+      .first(),
+  ).toHaveAttribute('href', '#/register?user_source=tiktok');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('es', 'landing:hero.heading'));
   await expect(
     page.getByRole('main').getByRole('link', { name: text('es', 'landing:hero.signIn') }),

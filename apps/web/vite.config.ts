@@ -1,13 +1,97 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 
+/**
+ * Which lazily loaded modules an address needs first (decision 0033): `app` and `landing` are the
+ * two starts `main.tsx` chooses between, the rest are the pages of the front door and the studio
+ * home. Keys of `routes` are hash paths (`home` stands for `/` and `/index` when signed in).
+ */
+const FRONT_DOOR_MODULES = {
+  app: 'src/app-start.tsx',
+  landing: 'src/studio/landing/landing-start.tsx',
+  routes: {
+    '/login': ['src/studio/auth/login-page.tsx'],
+    '/register': ['src/studio/auth/register-page.tsx'],
+    '/forgot-password': ['src/studio/auth/forgot-password-page.tsx'],
+    '/console/login': ['src/console/auth/console-login-page.tsx'],
+    home: ['src/studio/layout/studio-layout.tsx', 'src/studio/home/home-page.tsx'],
+  },
+} as const;
+
+/** A chunk's file, its CSS and the files of everything it imports statically, minus `known`. */
+function closure(
+  bundle: Rolldown.OutputBundle,
+  chunk: Rolldown.OutputChunk | undefined,
+  known: Set<string>,
+): string[] {
+  const files: string[] = [];
+  const visit = (name: string) => {
+    const item = bundle[name];
+    if (known.has(name) || !item || item.type !== 'chunk') return;
+    known.add(name);
+    files.push(name);
+    for (const css of item.viteMetadata?.importedCss ?? []) {
+      if (known.has(css)) continue;
+      known.add(css);
+      files.push(css);
+    }
+    for (const imported of item.imports) visit(imported);
+  };
+  if (chunk) visit(chunk.fileName);
+  return files;
+}
+
+/**
+ * The front door's preload (decision 0033): a small inline script in index.html's head that reads
+ * the address and the kept sign-in before anything else loads and asks at once for the start it
+ * will take (the landing page's or the app's) and that page's chunks — which otherwise are found
+ * only after `main.js` has run and then the router has run: two round trips each. It also paints
+ * the kept theme's colour scheme, so the HTML shell shows in the right theme. The server allows
+ * this one inline script by its hash (apps/server/src/platform/http/security-headers.ts).
+ */
+function frontDoorPreload(): Plugin {
+  return {
+    name: 'linkstore-front-door-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle || !context.filename.endsWith('index.html') || !context.chunk) return html;
+        const chunks = Object.values(bundle).filter(
+          (item): item is Rolldown.OutputChunk => item.type === 'chunk',
+        );
+        const byModule = (suffix: string) =>
+          chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${suffix}`));
+        // What the HTML already asks for: the entry and its static imports.
+        const entryFiles = new Set<string>();
+        closure(bundle, context.chunk, entryFiles);
+        const startOf = (suffix: string) => closure(bundle, byModule(suffix), new Set(entryFiles));
+        const app = startOf(FRONT_DOOR_MODULES.app);
+        const landing = startOf(FRONT_DOOR_MODULES.landing);
+        const routes = Object.fromEntries(
+          Object.entries(FRONT_DOOR_MODULES.routes).map(([path, modules]) => {
+            const known = new Set([...entryFiles, ...app]);
+            return [path, modules.flatMap((suffix) => closure(bundle, byModule(suffix), known))];
+          }),
+        );
+        if (app.length === 0 || landing.length === 0) throw new Error('front door: a start chunk is missing');
+        const map = JSON.stringify({ app, landing, routes });
+        const script = `(function(){var m=${map},t='',k,s;try{s=window.localStorage;t=s.getItem('access_token')||'';k=JSON.parse(s.getItem('settings')||'{}').theme}catch(e){}var p=location.hash.replace(/^#/,'').split('?')[0].replace(/\\/+$/,'')||'/',h=p==='/'||p==='/index',d=k==='dark'||(k==='auto'&&window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches),f=!t&&(h||p==='/welcome')?m.landing:m.app.concat(m.routes[h?'home':p]||[]),i,l;document.documentElement.style.colorScheme=d?'dark':'light';for(i=0;i<f.length;i++){l=document.createElement('link');if(/\\.css$/.test(f[i]))l.rel='stylesheet';else{l.rel='modulepreload';l.crossOrigin=''}l.href='/'+f[i];document.head.appendChild(l)}})();`;
+        return html.replace('</title>', `</title>\n    <script>${script}</script>`);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), frontDoorPreload()],
   resolve: {
     // zod without its `new Function` probe, which our CSP refuses and reports (see the module).
     alias: [

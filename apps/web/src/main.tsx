@@ -1,56 +1,15 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createHashRouter, RouterProvider } from 'react-router';
-import { AppProviders } from './shared/app-providers';
-import { setConsoleRouter } from './console/console-loading';
-import { appRoutes, guardStartAddress } from './routes';
-import { createQueryClient } from './shared/http/query-client';
-import { initI18n } from './shared/i18n/i18n';
-import { useAppPreferences } from './shared/preferences/app-preferences-store';
-import { loadCountry } from './shared/preferences/countries';
-import { setNavigator } from './shared/router/navigator';
-import { finishProgress, startProgress } from './shared/router/progress';
-import { loadSignedInUser } from './shared/session/user-info';
-import { startDictionarySync } from './shared/dict/dict-loader';
-import { applyStartupQuery } from './shared/startup/apply-startup-query';
+import { opensLanding } from './studio/landing/front-door';
 import './main.css';
 
-async function start(): Promise<void> {
-  startProgress();
-  applyStartupQuery(window.location.hash);
-  await initI18n(useAppPreferences.getState().language);
+/**
+ * The entry only decides what to load. A visitor opening `/` gets the landing page on its own
+ * (React and its texts: no antd, i18next or API client); leaving it for sign-in or sign-up starts
+ * the app where they went. Anyone else gets the app straight away.
+ */
+const startApp = async () => (await import('./app-start')).startApp();
 
-  guardStartAddress();
-  const router = createHashRouter(appRoutes);
-  setConsoleRouter(router);
-  setNavigator((to, options) => void router.navigate(to, options));
-  // Start-up: the country, and the user when signed in (which also sets the page icon).
-  const queryClient = createQueryClient();
-  void loadCountry(queryClient);
-  // Dictionaries follow every sign-in (this one included) and language change.
-  startDictionarySync();
-  void loadSignedInUser();
-  let isLoading = true;
-  router.subscribe((state) => {
-    const isBusy = state.navigation.state !== 'idle' || !state.initialized;
-    if (isBusy && !isLoading) startProgress();
-    if (!isBusy && isLoading) finishProgress();
-    isLoading = isBusy;
-  });
-  if (router.state.initialized && router.state.navigation.state === 'idle') {
-    isLoading = false;
-    finishProgress();
-  }
-
-  const container = document.getElementById('root');
-  if (!container) throw new Error('Missing #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+if (opensLanding(window.location.hash)) {
+  void import('./studio/landing/landing-start').then(({ startLanding }) => startLanding(startApp));
+} else {
+  void startApp();
 }
-
-void start();

@@ -2,28 +2,71 @@ import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from
 import { loadThenRetry, shouldLoadBeforeDeciding } from './console/console-loading';
 import { consoleRoutes } from './console/console-routes';
 import { useUserPreferences } from './shared/preferences/user-preferences-store';
-import { decideNavigation, isDuplicateNavigation, redirectTarget } from './shared/router/route-guard';
+import {
+  decideNavigation,
+  isDuplicateNavigation,
+  normalizePathname,
+  redirectTarget,
+} from './shared/router/route-guard';
 import { isSignedIn } from './shared/session/session-store';
 import { RootLayout, type TRouteHandle } from './shared/router/root-layout';
 import { matchesDynamicRoute } from './shared/router/dynamic-routes';
 
 const title = (titleKey: string): TRouteHandle => ({ titleKey });
 
+const loadStudioLayout = () => import('./studio/layout/studio-layout');
+const loadHomePage = () => import('./studio/home/home-page');
+
+/**
+ * Runs `task` once, when the user starts on the page (focuses a field, touches or clicks): never
+ * while the page itself is still loading, which on a slow network would take its bandwidth (the
+ * load event comes before the lazily loaded page has arrived, so it is no signal).
+ */
+export function whenUserStarts(task: () => void): void {
+  const start = () => {
+    document.removeEventListener('focusin', start);
+    document.removeEventListener('pointerdown', start);
+    task();
+  };
+  document.addEventListener('focusin', start);
+  document.addEventListener('pointerdown', start);
+}
+
+/** Where a creator signs in or up, then goes to the studio home. */
+const SIGN_IN_PATHS: readonly string[] = ['/login', '/register'];
+
+/**
+ * While a visitor is on the sign-in or sign-up page, the studio's frame and home are fetched in
+ * the background as they start to type (decision 0033): after "Sign in" they are there already.
+ * Returns whether it was scheduled.
+ */
+export function prefetchStudioHome(
+  pathname: string,
+  schedule: (task: () => void) => void = whenUserStarts,
+): boolean {
+  if (!SIGN_IN_PATHS.includes(normalizePathname(pathname)) || isSignedIn()) return false;
+  schedule(() => {
+    void loadStudioLayout();
+    void loadHomePage();
+  });
+  return true;
+}
+
 /** Every page is its own chunk, so the login page downloads only what it renders. */
 const pageRoutes: RouteObject[] = [
   {
     // The creator's studio: its pages share the left menu.
-    lazy: async () => ({ Component: (await import('./studio/layout/studio-layout')).StudioLayout }),
+    lazy: async () => ({ Component: (await loadStudioLayout()).StudioLayout }),
     children: [
       {
         index: true,
         handle: title('route.title.home'),
-        lazy: async () => ({ Component: (await import('./studio/home/home-page')).HomePage }),
+        lazy: async () => ({ Component: (await loadHomePage()).HomePage }),
       },
       {
         path: 'index',
         handle: title('route.title.home'),
-        lazy: async () => ({ Component: (await import('./studio/home/home-page')).HomePage }),
+        lazy: async () => ({ Component: (await loadHomePage()).HomePage }),
       },
       {
         path: 'shop',

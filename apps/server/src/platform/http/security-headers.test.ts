@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helper';
-import { contentSecurityPolicy, securityHeaders } from './security-headers';
+import { contentSecurityPolicy, inlineScriptSources, securityHeaders } from './security-headers';
 
 /**
  * What helmet's defaults send, from its middleware run once on a stand-in response: helmet is a
@@ -86,5 +90,32 @@ describe('security headers against helmet’s defaults', () => {
     const overHttp = securityHeaders(testConfig({ PUBLIC_URL: 'http://localhost:8080' }));
     expect(overHttp['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(overHttp['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('the web build’s inline script', () => {
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+  it('lists the hash of each inline script, not of scripts loaded by address or empty ones', () => {
+    const html =
+      '<head><script>var a=1;</script><script defer src="/runtime-config.js"></script>' +
+      '<script type="module" crossorigin src="/assets/main.js"></script><script></script></head>' +
+      '<body><script type="text/javascript">b()</script></body>';
+    expect(inlineScriptSources(html)).toEqual([sha256('var a=1;'), sha256('b()')]);
+  });
+
+  it('allows the build’s inline script by its hash, and no other', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'linkstore-csp-'));
+    try {
+      writeFileSync(join(dist, 'index.html'), '<html><head><script>preload()</script></head></html>');
+      const scripts = directivesOf(contentSecurityPolicy(testConfig({ WEB_DIST_DIR: dist }))).get(
+        'script-src',
+      );
+      expect(scripts).toEqual(["'self'", sha256('preload()')]);
+      const withoutBuild = directivesOf(contentSecurityPolicy(testConfig())).get('script-src');
+      expect(withoutBuild).toEqual(["'self'"]);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -1,17 +1,42 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/config';
 
 /**
- * The Content-Security-Policy of every answer: scripts only from our origin (no inline script,
- * which is why runtime config is a script file), Ant Design's run-time <style> elements, images
- * from anywhere over https, and connections to our origin, websockets and brand API hosts.
+ * The CSP sources of the inline scripts in a page: `'sha256-…'` of each `<script>` without `src`.
+ * The web build's index.html has one, written by the build (the front door's preload, decision
+ * 0033); the browser runs an inline script only when its hash is listed.
+ */
+export function inlineScriptSources(html: string): string[] {
+  const sources: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    const body = match[1] ?? '';
+    if (body.trim() === '') continue;
+    sources.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return sources;
+}
+
+/** The inline scripts of the web build's index.html, if there is a build. */
+function webInlineScriptSources(config: AppConfig): string[] {
+  const index = join(config.webDistDir, 'index.html');
+  return existsSync(index) ? inlineScriptSources(readFileSync(index, 'utf8')) : [];
+}
+
+/**
+ * The Content-Security-Policy of every answer: scripts only from our origin (no inline script
+ * but the web build's own, allowed by hash — which is why runtime config is a script file), Ant
+ * Design's run-time <style> elements, images from anywhere over https, and connections to our
+ * origin, websockets and brand API hosts.
  */
 export function contentSecurityPolicy(config: AppConfig): string {
   const isHttps = config.publicUrl.startsWith('https:');
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...webInlineScriptSources(config)],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],

@@ -1,0 +1,18 @@
+import { readString } from '../../shared/preferences/local-storage';
+import { StorageKey } from '../../shared/preferences/storage-keys';
+import { HOME_PATHS, LANDING_PATH, normalizePathname } from '../../shared/router/route-guard';
+
+/** The path inside a hash address: `#/index?lang=es` → `/index`, `` → `/`. */
+export function hashPath(hash: string): string {
+  return normalizePathname(hash.replace(/^#/, '').split('?')[0] ?? '');
+}
+
+/**
+ * Whether this address shows a visitor the landing page: no sign-in kept, and `/`, `/index` or
+ * the landing page's own path (the guard's decision for them, read before anything loads).
+ */
+export function opensLanding(hash: string): boolean {
+  const path = hashPath(hash);
+  const isSignedIn = readString(StorageKey.accessToken, '') !== '';
+  return !isSignedIn && (HOME_PATHS.includes(path) || path === LANDING_PATH);
+}
