@@ -6,8 +6,11 @@ import { createFakeApi } from './fake-api';
 // Lazy route chunks are transformed on first use, which can take a few seconds in CI.
 configure({ asyncUtilTimeout: 5000 });
 
+/** A test file may run in Node (`@vitest-environment node`, e.g. the storefront's server entry). */
+const inBrowser = typeof window !== 'undefined';
+
 // jsdom lacks these browser APIs that antd and the router layout call.
-if (typeof window.matchMedia !== 'function') {
+if (inBrowser && typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string): MediaQueryList => ({
@@ -29,7 +32,7 @@ if (typeof globalThis.ResizeObserver !== 'function') {
     disconnect(): void {}
   };
 }
-window.scrollTo = vi.fn();
+if (inBrowser) window.scrollTo = vi.fn();
 
 // No test reaches a network: unless a test installs its own, a fake API answers the public calls.
 beforeEach(() => {
@@ -37,7 +40,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  localStorage.clear();
+  if (inBrowser) {
+    cleanup();
+    localStorage.clear();
+  }
   vi.unstubAllGlobals();
 });

@@ -2,6 +2,7 @@ import type { TStorefrontCategory } from '@linkstore/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { storefrontApi } from '../api';
 import { ProductCard } from '../components/product-card';
+import { ShareButton } from '../components/share-button';
 import { IMAGE_SIZES, srcSetOf } from '../images';
 import { replaceQuery, useRestoreScroll } from '../router';
 import {
@@ -33,7 +34,7 @@ export function ShopPage() {
           <h1 id="sf-shop-name">{shop.name}</h1>
           {shop.description && <p className="sf-description">{shop.description}</p>}
         </div>
-        <ShareButtons title={shop.name} />
+        <ShareButton title={shop.name} withCopy />
       </section>
       <section className="sf-section" aria-label={t('shop.products')}>
         <ProductBrowser />
@@ -85,48 +86,6 @@ function Banners() {
         );
       })}
     </ul>
-  );
-}
-
-/** Share (the phone's share sheet, else a copy) and copy link, each with spoken feedback. */
-function ShareButtons({ title }: { title: string }) {
-  const { t, events } = useStorefront();
-  const [feedback, setFeedback] = useState('');
-  // Read when tapped: the page may have been rendered on the server, which has no `window`.
-  const pageUrl = () => window.location.origin + window.location.pathname;
-
-  const copy = async () => {
-    events?.record('click');
-    const url = pageUrl();
-    try {
-      await navigator.clipboard.writeText(url);
-      setFeedback(t('shop.copied'));
-    } catch {
-      setFeedback(t('shop.copyFailed', { url }));
-    }
-  };
-  const share = async () => {
-    if (typeof navigator.share !== 'function') return copy();
-    events?.record('click');
-    try {
-      await navigator.share({ title, url: pageUrl() });
-    } catch {
-      // Closed the share sheet: nothing to say.
-    }
-  };
-
-  return (
-    <div className="sf-share">
-      <button type="button" className="sf-button" onClick={() => void share()}>
-        {t('shop.share')}
-      </button>
-      <button type="button" className="sf-button sf-button-quiet" onClick={() => void copy()}>
-        {t('shop.copyLink')}
-      </button>
-      <p className="sf-feedback" role="status">
-        {feedback}
-      </p>
-    </div>
   );
 }
 
