@@ -6,10 +6,11 @@ import { PageHeading } from '../layout/page-heading';
 import { myShopQuery } from '../shop/api';
 import { SuspensionBanner } from '../shop/suspension-banner';
 import { greetingName } from './greeting';
+import { Dashboard } from './dashboard';
 import { QuickStart } from './quick-start-card';
 import styles from './home-page.module.css';
 
-/** The signed-in landing page: greeting and quick start; the dashboard arrives with its own issue. */
+/** The signed-in landing page: greeting, the quick start until it is done, then the dashboard. */
 export function HomePage() {
   const { t } = useTranslation('studio');
   const info = useUser((state) => state.info);
@@ -23,6 +24,7 @@ export function HomePage() {
         {name ? t('home.dashboard.greeting', { name }) : t('home.dashboard.text')}
       </Typography.Paragraph>
       <QuickStart />
+      <Dashboard />
     </div>
   );
 }

@@ -45,7 +45,7 @@ function StepItem({ step, index, hasShop }: { step: TQuickStartStep; index: numb
   );
 }
 
-/** The four first steps, each marked done from the shop the server answers. */
+/** The four first steps, each marked done from the shop the server answers; gone once all are done. */
 export function QuickStart() {
   const { t } = useTranslation('studio');
   const shop = useQuery(myShopQuery);
@@ -61,6 +61,8 @@ export function QuickStart() {
     );
   const steps = quickStartSteps(shop.data);
   const done = doneCount(steps);
+  // Its place is above the dashboard until the four steps are done.
+  if (done === steps.length) return null;
   return (
     <Card title={<h2 className={styles.cardTitle}>{t('home.quickStart.heading')}</h2>}>
       <Progress
