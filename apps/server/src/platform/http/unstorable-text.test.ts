@@ -281,11 +281,15 @@ const PARAM = /:([A-Za-z]+)/g;
 const goodParam = (path: string, name: string) =>
   name === 'slug'
     ? 'demo'
-    : name === 'state'
-      ? 'a'.repeat(43)
-      : name === 'id' && path.startsWith('/api/v1/countries/')
-        ? 'SE'
-        : '1';
+    : name === 'page' && path.includes('/info-pages/')
+      ? 'returns'
+      : name === 'lang' && path.includes('/info-pages/')
+        ? 'en'
+        : name === 'state'
+          ? 'a'.repeat(43)
+          : name === 'id' && path.startsWith('/api/v1/countries/')
+            ? 'SE'
+            : '1';
 const concrete = (path: string, bad?: string) =>
   path.replace(PARAM, (_m, name: string) => (name === bad ? '%00' : goodParam(path, name)));
 /** The upload's body (a multipart file) is required and checked before its query. */
