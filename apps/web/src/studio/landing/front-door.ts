@@ -16,3 +16,11 @@ export function opensLanding(hash: string): boolean {
   const isSignedIn = readString(StorageKey.accessToken, '') !== '';
   return !isSignedIn && (HOME_PATHS.includes(path) || path === LANDING_PATH);
 }
+
+/** The sign-in page's path, shown on its own to a visitor (`studio/signin/signin-start.tsx`). */
+export const SIGN_IN_PATH = '/login';
+
+/** Whether this address shows a visitor the sign-in page alone: `#/login` and no sign-in kept. */
+export function opensSignIn(hash: string): boolean {
+  return hashPath(hash) === SIGN_IN_PATH && readString(StorageKey.accessToken, '') === '';
+}
