@@ -154,11 +154,12 @@ describe('the sign-in page alone', () => {
     expect(localStorage.getItem('access_token')).toBe('Bearer acc');
     expect(localStorage.getItem('refresh_token')).toBe('ref');
     expect(useSession.getState().authorization).toBe('Bearer acc');
-    // The studio home, the address's query kept for the app to read.
-    expect(window.location.hash).toBe('#/?user_source=tiktok');
+    // The studio home, as the app's sign-in; the address's source kept as the app keeps it.
+    expect(window.location.hash).toBe('#/');
     expect(screen.queryByRole('heading', { name: 'Welcome back' })).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('userPreferences') ?? '{}')).toMatchObject({
       isLoginFormShown: false,
+      userSource: 'tiktok',
     });
   });
 

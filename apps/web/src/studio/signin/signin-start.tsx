@@ -47,14 +47,15 @@ function prefetchApp(): void {
   }
 }
 
-/** Showing a sign-in form resets the menu to its first item (`useLoginFormShown`, same storage). */
+/** Changes the kept user preferences (the app's `useUserPreferences` storage, one JSON object). */
+function updateUserPreferences(changes: Record<string, unknown>): void {
+  writeJson(StorageKey.userPreferences, { ...readJson(StorageKey.userPreferences, isRecord), ...changes });
+}
+
+/** Showing a sign-in form resets the menu to its first item (`useLoginFormShown`). */
 function markLoginFormShown(isShown: boolean): void {
-  const stored = readJson(StorageKey.userPreferences, isRecord) ?? {};
-  writeJson(
-    StorageKey.userPreferences,
-    isShown
-      ? { ...stored, isLoginFormShown: true, menuDefaultActive: 1 }
-      : { ...stored, isLoginFormShown: false },
+  updateUserPreferences(
+    isShown ? { isLoginFormShown: true, menuDefaultActive: 1 } : { isLoginFormShown: false },
   );
 }
 
@@ -97,14 +98,17 @@ export function StandaloneSignIn({
 /**
  * Shows the sign-in page without the app (decision 0033), then hands over: after signing in (the
  * tokens kept as the app keeps them) the app starts at the studio home, where the app's own
- * sign-in would have gone; once the address leaves the page ("Sign up", "Forgot password?", the
- * back button), the page goes and `startApp` runs at the new address. The address's query
- * (`lang`, `user_source`, `page_source`) stays for the app to read when it starts.
+ * sign-in goes; once the address leaves the page ("Sign up", "Forgot password?", the back
+ * button), the page goes and `startApp` runs at the new address. The address's `lang`,
+ * `user_source` and `page_source` are kept at once, as the app's start keeps them.
  */
 export async function startSignIn(startApp: () => Promise<void>): Promise<void> {
   const hash = window.location.hash;
-  const startupLanguage = readStartupQuery(hash).language;
+  // What the address carries is kept as the app's start keeps it (`applyStartupQuery`).
+  const { language: startupLanguage, userSource, pageSource } = readStartupQuery(hash);
   if (startupLanguage) useAppPreferences.getState().setLanguage(startupLanguage);
+  if (userSource !== undefined) updateUserPreferences({ userSource });
+  if (pageSource !== undefined) updateUserPreferences({ pageSource });
   const language = useAppPreferences.getState().language;
   const [messages, english] = await Promise.all([
     loadSignInMessages(language),
@@ -130,10 +134,8 @@ export async function startSignIn(startApp: () => Promise<void>): Promise<void> 
   };
   const onSignedIn = (tokens: TTokenPair) => {
     useSession.getState().setTokens(tokens);
-    const query = window.location.hash.includes('?')
-      ? window.location.hash.slice(window.location.hash.indexOf('?'))
-      : '';
-    window.history.replaceState(window.history.state, '', `#/${query}`);
+    // Where the app's own sign-in goes: the studio home.
+    window.history.replaceState(window.history.state, '', '#/');
     leave();
   };
   markLoginFormShown(true);
