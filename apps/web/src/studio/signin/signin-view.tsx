@@ -320,8 +320,8 @@ export function SignInView({
         </div>
       </header>
       <main className={styles.main}>
-        <section className={styles.card} aria-labelledby={id('heading')}>
-          <h1 id={id('heading')} className={styles.heading}>
+        <section className={styles.card} aria-labelledby="login-heading">
+          <h1 id="login-heading" className={styles.heading}>
             {t('studio.auth.login.heading')}
           </h1>
           <p className={styles.subtitle}>{t('studio.auth.login.subtitle')}</p>
