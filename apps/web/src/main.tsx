@@ -3,13 +3,13 @@ import './main.css';
 
 /**
  * The entry only decides what to load. A visitor opening `/` gets the landing page on its own
- * (React and its texts: no antd, i18next or API client), and one opening `#/login` the sign-in
- * page on its own; leaving either starts the app where they went (signed in, at the studio home).
+ * (React and its texts: no antd, i18next or API client), and one opening `#/login` or
+ * `#/register` the sign-in or sign-up page on its own; leaving either starts the app where they went (signed in, at the studio home).
  * Anyone else gets the app straight away.
  */
 const startApp = async () => (await import('./app-start')).startApp();
 
-/** The sign-in page alone for a visitor at `#/login`, otherwise the app. */
+/** The sign-in or sign-up page alone for a visitor there, otherwise the app. */
 const startAt = async (): Promise<void> => {
   if (!opensSignIn(window.location.hash)) return startApp();
   return (await import('./studio/signin/signin-start')).startSignIn(startApp);

@@ -9,6 +9,8 @@ export const SIGN_IN_PATHS = {
   captcha: '/api/v1/auth/captcha',
   challenge: '/api/v1/auth/challenge',
   login: '/api/v1/auth/login',
+  registerCode: '/api/v1/auth/register/code',
+  register: '/api/v1/auth/register',
   oauthProviders: '/api/v1/auth/oauth/providers',
   oauthStart: '/api/v1/auth/oauth/:provider',
 } as const;
@@ -82,15 +84,24 @@ function fieldsOf(data: unknown): { field: string; message: string }[] {
 }
 
 /** One call with the app's headers (`lang` for the server's messages): the envelope's `data`. */
-export async function callApi(path: string, language: TLanguage, body?: FormData): Promise<unknown> {
+export async function callApi(
+  path: string,
+  language: TLanguage,
+  body?: FormData | Record<string, string>,
+): Promise<unknown> {
+  const isJson = body !== undefined && !(body instanceof FormData);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   let text: string;
   try {
     const response = await fetch(`${apiOrigin()}${path}`, {
       method: body ? 'POST' : 'GET',
-      headers: { Accept: 'application/json', lang: LANGUAGES.includes(language) ? language : 'en' },
-      body,
+      headers: {
+        Accept: 'application/json',
+        lang: LANGUAGES.includes(language) ? language : 'en',
+        ...(isJson ? { 'Content-Type': 'application/json;charset=UTF-8' } : {}),
+      },
+      body: isJson ? JSON.stringify(body) : body,
       signal: controller.signal,
     });
     text = await response.text();
@@ -205,4 +216,24 @@ export async function loginWithPassword(
       }
     }
   }
+}
+
+/** Emails a sign-up code; resolves the seconds until another may be asked for. */
+export async function sendRegisterCode(email: string, language: TLanguage): Promise<number> {
+  const data = await callApi(SIGN_IN_PATHS.registerCode, language, { email });
+  const seconds: unknown =
+    typeof data === 'object' && data !== null ? Reflect.get(data, 'resendAfterSeconds') : 0;
+  return typeof seconds === 'number' ? seconds : 0;
+}
+
+export interface TRegisterInput {
+  email: string;
+  code: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** Creates the account with the emailed code; resolves the token pair that signs in. */
+export async function register(input: TRegisterInput, language: TLanguage): Promise<TTokenPair> {
+  return (await callApi(SIGN_IN_PATHS.register, language, { ...input })) as TTokenPair;
 }

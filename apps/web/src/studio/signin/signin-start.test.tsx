@@ -9,6 +9,9 @@ import { readRuntime, RUNTIME_GLOBAL, SIGN_IN_CODES, SIGN_IN_PATHS } from './sig
 import { startSignIn } from './signin-start';
 
 const LOGIN = 'POST /api/v1/auth/login';
+const FR_REGISTER = 'Créez votre LinkStore';
+const FR_LOG_IN = 'Connectez-vous';
+const FR_FORGOT = 'Mot de passe oublié ?';
 const CAPTCHA = 'GET /api/v1/auth/captcha';
 const TOKENS = { tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref', expiresIn: 3600 };
 
@@ -56,6 +59,8 @@ describe('the sign-in page alone', () => {
       captcha: accountsRoutes.captcha.path,
       challenge: accountsRoutes.challenge.path,
       login: accountsRoutes.login.path,
+      registerCode: accountsRoutes.registerCode.path,
+      register: accountsRoutes.register.path,
       oauthProviders: accountsRoutes.oauthProviders.path,
       oauthStart: OAUTH_START_PATH,
     });
@@ -233,7 +238,13 @@ describe('the sign-in page alone', () => {
     const user = userEvent.setup();
     const startApp = await start('#/login?lang=fr');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Bon retour');
+    // To sign-up: still alone.
     await user.click(screen.getByRole('link', { name: 'Ouvrez votre LinkStore gratuitement' }));
+    expect(await screen.findByRole('heading', { level: 1, name: FR_REGISTER })).toBeInTheDocument();
+    expect(startApp).not.toHaveBeenCalled();
+    // Back to sign-in, then to the forgotten password: the app starts there.
+    await user.click(screen.getByRole('link', { name: FR_LOG_IN }));
+    await user.click(await screen.findByRole('link', { name: FR_FORGOT }));
     await waitFor(() => expect(startApp).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
   });

@@ -7,11 +7,12 @@ import { isRecord, readJson, writeJson } from '../../shared/preferences/local-st
 import { StorageKey } from '../../shared/preferences/storage-keys';
 import { readStartupQuery } from '../../shared/startup/startup-query';
 import { useSession } from '../../shared/session/session-store';
-import { opensSignIn } from '../landing/front-door';
+import { hashPath, opensSignIn, REGISTER_PATH } from '../landing/front-door';
 import { followLandingTheme } from '../landing/landing-theme';
 import { createLandingTranslate, type TLandingMessages } from '../landing/landing-texts';
 import { readRuntime, type TTokenPair } from './signin-api';
 import { loadSignInMessages } from './signin-texts';
+import { RegisterView } from './register-view';
 import { SignInView } from './signin-view';
 
 /**
@@ -64,12 +65,14 @@ interface TShown {
   messages: TLandingMessages;
 }
 
-/** The page alone: its texts in the kept language, the choice kept like the app's. */
+/** The page alone (sign-in or sign-up): its texts in the kept language, the choice kept like the app's. */
 export function StandaloneSignIn({
+  path,
   initial,
   english,
   onSignedIn,
 }: {
+  path: string;
   initial: TShown;
   english: TLandingMessages;
   onSignedIn: (tokens: TTokenPair) => void;
@@ -83,24 +86,27 @@ export function StandaloneSignIn({
     setShown({ language, messages });
     return true;
   };
-  return (
-    <SignInView
-      t={createLandingTranslate(shown.messages, english)}
-      language={shown.language}
-      onLanguageChange={onLanguageChange}
-      onSignedIn={onSignedIn}
-      isCaptchaEnabled={readRuntime().captchaEnabled}
-      onFirstInput={prefetchApp}
-    />
+  const shared = {
+    t: createLandingTranslate(shown.messages, english),
+    language: shown.language,
+    onLanguageChange,
+    onSignedIn,
+    onFirstInput: prefetchApp,
+  };
+  return path === REGISTER_PATH ? (
+    <RegisterView {...shared} />
+  ) : (
+    <SignInView {...shared} isCaptchaEnabled={readRuntime().captchaEnabled} />
   );
 }
 
 /**
- * Shows the sign-in page without the app (decision 0033), then hands over: after signing in (the
- * tokens kept as the app keeps them) the app starts at the studio home, where the app's own
- * sign-in goes; once the address leaves the page ("Sign up", "Forgot password?", the back
- * button), the page goes and `startApp` runs at the new address. The address's `lang`,
- * `user_source` and `page_source` are kept at once, as the app's start keeps them.
+ * Shows the sign-in or sign-up page without the app (decision 0033), then hands over: after
+ * signing in or up (the tokens kept as the app keeps them) the app starts at the studio home,
+ * where the app's own pages go; between the two pages it stays alone; once the address leaves
+ * them ("Forgot password?", the back button), the page goes and `startApp` runs at the new
+ * address. The address's `lang`, `user_source` and `page_source` are kept at once, as the app's
+ * start keeps them.
  */
 export async function startSignIn(startApp: () => Promise<void>): Promise<void> {
   const hash = window.location.hash;
@@ -120,29 +126,45 @@ export async function startSignIn(startApp: () => Promise<void>): Promise<void> 
   if (!container) throw new Error('Missing #root element');
   const root = createRoot(container);
   let isGone = false;
+  let isLoginShown = false;
+  const show = () => {
+    const path = hashPath(window.location.hash);
+    // Like the app's `useLoginFormShown`: while the sign-in form shows.
+    if ((path !== REGISTER_PATH) !== isLoginShown) {
+      isLoginShown = !isLoginShown;
+      markLoginFormShown(isLoginShown);
+    }
+    root.render(
+      <StrictMode>
+        <StandaloneSignIn
+          path={path}
+          initial={{ language, messages }}
+          english={english}
+          onSignedIn={onSignedIn}
+        />
+      </StrictMode>,
+    );
+  };
   const leave = () => {
     if (isGone) return;
     isGone = true;
     window.removeEventListener('hashchange', onHashChange);
-    markLoginFormShown(false);
+    if (isLoginShown) markLoginFormShown(false);
     stopTheme();
     root.unmount();
     void startApp();
   };
+  // Between sign-in and sign-up the page stays on its own; anywhere else the app starts.
   const onHashChange = () => {
-    if (!opensSignIn(window.location.hash)) leave();
+    if (opensSignIn(window.location.hash)) show();
+    else leave();
   };
   const onSignedIn = (tokens: TTokenPair) => {
     useSession.getState().setTokens(tokens);
-    // Where the app's own sign-in goes: the studio home.
+    // Where the app's own sign-in and sign-up go: the studio home.
     window.history.replaceState(window.history.state, '', '#/');
     leave();
   };
-  markLoginFormShown(true);
-  root.render(
-    <StrictMode>
-      <StandaloneSignIn initial={{ language, messages }} english={english} onSignedIn={onSignedIn} />
-    </StrictMode>,
-  );
+  show();
   window.addEventListener('hashchange', onHashChange);
 }
