@@ -71,3 +71,37 @@ test('a visitor’s sign-in on a phone: ≤ 120 KB of JavaScript, then the studi
   expect(await page.evaluate<string | null>(`localStorage.getItem('access_token')`)).toMatch(/^Bearer /);
   expect(paths.length).toBeGreaterThan(0);
 });
+
+test('a visitor’s sign-up on a phone: ≤ 120 KB of JavaScript, usable and accessible', async ({ page }) => {
+  await followSystemTheme(page);
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+  });
+  await page.goto('/#/register', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('studio:auth.register.heading'));
+  await expect(page.getByLabel(en('studio:auth.register.password'), { exact: true })).toBeEnabled();
+  const paths = [...scripts.keys()];
+  expect(paths.some((path) => path.includes('/signin-start-'))).toBe(true);
+  expect(paths.filter((path) => /\/(app-start|i18n|call-route|register-page|top-bar)-/.test(path))).toEqual(
+    [],
+  );
+  const gzipped = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+  console.log(`sign-up page: ${scripts.size} JavaScript files, ${gzipped} bytes gzipped`);
+  expect(gzipped, 'the sign-up page’s JavaScript, gzipped (issue 17: ≤ 120 KB)').toBeLessThanOrEqual(120_000);
+
+  await expectNoSidewaysScroll(page, 'the sign-up page');
+  await expectTapTargets(page, 'the sign-up page');
+  await expectAccessible(page, 'the sign-up page');
+  await page.getByRole('button', { name: en('studio:auth.register.submit'), exact: true }).tap();
+  await expect(page.getByText(en('studio:auth.validation.passwordRequired'))).toBeVisible();
+  await expectAccessible(page, 'the sign-up page with field errors');
+
+  // "Log in" goes to the sign-in page, still on its own.
+  await page.getByRole('link', { name: en('studio:auth.register.logIn'), exact: true }).tap();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('studio:auth.login.heading'));
+  // Still the page alone (the app's files are only fetched in the background since the first tap).
+  await expect(page.locator('[class*="ant-"]')).toHaveCount(0);
+});
