@@ -46,25 +46,33 @@ test('the shell takes the kept dark theme before any JavaScript arrives', async 
   expect(background).not.toBe('rgb(255, 255, 255)');
 });
 
-test('a visitor’s sign-in asks at once for the app and the sign-in page, within the CSP', async ({
+test('a visitor’s sign-in asks at once for the sign-in page alone and its texts, within the CSP', async ({
   page,
 }) => {
   const violations = cspViolations(page);
-  await page.goto('/#/login');
+  await page.goto('/#/login?lang=es');
   const hrefs = await preloaded(page);
   expect(
-    hrefs.some((href) => /\/assets\/app-start-[^/]+\.js$/.test(href)),
-    'the app preloaded',
+    hrefs.some((href) => /\/assets\/signin-start-[^/]+\.js$/.test(href)),
+    'the sign-in page preloaded',
   ).toBe(true);
+  // Its texts in the address's language (and English behind them): `studio` and `common`.
+  expect(hrefs.filter((href) => /\/assets\/(studio|common)-[^/]+\.js$/.test(href))).toHaveLength(4);
   expect(
-    hrefs.some((href) => /\/assets\/login-page-[^/]+\.js$/.test(href)),
-    'sign-in preloaded',
-  ).toBe(true);
-  expect(
-    hrefs.some((href) => /\/assets\/landing-start-/.test(href)),
-    'not the landing page',
+    hrefs.some((href) => /\/assets\/(app-start|login-page|landing-start)-/.test(href)),
+    'not the app, nor the landing page',
   ).toBe(false);
   await expect(page.locator('input[type=password]')).toBeEnabled();
+  expect(violations).toEqual([]);
+});
+
+test('a signed-in creator’s sign-in address asks for the app, within the CSP', async ({ page }) => {
+  const violations = cspViolations(page);
+  await page.addInitScript(`window.localStorage.setItem('access_token', 'Bearer expired')`);
+  await page.goto('/#/login');
+  const hrefs = await preloaded(page);
+  expect(hrefs.some((href) => /\/assets\/app-start-[^/]+\.js$/.test(href))).toBe(true);
+  expect(hrefs.some((href) => /\/assets\/signin-start-/.test(href))).toBe(false);
   expect(violations).toEqual([]);
 });
 

@@ -14,6 +14,7 @@ const API_ORIGIN = 'http://127.0.0.1:8080';
 const FRONT_DOOR_MODULES = {
   app: 'src/app-start.tsx',
   landing: 'src/studio/landing/landing-start.tsx',
+  signin: 'src/studio/signin/signin-start.tsx',
   routes: {
     '/login': ['src/studio/auth/login-page.tsx'],
     '/register': ['src/studio/auth/register-page.tsx'],
@@ -74,15 +75,25 @@ function frontDoorPreload(): Plugin {
         const startOf = (suffix: string) => closure(bundle, byModule(suffix), new Set(entryFiles));
         const app = startOf(FRONT_DOOR_MODULES.app);
         const landing = startOf(FRONT_DOOR_MODULES.landing);
+        const signin = startOf(FRONT_DOOR_MODULES.signin);
+        // The sign-in page's texts per language (`signin-texts.ts`): English is always loaded too.
+        const signinTexts: Record<string, string[]> = {};
+        for (const chunk of chunks) {
+          const found = /\/locales\/([a-z-]+)\/(studio|common)\.json\?raw$/.exec(
+            chunk.facadeModuleId?.replaceAll('\\', '/') ?? '',
+          );
+          if (found?.[1]) (signinTexts[found[1]] ??= []).push(chunk.fileName);
+        }
         const routes = Object.fromEntries(
           Object.entries(FRONT_DOOR_MODULES.routes).map(([path, modules]) => {
             const known = new Set([...entryFiles, ...app]);
             return [path, modules.flatMap((suffix) => closure(bundle, byModule(suffix), known))];
           }),
         );
-        if (app.length === 0 || landing.length === 0) throw new Error('front door: a start chunk is missing');
-        const map = JSON.stringify({ app, landing, routes });
-        const script = `(function(){var m=${map},t='',k,s;try{s=window.localStorage;t=s.getItem('access_token')||'';k=JSON.parse(s.getItem('settings')||'{}').theme}catch(e){}var p=location.hash.replace(/^#/,'').split('?')[0].replace(/\\/+$/,'')||'/',h=p==='/'||p==='/index',d=k==='dark'||(k==='auto'&&window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches),f=!t&&(h||p==='/welcome')?m.landing:m.app.concat(m.routes[h?'home':p]||[]),i,l;document.documentElement.style.colorScheme=d?'dark':'light';for(i=0;i<f.length;i++){l=document.createElement('link');if(/\\.css$/.test(f[i]))l.rel='stylesheet';else{l.rel='modulepreload';l.crossOrigin=''}l.href='/'+f[i];document.head.appendChild(l)}})();`;
+        if (app.length === 0 || landing.length === 0 || signin.length === 0 || !signinTexts.en)
+          throw new Error('front door: a start chunk is missing');
+        const map = JSON.stringify({ app, landing, signin, signinTexts, routes });
+        const script = `(function(){var m=${map},t='',k,s;try{s=window.localStorage;t=s.getItem('access_token')||'';k=JSON.parse(s.getItem('settings')||'{}').theme}catch(e){}var p=location.hash.replace(/^#/,'').split('?')[0].replace(/\\/+$/,'')||'/',h=p==='/'||p==='/index',d=k==='dark'||(k==='auto'&&window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches),g=(location.hash.match(/[?&]lang=([^&]*)/)||[])[1],f,i,l;try{g=(g||s.getItem('language')||'en').toLowerCase()}catch(e){g='en'}f=!t&&(h||p==='/welcome')?m.landing:!t&&(p==='/login'||p==='/register')?m.signin.concat(m.signinTexts.en,g!=='en'&&m.signinTexts[g]||[]):m.app.concat(m.routes[h?'home':p]||[]);window.__LINKSTORE_FRONT_DOOR__=m;document.documentElement.style.colorScheme=d?'dark':'light';for(i=0;i<f.length;i++){l=document.createElement('link');if(/\\.css$/.test(f[i]))l.rel='stylesheet';else{l.rel='modulepreload';l.crossOrigin=''}l.href='/'+f[i];document.head.appendChild(l)}})();`;
         return html.replace('</title>', `</title>\n    <script>${script}</script>`);
       },
     },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reachImports, sourcesUnderSrc } from '../../shared/test/import-reach';
 
 /**
  * The landing page on its own loads React and its own small files only (issue 17: ≤ 120 KB of
@@ -25,62 +26,13 @@ const CONTRACT_VALUES = new Set([
   'priceProduct',
 ]);
 
-function importsOf(source: string): { names: string; from: string; typeOnly: boolean }[] {
-  return [...source.matchAll(/import\s+(type\s+)?([^'";]*?)\s*from\s*'([^']+)'/g)].map((m) => ({
-    typeOnly: Boolean(m[1]),
-    names: m[2] ?? '',
-    from: m[3] ?? '',
-  }));
-}
-
-/** A path as seen from `dir` (`studio/landing`) → its path under src: `../../shared/x.ts` → `shared/x.ts`. */
-function join(dir: string, path: string): string {
-  const parts = dir ? dir.split('/') : [];
-  for (const part of path.split('/')) {
-    if (part === '..') parts.pop();
-    else if (part !== '.') parts.push(part);
-  }
-  return parts.join('/');
-}
-
-/** The sources by their path under src. */
-const files = new Map(Object.entries(sources).map(([key, text]) => [join('studio/landing', key), text]));
-
-/** `../../shared/x` imported by `studio/landing/y.tsx` → `shared/x.ts` (or .tsx, or its index). */
-function resolve(importer: string, specifier: string): string | undefined {
-  const base = join(importer.split('/').slice(0, -1).join('/'), specifier);
-  return [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((path) => files.has(path));
-}
-
-/** Every file the landing page's start reaches through static value imports, with its packages. */
-function reach(): { files: Set<string>; problems: string[] } {
-  const reached = new Set<string>();
-  const problems: string[] = [];
-  const queue = ['studio/landing/landing-start.tsx'];
-  while (queue.length) {
-    const file = queue.pop() ?? '';
-    if (reached.has(file)) continue;
-    reached.add(file);
-    for (const { names, from, typeOnly } of importsOf(files.get(file) ?? '')) {
-      if (typeOnly) continue;
-      if (from.startsWith('.')) {
-        if (from.endsWith('.css')) continue;
-        const target = resolve(file, from);
-        if (target) queue.push(target);
-        else problems.push(`${file}: cannot follow ${from}`);
-        continue;
-      }
-      if (!ALLOWED_PACKAGES.has(from)) problems.push(`${file}: ${from}`);
-      if (from !== '@linkstore/contract') continue;
-      for (const name of names.replace(/[{}]/g, '').split(',')) {
-        const value = name.trim();
-        if (value && !value.startsWith('type ') && !CONTRACT_VALUES.has(value))
-          problems.push(`${file}: ${value}`);
-      }
-    }
-  }
-  return { files: reached, problems };
-}
+const reach = () =>
+  reachImports(
+    sourcesUnderSrc(sources, 'studio/landing'),
+    'studio/landing/landing-start.tsx',
+    ALLOWED_PACKAGES,
+    CONTRACT_VALUES,
+  );
 
 describe('the landing page on its own', () => {
   it('follows its imports from landing-start.tsx', () => {

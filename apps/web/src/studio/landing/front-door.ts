@@ -16,3 +16,16 @@ export function opensLanding(hash: string): boolean {
   const isSignedIn = readString(StorageKey.accessToken, '') !== '';
   return !isSignedIn && (HOME_PATHS.includes(path) || path === LANDING_PATH);
 }
+
+/** The sign-in and sign-up pages' paths, shown on their own to a visitor (`studio/signin/`). */
+export const SIGN_IN_PATH = '/login';
+export const REGISTER_PATH = '/register';
+
+/**
+ * Whether this address shows a visitor the sign-in or sign-up page alone: `#/login` or
+ * `#/register`, and no sign-in kept.
+ */
+export function opensSignIn(hash: string): boolean {
+  const path = hashPath(hash);
+  return (path === SIGN_IN_PATH || path === REGISTER_PATH) && readString(StorageKey.accessToken, '') === '';
+}
