@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { TDashboardSeries, TDashboardSummary } from '@linkstore/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../shared/session/session-store';
-import { createFakeApi, ok, type TFakeRequest } from '../../shared/test/fake-api';
+import { createFakeApi, ok, US, type TFakeRequest } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render-with-app';
 import { Dashboard } from './dashboard';
 
@@ -56,6 +56,7 @@ describe('Dashboard', () => {
     useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref' });
     const asked: string[] = [];
     const api = createFakeApi({
+      'GET /api/v1/countries': () => ok([US]),
       'GET /api/v1/dashboard': (request) => {
         expect(request.url.searchParams.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
         return ok(SUMMARY);

@@ -1,8 +1,8 @@
-import type { TShop } from '@linkstore/contract';
+import type { TDashboardSummary, TShop } from '@linkstore/contract';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../shared/session/session-store';
-import { createFakeApi, ok } from '../../shared/test/fake-api';
+import { createFakeApi, ok, US } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render-with-app';
 import { HomePage } from '../home/home-page';
 
@@ -22,9 +22,30 @@ const SHOP: TShop = {
   suspendedReason: null,
 };
 
+const NO_GROWTH = { yesterday: null, lastWeek: null, lastMonth: null, lastYear: null };
+const EMPTY_DASHBOARD: TDashboardSummary = {
+  currencyCode: 'USD',
+  productsOnSale: 0,
+  newProducts: { today: 0, past7Days: 0 },
+  earnings: { today: 0, past7Days: 0, total: 0, growth: NO_GROWTH },
+  sales: { today: 0, past7Days: 0, total: 0, growth: NO_GROWTH },
+  pendingShipment: 0,
+  pendingShipmentOrders: 0,
+};
+
 async function renderHome(shop: TShop) {
   useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref' });
-  vi.stubGlobal('fetch', createFakeApi({ 'GET /api/v1/shop': () => ok(shop) }).fetch);
+  vi.stubGlobal(
+    'fetch',
+    createFakeApi({
+      'GET /api/v1/shop': () => ok(shop),
+      'GET /api/v1/countries': () => ok([US]),
+      // The dashboard below the banner, empty: a failed read would be an alert of its own.
+      'GET /api/v1/dashboard': () => ok(EMPTY_DASHBOARD),
+      'GET /api/v1/dashboard/series': () =>
+        ok({ series: 'earnings', granularity: 'hour', currencyCode: 'USD', points: [] }),
+    }).fetch,
+  );
   await renderWithApp([{ path: '/', Component: HomePage }], '/');
 }
 
