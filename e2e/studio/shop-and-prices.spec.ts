@@ -130,13 +130,16 @@ test('a new creator opens a shop, sets up payment, prices products and shares th
   ).toHaveText(secondSelling);
   await expect(page.getByLabel(/^Selling price of /).nth(1)).toHaveValue('');
 
-  // Step 4: copying the link completes the quick start.
+  // Step 4: copying the link completes the quick start, which then leaves the home to the dashboard.
   await page.getByRole('menuitem', { name: t('studio:nav.home') }).click();
   await quickStartProgress(page, 3);
   const linkArea = page.getByRole('region', { name: /shop link/i });
   await linkArea.getByRole('button', { name: t('studio:shop.link.copy') }).click();
   await expect(page.getByText(t('studio:shop.link.copied'))).toBeVisible();
-  await quickStartProgress(page, 4);
+  await expect(page.getByRole('heading', { name: t('studio:home.quickStart.heading') })).toBeHidden();
+  await expect(
+    page.getByText(t('studio:home.dashboard.cards.productsOnSale'), { exact: true }),
+  ).toBeVisible();
   const copied: unknown = await page.evaluate('navigator.clipboard.readText()');
   expect(copied).toMatch(new RegExp(`/s/${slug}$`));
 });

@@ -6,10 +6,15 @@ import { useSession } from '../../shared/session/session-store';
 import { createFakeApi, ok, US, type TFakeRequest } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render-with-app';
 import { Dashboard } from './dashboard';
+import type { TChartOption } from './echart';
 
-// ECharts draws into a real layout, which jsdom has not: the chart module shows what it was given.
+// ECharts draws into a real layout, which jsdom has not: the chart module shows what it was given,
+// and how the value axis would label a fraction (ECharts ticks 0, 0.2, 0.4… when all is 0).
 vi.mock('./echart', () => ({
-  default: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+  default: ({ label, option }: { label: string; option: TChartOption }) => {
+    const axis = option.yAxis as { axisLabel: { formatter: (value: number) => string } };
+    return <div role="img" aria-label={label} data-tick={axis.axisLabel.formatter(0.2)} />;
+  },
 }));
 
 const SUMMARY: TDashboardSummary = {
@@ -86,6 +91,7 @@ describe('Dashboard', () => {
       await screen.findByRole('img', { name: 'Earnings: $3.00 in this period, $1.00 in the period before.' }),
     ).toBeInTheDocument();
     expect(asked).toEqual(['earnings/24h']);
+    expect(screen.getByRole('img', { name: /^Earnings/ })).toHaveAttribute('data-tick', '$0.00');
 
     await choose('Units sold');
     await choose('7 days');

@@ -191,7 +191,7 @@ export function DashboardChart({ tz }: { tz: string }) {
   const option = useMemo<TChartOption>(
     () => ({
       grid: { left: 8, right: 8, top: 32, bottom: 8, containLabel: true },
-      tooltip: { trigger: 'axis', valueFormatter: (value) => format(Number(value)) },
+      tooltip: { trigger: 'axis', valueFormatter: (value) => format(Math.round(Number(value))) },
       legend: { top: 0, textStyle: { color: token.colorText } },
       xAxis: {
         type: 'category',
@@ -200,7 +200,13 @@ export function DashboardChart({ tz }: { tz: string }) {
       },
       yAxis: {
         type: 'value',
-        axisLabel: { color: token.colorTextSecondary, formatter: (value: number) => format(value) },
+        // Whole cents and counts: with nothing to draw, ECharts would tick 0, 0.2, 0.4… and a
+        // fraction of a cent cannot be shown (money is integers).
+        minInterval: 1,
+        axisLabel: {
+          color: token.colorTextSecondary,
+          formatter: (value: number) => format(Math.round(value)),
+        },
         splitLine: { lineStyle: { color: token.colorBorderSecondary } },
       },
       series: [
