@@ -33,11 +33,11 @@ CREATE INDEX "orders_shop_in_transit_idx" ON "orders" USING btree ("shop_id") WH
 CREATE OR REPLACE FUNCTION "linkstore_quarter"(at timestamptz) RETURNS timestamptz LANGUAGE sql IMMUTABLE AS $$
   SELECT date_bin('15 minutes', at, timestamptz '2000-01-01 00:00:00+00')
 $$;--> statement-breakpoint
--- An order counted when it becomes paid, in the same transaction: the order itself, and the items
--- it has then. An item added to an order already paid is counted by the items' trigger, so each
--- item is counted exactly once, whichever comes first. The order's own row adds up its items'
--- lines (units, sales, profit), which is its total and profit: checkout prices an order as the
--- sum of its lines (orders_amounts keeps profit = total - platform).
+-- An order counted when it becomes paid, in the same transaction: the order itself (its total and
+-- profit then, its items' units), and the items it has then. An item added to an order already
+-- paid (seeds and imports write the order first) is counted by the items' trigger in its
+-- product's row and in the order's units, so each item is counted exactly once, whichever comes
+-- first; the order's money is its own total, which already holds every line.
 CREATE OR REPLACE FUNCTION "linkstore_rollup_paid_order"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW."paid_at" IS NULL OR (TG_OP = 'UPDATE' AND OLD."paid_at" IS NOT NULL)
@@ -46,7 +46,7 @@ BEGIN
   END IF;
   INSERT INTO "order_rollups" AS r ("shop_id", "bucket", "product_id", "user_source", "page_source", "currency_code", "orders", "units", "sales_minor", "profit_minor")
   SELECT NEW."shop_id", "linkstore_quarter"(NEW."paid_at"), 0, NEW."user_source", NEW."page_source", NEW."currency_code",
-    1, coalesce(sum(i."quantity"), 0), coalesce(sum(i."selling_price_minor" * i."quantity"), 0), coalesce(sum(i."profit_minor" * i."quantity"), 0)
+    1, coalesce(sum(i."quantity"), 0), NEW."total_minor", NEW."profit_minor"
   FROM "order_items" i WHERE i."order_id" = NEW."id"
   ON CONFLICT ("shop_id", "bucket", "product_id", "user_source", "page_source", "currency_code") DO UPDATE SET
     "orders" = r."orders" + 1, "units" = r."units" + excluded."units",
@@ -78,9 +78,7 @@ BEGIN
   ON CONFLICT ("shop_id", "bucket", "product_id", "user_source", "page_source", "currency_code") DO UPDATE SET
     "orders" = r."orders" + 1, "units" = r."units" + excluded."units",
     "sales_minor" = r."sales_minor" + excluded."sales_minor", "profit_minor" = r."profit_minor" + excluded."profit_minor";
-  UPDATE "order_rollups" SET "units" = "units" + NEW."quantity",
-    "sales_minor" = "sales_minor" + NEW."selling_price_minor" * NEW."quantity",
-    "profit_minor" = "profit_minor" + NEW."profit_minor" * NEW."quantity"
+  UPDATE "order_rollups" SET "units" = "units" + NEW."quantity"
   WHERE "shop_id" = o."shop_id" AND "bucket" = "linkstore_quarter"(o."paid_at") AND "product_id" = 0
     AND "user_source" = o."user_source" AND "page_source" = o."page_source" AND "currency_code" = o."currency_code";
   RETURN NULL;
@@ -97,12 +95,10 @@ CREATE TRIGGER "order_items_rollup_paid" AFTER INSERT ON "order_items"
 CREATE OR REPLACE FUNCTION "linkstore_rollup_orders"(first_id bigint, last_id bigint) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "order_rollups" AS r ("shop_id", "bucket", "product_id", "user_source", "page_source", "currency_code", "orders", "units", "sales_minor", "profit_minor")
   SELECT o."shop_id", "linkstore_quarter"(o."paid_at"), 0, o."user_source", o."page_source", o."currency_code",
-    count(*), coalesce(sum(l."units"), 0), coalesce(sum(l."sales"), 0), coalesce(sum(l."profit"), 0)
+    count(*), coalesce(sum(l."units"), 0), sum(o."total_minor"), sum(o."profit_minor")
   FROM "orders" o
   LEFT JOIN LATERAL (
-    SELECT sum(i."quantity") AS "units", sum(i."selling_price_minor" * i."quantity") AS "sales",
-      sum(i."profit_minor" * i."quantity") AS "profit"
-    FROM "order_items" i WHERE i."order_id" = o."id"
+    SELECT sum(i."quantity") AS "units" FROM "order_items" i WHERE i."order_id" = o."id"
   ) l ON true
   WHERE o."paid_at" IS NOT NULL AND o."id" BETWEEN first_id AND last_id
   GROUP BY 1, 2, 3, 4, 5, 6

@@ -1,6 +1,6 @@
 import * as contract from '@linkstore/contract';
 import type { TCheckoutAnswer, TRouteDef } from '@linkstore/contract';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../platform/auth/auth.tables';
@@ -323,6 +323,21 @@ function refused(res: LightMyRequestResponse, label: string) {
   expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(500);
 }
 /** Lists B reads with A's ids as filters: answered (or refused), never with A's rows (checked by `as`). */
+/** The profit of a creator's orders paid (since `since`), from the orders themselves. */
+async function paidProfit(who: Creator, since = new Date(0)): Promise<number> {
+  const rows = await ctx.database.db
+    .select({ profit: orders.profitMinor })
+    .from(orders)
+    .where(and(eq(orders.ownerUserId, who.userId), gte(orders.paidAt, since)));
+  return rows.reduce((n, row) => n + row.profit, 0);
+}
+
+/** The dashboard's "year" in UTC: the first day of the month eleven months ago. */
+function yearChartStart(): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+}
+
 async function listings(urls: string[]) {
   for (const url of urls) await as(B, 'GET', url);
 }
@@ -396,6 +411,30 @@ const CASES: Record<string, () => Promise<void>> = {
   },
   'POST /api/v1/orders/purchases/:id/capture': async () => {
     expect((await as(B, 'POST', `/api/v1/orders/purchases/${a.purchaseId}/capture`)).statusCode).toBe(404);
+  },
+  'GET /api/v1/dashboard': async () => {
+    // Figures, not marks: B's cards are B's own paid orders, whatever ids B adds, and not A's.
+    const [mine, theirs] = await Promise.all([paidProfit(B), paidProfit(A)]);
+    expect(theirs).not.toBe(mine);
+    const res = await okAs<{ earnings: { total: number } }>(
+      B,
+      'GET',
+      `/api/v1/dashboard?tz=UTC&userId=${A.userId}&shopId=${A.shopId}`,
+    );
+    expect(res.earnings.total).toBe(mine);
+  },
+  'GET /api/v1/dashboard/series': async () => {
+    const [mine, theirs] = await Promise.all([
+      paidProfit(B, yearChartStart()),
+      paidProfit(A, yearChartStart()),
+    ]);
+    expect(theirs).not.toBe(mine);
+    const res = await okAs<{ points: { value: number }[] }>(
+      B,
+      'GET',
+      `/api/v1/dashboard/series?series=earnings&range=year&tz=UTC&userId=${A.userId}&shopId=${A.shopId}`,
+    );
+    expect(res.points.reduce((n, point) => n + point.value, 0)).toBe(mine);
   },
   'GET /api/v1/earnings': () => listings([`/api/v1/earnings?userId=${A.userId}&shopId=${A.shopId}`]),
   'GET /api/v1/earnings/daily': () =>

@@ -4,7 +4,7 @@ import { shops } from '../shops/shops.table';
 /**
  * Paid orders counted per shop, quarter hour (UTC), product, source and currency — what the
  * dashboard's cards and charts read instead of the orders (decision 0036). Product 0 is the
- * orders themselves (count, units, sales, profit); a product's row counts the orders with it and
+ * orders themselves (count, their totals and profit when paid, their items' units); a product's row counts the orders with it and
  * its units, sales and profit. Written only by the database's triggers on `orders` and
  * `order_items` (migration 0019), in the transaction that marks an order paid, so it can never
  * disagree with the orders it counts.
