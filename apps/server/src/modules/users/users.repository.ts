@@ -334,14 +334,19 @@ export async function updateUser(
 
 export async function replaceUserRoles(db: AppDatabase, userId: number, roleIds: number[]): Promise<void> {
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
-  if (roleIds.length > 0) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+  // A role named twice is granted once (a form or a script may repeat an id).
+  if (roleIds.length > 0)
+    await db
+      .insert(userRoles)
+      .values(roleIds.map((roleId) => ({ userId, roleId })))
+      .onConflictDoNothing();
 }
 
 export async function insertUserRoles(
   db: AppDatabase,
   rows: { userId: number; roleId: number }[],
 ): Promise<void> {
-  if (rows.length > 0) await db.insert(userRoles).values(rows);
+  if (rows.length > 0) await db.insert(userRoles).values(rows).onConflictDoNothing();
 }
 
 /** Roles, identities and refresh tokens go with the user (on delete cascade). */

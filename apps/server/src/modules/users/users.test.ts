@@ -46,6 +46,17 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('create, read, edit', () => {
+  it('grants a role named twice once (a repeated id was a 500: the fuzzing suite found it)', async () => {
+    const created = await createAs('manager', {
+      username: 'twice.roles',
+      nickname: 'Twice',
+      password: 'first-pass-9',
+      deptId: String(kit.dept.ENG),
+      roleIds: [String(guestRole), String(guestRole)],
+    });
+    expect(created.roleIds).toEqual([String(guestRole)]);
+  });
+
   it('creates an operator with a first password, reads it back, edits it', async () => {
     const created = await createAs('manager', {
       username: 'Alice.W',
