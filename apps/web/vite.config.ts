@@ -24,6 +24,15 @@ const FRONT_DOOR_MODULES = {
   },
 } as const;
 
+/**
+ * Small shared chunks (under this many bytes of source) are copied into the chunks that read them
+ * instead of being files of their own (decision 0033, "fewer files"). On a phone network over
+ * HTTP/1.1 each file waits for one of six connections and pays a round trip: the studio home was
+ * 80 files, and the sign-in request queued behind them (9.6 s to the home; 4.7 s with this).
+ * Rolldown keeps one module state across the copies (a registry in its runtime).
+ */
+const INLINE_SHARED_CHUNKS_BELOW = 60_000;
+
 /** A chunk's file, its CSS and the files of everything it imports statically, minus `known`. */
 function closure(
   bundle: Rolldown.OutputBundle,
@@ -100,6 +109,15 @@ function frontDoorPreload(): Plugin {
   };
 }
 
+/**
+ * Which client build this is: the app (studio + console, `index.html`) or the buyers' storefront
+ * (`storefront.html`), each its own `vite build` into the same `dist` (`scripts/lib/web-build.mjs`
+ * runs the app's, then `LINKSTORE_WEB_BUILD=storefront`, then the storefront's server entry). Apart
+ * because the app's chunking (strict execution order, inlined shared chunks) would add bytes to the
+ * storefront, whose shop page has an 80 KB budget; they share no code beyond React (decision 0021).
+ */
+const storefrontBuild = process.env.LINKSTORE_WEB_BUILD === 'storefront';
+
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react(), frontDoorPreload()],
@@ -114,20 +132,38 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // The app's build empties dist; the storefront's and the server entry's add to it.
+    emptyOutDir: !isSsrBuild && !storefrontBuild,
     // The shared core (React, router, antd's base, zod, i18next) is one ~730 kB chunk by design:
     // splitting it further made the login page load more, not less. `npm run bench` tracks
     // the bytes each page loads instead of this per-chunk warning.
     chunkSizeWarningLimit: 800,
-    // Which files each source became: the server preloads a first screen's lazy modules with it.
-    manifest: !isSsrBuild,
-    // Two entries: the app (studio + console) and the buyers' storefront, which shares no code
-    // with it beyond React, so a shop page loads only its own small bundle (decision 0021).
-    // The server build (`vite build --ssr`, decision 0034) is the storefront's server entry alone.
+    // Which files each source became: the server preloads a storefront first screen's lazy modules
+    // with the storefront's (`.vite/manifest.json`); the app's is for people looking at the build.
+    manifest: isSsrBuild ? false : storefrontBuild ? true : '.vite/app-manifest.json',
+    // The app (studio + console) and the buyers' storefront are built apart (see above), so a
+    // shop page loads only its own small bundle (decision 0021). The server build (`vite build
+    // --ssr`, decision 0034) is the storefront's server entry alone.
     rollupOptions: {
       input: (isSsrBuild
         ? { 'server-entry': 'src/storefront/server-entry.tsx' }
-        : { main: 'index.html', storefront: 'storefront.html' }) as Record<string, string>,
+        : storefrontBuild
+          ? { storefront: 'storefront.html' }
+          : { main: 'index.html' }) as Record<string, string>,
+      // Inlining needs entries free to drop unused exports (ours export nothing).
+      ...(isSsrBuild || storefrontBuild ? {} : { preserveEntrySignatures: false as const }),
+      output:
+        isSsrBuild || storefrontBuild
+          ? {}
+          : {
+              codeSplitting: {
+                experimentalInlineCommonChunks: {
+                  maxSize: INLINE_SHARED_CHUNKS_BELOW,
+                  // Chunks holding styles stay files: Vite emits a style module's CSS once per chunk.
+                  exclude: /\.(css|scss|sass|less)(\?|$)/,
+                },
+              },
+            },
     },
   },
   // The server entry brings its own React (the server needs none of the web app's packages), built

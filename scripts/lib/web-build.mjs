@@ -75,6 +75,12 @@ export async function ensureWebBuild({ force = false } = {}) {
     cwd: WEB,
   });
   if (code !== 0) throw new Error(`the web build failed (exit ${code})`);
+  // The storefront's client apart from the app's (apps/web/vite.config.ts), into the same dist.
+  const storefront = await run(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: WEB,
+    env: { LINKSTORE_WEB_BUILD: 'storefront' },
+  });
+  if (storefront !== 0) throw new Error(`the storefront's web build failed (exit ${storefront})`);
   // Then the storefront's server entry (no emptying: it goes into dist/server).
   const ssr = await run(
     process.execPath,
