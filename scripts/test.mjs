@@ -1,6 +1,6 @@
-// `npm test`: installs what is missing (npm packages; Debian's chromium and postgresql), then
-// runs every check: lint, translations, types, unit and integration tests, the server tests on
-// PGlite and again on a real PostgreSQL, the browser journeys, and the security suite
+// `npm test`: installs what is missing (npm packages; Debian's chromium, postgresql and
+// redis-server), then runs every check: lint, translations, types, unit and integration tests, the
+// server tests on PGlite and again on a real PostgreSQL (with a Redis), the browser journeys, and the security suite
 // (scripts/lib/security.mjs). Ends with `N passed, N failed`.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,13 +84,22 @@ await step('typecheck', check('npm', ['run', '--silent', 'typecheck']));
 await step('contract tests', vitest('packages/contract', 'contract'));
 await step('web tests', vitest('apps/web', 'web'));
 await step('server tests on PGlite', vitest('apps/server', 'server-pglite', { TEST_DATABASE_URL: '' }));
+// With a throw-away Redis too: the tests of several server processes (realtime fan-out, shared limits).
 await step('server tests on PostgreSQL', async () => {
   const { startPostgres } = await import('./lib/postgres.mjs');
+  const { startRedis } = await import('./lib/redis.mjs');
   const pg = await startPostgres();
-  try {
-    return await vitest('apps/server', 'server-postgres', { TEST_DATABASE_URL: pg.url })();
-  } finally {
+  const redis = await startRedis().catch(async (error) => {
     await pg.stop();
+    throw error;
+  });
+  try {
+    return await vitest('apps/server', 'server-postgres', {
+      TEST_DATABASE_URL: pg.url,
+      TEST_REDIS_URL: redis.url,
+    })();
+  } finally {
+    await Promise.all([pg.stop(), redis.stop()]);
   }
 });
 await step('web build', check(node, [join(ROOT, 'scripts/build-web.mjs'), '--if-stale']));

@@ -28,11 +28,18 @@ export function findPostgresBin() {
   return versions[0] ? join(base, versions[0], 'bin') : undefined;
 }
 
+/** The redis-server binary, if installed. */
+export function findRedisServer() {
+  return ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
+}
+
 /** Debian packages the test suite needs, with how to tell each is present. */
 const SYSTEM_PACKAGES = [
   // With its recommended packages: they bring the fonts pages render with.
   { name: 'chromium', present: () => existsSync(CHROMIUM), withRecommends: true },
   { name: 'postgresql', present: () => findPostgresBin() !== undefined, withRecommends: false },
+  // The realtime tests with several server processes (a throw-away Redis, scripts/lib/redis.mjs).
+  { name: 'redis-server', present: () => findRedisServer() !== undefined, withRecommends: false },
   // The security suite's SQL-injection part (scripts/lib/security.mjs).
   { name: 'sqlmap', present: () => existsSync('/usr/bin/sqlmap'), withRecommends: false },
   // Chinese pages render as empty boxes without a CJK font.

@@ -49,6 +49,7 @@ import { storefrontModule } from './modules/storefront/storefront.routes';
 import { infoPagesModule } from './modules/info-pages/info-pages.routes';
 import { shopEventsModule } from './modules/shop-events/shop-events.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
+import { realtimePlugin } from './platform/realtime/realtime-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(privateAnswersPlugin);
+  await app.register(realtimePlugin);
   await app.register(noStorePlugin);
   await app.register(mailPlugin);
   await app.register(verificationCodesPlugin);

@@ -16,6 +16,7 @@ function checkoutService(app: FastifyInstance) {
     db: app.database.db,
     mailer: app.mailer,
     log: app.log,
+    realtime: app.realtime,
     payments: app.payments,
     limiter: app.limiter,
     publicUrl: app.config.publicUrl,

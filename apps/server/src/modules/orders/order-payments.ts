@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
 import type { Mailer } from '../../platform/mail/mailer';
+import type { Realtime } from '../../platform/realtime/realtime-plugin';
 import { takeStock } from '../catalog/catalog.api';
 import { creditSale } from '../earnings/earnings.api';
 import { updatePayment } from '../payments/payments.api';
@@ -28,6 +29,23 @@ export interface PaymentDeps {
   db: AppDatabase;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Live messages to the creator (and to operators for a flagged order), after the commit. */
+  realtime?: Pick<Realtime, 'toUser' | 'toTopic'>;
+}
+
+/** The creator's queue of live order news (`/user/queue/orders`). */
+export const ORDERS_QUEUE = '/queue/orders';
+/** Operators who see orders hear of a newly flagged one here. */
+export const FLAGGED_ORDERS_TOPIC = '/topic/flagged-orders';
+
+/** What a creator's studio shows when an order is paid (no buyer's details: a notification). */
+export interface OrderPaidNews {
+  kind: 'orderPaid';
+  orderId: string;
+  orderNo: string;
+  totalMinor: number;
+  profitMinor: number;
+  currencyCode: string;
 }
 
 /** What a capture came to for the order. */
@@ -69,10 +87,10 @@ export async function reReserve(tx: AppDatabase, orderId: number): Promise<strin
 export async function markPaid(deps: PaymentDeps, orderId: number, capture: Capture): Promise<boolean> {
   const flipped = await withTransaction(deps.db, async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || order.status !== 0) return false;
+    if (!order || order.status !== 0) return undefined;
     // Its reservation was released by the sweep: take the stock again if it is still there.
     const flag = order.reservedUntil === null ? await reReserve(tx, orderId) : null;
-    if (!(await flipToPaid(tx, orderId, flag))) return false;
+    if (!(await flipToPaid(tx, orderId, flag))) return undefined;
     await creditSale(tx, {
       userId: order.ownerUserId,
       shopId: order.shopId,
@@ -86,10 +104,48 @@ export async function markPaid(deps: PaymentDeps, orderId: number, capture: Capt
       capturedMinor: capture.capturedMinor,
       capturedCurrency: capture.currencyCode,
     });
-    return true;
+    return { order, flag };
   });
-  if (flipped) sendOrderConfirmation(deps, orderId);
-  return flipped;
+  if (!flipped) return false;
+  sendOrderConfirmation(deps, orderId);
+  announcePaid(deps, flipped.order, flipped.flag);
+  return true;
+}
+
+/** Tells the creator's open studios (and operators, when flagged) after the commit; never fails the payment. */
+function announcePaid(
+  deps: PaymentDeps,
+  order: {
+    id: number;
+    orderNo: string;
+    ownerUserId: number;
+    totalMinor: number;
+    profitMinor: number;
+    currencyCode: string;
+  },
+  flag: string | null,
+): void {
+  if (!deps.realtime) return;
+  const news: OrderPaidNews = {
+    kind: 'orderPaid',
+    orderId: String(order.id),
+    orderNo: order.orderNo,
+    totalMinor: order.totalMinor,
+    profitMinor: order.profitMinor,
+    currencyCode: order.currencyCode,
+  };
+  const sent = [deps.realtime.toUser(String(order.ownerUserId), ORDERS_QUEUE, news)];
+  if (flag !== null)
+    sent.push(
+      deps.realtime.toTopic(FLAGGED_ORDERS_TOPIC, {
+        kind: 'orderFlagged',
+        orderId: news.orderId,
+        orderNo: order.orderNo,
+      }),
+    );
+  void Promise.all(sent).catch((err: unknown) =>
+    deps.log.warn({ err, orderId: order.id }, 'Could not send the live order news'),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { ordersRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
 import { registerConsoleOrderRoutes } from './console-orders.routes';
+import { FLAGGED_ORDERS_TOPIC } from './order-payments';
 import { registerPurchaseRoutes } from './order-purchases.routes';
 import { getMyOrder, listMyOrders } from './orders.service';
 
@@ -11,6 +12,8 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
   const r = ordersRoutes;
   // The caller's own answers, kept until their rows change (decision 0031).
   const mine = { cache: app.privateAnswers };
+  // Live news of flagged orders: for whoever may see the console's orders.
+  app.realtime.allowTopic(FLAGGED_ORDERS_TOPIC, 'sys:order:query');
   registerRoute(
     app,
     r.list,

@@ -12,6 +12,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenSigner;
     sessions: SessionService;
+    /**
+     * Who an access token belongs to, checked as a request's `Authorization` is (valid, user
+     * active, token version current, sign-in not ended); undefined otherwise. For the realtime
+     * socket, whose token comes in its CONNECT frame.
+     */
+    authenticateToken(token: string): Promise<SessionUser | undefined>;
   }
   interface FastifyRequest {
     /** The sign-in the access token belongs to (refresh token family), when signed in. */
@@ -80,6 +86,11 @@ export const authPlugin = fp(
       app.changes.live
         ? checked.get(`${claims.sub}|${claims.sid}|${claims.ver}`, () => resolve(claims))
         : resolve(claims);
+
+    app.decorate('authenticateToken', async (token: string) => {
+      const claims = await signer.verify(token);
+      return claims ? check(claims) : undefined;
+    });
 
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;

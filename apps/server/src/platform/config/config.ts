@@ -51,6 +51,11 @@ export const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Redis for what several processes share (the realtime fan-out); unset: one process, in memory. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(join(REPO_ROOT, 'apps/web/dist')),
@@ -138,6 +143,8 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** REDIS_URL: the realtime messages fan out through it to every process. */
+  redisUrl: string | undefined;
   jwtSecret: string;
   logLevel: TEnv['LOG_LEVEL'];
   webDistDir: string;
@@ -326,7 +333,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       const name = String(issue.path[0] ?? 'environment');
       const got = env[name];
       const isSecret =
-        ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'SEED_PASSWORD', 'S3_SECRET_ACCESS_KEY'].includes(name) ||
+        ['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'SEED_PASSWORD', 'S3_SECRET_ACCESS_KEY'].includes(name) ||
         name.endsWith('_SECRET');
       const shown = isSecret ? '' : ` (got "${got ?? ''}")`;
       return `${name} ${issue.message}${shown}`;
@@ -350,6 +357,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR),

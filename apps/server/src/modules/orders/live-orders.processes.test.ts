@@ -1,0 +1,189 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client, type IMessage } from '@stomp/stompjs';
+import { ErrorCode, type TCheckoutAnswer } from '@linkstore/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { openDatabase, type DatabaseHandle } from '../../platform/db/database';
+import { addSubcategory } from '../../test/catalog-kit';
+import { copyTemplateDatabase } from '../../test/helper';
+import { createUser } from '../../test/users';
+import { products } from '../catalog/catalog.table';
+import { shops } from '../shops/shops.table';
+import type { OrderPaidNews } from './order-payments';
+
+/**
+ * Two real server processes on one PostgreSQL with Redis (issue 19): what one process commits
+ * reaches the sockets of the other, and the limits count across both. Runs in `npm test`'s
+ * PostgreSQL step, which starts a throw-away Redis (TEST_REDIS_URL).
+ */
+const MAIN = join(dirname(fileURLToPath(import.meta.url)), '../../main.ts');
+const REDIS_URL = process.env.TEST_REDIS_URL;
+const PASSWORD = 'plain-pass-1';
+/** The creator's address, new per run: the limits' counts in Redis outlive the processes. */
+const EMAIL = `live-${Math.random().toString(36).slice(2)}@example.com`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Process {
+  child: ChildProcess;
+  origin: string;
+  exited: Promise<unknown>;
+}
+
+async function startProcess(databaseUrl: string, redisUrl: string): Promise<Process> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Behind one address, as processes behind a load balancer are (tokens name it as issuer).
+      PUBLIC_URL: 'http://linkstore.test',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'linkstore-processes-')),
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      PAYMENT_PROVIDER: 'sandbox',
+      JWT_SECRET: 'processes-secret-processes-secret-0123',
+      CAPTCHA_ENABLED: 'false',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const until = Date.now() + 60_000;
+  while (!out.includes('is running')) {
+    if (Date.now() > until || child.exitCode !== null) throw new Error(`the server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, origin: `http://127.0.0.1:${port}`, exited };
+}
+
+async function api<T>(origin: string, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${origin}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as { code: string; data: T; msg?: string } };
+}
+
+describe.skipIf(!REDIS_URL)('two server processes with Redis', () => {
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  let handle: DatabaseHandle | undefined;
+  const running: Process[] = [];
+  let productId = 0;
+
+  beforeAll(async () => {
+    database = await copyTemplateDatabase();
+    if (!database) throw new Error('these tests run on PostgreSQL (TEST_DATABASE_URL)');
+    handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 });
+    const db = handle.db;
+    const ownerUserId = await createUser(db, { email: EMAIL, password: PASSWORD });
+    await db
+      .insert(shops)
+      .values({ ownerUserId, slug: 'live-shop', name: 'Live shop', defaultPercentage: 200 });
+    const categoryId = await addSubcategory(db, 'Live A');
+    const [row] = await db
+      .insert(products)
+      .values({ categoryId, title: 'Live mug', platformPriceCents: 1000, stock: 50 })
+      .returning({ id: products.id });
+    productId = row?.id ?? 0;
+    // One after the other: the first migrates and seeds, the second finds it done.
+    running.push(await startProcess(database.url, REDIS_URL ?? ''));
+    running.push(await startProcess(database.url, REDIS_URL ?? ''));
+  }, 150_000);
+
+  afterAll(async () => {
+    for (const p of running) p.child.kill('SIGTERM');
+    await Promise.all(running.map((p) => p.exited));
+    await handle?.close();
+    await database?.drop();
+  });
+
+  it('a purchase paid through process A reaches the creator’s socket on process B within a second', async () => {
+    const [a, b] = running;
+    if (!a || !b) throw new Error('not started');
+    const signIn = await api<{ accessToken: string }>(a.origin, 'POST', '/auth/login', {
+      username: EMAIL,
+      password: PASSWORD,
+    });
+    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+    const token = signIn.body.data.accessToken;
+
+    const messages: IMessage[] = [];
+    const client = new Client({
+      webSocketFactory: () => new WebSocket(`${b.origin.replace('http', 'ws')}/ws`),
+      connectHeaders: { Authorization: `Bearer ${token}` },
+      reconnectDelay: 0,
+    });
+    await new Promise<void>((resolve, reject) => {
+      client.onConnect = () => {
+        client.subscribe('/user/queue/orders', (m) => messages.push(m), { receipt: 'sub' });
+        client.watchForReceipt('sub', () => resolve());
+      };
+      client.onStompError = (frame) => reject(new Error(frame.headers.message));
+      client.activate();
+    });
+
+    const placed = await api<TCheckoutAnswer>(a.origin, 'POST', '/public/checkout', {
+      shop: 'live-shop',
+      email: 'buyer@example.com',
+      address: { name: 'Ana', line1: '1 Main St', city: 'Lisbon', postalCode: '1000-001', countryCode: 'PT' },
+      items: [{ productId: String(productId), quantity: 2 }],
+      language: 'en',
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const payToken = new URL(placed.body.data.approveUrl, 'http://x').searchParams.get('token') ?? '';
+    expect((await api(a.origin, 'POST', `/public/sandbox/orders/${payToken}/approve`, {})).status).toBe(200);
+    const captured = await api(a.origin, 'POST', '/public/checkout/capture', {
+      orderNo: placed.body.data.orderNo,
+      token: payToken,
+    });
+    expect(captured.status, JSON.stringify(captured.body)).toBe(200);
+    const paidAt = Date.now();
+    while (messages.length === 0 && Date.now() - paidAt < 1_000) await new Promise((r) => setTimeout(r, 20));
+    expect(messages.length).toBe(1);
+    const news = JSON.parse(messages[0]?.body ?? '{}') as OrderPaidNews;
+    expect(news).toMatchObject({ kind: 'orderPaid', orderNo: placed.body.data.orderNo, currencyCode: 'USD' });
+    expect(news.totalMinor).toBeGreaterThan(news.profitMinor);
+    await client.deactivate();
+  });
+
+  it('a sign-in limit holds across both processes', async () => {
+    const [a, b] = running;
+    if (!a || !b) throw new Error('not started');
+    const wrong = (origin: string) =>
+      api<null>(origin, 'POST', '/auth/login', { username: EMAIL, password: 'wrong-pass-1' });
+    // Three failures, alternating processes: the account's count is three on both (in process it
+    // would be two and one), so the third answer asks for a captcha.
+    const answers = [await wrong(a.origin), await wrong(b.origin), await wrong(a.origin)];
+    expect(answers.map((r) => r.body.code)).toEqual([
+      ErrorCode.BAD_CREDENTIALS,
+      ErrorCode.BAD_CREDENTIALS,
+      ErrorCode.BAD_CREDENTIALS,
+    ]);
+    const third = answers[2]?.body as unknown as { data?: { captchaRequired?: boolean } };
+    expect(third.data?.captchaRequired).toBe(true);
+    const second = answers[1]?.body as unknown as { data?: { captchaRequired?: boolean } };
+    expect(second.data?.captchaRequired).not.toBe(true);
+  });
+});
