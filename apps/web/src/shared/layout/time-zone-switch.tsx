@@ -22,19 +22,25 @@ export function TimeZoneSwitch({ block = false }: { block?: boolean }) {
   const options = useMemo(
     () => [
       { value: BROWSER, label: t('topBar.timeZone.browser', { zone: browserTimeZone() }) },
-      ...knownTimeZones().map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })),
+      // The runtime's list may hold the older name of a zone (Asia/Calcutta): the browser's own
+      // zone and the one chosen are offered as they are named.
+      ...[...new Set([...knownTimeZones(), browserTimeZone(), ...(chosen ? [chosen] : [])])]
+        .sort()
+        .map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })),
     ],
-    [t],
+    [t, chosen],
   );
   if (!isSignedIn) return null;
+  const value = chosen ?? BROWSER;
+  const shown = options.find((option) => option.value === value)?.label ?? value;
   return (
     <Select
       showSearch={{ optionFilterProp: 'label' }}
-      aria-label={t('topBar.timeZone.label')}
+      aria-label={t('topBar.current', { label: t('topBar.timeZone.label'), value: shown })}
       prefix={<ClockCircleOutlined aria-hidden />}
       className={block ? styles.timeZoneBlock : styles.timeZone}
       popupMatchSelectWidth={false}
-      value={chosen ?? BROWSER}
+      value={value}
       options={options}
       loading={saving}
       onChange={(value: string) => {
