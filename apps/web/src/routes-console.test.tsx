@@ -42,6 +42,7 @@ function signIn() {
       email: null,
       avatar: null,
       countryId: 'US',
+      timeZone: null,
       roles: ['ROOT', 'ADMIN'],
       perms: [],
     },

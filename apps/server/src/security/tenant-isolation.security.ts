@@ -436,6 +436,39 @@ const CASES: Record<string, () => Promise<void>> = {
     );
     expect(res.points.reduce((n, point) => n + point.value, 0)).toBe(mine);
   },
+  'GET /api/v1/dashboard/sources': async () => {
+    const [mine, theirs] = await Promise.all([
+      paidProfit(B, yearChartStart()),
+      paidProfit(A, yearChartStart()),
+    ]);
+    expect(theirs).not.toBe(mine);
+    const res = await okAs<{ sources: { earnings: number }[] }>(
+      B,
+      'GET',
+      `/api/v1/dashboard/sources?by=user_source&range=year&tz=UTC&userId=${A.userId}&shopId=${A.shopId}`,
+    );
+    expect(res.sources.reduce((n, source) => n + source.earnings, 0)).toBe(mine);
+  },
+  'GET /api/v1/dashboard/products': async () => {
+    // B's top products are from B's orders only: none of A's sales figures.
+    const res = await okAs<{ products: { sales: number }[] }>(
+      B,
+      'GET',
+      `/api/v1/dashboard/products?by=revenue&range=year&tz=UTC&userId=${A.userId}&shopId=${A.shopId}`,
+    );
+    const mine = await ctx.database.db
+      .select({ total: orders.totalMinor })
+      .from(orders)
+      .where(and(eq(orders.ownerUserId, B.userId), gte(orders.paidAt, yearChartStart())));
+    expect(res.products.reduce((n, p) => n + p.sales, 0)).toBeLessThanOrEqual(
+      mine.reduce((n, row) => n + row.total, 0),
+    );
+  },
+  'PUT /api/v1/users/me/time-zone': async () => {
+    // Only the caller's own profile: A's row is compared around the case.
+    await as(B, 'PUT', '/api/v1/users/me/time-zone', { timeZone: 'Asia/Kolkata', ...foreign() });
+    await as(B, 'PUT', '/api/v1/users/me/time-zone', { timeZone: null, ...foreign() });
+  },
   'GET /api/v1/earnings': () => listings([`/api/v1/earnings?userId=${A.userId}&shopId=${A.shopId}`]),
   'GET /api/v1/earnings/daily': () =>
     listings([`/api/v1/earnings/daily?from=${yearAgo}&to=${today}&userId=${A.userId}`]),

@@ -105,6 +105,8 @@ export const ZCurrentUser = z.object({
   email: z.string().nullable(),
   avatar: z.string().nullable(),
   countryId: z.string(),
+  /** The dashboard's time zone (IANA); null: the browser's. */
+  timeZone: z.string().nullable(),
   roles: z.array(z.string()),
   perms: z.array(z.string()),
 });

@@ -1,9 +1,15 @@
 import { defineRoutes } from '../platform/route';
+import { z } from 'zod';
 import {
+  ZDashboardProducts,
+  ZDashboardProductsQuery,
   ZDashboardSeries,
   ZDashboardSeriesQuery,
   ZDashboardSummary,
+  ZDashboardSources,
+  ZDashboardSourcesQuery,
   ZDashboardSummaryQuery,
+  ZUpdateTimeZoneRequest,
 } from './dashboard.schema';
 
 const tags = ['dashboard'] as const;
@@ -27,6 +33,33 @@ export const dashboardRoutes = defineRoutes({
     tags,
     query: ZDashboardSeriesQuery,
     response: ZDashboardSeries,
+    access: signedIn,
+  },
+  sources: {
+    method: 'GET',
+    path: '/api/v1/dashboard/sources',
+    summary: "The caller's shop's figures and one series split by user_source or page_source",
+    tags,
+    query: ZDashboardSourcesQuery,
+    response: ZDashboardSources,
+    access: signedIn,
+  },
+  products: {
+    method: 'GET',
+    path: '/api/v1/dashboard/products',
+    summary: "The caller's shop's top products by revenue or by conversion over a range",
+    tags,
+    query: ZDashboardProductsQuery,
+    response: ZDashboardProducts,
+    access: signedIn,
+  },
+  updateTimeZone: {
+    method: 'PUT',
+    path: '/api/v1/users/me/time-zone',
+    summary: "Save the signed-in user's time zone for the dashboard (null: the browser's)",
+    tags,
+    body: ZUpdateTimeZoneRequest,
+    response: z.null(),
     access: signedIn,
   },
 });

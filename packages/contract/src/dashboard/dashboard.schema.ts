@@ -77,24 +77,34 @@ export type TDashboardRange = z.infer<typeof ZDashboardRange>;
  * (today included), `year` the last 12 months by month, `custom` from `from` to `to` (both
  * included, local days, at most MAX_DASHBOARD_DAYS) by day.
  */
+const ZRangeFields = {
+  range: ZDashboardRange,
+  from: ZIsoDay.optional(),
+  to: ZIsoDay.optional(),
+  tz: ZTimeZone,
+};
+
+/** A custom range needs both ends, in order, at most MAX_DASHBOARD_DAYS days. */
+function checkCustomRange(
+  q: { range: TDashboardRange; from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (q.range !== 'custom') return;
+  if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'validation.required' });
+  if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.required' });
+  if (!q.from || !q.to) return;
+  if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateOrder' });
+  else if (daysBetween(q.from, q.to) >= MAX_DASHBOARD_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateSpan' });
+}
+
 export const ZDashboardSeriesQuery = z
-  .object({
-    series: ZDashboardSeriesName,
-    range: ZDashboardRange,
-    from: ZIsoDay.optional(),
-    to: ZIsoDay.optional(),
-    tz: ZTimeZone,
-  })
-  .superRefine((q, ctx) => {
-    if (q.range !== 'custom') return;
-    if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'validation.required' });
-    if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.required' });
-    if (!q.from || !q.to) return;
-    if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateOrder' });
-    else if (daysBetween(q.from, q.to) >= MAX_DASHBOARD_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateSpan' });
-  });
+  .object({ series: ZDashboardSeriesName, ...ZRangeFields })
+  .superRefine(checkCustomRange);
 export type TDashboardSeriesQuery = z.infer<typeof ZDashboardSeriesQuery>;
+
+/** A range of the dashboard, whatever is read over it. */
+export type TDashboardRangeQuery = Pick<TDashboardSeriesQuery, 'range' | 'from' | 'to' | 'tz'>;
 
 /**
  * One point per hour, day or month of the range, in order, 0 where nothing happened: `start` is
@@ -116,3 +126,96 @@ export const ZDashboardSeries = z.object({
   ),
 });
 export type TDashboardSeries = z.infer<typeof ZDashboardSeries>;
+
+/** Traffic sources: the landing link's `user_source` or `page_source`, carried to the order. */
+export const DASHBOARD_SOURCE_KEYS = ['user_source', 'page_source'] as const;
+export const ZDashboardSourceKey = z.enum(DASHBOARD_SOURCE_KEYS);
+export type TDashboardSourceKey = z.infer<typeof ZDashboardSourceKey>;
+
+/** The most sources the dashboard names; the rest are summed as one "other" row. */
+export const DASHBOARD_TOP_SOURCES = 5;
+
+export const ZDashboardSourcesQuery = z
+  .object({ by: ZDashboardSourceKey, series: ZDashboardSeriesName.default('earnings'), ...ZRangeFields })
+  .superRefine(checkCustomRange);
+export type TDashboardSourcesQuery = z.infer<typeof ZDashboardSourcesQuery>;
+
+/** A source's figures over the whole range: money in minor units, conversion in basis points. */
+export const ZSourceFigures = z.object({
+  clicks: z.number().int(),
+  orders: z.number().int(),
+  units: z.number().int(),
+  sales: z.number().int(),
+  earnings: z.number().int(),
+  conversion: z.number().int(),
+});
+export type TSourceFigures = z.infer<typeof ZSourceFigures>;
+
+/**
+ * The shop's figures split by source over a range: `buckets` are the chart's hours, days or
+ * months (as in ZDashboardSeries); each source has its figures over the range and the chosen
+ * series' value per bucket (`points[k]` is `buckets[k]`). The top DASHBOARD_TOP_SOURCES by the
+ * chosen series (by orders for conversion) are named, most first; `source` null is all the
+ * others summed. A source's name is free text from a link: show it as text, never as markup.
+ * `default` is a link without `user_source`, `` (empty) one without `page_source`.
+ */
+export const ZDashboardSources = z.object({
+  by: ZDashboardSourceKey,
+  series: ZDashboardSeriesName,
+  granularity: z.enum(['hour', 'day', 'month']),
+  currencyCode: z.string(),
+  buckets: z.array(z.object({ start: z.string(), label: z.string() })),
+  sources: z.array(
+    ZSourceFigures.extend({
+      source: z.string().nullable(),
+      points: z.array(z.number().int()),
+    }),
+  ),
+});
+export type TDashboardSources = z.infer<typeof ZDashboardSources>;
+
+/** Top products by what buyers paid, or by orders per view. */
+export const DASHBOARD_PRODUCT_RANKINGS = ['revenue', 'conversion'] as const;
+export const ZDashboardProductRanking = z.enum(DASHBOARD_PRODUCT_RANKINGS);
+export type TDashboardProductRanking = z.infer<typeof ZDashboardProductRanking>;
+
+/** How many products the dashboard lists. */
+export const DASHBOARD_TOP_PRODUCTS = 10;
+/**
+ * A product is ranked by conversion only with at least this many views in the range: below it,
+ * one lucky order reads as 50 % and pushes the steady sellers off the list.
+ */
+export const MIN_VIEWS_FOR_CONVERSION = 20;
+
+export const ZDashboardProductsQuery = z
+  .object({ by: ZDashboardProductRanking, ...ZRangeFields })
+  .superRefine(checkCustomRange);
+export type TDashboardProductsQuery = z.infer<typeof ZDashboardProductsQuery>;
+
+/**
+ * The shop's top products over a range: `sales` what buyers paid for them (minor units),
+ * `orders` the paid orders with them, `views` their product page's views, `conversion` orders
+ * per view in basis points (0 without views). Title in the caller's language.
+ */
+export const ZDashboardProducts = z.object({
+  by: ZDashboardProductRanking,
+  currencyCode: z.string(),
+  minViews: z.number().int(),
+  products: z.array(
+    z.object({
+      productId: z.string(),
+      title: z.string(),
+      imageUrl: z.string().nullable(),
+      orders: z.number().int(),
+      units: z.number().int(),
+      sales: z.number().int(),
+      views: z.number().int(),
+      conversion: z.number().int(),
+    }),
+  ),
+});
+export type TDashboardProducts = z.infer<typeof ZDashboardProducts>;
+
+/** The creator's time zone for the dashboard; null: the browser's. */
+export const ZUpdateTimeZoneRequest = z.object({ timeZone: ZTimeZone.nullable() });
+export type TUpdateTimeZoneRequest = z.infer<typeof ZUpdateTimeZoneRequest>;

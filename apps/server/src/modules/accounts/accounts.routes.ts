@@ -65,6 +65,7 @@ export async function accountsModule(app: FastifyInstance): Promise<void> {
       email: user.email,
       avatar: user.avatarUrl,
       countryId: user.countryId,
+      timeZone: user.timeZone ?? null,
       roles: caller.roles,
       perms: caller.permissions,
     };

@@ -1,5 +1,7 @@
-import { and, count, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
+import { inLanguage } from '../catalog/catalog.api';
 import { products } from '../catalog/catalog.table';
 import { joinShopProducts, sellableInShop } from '../shops/shops.api';
 
@@ -192,4 +194,170 @@ export async function databaseKnowsZone(db: AppDatabase, tz: string): Promise<bo
     sql`select count(*) as n from pg_timezone_names where name = ${tz}`,
   );
   return num(row?.n) > 0;
+}
+
+/** The SQL pieces of a range of local buckets: its local first and end, the unit and label format. */
+function rangeSql(range: SeriesRange) {
+  const step = `1 ${range.granularity}`;
+  const format =
+    range.granularity === 'hour'
+      ? 'YYYY-MM-DD"T"HH24:MI'
+      : range.granularity === 'day'
+        ? 'YYYY-MM-DD'
+        : 'YYYY-MM';
+  const first = sql`${range.localStart}::timestamp`;
+  return {
+    step,
+    format,
+    unit: sql.raw(`'${range.granularity}'`),
+    first,
+    last: sql`(${first} + ${range.buckets}::int * ${step}::interval)`,
+  };
+}
+
+export interface SourceBucketRow {
+  /** The bucket's index in the range. */
+  k: number;
+  start: string;
+  label: string;
+  /** Null for a bucket where no source had anything. */
+  source: string | null;
+  orders: number;
+  units: number;
+  sales: number;
+  earnings: number;
+  clicks: number;
+}
+
+/**
+ * Per bucket of `range` and per source (`user_source` or `page_source`): the shop's paid orders
+ * (order-level roll-ups: count, units, sales, profit) and clicks (shop page views). Every bucket
+ * has at least one row (source null when nothing happened in it).
+ */
+export async function sourceBuckets(
+  db: AppDatabase,
+  shopId: number,
+  tz: string,
+  range: SeriesRange,
+  by: 'user_source' | 'page_source',
+): Promise<SourceBucketRow[]> {
+  const { step, format, unit, first, last } = rangeSql(range);
+  const column = sql.identifier(by);
+  const result = await rows<Record<string, unknown>>(
+    db,
+    sql`with points as (
+        select k, ${first} + k * ${step}::interval as local
+        from generate_series(0, ${range.buckets - 1}::int) as k
+      ),
+      orders_in as (
+        select ${column} as source, date_trunc(${unit}, bucket at time zone ${tz}) as local,
+          sum(orders) as orders, sum(units) as units, sum(sales_minor) as sales, sum(profit_minor) as earnings
+        from order_rollups
+        where shop_id = ${shopId} and product_id = 0 and currency_code = ${DASHBOARD_CURRENCY}
+          and bucket >= ${first} at time zone ${tz} and bucket < ${last} at time zone ${tz}
+        group by 1, 2
+      ),
+      clicks_in as (
+        select ${column} as source, date_trunc(${unit}, bucket at time zone ${tz}) as local, sum(count) as clicks
+        from event_rollups
+        where shop_id = ${shopId} and product_id = 0 and kind = 'view'
+          and bucket >= ${first} at time zone ${tz} and bucket < ${last} at time zone ${tz}
+        group by 1, 2
+      ),
+      figures as (
+        select coalesce(o.source, c.source) as source, coalesce(o.local, c.local) as local,
+          coalesce(o.orders, 0) as orders, coalesce(o.units, 0) as units, coalesce(o.sales, 0) as sales,
+          coalesce(o.earnings, 0) as earnings, coalesce(c.clicks, 0) as clicks
+        from orders_in o full join clicks_in c on c.source = o.source and c.local = o.local
+      )
+      select p.k, p.local at time zone ${tz} as starts, to_char(p.local, ${format}) as label,
+        f.source, f.orders, f.units, f.sales, f.earnings, f.clicks
+      from points p left join figures f on f.local = p.local
+      order by p.k, f.source`,
+  );
+  return result.map((r) => ({
+    k: num(r.k),
+    start: new Date(r.starts as string).toISOString(),
+    label: String(r.label),
+    source: typeof r.source === 'string' ? r.source : null,
+    orders: num(r.orders),
+    units: num(r.units),
+    sales: num(r.sales),
+    earnings: num(r.earnings),
+    clicks: num(r.clicks),
+  }));
+}
+
+export interface ProductFiguresRow {
+  productId: number;
+  title: string;
+  imageUrl: string | null;
+  orders: number;
+  units: number;
+  sales: number;
+  views: number;
+}
+
+/**
+ * The shop's products over `range` from the product roll-ups: paid orders with them, units and
+ * sales (`order_rollups` product rows), and views of their page (`event_rollups` kind 'view'),
+ * ranked by sales, or by orders per view among those with at least `minViews` views. Title in
+ * `lang` (English when not translated), first image.
+ */
+export async function topProducts(
+  db: AppDatabase,
+  shopId: number,
+  tz: string,
+  range: SeriesRange,
+  options: { by: 'revenue' | 'conversion'; lang: string; limit: number; minViews: number },
+): Promise<ProductFiguresRow[]> {
+  const { first, last } = rangeSql(range);
+  const inRange = sql`bucket >= ${first} at time zone ${tz} and bucket < ${last} at time zone ${tz}`;
+  const filter =
+    options.by === 'revenue' ? sql`f.sales > 0` : sql`f.views >= ${options.minViews} and f.orders > 0`;
+  const order =
+    options.by === 'revenue'
+      ? sql`f.sales desc, f.orders desc, f.product_id`
+      : sql`f.orders::numeric / f.views desc, f.orders desc, f.product_id`;
+  const result = await rows<Record<string, unknown>>(
+    db,
+    sql`with sold as (
+        select product_id, sum(orders) as orders, sum(units) as units, sum(sales_minor) as sales
+        from order_rollups
+        where shop_id = ${shopId} and product_id <> 0 and currency_code = ${DASHBOARD_CURRENCY} and ${inRange}
+        group by 1
+      ),
+      viewed as (
+        select product_id, sum(count) as views
+        from event_rollups
+        where shop_id = ${shopId} and product_id <> 0 and kind = 'view' and ${inRange}
+        group by 1
+      ),
+      f as (
+        select coalesce(s.product_id, v.product_id) as product_id, coalesce(s.orders, 0) as orders,
+          coalesce(s.units, 0) as units, coalesce(s.sales, 0) as sales, coalesce(v.views, 0) as views
+        from sold s full join viewed v on v.product_id = s.product_id
+      )
+      select f.product_id, f.orders, f.units, f.sales, f.views,
+        ${inLanguage(products.titles, products.title, options.lang)} as title,
+        (select i.url from product_images i where i.product_id = f.product_id order by i.sort, i.id limit 1) as image_url
+      from f join products on products.id = f.product_id
+      where ${filter}
+      order by ${order}
+      limit ${options.limit}`,
+  );
+  return result.map((r) => ({
+    productId: num(r.product_id),
+    title: String(r.title),
+    imageUrl: typeof r.image_url === 'string' ? r.image_url : null,
+    orders: num(r.orders),
+    units: num(r.units),
+    sales: num(r.sales),
+    views: num(r.views),
+  }));
+}
+
+/** Saves the user's dashboard time zone (null: the browser's). */
+export async function setUserTimeZone(db: AppDatabase, userId: number, timeZone: string | null) {
+  await db.update(users).set({ timeZone, updatedAt: new Date() }).where(eq(users.id, userId));
 }

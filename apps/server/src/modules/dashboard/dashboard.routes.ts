@@ -1,7 +1,13 @@
 import { dashboardRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
-import { getDashboardSeries, getDashboardSummary } from './dashboard.service';
+import {
+  getDashboardProducts,
+  getDashboardSeries,
+  getDashboardSources,
+  getDashboardSummary,
+  updateTimeZone,
+} from './dashboard.service';
 
 /** The creator's dashboard (`#/index`): only the caller's own shop, from the roll-ups. */
 export async function dashboardModule(app: FastifyInstance): Promise<void> {
@@ -9,4 +15,9 @@ export async function dashboardModule(app: FastifyInstance): Promise<void> {
   const r = dashboardRoutes;
   registerRoute(app, r.summary, ({ query, caller }) => getDashboardSummary(db, Number(caller.id), query));
   registerRoute(app, r.series, ({ query, caller }) => getDashboardSeries(db, Number(caller.id), query));
+  registerRoute(app, r.sources, ({ query, caller }) => getDashboardSources(db, Number(caller.id), query));
+  registerRoute(app, r.products, ({ query, request, caller }) =>
+    getDashboardProducts(db, Number(caller.id), request.lang, query),
+  );
+  registerRoute(app, r.updateTimeZone, ({ body, caller }) => updateTimeZone(db, Number(caller.id), body));
 }

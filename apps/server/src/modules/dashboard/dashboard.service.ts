@@ -1,6 +1,16 @@
 import {
+  DASHBOARD_TOP_PRODUCTS,
+  DASHBOARD_TOP_SOURCES,
   daysBetween,
+  MIN_VIEWS_FOR_CONVERSION,
+  type TDashboardProducts,
+  type TDashboardProductsQuery,
+  type TDashboardRangeQuery,
   type TDashboardSeries,
+  type TDashboardSources,
+  type TDashboardSourcesQuery,
+  type TSourceFigures,
+  type TUpdateTimeZoneRequest,
   type TDashboardSeriesQuery,
   type TDashboardSummary,
   type TDashboardSummaryQuery,
@@ -14,6 +24,9 @@ import {
   databaseKnowsZone,
   localNow,
   seriesPoints,
+  setUserTimeZone,
+  sourceBuckets,
+  topProducts,
   sumOrderWindows,
   sumPendingShipment,
   type SeriesRange,
@@ -102,7 +115,7 @@ export function shiftLocal(local: string, unit: 'hour' | 'day' | 'month', by: nu
 }
 
 /** The range a query asks for, from the local time now: its granularity, first bucket and size. */
-export function rangeOf(query: TDashboardSeriesQuery, local: string): SeriesRange {
+export function rangeOf<Q extends TDashboardRangeQuery>(query: Q, local: string): SeriesRange {
   const today = `${local.slice(0, 10)} 00:00:00`;
   switch (query.range) {
     case '24h':
@@ -179,4 +192,146 @@ export async function getDashboardSeries(
       previous: valueOf(query.series, previous[k] ?? NOTHING),
     })),
   };
+}
+
+interface Tally {
+  orders: number;
+  units: number;
+  sales: number;
+  earnings: number;
+  clicks: number;
+}
+const zero = (): Tally => ({ orders: 0, units: 0, sales: 0, earnings: 0, clicks: 0 });
+function add(into: Tally, from: Tally) {
+  into.orders += from.orders;
+  into.units += from.units;
+  into.sales += from.sales;
+  into.earnings += from.earnings;
+  into.clicks += from.clicks;
+}
+/** Orders per click in basis points; 0 without clicks. */
+const conversionBp = (t: Tally) => (t.clicks === 0 ? 0 : Math.round((t.orders * 10_000) / t.clicks));
+function figuresOf(t: Tally): TSourceFigures {
+  return {
+    clicks: t.clicks,
+    orders: t.orders,
+    units: t.units,
+    sales: t.sales,
+    earnings: t.earnings,
+    conversion: conversionBp(t),
+  };
+}
+/** What sources are ranked by: the chosen series' total; orders (then clicks) for conversion. */
+function rankOf(series: TDashboardSourcesQuery['series'], t: Tally): [number, number] {
+  switch (series) {
+    case 'earnings':
+      return [t.earnings, t.orders];
+    case 'sales':
+      return [t.units, t.orders];
+    case 'clicks':
+      return [t.clicks, t.orders];
+    case 'conversion':
+      return [t.orders, t.clicks];
+  }
+}
+
+/**
+ * The caller's shop's figures split by `user_source` or `page_source` over a range: the top
+ * DASHBOARD_TOP_SOURCES sources by the chosen series named, the rest summed as one (`source` null).
+ */
+export async function getDashboardSources(
+  db: AppDatabase,
+  ownerUserId: number,
+  query: TDashboardSourcesQuery,
+  now = new Date(),
+): Promise<TDashboardSources> {
+  await checkZone(db, query.tz);
+  const range = rangeOf(query, await localNow(db, query.tz, now));
+  const shop = await findShopByOwner(db, ownerUserId);
+  const rows = await sourceBuckets(db, shop?.id ?? 0, query.tz, range, query.by);
+  const buckets: TDashboardSources['buckets'] = [];
+  const perSource = new Map<string, { total: Tally; points: Tally[] }>();
+  for (const row of rows) {
+    buckets[row.k] ??= { start: row.start, label: row.label };
+    if (row.source === null) continue;
+    let entry = perSource.get(row.source);
+    if (!entry) {
+      entry = { total: zero(), points: Array.from({ length: range.buckets }, zero) };
+      perSource.set(row.source, entry);
+    }
+    add(entry.total, row);
+    const point = entry.points[row.k];
+    if (point) add(point, row);
+  }
+  const ranked = [...perSource.entries()].sort(([nameA, a], [nameB, b]) => {
+    const [a1, a2] = rankOf(query.series, a.total);
+    const [b1, b2] = rankOf(query.series, b.total);
+    return b1 - a1 || b2 - a2 || (nameA < nameB ? -1 : nameA > nameB ? 1 : 0);
+  });
+  const shown = ranked.slice(0, DASHBOARD_TOP_SOURCES);
+  const rest = ranked.slice(DASHBOARD_TOP_SOURCES);
+  const entries: [string | null, { total: Tally; points: Tally[] }][] = [...shown];
+  if (rest.length > 0) {
+    const other = { total: zero(), points: Array.from({ length: range.buckets }, zero) };
+    for (const [, entry] of rest) {
+      add(other.total, entry.total);
+      entry.points.forEach((point, k) => add(other.points[k] ?? zero(), point));
+    }
+    entries.push([null, other]);
+  }
+  return {
+    by: query.by,
+    series: query.series,
+    granularity: range.granularity,
+    currencyCode: DASHBOARD_CURRENCY,
+    buckets,
+    sources: entries.map(([source, entry]) => ({
+      source,
+      ...figuresOf(entry.total),
+      points: entry.points.map((point) => valueOf(query.series, point)),
+    })),
+  };
+}
+
+/** The caller's shop's top products over a range, by revenue or by conversion. */
+export async function getDashboardProducts(
+  db: AppDatabase,
+  ownerUserId: number,
+  lang: string,
+  query: TDashboardProductsQuery,
+  now = new Date(),
+): Promise<TDashboardProducts> {
+  await checkZone(db, query.tz);
+  const range = rangeOf(query, await localNow(db, query.tz, now));
+  const shop = await findShopByOwner(db, ownerUserId);
+  const found = shop
+    ? await topProducts(db, shop.id, query.tz, range, {
+        by: query.by,
+        lang,
+        limit: DASHBOARD_TOP_PRODUCTS,
+        minViews: MIN_VIEWS_FOR_CONVERSION,
+      })
+    : [];
+  return {
+    by: query.by,
+    currencyCode: DASHBOARD_CURRENCY,
+    minViews: MIN_VIEWS_FOR_CONVERSION,
+    products: found.map((p) => ({
+      ...p,
+      productId: String(p.productId),
+      conversion: p.views === 0 ? 0 : Math.round((p.orders * 10_000) / p.views),
+    })),
+  };
+}
+
+/** Saves (or clears) the caller's dashboard time zone, once the database knows it too. */
+export async function updateTimeZone(
+  db: AppDatabase,
+  userId: number,
+  body: TUpdateTimeZoneRequest,
+): Promise<null> {
+  if (body.timeZone !== null && !(await databaseKnowsZone(db, body.timeZone)))
+    throw AppError.fields([{ field: 'timeZone', key: 'validation.timeZone' }]);
+  await setUserTimeZone(db, userId, body.timeZone);
+  return null;
 }

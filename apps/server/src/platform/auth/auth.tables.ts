@@ -40,6 +40,8 @@ export const users = pgTable(
     /** Raised on password change or disabling: access tokens carry it and stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     countryId: varchar('country_id', { length: 2 }).notNull().default('US'),
+    /** The dashboard's time zone (IANA, e.g. `Europe/Paris`); null: the browser's. */
+    timeZone: varchar('time_zone', { length: 64 }),
     /** The operator's department (`depts.id`); none for creators. */
     deptId: bigint('dept_id', { mode: 'number' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

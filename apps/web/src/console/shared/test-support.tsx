@@ -35,6 +35,7 @@ export function signInOperator(perms: string[], roles: string[] = ['ADMIN']): vo
       email: null,
       avatar: null,
       countryId: 'US',
+      timeZone: null,
       roles,
       perms,
     },

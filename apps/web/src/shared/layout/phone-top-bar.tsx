@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../i18n/language-switch';
 import { useSettings } from '../preferences/settings-store';
 import { logout } from '../session/logout';
 import { CountrySwitch, CurrencySwitch } from './country-switch';
+import { TimeZoneSwitch } from './time-zone-switch';
 import styles from './top-bar.module.css';
 
 /**
@@ -42,6 +43,7 @@ export function PhoneTopBar({ title }: { title: string }) {
         <LanguageSwitch />
         <CountrySwitch />
         <CurrencySwitch />
+        <TimeZoneSwitch block />
         <div className={styles.sheetRow}>
           <label htmlFor={darkId}>{t('topBar.sheet.dark')}</label>
           <Switch

@@ -6,6 +6,7 @@ import { applyLanguage } from '../i18n/i18n';
 import { useAppPreferences } from '../preferences/app-preferences-store';
 import { useUserPreferences } from '../preferences/user-preferences-store';
 import { useSession } from '../session/session-store';
+import { useUser } from '../session/user-store';
 import { createFakeApi, ok } from '../test/fake-api';
 import { renderWithApp } from '../test/render-with-app';
 import { TopBar } from './top-bar';
@@ -14,6 +15,7 @@ const routes = [{ path: '/', Component: () => <TopBar /> }];
 
 afterEach(() => {
   useSession.getState().clearTokens();
+  useUser.getState().clear();
 });
 
 describe('TopBar', () => {
@@ -57,6 +59,44 @@ describe('TopBar', () => {
     expect(useUserPreferences.getState()).toMatchObject({ countryId: 'ES', currencyCode: 'USD' });
     await apiClient.get('/api/anything').catch(() => undefined);
     expect(api.requests.at(-1)?.headers.currencyjc).toBe('USD1');
+  });
+
+  it('saves the dashboard time zone on the profile, or the browser’s again', async () => {
+    const api = createFakeApi({ 'PUT /api/v1/users/me/time-zone': () => ok(null) });
+    vi.stubGlobal('fetch', api.fetch);
+    useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref' });
+    useUser.getState().setInfo({
+      user: {
+        userId: '7',
+        username: null,
+        nickname: 'Ana',
+        email: null,
+        avatar: null,
+        countryId: 'US',
+        timeZone: null,
+        roles: ['BLOGGER'],
+        perms: [],
+      },
+      business: { email: null, subdomainurl: null, image_url: null, nickname: 'Ana', country_id: 'US' },
+    });
+    const user = userEvent.setup();
+    await renderWithApp(routes, '/');
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const zone = await screen.findByRole('combobox', { name: `Time zone: Browser's (${browser})` });
+    await user.click(zone);
+    await user.type(zone, 'Paris');
+    await user.click(await screen.findByTitle('Europe/Paris'));
+    await waitFor(() => expect(api.callsTo('PUT /api/v1/users/me/time-zone')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/v1/users/me/time-zone')[0]?.body).toEqual({ timeZone: 'Europe/Paris' });
+    await waitFor(() => expect(useUser.getState().info?.user.timeZone).toBe('Europe/Paris'));
+    expect(screen.getByRole('combobox', { name: 'Time zone: Europe/Paris' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Time zone: Europe/Paris' }));
+    await user.type(screen.getByRole('combobox', { name: 'Time zone: Europe/Paris' }), 'Browser');
+    await user.click(await screen.findByTitle(`Browser's (${browser})`));
+    await waitFor(() => expect(api.callsTo('PUT /api/v1/users/me/time-zone')).toHaveLength(2));
+    expect(api.callsTo('PUT /api/v1/users/me/time-zone')[1]?.body).toEqual({ timeZone: null });
+    await waitFor(() => expect(useUser.getState().info?.user.timeZone).toBeNull());
   });
 
   it('names its buttons with the text they show (label in name)', async () => {

@@ -8,6 +8,7 @@ import { LanguageSwitch } from '../i18n/language-switch';
 import { logout } from '../session/logout';
 import { useSession } from '../session/session-store';
 import { CountrySwitch, CurrencySwitch } from './country-switch';
+import { TimeZoneSwitch } from './time-zone-switch';
 import styles from './top-bar.module.css';
 
 /**
@@ -24,6 +25,7 @@ export function TopBar({ actions }: { actions?: ReactNode }) {
         <LanguageSwitch />
         <CountrySwitch />
         <CurrencySwitch />
+        <TimeZoneSwitch />
         {actions}
         {isSignedIn ? (
           <Button icon={<LogoutOutlined aria-hidden />} onClick={() => void logout()}>

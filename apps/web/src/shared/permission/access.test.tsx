@@ -16,6 +16,7 @@ function signIn(access: { roles: string[]; perms: string[] }): void {
     email: null,
     avatar: null,
     countryId: 'US',
+    timeZone: null,
     ...access,
   };
   const business = { email: null, subdomainurl: null, image_url: null, nickname: null, country_id: null };

@@ -81,6 +81,7 @@ describe('silent token refresh', () => {
         email: null,
         avatar: null,
         countryId: 'US',
+        timeZone: null,
         roles: [],
         perms: [],
       },

@@ -86,6 +86,7 @@ export function defaultHandlers(): Record<string, TFakeHandler> {
         email: 'ana@example.com',
         avatar: null,
         countryId: 'US',
+        timeZone: null,
         roles: ['BLOGGER'],
         perms: [],
       }),

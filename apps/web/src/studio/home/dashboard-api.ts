@@ -1,23 +1,41 @@
-import { dashboardRoutes, type TDashboardRange, type TDashboardSeriesName } from '@linkstore/contract';
+import {
+  dashboardRoutes,
+  type TDashboardProductRanking,
+  type TDashboardRange,
+  type TDashboardSeriesName,
+  type TDashboardSourceKey,
+} from '@linkstore/contract';
 import { routeQueryOptions } from '../../shared/http/call-route';
+import { browserTimeZone, useChosenTimeZone } from '../../shared/preferences/time-zone';
 
-/** The browser's time zone: the dashboard's days and hours are the creator's (issue 18). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** The dashboard's time zone: the creator's profile setting, else the browser's. */
+export function useDashboardTimeZone(): string {
+  return useChosenTimeZone() ?? browserTimeZone();
 }
 
 export function dashboardSummaryQuery(tz: string) {
   return routeQueryOptions(dashboardRoutes.summary, { query: { tz } });
 }
 
-export interface TSeriesChoice {
-  series: TDashboardSeriesName;
+export interface TRangeChoice {
   range: TDashboardRange;
   /** Custom ranges only: local days, both included. */
   from?: string;
   to?: string;
 }
 
+export interface TSeriesChoice extends TRangeChoice {
+  series: TDashboardSeriesName;
+}
+
 export function dashboardSeriesQuery(tz: string, choice: TSeriesChoice) {
   return routeQueryOptions(dashboardRoutes.series, { query: { ...choice, tz } });
+}
+
+export function dashboardSourcesQuery(tz: string, by: TDashboardSourceKey, choice: TSeriesChoice) {
+  return routeQueryOptions(dashboardRoutes.sources, { query: { ...choice, by, tz } });
+}
+
+export function dashboardProductsQuery(tz: string, by: TDashboardProductRanking, choice: TRangeChoice) {
+  return routeQueryOptions(dashboardRoutes.products, { query: { ...choice, by, tz } });
 }

@@ -1,10 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import type {
-  TDashboardRange,
-  TDashboardSeries,
-  TDashboardSeriesName,
-  TGrowthRates,
-} from '@linkstore/contract';
+import type { TDashboardRange, TDashboardSeriesName, TGrowthRates } from '@linkstore/contract';
 import { DASHBOARD_RANGES, DASHBOARD_SERIES } from '@linkstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -25,22 +20,20 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/money/use-money';
 import {
-  browserTimeZone,
   dashboardSeriesQuery,
   dashboardSummaryQuery,
+  useDashboardTimeZone,
   type TSeriesChoice,
 } from './dashboard-api';
+import { percent, pointLabel } from './dashboard-format';
+import { TopProducts } from './dashboard-products';
+import { TrafficSources } from './dashboard-sources';
 import type { TChartOption } from './echart';
 import styles from './home-page.module.css';
 
 const EChart = lazy(() => import('./echart'));
 
 const GROWTH_KEYS = ['yesterday', 'lastWeek', 'lastMonth', 'lastYear'] as const;
-
-/** Basis points as a percentage in the reader's language (1250 → "12.5%"). */
-function percent(bp: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(bp / 10_000);
-}
 
 /** Today's earnings against the same span a day, a week, a month and a year before. */
 function GrowthList({ growth }: { growth: TGrowthRates }) {
@@ -130,34 +123,36 @@ export function DashboardCards({ tz }: { tz: string }) {
   );
 }
 
-/** A point's local label for the axis and the table: "10:00", "Nov 26", "Nov 2026". */
-function pointLabel(label: string, granularity: TDashboardSeries['granularity'], language: string): string {
-  const [date = '', time = '00:00'] = label.split('T');
-  const [y = 1970, m = 1, d = 1] = date.split('-').map(Number);
-  const [hh = 0, mm = 0] = time.split(':').map(Number);
-  const at = new Date(Date.UTC(y, m - 1, d, hh, mm));
-  const options: Intl.DateTimeFormatOptions =
-    granularity === 'hour'
-      ? { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }
-      : granularity === 'day'
-        ? { month: 'short', day: 'numeric', timeZone: 'UTC' }
-        : { month: 'short', year: 'numeric', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(language, options).format(at);
+/** The chart selector: four series over 24 hours, 7 days, a month, a year or chosen days. */
+export interface TDashboardPeriod {
+  series: TDashboardSeriesName;
+  setSeries: (series: TDashboardSeriesName) => void;
+  range: TDashboardRange;
+  setRange: (range: TDashboardRange) => void;
+  custom: [Dayjs, Dayjs] | null;
+  setCustom: (custom: [Dayjs, Dayjs] | null) => void;
+  /** What is asked of the server: a custom range without days yet reads as 7 days. */
+  choice: TSeriesChoice;
 }
 
-/** The chart selector: four series over 24 hours, 7 days, a month, a year or chosen days. */
-export function DashboardChart({ tz }: { tz: string }) {
-  const { t, i18n } = useTranslation('studio');
-  const { token } = theme.useToken();
-  const money = useMoney();
+/** The series and period the chart chose, which the sources and top products follow. */
+function useDashboardPeriod(): TDashboardPeriod {
   const [series, setSeries] = useState<TDashboardSeriesName>('earnings');
   const [range, setRange] = useState<TDashboardRange>('24h');
   const [custom, setCustom] = useState<[Dayjs, Dayjs] | null>(null);
-  const [asTable, setAsTable] = useState(false);
   const choice: TSeriesChoice =
     range === 'custom' && custom
       ? { series, range, from: custom[0].format('YYYY-MM-DD'), to: custom[1].format('YYYY-MM-DD') }
       : { series, range: range === 'custom' ? '7d' : range };
+  return { series, setSeries, range, setRange, custom, setCustom, choice };
+}
+
+export function DashboardChart({ tz, period }: { tz: string; period: TDashboardPeriod }) {
+  const { t, i18n } = useTranslation('studio');
+  const { token } = theme.useToken();
+  const money = useMoney();
+  const { series, setSeries, range, setRange, custom, setCustom, choice } = period;
+  const [asTable, setAsTable] = useState(false);
   const query = useQuery({ ...dashboardSeriesQuery(tz, choice), placeholderData: (previous) => previous });
   const data = query.data;
 
@@ -301,13 +296,18 @@ export function DashboardChart({ tz }: { tz: string }) {
   );
 }
 
-/** The creator's dashboard (issue 18), in their browser's time zone. */
+/** The creator's dashboard (issue 18), in their profile's time zone, else their browser's. */
 export function Dashboard() {
-  const tz = browserTimeZone();
+  const { t } = useTranslation('studio');
+  const tz = useDashboardTimeZone();
+  const period = useDashboardPeriod();
   return (
     <>
+      <p className={styles.timeZone}>{t('home.dashboard.timeZone', { zone: tz })}</p>
       <DashboardCards tz={tz} />
-      <DashboardChart tz={tz} />
+      <DashboardChart tz={tz} period={period} />
+      <TrafficSources tz={tz} period={period} />
+      <TopProducts tz={tz} choice={period.choice} />
     </>
   );
 }

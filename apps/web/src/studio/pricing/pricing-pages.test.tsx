@@ -61,6 +61,7 @@ function signInCreator(handlers: Record<string, TFakeHandler>) {
       email: 'ana@example.com',
       avatar: null,
       countryId: 'US',
+      timeZone: null,
       roles: ['BLOGGER'],
       perms: [],
     },

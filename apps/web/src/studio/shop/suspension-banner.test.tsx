@@ -44,6 +44,17 @@ async function renderHome(shop: TShop) {
       'GET /api/v1/dashboard': () => ok(EMPTY_DASHBOARD),
       'GET /api/v1/dashboard/series': () =>
         ok({ series: 'earnings', granularity: 'hour', currencyCode: 'USD', points: [] }),
+      'GET /api/v1/dashboard/sources': () =>
+        ok({
+          by: 'user_source',
+          series: 'earnings',
+          granularity: 'hour',
+          currencyCode: 'USD',
+          buckets: [],
+          sources: [],
+        }),
+      'GET /api/v1/dashboard/products': () =>
+        ok({ by: 'revenue', currencyCode: 'USD', minViews: 20, products: [] }),
     }).fetch,
   );
   await renderWithApp([{ path: '/', Component: HomePage }], '/');
