@@ -60,6 +60,12 @@ const tokenRefresher = createTokenRefresher({
   storeTokens: (tokens) => useSession.getState().setTokens(tokens),
 });
 
+/**
+ * Renews the session's access token now (one flight for every caller); false when it cannot
+ * (no refresh token, or the sign-in has ended). The realtime socket renews before reconnecting.
+ */
+export const renewSession = (): Promise<boolean> => tokenRefresher.renew();
+
 let proactiveTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**

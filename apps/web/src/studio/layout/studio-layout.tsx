@@ -17,6 +17,7 @@ import { TopBar } from '../../shared/layout/top-bar';
 import { useIsPhone } from '../../shared/layout/use-is-phone';
 import { applyFavicon } from '../../shared/session/favicon';
 import { fileUrl } from '../../shared/upload/upload-api';
+import { LiveOrderNews } from '../order/live-order-news';
 import { myShopQuery } from '../shop/api';
 import { ShopLinkArea } from './shop-link-area';
 import styles from './studio-layout.module.css';
@@ -121,6 +122,7 @@ export function StudioLayout() {
     return (
       <ConfigProvider theme={PHONE_THEME}>
         <Layout className={styles.layout}>
+          <LiveOrderNews />
           <PhoneTopBar title={shop?.name ?? APP_TITLE} />
           <Layout.Content className={`${styles.content} ${styles.phoneContent}`}>
             {shop && (
@@ -138,6 +140,7 @@ export function StudioLayout() {
 
   return (
     <Layout className={styles.layout}>
+      <LiveOrderNews />
       <TopBar />
       <Layout>
         <Layout.Sider theme="light" width={220} className={styles.sider}>
