@@ -7,7 +7,7 @@ import { ledgerEntries } from '../modules/earnings/earnings.table';
 import { PAYOUT_RULE_DEFAULTS, type PayoutRules } from '../modules/earnings/payout-rules';
 import { orders } from '../modules/orders/orders.table';
 import { shops } from '../modules/shops/shops.table';
-import { createPayoutsService } from '../modules/payouts/payouts.service';
+import { createPayoutsService, type PayoutsDeps } from '../modules/payouts/payouts.service';
 import { payouts } from '../modules/payouts/payouts.table';
 
 export const PASSWORD = 'Payouts-test-pw-1';
@@ -129,12 +129,13 @@ export function payoutsKit(ctx: () => TestContext, prefix: string) {
   }
 
   /** The service the app runs, for its jobs (poll, reconcile, weekly payout) at a chosen time. */
-  function service(rules: Partial<PayoutRules> = {}) {
+  function service(rules: Partial<PayoutRules> = {}, realtime?: PayoutsDeps['realtime']) {
     return createPayoutsService({
       db: db(),
       payouts: ctx().app.payments.payouts,
       log: ctx().app.log,
       rules: () => ({ ...PAYOUT_RULE_DEFAULTS, ...rules }),
+      ...(realtime ? { realtime } : {}),
     });
   }
 

@@ -13,6 +13,7 @@ export async function payoutsModule(app: FastifyInstance): Promise<void> {
     db: app.database.db,
     payouts: app.payments.payouts,
     log: app.log,
+    realtime: app.realtime,
     rules: () => readPayoutRules((key) => app.configValues.get(key)),
   });
   app.payments.payouts.onEvent((event) => service.handleEvent(event));

@@ -18,6 +18,7 @@ import {
   type TWithdrawRequest,
 } from '@linkstore/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Realtime } from '../../platform/realtime/realtime-plugin';
 import type { AppDatabase } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { withTransaction } from '../../platform/db/transaction';
@@ -92,6 +93,19 @@ export interface PayoutsDeps {
   log: FastifyBaseLogger;
   /** The operators' payout rules, read at each use. */
   rules: () => PayoutRules;
+  /** Live news to the creator when a payout is completed or returned (after the commit). */
+  realtime?: Pick<Realtime, 'toUser'>;
+}
+
+/** The creator's queue of live payout news (`/user/queue/payouts`). */
+export const PAYOUTS_QUEUE = '/queue/payouts';
+
+/** What the studio shows when a payout settles. */
+export interface PayoutNews {
+  kind: 'payoutPaid' | 'payoutReturned';
+  payoutId: string;
+  amountMinor: number;
+  currencyCode: string;
 }
 
 const usd = (cents: number) => formatMoney(cents, PAYOUT_CURRENCY, 'en');
@@ -151,6 +165,23 @@ export type PayoutsService = ReturnType<typeof createPayoutsService>;
  */
 export function createPayoutsService(deps: PayoutsDeps) {
   const { db, log } = deps;
+
+  /** Tells the creator's open studios; a failure is only logged (the payout is settled). */
+  function announce(
+    row: Pick<PayoutRow, 'id' | 'userId' | 'amountMinor' | 'currencyCode'>,
+    kind: PayoutNews['kind'],
+  ) {
+    if (!deps.realtime) return;
+    const news: PayoutNews = {
+      kind,
+      payoutId: String(row.id),
+      amountMinor: row.amountMinor,
+      currencyCode: row.currencyCode,
+    };
+    deps.realtime
+      .toUser(String(row.userId), PAYOUTS_QUEUE, news)
+      .catch((err: unknown) => log.warn({ err, payoutId: row.id }, 'Could not send the live payout news'));
+  }
 
   /**
    * The transaction of a withdrawal: under the creator's shop row lock, every check, then the
@@ -300,7 +331,9 @@ export function createPayoutsService(deps: PayoutsDeps) {
   async function applyItem(row: PayoutRow, item: PayoutItem): Promise<string> {
     const status = item.transactionStatus.toUpperCase();
     if (status === 'SUCCESS') {
-      return (await markPaid(db, row.id, status, item.payoutItemId)) ? 'paid' : 'unchanged';
+      if (!(await markPaid(db, row.id, status, item.payoutItemId))) return 'unchanged';
+      announce(row, 'payoutPaid');
+      return 'paid';
     }
     if (RETURNED_STATUSES.has(status)) return settleReturned(row, status, item.errorName ?? status);
     if (row.status === 'requested' && item.payoutBatchId) {
@@ -316,8 +349,8 @@ export function createPayoutsService(deps: PayoutsDeps) {
   }
 
   /** → returned with the return entry, in one transaction; nothing when already settled that way. */
-  function settleReturned(row: PayoutRow, status: string, reason: string): Promise<string> {
-    return withTransaction(db, async (tx) => {
+  async function settleReturned(row: PayoutRow, status: string, reason: string): Promise<string> {
+    const outcome = await withTransaction(db, async (tx) => {
       const moved = await markReturned(tx, row.id, {
         providerStatus: status,
         reason,
@@ -333,6 +366,8 @@ export function createPayoutsService(deps: PayoutsDeps) {
       });
       return 'returned';
     });
+    if (outcome === 'returned') announce(row, 'payoutReturned');
+    return outcome;
   }
 
   async function withdrawAs(

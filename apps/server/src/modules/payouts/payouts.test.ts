@@ -11,7 +11,7 @@ import { createTestApp, type TestContext } from '../../test/helper';
 import { operatorWith } from '../../test/users';
 import { sandboxPayouts } from '../payments/payments.table';
 import { shops } from '../shops/shops.table';
-import { isoWeek } from './payouts.service';
+import { isoWeek, PAYOUTS_QUEUE } from './payouts.service';
 import { newKey, payoutsKit, type Creator } from '../../test/payouts-kit';
 
 /** Payouts through the offline sandbox (the default provider). */
@@ -196,8 +196,16 @@ describe('after the commit', () => {
     expect(await expectBalanced(hal)).toMatchObject({ availableCents: 3_000 });
   });
 
-  it('RETURNED days after it was paid: paid → returned, one return entry', async () => {
+  it('RETURNED days after it was paid: paid → returned, one return entry; the creator hears of both', async () => {
     const ivy = await creator('ivy', { email: 'ivy+returned@example.com' });
+    const heard: [string, string, unknown][] = [];
+    const live = kit.service(
+      {},
+      {
+        toUser: async (userId, queue, payload) => void heard.push([userId, queue, payload]),
+      },
+    );
+    const poll = (later = 0) => live.followPayouts(new Date(Date.now() + later));
     await sale(ivy, 2_500);
     await withdrawn(ivy);
     await poll();
@@ -207,6 +215,19 @@ describe('after the commit', () => {
     expect((await payoutsOf(ivy))[0]?.status).toBe('paid');
     await poll(2 * 60 * MINUTE);
     await poll(4 * 60 * MINUTE);
+    const [row] = await payoutsOf(ivy);
+    expect(heard).toEqual([
+      [
+        String(ivy.userId),
+        PAYOUTS_QUEUE,
+        { kind: 'payoutPaid', payoutId: String(row?.id), amountMinor: 2_500, currencyCode: 'USD' },
+      ],
+      [
+        String(ivy.userId),
+        PAYOUTS_QUEUE,
+        { kind: 'payoutReturned', payoutId: String(row?.id), amountMinor: 2_500, currencyCode: 'USD' },
+      ],
+    ]);
     expect((await payoutsOf(ivy))[0]).toMatchObject({ status: 'returned', providerStatus: 'RETURNED' });
     expect(await entriesOf(ivy, 'payout_return')).toHaveLength(1);
     expect(await expectBalanced(ivy)).toMatchObject({ availableCents: 2_500, paidOutCents: 0 });
