@@ -11,6 +11,7 @@ const { benchLoginPage } = await import('./bench/login-page.mjs');
 const { benchReprice } = await import('./bench/reprice.mjs');
 const { benchStorefront } = await import('./bench/storefront.mjs');
 const { benchSpike } = await import('./bench/spike.mjs');
+const { benchDashboard } = await import('./bench/dashboard.mjs');
 
 const only = process.argv.slice(2);
 const wanted = (name) => only.length === 0 || only.includes(name);
@@ -25,6 +26,8 @@ if (wanted('login')) result.figures.loginPage = await benchLoginPage();
 if (wanted('reprice')) result.figures.reprice = await benchReprice();
 if (wanted('storefront')) result.figures.storefront = await benchStorefront();
 if (wanted('spike')) result.figures.spike = await benchSpike();
+// Generates 1M orders and 10M events first (minutes); BENCH_DASHBOARD_QUICK=1 for a tenth.
+if (wanted('dashboard')) result.figures.dashboard = await benchDashboard();
 
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
 writeFileSync(join(ROOT, 'bench-results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -139,6 +142,34 @@ for (const [driver, s] of Object.entries(result.figures.spike ?? {})) {
     [
       `spike ${driver} checkouts paid / exactly once`,
       `${c.acknowledged} of ${c.attempted}: ${c.exactlyOnce ? 'yes' : `NO (${c.failures.join('; ')})`}, min stock ${c.minStock}`,
+    ],
+  );
+}
+const db = result.figures.dashboard;
+if (db) {
+  const lat = (r) => `${r.p50Ms} / ${r.p95Ms} / ${r.p99Ms}`;
+  const gen = db.data.generated;
+  rows.push(
+    [
+      `dashboard [postgres] data: orders, events (roll-up rows)`,
+      `${db.data.orders}, ${db.data.events} (${db.data.eventRollups})`,
+    ],
+    ...(gen?.seedMs ? [['  generated in s', (gen.seedMs / 1000).toFixed(1)]] : []),
+    [
+      `  GET /api/v1/dashboard p50/p95/p99 ms (target p95 < ${db.targets.dashboardP95Ms})`,
+      lat(db.dashboard.summary),
+    ],
+    ...Object.entries(db.dashboard.series).map(([name, r]) => [`  series ${name} p50/p95/p99 ms`, lat(r)]),
+    [
+      `  orders list first page p50/p95/p99 ms (target p95 < ${db.targets.ordersP95Ms})`,
+      lat(db.orders.firstPage),
+    ],
+    ...(db.orders.deepPage
+      ? [[`  orders list after ${db.orders.deepPage.afterOrders} p50/p95/p99 ms`, lat(db.orders.deepPage)]]
+      : []),
+    [
+      `  ingestion events/s, written once (target ${db.targets.eventsPerSecond})`,
+      `${db.ingestion.eventsPerSecond}, ${db.ingestion.countedEventsPerSecond}`,
     ],
   );
 }

@@ -161,12 +161,14 @@ function makeClient(origin, shop, mix, state) {
   function eventBatch(buyer) {
     const at = new Date().toISOString();
     const product = pick(shop.productIds);
+    // Each event's own id, as the storefront makes them (decision 0037).
+    const id = () => randomBytes(16).toString('base64url').slice(0, 22);
     const events = [
-      { kind: 'view', at },
-      { kind: 'view', productId: product, at },
+      { kind: 'view', id: id(), at },
+      { kind: 'view', id: id(), productId: product, at },
     ];
-    if (Math.random() < 0.5) events.push({ kind: 'click', productId: pick(shop.productIds), at });
-    if (Math.random() < 0.2) events.push({ kind: 'cart', productId: product, at });
+    if (Math.random() < 0.5) events.push({ kind: 'click', id: id(), productId: pick(shop.productIds), at });
+    if (Math.random() < 0.2) events.push({ kind: 'cart', id: id(), productId: product, at });
     return JSON.stringify({ shop: SLUG, userSource: buyer.source, pageSource: 'bio', events });
   }
 

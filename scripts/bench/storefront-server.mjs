@@ -2,7 +2,8 @@
 // database (embedded, or the throw-away PostgreSQL named by BENCH_DATABASE_URL) with the sample
 // catalogue and the demo shop (`/s/demo`) — and, unless BENCH_SCALE_ORDERS is 0, the generated
 // scale shop (`/s/scale`: BENCH_SCALE_PRODUCTS products, default 1,000, and BENCH_SCALE_ORDERS
-// orders, default 100,000; seed-scale.ts) — serving the web build on PORT (so PUBLIC_URL and the
+// orders, default 100,000, and BENCH_SCALE_EVENTS storefront events, default 0; seed-scale.ts;
+// on a BENCH_DATABASE_URL where it was generated already, it is used as it is) — serving the web build on PORT (so PUBLIC_URL and the
 // page's links match), and a bare Fastify route in the same process, so the figures share one
 // machine state. Its first stdout line is JSON: the ports, the driver, what the scale seed made.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { runMigrations } from '../../apps/server/src/platform/db/migrate.ts';
 import { runSeed } from '../../apps/server/src/seed.ts';
-import { runScaleSeed } from '../../apps/server/src/seed-scale.ts';
+import { runScaleSeed, ScaleSeedExists } from '../../apps/server/src/seed-scale.ts';
 import { createStorages } from '../../apps/server/src/platform/storage/storage-plugin.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'linkstore-bench-storefront-'));
@@ -41,12 +42,20 @@ await runSeed(database.db, {
 });
 const scaleOrders = Number(process.env.BENCH_SCALE_ORDERS ?? 100_000);
 const scaleProducts = Number(process.env.BENCH_SCALE_PRODUCTS ?? 1_000);
+const scaleEvents = Number(process.env.BENCH_SCALE_EVENTS ?? 0);
+/** On a database the caller generated already (BENCH_DATABASE_URL, `npm run seed:scale`): used as it is. */
+let scaleReused = false;
 const scale =
   scaleOrders > 0 && scaleProducts > 0
     ? await runScaleSeed(database.db, {
         products: scaleProducts,
         orders: scaleOrders,
+        events: scaleEvents,
         password: config.seedPassword ?? '',
+      }).catch((error) => {
+        if (!(error instanceof ScaleSeedExists)) throw error;
+        scaleReused = true;
+        return undefined;
       })
     : undefined;
 const app = await buildApp({ config, database, logger: false });
@@ -82,13 +91,18 @@ process.stdout.write(
       ? {
           products: scaleProducts,
           orders: scale.orders,
+          events: scale.events.events,
+          eventRollups: scale.events.rollups,
+          steps: scale.steps,
           byStatus: scale.byStatus,
           refunds: scale.refunds,
           payouts: scale.payouts,
           ledgerEntries: scale.ledgerEntries,
           seedMs: scale.ms,
         }
-      : null,
+      : scaleReused
+        ? { reused: true }
+        : null,
   })}\n`,
 );
 process.on('SIGTERM', () => {

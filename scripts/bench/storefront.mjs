@@ -52,7 +52,7 @@ const PASSWORD = 'Bench-pass-2026';
 /**
  * The app with the demo shop seeded and a bare Fastify route, in one process (storefront-server.mjs),
  * on the embedded database or (`driver: 'postgres'`) on a throw-away PostgreSQL started here.
- * `scale: { orders, products }` also generates the scale shop (`/s/scale`, scale@linkstore.local)
+ * `scale: { orders, products, events? }` also generates the scale shop (`/s/scale`, scale@linkstore.local)
  * before it listens — 100,000 orders take the better part of a minute — and `scale: true` the
  * sizes of BENCH_SCALE_ORDERS / BENCH_SCALE_PRODUCTS (default 100,000 / 1,000); without it there
  * is none. `databaseUrl`: a PostgreSQL the caller runs (and stops) instead of a throw-away one.
@@ -75,6 +75,7 @@ export async function startServers({ driver = 'pglite', scale = false, databaseU
         PORT: String(port),
         BENCH_SCALE_ORDERS: String(sizes.orders),
         BENCH_SCALE_PRODUCTS: String(sizes.products),
+        BENCH_SCALE_EVENTS: String(sizes.events ?? 0),
         ...(url ? { BENCH_DATABASE_URL: url } : {}),
       },
     },

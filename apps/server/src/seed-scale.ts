@@ -10,6 +10,7 @@ import { recordScaleRefundEvents, seedScaleOrders } from './modules/orders/scale
 import { seedScalePayments } from './modules/payments/scale-payments.seed';
 import { seedScalePayouts } from './modules/payouts/scale-payouts.seed';
 import { seedScaleRefunds } from './modules/refunds/scale-refunds.seed';
+import { seedScaleEvents } from './modules/shop-events/scale-events.seed';
 import {
   findScaleCreator,
   SCALE_EMAIL,
@@ -20,11 +21,13 @@ import {
 export { SCALE_EMAIL, SCALE_SHOP_SLUG };
 
 /** The issue's "realistic data": a shop of 1,000 products and 100,000 orders. */
-export const SCALE_DEFAULTS = { products: 1_000, orders: 100_000, seed: 16 } as const;
+export const SCALE_DEFAULTS = { products: 1_000, orders: 100_000, events: 0, seed: 16 } as const;
 
 export interface ScaleSeedOptions {
   products?: number;
   orders?: number;
+  /** Storefront events over the past year (raw rows, roll-ups, product counters). */
+  events?: number;
   /** The same seed (and `now`) gives the same data. */
   seed?: number;
   /** The scale creator's password (SEED_PASSWORD, or one the caller generated). */
@@ -44,6 +47,8 @@ export interface ScaleSeedReport {
   /** Unpaid, paid, completed. */
   byStatus: [number, number, number];
   items: number;
+  /** Storefront events written, their roll-up rows, and the ids remembered for deduplication. */
+  events: { events: number; rollups: number; ids: number };
   payments: number;
   refunds: number;
   payouts: number;
@@ -79,6 +84,7 @@ export async function runScaleSeed(db: AppDatabase, options: ScaleSeedOptions): 
   const started = Date.now();
   const products = whole(options.products ?? SCALE_DEFAULTS.products, 'products', 1);
   const orders = whole(options.orders ?? SCALE_DEFAULTS.orders, 'orders', 0);
+  const events = whole(options.events ?? SCALE_DEFAULTS.events, 'events', 0);
   const seed = whole(options.seed ?? SCALE_DEFAULTS.seed, 'seed', 0);
   if (seed > 2_000_000_000) throw new Error('seed must be below 2,000,000,000');
   const now = options.now ?? new Date();
@@ -127,11 +133,15 @@ export async function runScaleSeed(db: AppDatabase, options: ScaleSeedOptions): 
       }),
     );
     const ledgerEntries = await timed('ledger', seedScaleLedger(tx, { ...range, userId: shop.userId }));
+    const generatedEvents = await timed(
+      'events',
+      seedScaleEvents(tx, { shopId: shop.shopId, events, seed, now }),
+    );
     // And for the app's queries: what autovacuum would do on PostgreSQL after such a load.
     await timed(
       'analyzeAll',
       tx.execute(sql`analyze products, product_images, categories, shop_products, shop_product_stats,
-        order_events, payments, refunds, payouts, ledger_entries`),
+        order_events, payments, refunds, payouts, ledger_entries, event_rollups, shop_event_ids`),
     );
     return {
       userId: shop.userId,
@@ -142,6 +152,7 @@ export async function runScaleSeed(db: AppDatabase, options: ScaleSeedOptions): 
       orders: generated.orders,
       byStatus: generated.byStatus,
       items: generated.items,
+      events: generatedEvents,
       payments,
       refunds,
       payouts,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEventQueue, readTrafficSources, type TSendBatch } from './events';
+import { ZStorefrontEventBatch } from '@linkstore/contract';
+import { createEventQueue, newEventId, readTrafficSources, type TSendBatch } from './events';
 
 const sources = { userSource: 'ig', pageSource: 'bio' };
 
@@ -25,6 +26,20 @@ describe('event queue', () => {
 
     vi.advanceTimersByTime(5_000);
     expect(send).toHaveBeenCalledTimes(2);
+    queue.stop();
+  });
+
+  it('gives every event its own random id, one the server accepts', () => {
+    const send = vi.fn<TSendBatch>();
+    const queue = createEventQueue({ shop: 'demo', sources, send });
+    for (let i = 0; i < 100; i += 1) queue.record('view', '7');
+    queue.flush();
+    const batch = send.mock.calls[0]?.[0];
+    expect(ZStorefrontEventBatch.safeParse(batch).success).toBe(true);
+    expect(new Set(batch?.events.map((e) => e.id)).size).toBe(100);
+    const ids = Array.from({ length: 1000 }, newEventId);
+    expect(ids.every((id) => /^[\w-]{22}$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(1000);
     queue.stop();
   });
 

@@ -89,11 +89,9 @@ export function createEventQueue(options: {
 
   return {
     record: (kind, productId) => {
-      queue.push(
-        productId
-          ? { kind, productId, at: new Date().toISOString() }
-          : { kind, at: new Date().toISOString() },
-      );
+      const event: TEvent = { kind, id: newEventId(), at: new Date().toISOString() };
+      if (productId) event.productId = productId;
+      queue.push(event);
       if (queue.length > MAX_QUEUED) queue = queue.slice(-MAX_QUEUED);
     },
     flush,
@@ -103,6 +101,15 @@ export function createEventQueue(options: {
     },
   };
 }
+
+/**
+ * 22 base64url characters of 16 random bytes: the server counts an event once per id (a batch
+ * sent twice, by a retry or a beacon racing a fetch, counts once).
+ */
+export const newEventId = (): string =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
+    .slice(0, 22)
+    .replace(/[+/]/g, (c) => (c === '+' ? '-' : '_'));
 
 /** sendBeacon when the page hides (it outlives the page), else a keepalive fetch. */
 function sendBatch(batch: TStorefrontEventBatch, useBeacon: boolean): void {

@@ -117,6 +117,9 @@ export const ZTrafficSource = z
   .max(64)
   .regex(/^[\w.:-]*$/);
 
+/** A storefront event's id: 16–32 base64url characters (96+ random bits). */
+export const ZStorefrontEventId = z.string().regex(/^[\w-]{16,32}$/);
+
 /** Events the storefront collected, sent in one batch (on an interval and when the page hides). */
 export const ZStorefrontEventBatch = z.object({
   shop: ZShopSlug,
@@ -128,7 +131,15 @@ export const ZStorefrontEventBatch = z.object({
         kind: ZStorefrontEventKind,
         /** Absent for shop-level events (the shop page's view). */
         productId: ZShopRecordId.optional(),
-        /** When it happened (ISO 8601); the server clamps it to the last day. */
+        /**
+         * Made by the buyer's browser (random, base64url): the shop counts an id once, so a batch
+         * sent again, or an event repeated, counts nothing more (decision 0037).
+         */
+        id: ZStorefrontEventId,
+        /**
+         * When it happened (ISO 8601). Older than a day: dropped (too late to be told from a
+         * repeat); up to a day ahead (a wrong clock): counted now; further ahead: dropped.
+         */
         at: z.iso.datetime({ offset: true }),
       }),
     )

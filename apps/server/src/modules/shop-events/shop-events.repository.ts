@@ -1,10 +1,10 @@
-import { eq, inArray, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
 import { products } from '../catalog/catalog.table';
 import { shops } from '../shops/shops.table';
 import { addProductStats } from '../shops/shops.api';
-import { eventRollups, shopEvents } from './shop-events.table';
+import { eventRollups, shopEventIds, type shopEvents } from './shop-events.table';
 
 export type ShopEventValues = typeof shopEvents.$inferInsert;
 export type RollupValues = typeof eventRollups.$inferInsert;
@@ -25,40 +25,109 @@ export async function findExistingProductIds(db: AppDatabase, ids: number[]): Pr
   return new Set(rows.map((r) => r.id));
 }
 
+type Rows<T> = { rows: T[] };
+async function rows<T>(db: AppDatabase, query: SQL): Promise<T[]> {
+  // Both drivers answer `{ rows }`; the shared database type does not say so.
+  const result: unknown = await db.execute(query);
+  return (result as Rows<T>).rows;
+}
+
+/** Rows per statement: one JSON parameter each, whatever the number of columns. */
+const CHUNK = 5_000;
+
+function chunks<T>(values: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += CHUNK) out.push(values.slice(i, i + CHUNK));
+  return out;
+}
+
 /**
- * Writes one batch: the raw events (one multi-row insert), the quarter-hour roll-up (one upsert adding
- * the counts) and the product counters (one upsert adding the increments), all or nothing.
+ * Writes events (at most one per shop and id), all or nothing: first their ids, of which only those
+ * the shop had not counted yet are new (`ON CONFLICT DO NOTHING RETURNING`, so two processes
+ * writing the same id at once count it once: the second waits for the first's commit, then sees
+ * it); then those events, and what `count` makes of them — the quarter-hour roll-ups (one upsert
+ * adding the counts) and the product counters (one upsert adding the increments). Rows go as
+ * one JSON parameter per statement (no limit on parameters, one plan). Answers how many counted.
  */
 export async function recordEventBatch(
   db: AppDatabase,
-  events: ShopEventValues[],
-  rollups: RollupValues[],
-  stats: StatsIncrement[],
-): Promise<void> {
-  if (events.length === 0) return;
-  await withTransaction(db, async (tx) => {
-    await tx.insert(shopEvents).values(events);
-    await tx
-      .insert(eventRollups)
-      .values(rollups)
-      .onConflictDoUpdate({
-        target: [
-          eventRollups.shopId,
-          eventRollups.productId,
-          eventRollups.kind,
-          eventRollups.userSource,
-          eventRollups.pageSource,
-          eventRollups.bucket,
-        ],
-        set: { count: sql`${eventRollups.count} + excluded.count` },
-      });
-    await addProductStats(tx, stats);
+  events: readonly ShopEventValues[],
+  count: (events: readonly ShopEventValues[]) => { rollups: RollupValues[]; stats: StatsIncrement[] },
+): Promise<number> {
+  if (events.length === 0) return 0;
+  return withTransaction(db, async (tx) => {
+    const fresh = new Set<string>();
+    for (const chunk of chunks(events)) {
+      const ids = JSON.stringify(chunk.map((e) => ({ s: e.shopId, e: e.eventId })));
+      const inserted = await rows<{ shop_id: string | number; event_id: string }>(
+        tx,
+        sql`insert into shop_event_ids (shop_id, event_id)
+          select s, e from jsonb_to_recordset(${ids}::jsonb) as x(s bigint, e text)
+          on conflict do nothing returning shop_id, event_id`,
+      );
+      for (const row of inserted) fresh.add(`${Number(row.shop_id)}|${row.event_id}`);
+    }
+    const counted = events.filter((e) => fresh.has(`${e.shopId}|${e.eventId}`));
+    if (counted.length === 0) return 0;
+    for (const chunk of chunks(counted)) {
+      const values = JSON.stringify(
+        chunk.map((e) => ({
+          s: e.shopId,
+          p: e.productId ?? 0,
+          k: e.kind,
+          u: e.userSource ?? 'default',
+          g: e.pageSource ?? '',
+          o: e.occurredAt.toISOString(),
+          e: e.eventId ?? '',
+        })),
+      );
+      await tx.execute(sql`insert into shop_events (shop_id, product_id, kind, user_source, page_source, occurred_at, event_id)
+        select s, p, k, u, g, o, e
+        from jsonb_to_recordset(${values}::jsonb) as x(s bigint, p bigint, k text, u text, g text, o timestamptz, e text)`);
+    }
+    const { rollups, stats } = count(counted);
+    for (const chunk of chunks(rollups)) {
+      await tx
+        .insert(eventRollups)
+        .values(chunk)
+        .onConflictDoUpdate({
+          target: [
+            eventRollups.shopId,
+            eventRollups.productId,
+            eventRollups.kind,
+            eventRollups.userSource,
+            eventRollups.pageSource,
+            eventRollups.bucket,
+          ],
+          set: { count: sql`${eventRollups.count} + excluded.count` },
+        });
+    }
+    for (const chunk of chunks(stats)) await addProductStats(tx, chunk);
+    return counted.length;
   });
 }
 
-/** Deletes raw events received before `before`; the quarter-hour roll-ups are kept. */
-export async function pruneShopEvents(db: AppDatabase, before: Date): Promise<void> {
-  await db.delete(shopEvents).where(lt(shopEvents.receivedAt, before));
+/**
+ * The raw events' upkeep: the partitions of this month and the next two made (when missing); raw
+ * events received before `eventsBefore` removed — whole months' partitions dropped, the rest
+ * deleted (the quarter-hour roll-ups are kept); event ids seen before `idsBefore` forgotten.
+ */
+export async function pruneShopEvents(
+  db: AppDatabase,
+  { now, eventsBefore, idsBefore }: { now: Date; eventsBefore: Date; idsBefore: Date },
+): Promise<void> {
+  await ensureShopEventPartitions(db, now, new Date(now.getTime() + 62 * 86_400_000));
+  await db.execute(sql`select linkstore_shop_events_drop_before(${eventsBefore.toISOString()}::timestamptz)`);
+  await db.delete(shopEventIds).where(lt(shopEventIds.seenAt, idsBefore));
+}
+
+/** Creates the month partitions of raw events from `from`'s month to `to`'s (migration 0020). */
+export async function ensureShopEventPartitions(db: AppDatabase, from: Date, to: Date): Promise<number> {
+  const [row] = await rows<{ made: number }>(
+    db,
+    sql`select linkstore_shop_events_partitions(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz) as made`,
+  );
+  return Number(row?.made ?? 0);
 }
 
 /** The id of the shop with this slug (a batch names its shop by the slug in its link). */

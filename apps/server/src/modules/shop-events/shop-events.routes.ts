@@ -15,6 +15,7 @@ export async function shopEventsModule(app: FastifyInstance): Promise<void> {
     flushMs: app.config.eventsFlushMs,
     log: app.log,
   });
+  await events.preparePartitions();
   registerRoute(app, storefrontRoutes.events, ({ body, request }) => events.record(request.ip, body));
 
   const pruning = setInterval(() => {

@@ -4,6 +4,7 @@ import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
 import type { RateLimiter } from '../../platform/rate-limit/limiter';
 import {
+  ensureShopEventPartitions,
   findExistingProductIds,
   findShopIdBySlug,
   pruneShopEvents,
@@ -42,16 +43,67 @@ export interface EventBatchRows {
   stats: StatsIncrement[];
 }
 
-/** A buyer's clock may be wrong: times are kept within the last day, never in the future. */
-export function clampEventTime(at: string, now: Date): Date {
+/** Events more than this late are dropped: too late to be told from a repeat (decision 0037). */
+export const EVENT_LATE_MS = DAY_MS;
+/** Events more than this far ahead (a clock days off) are dropped; nearer ones count now. */
+export const EVENT_AHEAD_MS = DAY_MS;
+/**
+ * How long a counted event id is remembered: longer than the span an event may arrive in (a day
+ * late to a day ahead, so two copies arrive at most two days apart), plus the prune interval.
+ */
+export const SHOP_EVENT_IDS_KEEP_DAYS = 3;
+
+/**
+ * When an event counts: its time if within the last day, now if up to a day ahead (a buyer's
+ * clock a little wrong); undefined — dropped — if older than a day (a repeat of it might no longer
+ * be recognised) or further ahead.
+ */
+export function eventTime(at: string, now: Date): Date | undefined {
   const t = Date.parse(at);
-  return new Date(Math.min(now.getTime(), Math.max(now.getTime() - DAY_MS, t)));
+  if (!(t >= now.getTime() - EVENT_LATE_MS) || t > now.getTime() + EVENT_AHEAD_MS) return undefined;
+  return new Date(Math.min(t, now.getTime()));
+}
+
+/** The roll-ups and product counters some events add up to, each event counted once. */
+export function countEvents(events: readonly ShopEventValues[]): Omit<EventBatchRows, 'events'> {
+  const rollups = new Map<string, RollupValues & { count: number }>();
+  const stats = new Map<string, StatsIncrement>();
+  for (const event of events) {
+    const { shopId, kind, occurredAt } = event;
+    const productId = event.productId ?? 0;
+    const userSource = event.userSource ?? 'default';
+    const pageSource = event.pageSource ?? '';
+    const bucket = new Date(Math.floor(occurredAt.getTime() / QUARTER_MS) * QUARTER_MS);
+    const key = `${shopId}|${productId}|${kind}|${userSource}|${pageSource}|${bucket.getTime()}`;
+    const rollup = rollups.get(key) ?? { shopId, productId, kind, userSource, pageSource, bucket, count: 0 };
+    rollup.count += 1;
+    rollups.set(key, rollup);
+    if (productId === 0) continue;
+    const statKey = `${shopId}|${productId}`;
+    const stat = stats.get(statKey) ?? { shopId, productId, views: 0, clicks: 0, addToCarts: 0 };
+    stat[STAT_OF[kind as TStorefrontEventKind]] += 1;
+    stats.set(statKey, stat);
+  }
+  return { rollups: [...rollups.values()], stats: [...stats.values()] };
+}
+
+/** Keeps the first event of each (shop, id). */
+export function firstOfEachId(events: readonly ShopEventValues[]): ShopEventValues[] {
+  const seen = new Set<string>();
+  return events.filter((e) => {
+    const key = `${e.shopId}|${e.eventId}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**
- * The rows one batch writes: its events (those naming a product that does not exist are
- * dropped), their counts per shop, product, kind, source and quarter hour, and per product the counter
- * increments. Each accepted event is counted exactly once in each.
+ * The rows one batch writes: its events (those naming a product that does not exist, too late or
+ * too far ahead, and repeats of an id earlier in the batch are dropped), their counts per shop,
+ * product, kind, source and quarter hour, and per product the counter increments. Each kept event
+ * is counted exactly once in each — unless the shop has counted its id before, which only the
+ * write can tell (`recordEventBatch`).
  */
 export function eventBatchRows(
   shopId: number,
@@ -61,32 +113,23 @@ export function eventBatchRows(
 ): EventBatchRows {
   const { userSource, pageSource } = batch;
   const events: ShopEventValues[] = [];
-  const rollups = new Map<string, RollupValues & { count: number }>();
-  const stats = new Map<number, StatsIncrement>();
   for (const event of batch.events) {
     const productId = event.productId === undefined ? 0 : Number(event.productId);
     if (productId !== 0 && !existingProductIds.has(productId)) continue;
-    const occurredAt = clampEventTime(event.at, now);
-    events.push({ shopId, productId, kind: event.kind, userSource, pageSource, occurredAt });
-    const bucket = new Date(Math.floor(occurredAt.getTime() / QUARTER_MS) * QUARTER_MS);
-    const key = `${productId}|${event.kind}|${bucket.getTime()}`;
-    const rollup = rollups.get(key) ?? {
+    const occurredAt = eventTime(event.at, now);
+    if (!occurredAt) continue;
+    events.push({
       shopId,
       productId,
       kind: event.kind,
       userSource,
       pageSource,
-      bucket,
-      count: 0,
-    };
-    rollup.count += 1;
-    rollups.set(key, rollup);
-    if (productId === 0) continue;
-    const stat = stats.get(productId) ?? { shopId, productId, views: 0, clicks: 0, addToCarts: 0 };
-    stat[STAT_OF[event.kind]] += 1;
-    stats.set(productId, stat);
+      occurredAt,
+      eventId: event.id,
+    });
   }
-  return { events, rollups: [...rollups.values()], stats: [...stats.values()] };
+  const kept = firstOfEachId(events);
+  return { events: kept, ...countEvents(kept) };
 }
 
 interface Deps {
@@ -106,38 +149,6 @@ interface Deps {
 const MAX_PENDING_EVENTS = 20_000;
 /** Lookups remembered per process before they are all forgotten (bounds the memory). */
 const MAX_REMEMBERED = 10_000;
-
-/**
- * Many batches' rows as one batch: the events side by side, the roll-ups and counters of the
- * same key added up (one upsert must not touch a row twice).
- */
-export function mergeEventRows(batches: readonly EventBatchRows[]): EventBatchRows {
-  const rollups = new Map<string, RollupValues & { count: number }>();
-  const stats = new Map<string, StatsIncrement>();
-  for (const batch of batches) {
-    for (const r of batch.rollups) {
-      const key = `${r.shopId}|${r.productId}|${r.kind}|${r.userSource}|${r.pageSource}|${r.bucket.getTime()}`;
-      const seen = rollups.get(key);
-      if (seen) seen.count += r.count ?? 0;
-      else rollups.set(key, { ...r, count: r.count ?? 0 });
-    }
-    for (const st of batch.stats) {
-      const key = `${st.shopId}|${st.productId}`;
-      const seen = stats.get(key);
-      if (!seen) stats.set(key, { ...st });
-      else {
-        seen.views += st.views;
-        seen.clicks += st.clicks;
-        seen.addToCarts += st.addToCarts;
-      }
-    }
-  }
-  return {
-    events: batches.flatMap((b) => b.events),
-    rollups: [...rollups.values()],
-    stats: [...stats.values()],
-  };
-}
 
 /**
  * Records a storefront's batches of events for the creator's analytics; answers how many were
@@ -172,7 +183,7 @@ export function createShopEventsService({ db, limiter, changes, flushMs, log }: 
     return new Set(ids.filter((id) => found.has(id) || knownProducts.get(id) === true));
   }
 
-  let pending: EventBatchRows[] = [];
+  let pending: ShopEventValues[][] = [];
   let pendingEvents = 0;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -186,11 +197,11 @@ export function createShopEventsService({ db, limiter, changes, flushMs, log }: 
     pendingEvents = 0;
     writing = writing.then(async () => {
       if (taken.length === 0) return;
-      const rows = mergeEventRows(taken);
+      const events = taken.flat();
       try {
-        await recordEventBatch(db, rows.events, rows.rollups, rows.stats);
+        await recordEventBatch(db, firstOfEachId(events), countEvents);
       } catch (err) {
-        log.error({ err, events: rows.events.length }, 'Could not write storefront events; they are lost');
+        log.error({ err, events: events.length }, 'Could not write storefront events; they are lost');
       }
     });
     return writing;
@@ -206,19 +217,31 @@ export function createShopEventsService({ db, limiter, changes, flushMs, log }: 
     const existing = await existingOf(ids);
     const rows = eventBatchRows(shopId, batch, existing, new Date());
     if (flushMs <= 0) {
-      await recordEventBatch(db, rows.events, rows.rollups, rows.stats);
+      await recordEventBatch(db, rows.events, countEvents);
       return { accepted: rows.events.length };
     }
-    pending.push(rows);
+    pending.push(rows.events);
     pendingEvents += rows.events.length;
     if (pendingEvents >= MAX_PENDING_EVENTS) await flush();
     else timer ??= setTimeout(() => void flush(), flushMs);
     return { accepted: rows.events.length };
   }
 
-  /** Deletes raw events older than the retention period. */
+  /**
+   * Makes the coming months' partitions, drops the raw events older than the retention period
+   * (whole months at once) and forgets the event ids older than SHOP_EVENT_IDS_KEEP_DAYS.
+   */
   function prune(now = new Date()): Promise<void> {
-    return pruneShopEvents(db, new Date(now.getTime() - SHOP_EVENTS_RETENTION_DAYS * DAY_MS));
+    return pruneShopEvents(db, {
+      now,
+      eventsBefore: new Date(now.getTime() - SHOP_EVENTS_RETENTION_DAYS * DAY_MS),
+      idsBefore: new Date(now.getTime() - SHOP_EVENT_IDS_KEEP_DAYS * DAY_MS),
+    });
+  }
+
+  /** The raw events' partitions of this month and the next two (at start-up; prune makes them too). */
+  function preparePartitions(now = new Date()): Promise<number> {
+    return ensureShopEventPartitions(db, now, new Date(now.getTime() + 62 * DAY_MS));
   }
 
   /** Writes what is pending and stops listening (at shutdown). */
@@ -227,5 +250,5 @@ export function createShopEventsService({ db, limiter, changes, flushMs, log }: 
     await flush();
   }
 
-  return { record, prune, flush, close };
+  return { record, prune, flush, close, preparePartitions };
 }

@@ -13,12 +13,14 @@ import { shops } from '../shops/shops.table';
 
 /**
  * Raw storefront events, appended in batches. Kept for a while for audits and re-rolling; the
- * dashboard and lists read the roll-up, never this table.
+ * dashboard and lists read the roll-up, never this table. Partitioned by month of `received_at`
+ * (migration 0020, decision 0037): partitions are made ahead and dropped whole after the
+ * retention period, a default partition takes anything else.
  */
 export const shopEvents = pgTable(
   'shop_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     shopId: bigint('shop_id', { mode: 'number' })
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
@@ -29,10 +31,31 @@ export const shopEvents = pgTable(
     pageSource: varchar('page_source', { length: 64 }).notNull().default(''),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The id the buyer's browser gave it (unique per shop while kept in `shop_event_ids`). */
+    eventId: varchar('event_id', { length: 32 }).notNull().default(''),
   },
   (t) => [
-    index('shop_events_received_idx').on(t.receivedAt),
+    // A partitioned table's keys include its partition key.
+    primaryKey({ name: 'shop_events_pk', columns: [t.id, t.receivedAt] }),
+    index('shop_events_received_idx').using('brin', t.receivedAt),
     check('shop_events_kind_values', sql`${t.kind} in ('view', 'click', 'cart')`),
+  ],
+);
+
+/**
+ * The event ids a shop has counted lately (decision 0037): an event whose (shop, id) is here is a
+ * repeat and counts nothing. Kept for SHOP_EVENT_IDS_KEEP_DAYS, longer than an event may be late.
+ */
+export const shopEventIds = pgTable(
+  'shop_event_ids',
+  {
+    shopId: bigint('shop_id', { mode: 'number' }).notNull(),
+    eventId: varchar('event_id', { length: 32 }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'shop_event_ids_pk', columns: [t.shopId, t.eventId] }),
+    index('shop_event_ids_seen_idx').using('brin', t.seenAt),
   ],
 );
 
