@@ -91,11 +91,19 @@ export const ZCreatorOrder = z.object({
 });
 export type TCreatorOrder = z.infer<typeof ZCreatorOrder>;
 
+/**
+ * Counting stops here: a shop with a million orders would spend more on "how many" than on the
+ * page (`totalIsCapped`: there are more than `total`).
+ */
+export const ORDER_COUNT_CAP = 10_000;
+
 /** A page of orders, newest first; `nextCursor` null on the last page. */
 export const ZCreatorOrderPage = z.object({
   list: z.array(ZCreatorOrder),
-  /** Orders matching the filters, over all pages. */
+  /** Orders matching the filters, over all pages, counted up to ORDER_COUNT_CAP. */
   total: z.number().int().min(0),
+  /** More orders match than `total` (the count stopped at ORDER_COUNT_CAP). */
+  totalIsCapped: z.boolean(),
   nextCursor: z.string().nullable(),
 });
 export type TCreatorOrderPage = z.infer<typeof ZCreatorOrderPage>;

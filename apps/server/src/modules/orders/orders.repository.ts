@@ -115,16 +115,25 @@ export function pageOrders(
     .limit(limit);
 }
 
+/**
+ * How many of the owner's orders match, counted up to `cap` + 1 (a bounded index range however
+ * many orders the shop has: an exact count of a million took ≈ 160 ms).
+ */
 export async function countOrders(
   db: AppDatabase,
   ownerUserId: number,
   filter: OrderFilter,
-): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
+  cap: number,
+): Promise<{ total: number; isCapped: boolean }> {
+  const matching = db
+    .select({ id: orders.id })
     .from(orders)
-    .where(and(...conditionsOf(ownerUserId, filter)));
-  return row?.total ?? 0;
+    .where(and(...conditionsOf(ownerUserId, filter)))
+    .limit(cap + 1)
+    .as('matching');
+  const [row] = await db.select({ total: count() }).from(matching);
+  const total = row?.total ?? 0;
+  return { total: Math.min(total, cap), isCapped: total > cap };
 }
 
 /** One of the owner's orders by its number; undefined for anyone else's. */

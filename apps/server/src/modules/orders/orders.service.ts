@@ -1,4 +1,5 @@
 import {
+  ORDER_COUNT_CAP,
   type TCreatorOrder,
   type TCreatorOrderDetail,
   type TCreatorOrderItem,
@@ -141,9 +142,9 @@ export async function listMyOrders(
   const filter = filterOf(query);
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   // One more than asked tells whether another page follows.
-  const [rows, total] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     pageOrders(db, userId, filter, cursor, query.pageSize + 1),
-    countOrders(db, userId, filter),
+    countOrders(db, userId, filter, ORDER_COUNT_CAP),
   ]);
   const page = rows.slice(0, query.pageSize);
   const items = groupByOrder(
@@ -156,7 +157,8 @@ export async function listMyOrders(
   const last = page.at(-1);
   return {
     list: page.map((row) => toOrder(row, items.get(row.id) ?? [])),
-    total,
+    total: counted.total,
+    totalIsCapped: counted.isCapped,
     nextCursor:
       rows.length > query.pageSize && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
   };

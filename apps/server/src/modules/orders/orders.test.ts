@@ -6,6 +6,7 @@ import { accessTokenFor, createUser } from '../../test/users';
 import { decodeCursor, encodeCursor, maskEmail } from './orders.service';
 import { eq } from 'drizzle-orm';
 import { categories, products } from '../catalog/catalog.table';
+import { countOrders } from './orders.repository';
 import { orderItems, orders } from './orders.table';
 
 let ctx: TestContext;
@@ -123,7 +124,7 @@ describe("the creator's orders", () => {
       'LS261105-AAAAAAA2',
       'LS261101-AAAAAAA1',
     ]);
-    expect(page).toMatchObject({ total: 4, nextCursor: null });
+    expect(page).toMatchObject({ total: 4, totalIsCapped: false, nextCursor: null });
     expect(page.list[2]).toMatchObject({
       status: 1,
       quantity: 3,
@@ -142,7 +143,19 @@ describe("the creator's orders", () => {
       profitUnitCents: 1199,
     });
     expect(numbers(await ok('bruno', '/orders'))).toEqual(['LS261105-BBBBBBB1']);
-    expect(await ok('carla', '/orders')).toEqual({ list: [], total: 0, nextCursor: null });
+    expect(await ok('carla', '/orders')).toEqual({
+      list: [],
+      total: 0,
+      totalIsCapped: false,
+      nextCursor: null,
+    });
+  });
+
+  it('counts matching orders only up to the cap, and says when there are more', async () => {
+    const anna = owners.anna?.userId ?? 0;
+    expect(await countOrders(ctx.database.db, anna, {}, 10)).toEqual({ total: 4, isCapped: false });
+    expect(await countOrders(ctx.database.db, anna, {}, 4)).toEqual({ total: 4, isCapped: false });
+    expect(await countOrders(ctx.database.db, anna, {}, 3)).toEqual({ total: 3, isCapped: true });
   });
 
   it('pages by cursor without repeating or skipping orders of the same instant', async () => {

@@ -67,8 +67,18 @@ describe('OrderPage', () => {
       'GET /api/v1/countries': () => ok([US]),
       'GET /api/v1/orders': ({ url }) =>
         url.searchParams.get('cursor') === 'next'
-          ? ok({ list: [order('LS261101-AAAAAAA1', 0, 'Old lamp')], total: 2, nextCursor: null })
-          : ok({ list: [order('LS261105-AAAAAAA2', 1, 'Blue mug')], total: 2, nextCursor: 'next' }),
+          ? ok({
+              list: [order('LS261101-AAAAAAA1', 0, 'Old lamp')],
+              total: 2,
+              totalIsCapped: false,
+              nextCursor: null,
+            })
+          : ok({
+              list: [order('LS261105-AAAAAAA2', 1, 'Blue mug')],
+              total: 2,
+              totalIsCapped: false,
+              nextCursor: 'next',
+            }),
       'GET /api/v1/orders/LS261105-AAAAAAA2': () => ok(DETAIL),
     });
     vi.stubGlobal('fetch', api.fetch);
@@ -108,6 +118,7 @@ describe('OrderPage on a phone', () => {
         ok({
           list: [order('LS261105-AAAAAAA2', 1, 'Blue mug'), order('LS261101-AAAAAAA1', 0, 'Old lamp')],
           total: 2,
+          totalIsCapped: false,
           nextCursor: null,
         }),
       'GET /api/v1/orders/LS261105-AAAAAAA2': () => ok(DETAIL),
@@ -154,6 +165,7 @@ describe('OrderDrawer', () => {
         ok({
           list: [{ ...order('LS261105-AAAAAAA2', 2, 'Blue mug'), shipment: shipped.shipment }],
           total: 1,
+          totalIsCapped: false,
           nextCursor: null,
         }),
       'GET /api/v1/orders/LS261105-AAAAAAA2': () => ok(shipped),

@@ -112,7 +112,9 @@ export function OrderPage() {
       <div className={styles.toolbar}>
         {list.data && (
           <Typography.Text type="secondary">
-            {t('orders.total', { count: list.data.pages[0]?.total ?? 0 })}
+            {list.data.pages[0]?.totalIsCapped
+              ? t('orders.totalCapped', { count: list.data.pages[0].total })
+              : t('orders.total', { count: list.data.pages[0]?.total ?? 0 })}
           </Typography.Text>
         )}
         <Button type="primary" className={styles.tap} onClick={payBulk}>

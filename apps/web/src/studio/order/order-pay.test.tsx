@@ -50,7 +50,8 @@ const purchase = (status: TPurchase['status'], nos: string[]): TPurchase => ({
 function listApi(list: () => TCreatorOrder[]) {
   return createFakeApi({
     'GET /api/v1/countries': () => ok([US]),
-    'GET /api/v1/orders': () => ok({ list: list(), total: list().length, nextCursor: null }),
+    'GET /api/v1/orders': () =>
+      ok({ list: list(), total: list().length, totalIsCapped: false, nextCursor: null }),
   });
 }
 
