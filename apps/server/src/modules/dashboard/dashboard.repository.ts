@@ -48,12 +48,22 @@ export async function sumOrderWindows(db: AppDatabase, shopId: number, tz: strin
       sql`coalesce(sum(sales_minor) filter (where ${inside}), 0) as ${sql.identifier(`${name}_sales`)}`,
     ];
   });
+  // Only the quarter hours of the windows are read (a few index ranges, not the shop's whole
+  // history); all time comes from the totals the database keeps (migration 0024).
+  const anyWindow = sql.join(
+    Object.values(windows).map(([from, to]) => sql`(bucket >= ${from} and bucket < ${to})`),
+    sql` or `,
+  );
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`select ${sql.join(columns, sql`, `)},
-        coalesce(sum(profit_minor), 0) as total_profit, coalesce(sum(sales_minor), 0) as total_sales
+        (select coalesce(sum(profit_minor), 0) from shop_order_totals
+          where shop_id = ${shopId} and currency_code = ${DASHBOARD_CURRENCY}) as total_profit,
+        (select coalesce(sum(sales_minor), 0) from shop_order_totals
+          where shop_id = ${shopId} and currency_code = ${DASHBOARD_CURRENCY}) as total_sales
       from order_rollups
-      where shop_id = ${shopId} and product_id = 0 and currency_code = ${DASHBOARD_CURRENCY}`,
+      where shop_id = ${shopId} and product_id = 0 and currency_code = ${DASHBOARD_CURRENCY}
+        and (${anyWindow})`,
   );
   const pick = (name: string) => ({
     profit: num(row?.[`${name}_profit`]),

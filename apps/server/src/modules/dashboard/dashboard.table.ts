@@ -33,3 +33,22 @@ export const orderRollups = pgTable(
     }),
   ],
 );
+
+/**
+ * A shop's paid orders all time, per currency: the shop-level roll-up rows summed, kept by a
+ * trigger on them (migration 0024) — what the dashboard's "total" cards read.
+ */
+export const shopOrderTotals = pgTable(
+  'shop_order_totals',
+  {
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    salesMinor: bigint('sales_minor', { mode: 'number' }).notNull().default(0),
+    profitMinor: bigint('profit_minor', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'shop_order_totals_pk', columns: [t.shopId, t.currencyCode] })],
+);

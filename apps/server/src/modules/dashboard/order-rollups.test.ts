@@ -190,5 +190,18 @@ describe('order roll-ups', () => {
     const { fromRollups, direct } = await compare();
     expect(fromRollups.length).toBeGreaterThan(50);
     expect(fromRollups).toEqual(direct);
+    // The all-time totals the cards read equal the paid orders counted directly, per currency.
+    const totals = await ctx.database.db.execute(sql`
+      select t.shop_id, t.currency_code, t.orders::int as orders, t.units::int as units,
+        t.sales_minor::int as sales, t.profit_minor::int as profit
+      from shop_order_totals t order by 1, 2`);
+    const counted = await ctx.database.db.execute(sql`
+      select o.shop_id, o.currency_code, count(*)::int as orders,
+        coalesce(sum((select sum(i.quantity) from order_items i where i.order_id = o.id)), 0)::int as units,
+        sum(o.total_minor)::int as sales, sum(o.profit_minor)::int as profit
+      from orders o where o.paid_at is not null group by 1, 2 order by 1, 2`);
+    const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
+    expect(rowsOf(totals).length).toBeGreaterThan(1);
+    expect(rowsOf(totals)).toEqual(rowsOf(counted));
   });
 });
