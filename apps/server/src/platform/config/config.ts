@@ -333,8 +333,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       const name = String(issue.path[0] ?? 'environment');
       const got = env[name];
       const isSecret =
-        ['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'SEED_PASSWORD', 'S3_SECRET_ACCESS_KEY'].includes(name) ||
-        name.endsWith('_SECRET');
+        [
+          'JWT_SECRET',
+          'DATABASE_URL',
+          'REDIS_URL',
+          'SMTP_URL',
+          'SEED_PASSWORD',
+          'S3_SECRET_ACCESS_KEY',
+        ].includes(name) || name.endsWith('_SECRET');
       const shown = isSecret ? '' : ` (got "${got ?? ''}")`;
       return `${name} ${issue.message}${shown}`;
     });

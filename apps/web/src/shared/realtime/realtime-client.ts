@@ -140,7 +140,11 @@ export function createRealtimeClient(deps: TRealtimeDeps) {
     },
     get state(): TRealtimeState {
       if (!client) return 'inactive';
-      return client.state === ActivationState.DEACTIVATING ? 'deactivating' : client.active ? 'active' : 'inactive';
+      return client.state === ActivationState.DEACTIVATING
+        ? 'deactivating'
+        : client.active
+          ? 'active'
+          : 'inactive';
     },
     get disconnects(): number {
       return disconnects;
