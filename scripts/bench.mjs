@@ -12,6 +12,7 @@ const { benchReprice } = await import('./bench/reprice.mjs');
 const { benchStorefront } = await import('./bench/storefront.mjs');
 const { benchSpike } = await import('./bench/spike.mjs');
 const { benchDashboard } = await import('./bench/dashboard.mjs');
+const { benchRealtime } = await import('./bench/realtime.mjs');
 
 const only = process.argv.slice(2);
 const wanted = (name) => only.length === 0 || only.includes(name);
@@ -28,6 +29,7 @@ if (wanted('storefront')) result.figures.storefront = await benchStorefront();
 if (wanted('spike')) result.figures.spike = await benchSpike();
 // Generates 1M orders and 10M events first (minutes); BENCH_DASHBOARD_QUICK=1 for a tenth.
 if (wanted('dashboard')) result.figures.dashboard = await benchDashboard();
+if (wanted('realtime')) result.figures.realtime = await benchRealtime();
 
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
 writeFileSync(join(ROOT, 'bench-results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -68,6 +70,16 @@ if (l) {
     `${l.studioHome.afterSignInMs} (${l.studioHome.fromStartMs})`,
   ]);
 }
+const rt = result.figures.realtime;
+if (rt)
+  rows.push(
+    [`realtime: STOMP sessions held by one process (target ${rt.target})`, rt.sessions],
+    ['  memory per session (server RSS), bytes', rt.bytesPerSession],
+    [
+      `  broadcast to all, p50 / p99 ms (target p99 < ${rt.broadcast.targetP99Ms})`,
+      `${rt.broadcast.p50Ms} / ${rt.broadcast.p99Ms}`,
+    ],
+  );
 const rp = result.figures.reprice;
 if (rp)
   rows.push(

@@ -126,6 +126,8 @@ export const ZEnv = z.object({
   STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // Storefront event batches written together (decision 0032).
   EVENTS_FLUSH_MS: z.coerce.number().int().min(0).max(5000).optional(),
+  /** Realtime sessions one user may hold at once (tabs, devices); the bench raises it. */
+  REALTIME_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
   // Forgotten at once through the change feed; the time only bounds what the feed could miss.
   PRIVATE_CACHE_MS: z.coerce.number().int().min(0).max(5000).optional(),
   // Several API processes sharing the port (decision 0030): PostgreSQL only.
@@ -195,6 +197,8 @@ export interface AppConfig {
    * 250 ms by default, 0 (each batch before its answer) in tests unless set.
    */
   eventsFlushMs: number;
+  /** REALTIME_SESSIONS_PER_USER: the next CONNECT beyond it is refused. */
+  realtimeSessionsPerUser: number;
   /**
    * How many API processes `npm start` runs on the one port (WEB_CONCURRENCY): 1 by default,
    * `auto` one per core on PostgreSQL and 1 on the embedded database, whose data folder belongs
@@ -376,6 +380,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     storefrontCacheMs: e.STOREFRONT_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     privateCacheMs: e.PRIVATE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     eventsFlushMs: e.EVENTS_FLUSH_MS ?? (e.NODE_ENV === 'test' ? 0 : 250),
+    realtimeSessionsPerUser: e.REALTIME_SESSIONS_PER_USER,
     processes,
     version: readVersion(),
     auth: {

@@ -7,13 +7,18 @@ import { STOMP_LIMITS, StompSession, type StompLimits } from './stomp-session';
 
 /** The socket's path (SPEC §7; console-api.md §4: raw WebSocket, no SockJS). */
 export const REALTIME_PATH = '/ws';
-/** Sessions one user may hold at once (tabs, devices); the next CONNECT is refused. */
+/** Sessions one user may hold at once by default (REALTIME_SESSIONS_PER_USER); the next CONNECT is refused. */
 export const MAX_SESSIONS_PER_USER = 10;
 /** A user's own queues: `/user/queue/<name>`. */
 const USER_QUEUE = /^\/user\/queue\/[a-z][a-z0-9-]{0,40}$/;
 /** The online count's topic (console-api.md §4), sent on connect, disconnect and every minute. */
 export const ONLINE_COUNT_TOPIC = '/topic/onlineUserCount';
 const ONLINE_EVERY_MS = 60_000;
+/**
+ * Connects and disconnects within this long make one count message: told to every session on
+ * every connect, the count would be n² messages while n sessions connect.
+ */
+export const ONLINE_COALESCE_MS = 1_000;
 
 export type SendHandler = (user: SessionUser, body: string) => Promise<void> | void;
 
@@ -106,6 +111,14 @@ export const realtimePlugin = fp(
         .catch((err: unknown) => app.log.warn({ err }, 'Realtime: could not publish the online count'));
     const onlineTimer = setInterval(() => void publishOnline(), ONLINE_EVERY_MS);
     onlineTimer.unref();
+    let onlineSoon: NodeJS.Timeout | undefined;
+    const announceOnline = () => {
+      onlineSoon ??= setTimeout(() => {
+        onlineSoon = undefined;
+        void publishOnline();
+      }, ONLINE_COALESCE_MS);
+      onlineSoon.unref();
+    };
 
     // A change to a user, their sign-ins or roles (sign-out, disabling, a password change) checks
     // their open sessions again; a change to roles or menus checks everyone's.
@@ -153,7 +166,7 @@ export const realtimePlugin = fp(
           onConnected: (current) => {
             const userId = current.user?.id ?? '';
             const own = byUser.get(userId) ?? new Set<StompSession>();
-            if (own.size >= MAX_SESSIONS_PER_USER) return 'too many sessions';
+            if (own.size >= app.config.realtimeSessionsPerUser) return 'too many sessions';
             own.add(current);
             byUser.set(userId, own);
             sessions.add(current);
@@ -167,7 +180,7 @@ export const realtimePlugin = fp(
               );
               expiryTimer.unref();
             }
-            void publishOnline();
+            announceOnline();
             return undefined;
           },
           onClosed: (current) => {
@@ -177,7 +190,7 @@ export const realtimePlugin = fp(
             const own = byUser.get(userId);
             own?.delete(current);
             if (own?.size === 0) byUser.delete(userId);
-            void publishOnline();
+            announceOnline();
           },
         });
         socket.on('message', (data: Buffer) => void session.receive(data));
@@ -206,6 +219,7 @@ export const realtimePlugin = fp(
 
     app.addHook('onClose', async () => {
       clearInterval(onlineTimer);
+      if (onlineSoon) clearTimeout(onlineSoon);
       unsubscribeChanges();
       unsubscribeBus();
       for (const session of [...sessions]) session.fail('server shutting down');

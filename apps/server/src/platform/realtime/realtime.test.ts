@@ -4,7 +4,12 @@ import WebSocket from 'ws';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser, operatorWith } from '../../test/users';
 import { serializeFrame } from './stomp-frames';
-import { MAX_SESSIONS_PER_USER, ONLINE_COUNT_TOPIC, REALTIME_PATH } from './realtime-plugin';
+import {
+  MAX_SESSIONS_PER_USER,
+  ONLINE_COALESCE_MS,
+  ONLINE_COUNT_TOPIC,
+  REALTIME_PATH,
+} from './realtime-plugin';
 
 let ctx: TestContext;
 let url = '';
@@ -188,7 +193,7 @@ describe('the realtime socket (STOMP over WebSocket)', () => {
     expect(await receipt).toBe('r-1');
 
     const creator = await connect(creatorToken);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, ONLINE_COALESCE_MS + 300));
     expect(counts.at(-1)).toBe(2);
     const ended = new Promise<string | undefined>((resolve) => {
       creator.client.onStompError = (frame) => resolve(frame.headers.message);
@@ -200,7 +205,7 @@ describe('the realtime socket (STOMP over WebSocket)', () => {
     });
     expect(out.statusCode).toBe(200);
     expect(await ended).toBe('session expired');
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, ONLINE_COALESCE_MS + 300));
     expect(counts.at(-1)).toBe(1);
     await Promise.all([watcher.client.deactivate(), creator.client.deactivate()]);
   });
