@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, type IMessage } from '@stomp/stompjs';
 import { ErrorCode, type TCheckoutAnswer } from '@linkstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { openDatabase, type DatabaseHandle } from '../../platform/db/database';
 import { addSubcategory } from '../../test/catalog-kit';
@@ -98,6 +99,15 @@ describe.skipIf(!REDIS_URL)('two server processes with Redis', () => {
     handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 });
     const db = handle.db;
     const ownerUserId = await createUser(db, { email: EMAIL, password: PASSWORD });
+    await createUser(db, { email: `watcher-${EMAIL}`, password: PASSWORD });
+    // The limits' counts live in Redis and outlive the databases: this user's id (and this
+    // address) may have been counted by an earlier run against the same Redis.
+    const redis = new Redis(REDIS_URL ?? '');
+    for (const pattern of [`*login:account:${ownerUserId}`, '*127.0.0.1*']) {
+      const stale = await redis.keys(pattern);
+      if (stale.length > 0) await redis.del(...stale);
+    }
+    await redis.quit();
     await db
       .insert(shops)
       .values({ ownerUserId, slug: 'live-shop', name: 'Live shop', defaultPercentage: 200 });
@@ -166,6 +176,37 @@ describe.skipIf(!REDIS_URL)('two server processes with Redis', () => {
     expect(news).toMatchObject({ kind: 'orderPaid', orderNo: placed.body.data.orderNo, currencyCode: 'USD' });
     expect(news.totalMinor).toBeGreaterThan(news.profitMinor);
     await client.deactivate();
+  });
+
+  it('the online count covers the users of both processes', async () => {
+    const [a, b] = running;
+    if (!a || !b) throw new Error('not started');
+    const tokenOf = async (origin: string, username: string) =>
+      (await api<{ accessToken: string }>(origin, 'POST', '/auth/login', { username, password: PASSWORD }))
+        .body.data.accessToken;
+    const session = (origin: string, token: string, onCount?: (n: number) => void) =>
+      new Promise<Client>((resolve, reject) => {
+        const client = new Client({
+          webSocketFactory: () => new WebSocket(`${origin.replace('http', 'ws')}/ws`),
+          connectHeaders: { Authorization: `Bearer ${token}` },
+          reconnectDelay: 0,
+        });
+        client.onConnect = () => {
+          if (onCount) client.subscribe('/topic/onlineUserCount', (m) => onCount(Number(m.body)));
+          resolve(client);
+        };
+        client.onStompError = (frame) => reject(new Error(frame.headers.message));
+        client.activate();
+      });
+    const counts: number[] = [];
+    const watcher = await session(a.origin, await tokenOf(a.origin, `watcher-${EMAIL}`), (n) =>
+      counts.push(n),
+    );
+    const creator = await session(b.origin, await tokenOf(b.origin, EMAIL));
+    const until = Date.now() + 5_000;
+    while (counts.at(-1) !== 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(counts.at(-1)).toBe(2);
+    await Promise.all([watcher.deactivate(), creator.deactivate()]);
   });
 
   it('a sign-in limit holds across both processes', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 /**
@@ -20,8 +21,16 @@ export interface RealtimeBus {
   readonly kind: 'local' | 'redis';
   publish(message: RealtimeMessage): Promise<void>;
   subscribe(listener: (message: RealtimeMessage) => void): () => void;
+  /**
+   * Users online on every process, given this process's: with Redis each process keeps its set
+   * there (expiring if the process dies) and the count is their union.
+   */
+  countOnline(localUserIds: readonly string[]): Promise<number>;
   close(): Promise<void>;
 }
+
+/** How long a process's online set outlives its last refresh (a dead process drops out). */
+const ONLINE_SET_TTL_MS = 150_000;
 
 /** The Redis channel every process listens on. */
 export const REALTIME_CHANNEL = 'linkstore:realtime';
@@ -48,6 +57,9 @@ export function createLocalBus(): RealtimeBus {
       queueMicrotask(() => emit(message));
     },
     subscribe,
+    async countOnline(localUserIds) {
+      return localUserIds.length;
+    },
     async close() {
       listeners.clear();
     },
@@ -88,14 +100,37 @@ export async function createRedisBus(
     }
   });
   await subscriber.subscribe(REALTIME_CHANNEL);
+  const ownSet = `linkstore:online:${randomUUID()}`;
   return {
     kind: 'redis',
     async publish(message) {
       await publisher.publish(REALTIME_CHANNEL, JSON.stringify(message));
     },
     subscribe,
+    async countOnline(localUserIds) {
+      const write = publisher.multi().del(ownSet);
+      if (localUserIds.length > 0) write.sadd(ownSet, ...localUserIds).pexpire(ownSet, ONLINE_SET_TTL_MS);
+      await write.exec();
+      const sets: string[] = [];
+      let cursor = '0';
+      do {
+        const [next, found] = await publisher.scan(cursor, 'MATCH', 'linkstore:online:*', 'COUNT', 100);
+        cursor = next;
+        sets.push(...found);
+      } while (cursor !== '0');
+      if (sets.length === 0) return 0;
+      const union = `linkstore:online-union:${randomUUID()}`;
+      const [, [, count] = []] = (await publisher
+        .multi()
+        .sunionstore(union, ...sets)
+        .scard(union)
+        .del(union)
+        .exec()) ?? [[], []];
+      return Number(count ?? 0);
+    },
     async close() {
       listeners.clear();
+      await publisher.del(ownSet).catch(() => undefined);
       await Promise.allSettled([subscriber.quit(), publisher.quit()]);
     },
   };

@@ -34,6 +34,8 @@ export interface Realtime {
   onSend(destination: string, handler: SendHandler): void;
   /** Users with a session on this process. */
   localOnline(): number;
+  /** Users with a session on any process (with Redis; else this process's). */
+  online(): Promise<number>;
   /** Sessions on this process. */
   localSessions(): number;
 }
@@ -105,10 +107,14 @@ export const realtimePlugin = fp(
     };
     const unsubscribeBus = bus.subscribe(deliverLocally);
 
-    const publishOnline = () =>
-      bus
-        .publish({ userId: null, destination: ONLINE_COUNT_TOPIC, body: JSON.stringify(byUser.size) })
-        .catch((err: unknown) => app.log.warn({ err }, 'Realtime: could not publish the online count'));
+    const publishOnline = async () => {
+      try {
+        const count = await bus.countOnline([...byUser.keys()]);
+        await bus.publish({ userId: null, destination: ONLINE_COUNT_TOPIC, body: JSON.stringify(count) });
+      } catch (err) {
+        app.log.warn({ err }, 'Realtime: could not publish the online count');
+      }
+    };
     const onlineTimer = setInterval(() => void publishOnline(), ONLINE_EVERY_MS);
     onlineTimer.unref();
     let onlineSoon: NodeJS.Timeout | undefined;
@@ -214,6 +220,7 @@ export const realtimePlugin = fp(
         sendHandlers.set(destination, handler);
       },
       localOnline: () => byUser.size,
+      online: () => bus.countOnline([...byUser.keys()]),
       localSessions: () => sessions.size,
     } satisfies Realtime);
 
