@@ -147,6 +147,33 @@ export async function seriesPoints(
   const unit = sql.raw(`'${range.granularity}'`);
   const first = sql`${range.localStart}::timestamp`;
   const last = sql`(${first} + ${range.buckets}::int * ${step}::interval)`;
+  // Long ranges read the hourly tables when every point's edges are whole UTC hours (exact then:
+  // every bucket of an hour lies inside one point); else the quarter hours.
+  const hourly = range.granularity !== 'hour' && (await edgesOnHours(db, tz, range));
+  const orders = hourly
+    ? sql`select date_trunc(${unit}, hour at time zone ${tz}) as local,
+          sum(profit_minor) as earnings, sum(units) as units, sum(orders) as orders
+        from shop_order_hours
+        where shop_id = ${shopId} and currency_code = ${DASHBOARD_CURRENCY}
+          and hour >= ${first} at time zone ${tz} and hour < ${last} at time zone ${tz}
+        group by 1`
+    : sql`select date_trunc(${unit}, bucket at time zone ${tz}) as local,
+          sum(profit_minor) as earnings, sum(units) as units, sum(orders) as orders
+        from order_rollups
+        where shop_id = ${shopId} and product_id = 0 and currency_code = ${DASHBOARD_CURRENCY}
+          and bucket >= ${first} at time zone ${tz} and bucket < ${last} at time zone ${tz}
+        group by 1`;
+  const clicks = hourly
+    ? sql`select date_trunc(${unit}, hour at time zone ${tz}) as local, sum(clicks) as clicks
+        from shop_visit_hours
+        where shop_id = ${shopId}
+          and hour >= ${first} at time zone ${tz} and hour < ${last} at time zone ${tz}
+        group by 1`
+    : sql`select date_trunc(${unit}, bucket at time zone ${tz}) as local, sum(count) as clicks
+        from event_rollups
+        where shop_id = ${shopId} and product_id = 0 and kind = 'view'
+          and bucket >= ${first} at time zone ${tz} and bucket < ${last} at time zone ${tz}
+        group by 1`;
   // Each roll-up bucket falls in exactly one local hour, day or month (zones are whole quarter
   // hours from UTC): grouped by it, then joined to the points by equality.
   const result = await rows<Record<string, unknown>>(
@@ -155,21 +182,8 @@ export async function seriesPoints(
         select k, ${first} + k * ${step}::interval as local
         from generate_series(0, ${range.buckets - 1}::int) as k
       ),
-      orders_in as (
-        select date_trunc(${unit}, bucket at time zone ${tz}) as local,
-          sum(profit_minor) as earnings, sum(units) as units, sum(orders) as orders
-        from order_rollups
-        where shop_id = ${shopId} and product_id = 0 and currency_code = ${DASHBOARD_CURRENCY}
-          and bucket >= ${first} at time zone ${tz} and bucket < ${last} at time zone ${tz}
-        group by 1
-      ),
-      clicks_in as (
-        select date_trunc(${unit}, bucket at time zone ${tz}) as local, sum(count) as clicks
-        from event_rollups
-        where shop_id = ${shopId} and product_id = 0 and kind = 'view'
-          and bucket >= ${first} at time zone ${tz} and bucket < ${last} at time zone ${tz}
-        group by 1
-      )
+      orders_in as (${orders}),
+      clicks_in as (${clicks})
       select p.k, p.local at time zone ${tz} as starts, to_char(p.local, ${format}) as label,
         coalesce(o.earnings, 0) as earnings, coalesce(o.units, 0) as units,
         coalesce(o.orders, 0) as orders, coalesce(c.clicks, 0) as clicks
@@ -186,6 +200,23 @@ export async function seriesPoints(
     orders: num(r.orders),
     clicks: num(r.clicks),
   }));
+}
+
+/**
+ * Whether every edge of `range`'s points in zone `tz` is a whole UTC hour (all of them in zones
+ * whose offsets are whole hours; not in India, Nepal or South Australia).
+ */
+export async function edgesOnHours(db: AppDatabase, tz: string, range: SeriesRange): Promise<boolean> {
+  const step = `1 ${range.granularity}`;
+  const [row] = await rows<{ whole: unknown }>(
+    db,
+    sql`select bool_and(date_bin('1 hour', edge, timestamptz '2000-01-01 00:00:00+00') = edge) as whole
+      from (
+        select (${range.localStart}::timestamp + k * ${step}::interval) at time zone ${tz} as edge
+        from generate_series(0, ${range.buckets}::int) as k
+      ) edges`,
+  );
+  return row?.whole === true || row?.whole === 't';
 }
 
 /** The local time now in `tz` as `yyyy-MM-dd HH:mm:ss` (the database's zone rules). */

@@ -52,3 +52,36 @@ export const shopOrderTotals = pgTable(
   },
   (t) => [primaryKey({ name: 'shop_order_totals_pk', columns: [t.shopId, t.currencyCode] })],
 );
+
+/**
+ * A shop's paid orders per UTC hour and currency: the shop-level roll-up rows summed by hour, kept
+ * by a trigger on them (migration 0025) — what long charts read in zones whose edges are whole hours.
+ */
+export const shopOrderHours = pgTable(
+  'shop_order_hours',
+  {
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    orders: integer('orders').notNull().default(0),
+    units: integer('units').notNull().default(0),
+    salesMinor: bigint('sales_minor', { mode: 'number' }).notNull().default(0),
+    profitMinor: bigint('profit_minor', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'shop_order_hours_pk', columns: [t.shopId, t.currencyCode, t.hour] })],
+);
+
+/** A shop's visits (shop page views) per UTC hour, kept by a trigger on the event roll-ups (migration 0025). */
+export const shopVisitHours = pgTable(
+  'shop_visit_hours',
+  {
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'shop_visit_hours_pk', columns: [t.shopId, t.hour] })],
+);

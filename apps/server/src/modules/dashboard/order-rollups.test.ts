@@ -203,5 +203,17 @@ describe('order roll-ups', () => {
     const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
     expect(rowsOf(totals).length).toBeGreaterThan(1);
     expect(rowsOf(totals)).toEqual(rowsOf(counted));
+    // So do the hours the long charts read (migration 0025), hour by hour.
+    const hours = await ctx.database.db.execute(sql`
+      select shop_id, currency_code, hour, orders, units, sales_minor::int as sales, profit_minor::int as profit
+      from shop_order_hours order by 1, 2, 3`);
+    const hoursCounted = await ctx.database.db.execute(sql`
+      select o.shop_id, o.currency_code,
+        date_bin('1 hour', o.paid_at, timestamptz '2000-01-01 00:00:00+00') as hour, count(*)::int as orders,
+        coalesce(sum((select sum(i.quantity) from order_items i where i.order_id = o.id)), 0)::int as units,
+        sum(o.total_minor)::int as sales, sum(o.profit_minor)::int as profit
+      from orders o where o.paid_at is not null group by 1, 2, 3 order by 1, 2, 3`);
+    expect(rowsOf(hours).length).toBeGreaterThan(8);
+    expect(rowsOf(hours)).toEqual(rowsOf(hoursCounted));
   });
 });
