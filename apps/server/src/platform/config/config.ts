@@ -126,6 +126,7 @@ export const ZEnv = z.object({
   STOREFRONT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // Storefront event batches written together (decision 0032).
   EVENTS_FLUSH_MS: z.coerce.number().int().min(0).max(5000).optional(),
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   // Forgotten at once through the change feed; the time only bounds what the feed could miss.
   PRIVATE_CACHE_MS: z.coerce.number().int().min(0).max(5000).optional(),
   // Several API processes sharing the port (decision 0030): PostgreSQL only.
@@ -195,6 +196,8 @@ export interface AppConfig {
    * 250 ms by default, 0 (each batch before its answer) in tests unless set.
    */
   eventsFlushMs: number;
+  /** Operation logs and visit roll-ups older than this many days are pruned. */
+  logRetentionDays: number;
   /**
    * How many API processes `npm start` runs on the one port (WEB_CONCURRENCY): 1 by default,
    * `auto` one per core on PostgreSQL and 1 on the embedded database, whose data folder belongs
@@ -333,8 +336,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       const name = String(issue.path[0] ?? 'environment');
       const got = env[name];
       const isSecret =
-        ['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'SEED_PASSWORD', 'S3_SECRET_ACCESS_KEY'].includes(name) ||
-        name.endsWith('_SECRET');
+        [
+          'JWT_SECRET',
+          'DATABASE_URL',
+          'REDIS_URL',
+          'SMTP_URL',
+          'SEED_PASSWORD',
+          'S3_SECRET_ACCESS_KEY',
+        ].includes(name) || name.endsWith('_SECRET');
       const shown = isSecret ? '' : ` (got "${got ?? ''}")`;
       return `${name} ${issue.message}${shown}`;
     });
@@ -370,6 +379,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     storefrontCacheMs: e.STOREFRONT_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     privateCacheMs: e.PRIVATE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     eventsFlushMs: e.EVENTS_FLUSH_MS ?? (e.NODE_ENV === 'test' ? 0 : 250),
+    logRetentionDays: e.LOG_RETENTION_DAYS,
     processes,
     version: readVersion(),
     auth: {
