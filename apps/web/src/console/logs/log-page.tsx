@@ -85,7 +85,10 @@ export default function LogPage() {
       title={t('logs.title')}
       search={
         <SearchBar<TSearchValues> initialValues={INITIAL_SEARCH} onSearch={search}>
-          <KeywordsFilter placeholder={t('logs.search.keywordsPlaceholder')} style={{ width: 240 }} />
+          <KeywordsFilter
+            placeholder={t('logs.search.keywordsPlaceholder')}
+            style={{ width: 220, maxWidth: '100%' }}
+          />
           <Form.Item name="module" label={t('logs.field.module')}>
             <Input placeholder={t('logs.search.modulePlaceholder')} allowClear style={{ width: 140 }} />
           </Form.Item>
@@ -100,8 +103,11 @@ export default function LogPage() {
               ]}
             />
           </Form.Item>
-          <Form.Item name="days" label={t('logs.search.days')}>
-            <DatePicker.RangePicker placeholder={[t('logs.search.startDate'), t('logs.search.endDate')]} />
+          <Form.Item name="days" label={t('logs.search.days')} style={{ maxWidth: '100%' }}>
+            <DatePicker.RangePicker
+              placeholder={[t('logs.search.startDate'), t('logs.search.endDate')]}
+              style={{ width: 230, maxWidth: '100%' }}
+            />
           </Form.Item>
         </SearchBar>
       }
