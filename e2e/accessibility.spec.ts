@@ -106,6 +106,7 @@ test.describe('every studio and console page passes axe-core in both themes', ()
       ['/#/system/config', 'system:configs.title'],
       ['/#/system/country', 'Currency rates'],
       ['/#/system/info-pages', 'system:infoPages.title'],
+      ['/#/system/log', 'system:logs.title'],
       ['/#/catalog/category', 'Categories'],
       ['/#/catalog/product', 'Products'],
       ['/#/catalog/banner', 'Banners'],

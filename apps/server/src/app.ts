@@ -50,6 +50,7 @@ import { infoPagesModule } from './modules/info-pages/info-pages.routes';
 import { shopEventsModule } from './modules/shop-events/shop-events.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
 import { realtimePlugin } from './platform/realtime/realtime-plugin';
+import { logsModule } from './modules/logs/logs.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
+  // First of the modules: its hooks (the operation log) reach every route registered after it.
+  await app.register(logsModule);
   await app.register(healthModule);
   await app.register(countriesModule);
   await app.register(menusModule);

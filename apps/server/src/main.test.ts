@@ -106,8 +106,29 @@ describe('the server process', () => {
         data: unknown[];
       };
       expect(countries.data.length).toBeGreaterThan(30);
+      // A sign-in's log row waits in memory (about a second): the shutdown writes it before the
+      // database closes.
+      const signIn = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'nobody-at-shutdown', password: 'not-the-password-1' }),
+      });
+      expect(signIn.status).toBeGreaterThanOrEqual(400);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
+      expect(server.output().stdout + server.output().stderr).not.toContain('Could not write operation logs');
+      if (database) {
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ n: string }>(
+            "select count(*) as n from operation_logs where request_uri = '/api/v1/auth/login'",
+          );
+          expect(Number(rows[0]?.n)).toBe(1);
+        } finally {
+          await client.end();
+        }
+      }
     } finally {
       server.child.kill('SIGKILL');
       await database?.drop();

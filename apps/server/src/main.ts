@@ -86,7 +86,9 @@ function databaseFailure(config: AppConfig) {
 /** Builds the app on the database and serves it until SIGINT or SIGTERM, then closes gracefully. */
 async function serve(config: AppConfig, database: DatabaseHandle): Promise<void> {
   const app = await buildApp({ config, database });
-  app.addHook('onClose', async () => database.close());
+  // The database closes after the app: onClose hooks run the app's own (added here) before the
+  // plugins', so a hook here would close it before the modules write what they buffer (operation
+  // logs, storefront events).
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -98,13 +100,16 @@ async function serve(config: AppConfig, database: DatabaseHandle): Promise<void>
       process.exit(1);
     }, config.shutdownTimeoutMs);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));

@@ -146,6 +146,16 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
           { name: 'Edit', perm: 'sys:info-page:edit' },
         ],
       },
+      // Operation logs (issue 19, logs module).
+      {
+        name: 'Logs',
+        path: 'log',
+        routeName: 'Log',
+        component: 'system/log/index',
+        icon: 'document',
+        sort: 10,
+        buttons: [{ name: 'Search', perm: 'sys:log:query' }],
+      },
     ],
   },
   {

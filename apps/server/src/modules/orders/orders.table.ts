@@ -108,6 +108,10 @@ export const orders = pgTable(
     index('orders_shop_in_transit_idx')
       .on(t.shopId)
       .where(sql`${t.status} = 1`),
+    /** The console overview's orders paid today (migration 0023). */
+    index('orders_paid_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     index('orders_unpaid_reserved_idx')
       .on(t.reservedUntil)
       .where(sql`${t.status} = 0`),

@@ -128,6 +128,7 @@ export const ZEnv = z.object({
   EVENTS_FLUSH_MS: z.coerce.number().int().min(0).max(5000).optional(),
   /** Realtime sessions one user may hold at once (tabs, devices); the bench raises it. */
   REALTIME_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   // Forgotten at once through the change feed; the time only bounds what the feed could miss.
   PRIVATE_CACHE_MS: z.coerce.number().int().min(0).max(5000).optional(),
   // Several API processes sharing the port (decision 0030): PostgreSQL only.
@@ -199,6 +200,8 @@ export interface AppConfig {
   eventsFlushMs: number;
   /** REALTIME_SESSIONS_PER_USER: the next CONNECT beyond it is refused. */
   realtimeSessionsPerUser: number;
+  /** Operation logs and visit roll-ups older than this many days are pruned. */
+  logRetentionDays: number;
   /**
    * How many API processes `npm start` runs on the one port (WEB_CONCURRENCY): 1 by default,
    * `auto` one per core on PostgreSQL and 1 on the embedded database, whose data folder belongs
@@ -381,6 +384,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     privateCacheMs: e.PRIVATE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     eventsFlushMs: e.EVENTS_FLUSH_MS ?? (e.NODE_ENV === 'test' ? 0 : 250),
     realtimeSessionsPerUser: e.REALTIME_SESSIONS_PER_USER,
+    logRetentionDays: e.LOG_RETENTION_DAYS,
     processes,
     version: readVersion(),
     auth: {

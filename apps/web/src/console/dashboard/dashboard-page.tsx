@@ -2,8 +2,9 @@ import { Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../shared/session/user-store';
 import { useOperatorName } from '../use-operator-name';
+import { DashboardFigures } from './dashboard-figures';
 
-/** The console home: who is signed in and with which roles (no figures until there are any). */
+/** The console home: who is signed in, then the figures their permissions let them read. */
 export default function DashboardPage() {
   const { t } = useTranslation('console');
   const user = useUser((state) => state.info?.user);
@@ -31,6 +32,7 @@ export default function DashboardPage() {
           <Skeleton active paragraph={{ rows: 2 }} />
         )}
       </Card>
+      <DashboardFigures />
     </section>
   );
 }

@@ -13,10 +13,10 @@ import { useMoney } from '../../shared/money/use-money';
 import { dashboardSourcesQuery } from './dashboard-api';
 import { percent, pointLabel } from './dashboard-format';
 import type { TDashboardPeriod } from './dashboard';
-import type { TChartOption } from './echart';
+import type { TChartOption } from '../../shared/charts/echart';
 import styles from './home-page.module.css';
 
-const EChart = lazy(() => import('./echart'));
+const EChart = lazy(() => import('../../shared/charts/echart'));
 
 /** One colour per line, the same in the chart and the list under it (six: five sources and "other"). */
 const PALETTE = ['#1677ff', '#fa8c16', '#52c41a', '#eb2f96', '#13c2c2', '#8c8c8c'];

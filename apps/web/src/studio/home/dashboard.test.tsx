@@ -12,11 +12,11 @@ import { useUser } from '../../shared/session/user-store';
 import { createFakeApi, ok, US, type TFakeRequest } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render-with-app';
 import { Dashboard } from './dashboard';
-import type { TChartOption } from './echart';
+import type { TChartOption } from '../../shared/charts/echart';
 
 // ECharts draws into a real layout, which jsdom has not: the chart module shows what it was given,
 // and how the value axis would label a fraction (ECharts ticks 0, 0.2, 0.4… when all is 0).
-vi.mock('./echart', () => ({
+vi.mock('../../shared/charts/echart', () => ({
   default: ({ label, option }: { label: string; option: TChartOption }) => {
     const axis = option.yAxis as { axisLabel: { formatter: (value: number) => string } };
     return <div role="img" aria-label={label} data-tick={axis.axisLabel.formatter(0.2)} />;

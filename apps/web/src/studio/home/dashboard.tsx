@@ -28,10 +28,10 @@ import {
 import { percent, pointLabel } from './dashboard-format';
 import { TopProducts } from './dashboard-products';
 import { TrafficSources } from './dashboard-sources';
-import type { TChartOption } from './echart';
+import type { TChartOption } from '../../shared/charts/echart';
 import styles from './home-page.module.css';
 
-const EChart = lazy(() => import('./echart'));
+const EChart = lazy(() => import('../../shared/charts/echart'));
 
 const GROWTH_KEYS = ['yesterday', 'lastWeek', 'lastMonth', 'lastYear'] as const;
 

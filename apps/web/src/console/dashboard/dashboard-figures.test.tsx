@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ok } from '../../shared/test/fake-api';
+import { installFakeApi, renderConsolePage, signInOperator, signOutOperator } from '../shared/test-support';
+import { formatGrowth, formatMinorMoney } from './dashboard-figures';
+import DashboardPage from './dashboard-page';
+
+vi.mock('../../shared/charts/echart', () => ({
+  default: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
+
+function fakeApi() {
+  return installFakeApi({
+    'GET /api/v1/logs/visit-stats': () =>
+      ok({
+        todayUvCount: 3,
+        totalUvCount: 40,
+        uvGrowthRate: 0.5,
+        todayPvCount: 12,
+        totalPvCount: 900,
+        pvGrowthRate: -0.25,
+      }),
+    'GET /api/v1/logs/visit-trend': () =>
+      ok({ dates: ['2026-11-25', '2026-11-26'], pvList: [7, 12], ipList: [2, 3] }),
+    'GET /api/v1/console/overview': () =>
+      ok({
+        onlineUsers: 4,
+        todayOrders: 6,
+        todayRevenue: [{ currencyCode: 'USD', amountMinor: 12_345 }],
+        flaggedOrders: 1,
+        payoutsInFlight: 2,
+        payoutsInFlightAmount: [{ currencyCode: 'USD', amountMinor: 5_000 }],
+      }),
+  });
+}
+
+afterEach(signOutOperator);
+
+describe('console dashboard figures', () => {
+  it('shows the commerce figures, the visits with growth and the trend as a table', async () => {
+    const user = userEvent.setup();
+    signInOperator(['sys:log:query', 'sys:order:query']);
+    fakeApi();
+    await renderConsolePage(DashboardPage);
+    const commerce = await screen.findByRole('region', { name: 'Commerce today' });
+    expect(await within(commerce).findByText('$123.45')).toBeInTheDocument();
+    expect(within(commerce).getByText('Users online')).toBeInTheDocument();
+    expect(within(commerce).getByText('$50.00')).toBeInTheDocument();
+    const visits = screen.getByRole('region', { name: 'Visits' });
+    expect(await within(visits).findByText('+50% against yesterday')).toBeInTheDocument();
+    expect(within(visits).getByText('-25% against yesterday')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: /last 7 days/ })).toBeInTheDocument();
+    await user.click(screen.getByText('Table'));
+    const row = (await screen.findByText('2026-11-26')).closest('tr');
+    expect(row).toHaveTextContent('2026-11-26123');
+  });
+
+  it('shows no figures to an operator without their permissions', async () => {
+    signInOperator([]);
+    fakeApi();
+    await renderConsolePage(DashboardPage);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Visits' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Commerce today' })).not.toBeInTheDocument();
+  });
+
+  it('formats minor units in the currency and growth as a signed percentage', () => {
+    expect(formatMinorMoney(12_345, 'USD', 'en')).toBe('$123.45');
+    expect(formatMinorMoney(500, 'JPY', 'en')).toBe('¥500');
+    expect(formatGrowth(null, 'en')).toBe('—');
+    expect(formatGrowth(0, 'en')).toBe('0%');
+  });
+});
