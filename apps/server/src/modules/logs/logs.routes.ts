@@ -131,7 +131,7 @@ export const logsModule = fp(
     registerRoute(app, r.page, ({ query }) => getLogPage(db, query));
     registerRoute(app, r.visitTrend, ({ query }) => getVisitTrend(db, query.startDate, query.endDate));
     registerRoute(app, r.visitStats, () => getVisitStats(db));
-    registerRoute(app, r.overview, () => getConsoleOverview(db, app.realtime.localOnline()));
+    registerRoute(app, r.overview, async () => getConsoleOverview(db, await app.realtime.online()));
 
     const retentionDays = app.config.logRetentionDays;
     const pruning = setInterval(() => {
