@@ -62,6 +62,7 @@ export * from './earnings/earnings.schema';
 export * from './earnings/earnings.routes';
 export * from './dashboard/dashboard.schema';
 export * from './dashboard/dashboard.routes';
+export * from './realtime/realtime.schema';
 export * from './payouts/payouts.schema';
 export * from './payouts/payouts.routes';
 export * from './creators/creators.schema';

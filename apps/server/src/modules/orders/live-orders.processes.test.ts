@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type IMessage } from '@stomp/stompjs';
-import { ErrorCode, type TCheckoutAnswer } from '@linkstore/contract';
+import { ErrorCode, type TCheckoutAnswer, type TOrderPaidNews } from '@linkstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
@@ -15,7 +15,6 @@ import { copyTemplateDatabase } from '../../test/helper';
 import { createUser } from '../../test/users';
 import { products } from '../catalog/catalog.table';
 import { shops } from '../shops/shops.table';
-import type { OrderPaidNews } from './order-payments';
 
 /**
  * Two real server processes on one PostgreSQL with Redis (issue 19): what one process commits
@@ -172,7 +171,7 @@ describe.skipIf(!REDIS_URL)('two server processes with Redis', () => {
     const paidAt = Date.now();
     while (messages.length === 0 && Date.now() - paidAt < 1_000) await new Promise((r) => setTimeout(r, 20));
     expect(messages.length).toBe(1);
-    const news = JSON.parse(messages[0]?.body ?? '{}') as OrderPaidNews;
+    const news = JSON.parse(messages[0]?.body ?? '{}') as TOrderPaidNews;
     expect(news).toMatchObject({ kind: 'orderPaid', orderNo: placed.body.data.orderNo, currencyCode: 'USD' });
     expect(news.totalMinor).toBeGreaterThan(news.profitMinor);
     await client.deactivate();

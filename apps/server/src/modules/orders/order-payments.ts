@@ -1,4 +1,11 @@
-import { formatMoney } from '@linkstore/contract';
+import {
+  FLAGGED_ORDERS_TOPIC,
+  formatMoney,
+  ORDERS_QUEUE,
+  queueOf,
+  type TOrderFlaggedNews,
+  type TOrderPaidNews,
+} from '@linkstore/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
@@ -31,21 +38,6 @@ export interface PaymentDeps {
   log: FastifyBaseLogger;
   /** Live messages to the creator (and to operators for a flagged order), after the commit. */
   realtime?: Pick<Realtime, 'toUser' | 'toTopic'>;
-}
-
-/** The creator's queue of live order news (`/user/queue/orders`). */
-export const ORDERS_QUEUE = '/queue/orders';
-/** Operators who see orders hear of a newly flagged one here. */
-export const FLAGGED_ORDERS_TOPIC = '/topic/flagged-orders';
-
-/** What a creator's studio shows when an order is paid (no buyer's details: a notification). */
-export interface OrderPaidNews {
-  kind: 'orderPaid';
-  orderId: string;
-  orderNo: string;
-  totalMinor: number;
-  profitMinor: number;
-  currencyCode: string;
 }
 
 /** What a capture came to for the order. */
@@ -126,7 +118,7 @@ function announcePaid(
   flag: string | null,
 ): void {
   if (!deps.realtime) return;
-  const news: OrderPaidNews = {
+  const news: TOrderPaidNews = {
     kind: 'orderPaid',
     orderId: String(order.id),
     orderNo: order.orderNo,
@@ -134,14 +126,14 @@ function announcePaid(
     profitMinor: order.profitMinor,
     currencyCode: order.currencyCode,
   };
-  const sent = [deps.realtime.toUser(String(order.ownerUserId), ORDERS_QUEUE, news)];
+  const sent = [deps.realtime.toUser(String(order.ownerUserId), queueOf(ORDERS_QUEUE), news)];
   if (flag !== null)
     sent.push(
       deps.realtime.toTopic(FLAGGED_ORDERS_TOPIC, {
         kind: 'orderFlagged',
         orderId: news.orderId,
         orderNo: order.orderNo,
-      }),
+      } satisfies TOrderFlaggedNews),
     );
   void Promise.all(sent).catch((err: unknown) =>
     deps.log.warn({ err, orderId: order.id }, 'Could not send the live order news'),

@@ -1,8 +1,7 @@
-import { ordersRoutes } from '@linkstore/contract';
+import { FLAGGED_ORDERS_TOPIC, ordersRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
 import { registerConsoleOrderRoutes } from './console-orders.routes';
-import { FLAGGED_ORDERS_TOPIC } from './order-payments';
 import { registerPurchaseRoutes } from './order-purchases.routes';
 import { getMyOrder, listMyOrders } from './orders.service';
 

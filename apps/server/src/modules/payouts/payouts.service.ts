@@ -1,4 +1,7 @@
 import {
+  PAYOUTS_QUEUE,
+  queueOf,
+  type TPayoutNews,
   ErrorCode,
   formatMoney,
   type TConsolePayout,
@@ -97,17 +100,6 @@ export interface PayoutsDeps {
   realtime?: Pick<Realtime, 'toUser'>;
 }
 
-/** The creator's queue of live payout news (`/user/queue/payouts`). */
-export const PAYOUTS_QUEUE = '/queue/payouts';
-
-/** What the studio shows when a payout settles. */
-export interface PayoutNews {
-  kind: 'payoutPaid' | 'payoutReturned';
-  payoutId: string;
-  amountMinor: number;
-  currencyCode: string;
-}
-
 const usd = (cents: number) => formatMoney(cents, PAYOUT_CURRENCY, 'en');
 
 function utcDayStart(now: Date): Date {
@@ -169,17 +161,17 @@ export function createPayoutsService(deps: PayoutsDeps) {
   /** Tells the creator's open studios; a failure is only logged (the payout is settled). */
   function announce(
     row: Pick<PayoutRow, 'id' | 'userId' | 'amountMinor' | 'currencyCode'>,
-    kind: PayoutNews['kind'],
+    kind: TPayoutNews['kind'],
   ) {
     if (!deps.realtime) return;
-    const news: PayoutNews = {
+    const news: TPayoutNews = {
       kind,
       payoutId: String(row.id),
       amountMinor: row.amountMinor,
       currencyCode: row.currencyCode,
     };
     deps.realtime
-      .toUser(String(row.userId), PAYOUTS_QUEUE, news)
+      .toUser(String(row.userId), queueOf(PAYOUTS_QUEUE), news)
       .catch((err: unknown) => log.warn({ err, payoutId: row.id }, 'Could not send the live payout news'));
   }
 

@@ -11,7 +11,7 @@ import { createTestApp, type TestContext } from '../../test/helper';
 import { operatorWith } from '../../test/users';
 import { sandboxPayouts } from '../payments/payments.table';
 import { shops } from '../shops/shops.table';
-import { isoWeek, PAYOUTS_QUEUE } from './payouts.service';
+import { isoWeek } from './payouts.service';
 import { newKey, payoutsKit, type Creator } from '../../test/payouts-kit';
 
 /** Payouts through the offline sandbox (the default provider). */
@@ -219,12 +219,12 @@ describe('after the commit', () => {
     expect(heard).toEqual([
       [
         String(ivy.userId),
-        PAYOUTS_QUEUE,
+        '/queue/payouts',
         { kind: 'payoutPaid', payoutId: String(row?.id), amountMinor: 2_500, currencyCode: 'USD' },
       ],
       [
         String(ivy.userId),
-        PAYOUTS_QUEUE,
+        '/queue/payouts',
         { kind: 'payoutReturned', payoutId: String(row?.id), amountMinor: 2_500, currencyCode: 'USD' },
       ],
     ]);

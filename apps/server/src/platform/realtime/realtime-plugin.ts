@@ -1,4 +1,5 @@
 import websocket from '@fastify/websocket';
+import { ONLINE_COUNT_TOPIC } from '@linkstore/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasPermission, type SessionUser } from '../http/access';
@@ -12,7 +13,7 @@ export const MAX_SESSIONS_PER_USER = 10;
 /** A user's own queues: `/user/queue/<name>`. */
 const USER_QUEUE = /^\/user\/queue\/[a-z][a-z0-9-]{0,40}$/;
 /** The online count's topic (console-api.md §4), sent on connect, disconnect and every minute. */
-export const ONLINE_COUNT_TOPIC = '/topic/onlineUserCount';
+export { ONLINE_COUNT_TOPIC };
 const ONLINE_EVERY_MS = 60_000;
 /**
  * Connects and disconnects within this long make one count message: told to every session on

@@ -1,3 +1,4 @@
+import { ORDERS_QUEUE, ZOrderPaidNews } from '@linkstore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -5,25 +6,6 @@ import { useNavigate } from 'react-router';
 import { useMoney } from '../../shared/money/use-money';
 import { showLiveNotification } from '../../shared/realtime/live-notification';
 import { useRealtime } from '../../shared/realtime/realtime';
-
-/** The creator's live order news (`/user/queue/orders`, sent by the server when an order is paid). */
-export const ORDERS_QUEUE = '/user/queue/orders';
-
-interface TOrderPaidNews {
-  kind: 'orderPaid';
-  orderId: string;
-  orderNo: string;
-  totalMinor: number;
-  profitMinor: number;
-  currencyCode: string;
-}
-
-const isOrderPaid = (body: unknown): body is TOrderPaidNews =>
-  typeof body === 'object' &&
-  body !== null &&
-  (body as TOrderPaidNews).kind === 'orderPaid' &&
-  typeof (body as TOrderPaidNews).orderNo === 'string' &&
-  typeof (body as TOrderPaidNews).profitMinor === 'number';
 
 /**
  * While the studio is open: a paid order shows as a notification with the creator's profit, and
@@ -35,8 +17,10 @@ export function LiveOrderNews(): null {
   const queryClient = useQueryClient();
   const money = useMoney();
   const navigate = useNavigate();
-  useRealtime(ORDERS_QUEUE, (body) => {
-    if (!isOrderPaid(body)) return;
+  useRealtime(ORDERS_QUEUE, (message) => {
+    const parsed = ZOrderPaidNews.safeParse(message);
+    if (!parsed.success) return;
+    const body = parsed.data;
     void queryClient.invalidateQueries();
     showLiveNotification(notification, {
       key: `order-${body.orderId}`,

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * What the server tells a signed-in user live over the realtime socket (STOMP at `/ws`,
+ * decision 0038): each queue's destination as the client subscribes to it, and its messages.
+ */
+
+/** A creator's order news: an order of their shop was paid. */
+export const ORDERS_QUEUE = '/user/queue/orders';
+/** A creator's payout news: a payout completed or came back. */
+export const PAYOUTS_QUEUE = '/user/queue/payouts';
+/** Operators who may see the console's orders: an order was flagged on its way to paid. */
+export const FLAGGED_ORDERS_TOPIC = '/topic/flagged-orders';
+/** Every signed-in user: how many users are online (a number). */
+export const ONLINE_COUNT_TOPIC = '/topic/onlineUserCount';
+
+/** A user's queue as the server addresses it (without `/user`: the user is the addressee). */
+export const queueOf = (destination: string) => destination.replace(/^\/user/, '');
+
+export const ZOrderPaidNews = z.object({
+  kind: z.literal('orderPaid'),
+  orderId: z.string(),
+  orderNo: z.string(),
+  totalMinor: z.number().int(),
+  profitMinor: z.number().int(),
+  currencyCode: z.string(),
+});
+export type TOrderPaidNews = z.infer<typeof ZOrderPaidNews>;
+
+export const ZOrderFlaggedNews = z.object({
+  kind: z.literal('orderFlagged'),
+  orderId: z.string(),
+  orderNo: z.string(),
+});
+export type TOrderFlaggedNews = z.infer<typeof ZOrderFlaggedNews>;
+
+export const ZPayoutNews = z.object({
+  kind: z.enum(['payoutPaid', 'payoutReturned']),
+  payoutId: z.string(),
+  amountMinor: z.number().int(),
+  currencyCode: z.string(),
+});
+export type TPayoutNews = z.infer<typeof ZPayoutNews>;
