@@ -20,3 +20,4 @@ export * from './modules/reconciliation/reconciliation.table';
 export * from './modules/dashboard/dashboard.table';
 export * from './modules/info-pages/info-pages.table';
 export * from './modules/review-invites/review-invites.table';
+export * from './modules/notices/notices.table';

@@ -71,3 +71,5 @@ export * from './reconciliation/reconciliation.routes';
 export * from './info-pages/info-page-keys';
 export * from './info-pages/info-pages.schema';
 export * from './info-pages/info-pages.routes';
+export * from './notices/notices.schema';
+export * from './notices/notices.routes';

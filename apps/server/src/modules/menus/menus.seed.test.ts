@@ -48,6 +48,7 @@ describe('built-in menu tree', () => {
       ['config', 'system/config/index', false],
       ['country', 'system/country/index', false],
       ['info-pages', 'system/info-pages/index', false],
+      ['notice', 'system/notice/index', false],
     ]);
   });
 

@@ -146,6 +146,20 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
           { name: 'Edit', perm: 'sys:info-page:edit' },
         ],
       },
+      // Notices (issue 19). "My notices" and a notice's page are fixed console routes every
+      // signed-in user reaches (the bell), not menus.
+      {
+        name: 'Notices',
+        path: 'notice',
+        routeName: 'Notice',
+        component: 'system/notice/index',
+        icon: 'message',
+        sort: 10,
+        buttons: crud('notice', [
+          { name: 'Publish', perm: 'sys:notice:publish' },
+          { name: 'Revoke', perm: 'sys:notice:revoke' },
+        ]),
+      },
     ],
   },
   {
