@@ -125,7 +125,7 @@ export const ZNoticeForm = z.object({
   content: ZRichDoc,
   type: z.string(),
   level: ZNoticeLevel,
-  targetType: z.number().int(),
+  targetType: z.literal([1, 2]),
   targetUserIds: z.array(z.string()),
   publishStatus: z.number().int(),
 });

@@ -48,7 +48,7 @@ function toForm(row: NoticeRow): TNoticeForm {
     content: parseStoredRichText(row.content),
     type: row.type,
     level: row.level as TNoticeLevel,
-    targetType: row.targetType,
+    targetType: row.targetType === NOTICE_TARGET.SPECIFIED ? NOTICE_TARGET.SPECIFIED : NOTICE_TARGET.ALL,
     targetUserIds: row.targetUserIds.map(String),
     publishStatus: row.publishStatus,
   };
