@@ -99,7 +99,15 @@ export function MyNoticesPage({ paths }: { paths: TNoticePaths }) {
             <List.Item>
               <Flex vertical gap={4} style={{ minWidth: 0, width: '100%' }}>
                 <Flex gap="small" align="center" wrap>
-                  <Link to={paths.detail(item.id)} style={{ fontWeight: item.isRead ? 400 : 600 }}>
+                  <Link
+                    to={paths.detail(item.id)}
+                    style={{
+                      fontWeight: item.isRead ? 400 : 600,
+                      display: 'inline-flex',
+                      alignItems: 'center',
+                      minHeight: 44,
+                    }}
+                  >
                     {item.title}
                   </Link>
                   <Tag color={item.isRead ? 'default' : 'processing'}>

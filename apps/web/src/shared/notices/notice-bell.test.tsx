@@ -9,9 +9,13 @@ import { NoticeBell } from './notice-bell';
 import { STUDIO_NOTICE_PATHS } from './notices-api';
 
 const handlers = new Map<string, (body: unknown) => void>();
+const reconnected: { handler?: () => void } = {};
 vi.mock('../realtime/realtime', () => ({
   useRealtime: (destination: string, handler: (body: unknown) => void) => {
     handlers.set(destination, handler);
+  },
+  useRealtimeConnected: (handler: () => void) => {
+    reconnected.handler = handler;
   },
 }));
 
@@ -130,5 +134,14 @@ describe('NoticeBell', () => {
     // Anything else on the queue is ignored.
     act(() => handlers.get('/user/queue/message')?.({ kind: 'other' }));
     expect(screen.getByRole('button', { name: 'Notices: 2 unread' })).toBeInTheDocument();
+  });
+
+  it('reads the count again when the socket reconnects (what was published meanwhile)', async () => {
+    const { publish, render } = setUp([]);
+    await render();
+    expect(await screen.findByRole('button', { name: 'Notices: 0 unread' })).toBeInTheDocument();
+    publish(notice('11', 'Sent while offline'));
+    act(() => reconnected.handler?.());
+    expect(await screen.findByRole('button', { name: 'Notices: 1 unread' })).toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { routeKey } from '../http/call-route';
 import { showLiveNotification } from '../realtime/live-notification';
-import { useRealtime } from '../realtime/realtime';
+import { useRealtime, useRealtimeConnected } from '../realtime/realtime';
 import {
   myNoticesQuery,
   NOTICE_QUEUES,
@@ -25,7 +25,7 @@ export const BELL_SIZE = 5;
  * The top bar's notice bell (console and studio): the unread count (not drawn at 0), a dropdown
  * with the latest unread notices, "Mark all read" and "View more". A notice published while the
  * page is open arrives live (`/user/queue/message`, `/topic/notice`): the count and the list are
- * read again and a notification says so.
+ * read again and a notification says so. Each reconnect of the socket reads them again too.
  */
 export function NoticeBell({ paths, className }: { paths: TNoticePaths; className?: string }) {
   const { t } = useTranslation('common');
@@ -40,11 +40,17 @@ export function NoticeBell({ paths, className }: { paths: TNoticePaths; classNam
   });
   const readAll = useReadAllNotices();
 
+  const readAgain = () => {
+    for (const route of READ_STATE_ROUTES) void queryClient.invalidateQueries({ queryKey: routeKey(route) });
+  };
+  // What was published while the socket was down (a token renewal) arrives through the count.
+  useRealtimeConnected(readAgain);
+
   const onNews = (body: unknown) => {
     const parsed = ZNoticeNews.safeParse(body);
     if (!parsed.success) return;
     const news: TNoticeNews = parsed.data;
-    for (const route of READ_STATE_ROUTES) void queryClient.invalidateQueries({ queryKey: routeKey(route) });
+    readAgain();
     showLiveNotification(notification, {
       key: `notice-${news.id}`,
       title: t('notices.live'),
