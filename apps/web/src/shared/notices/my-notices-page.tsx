@@ -86,7 +86,8 @@ export function MyNoticesPage({ paths }: { paths: TNoticePaths }) {
         <List<TMyNoticeItem>
           loading={page.isLoading}
           dataSource={page.data?.list ?? []}
-          locale={{ emptyText: t('notices.empty') }}
+          // antd's own empty text is too faint for WCAG AA.
+          locale={{ emptyText: <Typography.Text type="secondary">{t('notices.empty')}</Typography.Text> }}
           pagination={{
             current: pageNum,
             pageSize: PAGE_SIZE,
