@@ -33,6 +33,7 @@ async function checkStudioPages(page: Page, where = ''): Promise<void> {
     ['/#/pricing/subcategories', 'subcategory prices', english('studio:pricing.heading')],
     ['/#/order', 'orders', english('orders:orders.heading')],
     ['/#/revenue', 'earnings', english('orders:earnings.heading')],
+    ['/#/notices', 'my notices', english('common:notices.myTitle')],
   ];
   for (const [path, what, heading] of pages) {
     await page.goto(path);
@@ -112,6 +113,8 @@ test.describe('every studio and console page passes axe-core in both themes', ()
       ['/#/catalog/banner', 'Banners'],
       ['/#/catalog/review', 'Reviews'],
       ['/#/console/profile', 'users:profile.title'],
+      ['/#/system/notice', 'system:notices.title'],
+      ['/#/console/my-notice', 'common:notices.myTitle'],
     ];
     for (const [path, name] of pages) {
       await page.goto(path);

@@ -47,6 +47,7 @@ import { creatorsModule } from './modules/creators/creators.routes';
 import { reconciliationModule } from './modules/reconciliation/reconciliation.routes';
 import { storefrontModule } from './modules/storefront/storefront.routes';
 import { infoPagesModule } from './modules/info-pages/info-pages.routes';
+import { noticesModule } from './modules/notices/notices.routes';
 import { shopEventsModule } from './modules/shop-events/shop-events.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
 import { realtimePlugin } from './platform/realtime/realtime-plugin';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storefrontModule);
   await app.register(infoPagesModule);
   await app.register(shopEventsModule);
+  await app.register(noticesModule);
   await app.register(paymentsPlugin);
   await app.register(checkoutModule);
   await app.register(reviewInvitesModule);

@@ -21,3 +21,4 @@ export * from './modules/dashboard/dashboard.table';
 export * from './modules/info-pages/info-pages.table';
 export * from './modules/review-invites/review-invites.table';
 export * from './modules/logs/logs.table';
+export * from './modules/notices/notices.table';

@@ -122,6 +122,21 @@ const pageRoutes: RouteObject[] = [
         handle: title('orders:title.earnings'),
         lazy: async () => ({ Component: (await import('./studio/revenue/revenue-page')).RevenuePage }),
       },
+      {
+        // The bell's "View more" and its notices (issue 19).
+        path: 'notices',
+        handle: title('common:notices.myTitle'),
+        lazy: async () => ({
+          Component: (await import('./shared/notices/notice-pages')).StudioMyNoticesPage,
+        }),
+      },
+      {
+        path: 'notices/:id',
+        handle: title('common:notices.detailTitle'),
+        lazy: async () => ({
+          Component: (await import('./shared/notices/notice-pages')).StudioNoticeDetailPage,
+        }),
+      },
     ],
   },
   {

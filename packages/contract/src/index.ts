@@ -74,3 +74,5 @@ export * from './info-pages/info-pages.schema';
 export * from './info-pages/info-pages.routes';
 export * from './logs/logs.schema';
 export * from './logs/logs.routes';
+export * from './notices/notices.schema';
+export * from './notices/notices.routes';

@@ -29,6 +29,21 @@ export const consoleRoutes: RouteObject[] = [
         handle: { titleKey: 'users:profile.title' },
         lazy: async () => ({ Component: (await import('./users/profile-page')).default }),
       },
+      {
+        // Hidden, for every signed-in user: the bell's "View more" and its notices.
+        path: 'my-notice',
+        handle: { titleKey: 'common:notices.myTitle' },
+        lazy: async () => ({
+          Component: (await import('../shared/notices/notice-pages')).ConsoleMyNoticesPage,
+        }),
+      },
+      {
+        path: 'my-notice/:id',
+        handle: { titleKey: 'common:notices.detailTitle' },
+        lazy: async () => ({
+          Component: (await import('../shared/notices/notice-pages')).ConsoleNoticeDetailPage,
+        }),
+      },
     ],
   },
 ];

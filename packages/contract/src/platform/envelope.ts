@@ -127,6 +127,8 @@ export const ErrorCode = {
   REVIEW_LINK_INVALID: 'A0690',
   /** This order item was already reviewed (one review per order item). */
   ALREADY_REVIEWED: 'A0691',
+  /** The notice is not in a state that allows this (edit a published one, publish twice, revoke a draft). */
+  NOTICE_STATE: 'A0700',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode) as TErrorCode[];
@@ -190,6 +192,7 @@ export const ERROR_HTTP_STATUS = {
   [ErrorCode.IDEMPOTENCY_KEY_REUSED]: 422,
   [ErrorCode.REVIEW_LINK_INVALID]: 404,
   [ErrorCode.ALREADY_REVIEWED]: 409,
+  [ErrorCode.NOTICE_STATE]: 409,
 } as const satisfies Record<TErrorCode, number>;
 
 export const ZResultCode = z.union([z.literal(RESULT_SUCCESS), z.literal(RESULT_WARNING), z.string()]);

@@ -49,6 +49,7 @@ describe('built-in menu tree', () => {
       ['country', 'system/country/index', false],
       ['info-pages', 'system/info-pages/index', false],
       ['log', 'system/log/index', false],
+      ['notice', 'system/notice/index', false],
     ]);
   });
 

@@ -156,6 +156,20 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
         sort: 10,
         buttons: [{ name: 'Search', perm: 'sys:log:query' }],
       },
+      // Notices (issue 19). "My notices" and a notice's page are fixed console routes every
+      // signed-in user reaches (the bell), not menus.
+      {
+        name: 'Notices',
+        path: 'notice',
+        routeName: 'Notice',
+        component: 'system/notice/index',
+        icon: 'message',
+        sort: 11,
+        buttons: crud('notice', [
+          { name: 'Publish', perm: 'sys:notice:publish' },
+          { name: 'Revoke', perm: 'sys:notice:revoke' },
+        ]),
+      },
     ],
   },
   {

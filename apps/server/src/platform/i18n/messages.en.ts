@@ -229,6 +229,10 @@ export const en = {
   'refunds.notRefundable': 'Order {orderNo} has no completed payment to refund. Nothing was refunded.',
   'refunds.tooLarge': 'That is more than can still be refunded: at most {left}. Nothing was refunded.',
   'refunds.refused': 'PayPal refused the refund ({reason}). Nothing was refunded.',
+  'notices.notDraft': 'Only a draft notice can be edited. Nothing was changed.',
+  'notices.alreadyPublished': 'This notice is already published. Nothing was changed.',
+  'notices.notPublished': 'Only a published notice can be revoked. Nothing was changed.',
+  'notices.unknownUsers': 'Some of the chosen users do not exist.',
   'refunds.flagNotOpen': 'Order {orderNo} has no open flag to resolve. Nothing was changed.',
   'mail.orderRefunded.subject': 'Refund for your order {orderNo} from {shop}',
   'mail.orderRefunded.body':

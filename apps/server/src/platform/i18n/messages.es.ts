@@ -240,6 +240,10 @@ export const es = {
     'El pedido {orderNo} no tiene un pago completado que reembolsar. No se reembolsó nada.',
   'refunds.tooLarge': 'Es más de lo que aún se puede reembolsar: como máximo {left}. No se reembolsó nada.',
   'refunds.refused': 'PayPal rechazó el reembolso ({reason}). No se reembolsó nada.',
+  'notices.notDraft': 'Solo se puede editar un aviso en borrador. No se cambió nada.',
+  'notices.alreadyPublished': 'Este aviso ya está publicado. No se cambió nada.',
+  'notices.notPublished': 'Solo se puede retirar un aviso publicado. No se cambió nada.',
+  'notices.unknownUsers': 'Algunos de los usuarios elegidos no existen.',
   'refunds.flagNotOpen': 'El pedido {orderNo} no tiene una alerta abierta que resolver. No se cambió nada.',
   'mail.orderRefunded.subject': 'Reembolso de tu pedido {orderNo} de {shop}',
   'mail.orderRefunded.body':

@@ -248,6 +248,10 @@ export const fr = {
   'refunds.tooLarge':
     'C’est plus que ce qui peut encore être remboursé : au plus {left}. Rien n’a été remboursé.',
   'refunds.refused': 'PayPal a refusé le remboursement ({reason}). Rien n’a été remboursé.',
+  'notices.notDraft': 'Seul un avis en brouillon peut être modifié. Rien n’a été changé.',
+  'notices.alreadyPublished': 'Cet avis est déjà publié. Rien n’a été changé.',
+  'notices.notPublished': 'Seul un avis publié peut être retiré. Rien n’a été changé.',
+  'notices.unknownUsers': 'Certains des utilisateurs choisis n’existent pas.',
   'refunds.flagNotOpen':
     'La commande {orderNo} n’a aucun signalement ouvert à résoudre. Rien n’a été modifié.',
   'mail.orderRefunded.subject': 'Remboursement de votre commande {orderNo} chez {shop}',

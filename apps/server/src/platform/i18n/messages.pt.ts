@@ -236,6 +236,10 @@ export const pt = {
     'O pedido {orderNo} não tem um pagamento concluído para reembolsar. Nada foi reembolsado.',
   'refunds.tooLarge': 'É mais do que ainda pode ser reembolsado: no máximo {left}. Nada foi reembolsado.',
   'refunds.refused': 'O PayPal recusou o reembolso ({reason}). Nada foi reembolsado.',
+  'notices.notDraft': 'Só um aviso em rascunho pode ser editado. Nada foi alterado.',
+  'notices.alreadyPublished': 'Este aviso já está publicado. Nada foi alterado.',
+  'notices.notPublished': 'Só um aviso publicado pode ser revogado. Nada foi alterado.',
+  'notices.unknownUsers': 'Alguns dos usuários escolhidos não existem.',
   'refunds.flagNotOpen': 'O pedido {orderNo} não tem um alerta aberto para resolver. Nada foi alterado.',
   'mail.orderRefunded.subject': 'Reembolso do seu pedido {orderNo} da {shop}',
   'mail.orderRefunded.body':

@@ -215,6 +215,10 @@ export const zhCn = {
   'refunds.notRefundable': '订单 {orderNo} 没有可退款的已完成付款。未退款。',
   'refunds.tooLarge': '超出了仍可退款的金额：最多 {left}。未退款。',
   'refunds.refused': 'PayPal 拒绝了退款（{reason}）。未退款。',
+  'notices.notDraft': '只有草稿状态的通知可以编辑。未做任何更改。',
+  'notices.alreadyPublished': '该通知已发布。未做任何更改。',
+  'notices.notPublished': '只有已发布的通知可以撤回。未做任何更改。',
+  'notices.unknownUsers': '所选用户中有不存在的用户。',
   'refunds.flagNotOpen': '订单 {orderNo} 没有待处理的标记。未做任何更改。',
   'mail.orderRefunded.subject': '你在 {shop} 的订单 {orderNo} 已退款',
   'mail.orderRefunded.body':

@@ -12,13 +12,14 @@ import { ConsoleSidebar, SidebarLogo, useSidebarEntries } from './console-sideba
 import { FullscreenToggle } from './fullscreen-toggle';
 import { MenuSearch } from './menu-search';
 import { MixTopMenu, useActiveTopEntry } from './mix-top-menu';
-import { NoticeBell } from './notice-bell';
 import { SettingsDrawer } from './settings-drawer';
 import { SizeSwitch } from './size-switch';
 import { useTagsView } from './tags-view-store';
 import { TagsView, useVisitedTags } from './tags-view';
 import { useDeviceWatcher } from './use-device';
 import { UserMenu } from './user-menu';
+import { NoticeBell } from '../../shared/notices/notice-bell';
+import { CONSOLE_NOTICE_PATHS } from '../../shared/notices/notices-api';
 import styles from './console-layout.module.css';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
@@ -145,7 +146,7 @@ export default function ConsoleLayout() {
             {!isMobile && <FullscreenToggle />}
             {!isMobile && <SizeSwitch />}
             <LanguageSwitch />
-            <NoticeBell />
+            <NoticeBell paths={CONSOLE_NOTICE_PATHS} />
             <SettingsDrawer />
             <UserMenu />
           </div>

@@ -1,6 +1,6 @@
 import { LogoutOutlined, MoreOutlined } from '@ant-design/icons';
 import { Button, Drawer, Switch } from 'antd';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../i18n/language-switch';
 import { useSettings } from '../preferences/settings-store';
@@ -12,8 +12,9 @@ import styles from './top-bar.module.css';
 /**
  * The top bar below 768 px: the title (the shop's name) and one button opening a sheet from the
  * bottom with language, country, currency, theme and log out — one line instead of four.
+ * `actions` (the notice bell) sit before that button.
  */
-export function PhoneTopBar({ title }: { title: string }) {
+export function PhoneTopBar({ title, actions }: { title: string; actions?: ReactNode }) {
   const { t } = useTranslation('common');
   const [isOpen, setOpen] = useState(false);
   const theme = useSettings((state) => state.theme);
@@ -23,6 +24,7 @@ export function PhoneTopBar({ title }: { title: string }) {
   return (
     <header className={`${styles.bar} ${styles.phoneBar}`}>
       <span className={`${styles.brand} ${styles.phoneTitle}`}>{title}</span>
+      {actions}
       <Button
         type="text"
         className={styles.tap}

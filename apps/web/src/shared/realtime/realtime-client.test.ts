@@ -102,6 +102,27 @@ describe('realtime client (SPEC §4)', () => {
     expect(realtime.disconnects).toBe(0);
   });
 
+  it('tells its connect listeners on every connect (what was sent meanwhile is lost), until removed', async () => {
+    const { realtime, clients, tick } = setup();
+    const connects: number[] = [];
+    const remove = realtime.onConnect(() => connects.push(connects.length + 1));
+    realtime.onConnect(() => {
+      throw new Error('a failing listener');
+    });
+    realtime.start();
+    clients[0]?.connect();
+    expect(connects).toEqual([1]);
+    clients[0]?.drop();
+    await tick();
+    clients[1]?.connect();
+    expect(connects).toEqual([1, 2]);
+    remove();
+    clients[1]?.drop();
+    await tick();
+    clients[2]?.connect();
+    expect(connects).toEqual([1, 2]);
+  });
+
   it(`gives up after ${MAX_DISCONNECTS} disconnects in a row`, async () => {
     const { realtime, clients, tick } = setup();
     realtime.start();

@@ -31,6 +31,7 @@ export interface TRealtimeDeps {
 export function createRealtimeClient(deps: TRealtimeDeps) {
   const handlers = new Map<string, Set<TRealtimeHandler>>();
   const subscriptions = new Map<string, StompSubscription>();
+  const connectListeners = new Set<() => void>();
   const later = deps.setTimeout ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
   const cancel =
     deps.clearTimeout ?? ((timer: unknown) => clearTimeout(timer as ReturnType<typeof setTimeout>));
@@ -96,6 +97,13 @@ export function createRealtimeClient(deps: TRealtimeDeps) {
     next.onConnect = () => {
       disconnects = 0;
       for (const destination of handlers.keys()) subscribeOn(next, destination);
+      for (const listener of connectListeners) {
+        try {
+          listener();
+        } catch {
+          // One listener's failure is not the feed's.
+        }
+      }
     };
     next.onStompError = (_frame: IFrame) => undefined;
     next.onWebSocketError = () => undefined;
@@ -124,6 +132,15 @@ export function createRealtimeClient(deps: TRealtimeDeps) {
       open();
     },
     stop,
+    /**
+     * Calls `listener` on every connect and reconnect; returns its removal. Messages sent while
+     * the socket was down (a token renewal, a network change) are not replayed, so a listener
+     * reads again what it shows (the notice bell's count).
+     */
+    onConnect(listener: () => void): () => void {
+      connectListeners.add(listener);
+      return () => void connectListeners.delete(listener);
+    },
     /** Calls `handler` with each message's body on `destination`; returns its removal. */
     subscribe(destination: string, handler: TRealtimeHandler): () => void {
       const set = handlers.get(destination) ?? new Set<TRealtimeHandler>();

@@ -45,3 +45,15 @@ export function useRealtime(destination: string, handler: TRealtimeHandler): voi
   });
   useEffect(() => realtime.subscribe(destination, (body) => latest.current(body)), [destination]);
 }
+
+/**
+ * Calls `handler` each time the socket connects again while the component is mounted: messages
+ * sent while it was down are not replayed, so the component reads again what it shows.
+ */
+export function useRealtimeConnected(handler: () => void): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => realtime.onConnect(() => latest.current()), []);
+}

@@ -15,11 +15,14 @@ import { APP_TITLE } from '../../shared/config/constants';
 import { PhoneTopBar } from '../../shared/layout/phone-top-bar';
 import { TopBar } from '../../shared/layout/top-bar';
 import { useIsPhone } from '../../shared/layout/use-is-phone';
+import { NoticeBell } from '../../shared/notices/notice-bell';
+import { STUDIO_NOTICE_PATHS } from '../../shared/notices/notices-api';
 import { applyFavicon } from '../../shared/session/favicon';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { LiveOrderNews } from '../order/live-order-news';
 import { myShopQuery } from '../shop/api';
 import { ShopLinkArea } from './shop-link-area';
+import topBarStyles from '../../shared/layout/top-bar.module.css';
 import styles from './studio-layout.module.css';
 import './phone.css';
 
@@ -123,7 +126,10 @@ export function StudioLayout() {
       <ConfigProvider theme={PHONE_THEME}>
         <Layout className={styles.layout}>
           <LiveOrderNews />
-          <PhoneTopBar title={shop?.name ?? APP_TITLE} />
+          <PhoneTopBar
+            title={shop?.name ?? APP_TITLE}
+            actions={<NoticeBell paths={STUDIO_NOTICE_PATHS} className={topBarStyles.tap} />}
+          />
           <Layout.Content className={`${styles.content} ${styles.phoneContent}`}>
             {shop && (
               <div className={styles.contentBar}>
@@ -141,7 +147,7 @@ export function StudioLayout() {
   return (
     <Layout className={styles.layout}>
       <LiveOrderNews />
-      <TopBar />
+      <TopBar actions={<NoticeBell paths={STUDIO_NOTICE_PATHS} />} />
       <Layout>
         <Layout.Sider theme="light" width={220} className={styles.sider}>
           <StudioMenu />
