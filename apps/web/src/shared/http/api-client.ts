@@ -61,10 +61,13 @@ const tokenRefresher = createTokenRefresher({
 });
 
 /**
- * Renews the session's access token now (one flight for every caller); false when it cannot
- * (no refresh token, or the sign-in has ended). The realtime socket renews before reconnecting.
+ * Renews the session's access token (one flight for every caller) unless the stored one is
+ * already newer than `usedAuthorization`; false when it cannot (no refresh token, or the sign-in
+ * has ended). The realtime socket renews before reconnecting: only when nobody has yet — every
+ * needless rotation is one more chance of a rotated token lost in a page reload.
  */
-export const renewSession = (): Promise<boolean> => tokenRefresher.renew();
+export const renewSession = (usedAuthorization?: string): Promise<boolean> =>
+  tokenRefresher.renew(usedAuthorization);
 
 let proactiveTimer: ReturnType<typeof setTimeout> | undefined;
 

@@ -96,6 +96,8 @@ describe('realtime client (SPEC §4)', () => {
     expect(realtime.disconnects).toBe(1);
     await tick();
     expect(renew).toHaveBeenCalledTimes(1);
+    // Renewed only if nobody renewed the token the socket used meanwhile.
+    expect(renew).toHaveBeenCalledWith('Bearer one');
     expect(clients[1]?.config.connectHeaders).toEqual({ Authorization: 'Bearer two' });
     clients[1]?.connect();
     expect(clients[1]?.subscribed).toEqual(['/user/queue/orders', '/topic/notice']);

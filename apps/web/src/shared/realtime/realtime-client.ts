@@ -14,7 +14,7 @@ export interface TRealtimeDeps {
   /** The current `Authorization` value (`Bearer …`), '' when signed out. */
   authorization: () => string;
   /** Renews the access token before a reconnect (the old one may be what ended the session). */
-  renew: () => Promise<boolean>;
+  renew: (usedAuthorization: string) => Promise<boolean>;
   /** A stompjs client (tests pass their own WebSocket factory). */
   createClient?: (config: ConstructorParameters<typeof Client>[0]) => Client;
   setTimeout?: (fn: () => void, ms: number) => unknown;
@@ -39,6 +39,8 @@ export function createRealtimeClient(deps: TRealtimeDeps) {
   let disconnects = 0;
   let retry: unknown;
   let stopped = true;
+  /** The token the socket connected with: renewed only if it is still the stored one. */
+  let usedAuthorization = '';
 
   const deliver = (destination: string, text: string) => {
     let body: unknown = text;
@@ -74,7 +76,7 @@ export function createRealtimeClient(deps: TRealtimeDeps) {
     }
     cancel(retry);
     retry = later(() => {
-      void deps.renew().then((renewed) => {
+      void deps.renew(usedAuthorization).then((renewed) => {
         if (!stopped && renewed) open();
         else if (!renewed) stop();
       });
@@ -85,6 +87,7 @@ export function createRealtimeClient(deps: TRealtimeDeps) {
     const url = deps.url();
     const authorization = deps.authorization();
     if (!url || !authorization) return;
+    usedAuthorization = authorization;
     const config: ConstructorParameters<typeof Client>[0] = {
       brokerURL: url,
       connectHeaders: { Authorization: authorization },
