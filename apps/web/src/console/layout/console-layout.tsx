@@ -19,6 +19,7 @@ import { TagsView, useVisitedTags } from './tags-view';
 import { useDeviceWatcher } from './use-device';
 import { UserMenu } from './user-menu';
 import { NoticeBell } from '../../shared/notices/notice-bell';
+import { LiveFlaggedOrders } from '../orders/live-flagged-orders';
 import { CONSOLE_NOTICE_PATHS } from '../../shared/notices/notices-api';
 import styles from './console-layout.module.css';
 
@@ -82,6 +83,7 @@ export default function ConsoleLayout() {
 
   return (
     <Layout className={styles.shell} data-layout={effectiveLayout}>
+      <LiveFlaggedOrders />
       {!isMobile && hasSider && (
         <Layout.Sider
           theme="light"

@@ -1,4 +1,4 @@
-import { ORDERS_QUEUE, ZOrderPaidNews } from '@linkstore/contract';
+import { ORDERS_QUEUE, PAYOUTS_QUEUE, ZOrderPaidNews, ZPayoutNews } from '@linkstore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,9 @@ import { showLiveNotification } from '../../shared/realtime/live-notification';
 import { useRealtime } from '../../shared/realtime/realtime';
 
 /**
- * While the studio is open: a paid order shows as a notification with the creator's profit, and
- * what the studio shows (orders, earnings, the dashboard) is read again.
+ * While the studio is open: a paid order shows as a notification with the creator's profit, a
+ * payout completed or returned with its amount, and what the studio shows (orders, earnings,
+ * the dashboard) is read again.
  */
 export function LiveOrderNews(): null {
   const { t } = useTranslation('orders');
@@ -27,6 +28,21 @@ export function LiveOrderNews(): null {
       title: t('live.orderPaid'),
       description: t('live.orderPaidText', { orderNo: body.orderNo, profit: money.format(body.profitMinor) }),
       onClick: () => void navigate('/order'),
+    });
+  });
+  useRealtime(PAYOUTS_QUEUE, (message) => {
+    const parsed = ZPayoutNews.safeParse(message);
+    if (!parsed.success) return;
+    const news = parsed.data;
+    void queryClient.invalidateQueries();
+    const amount = money.format(news.amountMinor);
+    showLiveNotification(notification, {
+      key: `payout-${news.payoutId}-${news.kind}`,
+      title: t(news.kind === 'payoutPaid' ? 'live.payoutPaid' : 'live.payoutReturned'),
+      description: t(news.kind === 'payoutPaid' ? 'live.payoutPaidText' : 'live.payoutReturnedText', {
+        amount,
+      }),
+      onClick: () => void navigate('/revenue'),
     });
   });
   return null;
