@@ -9,19 +9,20 @@ import { ErrorCode, type TCheckoutAnswer, type TOrderPaidNews } from '@linkstore
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
-import { openDatabase, type DatabaseHandle } from '../../platform/db/database';
-import { addSubcategory } from '../../test/catalog-kit';
-import { copyTemplateDatabase } from '../../test/helper';
-import { createUser } from '../../test/users';
-import { products } from '../catalog/catalog.table';
-import { shops } from '../shops/shops.table';
+import { openDatabase, type DatabaseHandle } from './platform/db/database';
+import { addSubcategory } from './test/catalog-kit';
+import { copyTemplateDatabase } from './test/helper';
+import { TEST_SEED_PASSWORD } from './test/test-database';
+import { createUser } from './test/users';
+import { products } from './modules/catalog/catalog.table';
+import { shops } from './modules/shops/shops.table';
 
 /**
  * Two real server processes on one PostgreSQL with Redis (issue 19): what one process commits
  * reaches the sockets of the other, and the limits count across both. Runs in `npm test`'s
  * PostgreSQL step, which starts a throw-away Redis (TEST_REDIS_URL).
  */
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '../../main.ts');
+const MAIN = join(dirname(fileURLToPath(import.meta.url)), 'main.ts');
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const PASSWORD = 'plain-pass-1';
 /** The creator's address, new per run: the limits' counts in Redis outlive the processes. */
@@ -206,6 +207,65 @@ describe.skipIf(!REDIS_URL)('two server processes with Redis', () => {
     while (counts.at(-1) !== 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(counts.at(-1)).toBe(2);
     await Promise.all([watcher.deactivate(), creator.deactivate()]);
+  });
+
+  it('a notice published through process A reaches a client on process B within a second', async () => {
+    const [a, b] = running;
+    if (!a || !b) throw new Error('not started');
+    const admin = await api<{ accessToken: string }>(a.origin, 'POST', '/auth/login', {
+      username: 'admin',
+      password: TEST_SEED_PASSWORD,
+    });
+    expect(admin.status, JSON.stringify(admin.body)).toBe(200);
+    const adminToken = admin.body.data.accessToken;
+    const creatorToken = (
+      await api<{ accessToken: string }>(b.origin, 'POST', '/auth/login', {
+        username: EMAIL,
+        password: PASSWORD,
+      })
+    ).body.data.accessToken;
+    const heard: unknown[] = [];
+    const client = new Client({
+      webSocketFactory: () => new WebSocket(`${b.origin.replace('http', 'ws')}/ws`),
+      connectHeaders: { Authorization: `Bearer ${creatorToken}` },
+      reconnectDelay: 0,
+    });
+    await new Promise<void>((resolve, reject) => {
+      client.onConnect = () => {
+        client.subscribe('/topic/notice', (m) => heard.push(JSON.parse(m.body)), { receipt: 'notice' });
+        client.watchForReceipt('notice', () => resolve());
+      };
+      client.onStompError = (frame) => reject(new Error(frame.headers.message));
+      client.activate();
+    });
+    const draft = await api<{ id: string }>(
+      a.origin,
+      'POST',
+      '/notices',
+      {
+        title: 'Maintenance tonight',
+        content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hi' }] }] },
+        type: '1',
+        level: 'L',
+        targetType: 1,
+      },
+      adminToken,
+    );
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    const published = await api(
+      a.origin,
+      'PUT',
+      `/notices/${draft.body.data.id}/publish`,
+      undefined,
+      adminToken,
+    );
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const at = Date.now();
+    while (heard.length === 0 && Date.now() - at < 1_000) await new Promise((r) => setTimeout(r, 20));
+    expect(heard).toEqual([
+      expect.objectContaining({ id: draft.body.data.id, title: 'Maintenance tonight' }),
+    ]);
+    await client.deactivate();
   });
 
   it('a sign-in limit holds across both processes', async () => {
