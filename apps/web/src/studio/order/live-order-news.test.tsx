@@ -1,28 +1,9 @@
-import { act, cleanup, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeApi, ok, US } from '../../shared/test/fake-api';
-import { renderWithApp } from '../../shared/test/render-with-app';
+import { deliver, handlers, renderListening as render } from '../../shared/test/realtime-mock';
 import { LiveOrderNews } from './live-order-news';
 
-const handlers = new Map<string, (body: unknown) => void>();
-vi.mock('../../shared/realtime/realtime', () => ({
-  useRealtime: (destination: string, handler: (body: unknown) => void) => {
-    handlers.set(destination, handler);
-  },
-}));
-
-function render(element: React.ReactNode) {
-  const api = createFakeApi({ 'GET /api/v1/countries': () => ok([US]) });
-  vi.stubGlobal('fetch', api.fetch);
-  return renderWithApp([{ path: '/', element }], '/');
-}
-
-const deliver = (destination: string, body: unknown) =>
-  act(() => {
-    const handler = handlers.get(destination);
-    if (!handler) throw new Error(`nobody listens to ${destination}`);
-    handler(body);
-  });
+vi.mock('../../shared/realtime/realtime', () => import('../../shared/test/realtime-mock'));
 
 afterEach(() => {
   cleanup();
