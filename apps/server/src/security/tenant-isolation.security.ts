@@ -24,6 +24,7 @@ import { addProductOnSale } from '../test/catalog-kit';
 import { createTestApp, type TestContext } from '../test/helper';
 import { payoutsKit, newKey, type Creator } from '../test/payouts-kit';
 import { multipartFile } from '../test/users-kit';
+import { operatorWith } from '../test/users';
 import { recordFigures } from './figures';
 
 /**
@@ -84,6 +85,8 @@ const a = {
   payoutId: '',
   bindingState: '',
   categoryId: '',
+  /** A notice an operator addressed to A alone. */
+  noticeId: '',
 };
 /** Strings only A's data holds: none may appear in any answer B gets. */
 const marks: string[] = [];
@@ -303,6 +306,33 @@ beforeAll(async () => {
     a.fileUrl,
     a.bindingState,
   );
+
+  // A notice for A alone (issue 19): B reads, counts and marks only B's own.
+  const operator = await operatorWith(ctx, 'iso-notices', ['sys:notice:add', 'sys:notice:publish']);
+  const made = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/notices',
+    headers: { authorization: `Bearer ${operator}` },
+    payload: {
+      title: 'ALPHA notice',
+      content: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'For alpha' }] }],
+      },
+      type: '1',
+      level: 'L',
+      targetType: 2,
+      targetUserIds: [String(A.userId)],
+    },
+  });
+  expect(made.statusCode, made.body).toBe(200);
+  a.noticeId = made.json<{ data: { id: string } }>().data.id;
+  const published = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/v1/notices/${a.noticeId}/publish`,
+    headers: { authorization: `Bearer ${operator}` },
+  });
+  expect(published.statusCode, published.body).toBe(200);
 });
 
 afterAll(async () => {
@@ -355,7 +385,30 @@ const foreign = () => ({
  * One case per creator-scoped route: B's attempts with A's ids. The reads are checked for A's
  * marks on every answer; the writes by comparing A's rows around each case.
  */
+/** A's unread notices, as A's bell counts them. */
+const unreadOfA = async () => (await okAs<{ count: number }>(A, 'GET', '/api/v1/notices/unread-count')).count;
+
 const CASES: Record<string, () => Promise<void>> = {
+  'GET /api/v1/notices/:id/detail': async () => {
+    expect((await as(B, 'GET', `/api/v1/notices/${a.noticeId}/detail`)).statusCode).toBe(404);
+    expect(await unreadOfA()).toBe(1);
+  },
+  'GET /api/v1/notices/my-page': async () => {
+    const page = await okAs<{ list: { id: string }[] }>(
+      B,
+      'GET',
+      '/api/v1/notices/my-page?pageNum=1&pageSize=50',
+    );
+    expect(page.list.map((n) => n.id)).not.toContain(a.noticeId);
+  },
+  'GET /api/v1/notices/unread-count': async () => {
+    expect((await okAs<{ count: number }>(B, 'GET', '/api/v1/notices/unread-count')).count).toBe(0);
+    expect(await unreadOfA()).toBe(1);
+  },
+  'PUT /api/v1/notices/read-all': async () => {
+    await okAs(B, 'PUT', '/api/v1/notices/read-all');
+    expect(await unreadOfA()).toBe(1);
+  },
   'GET /api/v1/orders': async () => {
     // A cursor that names A's newest order: the keyset still runs over B's orders only.
     const [newest] = await ctx.database.db
