@@ -79,5 +79,9 @@ describe('LogPage', () => {
     await waitFor(() =>
       expect(lastQuery(api, 'GET /api/v1/logs/page')).toMatchObject({ keywords: 'admin', module: 'config' }),
     );
+    // The same search again asks the server again (a row written meanwhile must show).
+    const asked = api.callsTo('GET /api/v1/logs/page').length;
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.callsTo('GET /api/v1/logs/page').length).toBe(asked + 1));
   });
 });

@@ -75,8 +75,13 @@ export function usePagedList<R extends TPagedRoute>(
     filters,
     isFetching: query.isFetching,
     search: (next) => {
+      // The same search again asks again: "Search" must show what is there now (a row written
+      // a moment ago), not the answer kept for these filters.
+      const isSame =
+        page.pageNum === 1 && JSON.stringify(withoutBlanks(next)) === JSON.stringify(withoutBlanks(filters));
       setFilters(next);
       setPageState((current) => ({ ...current, pageNum: 1 }));
+      if (isSame) void query.refetch();
     },
     setPage: (pageNum, pageSize) =>
       setPageState((current) => ({ pageSize, pageNum: pageSize === current.pageSize ? pageNum : 1 })),
