@@ -76,6 +76,32 @@ describe('built-in menu tree', () => {
     );
   });
 
+  it('nests the Demos tree three levels deep, with one view behind two menus told apart by their query', async () => {
+    const token = await accessTokenFor(ctx.app, 'admin');
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/menus/routes',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const tree = ZEnvelope(ZRouteTree).parse(res.json()).data;
+    const demo = tree.find((node) => node.path === '/demo');
+    expect(demo?.meta.alwaysShow).toBe(true);
+    const multi = demo?.children?.find((c) => c.path === 'multi-level');
+    const level2 = multi?.children?.[0]?.children?.[0];
+    expect(level2?.component).toBe('demo/multi-level/level2');
+    expect(level2?.children?.map((c) => [c.path, c.component, c.meta.keepAlive])).toEqual([
+      ['level3-1', 'demo/multi-level/level3', true],
+      ['level3-2', 'demo/multi-level/level3', true],
+    ]);
+    const params = demo?.children?.find((c) => c.path === 'route-param')?.children;
+    expect(params?.map((c) => [c.component, c.meta.params])).toEqual([
+      ['demo/route-param/index', { type: '1' }],
+      ['demo/route-param/index', { type: '2' }],
+    ]);
+    const dev = tree.find((node) => node.path === '/dev');
+    expect(dev?.children?.map((c) => c.component)).toEqual(['codegen/index', 'dev/api-docs/index']);
+  });
+
   it('seeds a button for every permission a route demands, so each can be granted', () => {
     const seeded = new Set(seedPermissions());
     const missing = [...new Set(guardedRoutes().flatMap((r) => r.perms))].filter((p) => !seeded.has(p));

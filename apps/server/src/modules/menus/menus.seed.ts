@@ -9,6 +9,7 @@ interface SeedButton {
 }
 
 interface SeedPage {
+  kind?: 'page';
   name: string;
   path: string;
   routeName: string;
@@ -16,17 +17,51 @@ interface SeedPage {
   icon: string;
   sort: number;
   hidden?: boolean;
+  /** Kept alive when the operator switches tags (default true). */
+  keepAlive?: boolean;
+  /** Query the sidebar adds when it opens the page (one view, two menus). */
+  params?: Record<string, string>;
   buttons: SeedButton[];
+  /** Pages nested inside this one (its view renders an outlet). */
+  children?: SeedNode[];
 }
 
 interface SeedCatalog {
+  kind?: 'catalog';
   name: string;
   path: string;
   icon: string;
-  redirect: string;
+  redirect?: string;
   sort: number;
-  pages: SeedPage[];
+  /** Shown as a group even with a single visible child. */
+  alwaysShow?: boolean;
+  pages: SeedNode[];
 }
+
+/** An external link (EXTLINK): the sidebar opens the URL in a new tab. */
+interface SeedLink {
+  kind: 'link';
+  name: string;
+  url: string;
+  routeName: string;
+  icon: string;
+  sort: number;
+}
+
+type SeedNode = SeedPage | SeedCatalog | SeedLink;
+
+const isCatalog = (node: SeedNode): node is SeedCatalog => 'pages' in node;
+const isLink = (node: SeedNode): node is SeedLink => node.kind === 'link';
+
+/** A demo page: no buttons of its own (the APIs it calls check theirs). */
+const demoPage = (
+  name: string,
+  path: string,
+  routeName: string,
+  component: string,
+  icon: string,
+  sort: number,
+): SeedPage => ({ name, path, routeName, component, icon, sort, buttons: [] });
 
 const crud = (domain: string, extra: SeedButton[] = []): SeedButton[] => [
   { name: 'Search', perm: `sys:${domain}:query` },
@@ -297,11 +332,157 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
       },
     ],
   },
+  {
+    name: 'Developer tools',
+    path: '/dev',
+    icon: 'code',
+    redirect: '/dev/codegen',
+    sort: 4,
+    pages: [
+      {
+        name: 'Code generator',
+        path: 'codegen',
+        routeName: 'Codegen',
+        component: 'codegen/index',
+        icon: 'code',
+        sort: 1,
+        buttons: [
+          { name: 'Search', perm: 'dev:codegen:query' },
+          { name: 'Edit', perm: 'dev:codegen:edit' },
+        ],
+      },
+      {
+        name: 'API documentation',
+        path: 'api-docs',
+        routeName: 'ApiDocs',
+        component: 'dev/api-docs/index',
+        icon: 'api',
+        sort: 2,
+        buttons: [{ name: 'Search', perm: 'dev:api-doc:query' }],
+      },
+    ],
+  },
+  // Demo pages (issue 20): what the shared console parts can do, one page each.
+  {
+    name: 'Demos',
+    path: '/demo',
+    icon: 'component',
+    redirect: '/demo/component/curd',
+    sort: 5,
+    alwaysShow: true,
+    pages: [
+      {
+        name: 'Components',
+        path: 'component',
+        icon: 'component',
+        redirect: '/demo/component/curd',
+        sort: 1,
+        pages: [
+          demoPage('CRUD', 'curd', 'DemoCurd', 'demo/curd/index', 'table', 1),
+          demoPage('Table select', 'table-select', 'DemoTableSelect', 'demo/table-select/index', 'table', 2),
+          demoPage('Rich text', 'rich-text', 'DemoRichText', 'demo/rich-text/index', 'edit', 3),
+          demoPage('Upload', 'upload', 'DemoUpload', 'demo/upload/index', 'upload', 4),
+          demoPage(
+            'Icon selector',
+            'icon-selector',
+            'DemoIconSelector',
+            'demo/icon-selector/index',
+            'menu',
+            5,
+          ),
+          demoPage('Dictionary', 'dict', 'DemoDict', 'demo/dict/index', 'dict', 6),
+          demoPage('Signature', 'signature', 'DemoSignature', 'demo/signature/index', 'edit', 7),
+        ],
+      },
+      {
+        name: 'Functions',
+        path: 'function',
+        icon: 'tool',
+        redirect: '/demo/function/icons',
+        sort: 2,
+        pages: [
+          demoPage('Icons', 'icons', 'DemoIcons', 'demo/icons/index', 'star', 1),
+          {
+            ...demoPage('WebSocket', 'websocket', 'DemoWebsocket', 'demo/websocket/index', 'message', 2),
+            buttons: [{ name: 'Send', perm: 'demo:websocket:send' }],
+          },
+        ],
+      },
+      {
+        name: 'Multi-level menu',
+        path: 'multi-level',
+        icon: 'menu',
+        redirect: '/demo/multi-level/level1/level2/level3-1',
+        sort: 3,
+        alwaysShow: true,
+        pages: [
+          {
+            ...demoPage('Level 1', 'level1', 'DemoLevel1', 'demo/multi-level/level1', 'menu', 1),
+            children: [
+              {
+                ...demoPage('Level 2', 'level2', 'DemoLevel2', 'demo/multi-level/level2', 'menu', 1),
+                children: [
+                  demoPage('Level 3-1', 'level3-1', 'DemoLevel31', 'demo/multi-level/level3', 'menu', 1),
+                  demoPage('Level 3-2', 'level3-2', 'DemoLevel32', 'demo/multi-level/level3', 'menu', 2),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        name: 'Route parameters',
+        path: 'route-param',
+        icon: 'link',
+        redirect: '/demo/route-param/type1',
+        sort: 4,
+        alwaysShow: true,
+        pages: [
+          {
+            ...demoPage(
+              'Parameter type 1',
+              'type1',
+              'DemoRouteParamType1',
+              'demo/route-param/index',
+              'star',
+              1,
+            ),
+            params: { type: '1' },
+          },
+          {
+            ...demoPage(
+              'Parameter type 2',
+              'type2',
+              'DemoRouteParamType2',
+              'demo/route-param/index',
+              'star',
+              2,
+            ),
+            params: { type: '2' },
+          },
+        ],
+      },
+      demoPage(
+        'Internal document',
+        'internal-doc',
+        'DemoInternalDoc',
+        'demo/internal-doc/index',
+        'document',
+        5,
+      ),
+    ],
+  },
 ];
 
 /** Every permission string the seed creates, for tests that compare it with the contract. */
 export function seedPermissions(): string[] {
-  return SEED_MENU_TREE.flatMap((c) => c.pages.flatMap((p) => p.buttons.map((b) => b.perm)));
+  const perms = (node: SeedNode): string[] =>
+    isLink(node)
+      ? []
+      : isCatalog(node)
+        ? node.pages.flatMap(perms)
+        : [...node.buttons.map((b) => b.perm), ...(node.children ?? []).flatMap(perms)];
+  return SEED_MENU_TREE.flatMap(perms);
 }
 
 /**
@@ -320,54 +501,74 @@ export async function seedMenus(db: AppDatabase): Promise<number> {
     return row.id;
   };
 
-  for (const catalog of SEED_MENU_TREE) {
-    const catalogId =
-      existing.find(
-        (m) => m.type === MENU_TYPE_CODES.CATALOG && m.parentId === 0 && m.routePath === catalog.path,
-      )?.id ??
-      (await add({
-        parentId: 0,
-        name: catalog.name,
-        type: MENU_TYPE_CODES.CATALOG,
-        routePath: catalog.path,
-        component: 'Layout',
-        icon: catalog.icon,
-        redirect: catalog.redirect,
-        sort: catalog.sort,
-      }));
-    for (const page of catalog.pages) {
-      const pageId =
-        existing.find((m) => m.type === MENU_TYPE_CODES.MENU && m.routeName === page.routeName)?.id ??
-        (await add({
-          parentId: catalogId,
-          name: page.name,
-          type: MENU_TYPE_CODES.MENU,
-          routeName: page.routeName,
-          routePath: page.path,
-          component: page.component,
-          icon: page.icon,
-          sort: page.sort,
-          visible: page.hidden ? 0 : 1,
-          keepAlive: 1,
-        }));
-      let sort = 1;
-      for (const button of page.buttons) {
-        const found = existing.some(
-          (m) => m.type === MENU_TYPE_CODES.BUTTON && m.parentId === pageId && m.perm === button.perm,
-        );
-        if (!found) {
-          await add({
-            parentId: pageId,
-            name: button.name,
-            type: MENU_TYPE_CODES.BUTTON,
-            perm: button.perm,
-            sort,
-          });
-        }
-        sort += 1;
+  const seedNode = async (node: SeedNode, parentId: number): Promise<void> => {
+    if (isLink(node)) {
+      if (!existing.some((m) => m.type === MENU_TYPE_CODES.EXTLINK && m.routeName === node.routeName)) {
+        await add({
+          parentId,
+          name: node.name,
+          type: MENU_TYPE_CODES.EXTLINK,
+          routeName: node.routeName,
+          routePath: node.url,
+          icon: node.icon,
+          sort: node.sort,
+        });
       }
+      return;
     }
-  }
+    if (isCatalog(node)) {
+      const catalogId =
+        existing.find(
+          (m) => m.type === MENU_TYPE_CODES.CATALOG && m.parentId === parentId && m.routePath === node.path,
+        )?.id ??
+        (await add({
+          parentId,
+          name: node.name,
+          type: MENU_TYPE_CODES.CATALOG,
+          routePath: node.path,
+          component: 'Layout',
+          icon: node.icon,
+          redirect: node.redirect ?? null,
+          sort: node.sort,
+          alwaysShow: node.alwaysShow ? 1 : 0,
+        }));
+      for (const child of node.pages) await seedNode(child, catalogId);
+      return;
+    }
+    const pageId =
+      existing.find((m) => m.type === MENU_TYPE_CODES.MENU && m.routeName === node.routeName)?.id ??
+      (await add({
+        parentId,
+        name: node.name,
+        type: MENU_TYPE_CODES.MENU,
+        routeName: node.routeName,
+        routePath: node.path,
+        component: node.component,
+        icon: node.icon,
+        sort: node.sort,
+        visible: node.hidden ? 0 : 1,
+        keepAlive: node.keepAlive === false ? 0 : 1,
+        params: node.params ?? null,
+      }));
+    let sort = 1;
+    for (const button of node.buttons) {
+      const found = existing.some(
+        (m) => m.type === MENU_TYPE_CODES.BUTTON && m.parentId === pageId && m.perm === button.perm,
+      );
+      if (!found) {
+        await add({
+          parentId: pageId,
+          name: button.name,
+          type: MENU_TYPE_CODES.BUTTON,
+          perm: button.perm,
+          sort,
+        });
+      }
+      sort += 1;
+    }
+    for (const child of node.children ?? []) await seedNode(child, pageId);
+  };
+  for (const catalog of SEED_MENU_TREE) await seedNode(catalog, 0);
 
   if (admin && inserted.length > 0) {
     await db
