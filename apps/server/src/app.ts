@@ -17,6 +17,7 @@ import { registrationModule } from './modules/accounts/registration.routes';
 import { socialLoginModule } from './modules/accounts/social-login.routes';
 import { countriesModule } from './modules/countries/countries.routes';
 import { configsModule } from './modules/configs/configs.routes';
+import { ipQpsLimitPlugin } from './modules/configs/ip-qps-limit';
 import { deptsModule } from './modules/depts/depts.routes';
 import { dictsModule } from './modules/dicts/dicts.routes';
 import { menusModule } from './modules/menus/menus.routes';
@@ -120,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
+  // Before every module's routes: the per-address request limit (its setting is read per request).
+  await app.register(ipQpsLimitPlugin);
   // First of the modules: its hooks (the operation log) reach every route registered after it.
   await app.register(logsModule);
   await app.register(healthModule);
