@@ -2,6 +2,7 @@ import { ErrorCode } from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
+import { accessTokenFor } from '../../test/users';
 import { configs } from './configs.table';
 import { IP_QPS_KEY, IP_QPS_WINDOW_SECONDS, isLoopback, readIpQpsLimit } from './ip-qps-limit';
 
@@ -71,6 +72,29 @@ describe('IP_QPS_THRESHOLD_LIMIT', () => {
     expect(webhook.statusCode).not.toBe(429);
     // Outside /api/ (the web app, the storefront's pages) nothing is counted.
     expect((await from('203.0.113.9', '/')).statusCode).not.toBe(429);
+  });
+
+  it('refuses to save a value it would not read as a limit, changing nothing', async () => {
+    const token = await accessTokenFor(ctx.app, 'admin');
+    const [row] = await ctx.database.db.select().from(configs).where(eq(configs.key, IP_QPS_KEY));
+    const before = row?.value;
+    for (const value of ['ten', '2.5', '-1', '']) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/config/${row?.id}`,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'fr' },
+        payload: { name: row?.name, key: IP_QPS_KEY, value },
+      });
+      expect(res.statusCode, value).toBe(400);
+      if (value !== '')
+        expect(res.json().data.fields[0]).toMatchObject({
+          field: 'value',
+          message: expect.stringMatching(/nombre entier/),
+        });
+    }
+    expect(ctx.app.configValues.get(IP_QPS_KEY)).toBe(before);
+    const [after] = await ctx.database.db.select().from(configs).where(eq(configs.key, IP_QPS_KEY));
+    expect(after?.value).toBe(before);
   });
 
   it('takes a new setting at once, and 0 turns it off', async () => {
