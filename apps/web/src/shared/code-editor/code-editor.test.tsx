@@ -5,27 +5,14 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../i18n/i18n';
+import { installRangeRects } from '../test/range-rects';
 import { buildThemeConfig } from '../theme/theme-config';
 import { CodeEditor, type TCodeEditorProps } from './code-editor';
 import { LazyCodeEditor } from './lazy-code-editor';
 
-// jsdom has no layout: CodeMirror measures text through ranges.
 beforeAll(async () => {
   await initI18n('en');
-  const rects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-  const rect = () => ({
-    x: 0,
-    y: 0,
-    top: 0,
-    left: 0,
-    right: 0,
-    bottom: 0,
-    width: 0,
-    height: 0,
-    toJSON: () => ({}),
-  });
-  Range.prototype.getClientRects = rects;
-  Range.prototype.getBoundingClientRect = rect;
+  installRangeRects();
 });
 
 function wrap(children: ReactNode, isDark = false) {
