@@ -12,6 +12,7 @@ import { securityHeadersPlugin } from './platform/http/security-headers';
 import { noStorePlugin } from './platform/http/no-store';
 import { zodSerializerCompiler, zodValidatorCompiler } from './platform/http/routes';
 import { webApp } from './platform/http/web-app';
+import { apiDocs } from './platform/http/api-docs';
 import { accountsModule } from './modules/accounts/accounts.routes';
 import { registrationModule } from './modules/accounts/registration.routes';
 import { socialLoginModule } from './modules/accounts/social-login.routes';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await app.register(apiDocs);
 
   // Before every module's routes: the per-address request limit (its setting is read per request).
   await app.register(ipQpsLimitPlugin);
