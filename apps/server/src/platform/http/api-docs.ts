@@ -1,6 +1,7 @@
 import swaggerUi from '@fastify/swagger-ui';
 import { API_DOCS_PATH, API_DOCS_TOKEN_ANSWER, API_DOCS_TOKEN_REQUEST } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
+import { formatCsp } from './security-headers';
 
 /**
  * The Content-Security-Policy of the docs pages: the site's own, but framed by the console
@@ -23,9 +24,7 @@ export function apiDocsContentSecurityPolicy(isHttps: boolean): string {
     'form-action': ["'self'"],
     ...(isHttps ? { 'upgrade-insecure-requests': [] } : {}),
   };
-  return Object.entries(directives)
-    .map(([name, values]) => [name, ...values].join(' '))
-    .join('; ');
+  return formatCsp(directives);
 }
 
 /**

@@ -49,6 +49,11 @@ export function contentSecurityPolicy(config: AppConfig): string {
     // Over https, a stray http:// address (a brand's image, say) is fetched over https instead.
     ...(isHttps ? { 'upgrade-insecure-requests': [] } : {}),
   };
+  return formatCsp(directives);
+}
+
+/** A Content-Security-Policy header value from its directives (`name value value; …`). */
+export function formatCsp(directives: Record<string, string[]>): string {
   return Object.entries(directives)
     .map(([name, values]) => [name, ...values].join(' '))
     .join('; ');

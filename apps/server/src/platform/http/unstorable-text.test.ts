@@ -333,5 +333,6 @@ describe('every contract route', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+    // Every route × every field, one request each: seconds that grow with the API (not a speed test).
+  }, 120_000);
 });
