@@ -11,6 +11,7 @@ import { ConsoleSidebar, SidebarLogo, useSidebarEntries } from './console-sideba
 import { FullscreenToggle } from './fullscreen-toggle';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { MenuSearch } from './menu-search';
+import { NavbarLinks } from './navbar-links';
 import { MixTopMenu, useActiveTopEntry } from './mix-top-menu';
 import { SettingsDrawer } from './settings-drawer';
 import { SizeSwitch } from './size-switch';
@@ -145,6 +146,7 @@ export default function ConsoleLayout() {
           <div className={styles.navEnd}>
             <MenuSearch />
             {/* A phone's bar has room for what a phone needs: no full screen, no control size. */}
+            {!isMobile && <NavbarLinks />}
             {!isMobile && <FullscreenToggle />}
             {!isMobile && <SizeSwitch />}
             <LanguageSwitch />
