@@ -115,6 +115,13 @@ test.describe('every studio and console page passes axe-core in both themes', ()
       ['/#/console/profile', 'users:profile.title'],
       ['/#/system/notice', 'system:notices.title'],
       ['/#/console/my-notice', 'common:notices.myTitle'],
+      // Demo pages (issue 20, part demos-a); route parameters are checked in e2e/console/demos-a.spec.ts.
+      ['/#/demo/component/curd', 'demos:curd.title'],
+      ['/#/demo/component/dict', 'demos:dict.title'],
+      ['/#/demo/component/icon-selector', 'demos:iconSelector.title'],
+      ['/#/demo/function/icons', 'demos:icons.title'],
+      ['/#/demo/multi-level/level1/level2/level3-1', 'demos:multiLevel.level1'],
+      ['/#/demo/internal-doc', 'demos:internalDoc.title'],
     ];
     for (const [path, name] of pages) {
       await page.goto(path);

@@ -1,4 +1,5 @@
 import type { TViewRegistry } from '../shared/router/dynamic-routes';
+import { demoView } from './demos/demo-view';
 
 /**
  * The console's component strings → lazily loaded views. `Layout` is the
@@ -31,5 +32,15 @@ export const viewRegistry: TViewRegistry = {
     'commerce/reconciliation/index': () => import('./reconciliation/reconciliation-page'),
     // Issue 20, editor helper: the API documentation page (Swagger UI framed from /api/docs).
     'dev/api-docs/index': () => import('./dev/api-docs-page'),
+    // Demo pages, part "demos-a" of issue 20 (each loads the `demos` texts with its view).
+    'demo/curd/index': demoView(() => import('./demos/curd/curd-demo-page')),
+    'demo/dict/index': demoView(() => import('./demos/dict/dict-demo-page')),
+    'demo/icon-selector/index': demoView(() => import('./demos/icon-selector/icon-selector-page')),
+    'demo/icons/index': demoView(() => import('./demos/icons/icons-page')),
+    'demo/multi-level/level1': demoView(() => import('./demos/multi-level/level1-page')),
+    'demo/multi-level/level2': demoView(() => import('./demos/multi-level/level2-page')),
+    'demo/multi-level/level3': demoView(() => import('./demos/multi-level/level3-page')),
+    'demo/route-param/index': demoView(() => import('./demos/route-param/route-param-page')),
+    'demo/internal-doc/index': demoView(() => import('./demos/internal-doc/internal-doc-page')),
   },
 };

@@ -7,6 +7,7 @@ import {
   ZConfigPage,
   ZConfigPageQuery,
   ZConfigRequest,
+  ZConsoleLinks,
 } from './configs.schema';
 
 const tags = ['config'] as const;
@@ -61,6 +62,15 @@ export const configsRoutes = defineRoutes({
     params: ZConfigIdsParams,
     response: z.null(),
     access: { permission: 'sys:config:delete' },
+  },
+  links: {
+    method: 'GET',
+    path: '/api/v1/config/links',
+    summary:
+      "The console navbar's documentation and code-hosting links (DOC_URL, CODE_HOSTING_URL); null when unset",
+    tags,
+    response: ZConsoleLinks,
+    access: { permission: null },
   },
   refresh: {
     method: 'PUT',

@@ -58,3 +58,27 @@ export const ZConfigRequest = z.object({
   remark: z.string().trim().max(255).default(''),
 });
 export type TConfigRequest = z.infer<typeof ZConfigRequest>;
+
+/**
+ * Settings holding a web address (the console navbar's links): empty, or an http(s) URL — the
+ * server refuses anything else on save.
+ */
+export const URL_CONFIG_KEYS = { docUrl: 'DOC_URL', codeHostingUrl: 'CODE_HOSTING_URL' } as const;
+
+/** An absolute http or https URL (a value of one of `URL_CONFIG_KEYS`). */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The console navbar's links, from the settings; null when unset (the link is hidden). */
+export const ZConsoleLinks = z.object({
+  docUrl: z.string().nullable(),
+  codeHostingUrl: z.string().nullable(),
+});
+export type TConsoleLinks = z.infer<typeof ZConsoleLinks>;

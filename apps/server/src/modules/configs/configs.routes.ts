@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { registerRoute } from '../../platform/http/routes';
 import { createConfigValues, type ConfigValues } from './configs.cache';
 import { listConfigValues } from './configs.repository';
-import { getConfigForm, getConfigPage, removeConfigs, saveConfig } from './configs.service';
+import { getConfigForm, getConfigPage, getConsoleLinks, removeConfigs, saveConfig } from './configs.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +30,7 @@ export const configsModule = fp(
       await removeConfigs(db, values, params.ids.map(Number));
       return null;
     });
+    registerRoute(app, r.links, async () => getConsoleLinks(values));
     registerRoute(app, r.refresh, async () => {
       await values.reload();
       return null;

@@ -33,6 +33,18 @@ export const SEED_CONFIGS = [
     remark:
       'Days after an order is shipped before its buyer is mailed a link to review each item (an order counts as delivered then); 0 sends it with the shipping',
   },
+  {
+    key: 'DOC_URL',
+    name: 'Documentation link',
+    value: '',
+    remark: "The console navbar's documentation link (http or https); empty hides it",
+  },
+  {
+    key: 'CODE_HOSTING_URL',
+    name: 'Code hosting link',
+    value: '',
+    remark: "The console navbar's link to the source code (http or https); empty hides it",
+  },
 ] as const;
 
 /** Inserts the settings that are missing (by key); operators' values stay as they are. */

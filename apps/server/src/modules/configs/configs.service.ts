@@ -1,5 +1,8 @@
 import {
+  isHttpUrl,
+  URL_CONFIG_KEYS,
   type TConfigForm,
+  type TConsoleLinks,
   type TConfigPage,
   type TConfigPageQuery,
   type TConfigRequest,
@@ -28,6 +31,22 @@ function toForm(row: ConfigRow): TConfigForm {
 
 const duplicateKey = () => AppError.field('key', 'error.duplicate');
 
+const URL_KEYS: ReadonlySet<string> = new Set(Object.values(URL_CONFIG_KEYS));
+
+/** A link setting's value as a link: a valid http(s) URL, else null (unset, or changed in the database by hand). */
+function linkOf(values: ConfigValues, key: string): string | null {
+  const value = values.get(key)?.trim() ?? '';
+  return value !== '' && isHttpUrl(value) ? value : null;
+}
+
+/** The console navbar's links. */
+export function getConsoleLinks(values: ConfigValues): TConsoleLinks {
+  return {
+    docUrl: linkOf(values, URL_CONFIG_KEYS.docUrl),
+    codeHostingUrl: linkOf(values, URL_CONFIG_KEYS.codeHostingUrl),
+  };
+}
+
 export async function getConfigPage(db: AppDatabase, query: TConfigPageQuery): Promise<TConfigPage> {
   const { rows, total } = await pageConfigs(db, query);
   return {
@@ -54,6 +73,11 @@ export async function saveConfig(
   body: TConfigRequest,
 ): Promise<TConfigForm> {
   const fields = { name: body.name, key: body.key, value: body.value, remark: body.remark };
+  // A link setting holds an http(s) address or nothing: never `javascript:` in the navbar.
+  if (URL_KEYS.has(body.key) && body.value.trim() !== '') {
+    if (!isHttpUrl(body.value.trim())) throw AppError.field('value', 'validation.url');
+    fields.value = body.value.trim();
+  }
   if (id !== null && !(await findConfig(db, id))) throw AppError.notFound();
   if (await isKeyTaken(db, body.key, id ?? undefined)) throw duplicateKey();
   // A setting the server enforces: a value it would read as "off" by mistake is refused.

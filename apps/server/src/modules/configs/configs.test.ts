@@ -186,6 +186,59 @@ describe('settings', () => {
   });
 });
 
+describe('navbar links (DOC_URL, CODE_HOSTING_URL)', () => {
+  const idOf = async (key: string) => {
+    const res = await call('manager', 'GET', `/page?keywords=${key}`);
+    const item = ZEnvelope(ZConfigPage)
+      .parse(res.json())
+      .data.list.find((row) => row.key === key);
+    if (!item) throw new Error(`no seeded ${key}`);
+    return item;
+  };
+  const edit = async (key: string, value: string, lang?: string) => {
+    const item = await idOf(key);
+    return call('manager', 'PUT', `/${item.id}`, { name: item.name, key, value, remark: item.remark }, lang);
+  };
+
+  it('are seeded empty, so any signed-in operator reads both as null', async () => {
+    expect((await idOf('DOC_URL')).value).toBe('');
+    expect((await idOf('CODE_HOSTING_URL')).value).toBe('');
+    const res = await call('guest', 'GET', '/links');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ docUrl: null, codeHostingUrl: null });
+    expect((await call(null, 'GET', '/links')).statusCode).toBe(401);
+  });
+
+  it('refuses a value that is not an http(s) address, on the value field, translated; nothing changes', async () => {
+    for (const bad of ['javascript:alert(1)', 'ftp://example.com', 'example.com', 'https://']) {
+      const res = await edit('DOC_URL', bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().data.fields[0].field).toBe('value');
+    }
+    const spanish = await edit('CODE_HOSTING_URL', 'mailto:a@b.c', 'es');
+    expect(spanish.json().data.fields[0].message).not.toBe(
+      (await edit('CODE_HOSTING_URL', 'mailto:a@b.c')).json().data.fields[0].message,
+    );
+    expect((await idOf('DOC_URL')).value).toBe('');
+    expect(ctx.app.configValues.get('DOC_URL')).toBe('');
+  });
+
+  it('saves http(s) addresses (trimmed) and the links follow; emptying hides them again', async () => {
+    expect((await edit('DOC_URL', ' https://docs.example.com/start ')).statusCode).toBe(200);
+    expect((await edit('CODE_HOSTING_URL', 'http://git.example.com/linkstore')).statusCode).toBe(200);
+    expect((await call('guest', 'GET', '/links')).json().data).toEqual({
+      docUrl: 'https://docs.example.com/start',
+      codeHostingUrl: 'http://git.example.com/linkstore',
+    });
+    expect((await edit('DOC_URL', '')).statusCode).toBe(200);
+    expect((await edit('CODE_HOSTING_URL', '')).statusCode).toBe(200);
+    expect((await call('guest', 'GET', '/links')).json().data).toEqual({
+      docUrl: null,
+      codeHostingUrl: null,
+    });
+  });
+});
+
 describe('access', () => {
   it('refuses a user without the permission (A0301) and writes nothing; ROOT passes', async () => {
     await expectForbidden('guest', [

@@ -18,7 +18,8 @@ export function useSaveConfig() {
       id === undefined
         ? callRoute(configsRoutes.create, { body: values })
         : callRoute(configsRoutes.update, { params: { id }, body: values }),
-    invalidates: [configsRoutes.page],
+    // The navbar's links are settings too (DOC_URL, CODE_HOSTING_URL).
+    invalidates: [configsRoutes.page, configsRoutes.links],
   });
 }
 
@@ -26,7 +27,7 @@ export function useDeleteConfigs() {
   return useRouteMutation({
     mutationFn: (ids: readonly string[]) =>
       callRoute(configsRoutes.delete, { params: { ids: ids.join(',') } }),
-    invalidates: [configsRoutes.page],
+    invalidates: [configsRoutes.page, configsRoutes.links],
   });
 }
 

@@ -2,7 +2,6 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Drawer, Layout, theme as antdTheme, Watermark } from 'antd';
 import { Fragment, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { LanguageSwitch } from '../../shared/i18n/language-switch';
 import { useAppPreferences } from '../../shared/preferences/app-preferences-store';
 import { useSettings } from '../../shared/preferences/settings-store';
@@ -10,7 +9,9 @@ import { resolveIsDark } from '../../shared/theme/theme-config';
 import { ConsoleBreadcrumbs } from './console-breadcrumbs';
 import { ConsoleSidebar, SidebarLogo, useSidebarEntries } from './console-sidebar';
 import { FullscreenToggle } from './fullscreen-toggle';
+import { KeepAliveOutlet } from './keep-alive-outlet';
 import { MenuSearch } from './menu-search';
+import { NavbarLinks } from './navbar-links';
 import { MixTopMenu, useActiveTopEntry } from './mix-top-menu';
 import { SettingsDrawer } from './settings-drawer';
 import { SizeSwitch } from './size-switch';
@@ -145,6 +146,7 @@ export default function ConsoleLayout() {
           <div className={styles.navEnd}>
             <MenuSearch />
             {/* A phone's bar has room for what a phone needs: no full screen, no control size. */}
+            {!isMobile && <NavbarLinks />}
             {!isMobile && <FullscreenToggle />}
             {!isMobile && <SizeSwitch />}
             <LanguageSwitch />
@@ -157,9 +159,9 @@ export default function ConsoleLayout() {
         <Layout.Content className={styles.content}>
           <ConsoleWatermark>
             {(effectiveLayout !== 'left' || isMobile) && <ConsoleBreadcrumbs />}
-            {/* A new key mounts the page again: the tags view's "refresh". */}
+            {/* A new key mounts the page again: the tags view's "refresh" (kept-alive pages too). */}
             <Fragment key={refreshKey}>
-              <Outlet />
+              <KeepAliveOutlet />
             </Fragment>
           </ConsoleWatermark>
         </Layout.Content>

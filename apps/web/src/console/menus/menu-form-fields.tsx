@@ -7,7 +7,7 @@ import { translateRouteTitle } from '../../shared/router/dynamic-routes';
 import { ParentTreeSelect, TOP_PARENT, type TParentOption } from '../shared/parent-tree-select';
 import { SortField } from '../shared/status';
 import { menuParentOptionsQuery } from './api';
-import { IconSelect } from './icon-select';
+import { IconSelect } from '../shared/icon-select';
 import type { TMenuFormValues } from './menu-form-values';
 
 /** The form fields that can receive the server's field errors. */

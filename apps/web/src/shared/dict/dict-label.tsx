@@ -1,5 +1,5 @@
 import type { TDictTagTypeOrNone } from '@linkstore/contract';
-import { Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import type { CSSProperties } from 'react';
 import { useDictItems } from './use-dict';
 
@@ -46,5 +46,24 @@ export function DictLabel({ code, value, size = 'default' }: TDictLabelProps) {
     <Tag color={tagColorOf(item.tagType)} style={SIZE_STYLES[size]}>
       {item.label}
     </Tag>
+  );
+}
+
+export interface TDictTagsProps {
+  code: string;
+  /** The selected values (a checkbox group's); nothing is shown when there are none. */
+  values: readonly (string | number)[] | null | undefined;
+  size?: TDictLabelSize;
+}
+
+/** Several values of one dictionary as their coloured tags, in the order given. */
+export function DictTags({ code, values, size = 'default' }: TDictTagsProps) {
+  if (!values || values.length === 0) return null;
+  return (
+    <Space size={4} wrap>
+      {values.map((value) => (
+        <DictLabel key={String(value)} code={code} value={value} size={size} />
+      ))}
+    </Space>
   );
 }

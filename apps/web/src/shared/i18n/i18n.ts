@@ -35,7 +35,12 @@ type TBundle = Record<string, unknown>;
 
 /** English ships in the entry chunk; every other language is a chunk fetched on demand. */
 const lazyBundles = import.meta.glob<TBundle>(
-  ['../../locales/*/*.json', '!../../locales/en/*.json', '!../../locales/*/landing.json'],
+  [
+    '../../locales/*/*.json',
+    '!../../locales/en/*.json',
+    '!../../locales/*/landing.json',
+    '!../../locales/*/demos.json',
+  ],
   {
     import: 'default',
   },
@@ -59,11 +64,16 @@ const englishResources: ResourceLanguage = {
 };
 
 /**
- * Namespaces of a page that visitors open first (the landing page): not in the entry chunk, not
- * even in English; the page loads its own with `loadPageNamespace`, and from then on every
- * language change loads it along with the rest.
+ * Namespaces of a page that visitors open first (the landing page) or that few open (the
+ * console's demo pages): not in the entry chunk, not even in English; the page loads its own with
+ * `loadPageNamespace`, and from then on every language change loads it along with the rest.
  */
-const pageBundles = import.meta.glob<TBundle>('../../locales/*/landing.json', { import: 'default' });
+const pageBundles = import.meta.glob<TBundle>(
+  ['../../locales/*/landing.json', '../../locales/*/demos.json'],
+  {
+    import: 'default',
+  },
+);
 const pageNamespaces = new Set<string>();
 
 async function loadBundle(language: TLanguage, namespace: string): Promise<void> {
@@ -81,7 +91,7 @@ export async function loadLanguage(language: TLanguage): Promise<void> {
 }
 
 /** Loads a page's own namespace in English (the fallback) and the current language. */
-export async function loadPageNamespace(namespace: 'landing'): Promise<void> {
+export async function loadPageNamespace(namespace: 'landing' | 'demos'): Promise<void> {
   pageNamespaces.add(namespace);
   const current = LANGUAGES.find((language) => language === i18n.language) ?? DEFAULT_LANGUAGE;
   await Promise.all(

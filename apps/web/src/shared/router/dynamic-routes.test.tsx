@@ -119,6 +119,7 @@ describe('toRouteObjects', () => {
       titleKey: 'route.system',
       title: 'System management',
       name: 'System',
+      component: 'Layout',
       icon: 'system',
       hidden: false,
       keepAlive: false,

@@ -35,6 +35,8 @@ export interface TMenuRouteHandle {
   title: string;
   /** The server's route name (`routeName`, or PascalCase of the path). */
   name: string;
+  /** The menu's component string (`system/user/index`, `Layout`), when it has one. */
+  component?: string | undefined;
   icon?: string | undefined;
   hidden: boolean;
   keepAlive: boolean;
@@ -78,6 +80,7 @@ function routeHandle(node: TRouteNode): TMenuRouteHandle {
     ...(titleKey ? { titleKey } : {}),
     title: titleKey ? i18n.t(titleKey, { ns: 'common' }) : node.meta.title,
     name: node.name,
+    ...(node.component ? { component: node.component } : {}),
     icon: node.meta.icon,
     hidden: node.meta.hidden,
     keepAlive: node.meta.keepAlive,
