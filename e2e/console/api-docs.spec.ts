@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { PHONE } from '../support/phone';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { MIN_TAP, PHONE } from '../support/phone';
 import { E2E_SEED_PASSWORD } from '../support/ports';
 import { english as t } from '../support/studio';
 import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../support/themes';
@@ -22,6 +22,12 @@ async function signIn(page: Page, password = E2E_SEED_PASSWORD): Promise<void> {
   await page.getByLabel(t('console:login.username'), { exact: true }).fill('admin');
   await page.getByLabel(t('console:login.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: t('console:login.submit'), exact: true }).click();
+}
+
+/** What this part adds is tapped with a finger: at least 44 × 44 px. */
+async function expectTapTarget(target: Locator, what: string): Promise<void> {
+  const box = await target.boundingBox();
+  expect(Math.min(box?.width ?? 0, box?.height ?? 0), what).toBeGreaterThanOrEqual(MIN_TAP);
 }
 
 async function settled(page: Page): Promise<void> {
@@ -123,7 +129,9 @@ test.describe('accessibility (axe is injected: bypassCSP)', () => {
       await search.getByRole('button', { name: t('system:crud.search.submit'), exact: true }).click();
       await expect(row).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 15_000 });
-    await row.getByRole('button', { name: new RegExp(t('system:logs.action.detail')) }).click();
+    const details = row.getByRole('button', { name: new RegExp(t('system:logs.action.detail')) });
+    await expectTapTarget(details, 'Details');
+    await details.click();
     const dialog = page.getByRole('dialog', { name: t('system:logs.detail.title') });
     const editor = dialog.getByRole('textbox', { name: t('system:logs.detail.text') });
     await expect(editor).toBeVisible();
@@ -136,6 +144,8 @@ test.describe('accessibility (axe is injected: bypassCSP)', () => {
     const link = dialog.getByRole('link', { name: t('common:codeEditor.logDownload') });
     await expect(link).toHaveAttribute('href', '/api/v1/files/e2e-report');
     await expect(link).toHaveAttribute('download', 'report.xlsx');
+    await expectTapTarget(link, 'the download link');
+    await expectTapTarget(dialog.getByRole('button', { name: 'Close' }), 'the dialog’s Close');
     await settled(page);
     await expectAccessible(page, 'log details with the code editor');
     await expectNoSidewaysScroll(page, 'log details');

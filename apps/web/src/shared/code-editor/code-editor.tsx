@@ -5,6 +5,7 @@ import CodeMirror from '@uiw/react-codemirror';
 import { theme as antdTheme } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './code-editor.css';
 import { contentAttributes, EDITOR_SETUP } from './editor-setup';
 import { editorTheme, isDarkBackground, SYNTAX_PALETTES, syntaxStyle } from './editor-theme';
 import { loadLanguage } from './languages';
