@@ -13,14 +13,21 @@ export async function followSystemTheme(page: Page): Promise<void> {
   });
 }
 
-/** axe-core finds nothing in the light theme, nor in the dark one; the page is left light. */
-export async function expectAccessible(page: Page, what: string): Promise<void> {
+/**
+ * axe-core finds nothing in the light theme, nor in the dark one; the page is left light.
+ * `options` go to `accessibilityViolations` (e.g. `leaveOutFrames`).
+ */
+export async function expectAccessible(
+  page: Page,
+  what: string,
+  options?: Parameters<typeof accessibilityViolations>[1],
+): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveCSS('color-scheme', scheme);
     // Colours fade to the new theme and dialogs zoom in: check the page once they are still.
     await page.waitForFunction('document.getAnimations().every((a) => a.playState !== "running")');
-    expect(await accessibilityViolations(page), `${what}, ${scheme} theme`).toEqual([]);
+    expect(await accessibilityViolations(page, options), `${what}, ${scheme} theme`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'light');

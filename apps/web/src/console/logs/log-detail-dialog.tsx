@@ -2,6 +2,7 @@ import type { TLogItem } from '@linkstore/contract';
 import { Descriptions, Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LazyCodeEditor } from '../../shared/code-editor/lazy-code-editor';
+import styles from './log-page.module.css';
 
 /**
  * One operation log in full: who, when, the request and its result, and the log's text in the
@@ -16,6 +17,7 @@ export function LogDetailDialog({ log, onClose }: { log: TLogItem | undefined; o
       onCancel={onClose}
       footer={null}
       width={720}
+      rootClassName={styles.dialog}
       destroyOnHidden
     >
       {log && (

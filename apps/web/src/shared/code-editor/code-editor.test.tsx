@@ -1,5 +1,5 @@
 import { EditorView } from '@codemirror/view';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -49,7 +49,7 @@ function moveTo(view: EditorView, at = view.state.doc.length) {
 }
 
 describe('CodeEditor', () => {
-  it('plain mode: line numbers, a named text box, the language and §9 defaults', () => {
+  it('plain mode: line numbers, a named text box, the language and §9 defaults', async () => {
     const { container } = renderEditor({
       value: 'const a = 1;\nfunction f() {\n  return a;\n}',
       language: 'typescript',
@@ -65,14 +65,15 @@ describe('CodeEditor', () => {
     const view = viewOf(container.querySelector('.cm-editor'));
     expect(view.state.facet(EditorView.contentAttributes)).toBeDefined();
     expect(view.state.tabSize).toBe(2);
-    // Syntax colours from the TypeScript parser: the keyword has a class of its own.
-    expect(container.querySelector('.cm-line span[class]')).not.toBeNull();
+    // Syntax colours from the TypeScript parser (loaded a moment later): the keyword has a class.
+    await waitFor(() => expect(container.querySelector('.cm-line span[class]')).not.toBeNull());
     expect(container.querySelector('.linkstore-code-editor')).toHaveAttribute('data-mode', 'plain');
   });
 
-  it('smart indent by two spaces on Enter, and onChange gets the new text', () => {
+  it('smart indent by two spaces on Enter, and onChange gets the new text', async () => {
     const onChange = vi.fn();
     const { container } = renderEditor({ value: 'function f() {}', language: 'typescript', onChange });
+    await waitFor(() => expect(container.querySelector('.cm-line span[class]')).not.toBeNull());
     const view = viewOf(container.querySelector('.cm-editor'));
     moveTo(view, 'function f() {'.length);
     press(view, 'Enter', 13);
@@ -95,14 +96,14 @@ describe('CodeEditor', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('merge mode: the original on the left, the value on the right, changes marked', () => {
+  it('merge mode: the original on the left, the value on the right, changes marked', async () => {
     const { container } = renderEditor({
       mode: 'merge',
       original: 'one\ntwo\nthree',
       value: 'one\n2\nthree\nfour',
       readOnly: true,
     });
-    const left = screen.getByRole('textbox', { name: 'Source — original' });
+    const left = await screen.findByRole('textbox', { name: 'Source — original' });
     const right = screen.getByRole('textbox', { name: 'Source — changed' });
     expect(left).toHaveTextContent('onetwothree');
     expect(right).toHaveTextContent('one2threefour');
@@ -116,10 +117,12 @@ describe('CodeEditor', () => {
     expect(viewOf(right.closest('.cm-editor')).state.readOnly).toBe(true);
   });
 
-  it('merge mode: the right side is edited and reported, and follows a new value', () => {
+  it('merge mode: the right side is edited and reported, and follows a new value', async () => {
     const onChange = vi.fn();
     const { rerender } = renderEditor({ mode: 'merge', original: 'a', value: 'a', onChange });
-    const right = viewOf(screen.getByRole('textbox', { name: 'Source — changed' }).closest('.cm-editor'));
+    const right = viewOf(
+      (await screen.findByRole('textbox', { name: 'Source — changed' })).closest('.cm-editor'),
+    );
     moveTo(right);
     press(right, 'Enter', 13);
     expect(onChange).toHaveBeenLastCalledWith('a\n');
