@@ -17,7 +17,6 @@ test.use({ bypassCSP: true });
  */
 const PENDING_VIEWS = new Set([
   'codegen/index',
-  'dev/api-docs/index',
   'demo/table-select/index',
   'demo/rich-text/index',
   'demo/upload/index',
