@@ -76,3 +76,4 @@ export * from './logs/logs.schema';
 export * from './logs/logs.routes';
 export * from './notices/notices.schema';
 export * from './notices/notices.routes';
+export * from './demos/demo-websocket.schema';
