@@ -29,5 +29,27 @@ export const viewRegistry: TViewRegistry = {
     'commerce/orders/index': () => import('./orders/order-page'),
     'commerce/creators/index': () => import('./creators/creator-page'),
     'commerce/reconciliation/index': () => import('./reconciliation/reconciliation-page'),
+    // Issue 20, demo pages (part b): table select, uploads, rich text, signature, websocket —
+    // each loaded with its texts (their own namespace, never in the sign-in chunks).
+    'demo/table-select/index': () =>
+      import('./demos/demo-texts').then((texts) =>
+        texts.withTexts(() => import('./demos/table-select/table-select-page')),
+      ),
+    'demo/upload/index': () =>
+      import('./demos/demo-texts').then((texts) =>
+        texts.withTexts(() => import('./demos/upload/upload-page')),
+      ),
+    'demo/rich-text/index': () =>
+      import('./demos/demo-texts').then((texts) =>
+        texts.withTexts(() => import('./demos/rich-text/rich-text-page')),
+      ),
+    'demo/signature/index': () =>
+      import('./demos/demo-texts').then((texts) =>
+        texts.withTexts(() => import('./demos/signature/signature-page')),
+      ),
+    'demo/websocket/index': () =>
+      import('./demos/demo-texts').then((texts) =>
+        texts.withTexts(() => import('./demos/websocket/websocket-page')),
+      ),
   },
 };

@@ -1,4 +1,10 @@
-import type { TRichBlock, TRichDoc, TRichInline, TRichMark } from '@linkstore/contract';
+import {
+  RICH_IMAGE_SRC,
+  type TRichBlock,
+  type TRichDoc,
+  type TRichInline,
+  type TRichMark,
+} from '@linkstore/contract';
 import { Fragment, type ReactNode } from 'react';
 
 /**
@@ -7,7 +13,17 @@ import { Fragment, type ReactNode } from 'react';
  * skipped (the contract refuses them; this is the second line). No antd, so the storefront can
  * use it too.
  */
-export function RichTextView({ doc, className }: { doc: TRichDoc; className?: string }) {
+export function RichTextView({
+  doc,
+  className,
+  imageSrc = (src) => src,
+}: {
+  doc: TRichDoc;
+  className?: string;
+  /** Where the browser loads an image's stored `src` from (`/files/…` lives on the API's origin). */
+  imageSrc?: (src: string) => string;
+}) {
+  const renderBlock = (block: TRichBlock, key: number): ReactNode => renderBlockWith(block, key, imageSrc);
   return <div className={className}>{doc.content.map(renderBlock)}</div>;
 }
 
@@ -15,7 +31,10 @@ export function RichTextView({ doc, className }: { doc: TRichDoc; className?: st
 const LINK_REL = 'noopener noreferrer nofollow';
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
 
-function renderBlock(block: TRichBlock, key: number): ReactNode {
+function renderBlockWith(block: TRichBlock, key: number, imageSrc: (src: string) => string): ReactNode {
+  const renderBlock = (child: TRichBlock, index: number) => renderBlockWith(child, index, imageSrc);
+  const renderListItem = (item: { type: string; content: TRichBlock[] }, index: number): ReactNode =>
+    item.type === 'listItem' ? <li key={index}>{item.content.map(renderBlock)}</li> : null;
   switch (block.type) {
     case 'paragraph':
       return <p key={key}>{renderInline(block.content)}</p>;
@@ -35,13 +54,20 @@ function renderBlock(block: TRichBlock, key: number): ReactNode {
       );
     case 'blockquote':
       return <blockquote key={key}>{block.content.map(renderBlock)}</blockquote>;
+    case 'image':
+      // Re-checked: only a stored upload or https (a `data:` or `javascript:` address never loads).
+      return RICH_IMAGE_SRC.test(block.attrs.src) ? (
+        <img
+          key={key}
+          src={imageSrc(block.attrs.src)}
+          alt={block.attrs.alt}
+          loading="lazy"
+          style={{ maxWidth: '100%', height: 'auto', display: 'block' }}
+        />
+      ) : null;
     default:
       return null;
   }
-}
-
-function renderListItem(item: { type: string; content: TRichBlock[] }, key: number): ReactNode {
-  return item.type === 'listItem' ? <li key={key}>{item.content.map(renderBlock)}</li> : null;
 }
 
 function renderInline(content: TRichInline[] | undefined): ReactNode[] {
