@@ -1,10 +1,4 @@
-import {
-  RICH_IMAGE_SRC,
-  type TRichBlock,
-  type TRichDoc,
-  type TRichInline,
-  type TRichMark,
-} from '@linkstore/contract';
+import type { TRichBlock, TRichDoc, TRichInline, TRichMark } from '@linkstore/contract';
 import { Fragment, type ReactNode } from 'react';
 
 /**
@@ -30,6 +24,8 @@ export function RichTextView({
 /** Links leave the site in a new tab, pass no referrer and no ranking. */
 const LINK_REL = 'noopener noreferrer nofollow';
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
+/** The contract's RICH_IMAGE_SRC again (type imports only here: the storefront's chunks stay small). */
+const SAFE_IMAGE_SRC = /^(\/files\/[a-z]+\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.(jpg|png|webp)|https:\/\/[^\s<>"]+)$/i;
 
 function renderBlockWith(block: TRichBlock, key: number, imageSrc: (src: string) => string): ReactNode {
   const renderBlock = (child: TRichBlock, index: number) => renderBlockWith(child, index, imageSrc);
@@ -56,7 +52,7 @@ function renderBlockWith(block: TRichBlock, key: number, imageSrc: (src: string)
       return <blockquote key={key}>{block.content.map(renderBlock)}</blockquote>;
     case 'image':
       // Re-checked: only a stored upload or https (a `data:` or `javascript:` address never loads).
-      return RICH_IMAGE_SRC.test(block.attrs.src) ? (
+      return SAFE_IMAGE_SRC.test(block.attrs.src) ? (
         <img
           key={key}
           src={imageSrc(block.attrs.src)}

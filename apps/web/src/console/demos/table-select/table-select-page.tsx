@@ -34,6 +34,7 @@ export default function TableSelectPage() {
     remove: (label) => t('tableSelect.remove', { label }),
     ok: t('tableSelect.ok'),
     cancel: t('tableSelect.cancel'),
+    selectColumn: t('tableSelect.selectColumn'),
     selectedCount: (count) => t('tableSelect.selectedCount', { count }),
   });
 
@@ -48,9 +49,9 @@ export default function TableSelectPage() {
     <DemoFrame title={t('tableSelect.title')} intro={t('tableSelect.intro')}>
       <DemoCard title={t('tableSelect.single')}>
         <Form layout="vertical">
-          <Form.Item label={t('tableSelect.singleLabel')} htmlFor="demo-user-one">
+          <Form.Item label={t('tableSelect.singleLabel')}>
             <TableSelect
-              id="demo-user-one"
+              label={t('tableSelect.singleLabel')}
               route={usersRoutes.page}
               columns={columns}
               keyOf={keyOf}
@@ -65,9 +66,9 @@ export default function TableSelectPage() {
       </DemoCard>
       <DemoCard title={t('tableSelect.multiple')}>
         <Form layout="vertical">
-          <Form.Item label={t('tableSelect.multipleLabel')} htmlFor="demo-user-several">
+          <Form.Item label={t('tableSelect.multipleLabel')}>
             <TableSelect
-              id="demo-user-several"
+              label={t('tableSelect.multipleLabel')}
               multiple
               route={usersRoutes.page}
               columns={columns}

@@ -1,6 +1,7 @@
 import { CloseOutlined, TableOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, Modal, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import styles from '../demo-frame.module.css';
 import { PagedTable } from '../../shared/paged-table';
 import { SearchBar } from '../../shared/search-bar';
 import {
@@ -34,6 +35,8 @@ export interface TTableSelectTexts {
   remove: (label: string) => string;
   ok: string;
   cancel: string;
+  /** The selection column's header (read, not shown). */
+  selectColumn: string;
   /** "3 selected" in the dialog. */
   selectedCount: (count: number) => string;
 }
@@ -52,8 +55,8 @@ export interface TTableSelectProps<R extends TPagedRoute> {
   onChange?: (value: TChosen[]) => void;
   texts: TTableSelectTexts;
   disabled?: boolean;
-  /** Form.Item's id, put on the open button so the item's label names it. */
-  id?: string;
+  /** The field's name: the group of chosen tags and the open button is named by it. */
+  label: string;
 }
 
 /**
@@ -72,11 +75,11 @@ export function TableSelect<R extends TPagedRoute>({
   onChange,
   texts,
   disabled = false,
-  id,
+  label,
 }: TTableSelectProps<R>) {
   const [isOpen, setOpen] = useState(false);
   return (
-    <Flex gap={8} wrap align="center" style={{ minWidth: 0 }}>
+    <Flex gap={8} wrap align="center" style={{ minWidth: 0 }} role="group" aria-label={label}>
       <Flex
         gap={4}
         wrap
@@ -100,7 +103,7 @@ export function TableSelect<R extends TPagedRoute>({
           ))
         )}
       </Flex>
-      <Button id={id} icon={<TableOutlined aria-hidden />} disabled={disabled} onClick={() => setOpen(true)}>
+      <Button icon={<TableOutlined aria-hidden />} disabled={disabled} onClick={() => setOpen(true)}>
         {texts.open}
       </Button>
       {isOpen && (
@@ -195,6 +198,7 @@ function PickerDialog<R extends TPagedRoute>({
             selectedRowKeys: pickedKeys,
             preserveSelectedRowKeys: true,
             hideSelectAll: true,
+            columnTitle: <span className={styles.srOnly}>{texts.selectColumn}</span>,
             getCheckboxProps: (row) => ({ 'aria-label': labelOf(row) }),
             onSelect: (row, selected) => onSelect(row, selected),
           }}
