@@ -115,6 +115,12 @@ test.describe('every studio and console page passes axe-core in both themes', ()
       ['/#/console/profile', 'users:profile.title'],
       ['/#/system/notice', 'system:notices.title'],
       ['/#/console/my-notice', 'common:notices.myTitle'],
+      // Issue 20, demo pages (part b).
+      ['/#/demo/component/table-select', 'demo-pages:tableSelect.title'],
+      ['/#/demo/component/upload', 'demo-pages:upload.title'],
+      ['/#/demo/component/rich-text', 'demo-pages:richText.title'],
+      ['/#/demo/component/signature', 'demo-pages:signature.title'],
+      ['/#/demo/function/websocket', 'demo-pages:websocket.title'],
     ];
     for (const [path, name] of pages) {
       await page.goto(path);

@@ -25,7 +25,8 @@ export function RichTextView({
 const LINK_REL = 'noopener noreferrer nofollow';
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
 /** The contract's RICH_IMAGE_SRC again (type imports only here: the storefront's chunks stay small). */
-const SAFE_IMAGE_SRC = /^(\/files\/[a-z]+\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.(jpg|png|webp)|https:\/\/[^\s<>"]+)$/i;
+export const SAFE_IMAGE_SRC =
+  /^(\/files\/[a-z]+\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.(jpg|png|webp)|https:\/\/[^\s<>"]+)$/i;
 
 function renderBlockWith(block: TRichBlock, key: number, imageSrc: (src: string) => string): ReactNode {
   const renderBlock = (child: TRichBlock, index: number) => renderBlockWith(child, index, imageSrc);

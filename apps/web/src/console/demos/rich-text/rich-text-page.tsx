@@ -74,7 +74,7 @@ export default function RichTextPage() {
             onChange={setDoc}
             imageUpload={imageUpload}
           />
-          {problem && <Alert type="error" showIcon message={problem} />}
+          {problem && <Alert type="error" showIcon title={problem} />}
           <div>
             <Button type="primary" icon={<SaveOutlined aria-hidden />} onClick={save}>
               {t('richText.save')}

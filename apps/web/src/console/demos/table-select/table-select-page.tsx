@@ -41,7 +41,7 @@ export default function TableSelectPage() {
   if (!canCall(usersRoutes.page))
     return (
       <DemoFrame title={t('tableSelect.title')} intro={t('tableSelect.intro')}>
-        <Alert type="info" showIcon message={t('tableSelect.noAccess')} />
+        <Alert type="info" showIcon title={t('tableSelect.noAccess')} />
       </DemoFrame>
     );
 
