@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectTapTargets, PHONE } from '../support/phone';
 import { E2E_SEED_PASSWORD } from '../support/ports';
 import { english as t } from '../support/studio';
 import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../support/themes';
@@ -141,6 +142,31 @@ test('table select, uploads, rich text and signature', async ({ page }) => {
   await expectNoSidewaysScroll(page, 'signature demo at 360 px');
   await page.setViewportSize({ width: 1280, height: 900 });
   await checkPage(page, 'signature demo');
+});
+
+test('signature with a finger on a 360 × 640 touch phone', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ ...PHONE, viewport: { width: 360, height: 640 }, baseURL });
+  const page = await context.newPage();
+  await signIn(page, 'admin', 'Administrator');
+  await openDemo(page, 'component/signature', 'demo-pages:signature.title');
+  const canvas = page.getByRole('img', { name: t('demo-pages:signature.canvas') });
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('no canvas');
+  expect(box.width).toBeLessThanOrEqual(360);
+  // Real touch input (the browser's own touch events), not a mouse.
+  const cdp = await context.newCDPSession(page);
+  const at = (i: number) => [{ x: box.x + 30 + i * 25, y: box.y + 60 + (i % 2) * 40 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let i = 1; i <= 8; i += 1)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect(page.getByText(t('demo-pages:signature.drawn'))).toBeVisible();
+  await page.getByRole('button', { name: t('demo-pages:signature.save') }).tap();
+  await expect(page.getByTestId('signature-url')).toHaveText(/^\/files\/shop\//);
+  await expectNoSidewaysScroll(page, 'signature on a touch phone');
+  await expectTapTargets(page, 'signature on a touch phone');
+  await context.close();
 });
 
 async function operatorPage(browser: Browser, baseURL: string, username: string, nickname: string) {
