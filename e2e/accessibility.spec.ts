@@ -122,6 +122,12 @@ test.describe('every studio and console page passes axe-core in both themes', ()
       ['/#/demo/function/icons', 'demos:icons.title'],
       ['/#/demo/multi-level/level1/level2/level3-1', 'demos:multiLevel.level1'],
       ['/#/demo/internal-doc', 'demos:internalDoc.title'],
+      // Issue 20, demo pages (part b).
+      ['/#/demo/component/table-select', 'demo-pages:tableSelect.title'],
+      ['/#/demo/component/upload', 'demo-pages:upload.title'],
+      ['/#/demo/component/rich-text', 'demo-pages:richText.title'],
+      ['/#/demo/component/signature', 'demo-pages:signature.title'],
+      ['/#/demo/function/websocket', 'demo-pages:websocket.title'],
     ];
     for (const [path, name] of pages) {
       await page.goto(path);

@@ -17,11 +17,6 @@ test.use({ bypassCSP: true });
  */
 const PENDING_VIEWS = new Set([
   'codegen/index',
-  'demo/table-select/index',
-  'demo/rich-text/index',
-  'demo/upload/index',
-  'demo/signature/index',
-  'demo/websocket/index',
 ]);
 
 interface TRouteNode {

@@ -54,6 +54,7 @@ import { shopEventsModule } from './modules/shop-events/shop-events.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
 import { realtimePlugin } from './platform/realtime/realtime-plugin';
 import { logsModule } from './modules/logs/logs.routes';
+import { demosModule } from './modules/demos/demos.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(infoPagesModule);
   await app.register(shopEventsModule);
   await app.register(noticesModule);
+  await app.register(demosModule);
   await app.register(paymentsPlugin);
   await app.register(checkoutModule);
   await app.register(reviewInvitesModule);

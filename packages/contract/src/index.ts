@@ -77,3 +77,4 @@ export * from './logs/logs.routes';
 export * from './notices/notices.schema';
 export * from './notices/notices.routes';
 export * from './api-docs/api-docs';
+export * from './demos/demo-websocket.schema';

@@ -42,5 +42,27 @@ export const viewRegistry: TViewRegistry = {
     'demo/multi-level/level3': demoView(() => import('./demos/multi-level/level3-page')),
     'demo/route-param/index': demoView(() => import('./demos/route-param/route-param-page')),
     'demo/internal-doc/index': demoView(() => import('./demos/internal-doc/internal-doc-page')),
+    // Issue 20, demo pages (part b): table select, uploads, rich text, signature, websocket —
+    // each loaded with its texts (their own namespace, never in the sign-in chunks).
+    'demo/table-select/index': () =>
+      import('./demos/demo-texts').then((texts) =>
+        texts.withTexts(() => import('./demos/table-select/table-select-page')),
+      ),
+    'demo/upload/index': () =>
+      import('./demos/demo-texts').then((texts) =>
+        texts.withTexts(() => import('./demos/upload/upload-page')),
+      ),
+    'demo/rich-text/index': () =>
+      import('./demos/demo-texts').then((texts) =>
+        texts.withTexts(() => import('./demos/rich-text/rich-text-page')),
+      ),
+    'demo/signature/index': () =>
+      import('./demos/demo-texts').then((texts) =>
+        texts.withTexts(() => import('./demos/signature/signature-page')),
+      ),
+    'demo/websocket/index': () =>
+      import('./demos/demo-texts').then((texts) =>
+        texts.withTexts(() => import('./demos/websocket/websocket-page')),
+      ),
   },
 };

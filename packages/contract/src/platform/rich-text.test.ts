@@ -170,4 +170,30 @@ describe('plain text and stored values', () => {
     expect(docToPlainText(parseStoredRichText(hostile))).toBe(hostile);
     expect(docToPlainText(parseStoredRichText('{not json'))).toBe('{not json');
   });
+
+  it('accepts an image of a stored upload or an https address, nothing else', () => {
+    const image = (src: string, alt = 'A tee') => ({
+      type: 'doc',
+      content: [{ type: 'image', attrs: { src, alt } }],
+    });
+    const stored = '/files/banner/2026/11/0b6c9a52-4a4e-4c43-9a58-7d0f3e1f4b2a.webp';
+    expect(ZRichDoc.safeParse(image(stored)).success).toBe(true);
+    expect(ZRichDoc.safeParse(image('https://cdn.example.com/a.png')).success).toBe(true);
+    for (const src of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'http://example.com/a.png',
+      '/files/../secret',
+      '/api/v1/users',
+      '//evil.example/a.png',
+    ])
+      expect(ZRichDoc.safeParse(image(src)).success, src).toBe(false);
+    expect(ZRichDoc.safeParse(image(stored, 'x'.repeat(201))).success).toBe(false);
+    const extra = {
+      type: 'doc',
+      content: [{ type: 'image', attrs: { src: stored, alt: '', onerror: 'x' } }],
+    };
+    expect(ZRichDoc.safeParse(extra).success).toBe(false);
+    expect(docToPlainText(image(stored) as TRichDoc)).toBe('');
+  });
 });

@@ -56,7 +56,17 @@ export interface TRichBlockquote {
   type: 'blockquote';
   content: TRichBlock[];
 }
-export type TRichBlock = TRichParagraph | TRichHeading | TRichBulletList | TRichOrderedList | TRichBlockquote;
+/**
+ * An uploaded image (issue 20): only an address of this server's stored files (`/files/…`, see
+ * RICH_IMAGE_SRC) or an https address, with its alternative text. Editors offer it only where a
+ * page gives the editor an upload; the schema accepts it everywhere.
+ */
+export interface TRichImage {
+  type: 'image';
+  attrs: { src: string; alt: string };
+}
+export type TRichBlock =
+  TRichParagraph | TRichHeading | TRichBulletList | TRichOrderedList | TRichBlockquote | TRichImage;
 export interface TRichDoc {
   type: 'doc';
   content: TRichBlock[];
@@ -67,6 +77,15 @@ export const ZRichLinkHref = z
   .string()
   .max(1000)
   .regex(/^(https?:\/\/|mailto:)[^\s<>"]+$/i);
+
+/**
+ * An image's address: a stored upload (`/files/<purpose>/<yyyy>/<mm>/<uuid>.<ext>`) or https
+ * (storage with a public address); never `data:`, `javascript:` or another scheme.
+ */
+export const RICH_IMAGE_SRC =
+  /^(\/files\/[a-z]+\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.(jpg|png|webp)|https:\/\/[^\s<>"]+)$/i;
+export const ZRichImageSrc = z.string().max(1000).regex(RICH_IMAGE_SRC);
+export const RICH_IMAGE_ALT_MAX = 200;
 
 const ZRichMark = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('bold') }),
@@ -104,6 +123,10 @@ const ZRichBlock: z.ZodType<TRichBlock> = z.lazy(() =>
       content: z.array(ZRichListItem).min(1),
     }),
     z.strictObject({ type: z.literal('blockquote'), content: z.array(ZRichBlock).min(1) }),
+    z.strictObject({
+      type: z.literal('image'),
+      attrs: z.strictObject({ src: ZRichImageSrc, alt: z.string().max(RICH_IMAGE_ALT_MAX) }),
+    }),
   ]),
 );
 
@@ -189,6 +212,8 @@ function blockText(block: TRichBlock): string {
       return block.content.map((item) => item.content.map(blockText).join('\n')).join('\n');
     case 'blockquote':
       return block.content.map(blockText).join('\n\n');
+    case 'image':
+      return '';
   }
 }
 

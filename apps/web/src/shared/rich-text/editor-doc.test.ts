@@ -80,4 +80,25 @@ describe('fromEditorJson', () => {
     });
     expect(ZRichDoc.safeParse(doc).success).toBe(true);
   });
+
+  it('keeps an image block with an allowed address and its alternative text, drops any other', () => {
+    const stored = '/files/banner/2026/11/0b6c9a52-4a4e-4c43-9a58-7d0f3e1f4b2a.png';
+    const doc = fromEditorJson({
+      type: 'doc',
+      content: [
+        { type: 'image', attrs: { src: stored, alt: 'x'.repeat(300), title: 'dropped' } },
+        { type: 'image', attrs: { src: 'https://cdn.example.com/a.webp', alt: null } },
+        { type: 'image', attrs: { src: 'javascript:alert(1)', alt: 'bad' } },
+        { type: 'image', attrs: { src: 'http://plain.example.com/a.png', alt: 'insecure' } },
+      ],
+    });
+    expect(doc).toEqual({
+      type: 'doc',
+      content: [
+        { type: 'image', attrs: { src: stored, alt: 'x'.repeat(200) } },
+        { type: 'image', attrs: { src: 'https://cdn.example.com/a.webp', alt: '' } },
+      ],
+    });
+    expect(ZRichDoc.safeParse(doc).success).toBe(true);
+  });
 });

@@ -1,4 +1,6 @@
 import {
+  RICH_IMAGE_ALT_MAX,
+  ZRichImageSrc,
   ZRichLinkHref,
   type TRichBlock,
   type TRichDoc,
@@ -42,6 +44,12 @@ function blocks(content: TEditorJson[] | undefined): TRichBlock[] {
       }
       case 'blockquote':
         return nonEmpty({ type: 'blockquote' as const, content: blocks(node.content) });
+      case 'image': {
+        // Only an address the contract allows (a stored upload, https); a pasted other one is dropped.
+        const src = ZRichImageSrc.safeParse(node.attrs?.src);
+        const alt = typeof node.attrs?.alt === 'string' ? node.attrs.alt.slice(0, RICH_IMAGE_ALT_MAX) : '';
+        return src.success ? [{ type: 'image' as const, attrs: { src: src.data, alt } }] : [];
+      }
       default:
         return [];
     }

@@ -3,6 +3,7 @@ import {
   ItalicOutlined,
   LinkOutlined,
   OrderedListOutlined,
+  PictureOutlined,
   RedoOutlined,
   StrikethroughOutlined,
   UndoOutlined,
@@ -11,10 +12,11 @@ import {
 import { EMPTY_DOC, ZRichLinkHref, type TRichDoc } from '@linkstore/contract';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Button, Input, Popover, Space } from 'antd';
+import { App, Button, Input, Popover, Space } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromEditorJson } from './editor-doc';
+import { RichImage } from './rich-image';
 import styles from './rich-text-editor.module.css';
 
 export interface RichTextEditorProps {
@@ -23,6 +25,22 @@ export interface RichTextEditorProps {
   id?: string | undefined;
   /** The field's name for assistive technology (a contenteditable is not labelled by `<label>`). */
   label: string;
+  /**
+   * Lets the editor insert images: the toolbar's image button picks a file, `upload` stores it
+   * (answering its address and alternative text) and the image goes in at the cursor.
+   */
+  imageUpload?: TRichImageUpload | undefined;
+}
+
+export interface TRichImageUpload {
+  /** The toolbar button's name ("Insert image"). */
+  label: string;
+  /** `accept` of the file picker. */
+  accept: string;
+  /** Stores the file; rejects (having told the user why) when it cannot. */
+  upload: (file: File) => Promise<{ src: string; alt: string }>;
+  /** The address the browser loads a stored `src` from. */
+  resolveSrc: (src: string) => string;
 }
 
 /** Only the nodes and marks the contract allows (decision 0017); links only http(s) and mailto. */
@@ -46,7 +64,7 @@ const EXTENSIONS = [
  * stays in its own chunk. It emits contract documents, and follows a value set from outside
  * (the form loading a product) without echoing it back.
  */
-export default function RichTextEditor({ value, onChange, id, label }: RichTextEditorProps) {
+export default function RichTextEditor({ value, onChange, id, label, imageUpload }: RichTextEditorProps) {
   const { t } = useTranslation('catalog');
   const emitted = useRef<TRichDoc | undefined>(value);
   const onChangeRef = useRef(onChange);
@@ -54,7 +72,9 @@ export default function RichTextEditor({ value, onChange, id, label }: RichTextE
     onChangeRef.current = onChange;
   }, [onChange]);
   const editor = useEditor({
-    extensions: EXTENSIONS,
+    extensions: imageUpload
+      ? [...EXTENSIONS, RichImage.configure({ resolveSrc: imageUpload.resolveSrc })]
+      : EXTENSIONS,
     content: value ?? EMPTY_DOC,
     editorProps: {
       attributes: {
@@ -80,13 +100,25 @@ export default function RichTextEditor({ value, onChange, id, label }: RichTextE
 
   return (
     <div className={styles.editor}>
-      <Toolbar editor={editor} label={t('product.editor.toolbar', { field: label })} />
+      <Toolbar
+        editor={editor}
+        label={t('product.editor.toolbar', { field: label })}
+        imageUpload={imageUpload}
+      />
       <EditorContent editor={editor} />
     </div>
   );
 }
 
-function Toolbar({ editor, label }: { editor: Editor; label: string }) {
+function Toolbar({
+  editor,
+  label,
+  imageUpload,
+}: {
+  editor: Editor;
+  label: string;
+  imageUpload: TRichImageUpload | undefined;
+}) {
   const { t } = useTranslation('catalog');
   const state = useEditorState({
     editor,
@@ -161,6 +193,7 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
         <span aria-hidden>“</span>
       </ToolButton>
       <LinkButton editor={editor} active={state.link} />
+      {imageUpload && <ImageButton editor={editor} imageUpload={imageUpload} />}
       <ToolButton label={t('product.editor.undo')} disabled={!state.canUndo} onClick={run((c) => c.undo())}>
         <UndoOutlined aria-hidden />
       </ToolButton>
@@ -171,15 +204,61 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
   );
 }
 
+/** Picks an image file, uploads it, and inserts the stored image at the cursor. */
+function ImageButton({ editor, imageUpload }: { editor: Editor; imageUpload: TRichImageUpload }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [isBusy, setBusy] = useState(false);
+  const { message } = App.useApp();
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    imageUpload.upload(file).then(
+      ({ src, alt }) => {
+        setBusy(false);
+        editor.chain().focus().insertContent({ type: 'image', attrs: { src, alt } }).run();
+      },
+      (error: unknown) => {
+        setBusy(false);
+        if (error instanceof Error && error.message) void message.error(error.message);
+      },
+    );
+  };
+  return (
+    <>
+      <ToolButton
+        label={imageUpload.label}
+        disabled={isBusy}
+        loading={isBusy}
+        onClick={() => input.current?.click()}
+      >
+        <PictureOutlined aria-hidden />
+      </ToolButton>
+      <input
+        ref={input}
+        type="file"
+        accept={imageUpload.accept}
+        hidden
+        aria-hidden
+        tabIndex={-1}
+        onChange={(event) => {
+          onFile(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+    </>
+  );
+}
+
 interface ToolButtonProps {
   label: string;
   active?: boolean;
   disabled?: boolean;
+  loading?: boolean;
   onClick?: () => void;
   children: ReactNode;
 }
 
-function ToolButton({ label, active, disabled, onClick, children }: ToolButtonProps) {
+function ToolButton({ label, active, disabled, loading, onClick, children }: ToolButtonProps) {
   return (
     <Button
       size="small"
@@ -188,6 +267,7 @@ function ToolButton({ label, active, disabled, onClick, children }: ToolButtonPr
       title={label}
       aria-pressed={active}
       disabled={disabled}
+      loading={loading}
       onClick={onClick}
     >
       {children}

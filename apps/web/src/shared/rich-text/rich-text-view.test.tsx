@@ -1,7 +1,7 @@
-import type { TRichDoc } from '@linkstore/contract';
+import { RICH_IMAGE_SRC, type TRichDoc } from '@linkstore/contract';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RichTextView } from './rich-text-view';
+import { RichTextView, SAFE_IMAGE_SRC } from './rich-text-view';
 
 const DOC: TRichDoc = {
   type: 'doc',
@@ -79,5 +79,28 @@ describe('RichTextView', () => {
     const { container } = render(<RichTextView doc={crafted} />);
     expect(container.querySelector('script, img, b, a, u')).toBeNull();
     expect(container.textContent).toBe('<b>not bold</b>clicku');
+  });
+
+  it('renders an image of a stored upload through imageSrc, and never another address', () => {
+    const stored = '/files/banner/2026/11/0b6c9a52-4a4e-4c43-9a58-7d0f3e1f4b2a.webp';
+    const doc = {
+      type: 'doc',
+      content: [
+        { type: 'image', attrs: { src: stored, alt: 'A tee' } },
+        { type: 'image', attrs: { src: 'javascript:alert(1)', alt: 'bad' } },
+        { type: 'image', attrs: { src: 'data:image/png;base64,AAAA', alt: 'inline' } },
+      ],
+    } as TRichDoc;
+    render(<RichTextView doc={doc} imageSrc={(src) => `https://api.example.com${src}`} />);
+    expect(screen.getByRole('img', { name: 'A tee' })).toHaveAttribute(
+      'src',
+      `https://api.example.com${stored}`,
+    );
+    expect(screen.getAllByRole('img')).toHaveLength(1);
+  });
+
+  it("checks image addresses with the contract's own rule", () => {
+    expect(SAFE_IMAGE_SRC.source).toBe(RICH_IMAGE_SRC.source);
+    expect(SAFE_IMAGE_SRC.flags).toBe(RICH_IMAGE_SRC.flags);
   });
 });

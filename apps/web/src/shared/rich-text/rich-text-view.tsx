@@ -7,15 +7,31 @@ import { Fragment, type ReactNode } from 'react';
  * skipped (the contract refuses them; this is the second line). No antd, so the storefront can
  * use it too.
  */
-export function RichTextView({ doc, className }: { doc: TRichDoc; className?: string }) {
+export function RichTextView({
+  doc,
+  className,
+  imageSrc = (src) => src,
+}: {
+  doc: TRichDoc;
+  className?: string;
+  /** Where the browser loads an image's stored `src` from (`/files/…` lives on the API's origin). */
+  imageSrc?: (src: string) => string;
+}) {
+  const renderBlock = (block: TRichBlock, key: number): ReactNode => renderBlockWith(block, key, imageSrc);
   return <div className={className}>{doc.content.map(renderBlock)}</div>;
 }
 
 /** Links leave the site in a new tab, pass no referrer and no ranking. */
 const LINK_REL = 'noopener noreferrer nofollow';
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
+/** The contract's RICH_IMAGE_SRC again (type imports only here: the storefront's chunks stay small). */
+export const SAFE_IMAGE_SRC =
+  /^(\/files\/[a-z]+\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.(jpg|png|webp)|https:\/\/[^\s<>"]+)$/i;
 
-function renderBlock(block: TRichBlock, key: number): ReactNode {
+function renderBlockWith(block: TRichBlock, key: number, imageSrc: (src: string) => string): ReactNode {
+  const renderBlock = (child: TRichBlock, index: number) => renderBlockWith(child, index, imageSrc);
+  const renderListItem = (item: { type: string; content: TRichBlock[] }, index: number): ReactNode =>
+    item.type === 'listItem' ? <li key={index}>{item.content.map(renderBlock)}</li> : null;
   switch (block.type) {
     case 'paragraph':
       return <p key={key}>{renderInline(block.content)}</p>;
@@ -35,13 +51,20 @@ function renderBlock(block: TRichBlock, key: number): ReactNode {
       );
     case 'blockquote':
       return <blockquote key={key}>{block.content.map(renderBlock)}</blockquote>;
+    case 'image':
+      // Re-checked: only a stored upload or https (a `data:` or `javascript:` address never loads).
+      return SAFE_IMAGE_SRC.test(block.attrs.src) ? (
+        <img
+          key={key}
+          src={imageSrc(block.attrs.src)}
+          alt={block.attrs.alt}
+          loading="lazy"
+          style={{ maxWidth: '100%', height: 'auto', display: 'block' }}
+        />
+      ) : null;
     default:
       return null;
   }
-}
-
-function renderListItem(item: { type: string; content: TRichBlock[] }, key: number): ReactNode {
-  return item.type === 'listItem' ? <li key={key}>{item.content.map(renderBlock)}</li> : null;
 }
 
 function renderInline(content: TRichInline[] | undefined): ReactNode[] {
