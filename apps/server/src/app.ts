@@ -52,6 +52,7 @@ import { shopEventsModule } from './modules/shop-events/shop-events.routes';
 import { storagePlugin } from './platform/storage/storage-plugin';
 import { realtimePlugin } from './platform/realtime/realtime-plugin';
 import { logsModule } from './modules/logs/logs.routes';
+import { codegenModule } from './modules/codegen/codegen.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(refundsModule);
   await app.register(creatorsModule);
   await app.register(reconciliationModule);
+  await app.register(codegenModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

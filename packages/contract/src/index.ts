@@ -76,3 +76,5 @@ export * from './logs/logs.schema';
 export * from './logs/logs.routes';
 export * from './notices/notices.schema';
 export * from './notices/notices.routes';
+export * from './codegen/codegen.schema';
+export * from './codegen/codegen.routes';
