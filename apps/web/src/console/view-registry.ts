@@ -29,5 +29,7 @@ export const viewRegistry: TViewRegistry = {
     'commerce/orders/index': () => import('./orders/order-page'),
     'commerce/creators/index': () => import('./creators/creator-page'),
     'commerce/reconciliation/index': () => import('./reconciliation/reconciliation-page'),
+    // Issue 20, code generator (Developer tools).
+    'codegen/index': () => import('./codegen/codegen-page'),
   },
 };
