@@ -115,6 +115,7 @@ test.describe('every studio and console page passes axe-core in both themes', ()
       ['/#/console/profile', 'users:profile.title'],
       ['/#/system/notice', 'system:notices.title'],
       ['/#/console/my-notice', 'common:notices.myTitle'],
+      ['/#/dev/codegen', 'Code generator'],
     ];
     for (const [path, name] of pages) {
       await page.goto(path);

@@ -95,9 +95,7 @@ describe('CodegenPage', () => {
     expect(
       within(notes).getByRole('button', { name: 'Preview the code of scratch_notes' }),
     ).toBeInTheDocument();
-    expect(
-      within(notes).getByRole('button', { name: 'Download the code of scratch_notes as a zip' }),
-    ).toBeInTheDocument();
+    expect(within(notes).getByRole('button', { name: 'Download zip: scratch_notes' })).toBeInTheDocument();
     const configs = await findRow('configs');
     expect(configs).toHaveTextContent('2026-01-01 10:00:00');
     // Resetting needs dev:codegen:edit.

@@ -38,7 +38,7 @@ export default function CodegenPage() {
       title: t('codegen.table.configured'),
       dataIndex: 'isConfigured',
       render: (value: boolean) =>
-        value ? <Tag color="green">{t('codegen.table.yes')}</Tag> : <Tag>{t('codegen.table.no')}</Tag>,
+        value ? <Tag color="success">{t('codegen.table.yes')}</Tag> : <Tag>{t('codegen.table.no')}</Tag>,
     },
   ];
 

@@ -277,7 +277,9 @@ export function ConfigDrawer({ tableName, onClose }: { tableName: string | undef
             />
           </Form.Item>
         </Space>
-        <Typography.Title level={5}>{t('codegen.config.columns')}</Typography.Title>
+        <Typography.Title level={2} style={{ fontSize: 16 }}>
+          {t('codegen.config.columns')}
+        </Typography.Title>
         <Form.List name="fields">
           {() =>
             isPhone ? (
