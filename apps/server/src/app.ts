@@ -12,11 +12,13 @@ import { securityHeadersPlugin } from './platform/http/security-headers';
 import { noStorePlugin } from './platform/http/no-store';
 import { zodSerializerCompiler, zodValidatorCompiler } from './platform/http/routes';
 import { webApp } from './platform/http/web-app';
+import { apiDocs } from './platform/http/api-docs';
 import { accountsModule } from './modules/accounts/accounts.routes';
 import { registrationModule } from './modules/accounts/registration.routes';
 import { socialLoginModule } from './modules/accounts/social-login.routes';
 import { countriesModule } from './modules/countries/countries.routes';
 import { configsModule } from './modules/configs/configs.routes';
+import { ipQpsLimitPlugin } from './modules/configs/ip-qps-limit';
 import { deptsModule } from './modules/depts/depts.routes';
 import { dictsModule } from './modules/dicts/dicts.routes';
 import { menusModule } from './modules/menus/menus.routes';
@@ -120,7 +122,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await app.register(apiDocs);
 
+  // Before every module's routes: the per-address request limit (its setting is read per request).
+  await app.register(ipQpsLimitPlugin);
   // First of the modules: its hooks (the operation log) reach every route registered after it.
   await app.register(logsModule);
   await app.register(healthModule);

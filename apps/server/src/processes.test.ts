@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type IMessage } from '@stomp/stompjs';
 import { ErrorCode, type TCheckoutAnswer, type TOrderPaidNews } from '@linkstore/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
@@ -16,6 +17,8 @@ import { TEST_SEED_PASSWORD } from './test/test-database';
 import { createUser } from './test/users';
 import { products } from './modules/catalog/catalog.table';
 import { shops } from './modules/shops/shops.table';
+import { configs } from './modules/configs/configs.table';
+import { IP_QPS_KEY, IP_QPS_WINDOW_SECONDS } from './modules/configs/ip-qps-limit';
 
 /**
  * Two real server processes on one PostgreSQL with Redis (issue 19): what one process commits
@@ -59,6 +62,8 @@ async function startProcess(databaseUrl: string, redisUrl: string): Promise<Proc
       JWT_SECRET: 'processes-secret-processes-secret-0123',
       CAPTCHA_ENABLED: 'false',
       SEED_DEMO: 'false',
+      // As behind a load balancer: the client's address is the forwarded one.
+      TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -117,6 +122,13 @@ describe.skipIf(!REDIS_URL)('two server processes with Redis', () => {
       .values({ categoryId, title: 'Live mug', platformPriceCents: 1000, stock: 50 })
       .returning({ id: products.id });
     productId = row?.id ?? 0;
+    // Two requests a second per address (10 per 5 s window): small enough to reach in a test.
+    const limited = await db
+      .update(configs)
+      .set({ value: '2' })
+      .where(eq(configs.key, IP_QPS_KEY))
+      .returning({ id: configs.id });
+    expect(limited).toHaveLength(1);
     // One after the other: the first migrates and seeds, the second finds it done.
     running.push(await startProcess(database.url, REDIS_URL ?? ''));
     running.push(await startProcess(database.url, REDIS_URL ?? ''));
@@ -285,5 +297,20 @@ describe.skipIf(!REDIS_URL)('two server processes with Redis', () => {
     expect(third.data?.captchaRequired).toBe(true);
     const second = answers[1]?.body as unknown as { data?: { captchaRequired?: boolean } };
     expect(second.data?.captchaRequired).not.toBe(true);
+  });
+
+  it('IP_QPS_THRESHOLD_LIMIT counts one address across both processes', async () => {
+    const [a, b] = running;
+    if (!a || !b) throw new Error('not started');
+    const address = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    const health = (origin: string) =>
+      fetch(`${origin}/api/health`, { headers: { 'x-forwarded-for': address } }).then((r) => r.status);
+    const allowed = 2 * IP_QPS_WINDOW_SECONDS;
+    const statuses: number[] = [];
+    // Alternating processes: in process, each would have counted half and let all through.
+    for (let i = 0; i < allowed; i += 1) statuses.push(await health(i % 2 === 0 ? a.origin : b.origin));
+    expect(statuses).toEqual(Array.from({ length: allowed }, () => 200));
+    expect(await health(a.origin)).toBe(429);
+    expect(await health(b.origin)).toBe(429);
   });
 });

@@ -76,5 +76,6 @@ export * from './logs/logs.schema';
 export * from './logs/logs.routes';
 export * from './notices/notices.schema';
 export * from './notices/notices.routes';
+export * from './api-docs/api-docs';
 export * from './codegen/codegen.schema';
 export * from './codegen/codegen.routes';

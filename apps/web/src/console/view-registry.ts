@@ -29,6 +29,8 @@ export const viewRegistry: TViewRegistry = {
     'commerce/orders/index': () => import('./orders/order-page'),
     'commerce/creators/index': () => import('./creators/creator-page'),
     'commerce/reconciliation/index': () => import('./reconciliation/reconciliation-page'),
+    // Issue 20, editor helper: the API documentation page (Swagger UI framed from /api/docs).
+    'dev/api-docs/index': () => import('./dev/api-docs-page'),
     // Issue 20, code generator (Developer tools).
     'codegen/index': () => import('./codegen/codegen-page'),
   },

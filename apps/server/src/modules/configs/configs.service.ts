@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors/app-error';
 import { formatDateTime } from '../../platform/http/date-time';
 import type { ConfigValues } from './configs.cache';
+import { IP_QPS_KEY, readIpQpsLimit } from './ip-qps-limit';
 import {
   deleteConfigs,
   findConfig,
@@ -55,6 +56,10 @@ export async function saveConfig(
   const fields = { name: body.name, key: body.key, value: body.value, remark: body.remark };
   if (id !== null && !(await findConfig(db, id))) throw AppError.notFound();
   if (await isKeyTaken(db, body.key, id ?? undefined)) throw duplicateKey();
+  // A setting the server enforces: a value it would read as "off" by mistake is refused.
+  if (body.key === IP_QPS_KEY && body.value.trim() !== '0' && readIpQpsLimit(body.value) === null) {
+    throw AppError.field('value', 'configs.qpsLimit');
+  }
   let row: ConfigRow | undefined;
   try {
     row = id === null ? await insertConfig(db, fields) : await updateConfig(db, id, fields);

@@ -50,13 +50,17 @@ export async function checkoutModule(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    scope.post(PAYPAL_WEBHOOK_PATH, { config: { access: { public: true } } }, async (request, reply) => {
-      const rawBody = typeof request.body === 'string' ? request.body : '';
-      if (!(await service.webhook({ headers: request.headers, rawBody }, request.ip))) {
-        throw AppError.of(ErrorCode.WEBHOOK_REJECTED, 'checkout.webhookRejected');
-      }
-      return reply.send({ received: true });
-    });
+    scope.post(
+      PAYPAL_WEBHOOK_PATH,
+      { config: { access: { public: true }, ipQpsLimit: false } },
+      async (request, reply) => {
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        if (!(await service.webhook({ headers: request.headers, rawBody }, request.ip))) {
+          throw AppError.of(ErrorCode.WEBHOOK_REJECTED, 'checkout.webhookRejected');
+        }
+        return reply.send({ received: true });
+      },
+    );
   });
 
   const sweep = setInterval(() => {

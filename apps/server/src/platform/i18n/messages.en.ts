@@ -17,6 +17,7 @@ export const en = {
   'error.badRequest': 'The request is not valid.',
   'error.internal': 'Something went wrong on our side. Please try again later.',
   'error.duplicate': '{field} is already in use.',
+  'configs.qpsLimit': '{field} must be a whole number of requests per second from 0 (off) to 999999.',
   'error.hasChildren': 'It still has items under it: remove or move them first.',
   'error.invalidParent': 'The parent is not valid: it cannot be the item itself or one of its children.',
   'error.inUse': 'It is still in use and cannot be deleted.',

@@ -18,6 +18,8 @@ export const es = {
   'error.badRequest': 'La solicitud no es válida.',
   'error.internal': 'Algo salió mal por nuestra parte. Inténtalo de nuevo más tarde.',
   'error.duplicate': '{field} ya está en uso.',
+  'configs.qpsLimit':
+    '{field} debe ser un número entero de solicitudes por segundo entre 0 (desactivado) y 999999.',
   'error.hasChildren': 'Todavía tiene elementos debajo: elimínalos o muévelos primero.',
   'error.invalidParent':
     'El elemento superior no es válido: no puede ser el propio elemento ni uno de sus hijos.',

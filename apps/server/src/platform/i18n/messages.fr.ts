@@ -18,6 +18,8 @@ export const fr = {
   'error.badRequest': "La requête n'est pas valide.",
   'error.internal': 'Un problème est survenu de notre côté. Réessayez plus tard.',
   'error.duplicate': '{field} est déjà utilisé.',
+  'configs.qpsLimit':
+    '{field} doit être un nombre entier de requêtes par seconde entre 0 (désactivé) et 999999.',
   'error.hasChildren': "Il contient encore des éléments : supprimez-les ou déplacez-les d'abord.",
   'error.invalidParent':
     "Le parent n'est pas valide : il ne peut pas être l'élément lui-même ni l'un de ses enfants.",

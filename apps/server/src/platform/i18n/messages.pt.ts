@@ -18,6 +18,8 @@ export const pt = {
   'error.badRequest': 'A requisição não é válida.',
   'error.internal': 'Algo deu errado do nosso lado. Tente novamente mais tarde.',
   'error.duplicate': '{field} já está em uso.',
+  'configs.qpsLimit':
+    '{field} deve ser um número inteiro de pedidos por segundo entre 0 (desligado) e 999999.',
   'error.hasChildren': 'Ainda há itens abaixo dele: remova ou mova-os primeiro.',
   'error.invalidParent': 'O item pai não é válido: não pode ser o próprio item nem um de seus filhos.',
   'error.inUse': 'Ainda está em uso e não pode ser excluído.',

@@ -18,6 +18,7 @@ export const zhCn = {
   'error.badRequest': '请求无效。',
   'error.internal': '服务器出现问题，请稍后再试。',
   'error.duplicate': '{field} 已被使用。',
+  'configs.qpsLimit': '{field} 必须是每秒请求数的整数，范围 0（关闭）到 999999。',
   'error.hasChildren': '其下仍有子项，请先删除或移动。',
   'error.invalidParent': '上级无效：不能是自身或其下级。',
   'error.inUse': '仍在使用中，无法删除。',

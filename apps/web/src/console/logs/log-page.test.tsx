@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TLogItem } from '@linkstore/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../shared/test/fake-api';
+import { installRangeRects } from '../../shared/test/range-rects';
 import {
+  findDialog,
   findRow,
   installFakeApi,
   lastQuery,
@@ -46,6 +48,7 @@ const FAILED: TLogItem = {
 };
 
 afterEach(signOutOperator);
+beforeAll(installRangeRects);
 
 describe('LogPage', () => {
   it('lists the logs with their markers rendered as text, never as HTML', async () => {
@@ -83,5 +86,28 @@ describe('LogPage', () => {
     const asked = api.callsTo('GET /api/v1/logs/page').length;
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(api.callsTo('GET /api/v1/logs/page').length).toBe(asked + 1));
+  });
+
+  it('shows a log in full, its text in the code editor log mode', async () => {
+    const user = userEvent.setup();
+    signInOperator(['sys:log:query']);
+    installFakeApi({ 'GET /api/v1/logs/page': () => ok({ list: [BASE, FAILED], total: 2 }) });
+    await renderConsolePage(LogPage);
+    const failed = await findRow(/^Sign in/);
+    await user.click(
+      within(failed).getByRole('button', { name: 'Details of the log of 2026-11-26 06:00:00' }),
+    );
+    const dialog = await findDialog('Log details');
+    expect(dialog).toHaveTextContent('POST /api/v1/auth/login');
+    const text = await within(dialog).findByRole('textbox', { name: 'Log text' });
+    expect(text).toHaveAttribute('aria-readonly', 'true');
+    const link = within(dialog).getByRole('link', { name: 'Download' });
+    expect(link).toHaveAttribute('href', '/api/v1/files/9');
+    expect(link).toHaveAttribute('download', 'a.xlsx');
+    expect(dialog.querySelector('[data-level="error"]')).toHaveTextContent(
+      'A0210 <img src=x onerror=alert(1)>',
+    );
+    // CodeMirror's own cursor helpers are images; the log's markup never becomes one.
+    expect(dialog.querySelector('img:not(.cm-widgetBuffer), [onerror]')).toBeNull();
   });
 });

@@ -1,10 +1,14 @@
 import { logsRoutes, type TLogItem } from '@linkstore/contract';
+import { FileSearchOutlined } from '@ant-design/icons';
 import { DatePicker, Form, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../shared/crud-page';
 import { PagedTable } from '../shared/paged-table';
+import { useActionsColumn } from '../shared/row-actions';
 import { KeywordsFilter, SearchBar } from '../shared/search-bar';
 import { usePagedList } from '../shared/use-paged-list';
+import { LogDetailDialog } from './log-detail-dialog';
 import { LogTextView } from './log-text-view';
 
 type TDay = { format: (pattern: string) => string };
@@ -22,6 +26,16 @@ const INITIAL_SEARCH: TSearchValues = { keywords: '', module: '', status: undefi
 export default function LogPage() {
   const { t, i18n } = useTranslation('system');
   const list = usePagedList(logsRoutes.page, { keywords: '', module: '' });
+  const [detail, setDetail] = useState<TLogItem>();
+  const actionsColumn = useActionsColumn<TLogItem>([
+    {
+      route: logsRoutes.page,
+      label: t('logs.action.detail'),
+      icon: <FileSearchOutlined aria-hidden />,
+      ariaLabel: (log) => t('logs.action.detailOf', { time: log.createTime }),
+      onClick: setDetail,
+    },
+  ]);
 
   const search = (values: TSearchValues) => {
     const days = values.days;
@@ -112,7 +126,8 @@ export default function LogPage() {
         </SearchBar>
       }
     >
-      <PagedTable<TLogItem> list={list} rowKey="id" columns={columns} />
+      <PagedTable<TLogItem> list={list} rowKey="id" columns={[...columns, ...actionsColumn]} />
+      <LogDetailDialog log={detail} onClose={() => setDetail(undefined)} />
     </CrudPage>
   );
 }

@@ -1,6 +1,6 @@
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { parseLogText, type TLogLevel } from './log-text';
+import { parseLogText, type TLogLevel } from '../../shared/log-text/log-text';
 
 const TAG_COLOR: Record<TLogLevel, string> = {
   error: 'error',

@@ -4,20 +4,12 @@ import type { TMyNoticeItem } from '@linkstore/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/session-store';
 import { createFakeApi, ok } from '../test/fake-api';
+import { connectedHandlers, deliver, handlers, reconnect } from '../test/realtime-mock';
 import { renderWithApp } from '../test/render-with-app';
 import { NoticeBell } from './notice-bell';
 import { STUDIO_NOTICE_PATHS } from './notices-api';
 
-const handlers = new Map<string, (body: unknown) => void>();
-const reconnected: { handler?: () => void } = {};
-vi.mock('../realtime/realtime', () => ({
-  useRealtime: (destination: string, handler: (body: unknown) => void) => {
-    handlers.set(destination, handler);
-  },
-  useRealtimeConnected: (handler: () => void) => {
-    reconnected.handler = handler;
-  },
-}));
+vi.mock('../realtime/realtime', () => import('../test/realtime-mock'));
 
 const notice = (id: string, title: string): TMyNoticeItem => ({
   id,
@@ -58,6 +50,7 @@ function setUp(initial: TMyNoticeItem[]) {
 afterEach(() => {
   cleanup();
   handlers.clear();
+  connectedHandlers.clear();
   useSession.getState().clearTokens();
 });
 
@@ -109,30 +102,26 @@ describe('NoticeBell', () => {
     expect([...handlers.keys()].sort()).toEqual(['/topic/notice', '/user/queue/message']);
 
     publish(notice('9', 'New prices'));
-    act(() =>
-      handlers.get('/topic/notice')?.({
-        id: '9',
-        type: '1',
-        title: 'New prices',
-        publishTime: '2026-11-26 06:00:00',
-      }),
-    );
+    deliver('/topic/notice', {
+      id: '9',
+      type: '1',
+      title: 'New prices',
+      publishTime: '2026-11-26 06:00:00',
+    });
     expect(await screen.findByRole('button', { name: 'Notices: 1 unread' })).toBeInTheDocument();
     expect(await screen.findByText('You have a new notice')).toBeInTheDocument();
     expect(screen.getByText('New prices')).toBeInTheDocument();
 
     publish(notice('10', 'Just for you'));
-    act(() =>
-      handlers.get('/user/queue/message')?.({
-        id: '10',
-        type: '1',
-        title: 'Just for you',
-        publishTime: '2026-11-26 06:01:00',
-      }),
-    );
+    deliver('/user/queue/message', {
+      id: '10',
+      type: '1',
+      title: 'Just for you',
+      publishTime: '2026-11-26 06:01:00',
+    });
     expect(await screen.findByRole('button', { name: 'Notices: 2 unread' })).toBeInTheDocument();
     // Anything else on the queue is ignored.
-    act(() => handlers.get('/user/queue/message')?.({ kind: 'other' }));
+    deliver('/user/queue/message', { kind: 'other' });
     expect(screen.getByRole('button', { name: 'Notices: 2 unread' })).toBeInTheDocument();
   });
 
@@ -141,7 +130,7 @@ describe('NoticeBell', () => {
     await render();
     expect(await screen.findByRole('button', { name: 'Notices: 0 unread' })).toBeInTheDocument();
     publish(notice('11', 'Sent while offline'));
-    act(() => reconnected.handler?.());
+    reconnect();
     expect(await screen.findByRole('button', { name: 'Notices: 1 unread' })).toBeInTheDocument();
   });
 });

@@ -15,8 +15,18 @@ export function useRealtime(destination: string, handler: (body: unknown) => voi
   handlers.set(destination, handler);
 }
 
-export function useRealtimeConnected(): void {
-  // Nothing reconnects in a test.
+/** What runs at each (re)connect; `reconnect()` calls them. */
+export const connectedHandlers = new Set<() => void>();
+
+export function useRealtimeConnected(handler: () => void): void {
+  connectedHandlers.add(handler);
+}
+
+/** The socket came back: every mounted `useRealtimeConnected` handler runs. */
+export function reconnect(): void {
+  act(() => {
+    for (const handler of connectedHandlers) handler();
+  });
 }
 
 /** A message on `destination`, as the socket would deliver it. */

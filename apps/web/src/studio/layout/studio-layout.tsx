@@ -15,13 +15,11 @@ import { APP_TITLE } from '../../shared/config/constants';
 import { PhoneTopBar } from '../../shared/layout/phone-top-bar';
 import { TopBar } from '../../shared/layout/top-bar';
 import { useIsPhone } from '../../shared/layout/use-is-phone';
-import { NoticeBell } from '../../shared/notices/notice-bell';
-import { STUDIO_NOTICE_PATHS } from '../../shared/notices/notices-api';
 import { applyFavicon } from '../../shared/session/favicon';
 import { fileUrl } from '../../shared/upload/upload-api';
-import { LiveOrderNews } from '../order/live-order-news';
 import { myShopQuery } from '../shop/api';
 import { ShopLinkArea } from './shop-link-area';
+import { StudioLiveNews, StudioNoticeBell } from './studio-live';
 import topBarStyles from '../../shared/layout/top-bar.module.css';
 import styles from './studio-layout.module.css';
 import './phone.css';
@@ -125,10 +123,10 @@ export function StudioLayout() {
     return (
       <ConfigProvider theme={PHONE_THEME}>
         <Layout className={styles.layout}>
-          <LiveOrderNews />
+          <StudioLiveNews />
           <PhoneTopBar
             title={shop?.name ?? APP_TITLE}
-            actions={<NoticeBell paths={STUDIO_NOTICE_PATHS} className={topBarStyles.tap} />}
+            actions={<StudioNoticeBell className={topBarStyles.tap} />}
           />
           <Layout.Content className={`${styles.content} ${styles.phoneContent}`}>
             {shop && (
@@ -146,8 +144,8 @@ export function StudioLayout() {
 
   return (
     <Layout className={styles.layout}>
-      <LiveOrderNews />
-      <TopBar actions={<NoticeBell paths={STUDIO_NOTICE_PATHS} />} />
+      <StudioLiveNews />
+      <TopBar actions={<StudioNoticeBell />} />
       <Layout>
         <Layout.Sider theme="light" width={220} className={styles.sider}>
           <StudioMenu />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLogText, safeHref } from './log-text';
+import { findLogMarkers, parseLogText, safeHref } from './log-text';
 
 describe('parseLogText', () => {
   it('keeps plain text as one segment', () => {
@@ -41,5 +41,20 @@ describe('parseLogText', () => {
     expect(safeHref('//evil.example')).toBeUndefined();
     expect(safeHref('data:text/html,x')).toBeUndefined();
     expect(safeHref(3)).toBeUndefined();
+  });
+});
+
+describe('findLogMarkers', () => {
+  it('says where each marker and its body are', () => {
+    const text =
+      'Export\n[warning]\nslow\n[/warning] [download]{"href":"/f/1"}[/download][download]x[/download]';
+    const [block, link, ...rest] = findLogMarkers(text);
+    expect(rest).toEqual([]);
+    expect(block).toMatchObject({ kind: 'block', level: 'warning' });
+    expect(link).toMatchObject({ kind: 'download', href: '/f/1' });
+    if (block?.kind !== 'block' || !link) throw new Error('markers expected');
+    expect(text.slice(block.from, block.to)).toBe('[warning]\nslow\n[/warning]');
+    expect(text.slice(block.bodyFrom, block.bodyTo)).toBe('\nslow\n');
+    expect(text.slice(link.from, link.to)).toBe('[download]{"href":"/f/1"}[/download]');
   });
 });
