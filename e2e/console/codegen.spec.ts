@@ -83,7 +83,9 @@ test('an operator configures a table, previews a file and downloads the zip', as
     .locator('.ant-select-dropdown')
     .getByTitle('apps/server/src/modules/configs/setting.table.ts')
     .click();
-  const code = preview.getByLabel(t('system:codegen.preview.code', { file: 'setting.table.ts' }));
+  const code = preview.getByRole('textbox', {
+    name: t('system:codegen.preview.code', { file: 'setting.table.ts' }),
+  });
   await expect(code).toContainText("export const configs = pgTable('configs', {");
   await expect(code).toContainText('/** Setting key */');
   await expect(preview.getByRole('button', { name: t('system:codegen.preview.write') })).toHaveCount(0);

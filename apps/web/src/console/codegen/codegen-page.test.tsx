@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { TCodegenConfig, TCodegenFile, TCodegenTable } from '@linkstore/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../shared/test/fake-api';
+import { installRangeRects } from '../../shared/test/range-rects';
 import {
   findDialog,
   findRow,
@@ -81,6 +82,7 @@ function fakeApi(canWrite = false) {
   });
 }
 
+installRangeRects();
 afterEach(signOutOperator);
 
 describe('CodegenPage', () => {
@@ -149,9 +151,9 @@ describe('CodegenPage', () => {
     await renderConsolePage(CodegenPage);
     await user.click(await screen.findByRole('button', { name: 'Preview the code of scratch_notes' }));
     const dialog = await findDialog('Code generated for scratch_notes');
-    expect(await within(dialog).findByLabelText('Content of scratch-note.schema.ts')).toHaveTextContent(
-      'export const ZScratchNote = 1;',
-    );
+    expect(
+      await within(dialog).findByRole('textbox', { name: 'Content of scratch-note.schema.ts' }),
+    ).toHaveTextContent('export const ZScratchNote = 1;');
     expect(
       within(dialog).queryByRole('button', { name: 'Write into the working tree' }),
     ).not.toBeInTheDocument();
