@@ -128,6 +128,7 @@ test.describe('every studio and console page passes axe-core in both themes', ()
       ['/#/demo/component/rich-text', 'demo-pages:richText.title'],
       ['/#/demo/component/signature', 'demo-pages:signature.title'],
       ['/#/demo/function/websocket', 'demo-pages:websocket.title'],
+      ['/#/dev/codegen', 'Code generator'],
     ];
     for (const [path, name] of pages) {
       await page.goto(path);

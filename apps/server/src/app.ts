@@ -55,6 +55,7 @@ import { storagePlugin } from './platform/storage/storage-plugin';
 import { realtimePlugin } from './platform/realtime/realtime-plugin';
 import { logsModule } from './modules/logs/logs.routes';
 import { demosModule } from './modules/demos/demos.routes';
+import { codegenModule } from './modules/codegen/codegen.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(refundsModule);
   await app.register(creatorsModule);
   await app.register(reconciliationModule);
+  await app.register(codegenModule);
   await app.register(accountsModule);
   await app.register(registrationModule);
   await app.register(socialLoginModule);

@@ -22,3 +22,4 @@ export * from './modules/info-pages/info-pages.table';
 export * from './modules/review-invites/review-invites.table';
 export * from './modules/logs/logs.table';
 export * from './modules/notices/notices.table';
+export * from './modules/codegen/codegen.table';

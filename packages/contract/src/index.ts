@@ -78,3 +78,5 @@ export * from './notices/notices.schema';
 export * from './notices/notices.routes';
 export * from './api-docs/api-docs';
 export * from './demos/demo-websocket.schema';
+export * from './codegen/codegen.schema';
+export * from './codegen/codegen.routes';

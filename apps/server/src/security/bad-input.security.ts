@@ -67,6 +67,7 @@ const FILE_ANSWERS: Record<string, RegExp> = {
   [keyOf(contract.usersRoutes.template)]: /spreadsheetml/,
   [keyOf(contract.usersRoutes.export)]: /spreadsheetml/,
   [keyOf(contract.consoleOrdersRoutes.export)]: /spreadsheetml|text\/csv/,
+  [keyOf(contract.codegenRoutes.download)]: /application\/zip/,
 };
 
 /** What an answer must never show: stacks, SQL and driver errors, the server's file paths. */

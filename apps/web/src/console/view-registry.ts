@@ -64,5 +64,7 @@ export const viewRegistry: TViewRegistry = {
       import('./demos/demo-texts').then((texts) =>
         texts.withTexts(() => import('./demos/websocket/websocket-page')),
       ),
+    // Issue 20, code generator (Developer tools).
+    'codegen/index': () => import('./codegen/codegen-page'),
   },
 };

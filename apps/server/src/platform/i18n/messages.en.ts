@@ -42,6 +42,12 @@ export const en = {
   'validation.timeZone': 'Unknown time zone: use a name such as Europe/Paris',
   'validation.dictCode':
     '{field} must start with a lower-case letter and hold only lower-case letters, digits and _',
+  'codegen.writeDevelopmentOnly':
+    'Generated files can only be written into the working tree by a server running in development.',
+  'codegen.unknownColumn': 'The table has no such column.',
+  'codegen.columnNeeded': 'This column has no default and cannot be empty: keep it in the form.',
+  'codegen.parentNotCatalog': 'The parent menu must be an existing catalog.',
+  'codegen.noPrimaryKey': 'The table needs a single-column primary key before code can be generated for it.',
   'dict.unknown': 'There is no dictionary with this code.',
   'catalog.category.parentNotFirstLevel': 'The parent must be a first-level category.',
   'catalog.category.hasSubcategories': 'It has sub-categories: delete or move them first.',

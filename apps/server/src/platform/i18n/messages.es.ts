@@ -45,6 +45,14 @@ export const es = {
   'validation.timeZone': 'Zona horaria desconocida: usa un nombre como Europe/Madrid',
   'validation.dictCode':
     '{field} debe empezar por una letra minúscula y contener solo letras minúsculas, dígitos y _',
+  'codegen.writeDevelopmentOnly':
+    'Los archivos generados solo se pueden escribir en el árbol de trabajo con un servidor en modo desarrollo.',
+  'codegen.unknownColumn': 'La tabla no tiene esa columna.',
+  'codegen.columnNeeded':
+    'Esta columna no tiene valor por defecto y no puede quedar vacía: mantenla en el formulario.',
+  'codegen.parentNotCatalog': 'El menú superior debe ser un catálogo existente.',
+  'codegen.noPrimaryKey':
+    'La tabla necesita una clave primaria de una sola columna para poder generar código.',
   'dict.unknown': 'No hay ningún diccionario con este código.',
   'catalog.category.parentNotFirstLevel': 'La categoría superior debe ser de primer nivel.',
   'catalog.category.hasSubcategories': 'Tiene subcategorías: elimínalas o muévelas primero.',

@@ -45,6 +45,14 @@ export const fr = {
   'validation.timeZone': 'Fuseau horaire inconnu : utilisez un nom comme Europe/Paris',
   'validation.dictCode':
     '{field} doit commencer par une lettre minuscule et ne contenir que des lettres minuscules, des chiffres et _',
+  'codegen.writeDevelopmentOnly':
+    "Les fichiers générés ne peuvent être écrits dans l'arbre de travail que par un serveur en mode développement.",
+  'codegen.unknownColumn': "La table n'a pas cette colonne.",
+  'codegen.columnNeeded':
+    "Cette colonne n'a pas de valeur par défaut et ne peut pas rester vide : gardez-la dans le formulaire.",
+  'codegen.parentNotCatalog': 'Le menu parent doit être un catalogue existant.',
+  'codegen.noPrimaryKey':
+    'La table doit avoir une clé primaire sur une seule colonne pour que du code puisse être généré.',
   'dict.unknown': "Aucun dictionnaire n'a ce code.",
   'catalog.category.parentNotFirstLevel': 'La catégorie parente doit être une catégorie de premier niveau.',
   'catalog.category.hasSubcategories': 'Elle a des sous-catégories : supprimez-les ou déplacez-les d’abord.',

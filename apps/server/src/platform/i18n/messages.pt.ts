@@ -44,6 +44,14 @@ export const pt = {
   'validation.timeZone': 'Fuso horário desconhecido: use um nome como America/Sao_Paulo',
   'validation.dictCode':
     '{field} deve começar com uma letra minúscula e conter apenas letras minúsculas, dígitos e _',
+  'codegen.writeDevelopmentOnly':
+    'Os arquivos gerados só podem ser gravados na árvore de trabalho por um servidor em modo de desenvolvimento.',
+  'codegen.unknownColumn': 'A tabela não tem essa coluna.',
+  'codegen.columnNeeded':
+    'Esta coluna não tem valor padrão e não pode ficar vazia: mantenha-a no formulário.',
+  'codegen.parentNotCatalog': 'O menu superior deve ser um catálogo existente.',
+  'codegen.noPrimaryKey':
+    'A tabela precisa de uma chave primária de uma só coluna para que o código possa ser gerado.',
   'dict.unknown': 'Não há nenhum dicionário com este código.',
   'catalog.category.parentNotFirstLevel': 'A categoria superior deve ser de primeiro nível.',
   'catalog.category.hasSubcategories': 'Tem subcategorias: exclua-as ou mova-as primeiro.',

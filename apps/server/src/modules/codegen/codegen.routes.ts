@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import { codegenRoutes, ErrorCode, ZCodegenTableParams } from '@linkstore/contract';
+import type { FastifyInstance } from 'fastify';
+import { MIGRATIONS_DIR } from '../../platform/db/migrate';
+import { AppError } from '../../platform/errors/app-error';
+import { registerDownloadRoute, registerRoute } from '../../platform/http/routes';
+import {
+  generate,
+  getConfig,
+  getOptions,
+  getTablePage,
+  resetConfig,
+  saveConfig,
+  writeFiles,
+  zipOf,
+} from './codegen.service';
+
+/** The repository this server runs from (apps/server/drizzle → ../../..). */
+const REPOSITORY_ROOT = resolve(MIGRATIONS_DIR, '../../..');
+
+/** The code generator (console "Developer tools → Code generator"). */
+export async function codegenModule(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  const canWrite = app.config.env === 'development';
+  const r = codegenRoutes;
+  registerRoute(app, r.tables, ({ query }) => getTablePage(db, query));
+  registerRoute(app, r.options, () => getOptions(db, canWrite));
+  registerRoute(app, r.config, ({ params }) => getConfig(db, params.tableName));
+  registerRoute(app, r.saveConfig, ({ params, body }) => saveConfig(db, params.tableName, body));
+  registerRoute(app, r.resetConfig, async ({ params }) => {
+    await resetConfig(db, params.tableName);
+    return null;
+  });
+  registerRoute(app, r.preview, ({ params }) => generate(db, params.tableName));
+  registerDownloadRoute(app, r.download, async ({ request }) => {
+    const params = ZCodegenTableParams.safeParse(request.params);
+    if (!params.success) throw AppError.notFound();
+    return {
+      filename: `${params.data.tableName}.zip`,
+      contentType: 'application/zip',
+      content: await zipOf(await generate(db, params.data.tableName)),
+    };
+  });
+  registerRoute(app, r.write, async ({ params }) => {
+    if (!canWrite) throw AppError.of(ErrorCode.FORBIDDEN, 'codegen.writeDevelopmentOnly');
+    return { written: await writeFiles(REPOSITORY_ROOT, await generate(db, params.tableName)) };
+  });
+}

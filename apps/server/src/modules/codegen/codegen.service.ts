@@ -1,0 +1,345 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import {
+  ErrorCode,
+  type TCodegenConfig,
+  type TCodegenConfigRequest,
+  type TCodegenFile,
+  type TCodegenOptions,
+  type TCodegenTablePage,
+  type TCodegenTablePageQuery,
+} from '@linkstore/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import JSZip from 'jszip';
+import { MENU_TYPE_CODES, menus, roleMenus, roles } from '../../platform/auth/access.tables';
+import type { AppDatabase } from '../../platform/db/database';
+import { withTransaction } from '../../platform/db/transaction';
+import { AppError, type FieldProblem } from '../../platform/errors/app-error';
+import { formatDateTime } from '../../platform/http/date-time';
+import { dicts } from '../dicts/dicts.table';
+import {
+  appliedMigrationCount,
+  findTable,
+  listColumns,
+  migrationDateOf,
+  pageTables,
+  type CatalogueColumn,
+  type CatalogueTable,
+} from './codegen.catalogue';
+import { defaultField, pascalCase, singular } from './codegen.defaults';
+import { buildModel } from './codegen.model';
+import { codegenConfigs, type StoredCodegenConfig } from './codegen.table';
+import {
+  contractRoutes,
+  contractSchema,
+  drizzleTable,
+  migration,
+  repository,
+  serverRoutes,
+  serverTest,
+  service,
+} from './codegen.templates.server';
+import { webApi, webLocale, webPage } from './codegen.templates.web';
+
+export async function getTablePage(
+  db: AppDatabase,
+  query: TCodegenTablePageQuery,
+): Promise<TCodegenTablePage> {
+  const { rows, total } = await pageTables(db, query);
+  const names = rows.map((r) => r.tableName);
+  const configured =
+    names.length === 0
+      ? []
+      : await db
+          .select({ tableName: codegenConfigs.tableName })
+          .from(codegenConfigs)
+          .where(inArray(codegenConfigs.tableName, names));
+  const isConfigured = new Set(configured.map((c) => c.tableName));
+  return {
+    total,
+    list: rows.map((row) => {
+      const when = migrationDateOf(row.tableName);
+      return {
+        ...row,
+        createTime: when === undefined ? null : formatDateTime(new Date(when)),
+        isConfigured: isConfigured.has(row.tableName),
+      };
+    }),
+  };
+}
+
+/** The table, or 404: a name the catalogue does not offer goes no further. */
+async function tableOr404(db: AppDatabase, tableName: string): Promise<CatalogueTable> {
+  const table = await findTable(db, tableName);
+  if (!table) throw AppError.notFound();
+  return table;
+}
+
+function defaultsFor(table: CatalogueTable, columns: CatalogueColumn[]): StoredCodegenConfig {
+  const words = table.tableName.split('_').filter(Boolean);
+  const entityWords = [...words.slice(0, -1), singular(words.at(-1) ?? 'record')];
+  return {
+    moduleName: (words[0] ?? 'app').replace(/[^a-z0-9]/g, '').replace(/^[0-9]+/, '') || 'app',
+    entityName: pascalCase(entityWords.join('_')) || 'Record',
+    businessName: (table.tableComment || table.tableName.replace(/_/g, ' ')).slice(0, 64),
+    parentMenuId: null,
+    fields: columns.map(defaultField),
+  };
+}
+
+/**
+ * The saved settings merged over the columns as they are now: a column added since keeps its
+ * defaults, a column dropped since disappears, the catalogue's facts always win.
+ */
+function merge(
+  table: CatalogueTable,
+  columns: CatalogueColumn[],
+  saved: StoredCodegenConfig | undefined,
+): TCodegenConfig {
+  const defaults = defaultsFor(table, columns);
+  const base = saved ?? defaults;
+  const savedFields = new Map((saved?.fields ?? []).map((f) => [f.columnName, f]));
+  return {
+    tableName: table.tableName,
+    tableComment: table.tableComment,
+    moduleName: base.moduleName,
+    entityName: base.entityName,
+    businessName: base.businessName,
+    parentMenuId: base.parentMenuId,
+    isConfigured: saved !== undefined,
+    fields: defaults.fields.map((fresh) => {
+      const chosen = savedFields.get(fresh.columnName);
+      if (!chosen) return fresh;
+      return {
+        ...chosen,
+        columnType: fresh.columnType,
+        isPrimaryKey: fresh.isPrimaryKey,
+        isNullable: fresh.isNullable,
+        hasDefault: fresh.hasDefault,
+        tsType: fresh.tsType,
+      };
+    }),
+  };
+}
+
+async function savedConfig(db: AppDatabase, tableName: string): Promise<StoredCodegenConfig | undefined> {
+  const [row] = await db.select().from(codegenConfigs).where(eq(codegenConfigs.tableName, tableName));
+  return row?.config;
+}
+
+export async function getConfig(db: AppDatabase, tableName: string): Promise<TCodegenConfig> {
+  const table = await tableOr404(db, tableName);
+  const columns = await listColumns(db, tableName);
+  return merge(table, columns, await savedConfig(db, tableName));
+}
+
+/**
+ * Saves the operator's choices (validated against the columns and the dictionaries); with
+ * `parentMenuId`, also creates the page's menu under that catalog with its four buttons.
+ */
+export async function saveConfig(
+  db: AppDatabase,
+  tableName: string,
+  body: TCodegenConfigRequest & { parentMenuId: string | null },
+): Promise<TCodegenConfig> {
+  const table = await tableOr404(db, tableName);
+  const columns = await listColumns(db, tableName);
+  const defaults = defaultsFor(table, columns);
+  const problems: FieldProblem[] = [];
+  const chosen = new Map(body.fields.map((f) => [f.columnName, f]));
+  const byColumn = new Map(columns.map((c) => [c.columnName, c]));
+  body.fields.forEach((f, i) => {
+    if (!byColumn.has(f.columnName))
+      problems.push({ field: `fields.${i}.columnName`, key: 'codegen.unknownColumn' });
+  });
+  const names = new Set<string>();
+  const fields = defaults.fields.map((fresh, i) => {
+    const f = chosen.get(fresh.columnName);
+    if (!f) return fresh;
+    const merged = { ...fresh, ...f, tsType: fresh.tsType };
+    if (names.has(merged.fieldName) || (merged.fieldName === 'id' && !fresh.isPrimaryKey)) {
+      problems.push({
+        field: `fields.${i}.fieldName`,
+        key: 'error.duplicate',
+        params: { field: merged.fieldName },
+      });
+    }
+    names.add(merged.fieldName);
+    const column = byColumn.get(fresh.columnName);
+    if (
+      column?.notNull &&
+      column.defaultExpr === null &&
+      !column.isIdentity &&
+      !merged.isShowInForm &&
+      !fresh.isPrimaryKey
+    ) {
+      problems.push({ field: `fields.${i}.isShowInForm`, key: 'codegen.columnNeeded' });
+    }
+    return merged;
+  });
+  const dictCodes = [...new Set(fields.map((f) => f.dictType).filter((d): d is string => Boolean(d)))];
+  if (dictCodes.length > 0) {
+    const found = await db
+      .select({ code: dicts.dictCode })
+      .from(dicts)
+      .where(inArray(dicts.dictCode, dictCodes));
+    const known = new Set(found.map((d) => d.code));
+    fields.forEach((f, i) => {
+      if (f.dictType && !known.has(f.dictType))
+        problems.push({ field: `fields.${i}.dictType`, key: 'dict.unknown' });
+    });
+  }
+  let parentMenuId: string | null = null;
+  if (body.parentMenuId !== null) {
+    const [parent] = await db
+      .select({ id: menus.id })
+      .from(menus)
+      .where(and(eq(menus.id, Number(body.parentMenuId)), eq(menus.type, MENU_TYPE_CODES.CATALOG)));
+    if (!parent) problems.push({ field: 'parentMenuId', key: 'codegen.parentNotCatalog' });
+    parentMenuId = body.parentMenuId;
+  }
+  if (problems.length > 0) throw AppError.fields(problems);
+
+  const config: StoredCodegenConfig = {
+    moduleName: body.moduleName,
+    entityName: body.entityName,
+    businessName: body.businessName,
+    parentMenuId,
+    fields,
+  };
+  await withTransaction(db, async (tx) => {
+    await tx
+      .insert(codegenConfigs)
+      .values({ tableName, config })
+      .onConflictDoUpdate({ target: codegenConfigs.tableName, set: { config, updatedAt: new Date() } });
+    if (parentMenuId !== null) await createMenu(tx, Number(parentMenuId), merge(table, columns, config));
+  });
+  return merge(table, columns, config);
+}
+
+/**
+ * The generated page's menu (component `<module>/<entity-kebab>/index`) and its four buttons,
+ * granted to ADMIN like the seed's menus. Saving again finds the page by route name and adds
+ * only what is missing.
+ */
+async function createMenu(db: AppDatabase, parentId: number, config: TCodegenConfig): Promise<void> {
+  const kebab = config.entityName.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  const routeName = config.entityName.slice(0, 64);
+  const prefix = `${config.moduleName}:${kebab}`;
+  const inserted: number[] = [];
+  const [existing] = await db.select({ id: menus.id }).from(menus).where(eq(menus.routeName, routeName));
+  let pageId = existing?.id;
+  if (pageId === undefined) {
+    const [page] = await db
+      .insert(menus)
+      .values({
+        parentId,
+        name: config.businessName,
+        type: MENU_TYPE_CODES.MENU,
+        routeName,
+        routePath: kebab,
+        component: `${config.moduleName}/${kebab}/index`,
+        icon: 'table',
+        keepAlive: 1,
+      })
+      .returning({ id: menus.id });
+    if (!page) throw new Error('menu not inserted');
+    pageId = page.id;
+    inserted.push(page.id);
+  }
+  const buttons = await db
+    .select({ perm: menus.perm })
+    .from(menus)
+    .where(and(eq(menus.parentId, pageId), eq(menus.type, MENU_TYPE_CODES.BUTTON)))
+    .orderBy(asc(menus.sort));
+  const have = new Set(buttons.map((b) => b.perm));
+  const wanted = [
+    ['Search', 'query'],
+    ['Add', 'add'],
+    ['Edit', 'edit'],
+    ['Delete', 'delete'],
+  ] as const;
+  for (const [index, [name, action]] of wanted.entries()) {
+    const perm = `${prefix}:${action}`;
+    if (have.has(perm)) continue;
+    const [button] = await db
+      .insert(menus)
+      .values({ parentId: pageId, name, type: MENU_TYPE_CODES.BUTTON, perm, sort: index + 1 })
+      .returning({ id: menus.id });
+    if (button) inserted.push(button.id);
+  }
+  const [admin] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'ADMIN'));
+  if (admin && inserted.length > 0) {
+    await db
+      .insert(roleMenus)
+      .values(inserted.map((menuId) => ({ roleId: admin.id, menuId })))
+      .onConflictDoNothing();
+  }
+}
+
+export async function resetConfig(db: AppDatabase, tableName: string): Promise<void> {
+  await tableOr404(db, tableName);
+  await db.delete(codegenConfigs).where(eq(codegenConfigs.tableName, tableName));
+}
+
+/** Every generated file for the table, from its saved settings (or the defaults). */
+export async function generate(db: AppDatabase, tableName: string): Promise<TCodegenFile[]> {
+  const config = await getConfig(db, tableName);
+  const columns = await listColumns(db, tableName);
+  const model = buildModel(config, columns, await appliedMigrationCount(db));
+  if ('problem' in model) throw AppError.of(ErrorCode.VALIDATION_FAILED, 'codegen.noPrimaryKey');
+  return [
+    contractSchema(model),
+    contractRoutes(model),
+    drizzleTable(model),
+    migration(model),
+    repository(model),
+    service(model),
+    serverRoutes(model),
+    serverTest(model),
+    webApi(model),
+    webPage(model),
+    webLocale(model),
+  ];
+}
+
+export async function zipOf(files: TCodegenFile[]): Promise<Buffer> {
+  const zip = new JSZip();
+  for (const f of files) zip.file(f.path, f.content);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+export async function getOptions(db: AppDatabase, canWrite: boolean): Promise<TCodegenOptions> {
+  const rows = await db
+    .select({ id: menus.id, name: menus.name, path: menus.routePath })
+    .from(menus)
+    .where(eq(menus.type, MENU_TYPE_CODES.CATALOG))
+    .orderBy(asc(menus.sort), asc(menus.id));
+  return { canWrite, catalogs: rows.map((r) => ({ id: String(r.id), name: r.name, path: r.path ?? '' })) };
+}
+
+/** The line that makes the generated contract visible through `@linkstore/contract`. */
+function contractExports(files: TCodegenFile[]): string[] {
+  return files
+    .filter((f) => f.path.startsWith('packages/contract/src/'))
+    .map((f) => `export * from './${f.path.slice('packages/contract/src/'.length).replace(/\.ts$/, '')}';`);
+}
+
+/**
+ * Writes the files under `root` (the repository) and adds the contract's exports to its index.
+ * Refuses a path that would leave `root`.
+ */
+export async function writeFiles(root: string, files: TCodegenFile[]): Promise<string[]> {
+  const base = resolve(root);
+  for (const f of files) {
+    const target = resolve(base, f.path);
+    if (!target.startsWith(`${base}/`)) throw AppError.forbidden();
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, f.content);
+  }
+  const indexPath = join(base, 'packages/contract/src/index.ts');
+  const index = await readFile(indexPath, 'utf8');
+  const missing = contractExports(files).filter((line) => !index.includes(line));
+  if (missing.length > 0) await writeFile(indexPath, `${index.trimEnd()}\n${missing.join('\n')}\n`);
+  return files.map((f) => f.path);
+}
