@@ -44,26 +44,11 @@ export const viewRegistry: TViewRegistry = {
     'demo/internal-doc/index': demoView(() => import('./demos/internal-doc/internal-doc-page')),
     // Issue 20, demo pages (part b): table select, uploads, rich text, signature, websocket —
     // each loaded with its texts (their own namespace, never in the sign-in chunks).
-    'demo/table-select/index': () =>
-      import('./demos/demo-texts').then((texts) =>
-        texts.withTexts(() => import('./demos/table-select/table-select-page')),
-      ),
-    'demo/upload/index': () =>
-      import('./demos/demo-texts').then((texts) =>
-        texts.withTexts(() => import('./demos/upload/upload-page')),
-      ),
-    'demo/rich-text/index': () =>
-      import('./demos/demo-texts').then((texts) =>
-        texts.withTexts(() => import('./demos/rich-text/rich-text-page')),
-      ),
-    'demo/signature/index': () =>
-      import('./demos/demo-texts').then((texts) =>
-        texts.withTexts(() => import('./demos/signature/signature-page')),
-      ),
-    'demo/websocket/index': () =>
-      import('./demos/demo-texts').then((texts) =>
-        texts.withTexts(() => import('./demos/websocket/websocket-page')),
-      ),
+    'demo/table-select/index': demoView(() => import('./demos/table-select/table-select-page'), 'demo-pages'),
+    'demo/upload/index': demoView(() => import('./demos/upload/upload-page'), 'demo-pages'),
+    'demo/rich-text/index': demoView(() => import('./demos/rich-text/rich-text-page'), 'demo-pages'),
+    'demo/signature/index': demoView(() => import('./demos/signature/signature-page'), 'demo-pages'),
+    'demo/websocket/index': demoView(() => import('./demos/websocket/websocket-page'), 'demo-pages'),
     // Issue 20, code generator (Developer tools).
     'codegen/index': () => import('./codegen/codegen-page'),
   },

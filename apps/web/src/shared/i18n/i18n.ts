@@ -40,6 +40,7 @@ const lazyBundles = import.meta.glob<TBundle>(
     '!../../locales/en/*.json',
     '!../../locales/*/landing.json',
     '!../../locales/*/demos.json',
+    '!../../locales/*/demo-pages.json',
   ],
   {
     import: 'default',
@@ -69,7 +70,7 @@ const englishResources: ResourceLanguage = {
  * `loadPageNamespace`, and from then on every language change loads it along with the rest.
  */
 const pageBundles = import.meta.glob<TBundle>(
-  ['../../locales/*/landing.json', '../../locales/*/demos.json'],
+  ['../../locales/*/landing.json', '../../locales/*/demos.json', '../../locales/*/demo-pages.json'],
   {
     import: 'default',
   },
@@ -90,8 +91,11 @@ export async function loadLanguage(language: TLanguage): Promise<void> {
   await Promise.all([...namespaces, ...pageNamespaces].map((namespace) => loadBundle(language, namespace)));
 }
 
+/** The namespaces pages load themselves (`loadPageNamespace`). */
+export type TPageNamespace = 'landing' | 'demos' | 'demo-pages';
+
 /** Loads a page's own namespace in English (the fallback) and the current language. */
-export async function loadPageNamespace(namespace: 'landing' | 'demos'): Promise<void> {
+export async function loadPageNamespace(namespace: TPageNamespace): Promise<void> {
   pageNamespaces.add(namespace);
   const current = LANGUAGES.find((language) => language === i18n.language) ?? DEFAULT_LANGUAGE;
   await Promise.all(

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { SaveOutlined } from '@ant-design/icons';
 import { EMPTY_DOC, IMAGE_ACCEPT, ZRichDoc, type TRichDoc } from '@linkstore/contract';
 import { Alert, Button, Flex, Typography } from 'antd';
@@ -7,7 +8,6 @@ import { RichTextView } from '../../../shared/rich-text/rich-text-view';
 import type { TRichImageUpload } from '../../../shared/rich-text/rich-text-editor';
 import { checkImageFile, fileUrl, uploadImage } from '../../../shared/upload/upload-api';
 import { DemoCard, DemoFrame } from '../demo-frame';
-import { useDemoTexts } from '../demo-texts';
 
 /** Where the demo keeps its document (this browser only): what a form would store, as JSON. */
 export const RICH_TEXT_DEMO_KEY = 'linkstore.demo.richText';
@@ -30,7 +30,7 @@ const altOf = (name: string) => name.replace(/\.[^.]*$/, '').slice(0, 200);
  * contract's schema, never HTML — and shows it and what it renders.
  */
 export default function RichTextPage() {
-  const { t } = useDemoTexts();
+  const { t } = useTranslation('demo-pages');
   const [doc, setDoc] = useState<TRichDoc>(() => readStored() ?? EMPTY_DOC);
   const [saved, setSaved] = useState<TRichDoc | null>(readStored);
   const [problem, setProblem] = useState<string | null>(null);

@@ -1,9 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { ClearOutlined, CloudUploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Image, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { fileUrl, uploadImage } from '../../../shared/upload/upload-api';
 import { DemoCard, DemoFrame } from '../demo-frame';
-import { useDemoTexts } from '../demo-texts';
 import { SignaturePad, type TSignatureCanvas } from './signature-pad';
 
 /** The canvas as a PNG file. */
@@ -18,7 +18,7 @@ function canvasToPng(canvas: HTMLCanvasElement): Promise<Blob> {
  * its strokes) goes to the files API as a PNG and the stored image is shown.
  */
 export default function SignaturePage() {
-  const { t } = useDemoTexts();
+  const { t } = useTranslation('demo-pages');
   const pad = useRef<TSignatureCanvas>(null);
   const [isDrawn, setDrawn] = useState(false);
   const [isSaving, setSaving] = useState(false);

@@ -12,7 +12,7 @@ import {
   signInOperator,
   signOutOperator,
 } from '../../shared/test-support';
-import { loadDemoTexts } from '../demo-texts';
+import { loadPageNamespace } from '../../../shared/i18n/i18n';
 import TableSelectPage from './table-select-page';
 
 const user = (id: string, username: string, nickname: string): TUserPageItem => ({
@@ -43,7 +43,7 @@ function fakeApi() {
 
 beforeAll(async () => {
   await initI18n('en');
-  await loadDemoTexts('en');
+  await loadPageNamespace('demo-pages');
 });
 afterEach(signOutOperator);
 

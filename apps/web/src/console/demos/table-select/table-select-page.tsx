@@ -1,9 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { usersRoutes, type TUserPageItem } from '@linkstore/contract';
 import { Alert, Form, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useCanCall } from '../../../shared/permission/access';
 import { DemoCard, DemoFrame } from '../demo-frame';
-import { useDemoTexts } from '../demo-texts';
 import { TableSelect, type TChosen, type TTableSelectTexts } from './table-select';
 
 const keyOf = (row: TUserPageItem) => row.id;
@@ -11,7 +11,7 @@ const labelOf = (row: TUserPageItem) => (row.nickname ? `${row.nickname} (${row.
 
 /** The table select demo: one user, then several, picked from the users list. */
 export default function TableSelectPage() {
-  const { t } = useDemoTexts();
+  const { t } = useTranslation('demo-pages');
   const canCall = useCanCall();
   const [one, setOne] = useState<TChosen[]>([]);
   const [several, setSeveral] = useState<TChosen[]>([]);

@@ -1,10 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES } from '@linkstore/contract';
 import { Form, Typography } from 'antd';
 import { useState } from 'react';
 import { FileUpload, type TStoredFile } from '../../../shared/upload/file-upload';
 import { ImageUpload } from '../../../shared/upload/image-upload';
 import { DemoCard, DemoFrame } from '../demo-frame';
-import { useDemoTexts } from '../demo-texts';
 
 const MAX_IMAGES = 4;
 const MAX_FILES = 3;
@@ -15,7 +15,7 @@ const MAX_FILES = 3;
  * the file list takes the same types; each shows what a form would send.
  */
 export default function UploadPage() {
-  const { t } = useDemoTexts();
+  const { t } = useTranslation('demo-pages');
   const [image, setImage] = useState<string | null>(null);
   const [images, setImages] = useState<TStoredFile[]>([]);
   const [files, setFiles] = useState<TStoredFile[]>([]);

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ApiOutlined, DisconnectOutlined, SendOutlined } from '@ant-design/icons';
 import { DEMO_MESSAGE_MAX, DEMO_WEBSOCKET_SEND_PERMISSION } from '@linkstore/contract';
 import { Badge, Button, Empty, Flex, Form, Input, Typography } from 'antd';
@@ -8,7 +9,6 @@ import { realtimeUrl } from '../../../shared/realtime/realtime';
 import { useSession } from '../../../shared/session/session-store';
 import { useUser } from '../../../shared/session/user-store';
 import { DemoCard, DemoFrame } from '../demo-frame';
-import { useDemoTexts } from '../demo-texts';
 import { createDemoSocket, type TDemoEvent, type TDemoSocket, type TDemoSocketState } from './demo-socket';
 
 /** Most messages the list keeps (the newest first). */
@@ -28,7 +28,7 @@ const STATE_BADGE = { connected: 'success', connecting: 'processing', disconnect
  * and the list of what arrived. Sending needs `demo:websocket:send` (the server checks it too).
  */
 export default function WebsocketPage() {
-  const { t, i18n } = useDemoTexts();
+  const { t, i18n } = useTranslation('demo-pages');
   const canSend = useUser((state) => hasPerm(state.info?.user, DEMO_WEBSOCKET_SEND_PERMISSION));
   const [state, setState] = useState<TDemoSocketState>('disconnected');
   const [events, setEvents] = useState<TListed[]>([]);
