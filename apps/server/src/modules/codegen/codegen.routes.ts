@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { codegenRoutes, ErrorCode, ZCodegenTableParams } from '@linkstore/contract';
+import { codegenRoutes, ErrorCode } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { MIGRATIONS_DIR } from '../../platform/db/migrate';
 import { AppError } from '../../platform/errors/app-error';
@@ -32,15 +32,11 @@ export async function codegenModule(app: FastifyInstance): Promise<void> {
     return null;
   });
   registerRoute(app, r.preview, ({ params }) => generate(db, params.tableName));
-  registerDownloadRoute(app, r.download, async ({ request }) => {
-    const params = ZCodegenTableParams.safeParse(request.params);
-    if (!params.success) throw AppError.notFound();
-    return {
-      filename: `${params.data.tableName}.zip`,
-      contentType: 'application/zip',
-      content: await zipOf(await generate(db, params.data.tableName)),
-    };
-  });
+  registerDownloadRoute(app, r.download, async ({ params }) => ({
+    filename: `${params.tableName}.zip`,
+    contentType: 'application/zip',
+    content: await zipOf(await generate(db, params.tableName)),
+  }));
   registerRoute(app, r.write, async ({ params }) => {
     if (!canWrite) throw AppError.of(ErrorCode.FORBIDDEN, 'codegen.writeDevelopmentOnly');
     return { written: await writeFiles(REPOSITORY_ROOT, await generate(db, params.tableName)) };

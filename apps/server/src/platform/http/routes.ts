@@ -248,6 +248,7 @@ export function registerDownloadRoute<D extends TRouteDef>(
   def: D,
   handler: (input: {
     query: Infer<D['query']>;
+    params: Infer<D['params']>;
     caller: CallerOf<D>;
     request: FastifyRequest;
   }) => Promise<DownloadFile>,
@@ -256,12 +257,18 @@ export function registerDownloadRoute<D extends TRouteDef>(
   app.route({
     method: def.method,
     url: def.path,
-    schema: { summary: def.summary, tags: [...def.tags], ...(def.query ? { querystring: def.query } : {}) },
+    schema: {
+      summary: def.summary,
+      tags: [...def.tags],
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.params ? { params: def.params } : {}),
+    },
     config: { access: def.access },
     ...(guard ? { preParsing: guard } : {}),
     handler: async (request, reply) => {
       const file = await handler({
         query: request.query as Infer<D['query']>,
+        params: request.params as Infer<D['params']>,
         caller: callerFor(def, request),
         request,
       });

@@ -289,7 +289,9 @@ const goodParam = (path: string, name: string) =>
           ? 'a'.repeat(43)
           : name === 'id' && path.startsWith('/api/v1/countries/')
             ? 'SE'
-            : '1';
+            : name === 'tableName'
+              ? 'users'
+              : '1';
 const concrete = (path: string, bad?: string) =>
   path.replace(PARAM, (_m, name: string) => (name === bad ? '%00' : goodParam(path, name)));
 /** The upload's body (a multipart file) is required and checked before its query. */
