@@ -10,52 +10,10 @@ import { initI18n } from '../i18n/i18n';
 import { useAppPreferences } from '../preferences/app-preferences-store';
 import { useSession } from '../session/session-store';
 import { FileUpload, type TStoredFile } from './file-upload';
+import { FakeXhr } from '../test/fake-xhr';
 
 const ID = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const stored = (n: number) => `/files/shop/2026/01/${ID.slice(0, -1)}${n}.png`;
-
-/** XMLHttpRequest as the test drives it: requests wait until the test answers them. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  responseText = '';
-  isAborted = false;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name.toLowerCase()] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.isAborted = true;
-    this.onabort?.();
-  }
-  getAllResponseHeaders() {
-    return 'content-type: application/json\r\n';
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
-  }
-  answer(body: unknown, status = 200) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 const png = (name = 'photo.png', size = 2048, type = 'image/png') =>
   new File([new Uint8Array(size)], name, { type });

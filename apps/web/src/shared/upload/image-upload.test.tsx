@@ -12,52 +12,10 @@ import { useAppPreferences } from '../preferences/app-preferences-store';
 import { useSession } from '../session/session-store';
 import { ImageUpload } from './image-upload';
 import { checkImageFile } from './upload-api';
+import { FakeXhr } from '../test/fake-xhr';
 
 const ID = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const STORED_URL = `/files/product/2026/01/${ID}.png`;
-
-/** XMLHttpRequest as the test drives it: requests wait until the test answers them. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  responseText = '';
-  isAborted = false;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name.toLowerCase()] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.isAborted = true;
-    this.onabort?.();
-  }
-  getAllResponseHeaders() {
-    return 'content-type: application/json\r\n';
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
-  }
-  answer(body: unknown, status = 200) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 const png = (name = 'photo.png', size = 2048, type = 'image/png') =>
   new File([new Uint8Array(size)], name, { type });
