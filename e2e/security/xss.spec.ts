@@ -384,7 +384,13 @@ const domScan = () => `(() => {
   const urlAttributes = ['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'background', 'poster'];
   for (const element of document.querySelectorAll('*')) {
     const tag = element.tagName.toLowerCase();
-    if (['iframe', 'frame', 'object', 'embed', 'base'].includes(tag)) out.push('<' + tag + '> element');
+    // The API documentation page frames the server's own Swagger UI (API_DOCS_PATH): that frame,
+    // at exactly that same-origin address, is ours; any other frame is a payload's.
+    const ownDocsFrame =
+      tag === 'iframe' &&
+      location.hash.startsWith('#/dev/api-docs') &&
+      element.getAttribute('src') === ${JSON.stringify('/api/docs/')};
+    if (['iframe', 'frame', 'object', 'embed', 'base'].includes(tag) && !ownDocsFrame) out.push('<' + tag + '> element');
     if (tag === 'meta' && /refresh/i.test(element.getAttribute('http-equiv') || '')) out.push('meta refresh');
     if (tag === 'script') {
       const src = element.getAttribute('src');

@@ -65,6 +65,8 @@ const NOT_CREATOR_SCOPED = new Set([
   'GET /api/v1/dict-data/:dictCode/options',
   // The platform's category tree (a creator's own order of it is PUT /shop/categories/order).
   'GET /api/v1/shop/categories',
+  // The platform's documentation and code-hosting links (runtime settings, the same for everyone).
+  'GET /api/v1/config/links',
 ]);
 
 let ctx: TestContext;
