@@ -331,11 +331,20 @@ function contractExports(files: TCodegenFile[]): string[] {
  */
 export async function writeFiles(root: string, files: TCodegenFile[]): Promise<string[]> {
   const base = resolve(root);
-  for (const f of files) {
-    const target = resolve(base, f.path);
+  const targets = files.map((f) => ({ file: f, target: resolve(base, f.path) }));
+  // All checked before anything is written: never outside the root, and never over a file that
+  // holds something else (a table named like an existing module must not replace its code —
+  // writing the same output again is fine).
+  for (const { file, target } of targets) {
     if (!target.startsWith(`${base}/`)) throw AppError.forbidden();
+    const existing = await readFile(target, 'utf8').catch(() => null);
+    if (existing !== null && existing !== file.content) {
+      throw AppError.of(ErrorCode.IN_USE, 'codegen.fileExists', { path: file.path });
+    }
+  }
+  for (const { file, target } of targets) {
     await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, f.content);
+    await writeFile(target, file.content);
   }
   const indexPath = join(base, 'packages/contract/src/index.ts');
   const index = await readFile(indexPath, 'utf8');

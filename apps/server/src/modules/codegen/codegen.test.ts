@@ -409,6 +409,18 @@ describe('code generator: files', () => {
           { path: '../escape.ts', fileName: 'escape.ts', language: 'typescript', content: '' },
         ]),
       ).rejects.toThrow();
+
+      // A file that holds something else (an existing module's code) is never replaced, and
+      // then nothing is written at all.
+      const [first, second] = files as [TCodegenFile, TCodegenFile];
+      await writeFile(join(root, first.path), '// hand-written\n');
+      await rm(join(root, second.path));
+      await expect(writeFiles(root, files)).rejects.toMatchObject({
+        code: ErrorCode.IN_USE,
+        messageKey: 'codegen.fileExists',
+      });
+      expect(await readFile(join(root, first.path), 'utf8')).toBe('// hand-written\n');
+      await expect(readFile(join(root, second.path), 'utf8')).rejects.toThrow();
     } finally {
       await rm(root, { recursive: true, force: true });
     }

@@ -44,6 +44,8 @@ export const en = {
     '{field} must start with a lower-case letter and hold only lower-case letters, digits and _',
   'codegen.writeDevelopmentOnly':
     'Generated files can only be written into the working tree by a server running in development.',
+  'codegen.fileExists':
+    '{path} already exists with other content: the generated files were not written (choose another module or entity name).',
   'codegen.unknownColumn': 'The table has no such column.',
   'codegen.columnNeeded': 'This column has no default and cannot be empty: keep it in the form.',
   'codegen.parentNotCatalog': 'The parent menu must be an existing catalog.',

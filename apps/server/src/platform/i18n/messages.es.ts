@@ -47,6 +47,8 @@ export const es = {
     '{field} debe empezar por una letra minúscula y contener solo letras minúsculas, dígitos y _',
   'codegen.writeDevelopmentOnly':
     'Los archivos generados solo se pueden escribir en el árbol de trabajo con un servidor en modo desarrollo.',
+  'codegen.fileExists':
+    '{path} ya existe con otro contenido: no se escribió ningún archivo generado (elige otro nombre de módulo o de entidad).',
   'codegen.unknownColumn': 'La tabla no tiene esa columna.',
   'codegen.columnNeeded':
     'Esta columna no tiene valor por defecto y no puede quedar vacía: mantenla en el formulario.',

@@ -47,6 +47,8 @@ export const fr = {
     '{field} doit commencer par une lettre minuscule et ne contenir que des lettres minuscules, des chiffres et _',
   'codegen.writeDevelopmentOnly':
     "Les fichiers générés ne peuvent être écrits dans l'arbre de travail que par un serveur en mode développement.",
+  'codegen.fileExists':
+    '{path} existe déjà avec un autre contenu : aucun fichier généré n’a été écrit (choisissez un autre nom de module ou d’entité).',
   'codegen.unknownColumn': "La table n'a pas cette colonne.",
   'codegen.columnNeeded':
     "Cette colonne n'a pas de valeur par défaut et ne peut pas rester vide : gardez-la dans le formulaire.",

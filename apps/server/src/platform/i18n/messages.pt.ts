@@ -46,6 +46,8 @@ export const pt = {
     '{field} deve começar com uma letra minúscula e conter apenas letras minúsculas, dígitos e _',
   'codegen.writeDevelopmentOnly':
     'Os arquivos gerados só podem ser gravados na árvore de trabalho por um servidor em modo de desenvolvimento.',
+  'codegen.fileExists':
+    '{path} já existe com outro conteúdo: nenhum arquivo gerado foi gravado (escolha outro nome de módulo ou de entidade).',
   'codegen.unknownColumn': 'A tabela não tem essa coluna.',
   'codegen.columnNeeded':
     'Esta coluna não tem valor padrão e não pode ficar vazia: mantenha-a no formulário.',

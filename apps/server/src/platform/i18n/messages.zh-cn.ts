@@ -42,6 +42,7 @@ export const zhCn = {
   'validation.timeZone': '未知的时区：请使用类似 Asia/Shanghai 的名称',
   'validation.dictCode': '{field} 必须以小写字母开头，且只能包含小写字母、数字和 _',
   'codegen.writeDevelopmentOnly': '只有以开发模式运行的服务器才能把生成的文件写入工作目录。',
+  'codegen.fileExists': '{path} 已存在且内容不同：未写入任何生成的文件（请换一个模块名或实体名）。',
   'codegen.unknownColumn': '该表没有这个列。',
   'codegen.columnNeeded': '该列没有默认值且不能为空：请保留在表单中。',
   'codegen.parentNotCatalog': '上级菜单必须是已存在的目录。',
