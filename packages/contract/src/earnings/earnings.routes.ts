@@ -15,7 +15,8 @@ export const earningsRoutes = defineRoutes({
   summary: {
     method: 'GET',
     path: '/api/v1/earnings',
-    summary: "The caller's balance, total earned, paid out and this month's sales",
+    summary:
+      "The caller's balance, earnings (less refunds), paid out, this month's earnings and own purchases",
     tags,
     response: ZEarningsSummary,
     access: signedIn,
@@ -32,7 +33,8 @@ export const earningsRoutes = defineRoutes({
   daily: {
     method: 'GET',
     path: '/api/v1/earnings/daily',
-    summary: "The caller's sales per UTC day from `from` to `to` (at most 366 days), 0 for days without",
+    summary:
+      "The caller's earnings less refunds per UTC day from `from` to `to` (at most 366 days), 0 for days without",
     tags,
     query: ZEarningsDailyQuery,
     response: ZEarningsDaily,

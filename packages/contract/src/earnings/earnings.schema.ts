@@ -31,10 +31,17 @@ export const ZEarningsSummary = z.object({
   inFlightCents: z.number().int(),
   /** Payouts PayPal paid, as a positive amount. */
   paidOutCents: z.number().int(),
-  /** All sales ever credited. */
+  /**
+   * Earnings: every sale's profit less what refunds took back (decision 0041). With the others:
+   * balance = totalEarned + adjustments − inFlight − paidOut, and available = balance − pending.
+   */
   totalEarnedCents: z.number().int(),
-  /** Sales credited since the first day of the current UTC month. */
+  /** Earnings written since the first day of the current UTC month. */
   thisMonthCents: z.number().int(),
+  /** Operators' corrections to the balance (±); 0 for most creators. */
+  adjustmentsCents: z.number().int(),
+  /** What the creator paid for their own orders ("Pay now"), outside the balance. */
+  purchasesCents: z.number().int(),
   currencyCode: z.string(),
   /** The configured rules: the hold after completion, the smallest and the daily largest payout. */
   holdDays: z.number().int(),
@@ -80,6 +87,6 @@ export const ZEarningsDailyQuery = z
   });
 export type TEarningsDailyQuery = z.infer<typeof ZEarningsDailyQuery>;
 
-/** One row per day of the range, in order; a day without sales is 0. */
+/** One row per day of the range, in order: earnings less refunds (may be below 0); a day without any is 0. */
 export const ZEarningsDaily = z.array(z.object({ day: ZIsoDay, cents: z.number().int() }));
 export type TEarningsDaily = z.infer<typeof ZEarningsDaily>;

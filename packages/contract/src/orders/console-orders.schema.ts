@@ -131,6 +131,8 @@ export const ZConsoleOrder = z.object({
   flagResolution: ZFlagResolution.nullable(),
   /** Refunded so far (completed and pending refunds), in the order's currency. */
   refundedCents: z.number().int(),
+  /** Its whole capture is refunded (or being refunded): shown as Refunded, never shipped. */
+  fullyRefunded: z.boolean(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   completedAt: z.string().nullable(),

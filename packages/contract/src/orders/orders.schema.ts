@@ -81,6 +81,7 @@ export const ZCreatorOrder = z.object({
   quantity: z.number().int(),
   platformCents: z.number().int(),
   totalCents: z.number().int(),
+  /** What the order earns at its frozen prices (total − platform): the profit of a buyer's payment. */
   profitCents: z.number().int(),
   currencyCode: z.string(),
   buyerEmail: z.string(),
@@ -88,6 +89,19 @@ export const ZCreatorOrder = z.object({
   paidAt: z.string().nullable(),
   /** How the platform shipped it (carrier, tracking number and link), once shipped. */
   shipment: ZShipment.nullable(),
+  /** 'c': its buyer paid it; 'b': the creator paid it themselves (their purchase, no profit). */
+  side: z.enum(['b', 'c']),
+  /**
+   * What it credited to the creator's earnings less what refunds took back — the ledger's sale and
+   * refund entries of this order (decision 0041); 0 while unpaid and for an order paid by the creator.
+   */
+  earnedCents: z.number().int(),
+  /** What the creator paid for it themselves (the ledger's purchase entry); 0 when its buyer paid. */
+  paidByYouCents: z.number().int(),
+  /** Given back to the buyer (refunds done or under way). */
+  refundedCents: z.number().int(),
+  /** All of the payment is refunded (or being refunded): shown as Refunded, it will not ship. */
+  fullyRefunded: z.boolean(),
 });
 export type TCreatorOrder = z.infer<typeof ZCreatorOrder>;
 
@@ -116,7 +130,6 @@ export const ZOrderNoParams = z.object({ orderNo: ZOrderNo });
  * postal code and phone (decision 0019).
  */
 export const ZCreatorOrderDetail = ZCreatorOrder.extend({
-  side: z.enum(['b', 'c']),
   shipTo: z.object({
     name: z.string(),
     city: z.string(),

@@ -56,7 +56,7 @@ function toCreator(row: CreatorRow, totals: CreatorLedgerTotals | undefined): TC
     slug: row.slug,
     signedUpAt: row.signedUpAt.toISOString(),
     salesCount: totals?.salesCount ?? 0,
-    salesCents: totals?.salesCents ?? 0,
+    salesCents: totals?.earned ?? 0,
     balanceCents: totals?.balance ?? 0,
     pendingCents: totals?.pending ?? 0,
     paidOutCents: totals?.paidOut ?? 0,

@@ -104,6 +104,10 @@ describe('dashboard: traffic sources and top products', () => {
     await rows(
       sql`update orders set status = 1, paid_at = ${paidAt.toISOString()}::timestamptz where id = ${orderId}`,
     );
+    // Its profit credited to the ledger when paid, as `markPaid` does: the dashboard's earnings.
+    await rows(sql`
+      insert into ledger_entries (user_id, shop_id, kind, amount_minor, order_id, created_at)
+      values (${owner}, ${shop}, 'sale', ${profit}, ${orderId}, ${paidAt.toISOString()}::timestamptz)`);
   }
 
   /** Views summed per quarter hour into the roll-ups, as the storefront's ingestion writes them. */

@@ -3,7 +3,10 @@ import { users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
 import { inLanguage } from '../catalog/catalog.api';
 import { products } from '../catalog/catalog.table';
+import { orders } from '../orders/orders.table';
+import { isFullyRefunded, refundedMinorOf } from '../orders/orders.api';
 import { joinShopProducts, sellableInShop } from '../shops/shops.api';
+import { shops } from '../shops/shops.table';
 
 /** The dashboard's money is the platform's: orders are charged in US dollars (decision 0035). */
 export const DASHBOARD_CURRENCY = 'USD';
@@ -80,25 +83,36 @@ export async function sumOrderWindows(db: AppDatabase, shopId: number, tz: strin
   };
 }
 
-/** Paid orders not shipped yet (status 1): how many and their total. */
+/**
+ * Paid orders waiting to be shipped (status 1, not refunded in full): how many, and what their
+ * buyers paid for them less what was refunded of it.
+ */
 export async function sumPendingShipment(db: AppDatabase, shopId: number) {
   const [row] = await rows<{ n: unknown; total: unknown }>(
     db,
-    sql`select count(*) as n, coalesce(sum(total_minor), 0) as total from orders
-      where shop_id = ${shopId} and status = 1 and currency_code = ${DASHBOARD_CURRENCY}`,
+    sql`select count(*) as n, coalesce(sum(${orders.totalMinor} - ${refundedMinorOf()}), 0) as total
+      from ${orders}
+      where ${orders.shopId} = ${shopId} and ${orders.status} = 1
+        and ${orders.currencyCode} = ${DASHBOARD_CURRENCY} and not ${isFullyRefunded()}`,
   );
   return { orders: num(row?.n), total: num(row?.total) };
 }
 
-/** Products buyers can buy in the shop now, and those of them added today / in the past 7 local days. */
+/**
+ * Products buyers can buy in the shop now, and those of them new to it today / in the past 7 local
+ * days: added to the catalogue then and after the shop opened (what was on sale before it opened
+ * is not new to a brand-new shop).
+ */
 export async function countProductsOnSale(db: AppDatabase, shopId: number, tz: string, now: Date) {
   const nowAt = sql`${now.toISOString()}::timestamptz`;
   const start = dayStart(nowAt, tz);
+  const opened = sql`(select ${shops.createdAt} from ${shops} where ${shops.id} = ${shopId})`;
+  const newSince = (from: SQL) => sql`${products.createdAt} >= greatest(${from}, ${opened})`;
   const query = db
     .select({
       onSale: count(),
-      today: sql<number>`count(*) filter (where ${products.createdAt} >= ${start})`,
-      past7: sql<number>`count(*) filter (where ${products.createdAt} >= ${localShift(start, '6 days', tz)})`,
+      today: sql<number>`count(*) filter (where ${newSince(start)})`,
+      past7: sql<number>`count(*) filter (where ${newSince(localShift(start, '6 days', tz))})`,
     })
     .from(products)
     .$dynamic();

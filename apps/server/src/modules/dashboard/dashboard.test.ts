@@ -51,6 +51,10 @@ describe('dashboard', () => {
     await rows(sql`
       insert into order_items (order_id, product_id, title, quantity, platform_price_minor, selling_price_minor, profit_minor)
       values (${Number(order?.id)}, 1, 'T', ${units}, ${unit - profit}, ${unit}, ${profit})`);
+    // Its profit credited to the ledger when paid, as `markPaid` does: the dashboard's earnings.
+    await rows(sql`
+      insert into ledger_entries (user_id, shop_id, kind, amount_minor, order_id, created_at)
+      values (${owner}, ${shop}, 'sale', ${profit * units}, ${Number(order?.id)}, ${paidAt}::timestamptz)`);
   }
 
   async function shopViews(at: string, n: number) {

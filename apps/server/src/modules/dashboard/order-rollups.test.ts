@@ -5,9 +5,10 @@ import { createUser } from '../../test/users';
 import { shops } from '../shops/shops.table';
 
 /**
- * The order roll-ups are written by database triggers (migration 0019). Whatever path marks an
- * order paid — an update of an unpaid order, an order inserted paid, items added afterwards —
- * the roll-ups must equal a direct count over the orders and their items.
+ * The order roll-ups are written by database triggers (migrations 0019, 0027). Whatever path marks
+ * an order paid — an update of an unpaid order, an order inserted paid, items added afterwards —
+ * and whatever the ledger says of it — its sale, refunds of it — the roll-ups must equal a direct
+ * count over the buyers' orders, their items, their refunds and the ledger's earnings entries.
  */
 describe('order roll-ups', () => {
   let ctx: TestContext;
@@ -35,15 +36,17 @@ describe('order roll-ups', () => {
     itemsAfter?: boolean;
     userSource?: string;
     currency?: string;
+    /** 'b': paid by the creator (their purchase, not counted). */
+    side?: 'b' | 'c';
   }): Promise<number> {
     serial += 1;
     const total = options.items.reduce((n, i) => n + i.unit * i.quantity, 0);
     const platform = options.items.reduce((n, i) => n + i.cost * i.quantity, 0);
     const [order] = await rows(sql`
-      insert into orders (order_no, shop_id, owner_user_id, status, buyer_email, shipping_address,
+      insert into orders (order_no, shop_id, owner_user_id, status, side, buyer_email, shipping_address,
         currency_code, total_minor, platform_minor, profit_minor, user_source, paid_at)
-      values (${`LSTEST-${serial}`}, ${shopId}, ${ownerId}, ${options.paidAt ? 1 : 0}, 'b@example.com', '{}'::jsonb,
-        ${options.currency ?? 'USD'}, ${total}, ${platform}, ${total - platform},
+      values (${`LSTEST-${serial}`}, ${shopId}, ${ownerId}, ${options.paidAt ? 1 : 0}, ${options.side ?? 'c'},
+        'b@example.com', '{}'::jsonb, ${options.currency ?? 'USD'}, ${total}, ${platform}, ${total - platform},
         ${options.userSource ?? 'default'}, ${options.paidAt}::timestamptz)
       returning id`);
     const orderId = Number(order?.id);
@@ -55,25 +58,85 @@ describe('order roll-ups', () => {
     return orderId;
   }
 
-  /** The roll-ups next to the same figures counted from the orders and items directly. */
+  /** The sale's ledger credit of a buyer's order (its profit), as `markPaid` writes it, at `at`. */
+  async function creditSale(orderId: number, at: string) {
+    await rows(sql`
+      insert into ledger_entries (user_id, shop_id, kind, amount_minor, currency_code, order_id, created_at)
+      select owner_user_id, shop_id, 'sale', profit_minor, currency_code, id, ${at}::timestamptz
+      from orders where id = ${orderId}`);
+  }
+
+  /** A completed refund of `amount` taking `share` of the profit back, at `at`, as refunds write it. */
+  async function refund(orderId: number, amount: number, share: number, at: string) {
+    serial += 1;
+    const [payment] = await rows(sql`
+      insert into payments (order_id, provider, provider_order_id, status, amount_minor, currency_code,
+        capture_id, captured_minor, captured_currency, refunded_minor, approve_url)
+      select id, 'sandbox', ${`P-${serial}`}, case when ${amount} = total_minor then 'REFUNDED' else 'PARTIALLY_REFUNDED' end,
+        total_minor, currency_code, ${`C-${serial}`}, total_minor, currency_code, ${amount}, ''
+      from orders where id = ${orderId}
+      returning id`);
+    const [made] = await rows(sql`
+      insert into refunds (order_id, payment_id, provider, capture_id, request_id, amount_minor, currency_code,
+        status, source, profit_reversed_minor, completed_at)
+      select ${orderId}, ${Number(payment?.id)}, 'sandbox', ${`C-${serial}`}, ${`R-${serial}`}, ${amount},
+        currency_code, 'completed', 'operator', ${share}, ${at}::timestamptz
+      from orders where id = ${orderId}
+      returning id`);
+    await rows(sql`
+      insert into ledger_entries (user_id, shop_id, kind, amount_minor, currency_code, order_id, refund_id, created_at)
+      select owner_user_id, shop_id, 'refund', ${-share}, currency_code, id, ${Number(made?.id)}, ${at}::timestamptz
+      from orders where id = ${orderId}`);
+  }
+
+  /**
+   * The roll-ups next to the same figures counted directly: buyers' paid orders (count, units,
+   * what they paid) in the quarter hour they were paid; the ledger's sale and refund entries
+   * (earnings) and what each refund gave back (less sales, split over the lines in proportion to
+   * what each cost, the rest to the largest) in the quarter hour the entry was written.
+   */
   async function compare() {
     const fromRollups = await rows(sql`
       select bucket, product_id, user_source, currency_code, orders, units, sales_minor, profit_minor
       from order_rollups where shop_id = ${shopId}
       order by bucket, product_id, user_source, currency_code`);
     const direct = await rows(sql`
-      select linkstore_quarter(o.paid_at) as bucket, 0::bigint as product_id, o.user_source, o.currency_code,
-        count(*)::int as orders,
-        coalesce(sum((select sum(i.quantity) from order_items i where i.order_id = o.id)), 0)::int as units,
-        sum(o.total_minor)::bigint as sales_minor, sum(o.profit_minor)::bigint as profit_minor
-      from orders o where o.shop_id = ${shopId} and o.paid_at is not null group by 1, 2, 3, 4
-      union all
-      select linkstore_quarter(o.paid_at), i.product_id, o.user_source, o.currency_code,
-        count(distinct o.id)::int, sum(i.quantity)::int,
-        sum(i.selling_price_minor * i.quantity)::bigint, sum(i.profit_minor * i.quantity)::bigint
-      from orders o join order_items i on i.order_id = o.id
-      where o.shop_id = ${shopId} and o.paid_at is not null group by 1, 2, 3, 4
-      order by 1, 2, 3, 4`);
+      with facts as (
+        select linkstore_quarter(o.paid_at) as bucket, 0::bigint as product_id, o.user_source, o.currency_code,
+          1 as orders, coalesce((select sum(i.quantity) from order_items i where i.order_id = o.id), 0) as units,
+          o.total_minor::bigint as sales, 0::bigint as profit
+        from orders o where o.shop_id = ${shopId} and o.paid_at is not null and o.side = 'c'
+        union all
+        select linkstore_quarter(o.paid_at), i.product_id, o.user_source, o.currency_code,
+          1, sum(i.quantity), sum(i.selling_price_minor * i.quantity)::bigint, 0
+        from orders o join order_items i on i.order_id = o.id
+        where o.shop_id = ${shopId} and o.paid_at is not null and o.side = 'c'
+        group by o.id, i.product_id
+        union all
+        select linkstore_quarter(e.created_at), 0, o.user_source, o.currency_code, 0, 0,
+          -coalesce(f.amount_minor, 0), e.amount_minor
+        from ledger_entries e join orders o on o.id = e.order_id left join refunds f on f.id = e.refund_id
+        where o.shop_id = ${shopId} and e.kind in ('sale', 'refund') and o.side = 'c'
+        union all
+        select bucket, product_id, user_source, currency_code, 0, 0, -(base + case when rank = 1
+            then amount - sum(base) over (partition by entry) else 0 end), 0
+        from (
+          select *, amount * line / total as base,
+            row_number() over (partition by entry order by line desc, product_id) as rank
+          from (
+            select e.id as entry, linkstore_quarter(e.created_at) as bucket, i.product_id, o.user_source,
+              o.currency_code, f.amount_minor::bigint as amount, o.total_minor::bigint as total,
+              sum(i.selling_price_minor * i.quantity)::bigint as line
+            from ledger_entries e join orders o on o.id = e.order_id join refunds f on f.id = e.refund_id
+              join order_items i on i.order_id = o.id
+            where o.shop_id = ${shopId} and e.kind = 'refund' and o.side = 'c'
+            group by e.id, o.id, f.id, i.product_id
+          ) lines
+        ) shares
+      )
+      select bucket, product_id, user_source, currency_code, sum(orders)::int as orders, sum(units)::int as units,
+        sum(sales)::bigint as sales_minor, sum(profit)::bigint as profit_minor
+      from facts group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
     const plain = (list: Row[]) =>
       list.map((r) => ({
         bucket: new Date(r.bucket as string).toISOString(),
@@ -108,6 +171,7 @@ describe('order roll-ups', () => {
     await ctx.database.db.execute(
       sql`update orders set paid_at = '2026-03-29 00:59:59+00', status = 1 where id = ${orderId}`,
     );
+    await creditSale(orderId, '2026-03-29 00:59:59+00');
     // Paid again (a retried webhook, a later status change): not counted twice.
     await ctx.database.db.execute(
       sql`update orders set paid_at = '2026-03-29 01:05:00+00' where id = ${orderId}`,
@@ -133,7 +197,7 @@ describe('order roll-ups', () => {
         orders: 1,
         units: 2,
         sales: 3998,
-        profit: 1998,
+        profit: 0,
       },
       {
         bucket: '2026-03-29T00:45:00.000Z',
@@ -143,7 +207,7 @@ describe('order roll-ups', () => {
         orders: 1,
         units: 1,
         sales: 500,
-        profit: 200,
+        profit: 0,
       },
     ]);
     // The later paid_at moved the order's own time but not its counted bucket: the first payment counts.
@@ -152,6 +216,57 @@ describe('order roll-ups', () => {
       sql`update orders set paid_at = '2026-03-29 00:59:59+00' where id = ${orderId}`,
     );
     expect((await compare()).direct).toEqual(fromRollups);
+
+    // A partial refund an hour later: earnings less its share, sales less its amount, split over
+    // the lines by what each cost (3998 : 500 of 1000 → 888 and 111, the cent left to the larger).
+    await refund(orderId, 1000, 489, '2026-03-29 02:00:00+00');
+    const later = await compare();
+    expect(later.fromRollups).toEqual(later.direct);
+    expect(later.fromRollups.filter((r) => r.bucket === '2026-03-29T02:00:00.000Z')).toEqual([
+      {
+        bucket: '2026-03-29T02:00:00.000Z',
+        product: 0,
+        source: 'default',
+        currency: 'USD',
+        orders: 0,
+        units: 0,
+        sales: -1000,
+        profit: -489,
+      },
+      {
+        bucket: '2026-03-29T02:00:00.000Z',
+        product: 11,
+        source: 'default',
+        currency: 'USD',
+        orders: 0,
+        units: 0,
+        sales: -889,
+        profit: 0,
+      },
+      {
+        bucket: '2026-03-29T02:00:00.000Z',
+        product: 12,
+        source: 'default',
+        currency: 'USD',
+        orders: 0,
+        units: 0,
+        sales: -111,
+        profit: 0,
+      },
+    ]);
+  });
+
+  it('leaves out an order its creator paid themselves: their purchase, not a sale', async () => {
+    const before = await compare();
+    const item = { productId: 13, quantity: 1, unit: 4933, cost: 2349 };
+    const orderId = await insertOrder({ paidAt: null, items: [item] });
+    await ctx.database.db.execute(
+      sql`update orders set side = 'b', status = 2, paid_at = '2026-03-30 10:00:00+00' where id = ${orderId}`,
+    );
+    await insertOrder({ paidAt: '2026-03-30 10:01:00+00', items: [item], side: 'b' });
+    const after = await compare();
+    expect(after.fromRollups).toEqual(before.fromRollups);
+    expect(after.direct).toEqual(after.fromRollups);
   });
 
   it('equals a direct count over many orders paid every way: updated, inserted paid, items added after', async () => {
@@ -163,6 +278,7 @@ describe('order roll-ups', () => {
     const sources = ['default', 'tiktok', 'instagram'];
     const start = Date.parse('2026-12-31T20:00:00Z');
     const paidLater: number[] = [];
+    const bSideLater: number[] = [];
     for (let n = 0; n < 120; n += 1) {
       const items = Array.from({ length: 1 + Math.floor(random() * 3) }, (_, k) => ({
         productId: 20 + ((n + k) % 5),
@@ -177,43 +293,78 @@ describe('order roll-ups', () => {
         items,
         userSource: sources[n % 3],
         currency: n % 10 === 0 ? 'EUR' : 'USD',
+        side: n % 13 === 5 ? 'b' : 'c',
       });
-      if (how === 0) paidLater.push(id);
+      if (how === 0) {
+        if (n % 13 !== 5) paidLater.push(id);
+        else bSideLater.push(id);
+      } else if (how !== 3 && n % 13 !== 5) {
+        await creditSale(id, paidAt);
+        // Some refunded later, in part or in full (the share taken back rounded as refunds do).
+        if (n % 5 === 1) {
+          const total = items.reduce((sum, i) => sum + i.unit * i.quantity, 0);
+          const profit = items.reduce((sum, i) => sum + (i.unit - i.cost) * i.quantity, 0);
+          const amount = n % 10 === 1 ? total : 1 + Math.floor(random() * (total - 1));
+          const at = new Date(Date.parse(paidAt) + Math.floor(random() * 20 * 3_600_000)).toISOString();
+          await refund(id, amount, Math.round((profit * amount) / total), at);
+        }
+      }
     }
     // Several orders paid in one statement.
     await ctx.database.db.execute(sql`
       update orders set status = 1, paid_at = '2027-01-01 00:14:59.999+00'
       where id in (${sql.join(
-        paidLater.map((id) => sql`${id}`),
+        [...paidLater, ...bSideLater].map((id) => sql`${id}`),
         sql`, `,
       )})`);
+    for (const id of paidLater) await creditSale(id, '2027-01-01 00:14:59.999+00');
     const { fromRollups, direct } = await compare();
     expect(fromRollups.length).toBeGreaterThan(50);
     expect(fromRollups).toEqual(direct);
-    // The all-time totals the cards read equal the paid orders counted directly, per currency.
-    const totals = await ctx.database.db.execute(sql`
-      select t.shop_id, t.currency_code, t.orders::int as orders, t.units::int as units,
-        t.sales_minor::int as sales, t.profit_minor::int as profit
-      from shop_order_totals t order by 1, 2`);
-    const counted = await ctx.database.db.execute(sql`
-      select o.shop_id, o.currency_code, count(*)::int as orders,
-        coalesce(sum((select sum(i.quantity) from order_items i where i.order_id = o.id)), 0)::int as units,
-        sum(o.total_minor)::int as sales, sum(o.profit_minor)::int as profit
-      from orders o where o.paid_at is not null group by 1, 2 order by 1, 2`);
-    const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
-    expect(rowsOf(totals).length).toBeGreaterThan(1);
-    expect(rowsOf(totals)).toEqual(rowsOf(counted));
-    // So do the hours the long charts read (migration 0025), hour by hour.
-    const hours = await ctx.database.db.execute(sql`
-      select shop_id, currency_code, hour, orders, units, sales_minor::int as sales, profit_minor::int as profit
-      from shop_order_hours order by 1, 2, 3`);
-    const hoursCounted = await ctx.database.db.execute(sql`
-      select o.shop_id, o.currency_code,
-        date_bin('1 hour', o.paid_at, timestamptz '2000-01-01 00:00:00+00') as hour, count(*)::int as orders,
-        coalesce(sum((select sum(i.quantity) from order_items i where i.order_id = o.id)), 0)::int as units,
-        sum(o.total_minor)::int as sales, sum(o.profit_minor)::int as profit
-      from orders o where o.paid_at is not null group by 1, 2, 3 order by 1, 2, 3`);
-    expect(rowsOf(hours).length).toBeGreaterThan(8);
-    expect(rowsOf(hours)).toEqual(rowsOf(hoursCounted));
+    expect(fromRollups.some((r) => r.sales < 0)).toBe(true);
+    // The all-time totals the cards read, and the hours the long charts read (migration 0025), are
+    // the shop-level rows summed: per currency, and per currency and hour.
+    const sumBy = (key: (r: (typeof direct)[number]) => string) => {
+      const sums = new Map<string, { orders: number; units: number; sales: number; profit: number }>();
+      for (const r of direct.filter((d) => d.product === 0)) {
+        const k = key(r);
+        const s = sums.get(k) ?? { orders: 0, units: 0, sales: 0, profit: 0 };
+        sums.set(k, {
+          orders: s.orders + r.orders,
+          units: s.units + r.units,
+          sales: s.sales + r.sales,
+          profit: s.profit + r.profit,
+        });
+      }
+      return [...sums].sort(([a], [b]) => a.localeCompare(b));
+    };
+    const totals = await rows(sql`
+      select currency_code, orders::int as orders, units::int as units, sales_minor::int as sales,
+        profit_minor::int as profit
+      from shop_order_totals where shop_id = ${shopId} order by 1`);
+    const totalsByCurrency = totals.map((r) => [
+      String(r.currency_code),
+      { orders: Number(r.orders), units: Number(r.units), sales: Number(r.sales), profit: Number(r.profit) },
+    ]);
+    expect(totalsByCurrency.length).toBeGreaterThan(1);
+    expect(totalsByCurrency).toEqual(sumBy((r) => r.currency as string));
+    const hours = await rows(sql`
+      select currency_code, hour, orders, units, sales_minor::int as sales, profit_minor::int as profit
+      from shop_order_hours where shop_id = ${shopId} order by 1, 2`);
+    const hourKey = (currency: unknown, at: string) =>
+      `${String(currency)} ${new Date(Math.floor(Date.parse(at) / 3_600_000) * 3_600_000).toISOString()}`;
+    const hoursByKey = hours
+      .map((r): [string, { orders: number; units: number; sales: number; profit: number }] => [
+        hourKey(r.currency_code, new Date(r.hour as string).toISOString()),
+        {
+          orders: Number(r.orders),
+          units: Number(r.units),
+          sales: Number(r.sales),
+          profit: Number(r.profit),
+        },
+      ])
+      .sort(([a], [b]) => a.localeCompare(b));
+    expect(hoursByKey.length).toBeGreaterThan(8);
+    expect(hoursByKey).toEqual(sumBy((r) => hourKey(r.currency, r.bucket)));
   });
 });

@@ -5,6 +5,7 @@ export {
   creditSale,
   debitPayout,
   recordPurchase,
+  orderEarningsOf,
   pageLedger,
   pagePendingSales,
   sumLedgersOf,

@@ -1,21 +1,37 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { orders } from '../orders/orders.table';
 import { payouts } from '../payouts/payouts.table';
 import { shops } from '../shops/shops.table';
 import { ledgerEntries } from './earnings.table';
 
+/**
+ * Every figure of a creator's money, as the studio and the console show it (decision 0041). Each
+ * is a sum of ledger entries, and together they account for every entry:
+ *
+ *   balance = earned + adjustments − inFlight − paidOut   (a returned payout's debit and its
+ *   return cancel out), available = balance − pending, and purchases stand apart (paid from the
+ *   creator's PayPal account, not from their earnings).
+ */
 export interface LedgerTotals {
   /** Everything the ledger owes the creator: all entries but purchases. */
   balance: number;
-  /** Sales still in their hold. */
+  /** Sales still in their hold, less what refunds took back of them. */
   pending: number;
   /** Debits of payouts requested or processing, as a positive amount. */
   inFlight: number;
   /** Debits of payouts PayPal paid, as a positive amount. */
   paidOut: number;
+  /** Sales less what refunds took back of them: the creator's earnings. */
   earned: number;
+  /** Earned since the start of the month asked for. */
   sinceMonthStart: number;
+  /** Operators' corrections (±). */
+  adjustments: number;
+  /** What the creator paid for their own orders, as a positive amount (outside the balance). */
+  purchases: number;
+  /** Sale entries: one per buyer's paid order credited. */
+  salesCount: number;
 }
 
 /** A sum of integer cents: bigint in SQL (no overflow), a number here (exact below 2^53). */
@@ -25,6 +41,9 @@ const sumOf = (expression: ReturnType<typeof sql>) =>
 /** Entries that make up the balance: a purchase was paid from the creator's PayPal, not from it. */
 export const inBalance = sql`${ledgerEntries.kind} <> 'purchase'`;
 
+/** The creator's earnings: sales and what refunds took back of them (decision 0041). */
+export const isEarning = sql`${ledgerEntries.kind} in ('sale', 'refund')`;
+
 /**
  * When a sale leaves its hold: `holdDays` after its order was completed; never while the order is
  * not completed (decision 0025). An SQL expression over `orders` joined to the sale's entry.
@@ -32,9 +51,6 @@ export const inBalance = sql`${ledgerEntries.kind} <> 'purchase'`;
 export function saleAvailableAt(holdDays: number) {
   return sql`(${orders.completedAt} + make_interval(days => ${holdDays}))`;
 }
-
-/** Entries joined to their order: a sale, and a refund's reversal of it. */
-const isOrderEntry = sql`${ledgerEntries.kind} in ('sale', 'refund')`;
 
 /** The joined order is still in its hold at `now` (not completed, or completed too recently). */
 function orderInHold(holdDays: number, now: Date) {
@@ -54,63 +70,67 @@ function isPendingSale(holdDays: number, now: Date) {
  * may go negative when the profit was paid out already; later sales settle it.
  */
 function isPendingEntry(holdDays: number, now: Date) {
-  return sql`${isOrderEntry} and ${orderInHold(holdDays, now)}`;
+  return sql`${isEarning} and ${orderInHold(holdDays, now)}`;
 }
 
 /**
- * The user's ledger summed in one pass (decision 0025): the balance, what of it is still in its
- * hold, payouts by their state, all sales and recent sales.
+ * The figures of `LedgerTotals` as SQL sums over `ledger_entries` joined to their order (earnings
+ * entries only) and payout: written once, read for one creator and for a page of them.
  */
+function ledgerFigures(at: { monthStart: Date; now: Date; holdDays: number }) {
+  const isPayout = sql`${ledgerEntries.kind} = 'payout'`;
+  const amount = ledgerEntries.amountMinor;
+  return {
+    balance: sumOf(sql`case when ${inBalance} then ${amount} end`),
+    pending: sumOf(sql`case when ${isPendingEntry(at.holdDays, at.now)} then ${amount} end`),
+    inFlight: sumOf(
+      sql`case when ${isPayout} and ${payouts.status} in ('requested', 'processing') then -${amount} end`,
+    ),
+    paidOut: sumOf(sql`case when ${isPayout} and ${payouts.status} = 'paid' then -${amount} end`),
+    earned: sumOf(sql`case when ${isEarning} then ${amount} end`),
+    sinceMonthStart: sumOf(
+      sql`case when ${isEarning} and ${ledgerEntries.createdAt} >= ${at.monthStart.toISOString()}::timestamptz
+        then ${amount} end`,
+    ),
+    adjustments: sumOf(sql`case when ${ledgerEntries.kind} = 'adjustment' then ${amount} end`),
+    purchases: sumOf(sql`case when ${ledgerEntries.kind} = 'purchase' then -${amount} end`),
+    salesCount: sql<number>`count(*) filter (where ${ledgerEntries.kind} = 'sale')::int`.mapWith(Number),
+  };
+}
+
+const NO_TOTALS: LedgerTotals = {
+  balance: 0,
+  pending: 0,
+  inFlight: 0,
+  paidOut: 0,
+  earned: 0,
+  sinceMonthStart: 0,
+  adjustments: 0,
+  purchases: 0,
+  salesCount: 0,
+};
+
+/** The user's ledger summed in one pass (decision 0025, 0041). */
 export async function sumLedger(
   db: AppDatabase,
   userId: number,
   at: { monthStart: Date; now: Date; holdDays: number },
 ): Promise<LedgerTotals> {
-  const isEarning = sql`${ledgerEntries.kind} in ('sale', 'refund')`;
-  const isPayout = sql`${ledgerEntries.kind} = 'payout'`;
   const [row] = await db
-    .select({
-      balance: sumOf(sql`case when ${inBalance} then ${ledgerEntries.amountMinor} end`),
-      pending: sumOf(
-        sql`case when ${isPendingEntry(at.holdDays, at.now)} then ${ledgerEntries.amountMinor} end`,
-      ),
-      inFlight: sumOf(
-        sql`case when ${isPayout} and ${payouts.status} in ('requested', 'processing')
-          then -${ledgerEntries.amountMinor} end`,
-      ),
-      paidOut: sumOf(
-        sql`case when ${isPayout} and ${payouts.status} = 'paid' then -${ledgerEntries.amountMinor} end`,
-      ),
-      // Earned: sales less what refunds took back of them (decision 0027).
-      earned: sumOf(sql`case when ${isEarning} then ${ledgerEntries.amountMinor} end`),
-      sinceMonthStart: sumOf(
-        sql`case when ${isEarning} and ${ledgerEntries.createdAt} >= ${at.monthStart.toISOString()}::timestamptz
-          then ${ledgerEntries.amountMinor} end`,
-      ),
-    })
+    .select(ledgerFigures(at))
     .from(ledgerEntries)
-    .leftJoin(orders, and(eq(orders.id, ledgerEntries.orderId), isOrderEntry))
+    .leftJoin(orders, and(eq(orders.id, ledgerEntries.orderId), isEarning))
     .leftJoin(payouts, eq(payouts.id, ledgerEntries.payoutId))
     .where(eq(ledgerEntries.userId, userId));
-  return row ?? { balance: 0, pending: 0, inFlight: 0, paidOut: 0, earned: 0, sinceMonthStart: 0 };
+  return row ?? { ...NO_TOTALS };
 }
 
 /** One creator's figures in `sumLedgersOf`. */
-export interface CreatorLedgerTotals {
-  /** Sale entries: one per paid order. */
-  salesCount: number;
-  /** What those sales credited. */
-  salesCents: number;
-  balance: number;
-  pending: number;
-  paidOut: number;
-}
-
-const NO_TOTALS: CreatorLedgerTotals = { salesCount: 0, salesCents: 0, balance: 0, pending: 0, paidOut: 0 };
+export type CreatorLedgerTotals = LedgerTotals;
 
 /**
- * Many users' ledgers summed in one statement (the console's list of creators): the same sums as
- * `sumLedger`, grouped by user. Every user asked for is in the answer (zeros without entries).
+ * Many users' ledgers summed in one statement (the console's list of creators): the same figures
+ * as `sumLedger`, grouped by user. Every user asked for is in the answer (zeros without entries).
  */
 export async function sumLedgersOf(
   db: AppDatabase,
@@ -119,28 +139,36 @@ export async function sumLedgersOf(
 ): Promise<Map<number, CreatorLedgerTotals>> {
   const totals = new Map<number, CreatorLedgerTotals>(userIds.map((id) => [id, { ...NO_TOTALS }]));
   if (userIds.length === 0) return totals;
-  const isSale = sql`${ledgerEntries.kind} = 'sale'`;
   const rows = await db
     .select({
       userId: ledgerEntries.userId,
-      salesCount: sql<number>`count(*) filter (where ${isSale})::int`.mapWith(Number),
-      salesCents: sumOf(sql`case when ${isSale} then ${ledgerEntries.amountMinor} end`),
-      balance: sumOf(sql`case when ${inBalance} then ${ledgerEntries.amountMinor} end`),
-      pending: sumOf(
-        sql`case when ${isPendingSale(at.holdDays, at.now)} then ${ledgerEntries.amountMinor} end`,
-      ),
-      paidOut: sumOf(
-        sql`case when ${ledgerEntries.kind} = 'payout' and ${payouts.status} = 'paid'
-          then -${ledgerEntries.amountMinor} end`,
-      ),
+      ...ledgerFigures({ ...at, monthStart: utcMonthStartOf(at.now) }),
     })
     .from(ledgerEntries)
-    .leftJoin(orders, and(eq(orders.id, ledgerEntries.orderId), eq(ledgerEntries.kind, 'sale')))
+    .leftJoin(orders, and(eq(orders.id, ledgerEntries.orderId), isEarning))
     .leftJoin(payouts, eq(payouts.id, ledgerEntries.payoutId))
     .where(inArray(ledgerEntries.userId, [...userIds]))
     .groupBy(ledgerEntries.userId);
   for (const { userId, ...sums } of rows) totals.set(userId, sums);
   return totals;
+}
+
+/**
+ * One order's earnings (its sale less what refunds took back) and what its creator paid for it
+ * themselves, as SQL over `orderId` (the order lists read them beside each order).
+ */
+export function orderEarningsOf(orderId: SQL | AnyColumn) {
+  return {
+    earned: sql<number>`(select coalesce(sum(e.amount_minor), 0)::int from ${ledgerEntries} e
+      where e.order_id = ${orderId} and e.kind in ('sale', 'refund'))`.mapWith(Number),
+    paidByYou: sql<number>`(select coalesce(-sum(e.amount_minor), 0)::int from ${ledgerEntries} e
+      where e.order_id = ${orderId} and e.kind = 'purchase')`.mapWith(Number),
+  };
+}
+
+/** The first instant of `now`'s month in UTC. */
+export function utcMonthStartOf(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
 export interface LedgerEntryRow {
@@ -186,7 +214,10 @@ export async function pageLedger(
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** The user's sales per UTC day in [since, before); only days with sales are answered. */
+/**
+ * The user's earnings (sales less what refunds took back, each on the day it was written) per UTC
+ * day in [since, before); only days with entries are answered.
+ */
 export function sumSalesByDay(
   db: AppDatabase,
   userId: number,
@@ -200,7 +231,7 @@ export function sumSalesByDay(
     .where(
       and(
         eq(ledgerEntries.userId, userId),
-        eq(ledgerEntries.kind, 'sale'),
+        isEarning,
         sql`${ledgerEntries.createdAt} >= ${since.toISOString()}::timestamptz`,
         sql`${ledgerEntries.createdAt} < ${before.toISOString()}::timestamptz`,
       ),
@@ -330,15 +361,17 @@ export async function pagePendingSales(
   at: { holdDays: number; now: Date },
   page: { limit: number; offset: number },
 ): Promise<{ rows: PendingSaleRow[]; total: number }> {
-  const where = and(eq(ledgerEntries.userId, userId), isPendingSale(at.holdDays, at.now));
+  // The sale less what refunds of its order took back so far (they count against pending too); a
+  // sale refunded in full is pending nothing, and is not listed.
+  const net = sql<number>`(${ledgerEntries.amountMinor} + coalesce((select sum(r.amount_minor)
+    from ${ledgerEntries} r where r.kind = 'refund' and r.order_id = ${ledgerEntries.orderId}), 0))::int`.mapWith(
+    Number,
+  );
+  const where = and(eq(ledgerEntries.userId, userId), isPendingSale(at.holdDays, at.now), sql`${net} > 0`);
   const rows = await db
     .select({
       orderNo: orders.orderNo,
-      // The sale less what refunds of its order took back so far (they count against pending too).
-      amountMinor: sql<number>`(${ledgerEntries.amountMinor} + coalesce((select sum(r.amount_minor)
-        from ${ledgerEntries} r where r.kind = 'refund' and r.order_id = ${ledgerEntries.orderId}), 0))::int`.mapWith(
-        Number,
-      ),
+      amountMinor: net,
       currencyCode: ledgerEntries.currencyCode,
       paidAt: orders.paidAt,
       completedAt: orders.completedAt,

@@ -8,7 +8,7 @@ import type {
   TPayoutStatus,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { findPayoutShop, pageLedger, sumLedger, sumSalesByDay } from './earnings.repository';
+import { findPayoutShop, pageLedger, sumLedger, sumSalesByDay, utcMonthStartOf } from './earnings.repository';
 import type { PayoutRules } from './payout-rules';
 
 const DAY_MS = 86_400_000;
@@ -16,9 +16,7 @@ const DAY_MS = 86_400_000;
 const CURRENCY = 'USD';
 
 /** The first instant of `now`'s month in UTC. */
-export function utcMonthStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
+export const utcMonthStart = utcMonthStartOf;
 
 /** Every UTC day from `from` to `to` (both included) with its sum; days without sales are 0. */
 export function fillDays(
@@ -53,6 +51,8 @@ export async function getMyEarnings(
     paidOutCents: totals.paidOut,
     totalEarnedCents: totals.earned,
     thisMonthCents: totals.sinceMonthStart,
+    adjustmentsCents: totals.adjustments,
+    purchasesCents: totals.purchases,
     currencyCode: CURRENCY,
     holdDays: rules.holdDays,
     minimumPayoutCents: rules.minimumCents,
@@ -89,7 +89,7 @@ export async function pageMyLedger(
   };
 }
 
-/** Sales per UTC day over the range the contract already checked (from ≤ to, ≤ 366 days). */
+/** Earnings (sales less refunds) per UTC day over the range the contract already checked (from ≤ to, ≤ 366 days). */
 export async function listMyDailyEarnings(
   db: AppDatabase,
   userId: number,

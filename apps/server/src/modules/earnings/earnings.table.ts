@@ -56,6 +56,10 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_kind_refund_key').on(t.kind, t.refundId),
     uniqueIndex('ledger_entries_kind_payout_key').on(t.kind, t.payoutId),
     index('ledger_entries_user_created_idx').on(t.userId, t.createdAt),
+    /** An order's entries, read beside it in the order lists (migration 0027). */
+    index('ledger_entries_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
     check(
       'ledger_entries_kind_values',
       sql`${t.kind} in ('sale', 'payout', 'payout_return', 'adjustment', 'purchase', 'refund')`,

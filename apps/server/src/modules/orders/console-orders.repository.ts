@@ -8,6 +8,7 @@ import { hasItemMatching, placedWithin, type OrderCursor } from './orders.reposi
 import { users } from '../../platform/auth/auth.tables';
 import { refunds } from '../refunds/refunds.table';
 import { orderEvents, orderItems, orders } from './orders.table';
+import { isFullyRefunded, refundedMinorOf } from './refund-state';
 
 /** The console's filters over every shop's orders (all optional; `contains` matches). */
 export interface ConsoleOrderFilter {
@@ -64,7 +65,8 @@ const columns = {
   flagResolvedBy: sql<
     string | null
   >`(select ${users.username} from ${users} where ${users.id} = ${orders.flagResolvedBy})`,
-  refundedMinor: sql<number>`(select coalesce(sum(${payments.refundedMinor}), 0)::int from ${payments} where ${payments.orderId} = ${orders.id})`,
+  refundedMinor: refundedMinorOf(),
+  fullyRefunded: isFullyRefunded(),
   capturedMinor: sql<number>`(select coalesce(sum(${payments.capturedMinor}), 0)::int from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.captureId} is not null)`,
   carrier: orders.carrier,
   trackingNo: orders.trackingNo,
@@ -189,7 +191,13 @@ export function listOrderLedger(db: AppDatabase, orderId: number) {
 /** The orders to ship, locked for the transaction (so a concurrent change waits for it). */
 export function lockOrdersByNo(db: AppDatabase, orderNos: string[]) {
   return db
-    .select({ id: orders.id, orderNo: orders.orderNo, status: orders.status, version: orders.version })
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      status: orders.status,
+      version: orders.version,
+      refunded: isFullyRefunded(),
+    })
     .from(orders)
     .where(inArray(orders.orderNo, orderNos))
     .for('update');
@@ -199,7 +207,12 @@ export function lockOrdersByNo(db: AppDatabase, orderNos: string[]) {
 export function findOrdersByNo(db: AppDatabase, orderNos: string[]) {
   if (orderNos.length === 0) return Promise.resolve([]);
   return db
-    .select({ orderNo: orders.orderNo, status: orders.status, version: orders.version })
+    .select({
+      orderNo: orders.orderNo,
+      status: orders.status,
+      version: orders.version,
+      refunded: isFullyRefunded(),
+    })
     .from(orders)
     .where(inArray(orders.orderNo, orderNos));
 }
@@ -212,8 +225,8 @@ export interface ShipValues {
 }
 
 /**
- * Marks one paid order shipped and completed, only if still paid and at the version the operator
- * saw; answers whether it did.
+ * Marks one paid order shipped and completed, only if still paid, not refunded in full, and at the
+ * version the operator saw; answers whether it did.
  */
 export async function markShipped(db: AppDatabase, orderId: number, values: ShipValues): Promise<boolean> {
   const rows = await db
@@ -228,7 +241,14 @@ export async function markShipped(db: AppDatabase, orderId: number, values: Ship
       updatedAt: sql`now()`,
       version: sql`${orders.version} + 1`,
     })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 1), eq(orders.version, values.version)))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, 1),
+        eq(orders.version, values.version),
+        sql`not ${isFullyRefunded()}`,
+      ),
+    )
     .returning({ id: orders.id });
   return rows.length === 1;
 }

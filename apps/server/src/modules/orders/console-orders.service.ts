@@ -73,6 +73,7 @@ function toConsoleOrder(row: ConsoleOrderRow): TConsoleOrder {
         ? row.flagResolution
         : null,
     refundedCents: Number(row.refundedMinor),
+    fullyRefunded: row.fullyRefunded,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
@@ -224,6 +225,8 @@ export async function shipOrders(
       else if (row.status !== 1) {
         const key = row.status === 0 ? 'orders.ship.unpaid' : 'orders.ship.completed';
         refused.push({ field, key, params: { orderNo: item.orderNo } });
+      } else if (row.refunded) {
+        refused.push({ field, key: 'orders.ship.refunded', params: { orderNo: item.orderNo } });
       } else if (row.version !== item.version) {
         stale.push({ field, key: 'orders.ship.stale', params: { orderNo: item.orderNo } });
       }

@@ -2,3 +2,5 @@
 // orders.table.ts, to join on.
 export { markPaid, type Capture, type PaymentDeps } from './order-payments';
 export { recordOrderEvent } from './console-orders.repository';
+// An order's refund state (Refunded, out of the shipping queue): the dashboard's "Waiting to ship".
+export { isFullyRefunded, refundedMinorOf } from './refund-state';

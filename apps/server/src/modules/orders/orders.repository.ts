@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } fr
 import type { AppDatabase } from '../../platform/db/database';
 import { inLanguage, textMatches } from '../catalog/catalog.api';
 import { products } from '../catalog/catalog.table';
+import { orderEarningsOf } from '../earnings/earnings.api';
 import { orderItems, orders } from './orders.table';
+import { isFullyRefunded, refundedMinorOf } from './refund-state';
 import { containsPattern } from '../../platform/db/like';
 
 /** Where a page of the newest-first list ends: the last row's exact time and id. */
@@ -40,7 +42,13 @@ export type OrderRow = Pick<
   | 'trackingNo'
   | 'shippedAt'
   | 'createdAt'
-> & { cursorAt: string };
+> & {
+  cursorAt: string;
+  earnedMinor: number;
+  paidByYouMinor: number;
+  refundedMinor: number;
+  fullyRefunded: boolean;
+};
 
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
@@ -88,6 +96,10 @@ const orderColumns = {
   trackingNo: orders.trackingNo,
   shippedAt: orders.shippedAt,
   createdAt: orders.createdAt,
+  earnedMinor: orderEarningsOf(orders.id).earned,
+  paidByYouMinor: orderEarningsOf(orders.id).paidByYou,
+  refundedMinor: refundedMinorOf(),
+  fullyRefunded: isFullyRefunded(),
   // Microseconds, which a JavaScript Date would drop: the cursor must name the row exactly.
   cursorAt: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };

@@ -119,6 +119,11 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): TCreatorOrder {
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     shipment: shipmentOf(row),
+    side: row.side === 'b' ? 'b' : 'c',
+    earnedCents: row.earnedMinor,
+    paidByYouCents: row.paidByYouMinor,
+    refundedCents: row.refundedMinor,
+    fullyRefunded: row.fullyRefunded,
   };
 }
 
@@ -177,7 +182,6 @@ export async function getMyOrder(
   const address = row.shippingAddress;
   return {
     ...toOrder(row, items),
-    side: row.side === 'b' ? 'b' : 'c',
     shipTo: {
       name: address.name,
       city: address.city,

@@ -208,6 +208,8 @@ export const en = {
   'orders.ship.duplicate': 'Order {orderNo} is listed more than once.',
   'orders.ship.notFound': 'Order {orderNo} does not exist. Nothing was shipped.',
   'orders.ship.unpaid': 'Order {orderNo} is not paid yet, so it cannot be shipped. Nothing was shipped.',
+  'orders.ship.refunded':
+    'Order {orderNo} was refunded in full, so it must not be shipped. Nothing was shipped.',
   'orders.ship.completed': 'Order {orderNo} is already completed. Nothing was shipped.',
   'orders.ship.stale':
     'Order {orderNo} changed since you opened it. Reload and try again. Nothing was shipped.',
@@ -254,6 +256,7 @@ export const en = {
   'orders.import.duplicate': 'Order {orderNo} already appears on row {row}',
   'orders.import.notFound': 'Order {orderNo} does not exist',
   'orders.import.unpaid': 'Order {orderNo} is not paid yet',
+  'orders.import.refunded': 'Order {orderNo} was refunded in full: do not ship it',
   'orders.import.completed': 'Order {orderNo} is already completed',
   'orders.import.carrierMissing': 'Carrier is missing',
   'orders.import.carrierUnknown': 'Carrier "{value}" is not known',

@@ -220,6 +220,8 @@ export const es = {
   'orders.ship.notFound': 'El pedido {orderNo} no existe. No se envió nada.',
   'orders.ship.unpaid':
     'El pedido {orderNo} aún no está pagado, así que no se puede enviar. No se envió nada.',
+  'orders.ship.refunded':
+    'El pedido {orderNo} se reembolsó por completo, así que no debe enviarse. No se envió nada.',
   'orders.ship.completed': 'El pedido {orderNo} ya está completado. No se envió nada.',
   'orders.ship.stale':
     'El pedido {orderNo} cambió desde que lo abriste. Recarga e inténtalo de nuevo. No se envió nada.',
@@ -268,6 +270,7 @@ export const es = {
   'orders.import.duplicate': 'El pedido {orderNo} ya aparece en la fila {row}',
   'orders.import.notFound': 'El pedido {orderNo} no existe',
   'orders.import.unpaid': 'El pedido {orderNo} aún no está pagado',
+  'orders.import.refunded': 'El pedido {orderNo} se reembolsó por completo: no lo envíe',
   'orders.import.completed': 'El pedido {orderNo} ya está completado',
   'orders.import.carrierMissing': 'Falta el transportista',
   'orders.import.carrierUnknown': 'El transportista "{value}" no es conocido',

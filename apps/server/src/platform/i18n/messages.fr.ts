@@ -227,6 +227,8 @@ export const fr = {
   'orders.ship.notFound': "La commande {orderNo} n'existe pas. Rien n'a été expédié.",
   'orders.ship.unpaid':
     "La commande {orderNo} n'est pas encore payée et ne peut pas être expédiée. Rien n'a été expédié.",
+  'orders.ship.refunded':
+    "La commande {orderNo} a été remboursée en totalité : elle ne doit pas être expédiée. Rien n'a été expédié.",
   'orders.ship.completed': "La commande {orderNo} est déjà terminée. Rien n'a été expédié.",
   'orders.ship.stale':
     "La commande {orderNo} a changé depuis son ouverture. Rechargez et réessayez. Rien n'a été expédié.",
@@ -277,6 +279,7 @@ export const fr = {
   'orders.import.duplicate': 'La commande {orderNo} figure déjà à la ligne {row}',
   'orders.import.notFound': "La commande {orderNo} n'existe pas",
   'orders.import.unpaid': "La commande {orderNo} n'est pas encore payée",
+  'orders.import.refunded': 'La commande {orderNo} a été remboursée en totalité : ne l’expédiez pas',
   'orders.import.completed': 'La commande {orderNo} est déjà terminée',
   'orders.import.carrierMissing': 'Le transporteur manque',
   'orders.import.carrierUnknown': "Le transporteur « {value} » n'est pas connu",

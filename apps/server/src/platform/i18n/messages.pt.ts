@@ -216,6 +216,8 @@ export const pt = {
   'orders.ship.notFound': 'O pedido {orderNo} não existe. Nada foi enviado.',
   'orders.ship.unpaid':
     'O pedido {orderNo} ainda não foi pago, então não pode ser enviado. Nada foi enviado.',
+  'orders.ship.refunded':
+    'O pedido {orderNo} foi reembolsado por completo, por isso não deve ser enviado. Nada foi enviado.',
   'orders.ship.completed': 'O pedido {orderNo} já está concluído. Nada foi enviado.',
   'orders.ship.stale':
     'O pedido {orderNo} mudou desde que você o abriu. Recarregue e tente novamente. Nada foi enviado.',
@@ -264,6 +266,7 @@ export const pt = {
   'orders.import.duplicate': 'O pedido {orderNo} já aparece na linha {row}',
   'orders.import.notFound': 'O pedido {orderNo} não existe',
   'orders.import.unpaid': 'O pedido {orderNo} ainda não foi pago',
+  'orders.import.refunded': 'O pedido {orderNo} foi reembolsado por completo: não o envie',
   'orders.import.completed': 'O pedido {orderNo} já está concluído',
   'orders.import.carrierMissing': 'Falta a transportadora',
   'orders.import.carrierUnknown': 'A transportadora "{value}" não é conhecida',

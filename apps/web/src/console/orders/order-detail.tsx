@@ -131,7 +131,7 @@ function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
         bordered
         size="small"
         items={[
-          { key: 'status', label: t('console.status'), children: <StatusTag status={order.status} /> },
+          { key: 'status', label: t('console.status'), children: <StatusTag order={order} /> },
           { key: 'shop', label: t('console.shop'), children: order.shopName },
           { key: 'buyer', label: t('console.buyerEmail'), children: order.buyerEmail },
           { key: 'language', label: t('console.buyerLanguage'), children: order.language },

@@ -5,7 +5,6 @@ import {
   SHIPPING_CARRIERS,
   ZShippingCarrier,
   type TConsoleOrder,
-  type TOrderStatus,
   type TShippingCarrier,
 } from '@linkstore/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -42,7 +41,7 @@ import {
 } from './api';
 import { ImportTrackingDialog } from './import-tracking-dialog';
 import { OrderDetailDrawer } from './order-detail';
-import { FlagTags, StatusTag, useCarrierName } from './order-parts';
+import { FlagTags, isShippable, StatusTag, useCarrierName } from './order-parts';
 
 const INITIAL_FILTERS: TConsoleOrderFilters = {
   orderNo: '',
@@ -86,7 +85,7 @@ export default function ConsoleOrderPage() {
     setSelected([]);
     setSearched(values);
   };
-  const selectedOrders = rows.filter((row) => selected.includes(row.orderNo) && row.status === 1);
+  const selectedOrders = rows.filter((row) => selected.includes(row.orderNo) && isShippable(row));
 
   const columns: TableColumnsType<TConsoleOrder> = [
     { title: t('console.orderNo'), dataIndex: 'orderNo' },
@@ -94,8 +93,8 @@ export default function ConsoleOrderPage() {
     { title: t('console.buyerEmail'), dataIndex: 'buyerEmail' },
     {
       title: t('console.status'),
-      dataIndex: 'status',
-      render: (status: TOrderStatus) => <StatusTag status={status} />,
+      key: 'status',
+      render: (_, order) => <StatusTag order={order} />,
     },
     {
       title: t('console.flag'),
@@ -136,7 +135,7 @@ export default function ConsoleOrderPage() {
           >
             {t('console.detail')}
           </Button>
-          {canShip && order.status === 1 && (
+          {canShip && isShippable(order) && (
             <Button
               type="link"
               size="small"
@@ -266,7 +265,7 @@ export default function ConsoleOrderPage() {
                   selectedRowKeys: selected,
                   onChange: (keys) => setSelected(keys.map(String)),
                   getCheckboxProps: (order: TConsoleOrder) => ({
-                    disabled: order.status !== 1,
+                    disabled: !isShippable(order),
                     'aria-label': order.orderNo,
                   }),
                 },

@@ -4,9 +4,16 @@ import { useTranslation } from 'react-i18next';
 
 const STATUS_COLOURS: Record<TOrderStatus, string> = { 0: 'warning', 1: 'processing', 2: 'success' };
 
-export function StatusTag({ status }: { status: TOrderStatus }) {
+/** The order's status — or Refunded, once all of its payment went back (it is never shipped then). */
+export function StatusTag({ order }: { order: Pick<TConsoleOrder, 'status' | 'fullyRefunded'> }) {
   const { t } = useTranslation('orders');
-  return <Tag color={STATUS_COLOURS[status]}>{t(`status.${status}`)}</Tag>;
+  if (order.fullyRefunded) return <Tag color="error">{t('status.refunded')}</Tag>;
+  return <Tag color={STATUS_COLOURS[order.status]}>{t(`status.${order.status}`)}</Tag>;
+}
+
+/** Paid, waiting to be shipped, and not refunded in full: what Ship and the tracking import take. */
+export function isShippable(order: Pick<TConsoleOrder, 'status' | 'fullyRefunded'>): boolean {
+  return order.status === 1 && !order.fullyRefunded;
 }
 
 /** The carrier's name in the reader's language. */

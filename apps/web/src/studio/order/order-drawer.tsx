@@ -54,7 +54,7 @@ function OrderDetail({ order }: { order: TCreatorOrderDetail }) {
           {
             key: 'status',
             label: t('orders.detail.status'),
-            children: <OrderStatusTag status={order.status} />,
+            children: <OrderStatusTag order={order} />,
           },
           { key: 'buyer', label: t('orders.detail.buyer'), children: order.buyerEmail },
           { key: 'shipTo', label: t('orders.detail.shipTo'), children: `${shipTo.name} — ${place}` },
@@ -101,22 +101,69 @@ function OrderDetail({ order }: { order: TCreatorOrderDetail }) {
           ))}
         </ul>
       </Card>
+      <OrderMoney order={order} />
+      <Alert type="info" showIcon title={t('orders.detail.shippingNote')} />
+    </Space>
+  );
+}
+
+/**
+ * What the order means for the creator's money, as Earnings counts it (decision 0041): a buyer's
+ * order shows what they paid, what was refunded to them, the platform price and the creator's
+ * earnings from it (the ledger's, less refunds); an order the creator paid is their purchase.
+ */
+function OrderMoney({ order }: { order: TCreatorOrderDetail }) {
+  const { t } = useTranslation('orders');
+  const money = useMoney();
+  if (order.side === 'b') {
+    return (
+      <>
+        <Descriptions
+          column={1}
+          bordered
+          size="small"
+          items={[
+            {
+              key: 'paidByYou',
+              label: t('orders.detail.paidByYou'),
+              children: money.format(order.paidByYouCents),
+            },
+          ]}
+        />
+        <Alert type="info" showIcon title={t('orders.detail.yourPurchase')} />
+      </>
+    );
+  }
+  const paid = order.status > 0;
+  return (
+    <>
       <Descriptions
         column={1}
         bordered
         size="small"
         items={[
           { key: 'paid', label: t('orders.detail.buyerPaid'), children: money.format(order.totalCents) },
+          ...(order.refundedCents > 0
+            ? [
+                {
+                  key: 'refunded',
+                  label: t('orders.detail.refunded'),
+                  children: money.format(-order.refundedCents),
+                },
+              ]
+            : []),
           {
             key: 'platform',
             label: t('orders.detail.platformPrice'),
             children: money.format(order.platformCents),
           },
-          { key: 'profit', label: t('orders.detail.profit'), children: money.format(order.profitCents) },
+          paid
+            ? { key: 'earned', label: t('orders.detail.earned'), children: money.format(order.earnedCents) }
+            : { key: 'profit', label: t('orders.detail.profit'), children: money.format(order.profitCents) },
         ]}
       />
-      <Alert type="info" showIcon title={t('orders.detail.shippingNote')} />
-    </Space>
+      {order.fullyRefunded && <Alert type="warning" showIcon title={t('orders.detail.fullyRefunded')} />}
+    </>
   );
 }
 

@@ -40,6 +40,11 @@ const order = (orderNo: string, status: 0 | 1 | 2, title: string): TCreatorOrder
   createdAt: '2026-11-05T10:00:00Z',
   paidAt: status > 0 ? '2026-11-05T10:05:00Z' : null,
   shipment: null,
+  side: 'c',
+  earnedCents: status === 0 ? 0 : 2197,
+  paidByYouCents: 0,
+  refundedCents: 0,
+  fullyRefunded: false,
 });
 const DETAIL: TCreatorOrderDetail = {
   ...order('LS261105-AAAAAAA2', 1, 'Blue mug'),

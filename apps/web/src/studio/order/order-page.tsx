@@ -26,6 +26,7 @@ import { fileUrl } from '../../shared/upload/upload-api';
 import { ordersInfiniteQuery, type TOrderFilters } from './api';
 import { OrderDrawer } from './order-drawer';
 import styles from './order-page.module.css';
+import { orderProfitText } from './order-money';
 import { OrderStatusTag } from './order-status-tag';
 import { PayDialog } from './pay-dialog';
 import { ScrollFooter, scrollFooterState } from './scroll-footer';
@@ -175,7 +176,7 @@ function OrderCards({ orders, isLoading, onOpen, selected, onSelect, onPay }: Or
           <li key={order.orderNo} className={styles.card}>
             <div className={styles.cardHead}>
               <ProductCell order={order} onOpen={onOpen} />
-              <OrderStatusTag status={order.status} />
+              <OrderStatusTag order={order} />
             </div>
             <dl className={styles.cardFigures}>
               <div>
@@ -184,7 +185,7 @@ function OrderCards({ orders, isLoading, onOpen, selected, onSelect, onPay }: Or
               </div>
               <div>
                 <dt>{t('orders.field.profit')}</dt>
-                <dd>{money.format(order.profitCents)}</dd>
+                <dd>{orderProfitText(order, money.format, t)}</dd>
               </div>
               <div>
                 <dt>{t('orders.field.quantity')}</dt>
@@ -241,12 +242,17 @@ function OrderRows({ orders, isLoading, onOpen, selected, onSelect, onPay }: Ord
       align: 'right',
       render: money.format,
     },
-    { title: t('orders.field.profit'), dataIndex: 'profitCents', align: 'right', render: money.format },
+    {
+      title: t('orders.field.profit'),
+      key: 'profit',
+      align: 'right',
+      render: (_, order) => orderProfitText(order, money.format, t),
+    },
     { title: t('orders.field.orderTime'), dataIndex: 'createdAt', render: dateTime },
     {
       title: t('orders.field.status'),
-      dataIndex: 'status',
-      render: (status: TOrderStatus) => <OrderStatusTag status={status} />,
+      key: 'status',
+      render: (_, order) => <OrderStatusTag order={order} />,
     },
     {
       title: t('orders.pay.action'),

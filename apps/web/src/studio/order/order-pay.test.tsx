@@ -31,6 +31,11 @@ const order = (orderNo: string, status: 0 | 1 | 2, platformCents: number): TCrea
   createdAt: '2026-11-05T10:00:00Z',
   paidAt: status > 0 ? '2026-11-05T10:05:00Z' : null,
   shipment: null,
+  side: 'c',
+  earnedCents: status === 0 ? 0 : platformCents,
+  paidByYouCents: 0,
+  refundedCents: 0,
+  fullyRefunded: false,
 });
 
 const A = 'LS261105-AAAAAAA1';

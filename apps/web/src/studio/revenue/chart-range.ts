@@ -34,21 +34,31 @@ export interface TBar {
 }
 
 /**
- * One bar per day across `width`, scaled so the best day fills `height` (a day without sales
- * has no bar). A gap of a fifth of each slot keeps neighbouring bars apart.
+ * One bar per day across `width`: a day's earnings rise from the baseline, a day when refunds took
+ * back more than was earned goes below it (earnings are net of refunds, decision 0041). The scale
+ * fits the best and the worst day; the baseline sits at `baseline` (the bottom when no day is
+ * below 0). A day without any has no bar. A gap of a fifth of each slot keeps bars apart.
  */
-export function layoutBars(days: TEarningsDaily, width: number, height: number): TBar[] {
-  const best = Math.max(1, ...days.map((d) => d.cents));
+export function layoutBars(
+  days: TEarningsDaily,
+  width: number,
+  height: number,
+): { bars: TBar[]; baseline: number } {
+  const top = Math.max(0, ...days.map((d) => d.cents));
+  const bottom = Math.max(0, ...days.map((d) => -d.cents));
+  const span = Math.max(1, top + bottom);
+  const baseline = (top / span) * height || (bottom > 0 ? 0 : height);
   const slot = days.length > 0 ? width / days.length : width;
-  return days.map((d, index) => {
-    const barHeight = (d.cents / best) * height;
+  const bars = days.map((d, index) => {
+    const barHeight = (Math.abs(d.cents) / span) * height;
     return {
       day: d.day,
       cents: d.cents,
       x: index * slot + slot * 0.1,
-      y: height - barHeight,
+      y: d.cents >= 0 ? baseline - barHeight : baseline,
       width: slot * 0.8,
       height: barHeight,
     };
   });
+  return { bars, baseline };
 }

@@ -33,7 +33,8 @@ export function DailyChart({ days, format }: DailyChartProps) {
   if (!first || !last) return null;
   const total = days.reduce((sum, d) => sum + d.cents, 0);
   const range = { from: label(first.day), to: label(last.day) };
-  if (total === 0) return <Empty description={t('earnings.chart.empty', range)} />;
+  if (days.every((d) => d.cents === 0)) return <Empty description={t('earnings.chart.empty', range)} />;
+  const { bars, baseline } = layoutBars(days, WIDTH, PLOT_HEIGHT);
   const best = days.reduce((top, d) => (d.cents > top.cents ? d : top), first);
   const summary = t('earnings.chart.summary', {
     ...range,
@@ -53,15 +54,15 @@ export function DailyChart({ days, format }: DailyChartProps) {
       >
         <title id={titleId}>{summary}</title>
         <line x1={0} x2={WIDTH} y1={0} y2={0} className={styles.grid} />
-        <line x1={0} x2={WIDTH} y1={PLOT_HEIGHT} y2={PLOT_HEIGHT} className={styles.axis} />
-        {layoutBars(days, WIDTH, PLOT_HEIGHT).map((bar) => (
+        <line x1={0} x2={WIDTH} y1={baseline} y2={baseline} className={styles.axis} />
+        {bars.map((bar) => (
           <rect
             key={bar.day}
             x={bar.x}
             y={bar.y}
             width={bar.width}
             height={bar.height}
-            className={styles.bar}
+            className={bar.cents < 0 ? styles.barBelow : styles.bar}
           >
             <title>{t('earnings.chart.day', { day: label(bar.day), amount: format(bar.cents) })}</title>
           </rect>

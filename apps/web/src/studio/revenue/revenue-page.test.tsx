@@ -13,7 +13,7 @@ describe('chart range and bars', () => {
     expect(pickedRange(['', ''])).toBeNull();
     expect(pickedRange(['2025-11-01', '2026-11-01'])).toEqual({ from: '2025-11-01', to: '2026-11-01' });
     expect(pickedRange(['2025-11-01', '2026-11-02'])).toBe('tooLong');
-    const bars = layoutBars(
+    const { bars, baseline } = layoutBars(
       [
         { day: '2026-11-01', cents: 0 },
         { day: '2026-11-02', cents: 200 },
@@ -23,11 +23,28 @@ describe('chart range and bars', () => {
       400,
       100,
     );
+    expect(baseline).toBe(100);
     expect(bars.map((b) => [b.x, b.width, b.height, b.y])).toEqual([
       [10, 80, 0, 100],
       [110, 80, 100, 0],
       [210, 80, 25, 75],
       [310, 80, 50, 50],
+    ]);
+  });
+
+  it('draws a day when refunds took back more than was earned below the baseline', () => {
+    const { bars, baseline } = layoutBars(
+      [
+        { day: '2026-11-01', cents: 300 },
+        { day: '2026-11-02', cents: -100 },
+      ],
+      200,
+      100,
+    );
+    expect(baseline).toBe(75);
+    expect(bars.map((b) => [b.height, b.y])).toEqual([
+      [75, 0],
+      [25, 75],
     ]);
   });
 });
@@ -47,6 +64,10 @@ const ORDER: TCreatorOrderDetail = {
   paidAt: '2026-11-05T10:05:00Z',
   shipment: null,
   side: 'c',
+  earnedCents: 0,
+  paidByYouCents: 0,
+  refundedCents: 0,
+  fullyRefunded: false,
   shipTo: { name: 'Camille D', city: 'Lyon', region: null, countryCode: 'FR' },
   language: 'fr',
   completedAt: null,
@@ -65,6 +86,8 @@ describe('RevenuePage', () => {
           totalEarnedCents: 20_000,
           paidOutCents: 7_655,
           thisMonthCents: 2_197,
+          adjustmentsCents: 0,
+          purchasesCents: 4_698,
           currencyCode: 'USD',
           holdDays: 7,
           minimumPayoutCents: 1_000,
@@ -135,6 +158,11 @@ describe('RevenuePage', () => {
     const figure = (title: string) =>
       screen.getByText(title, { selector: '.ant-statistic-title' }).closest('.ant-statistic');
     await waitFor(() => expect(figure('Available')).toHaveTextContent('$123.45'));
+    // Every ledger row is in a figure: the balance reconciles, purchases stand apart.
+    expect(
+      screen.getByText(/^Total earned \$200\.00 − paid out \$76\.55 − in flight \$15\.00 = balance/),
+    ).toBeTruthy();
+    expect(screen.getByText(/Orders you paid yourself: \$46\.98/)).toBeTruthy();
     expect(figure('Pending')).toHaveTextContent('$30.00');
     expect(figure('In flight')).toHaveTextContent('$15.00');
     expect(figure('Paid out')).toHaveTextContent('$76.55');

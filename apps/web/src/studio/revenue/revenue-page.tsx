@@ -91,6 +91,25 @@ function SummaryCards() {
           </Col>
         ))}
       </Row>
+      {summary && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+          {tOrders(summary.adjustmentsCents === 0 ? 'earnings.reconcile' : 'earnings.reconcileAdjusted', {
+            earned: money(summary.totalEarnedCents, summary.currencyCode),
+            adjustments: money(summary.adjustmentsCents, summary.currencyCode),
+            paidOut: money(summary.paidOutCents, summary.currencyCode),
+            inFlight: money(summary.inFlightCents, summary.currencyCode),
+            balance: money(summary.balanceCents, summary.currencyCode),
+            available: money(summary.availableCents, summary.currencyCode),
+            pending: money(summary.pendingCents, summary.currencyCode),
+          })}
+          {summary.purchasesCents > 0 && (
+            <>
+              <br />
+              {tOrders('earnings.purchases', { amount: money(summary.purchasesCents, summary.currencyCode) })}
+            </>
+          )}
+        </Typography.Paragraph>
+      )}
       {summary && summary.availableCents < 0 && (
         <Alert
           type="warning"

@@ -14,6 +14,8 @@ const SUMMARY: TEarningsSummary = {
   paidOutCents: 7_655,
   totalEarnedCents: 23_000,
   thisMonthCents: 2_197,
+  adjustmentsCents: 0,
+  purchasesCents: 0,
   currencyCode: 'USD',
   holdDays: 7,
   minimumPayoutCents: 1_000,
