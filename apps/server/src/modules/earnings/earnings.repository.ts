@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { orders } from '../orders/orders.table';
 import { payouts } from '../payouts/payouts.table';
@@ -155,9 +155,10 @@ export async function sumLedgersOf(
 
 /**
  * One order's earnings (its sale less what refunds took back) and what its creator paid for it
- * themselves, as SQL over `orderId` (the order lists read them beside each order).
+ * themselves, as SQL over `orderId` — qualified with its table: inside these subqueries a bare
+ * "id" would be the ledger entry's (the order lists read them beside each order).
  */
-export function orderEarningsOf(orderId: SQL | AnyColumn) {
+export function orderEarningsOf(orderId: SQL) {
   return {
     earned: sql<number>`(select coalesce(sum(e.amount_minor), 0)::int from ${ledgerEntries} e
       where e.order_id = ${orderId} and e.kind in ('sale', 'refund'))`.mapWith(Number),

@@ -4,7 +4,7 @@ import { inLanguage, textMatches } from '../catalog/catalog.api';
 import { products } from '../catalog/catalog.table';
 import { orderEarningsOf } from '../earnings/earnings.api';
 import { orderItems, orders } from './orders.table';
-import { isFullyRefunded, refundedMinorOf } from './refund-state';
+import { isFullyRefunded, ORDER_ID, refundedMinorOf } from './refund-state';
 import { containsPattern } from '../../platform/db/like';
 
 /** Where a page of the newest-first list ends: the last row's exact time and id. */
@@ -96,8 +96,8 @@ const orderColumns = {
   trackingNo: orders.trackingNo,
   shippedAt: orders.shippedAt,
   createdAt: orders.createdAt,
-  earnedMinor: orderEarningsOf(orders.id).earned,
-  paidByYouMinor: orderEarningsOf(orders.id).paidByYou,
+  earnedMinor: orderEarningsOf(ORDER_ID).earned,
+  paidByYouMinor: orderEarningsOf(ORDER_ID).paidByYou,
   refundedMinor: refundedMinorOf(),
   fullyRefunded: isFullyRefunded(),
   // Microseconds, which a JavaScript Date would drop: the cursor must name the row exactly.

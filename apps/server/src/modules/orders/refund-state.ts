@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { payments } from '../payments/payments.table';
 import { orders } from './orders.table';
 
@@ -11,14 +11,20 @@ import { orders } from './orders.table';
  * shipping, its import and the dashboard read these.
  */
 
+/**
+ * The order's id, always qualified: drizzle writes a column of a one-table select without its
+ * table, and inside the subqueries below a bare "id" would be the subquery's own.
+ */
+export const ORDER_ID = sql`${sql.identifier(getTableName(orders))}.${sql.identifier(orders.id.name)}`;
+
 /** What refunds gave back (or are giving back) of the order's capture, in its minor units. */
-export function refundedMinorOf(orderId: SQL | typeof orders.id = orders.id) {
+export function refundedMinorOf(orderId: SQL = ORDER_ID) {
   return sql<number>`(select coalesce(sum(${payments.refundedMinor}), 0)::int from ${payments}
     where ${payments.orderId} = ${orderId})`.mapWith(Number);
 }
 
 /** Every captured cent of the order is refunded or being refunded. */
-export function isFullyRefunded(orderId: SQL | typeof orders.id = orders.id) {
+export function isFullyRefunded(orderId: SQL = ORDER_ID) {
   return sql<boolean>`exists (select 1 from ${payments} where ${payments.orderId} = ${orderId}
     and ${payments.captureId} is not null and ${payments.capturedMinor} > 0
     and ${payments.refundedMinor} >= ${payments.capturedMinor})`.mapWith(
