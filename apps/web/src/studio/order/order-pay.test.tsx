@@ -175,7 +175,11 @@ describe('PayResultPage', () => {
     const api = listApi(() => [order(A, 2, 1000)]);
     api.on('POST /api/v1/orders/purchases/7/capture', () => ok(purchase('paid', [A])));
     vi.stubGlobal('fetch', api.fetch);
+    // The provider's return address: its token comes before the studio's hash route.
+    window.history.replaceState(null, '', '/?token=SB-1#/order/pay-result?purchase=7');
     const { router } = await renderWithApp(routes, '/order/pay-result?purchase=7');
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(window.location.hash).toBe('#/order/pay-result?purchase=7');
 
     const dialog = await screen.findByRole('dialog', { name: 'Payment success' });
     expect(dialog).toHaveTextContent('Orders paid: 1. Total: $10.00.');
