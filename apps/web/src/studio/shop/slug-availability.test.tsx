@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { TShop, TShopSlugCheck } from '@linkstore/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../shared/session/session-store';
-import { createFakeApi, ok, type TFakeRequest } from '../../shared/test/fake-api';
+import { createFakeApi, fail, ok, type TFakeRequest } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render-with-app';
 import { ShopPage } from './shop-page';
 
@@ -58,6 +58,26 @@ describe('the link name, checked while typing', () => {
     await user.click(screen.getByRole('button', { name: 'bruno-shop' }));
     expect(screen.getByLabelText('Shop link name')).toHaveValue('bruno-shop');
     expect(await screen.findByText('“bruno-shop” is free')).toBeInTheDocument();
+  });
+
+  it('renews an expired session like every other call, and checks again', async () => {
+    const api = fakeApi(null);
+    let expired = true;
+    api.on(CHECK, (request) => {
+      if (expired && request.headers.Authorization === 'Bearer acc') return fail('1002', 'expired', null, 401);
+      return answer(request);
+    });
+    api.on('POST /api/v1/auth/refresh-token', () => {
+      expired = false;
+      return ok({ tokenType: 'Bearer', accessToken: 'acc-2', refreshToken: 'ref-2', expiresIn: 900 });
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp([{ path: '/shop', Component: ShopPage }], '/shop');
+
+    await user.type(await screen.findByLabelText('Shop link name'), 'bruno');
+    expect(await screen.findByText('“bruno” is taken by another shop')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/auth/refresh-token')).toHaveLength(1);
+    expect(api.callsTo(CHECK)).toHaveLength(2);
   });
 
   it('does not ask about a name the form already refuses, nor while typing', async () => {

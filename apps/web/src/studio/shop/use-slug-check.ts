@@ -22,8 +22,9 @@ export function useDebounced<T>(value: T, delay: number): T {
 
 /**
  * Whether the link name being typed is free, asked of the server once typing pauses: only a name
- * the form's own rules accept (those show at once), and never the shop's current one. A failed
- * check (offline, too many) says nothing: opening or saving still checks.
+ * the form's own rules accept (those show at once), and never the shop's current one. Not quiet:
+ * an expired access token is renewed like any call's (a quiet call would not be), and a failure
+ * the client shows leaves the field as it is — opening or saving checks again.
  */
 export function useSlugCheck(typed: string, current?: string): TSlugAvailability {
   const slug = typed.trim().toLowerCase();
@@ -31,8 +32,7 @@ export function useSlugCheck(typed: string, current?: string): TSlugAvailability
   const wanted = slugProblem(slug) === null && slug !== current;
   const check = useQuery({
     queryKey: [...routeKey(shopsRoutes.slugCheck), { query: { slug: settled } }],
-    queryFn: ({ signal }) =>
-      callRoute(shopsRoutes.slugCheck, { query: { slug: settled } }, { signal, isQuiet: true }),
+    queryFn: ({ signal }) => callRoute(shopsRoutes.slugCheck, { query: { slug: settled } }, { signal }),
     enabled: wanted && settled === slug,
     staleTime: 15_000,
     retry: false,
