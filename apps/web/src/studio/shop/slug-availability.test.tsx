@@ -64,7 +64,8 @@ describe('the link name, checked while typing', () => {
     const api = fakeApi(null);
     let expired = true;
     api.on(CHECK, (request) => {
-      if (expired && request.headers.Authorization === 'Bearer acc') return fail('1002', 'expired', null, 401);
+      if (expired && request.headers.Authorization === 'Bearer acc')
+        return fail('1002', 'expired', null, 401);
       return answer(request);
     });
     api.on('POST /api/v1/auth/refresh-token', () => {
