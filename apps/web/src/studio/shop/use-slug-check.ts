@@ -1,7 +1,7 @@
 import { shopsRoutes, type TShopSlugCheck } from '@linkstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { callRoute, routeKey } from '../../shared/http/call-route';
+import { callRouteQuietly, routeKey } from '../../shared/http/call-route';
 import { slugProblem } from './shop-link';
 
 /** How long typing must pause before the link is checked. */
@@ -22,9 +22,9 @@ export function useDebounced<T>(value: T, delay: number): T {
 
 /**
  * Whether the link name being typed is free, asked of the server once typing pauses: only a name
- * the form's own rules accept (those show at once), and never the shop's current one. Not quiet:
- * an expired access token is renewed like any call's (a quiet call would not be), and a failure
- * the client shows leaves the field as it is — opening or saving checks again.
+ * the form's own rules accept (those show at once), and never the shop's current one. A failed
+ * check (offline, too many) says nothing — opening or saving checks again —, but an expired access
+ * token is renewed like any call's (`callRouteQuietly`; a quiet call alone would not).
  */
 export function useSlugCheck(typed: string, current?: string): TSlugAvailability {
   const slug = typed.trim().toLowerCase();
@@ -32,7 +32,8 @@ export function useSlugCheck(typed: string, current?: string): TSlugAvailability
   const wanted = slugProblem(slug) === null && slug !== current;
   const check = useQuery({
     queryKey: [...routeKey(shopsRoutes.slugCheck), { query: { slug: settled } }],
-    queryFn: ({ signal }) => callRoute(shopsRoutes.slugCheck, { query: { slug: settled } }, { signal }),
+    queryFn: ({ signal }) =>
+      callRouteQuietly(shopsRoutes.slugCheck, { query: { slug: settled } }, { signal }),
     enabled: wanted && settled === slug,
     staleTime: 15_000,
     retry: false,
