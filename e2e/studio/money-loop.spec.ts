@@ -187,10 +187,25 @@ test('a creator connects PayPal, pays three unpaid orders, withdraws once the ho
   await dialog.getByRole('button', { name: t('orders:orders.pay.payWithPayPal') }).click();
 
   await expect(page).toHaveURL(/\/payauth\?token=/);
+  const approvalUrl = page.url();
   await page.getByRole('button', { name: text('en', 'storefront:payauth.approve') }).click();
 
   await expect(page).toHaveURL(/#\/order\/pay-result\?purchase=\d+/);
   const success = page.getByRole('dialog', { name: t('orders:orders.pay.success') });
+  await expect(success).toBeVisible();
+  await expect(success).toContainText(/Orders paid: 3\./);
+  // Issue 30: the sandbox's token leaves the studio's address, and Back from the receipt skips
+  // the approval page (it was left in place); opened again, that page leads to the receipt.
+  expect(new URL(page.url()).search).toBe('');
+  const receiptUrl = page.url();
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/order\?status=0$/);
+  await expect(page.getByRole('button', { name: text('en', 'storefront:payauth.approve') })).toHaveCount(0);
+  await page.goto(approvalUrl);
+  await expect(page.getByText(text('en', 'storefront:payauth.paid'))).toBeVisible();
+  await expect(page.getByRole('button', { name: text('en', 'storefront:payauth.approve') })).toHaveCount(0);
+  await page.getByRole('button', { name: text('en', 'storefront:payauth.toReceipt') }).click();
+  await expect(page).toHaveURL(receiptUrl);
   await expect(success).toBeVisible();
   await expect(success).toContainText(/Orders paid: 3\./);
   await expectNoSidewaysScroll(page);

@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectTapTargets, PHONE } from '../support/phone';
+import { text } from '../locales';
+import { readCode } from '../support/mailbox';
+import { expectNoWrappedButtons, expectTapTargets, PHONE } from '../support/phone';
 import { english as t, cents, dollars, signInAsDemo } from '../support/studio';
 import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../support/themes';
 
@@ -7,6 +9,9 @@ import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../
  * Issue 17, the studio on a phone: at 360 × 640 with touch a creator signs in, hides a product
  * from its card, gives a product its own price and saves, finds an order and its profit, and
  * reads the earnings. Every page fits the screen and every tap target is 44 px or more.
+ * Issue 30, a creator's first hour: a taken link is said while typing, the quick start is completed
+ * by keeping the suggested prices, and in all five languages no button label wraps, the whole shop
+ * link shows and the pay dialog's amounts stay on one line.
  */
 // axe-core is injected as a script, which a Content Security Policy may forbid.
 test.use({ ...PHONE, viewport: { width: 360, height: 640 }, bypassCSP: true });
@@ -61,6 +66,41 @@ const placeholderRoom = (element: unknown) => {
     inside: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
   };
 };
+
+const LANGUAGES = ['en', 'es', 'pt', 'zh-cn', 'fr'] as const;
+const PASSWORD = 'Sunny-days-2026';
+
+/** A new creator signs up (the code from the outbox) and lands on the studio's home. */
+async function register(page: Page, email: string): Promise<void> {
+  await page.goto('/#/register?lang=en');
+  await page.getByLabel(t('studio:auth.register.email'), { exact: true }).fill(email);
+  await page.getByLabel(t('studio:auth.register.password'), { exact: true }).fill(PASSWORD);
+  await page.getByLabel(t('studio:auth.register.confirmPassword'), { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t('studio:auth.code.get') }).tap();
+  await page.getByLabel(t('studio:auth.code.label'), { exact: true }).fill(await readCode(email));
+  await page.getByRole('button', { name: t('studio:auth.register.submit'), exact: true }).tap();
+  await expect(page).toHaveURL(/#\/$/);
+}
+
+/** Opens `path` in `lang` (the address's `lang` is read when the app starts). */
+async function openIn(page: Page, path: string, lang: string): Promise<void> {
+  await page.goto(`/#${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
+  await page.reload();
+}
+
+/** The shop link bar shows the whole link, its slug included, nothing cut. */
+async function expectWholeShopLink(page: Page, slug: string, lang: string): Promise<void> {
+  const link = page
+    .getByRole('region', { name: text(lang, 'studio:layout.linkArea') })
+    .getByRole('link', { name: new RegExp(`/s/${slug}$`) });
+  await expect(link).toBeVisible();
+  const cut = await link.evaluate(
+    (element) =>
+      (element as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth >
+      (element as unknown as { clientWidth: number }).clientWidth + 1,
+  );
+  expect(cut, `${lang}: the shop link is cut`).toBe(false);
+}
 
 /** The card of a product or order: the list item holding `inner`. */
 const cardOf = (inner: Locator) => inner.locator('xpath=ancestor::li[1]');
@@ -169,6 +209,115 @@ test('a creator on a phone hides a product, prices one, finds an order and its p
     .locator('.ant-statistic-content');
   await expect(available).toHaveText(/\$[\d,]+\.\d{2}/);
   await expectFits(page, 'earnings');
+});
+
+test('a new creator on a phone hears a taken link while typing and keeps the suggested prices', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await followSystemTheme(page);
+  const opened: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/shop')
+      opened.push(request.url());
+  });
+  await register(page, `first-hour-${Date.now()}@example.com`);
+  await expect(page.getByText(t('studio:home.quickStart.progress', { done: 0, total: 4 }))).toBeVisible();
+  await expectFits(page, 'quick start');
+  await expectNoWrappedButtons(page, 'quick start');
+
+  // Step 1: the name proposes the link "demo", the seeded demo shop's: said before "Open my shop".
+  await page.getByRole('button', { name: t('studio:home.quickStart.create.action') }).tap();
+  await page.getByLabel(t('studio:shop.field.name'), { exact: true }).pressSequentially('Demo');
+  await expect(page.getByLabel(t('studio:shop.field.slug'), { exact: true })).toHaveValue('demo');
+  const status = page.getByRole('status').filter({ hasText: t('studio:shop.slug.taken', { slug: 'demo' }) });
+  await expect(status).toBeVisible();
+  await expect(status).toHaveAttribute('aria-live', 'polite');
+  expect(opened).toEqual([]);
+  await expectFits(page, 'open my shop, link taken');
+  await expectAccessible(page, 'open my shop, link taken');
+  // A free name offered instead, picked with one tap.
+  const suggestion = status.getByRole('button').first();
+  const slug = (await suggestion.innerText()).trim();
+  expect(slug).toMatch(/^(demo-|my-demo)/);
+  await suggestion.tap();
+  await expect(page.getByLabel(t('studio:shop.field.slug'), { exact: true })).toHaveValue(slug);
+  await expect(
+    page.getByRole('status').filter({ hasText: t('studio:shop.slug.available', { slug }) }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: t('studio:shop.open.submit') }).tap();
+  await expect(page.getByText(t('studio:shop.open.success'))).toBeVisible();
+  await expectWholeShopLink(page, slug, 'en');
+
+  // Step 3 by keeping the suggested prices, remembered by the server.
+  await bottomNav(page)
+    .getByRole('link', { name: t('studio:nav.home'), exact: true })
+    .tap();
+  const prices = page.getByRole('listitem', { name: t('studio:home.quickStart.prices.title') });
+  await expect(prices.getByRole('button', { name: t('studio:home.quickStart.prices.keep') })).toBeVisible();
+  await expectFits(page, 'quick start with a shop');
+  await prices.getByRole('button', { name: t('studio:home.quickStart.prices.keep') }).tap();
+  await expect(prices.getByText(t('studio:home.quickStart.done'), { exact: true })).toBeVisible();
+  await expect(page.getByText(t('studio:home.quickStart.progress', { done: 2, total: 4 }))).toBeVisible();
+  await page.reload();
+  await expect(
+    page
+      .getByRole('listitem', { name: t('studio:home.quickStart.prices.title') })
+      .getByText(t('studio:home.quickStart.done'), { exact: true }),
+  ).toBeVisible();
+
+  // In every language: the quick start's rows, the shop page and the link bar fit at 360 px.
+  for (const lang of LANGUAGES) {
+    await openIn(page, '/', lang);
+    await expect(page.getByText(text(lang, 'studio:home.quickStart.heading'))).toBeVisible();
+    await expectFits(page, `quick start (${lang})`);
+    await expectNoWrappedButtons(page, `quick start (${lang})`);
+    await expectWholeShopLink(page, slug, lang);
+    // The quick start's text keeps the row's width: not squeezed beside its buttons.
+    const row = page.getByRole('listitem', { name: text(lang, 'studio:home.quickStart.payment.title') });
+    const rowBox = await row.boundingBox();
+    const textBox = await row.getByText(text(lang, 'studio:home.quickStart.payment.text')).boundingBox();
+    expect((textBox?.width ?? 0) / (rowBox?.width ?? 1), `quick start text width (${lang})`).toBeGreaterThan(
+      0.6,
+    );
+    await openIn(page, '/shop', lang);
+    await expect(heading(page)).toHaveText(text(lang, 'studio:shop.heading'));
+    await expectFits(page, `my shop (${lang})`);
+    await expectNoWrappedButtons(page, `my shop (${lang})`);
+  }
+});
+
+test('in every language the orders page and the pay dialog keep their labels and amounts on one line', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signInAsDemo(page);
+  for (const lang of LANGUAGES) {
+    await openIn(page, '/order?status=0', lang);
+    await expect(heading(page)).toHaveText(text(lang, 'orders:orders.heading'));
+    await expectFits(page, `orders (${lang})`);
+    await expectNoWrappedButtons(page, `orders (${lang})`);
+    await expectWholeShopLink(page, 'demo', lang);
+    await page
+      .getByRole('button', {
+        name: new RegExp(`^${text(lang, 'orders:orders.pay.payNowOf').split('{{')[0]}`),
+      })
+      .first()
+      .tap();
+    const dialog = page.getByRole('dialog', { name: text(lang, 'orders:orders.pay.title') });
+    await expect(dialog).toBeVisible();
+    for (const amount of await dialog.locator('strong').all()) {
+      const lines = await amount.evaluate((element) => {
+        const el = element as unknown as { getClientRects(): { length: number } };
+        return el.getClientRects().length;
+      });
+      expect(lines, `${lang}: "${await amount.innerText()}" wraps`).toBe(1);
+    }
+    await expectNoWrappedButtons(page, `pay dialog (${lang})`);
+    await expectNoSidewaysScroll(page, `pay dialog (${lang})`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
 });
 
 test.describe('at 1366 px', () => {

@@ -59,3 +59,39 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
 export async function expectTapTargets(page: Page, what: string): Promise<void> {
   expect(await smallTapTargets(page), `${what}: tap targets under ${MIN_TAP} px`).toEqual([]);
 }
+
+/**
+ * Every visible button (antd's, native or `role=button`) whose label runs over more than one
+ * line, described: its text nodes' line boxes are compared, icons left out.
+ */
+export async function wrappedButtonLabels(page: Page): Promise<string[]> {
+  // A string: the e2e project has no DOM types.
+  return page.evaluate<string[]>(`(() => {
+    const wrapped = [];
+    for (const element of document.querySelectorAll('button, [role="button"], a.ant-btn')) {
+      const style = getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const tops = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) {
+          if (rect.width > 0 && rect.height > 0) tops.push(rect.top);
+        }
+      }
+      tops.sort((a, b) => a - b);
+      const lines = 1 + tops.filter((top, i) => i > 0 && top - tops[i - 1] > 4).length;
+      if (tops.length > 0 && lines > 1) wrapped.push('"' + element.textContent.trim().slice(0, 40) + '" ' + Math.round(box.width) + '×' + Math.round(box.height));
+    }
+    return wrapped;
+  })()`);
+}
+
+/** No button label of the page wraps onto a second line; a failure lists them. */
+export async function expectNoWrappedButtons(page: Page, what: string): Promise<void> {
+  expect(await wrappedButtonLabels(page), `${what}: button labels on more than one line`).toEqual([]);
+}

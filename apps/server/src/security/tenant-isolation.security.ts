@@ -569,6 +569,12 @@ const CASES: Record<string, () => Promise<void>> = {
   'POST /api/v1/shop/shared': async () => {
     await as(B, 'POST', '/api/v1/shop/shared', foreign());
   },
+  'POST /api/v1/shop/prices/kept': async () => {
+    await as(B, 'POST', '/api/v1/shop/prices/kept', foreign());
+  },
+  // Whether a name is free is public (the shop page answers it); A's ids as filters change nothing.
+  'GET /api/v1/shop/slug-check': () =>
+    listings([`/api/v1/shop/slug-check?slug=bravo-next&shopId=${A.shopId}&userId=${A.userId}`]),
   'GET /api/v1/shop/banners': () => listings([`/api/v1/shop/banners?shopId=${A.shopId}`]),
   'POST /api/v1/shop/banners': async () => {
     await as(B, 'POST', '/api/v1/shop/banners', {

@@ -38,6 +38,8 @@ export function matchRoute(pathname: string, basePath: string): TRoute {
 /** Leaves the app for `url` with a full page load (the payment provider, a new language). */
 export const leave = {
   to: (url: string): void => window.location.assign(url),
+  /** Leaves in place of this page: Back skips it (an approval page once approved). */
+  replace: (url: string): void => window.location.replace(url),
 };
 
 const listeners = new Set<() => void>();

@@ -126,6 +126,11 @@ export const ZSandboxApproval = z.object({
   reference: z.string().nullable(),
   shopName: z.string().nullable(),
   cancelUrl: z.string(),
+  /**
+   * Once approved or paid: where approving led (the return URL with `token`), so the page of a
+   * finished payment leads to its receipt instead of offering "Approve" again. Null before.
+   */
+  receiptUrl: z.string().nullable(),
 });
 export type TSandboxApproval = z.infer<typeof ZSandboxApproval>;
 /** Approving answers where to send the buyer (the return URL with `token`), as PayPal does. */

@@ -10,6 +10,8 @@ import {
   ZShopBannerOrderRequest,
   ZShopBannerRequest,
   ZShopBanners,
+  ZShopSlugCheck,
+  ZShopSlugCheckQuery,
   ZShopSlugParams,
   ZUpdateShopRequest,
 } from './shops.schema';
@@ -51,6 +53,25 @@ export const shopsRoutes = defineRoutes({
     summary: 'Notes that the creator copied, shared or saved the QR code of their link (kept once)',
     tags,
     response: ZShop,
+    access: signedIn,
+  },
+  keepPrices: {
+    method: 'POST',
+    path: '/api/v1/shop/prices/kept',
+    summary:
+      'The creator keeps the suggested prices: counts as the quick start price step (kept once), changes no price',
+    tags,
+    response: ZShop,
+    access: signedIn,
+  },
+  slugCheck: {
+    method: 'GET',
+    path: '/api/v1/shop/slug-check',
+    summary:
+      'Whether a link name is free for the caller (old names that redirect count as taken), with suggestions',
+    tags,
+    query: ZShopSlugCheckQuery,
+    response: ZShopSlugCheck,
     access: signedIn,
   },
   banners: {

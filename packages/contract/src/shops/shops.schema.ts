@@ -126,6 +126,33 @@ export const ZShopBannerIdParams = z.object({ id: ZShopRecordId });
 export const ZShopBannerOrderRequest = z.object({ ids: z.array(ZShopRecordId).min(1).max(100) });
 export type TShopBannerOrderRequest = z.infer<typeof ZShopBannerOrderRequest>;
 
+/**
+ * `GET /shop/slug-check?slug=`: is a link name free for the caller's shop, while they type. The
+ * query takes any short text, so a malformed name is answered `invalid` (with the rule it breaks)
+ * rather than refused.
+ */
+export const ZShopSlugCheckQuery = z.object({ slug: z.string().trim().toLowerCase().min(1).max(60) });
+export type TShopSlugCheckQuery = z.infer<typeof ZShopSlugCheckQuery>;
+
+/** Why a link name cannot be used, as the server decides when the shop is opened or renamed. */
+export const ZShopSlugProblem = z.enum(['length', 'format', 'reserved', 'taken']);
+export type TShopSlugProblem = z.infer<typeof ZShopSlugProblem>;
+
+export const ZShopSlugCheck = z.object({
+  /** The name checked, trimmed and in lower case. */
+  slug: z.string(),
+  /**
+   * `available`: free (or the caller's own, now or before); `taken`: another shop has it, now or
+   * as an old name that still redirects; `invalid`: malformed or reserved.
+   */
+  status: z.enum(['available', 'taken', 'invalid']),
+  /** The rule an invalid name breaks, or `taken`; null when available. */
+  problem: ZShopSlugProblem.nullable(),
+  /** When taken: up to two close names that are free now. */
+  suggestions: z.array(z.string()),
+});
+export type TShopSlugCheck = z.infer<typeof ZShopSlugCheck>;
+
 export const ZShopSlugParams = z.object({ slug: z.string().trim().toLowerCase().min(1).max(40) });
 
 /** What a visitor sees of a shop. */

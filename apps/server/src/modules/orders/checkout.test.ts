@@ -178,6 +178,7 @@ describe('checkout with the sandbox provider', () => {
       reference: answer.orderNo,
       shopName: 'Ana’s Corner',
       cancelUrl: '/s/co-shop/cart?lang=pt',
+      receiptUrl: null,
     });
     await ctx.database.db.update(shops).set({ defaultPercentage: 300 }).where(eq(shops.id, shopId));
     const early = await capture(answer);
@@ -196,6 +197,16 @@ describe('checkout with the sandbox provider', () => {
     expect(receipt.paidAt).not.toBeNull();
     const again = await capture(answer);
     expect(again.json<{ data: TOrderReceipt }>().data).toEqual(receipt);
+    // Back to the approval page of the finished payment: it leads to the receipt, and approving
+    // again answers the receipt too, instead of "the record does not exist".
+    const receiptUrl = `/payresult?order=${answer.orderNo}&lang=pt&token=${tokenOf(answer)}`;
+    const finished = await ctx.app.inject({ url: `/api/v1/public/sandbox/orders/${tokenOf(answer)}` });
+    expect(finished.json<{ data: TSandboxApproval }>().data).toMatchObject({
+      status: 'COMPLETED',
+      receiptUrl,
+    });
+    expect(await approve(answer)).toBe(receiptUrl);
+    expect((await capture(answer)).json<{ data: TOrderReceipt }>().data).toEqual(receipt);
     const read = await ctx.app.inject({
       url: `/api/v1/public/orders/receipt?orderNo=${answer.orderNo}&token=${tokenOf(answer)}`,
     });

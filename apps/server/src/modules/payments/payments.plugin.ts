@@ -25,7 +25,7 @@ import {
 } from './payment-provider';
 import { PayPalProvider, readWebhookEvent, type WebhookAction } from './paypal.provider';
 import { SandboxPayouts } from './sandbox-payouts';
-import { SandboxProvider } from './sandbox.provider';
+import { SandboxProvider, sandboxReceiptUrl } from './sandbox.provider';
 
 /** What a capture call came to, so the order flow never has to read provider errors. */
 export type CaptureOutcome =
@@ -267,11 +267,17 @@ function sandboxRoutes(app: FastifyInstance, sandbox: SandboxProvider | undefine
       reference: row.reference,
       shopName: await shopNameOf(db, row.reference),
       cancelUrl: row.cancelUrl,
+      receiptUrl: sandboxReceiptUrl(row),
     };
   });
   registerRoute(app, checkoutRoutes.sandboxApprove, async ({ params }) => {
     const provider = requireSandbox();
-    if (!(await provider.find(params.token))) throw AppError.notFound();
+    const row = await provider.find(params.token);
+    if (!row) throw AppError.notFound();
+    // Approving a payment already made (Back to this page, or a second tab) leads to its receipt:
+    // capturing on the return is answered again, never charged twice.
+    const receipt = row.status === 'COMPLETED' ? sandboxReceiptUrl(row) : null;
+    if (receipt) return { redirectTo: receipt };
     try {
       return { redirectTo: await provider.approve(params.token) };
     } catch (error) {

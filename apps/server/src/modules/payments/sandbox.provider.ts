@@ -191,6 +191,15 @@ function sandboxRefundOf(row: typeof sandboxRefunds.$inferSelect): ProviderRefun
   };
 }
 
+/**
+ * Where approving a sandbox order leads (its return URL with `token`), once it is approved or
+ * paid: the approval page of a finished payment sends the payer to the receipt with it. Null
+ * while the order waits for approval.
+ */
+export function sandboxReceiptUrl(row: SandboxOrderRow): string | null {
+  return row.status === 'CREATED' ? null : withToken(row.returnUrl, row.id);
+}
+
 /** `url` with `token=<id>` added; a relative URL stays relative. */
 function withToken(returnUrl: string, id: string): string {
   const url = new URL(returnUrl, 'http://sandbox.invalid');

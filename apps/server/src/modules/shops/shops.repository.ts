@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { shopBanners, shopCategoryPrices, shopProductStats, shopSlugHistory, shops } from './shops.table';
 
@@ -77,6 +77,44 @@ export async function markLinkShared(db: AppDatabase, id: number): Promise<ShopR
   const [row] = await db
     .update(shops)
     .set({ linkSharedAt: sql`coalesce(${shops.linkSharedAt}, now())` })
+    .where(eq(shops.id, id))
+    .returning();
+  if (!row) throw new Error('shop not updated');
+  return row;
+}
+
+/** Of `slugs`, those another shop has now or had before (the same rule as `isSlugTaken`). */
+export async function takenSlugsAmong(
+  db: AppDatabase,
+  slugs: string[],
+  exceptShopId?: number,
+): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
+  const current = await db
+    .select({ slug: shops.slug })
+    .from(shops)
+    .where(
+      exceptShopId ? and(inArray(shops.slug, slugs), ne(shops.id, exceptShopId)) : inArray(shops.slug, slugs),
+    );
+  const old = await db
+    .select({ slug: shopSlugHistory.slug })
+    .from(shopSlugHistory)
+    .where(
+      exceptShopId
+        ? and(inArray(shopSlugHistory.slug, slugs), ne(shopSlugHistory.shopId, exceptShopId))
+        : inArray(shopSlugHistory.slug, slugs),
+    );
+  return new Set([...current, ...old].map((row) => row.slug));
+}
+
+/**
+ * Quick start step 3 without changing a price: the creator keeps the suggested prices. Kept from
+ * the first time, like any price save.
+ */
+export async function markPricesKept(db: AppDatabase, id: number): Promise<ShopRow> {
+  const [row] = await db
+    .update(shops)
+    .set({ pricesSavedAt: sql`coalesce(${shops.pricesSavedAt}, now())` })
     .where(eq(shops.id, id))
     .returning();
   if (!row) throw new Error('shop not updated');

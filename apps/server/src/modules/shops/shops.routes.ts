@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
 import { paypalBindingModule } from './paypal-binding.routes';
 import {
+  checkSlug,
   createMyBanner,
   createShop,
   deleteMyBanner,
   getMyShop,
   getPublicShop,
+  keepMyPrices,
   listMyBanners,
   markMyLinkShared,
   orderMyBanners,
@@ -25,6 +27,10 @@ export async function shopsModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.create, ({ body, caller }) => createShop(db, Number(caller.id), body));
   registerRoute(app, r.update, ({ body, caller }) => updateMyShop(db, Number(caller.id), body));
   registerRoute(app, r.markShared, ({ caller }) => markMyLinkShared(db, Number(caller.id)));
+  registerRoute(app, r.keepPrices, ({ caller }) => keepMyPrices(db, Number(caller.id)));
+  registerRoute(app, r.slugCheck, ({ query, caller }) =>
+    checkSlug(db, app.limiter, Number(caller.id), query.slug),
+  );
   registerRoute(app, r.banners, ({ caller }) => listMyBanners(db, Number(caller.id)));
   registerRoute(app, r.createBanner, ({ body, caller }) => createMyBanner(db, Number(caller.id), body));
   registerRoute(app, r.orderBanners, ({ body, caller }) => orderMyBanners(db, Number(caller.id), body));

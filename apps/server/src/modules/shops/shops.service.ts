@@ -8,12 +8,15 @@ import {
   type TShopBanner,
   type TShopBannerOrderRequest,
   type TShopBannerRequest,
+  type TShopSlugCheck,
   type TUpdateShopRequest,
+  ZShopSlug,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
+import type { RateLimiter } from '../../platform/rate-limit/limiter';
 import {
   deleteBanner,
   findShopByOldSlug,
@@ -25,8 +28,10 @@ import {
   listBanners,
   lockShopByOwner,
   markLinkShared,
+  markPricesKept,
   recordSlugChange,
   setBannerSort,
+  takenSlugsAmong,
   updateBanner,
   updateShop,
   type ShopBannerRow,
@@ -139,6 +144,68 @@ export async function updateMyShop(
 export async function markMyLinkShared(db: AppDatabase, userId: number): Promise<TShop> {
   const shop = await requireShop(db, userId);
   return toShop(await markLinkShared(db, shop.id));
+}
+
+/** Quick start step 3 by keeping the suggested prices: remembered, no price changes. */
+export async function keepMyPrices(db: AppDatabase, userId: number): Promise<TShop> {
+  const shop = await requireShop(db, userId);
+  return toShop(await markPricesKept(db, shop.id));
+}
+
+/** Link checks a creator may make per minute while typing (debounced, so a few a second at most). */
+export const SLUG_CHECKS_PER_MINUTE = 60;
+const SLUG_CHECK_WINDOW_MS = 60_000;
+
+/** The rule of `ZShopSlug` (and the reserved words) that `slug` breaks, or null. */
+function slugRuleBroken(slug: string): 'length' | 'format' | 'reserved' | null {
+  if (slug.length < 3 || slug.length > 40) return 'length';
+  if (!ZShopSlug.safeParse(slug).success) return 'format';
+  if (RESERVED_SHOP_SLUGS.includes(slug)) return 'reserved';
+  return null;
+}
+
+/** Close names to offer when `slug` is taken, each valid: a suffix, or a prefix, within 40 characters. */
+export function slugCandidates(slug: string): string[] {
+  const fit = (prefix: string, suffix: string) => {
+    const room = 40 - prefix.length - suffix.length;
+    const base = slug.slice(0, room).replace(/-+$/, '');
+    return `${prefix}${base}${suffix}`;
+  };
+  const candidates = [
+    fit('', '-shop'),
+    fit('', '-2'),
+    fit('my-', ''),
+    fit('', '-3'),
+    fit('', '-4'),
+    fit('', '-5'),
+  ];
+  return [...new Set(candidates)].filter((candidate) => slugRuleBroken(candidate) === null);
+}
+
+/**
+ * Whether `slug` is free for the caller's shop, with the server's own rules: malformed or reserved
+ * is invalid; another shop's name, now or before a rename (its old links still redirect there),
+ * is taken — and then up to two free close names are offered. The caller's own names are free.
+ * Limited per creator, so it cannot be used to list every shop quickly.
+ */
+export async function checkSlug(
+  db: AppDatabase,
+  limiter: RateLimiter,
+  userId: number,
+  slug: string,
+): Promise<TShopSlugCheck> {
+  if ((await limiter.hit(`slug-check:${userId}`, SLUG_CHECK_WINDOW_MS)) > SLUG_CHECKS_PER_MINUTE) {
+    throw AppError.rateLimited();
+  }
+  const problem = slugRuleBroken(slug);
+  if (problem) return { slug, status: 'invalid', problem, suggestions: [] };
+  const shopId = (await findShopByOwner(db, userId))?.id;
+  if (!(await isSlugTaken(db, slug, shopId)))
+    return { slug, status: 'available', problem: null, suggestions: [] };
+  const candidates = slugCandidates(slug);
+  const taken = await takenSlugsAmong(db, candidates, shopId);
+  const suggestions = candidates.filter((candidate) => !taken.has(candidate)).slice(0, 2);
+  return { slug, status: 'taken', problem: 'taken', suggestions };
 }
 
 export async function listMyBanners(db: AppDatabase, userId: number): Promise<TShopBanner[]> {

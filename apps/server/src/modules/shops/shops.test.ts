@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls, type TMethod } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
+import { SLUG_CHECKS_PER_MINUTE } from './shops.service';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -12,7 +13,7 @@ const { call, ok } = apiCalls(() => ctx.app, tokens);
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
-  for (const name of ['anna', 'bruno', 'carla']) {
+  for (const name of ['anna', 'bruno', 'carla', 'dora', 'emil']) {
     await createUser(ctx.database.db, { username: `shop-${name}`, password: PASSWORD });
     tokens[name] = await accessTokenFor(ctx.app, `shop-${name}`, PASSWORD);
   }
@@ -229,11 +230,118 @@ describe('tenant isolation', () => {
       ['DELETE', '/shop/banners/1'],
       ['PUT', '/shop/banners/order', { ids: ['1'] }],
       ['POST', '/shop/shared'],
+      ['POST', '/shop/prices/kept'],
+      ['GET', '/shop/slug-check?slug=free-name'],
     ];
     for (const [method, url, payload] of visits) {
       const res = await call(null, method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json().code).toBe(ErrorCode.ACCESS_TOKEN_INVALID);
     }
+  });
+});
+
+describe('keeping the suggested prices (quick start step 3)', () => {
+  it('counts as done once, remembered on the server, and changes no price', async () => {
+    const before = await ok<{ pricesSavedAt: string | null; defaultPercentage: number; rounding: string }>(
+      'bruno',
+      'GET',
+      '/shop',
+    );
+    expect(before.pricesSavedAt).toBeNull();
+    const kept = await ok<{ pricesSavedAt: string | null }>('bruno', 'POST', '/shop/prices/kept');
+    expect(kept.pricesSavedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await ok<{ pricesSavedAt: string | null }>('bruno', 'POST', '/shop/prices/kept');
+    expect(again.pricesSavedAt).toBe(kept.pricesSavedAt);
+    expect(await ok('bruno', 'GET', '/shop')).toMatchObject({
+      pricesSavedAt: kept.pricesSavedAt,
+      defaultPercentage: before.defaultPercentage,
+      rounding: before.rounding,
+    });
+    expect(await ok('bruno', 'GET', '/pricing/settings')).toMatchObject({ categories: [] });
+  });
+
+  it("without a shop it says so, in the caller's language", async () => {
+    const none = await call('carla', 'POST', '/shop/prices/kept');
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({
+      code: ErrorCode.NOT_FOUND,
+      msg: 'You have not opened your shop yet.',
+    });
+  });
+});
+
+describe('checking a link name while typing', () => {
+  type TCheck = { slug: string; status: string; problem: string | null; suggestions: string[] };
+  const check = (who: string, slug: string) =>
+    ok<TCheck>(who, 'GET', `/shop/slug-check?slug=${encodeURIComponent(slug)}`);
+
+  it('answers available, taken (with free suggestions) or invalid, by the rules of opening a shop', async () => {
+    expect(await check('carla', 'carla-corner')).toEqual({
+      slug: 'carla-corner',
+      status: 'available',
+      problem: null,
+      suggestions: [],
+    });
+    // Trimmed and lower-cased, like the form sends it.
+    expect(await check('carla', '  Carla-Corner ')).toMatchObject({
+      slug: 'carla-corner',
+      status: 'available',
+    });
+    expect(await check('carla', 'bruno')).toEqual({
+      slug: 'bruno',
+      status: 'taken',
+      problem: 'taken',
+      suggestions: ['bruno-shop', 'bruno-2'],
+    });
+    // A suggestion another shop has is skipped.
+    await ok('dora', 'POST', '/shop', { name: 'Dora', slug: 'bruno-shop' });
+    expect((await check('carla', 'bruno')).suggestions).toEqual(['bruno-2', 'my-bruno']);
+    for (const [slug, problem] of [
+      ['admin', 'reserved'],
+      ['ab', 'length'],
+      ['x'.repeat(41), 'length'],
+      ['double--hyphen', 'format'],
+      ['-start', 'format'],
+      ['ünï', 'format'],
+    ] as const) {
+      expect(await check('carla', slug), slug).toMatchObject({ status: 'invalid', problem, suggestions: [] });
+    }
+  });
+
+  it("counts old names that still redirect as taken, except the caller's own", async () => {
+    // Anna's shop was anna-finds and anna-store before it went back to anna-picks.
+    expect(await check('carla', 'anna-finds')).toMatchObject({ status: 'taken' });
+    expect(await check('carla', 'anna-picks')).toMatchObject({ status: 'taken' });
+    expect(await check('anna', 'anna-finds')).toMatchObject({ status: 'available' });
+    expect(await check('anna', 'anna-picks')).toMatchObject({ status: 'available' });
+    // What the check answers is what opening the shop does.
+    const opened = await call('carla', 'POST', '/shop', { name: 'Carla', slug: 'anna-finds' });
+    expect(opened.json().code).toBe(ErrorCode.SLUG_TAKEN);
+  });
+
+  it('refuses a missing or overlong query with a translated field message', async () => {
+    for (const url of [
+      '/shop/slug-check',
+      '/shop/slug-check?slug=',
+      `/shop/slug-check?slug=${'y'.repeat(61)}`,
+    ]) {
+      const res = await call('carla', 'GET', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: ErrorCode.VALIDATION_FAILED,
+        data: { fields: [{ field: 'slug' }] },
+      });
+    }
+  });
+
+  it('is limited per creator', async () => {
+    for (let i = 0; i < SLUG_CHECKS_PER_MINUTE; i++) await check('emil', `emil-${i}`);
+    const limited = await call('emil', 'GET', '/shop/slug-check?slug=emil-last');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe(ErrorCode.RATE_LIMITED);
+    // Another creator is not affected.
+    expect(await check('carla', 'carla-corner')).toMatchObject({ status: 'available' });
   });
 });

@@ -1,6 +1,6 @@
 import { countriesRoutes, healthRoutes, rolesRoutes } from '@linkstore/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { callRoute, fillPath } from './call-route';
+import { callRoute, callRouteQuietly, fillPath } from './call-route';
 import { createHttpClient } from './http-client';
 import { ClientErrorCode } from './http-error';
 
@@ -65,5 +65,81 @@ describe('fillPath', () => {
 
   it('throws when a parameter is missing', () => {
     expect(() => fillPath('/api/v1/menus/:id', {})).toThrow('Missing path parameter "id"');
+  });
+});
+
+describe('callRouteQuietly', () => {
+  function clientWithExpiredToken(renews: boolean) {
+    let token = 'Bearer old';
+    const notifyError = vi.fn();
+    const onSessionExpired = vi.fn();
+    const fetchFn = vi.fn<typeof fetch>((_url, init) => {
+      const sent = (init?.headers as Record<string, string>).Authorization;
+      return Promise.resolve(
+        sent === 'Bearer old'
+          ? Response.json({ code: '1002', msg: 'expired', data: null }, { status: 401 })
+          : Response.json({ code: 1, msg: '', data: [country] }),
+      );
+    });
+    const client = createHttpClient({
+      fetch: fetchFn,
+      timeoutMs: 1000,
+      getBaseUrl: () => '',
+      getLanguage: () => 'en',
+      getCurrencyHeader: () => 'USD1',
+      getAuthorization: () => token,
+      translate: (key) => key,
+      notifyWarning: () => undefined,
+      notifyError,
+      renewAccess: () => {
+        if (renews) token = 'Bearer new';
+        return Promise.resolve(renews);
+      },
+      onSessionExpired,
+    });
+    return { client, fetchFn, notifyError, onSessionExpired };
+  }
+
+  it('renews an expired access token and answers, where a quiet call only rejects', async () => {
+    const quiet = clientWithExpiredToken(true);
+    await expect(
+      callRoute(countriesRoutes.list, {}, { client: quiet.client, isQuiet: true }),
+    ).rejects.toMatchObject({
+      code: '1002',
+    });
+    const renewing = clientWithExpiredToken(true);
+    const countries = await callRouteQuietly(countriesRoutes.list, {}, { client: renewing.client });
+    expect(countries[0]?.id).toBe('US');
+    expect(renewing.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('ends the session when it cannot be renewed, and stays quiet about other refusals', async () => {
+    const expired = clientWithExpiredToken(false);
+    await expect(
+      callRouteQuietly(countriesRoutes.list, {}, { client: expired.client }),
+    ).rejects.toMatchObject({
+      code: '1002',
+    });
+    expect(expired.onSessionExpired).toHaveBeenCalledTimes(1);
+
+    const notifyError = vi.fn();
+    const client = createHttpClient({
+      fetch: () =>
+        Promise.resolve(Response.json({ code: 'A0404', msg: 'gone', data: null }, { status: 404 })),
+      timeoutMs: 1000,
+      getBaseUrl: () => '',
+      getLanguage: () => 'en',
+      getCurrencyHeader: () => 'USD1',
+      getAuthorization: () => 'Bearer ok',
+      translate: (key) => key,
+      notifyWarning: () => undefined,
+      notifyError,
+      renewAccess: () => Promise.resolve(false),
+      onSessionExpired: () => undefined,
+    });
+    await expect(callRouteQuietly(countriesRoutes.list, {}, { client })).rejects.toMatchObject({
+      code: 'A0404',
+    });
+    expect(notifyError).not.toHaveBeenCalled();
   });
 });

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TRouteDef } from '@linkstore/contract';
+import { ErrorCode, type TRouteDef } from '@linkstore/contract';
 import type { z } from 'zod';
 import { i18n } from '../i18n/i18n';
 import { apiClient } from './api-client';
 import type { THttpClient } from './http-client';
-import { ClientErrorCode, HttpError } from './http-error';
+import { ClientErrorCode, HttpError, isHttpError } from './http-error';
 import { serializeQuery, type TParams } from './query-string';
 
 type TSchemaInput<S> = S extends z.ZodType ? z.input<S> : never;
@@ -95,6 +95,26 @@ export async function callRoute<R extends TRouteDef>(
  * The query key prefix of a route: `[method, path]`. Every cached answer of the route (any
  * input) starts with it, so invalidating it refetches them all.
  */
+/**
+ * A call whose page tells refusals itself (no error toast), yet whose expired access token is
+ * renewed like any call's: a quiet call alone neither renews nor ends the session, so a page
+ * opened after the token's lifetime would take the 1002 for a refusal ("this request has ended").
+ * On 1002 the call is made once more, not quiet: the client renews and replays it (or, when the
+ * session cannot be renewed, ends it, which the user is told).
+ */
+export async function callRouteQuietly<R extends TRouteDef>(
+  route: R,
+  input: TRouteInput<R> = {},
+  options: Omit<TCallOptions, 'isQuiet'> = {},
+): Promise<TRouteOutput<R>> {
+  try {
+    return await callRoute(route, input, { ...options, isQuiet: true });
+  } catch (error) {
+    if (!isHttpError(error) || error.code !== ErrorCode.ACCESS_TOKEN_INVALID) throw error;
+    return callRoute(route, input, options);
+  }
+}
+
 export function routeKey(route: Pick<TRouteDef, 'method' | 'path'>) {
   return [route.method, route.path] as const;
 }

@@ -111,7 +111,8 @@ export function ImageUpload({ purpose, value, onChange, disabled = false, id }: 
           <button
             type="button"
             disabled={disabled}
-            style={{ border: 0, background: 'none', cursor: 'inherit' }}
+            // The whole card is the tap target (a phone needs 44 px; the label alone is 54 × 40).
+            style={{ border: 0, background: 'none', cursor: 'inherit', width: '100%', height: '100%' }}
           >
             <PlusOutlined />
             <div style={{ marginTop: 8 }}>{t('upload.choose')}</div>

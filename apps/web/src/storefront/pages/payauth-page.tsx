@@ -9,6 +9,9 @@ import { useLoad } from '../use-load';
 /**
  * The offline sandbox provider's approval page (`/payauth?token=`), standing in for PayPal's:
  * what is being paid, "Approve payment" (back to `/payresult`) or "Cancel" (back to the cart).
+ * Approving leaves in place of this page, so Back from the receipt does not come here again; a
+ * payment already made (reached by Back all the same, or from another tab) says so and leads to
+ * its receipt instead of offering "Approve" again.
  */
 export function PayAuthPage() {
   const { t, locale } = useStorefront();
@@ -27,12 +30,15 @@ export function PayAuthPage() {
     );
   }
 
+  // Paid already: its receipt, not a second approval.
+  const paid = approval.status === 'COMPLETED' ? approval.receiptUrl : null;
+
   const approve = async () => {
     setBusy(true);
     setError(null);
     try {
       const { redirectTo } = await checkoutApi.sandboxApprove(token);
-      leave.to(redirectTo);
+      leave.replace(redirectTo);
     } catch (e) {
       setError(messageOf(e, t('common.networkError')));
       setBusy(false);
@@ -61,27 +67,44 @@ export function PayAuthPage() {
           </>
         )}
       </dl>
+      {paid && (
+        <p className="sf-note" role="status">
+          {t('payauth.paid')}
+        </p>
+      )}
       {error && (
         <p className="sf-error" role="alert">
           {error}
         </p>
       )}
-      <button
-        type="button"
-        className="sf-button sf-button-primary sf-button-wide"
-        disabled={busy}
-        onClick={() => void approve()}
-      >
-        {t('payauth.approve')}
-      </button>
-      <button
-        type="button"
-        className="sf-button sf-button-wide"
-        disabled={busy}
-        onClick={() => leave.to(approval.cancelUrl)}
-      >
-        {t('payauth.cancel')}
-      </button>
+      {paid ? (
+        <button
+          type="button"
+          className="sf-button sf-button-primary sf-button-wide"
+          onClick={() => leave.replace(paid)}
+        >
+          {t('payauth.toReceipt')}
+        </button>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="sf-button sf-button-primary sf-button-wide"
+            disabled={busy}
+            onClick={() => void approve()}
+          >
+            {t('payauth.approve')}
+          </button>
+          <button
+            type="button"
+            className="sf-button sf-button-wide"
+            disabled={busy}
+            onClick={() => leave.to(approval.cancelUrl)}
+          >
+            {t('payauth.cancel')}
+          </button>
+        </>
+      )}
     </section>
   );
 }

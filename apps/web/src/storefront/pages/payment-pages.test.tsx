@@ -20,7 +20,7 @@ const RECEIPT: TOrderReceipt = {
 };
 
 describe('payment pages', () => {
-  it('/payauth shows what is paid and approves into the return URL', async () => {
+  it('/payauth shows what is paid and approves into the return URL, in place of itself', async () => {
     const fetch = stubApi({
       'GET /api/v1/public/sandbox/orders/T1': {
         token: 'T1',
@@ -30,12 +30,14 @@ describe('payment pages', () => {
         reference: 'LS261122-K3J9Q2ZD',
         shopName: 'Demo Shop',
         cancelUrl: '/s/demo/cart',
+        receiptUrl: null,
       },
       'POST /api/v1/public/sandbox/orders/T1/approve': {
         redirectTo: '/payresult?order=LS261122-K3J9Q2ZD&token=T1',
       },
     });
-    const leaveTo = vi.spyOn(leave, 'to').mockImplementation(() => undefined);
+    // Replaced, so Back from the receipt does not land on "Approve payment" again.
+    const leaveTo = vi.spyOn(leave, 'replace').mockImplementation(() => undefined);
     renderStorefront('/payauth?token=T1', { page: null });
 
     expect(await screen.findByText('$39.98')).toBeInTheDocument();
@@ -47,6 +49,32 @@ describe('payment pages', () => {
       expect(leaveTo).toHaveBeenCalledWith('/payresult?order=LS261122-K3J9Q2ZD&token=T1'),
     );
     expect(fetch.mock.lastCall?.[1]?.method).toBe('POST');
+  });
+
+  it('/payauth of a payment already made leads to its receipt instead of approving again', async () => {
+    const receiptUrl = '/payresult?order=LS261122-K3J9Q2ZD&token=T2';
+    const fetch = stubApi({
+      'GET /api/v1/public/sandbox/orders/T2': {
+        token: 'T2',
+        status: 'COMPLETED',
+        amountCents: 3998,
+        currencyCode: 'USD',
+        reference: 'LS261122-K3J9Q2ZD',
+        shopName: 'Demo Shop',
+        cancelUrl: '/s/demo/cart',
+        receiptUrl,
+      },
+    });
+    const leaveTo = vi.spyOn(leave, 'replace').mockImplementation(() => undefined);
+    renderStorefront('/payauth?token=T2', { page: null });
+
+    expect(await screen.findByText('This payment is already made.')).toBeInTheDocument();
+    expect(screen.getByText('$39.98')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'See the receipt' }));
+    expect(leaveTo).toHaveBeenCalledWith(receiptUrl);
+    expect(fetch.mock.calls.every((call) => (call[1]?.method ?? 'GET') === 'GET')).toBe(true);
   });
 
   it('/payresult captures, and after a failure tries again into the receipt, emptying the cart', async () => {

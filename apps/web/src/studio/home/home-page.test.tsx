@@ -50,6 +50,44 @@ describe('HomePage quick start', () => {
     expect(await screen.findByRole('heading', { name: 'Pricing stand-in' })).toBeInTheDocument();
   });
 
+  it('completes "Adjust product prices" by keeping the suggested prices, remembered by the server', async () => {
+    useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref' });
+    const shop = {
+      id: '1',
+      slug: 'anna',
+      name: 'Anna',
+      description: '',
+      bannerUrl: null,
+      imageUrl: null,
+      defaultPercentage: 200,
+      rounding: 'none',
+      paypalEmail: null,
+      paypalVerified: false,
+      pricesSavedAt: null as string | null,
+      linkSharedAt: null,
+    };
+    const api = createFakeApi({
+      'GET /api/v1/shop': () => ok(shop),
+      'POST /api/v1/shop/prices/kept': () => {
+        shop.pricesSavedAt = '2026-01-02T00:00:00Z';
+        return ok(shop);
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(routes, '/');
+
+    expect(await screen.findByText('1 of 4')).toBeInTheDocument();
+    const prices = screen.getByRole('listitem', { name: 'Adjust product prices' });
+    await user.click(within(prices).getByRole('button', { name: 'Keep these prices' }));
+    expect(await screen.findByText('2 of 4')).toBeInTheDocument();
+    expect(within(prices).getByText('Done')).toBeInTheDocument();
+    expect(within(prices).queryByRole('button')).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/shop/prices/kept')).toHaveLength(1);
+    // No price was sent: keeping changes nothing.
+    expect(api.callsTo('PUT /api/v1/pricing')).toHaveLength(0);
+  });
+
   it('keeps "Set up payment" open for a typed, unverified email and connects PayPal from there', async () => {
     useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref' });
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);

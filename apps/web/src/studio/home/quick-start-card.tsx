@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { alreadyShown } from '../../shared/http/use-route-mutation';
 import { myShopQuery } from '../shop/api';
 import { useConnectPayPal } from '../shop/paypal-api';
+import { KeepPricesButton } from '../pricing/keep-prices-button';
 import { doneCount, quickStartSteps, type TQuickStartStep } from './quick-start';
 import styles from './home-page.module.css';
 
@@ -32,15 +33,21 @@ function StepItem({ step, index, hasShop }: { step: TQuickStartStep; index: numb
         <Typography.Text strong>{t(`home.quickStart.${step.key}.title`)}</Typography.Text>
         <Typography.Text type="secondary">{t(`home.quickStart.${step.key}.text`)}</Typography.Text>
       </div>
-      {step.done ? (
-        <Tag color="success">{t('home.quickStart.done')}</Tag>
-      ) : step.key === 'payment' && hasShop ? (
-        <ConnectPayPalButton />
-      ) : (
-        <Button type={index === 0 ? 'primary' : 'default'} onClick={() => void navigate(step.to)}>
-          {t(`home.quickStart.${step.key}.action`)}
-        </Button>
-      )}
+      <div className={styles.stepActions}>
+        {step.done ? (
+          <Tag color="success">{t('home.quickStart.done')}</Tag>
+        ) : step.key === 'payment' && hasShop ? (
+          <ConnectPayPalButton />
+        ) : (
+          <>
+            {/* Step 3 is also done by accepting the suggested prices as they are. */}
+            {step.key === 'prices' && hasShop && <KeepPricesButton />}
+            <Button type={index === 0 ? 'primary' : 'default'} onClick={() => void navigate(step.to)}>
+              {t(`home.quickStart.${step.key}.action`)}
+            </Button>
+          </>
+        )}
+      </div>
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { ordersRoutes, purchasesRoutes, type TOrderStatus, type TPurchase } from '@linkstore/contract';
-import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
+import { callRoute, callRouteQuietly, routeQueryOptions } from '../../shared/http/call-route';
 
 /** Orders per request while scrolling. */
 export const ORDER_PAGE_SIZE = 20;
@@ -54,7 +54,9 @@ export function startPurchase(orderNos: string[], payKey: string): Promise<TPurc
  * page's one key for this capture (`Idempotency-Key`).
  */
 export function capturePurchase(id: string, key: string): Promise<TPurchase> {
-  return callRoute(purchasesRoutes.capture, { params: { id } }, { isQuiet: true, idempotencyKey: key });
+  // Quiet (the page says why it failed), yet a session that expired while the creator was at the
+  // provider is renewed; the same key makes the replay the same capture.
+  return callRouteQuietly(purchasesRoutes.capture, { params: { id } }, { idempotencyKey: key });
 }
 
 /** Leaving for the payment provider's approval page (a seam for tests). */

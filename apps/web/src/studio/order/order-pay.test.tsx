@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TCreatorOrder, TPurchase } from '@linkstore/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../shared/session/session-store';
 import { createFakeApi, fail, ok, US } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render-with-app';
 import { browser } from './api';
@@ -180,13 +181,40 @@ describe('PayResultPage', () => {
     const api = listApi(() => [order(A, 2, 1000)]);
     api.on('POST /api/v1/orders/purchases/7/capture', () => ok(purchase('paid', [A])));
     vi.stubGlobal('fetch', api.fetch);
+    // The provider's return address: its token comes before the studio's hash route.
+    window.history.replaceState(null, '', '/?token=SB-1#/order/pay-result?purchase=7');
     const { router } = await renderWithApp(routes, '/order/pay-result?purchase=7');
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(window.location.hash).toBe('#/order/pay-result?purchase=7');
 
     const dialog = await screen.findByRole('dialog', { name: 'Payment success' });
     expect(dialog).toHaveTextContent('Orders paid: 1. Total: $10.00.');
     await user.click(within(dialog).getByRole('button', { name: 'View order' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
     expect(router.state.location.search).toBe(`?open=${A}`);
+  });
+
+  it('renews a session that expired while paying, and captures with the same key', async () => {
+    useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref' });
+    const api = listApi(() => [order(A, 2, 1000)]);
+    api.on('POST /api/v1/orders/purchases/7/capture', (request) =>
+      request.headers.Authorization === 'Bearer acc'
+        ? fail('1002', 'Your session has expired, please sign in again.', null, 401)
+        : ok(purchase('paid', [A])),
+    );
+    api.on('POST /api/v1/auth/refresh-token', () =>
+      ok({ tokenType: 'Bearer', accessToken: 'acc-2', refreshToken: 'ref-2', expiresIn: 900 }),
+    );
+    vi.stubGlobal('fetch', api.fetch);
+    await renderWithApp(routes, '/order/pay-result?purchase=7');
+
+    expect(await screen.findByRole('dialog', { name: 'Payment success' })).toBeInTheDocument();
+    const keys = api
+      .callsTo('POST /api/v1/orders/purchases/7/capture')
+      .map((request) => request.headers['Idempotency-Key']);
+    expect(keys.length).toBeGreaterThan(1);
+    expect(new Set(keys).size).toBe(1);
+    useSession.getState().clearTokens();
   });
 
   it('shows why the payment failed, with the way back', async () => {

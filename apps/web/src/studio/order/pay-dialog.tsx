@@ -66,13 +66,15 @@ export function PayDialog({ orders, onClose, onTakenOut }: PayDialogProps) {
                 {order.items.length > 1 && ` ${t('orders.moreItems', { count: order.items.length - 1 })}`}
               </Typography.Text>
             </span>
-            <strong>{money.format(order.platformCents)}</strong>
+            <strong className={styles.payAmount}>{money.format(order.platformCents)}</strong>
           </li>
         ))}
       </ul>
       <div className={styles.payTotal}>
         <span>{t('orders.pay.total')}</span>
-        <strong data-testid="pay-total">{money.format(total)}</strong>
+        <strong data-testid="pay-total" className={styles.payAmount}>
+          {money.format(total)}
+        </strong>
       </div>
       <Button
         type="primary"

@@ -1,6 +1,6 @@
 import { newIdempotencyKey } from '../../shared/idempotency-key';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Modal, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,11 +8,13 @@ import { isHttpError } from '../../shared/http/http-error';
 import { useMoney } from '../../shared/money/use-money';
 import { capturePurchase } from './api';
 import styles from './order-page.module.css';
+import { dropProviderParams } from './provider-return';
 
 /**
  * `#/order/pay-result?purchase=<id>`: where the payment provider sends the creator back after
  * approving. Captures the payment (the server answers a repeat with the same result), then shows
- * "Payment success" with "View order", or why it failed with the way back to the orders.
+ * "Payment success" with "View order", or why it failed with the way back to the orders. The
+ * provider's token leaves the address at once, so Back and reloads do not carry it.
  */
 export function PayResultPage() {
   const { t } = useTranslation('orders');
@@ -23,6 +25,7 @@ export function PayResultPage() {
   const valid = /^[1-9]\d{0,15}$/.test(id);
   // One capture per visit of this page: its Idempotency-Key.
   const [captureKey] = useState(newIdempotencyKey);
+  useEffect(() => dropProviderParams(), []);
   const captured = useQuery({
     queryKey: ['POST', 'purchase-capture', id],
     queryFn: () => capturePurchase(id, captureKey),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TPricedProduct, TPricingSettings, TShopCategory } from '@linkstore/contract';
+import type { TPricedProduct, TPricingSettings, TShop, TShopCategory } from '@linkstore/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useUserPreferences } from '../../shared/preferences/user-preferences-store';
 import { useSession } from '../../shared/session/session-store';
@@ -51,6 +51,21 @@ const TEE: TPricedProduct = {
   sort: 1,
 };
 
+const SHOP: TShop = {
+  id: '1',
+  slug: 'ana',
+  name: 'Ana',
+  description: '',
+  bannerUrl: null,
+  imageUrl: null,
+  defaultPercentage: 200,
+  rounding: 'none',
+  paypalEmail: null,
+  paypalVerified: false,
+  pricesSavedAt: null,
+  linkSharedAt: null,
+};
+
 function signInCreator(handlers: Record<string, TFakeHandler>) {
   useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref' });
   useUser.getState().setInfo({
@@ -72,6 +87,8 @@ function signInCreator(handlers: Record<string, TFakeHandler>) {
     'GET /api/v1/pricing/settings': () => ok(SETTINGS),
     'GET /api/v1/shop/categories': () => ok(TREE),
     'GET /api/v1/pricing/products': () => ok({ list: [TEE], total: 1 }),
+    // A shop whose prices were saved before: no offer to keep the suggested ones.
+    'GET /api/v1/shop': () => ok({ ...SHOP, pricesSavedAt: '2026-01-01T00:00:00Z' }),
     ...handlers,
   });
   vi.stubGlobal('fetch', api.fetch);
@@ -93,6 +110,7 @@ describe('price adjustment pages', () => {
     });
     await renderWithApp(routes, '/pricing');
     const apparel = await screen.findByLabelText('Percentage for Apparel');
+    expect(screen.queryByRole('button', { name: 'Keep these prices' })).not.toBeInTheDocument();
     const row = apparel.closest('tr') as HTMLElement;
     expect(row).toHaveTextContent('A $10.00 product sells for $20.00, profit $10.00');
 
@@ -111,6 +129,28 @@ describe('price adjustment pages', () => {
     expect(api.callsTo('GET /api/v1/pricing/settings').length).toBeGreaterThan(1);
     expect(screen.getByLabelText('Percentage for Apparel')).toHaveValue('150');
     expect(row).toHaveTextContent('A $10.00 product sells for $15.00, profit $5.00');
+  });
+
+  it('until the first save, offers to keep the suggested prices: one POST, no price sent', async () => {
+    const user = userEvent.setup();
+    const api = signInCreator({
+      'GET /api/v1/shop': () => ok(SHOP),
+      'POST /api/v1/shop/prices/kept': () => ok({ ...SHOP, pricesSavedAt: '2026-01-02T00:00:00Z' }),
+    });
+    await renderWithApp(routes, '/pricing');
+    const keep = await screen.findByRole('button', { name: 'Keep these prices' });
+    expect(
+      screen.getByText(
+        'Your shop sells at the suggested prices. Happy with them? Keep them, or change any and save.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(keep);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Keep these prices' })).not.toBeInTheDocument(),
+    );
+    expect(api.callsTo('POST /api/v1/shop/prices/kept')).toHaveLength(1);
+    expect(api.callsTo(SAVE)).toHaveLength(0);
   });
 
   it('refuses a price below cost before sending, and keeps the draft when the server refuses', async () => {

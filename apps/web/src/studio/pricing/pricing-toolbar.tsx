@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,8 @@ import { useMoney } from '../../shared/money/use-money';
 import { findBelowCost } from './pricing-draft';
 import type { TPricingDraft } from './use-pricing-draft';
 import { PageHeading } from '../layout/page-heading';
+import { myShopQuery } from '../shop/api';
+import { KeepPricesButton } from './keep-prices-button';
 
 const TABS = [
   { key: '/pricing', label: 'pricing.tabs.categories' },
@@ -15,7 +18,8 @@ const TABS = [
 
 /**
  * The head of both price adjustment pages: the tabs between them, the count of unsaved changes,
- * Save (one PUT for the whole draft) and Reset (after a confirmation).
+ * Save (one PUT for the whole draft) and Reset (after a confirmation). Until the first save, a
+ * creator happy with the suggested prices can keep them as they are (quick start step 3).
  */
 export function PricingToolbar({ pricing }: { pricing: TPricingDraft }) {
   const { t } = useTranslation('studio');
@@ -25,6 +29,8 @@ export function PricingToolbar({ pricing }: { pricing: TPricingDraft }) {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const hasChanges = pricing.changeCount > 0;
+  const shop = useQuery(myShopQuery);
+  const mayKeep = Boolean(shop.data && !shop.data.pricesSavedAt) && !hasChanges;
 
   const save = () => {
     const belowCost = findBelowCost(pricing.products);
@@ -73,6 +79,14 @@ export function PricingToolbar({ pricing }: { pricing: TPricingDraft }) {
           {t('pricing.draft.reset')}
         </Button>
       </Flex>
+      {mayKeep && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('pricing.keep.text')}
+          action={<KeepPricesButton type="primary" />}
+        />
+      )}
       {error && <Alert type="error" showIcon title={error} />}
     </Flex>
   );

@@ -30,6 +30,14 @@ export function useMarkShopShared() {
   return useShopMutation(() => callRoute(shopsRoutes.markShared));
 }
 
+/**
+ * Keeps the suggested prices as they are: quick start step 3 counts as done, remembered by the
+ * server (the first time only); no price changes.
+ */
+export function useKeepPrices() {
+  return useShopMutation(() => callRoute(shopsRoutes.keepPrices));
+}
+
 /** Puts a shop the server answered into the shared cache, so every page shows it at once. */
 export function useSetMyShop(): (shop: TShop) => void {
   const queryClient = useQueryClient();

@@ -6,7 +6,9 @@ import { applyServerFieldErrors } from '../../shared/forms/field-errors';
 import { useCreateShop } from './api';
 import { slugFromName, slugProblem } from './shop-link';
 import { slugRules } from './slug-rules';
+import { SlugAvailability } from './slug-availability';
 import { linkOf } from './use-shop-link';
+import { useSlugCheck } from './use-slug-check';
 
 interface TOpenShopValues {
   name: string;
@@ -16,7 +18,10 @@ interface TOpenShopValues {
 const NAME_MAX = ZShopName.maxLength ?? 80;
 const FIELDS = ['name', 'slug'] as const;
 
-/** Opening the shop: a name and the link name, with the link previewed as it will be. */
+/**
+ * Opening the shop: a name and the link name, with the link previewed as it will be and checked
+ * with the server as the creator types (free, or taken with free names to pick).
+ */
 export function OpenShopForm() {
   const { t } = useTranslation('studio');
   const { message } = App.useApp();
@@ -25,6 +30,13 @@ export function OpenShopForm() {
   // The slug follows the name until the creator types one of their own.
   const [isSlugTyped, setSlugTyped] = useState(false);
   const slug = Form.useWatch('slug', form) ?? '';
+  const availability = useSlugCheck(slug);
+  const taken = availability.state === 'done' && availability.check.status !== 'available';
+  const pick = (suggestion: string) => {
+    form.setFieldValue('slug', suggestion);
+    setSlugTyped(true);
+    void form.validateFields(['slug']).catch(() => undefined);
+  };
 
   // The http client tells a refusal; one naming a field (a slug another shop has) also shows under it.
   const onFinish = (values: TOpenShopValues) =>
@@ -65,9 +77,11 @@ export function OpenShopForm() {
           extra={t('shop.slug.hint')}
           rules={slugRules(t)}
           normalize={(value: string) => value.toLowerCase()}
+          {...(taken ? { validateStatus: 'error' as const } : {})}
         >
           <Input maxLength={40} autoCapitalize="none" spellCheck={false} />
         </Form.Item>
+        <SlugAvailability availability={availability} onPick={pick} />
         {slugProblem(slug) === null && (
           <Typography.Paragraph>
             {t('shop.open.preview')} <Typography.Text code>{linkOf(slug)}</Typography.Text>

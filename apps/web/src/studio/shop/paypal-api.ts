@@ -1,6 +1,6 @@
 import { paypalBindingRoutes, type TSandboxConsentRequest } from '@linkstore/contract';
 import { useMutation } from '@tanstack/react-query';
-import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
+import { callRoute, callRouteQuietly, routeQueryOptions } from '../../shared/http/call-route';
 import { useRouteMutation } from '../../shared/http/use-route-mutation';
 import { useSetMyShop } from './api';
 
@@ -28,13 +28,16 @@ export function useDisconnectPayPal() {
   });
 }
 
-/** The pages say themselves when an attempt is gone or not the caller's: no error toast as well. */
+/**
+ * The pages say themselves when an attempt is gone or not the caller's: no error toast as well;
+ * an access token that expired meanwhile is renewed all the same (`callRouteQuietly`).
+ */
 export const bindingResultQuery = (state: string) => {
   const input = { params: { state } };
   return {
     ...routeQueryOptions(paypalBindingRoutes.result, input),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      callRoute(paypalBindingRoutes.result, input, { signal, isQuiet: true }),
+      callRouteQuietly(paypalBindingRoutes.result, input, { signal }),
   };
 };
 
@@ -43,7 +46,7 @@ export const sandboxConsentQuery = (state: string) => {
   return {
     ...routeQueryOptions(paypalBindingRoutes.sandboxConsent, input),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      callRoute(paypalBindingRoutes.sandboxConsent, input, { signal, isQuiet: true }),
+      callRouteQuietly(paypalBindingRoutes.sandboxConsent, input, { signal }),
   };
 };
 

@@ -50,6 +50,21 @@ describe('PayPalConsentPage (sandbox)', () => {
     expect(api.callsTo(DECIDE)[0]?.body).toEqual({ decision: 'agree', email: 'anna.pay@example.com' });
   });
 
+  it('renews an access token that expired before the page opened, instead of calling the request gone', async () => {
+    const api = fakeApi({
+      [CONSENT]: (request) =>
+        request.headers.Authorization === 'Bearer acc'
+          ? fail('1002', 'expired', null, 401)
+          : ok({ email: 'anna@example.com' }),
+      'POST /api/v1/auth/refresh-token': () =>
+        ok({ tokenType: 'Bearer', accessToken: 'acc-2', refreshToken: 'ref-2', expiresIn: 900 }),
+    });
+    await renderWithApp(routes, '/paypal/consent?state=s1');
+    expect(await screen.findByText('Connect your PayPal account')).toBeInTheDocument();
+    expect(screen.getByLabelText('Sandbox PayPal account email')).toHaveValue('anna@example.com');
+    expect(api.callsTo('POST /api/v1/auth/refresh-token')).toHaveLength(1);
+  });
+
   it('cancelling answers the callback with access_denied', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const api = fakeApi({

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
 import { ImageUpload } from '../../shared/upload/image-upload';
 import { useUpdateShop } from './api';
+import { SlugAvailability } from './slug-availability';
 import { changedDetails, slugRules, type TShopDetails } from './slug-rules';
+import { useSlugCheck } from './use-slug-check';
 
 const NAME_MAX = ZShopName.maxLength ?? 80;
 const DESCRIPTION_MAX = 2000;
@@ -27,6 +29,13 @@ export function ShopDetailsCard({ shop }: { shop: TShop }) {
   const [form] = Form.useForm<TShopDetails>();
   const updateShop = useUpdateShop();
   const slug = Form.useWatch('slug', form);
+  // A new link name is checked as it is typed; the current one is the shop's own.
+  const availability = useSlugCheck(slug ?? shop.slug, shop.slug);
+  const taken = availability.state === 'done' && availability.check.status !== 'available';
+  const pick = (suggestion: string) => {
+    form.setFieldValue('slug', suggestion);
+    void form.validateFields(['slug']).catch(() => undefined);
+  };
 
   const onFinish = (values: TShopDetails) => {
     const changes = changedDetails(shop, values);
@@ -66,9 +75,11 @@ export function ShopDetailsCard({ shop }: { shop: TShop }) {
           extra={t('shop.slug.hint')}
           rules={slugRules(t)}
           normalize={(value: string) => value.toLowerCase()}
+          {...(taken ? { validateStatus: 'error' as const } : {})}
         >
           <Input maxLength={40} autoCapitalize="none" spellCheck={false} />
         </Form.Item>
+        <SlugAvailability availability={availability} onPick={pick} />
         {slug !== undefined && slug !== shop.slug && (
           <Alert type="warning" showIcon style={{ marginBottom: 24 }} title={t('shop.details.slugWarning')} />
         )}
