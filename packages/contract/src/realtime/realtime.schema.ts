@@ -5,8 +5,10 @@ import { z } from 'zod';
  * decision 0038): each queue's destination as the client subscribes to it, and its messages.
  */
 
-/** A creator's order news: an order of their shop was paid. */
+/** A creator's order news: an order of their shop was paid, or money of one went back to its buyer. */
 export const ORDERS_QUEUE = '/user/queue/orders';
+/** A creator's shop news: an operator suspended the shop or lifted its suspension. */
+export const SHOP_QUEUE = '/user/queue/shop';
 /** A creator's payout news: a payout completed or came back. */
 export const PAYOUTS_QUEUE = '/user/queue/payouts';
 /** Operators who may see the console's orders: an order was flagged on its way to paid. */
@@ -26,6 +28,22 @@ export const ZOrderPaidNews = z.object({
   currencyCode: z.string(),
 });
 export type TOrderPaidNews = z.infer<typeof ZOrderPaidNews>;
+
+/** A refund of one of the creator's orders completed: what went back and what it took of the profit. */
+export const ZOrderRefundedNews = z.object({
+  kind: z.literal('orderRefunded'),
+  orderId: z.string(),
+  orderNo: z.string(),
+  amountMinor: z.number().int(),
+  profitReversedMinor: z.number().int(),
+  currencyCode: z.string(),
+  /** All of the order's payment went back: it will not be shipped. */
+  fullyRefunded: z.boolean(),
+});
+export type TOrderRefundedNews = z.infer<typeof ZOrderRefundedNews>;
+
+export const ZShopNews = z.object({ kind: z.enum(['shopSuspended', 'shopLifted']) });
+export type TShopNews = z.infer<typeof ZShopNews>;
 
 export const ZOrderFlaggedNews = z.object({
   kind: z.literal('orderFlagged'),

@@ -8,6 +8,8 @@ import { createCreatorsService } from './creators.service';
 export async function creatorsModule(app: FastifyInstance): Promise<void> {
   const service = createCreatorsService({
     db: app.database.db,
+    realtime: app.realtime,
+    log: app.log,
     rules: () => readPayoutRules((key) => app.configValues.get(key)),
   });
   const r = creatorsRoutes;

@@ -8,8 +8,16 @@ import {
   type TShopActionKind,
 } from '@linkstore/contract';
 import type { z } from 'zod';
-import type { ZCreatorDetailQuery, ZCreatorsQuery } from '@linkstore/contract';
+import {
+  queueOf,
+  SHOP_QUEUE,
+  type TShopNews,
+  type ZCreatorDetailQuery,
+  type ZCreatorsQuery,
+} from '@linkstore/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../platform/db/database';
+import type { Realtime } from '../../platform/realtime/realtime-plugin';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
 import {
@@ -36,6 +44,9 @@ export const RECENT_ACTIONS = 50;
 
 export interface CreatorsDeps {
   db: AppDatabase;
+  /** Tells the creator's open studios at once (the suspension banner appears or goes). */
+  realtime: Pick<Realtime, 'toUser'>;
+  log: Pick<FastifyBaseLogger, 'warn'>;
   /** The operators' payout rules (the hold days decide what is pending), read at each use. */
   rules: () => PayoutRules;
 }
@@ -75,7 +86,7 @@ export type CreatorsService = ReturnType<typeof createCreatorsService>;
  * The console's creators: figures derived from the ledger (one grouped query per page, through
  * the earnings face), the shop's history, and suspending or lifting the shop.
  */
-export function createCreatorsService({ db, rules }: CreatorsDeps) {
+export function createCreatorsService({ db, rules, realtime, log }: CreatorsDeps) {
   async function withTotals(rows: CreatorRow[], now: Date): Promise<TCreator[]> {
     const totals = await sumLedgersOf(
       db,
@@ -98,6 +109,10 @@ export function createCreatorsService({ db, rules }: CreatorsDeps) {
         suspend ? 'creators.alreadySuspended' : 'creators.notSuspended',
       );
     }
+    const news: TShopNews = { kind: suspend ? 'shopSuspended' : 'shopLifted' };
+    realtime.toUser(String(userId), queueOf(SHOP_QUEUE), news).catch((err: unknown) => {
+      log.warn({ err, userId }, 'Could not send the live shop news');
+    });
     return null;
   }
 

@@ -68,6 +68,7 @@ const service = () =>
     payments: ctx.app.payments,
     mailer: ctx.app.mailer,
     log: ctx.app.log,
+    realtime: ctx.app.realtime,
   });
 
 const refundsAtStand = (captureId: string) =>

@@ -13,6 +13,7 @@ export async function refundsModule(app: FastifyInstance): Promise<void> {
     payments: app.payments,
     mailer: app.mailer,
     log: app.log,
+    realtime: app.realtime,
   });
   app.payments.refunds.onEvent((event) => service.handleEvent(event));
 

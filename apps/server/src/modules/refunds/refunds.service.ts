@@ -3,6 +3,9 @@ import {
   ErrorCode,
   formatMoney,
   normalizeLanguage,
+  ORDERS_QUEUE,
+  queueOf,
+  type TOrderRefundedNews,
   type TConsoleRefund,
   type TLanguage,
   type ZRefundRequest,
@@ -15,6 +18,7 @@ import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
 import { translate } from '../../platform/i18n/translate';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer';
+import type { Realtime } from '../../platform/realtime/realtime-plugin';
 import { returnStock } from '../catalog/catalog.api';
 import { reverseSale, saleCreditOf } from '../earnings/earnings.api';
 import { markPaid, recordOrderEvent } from '../orders/orders.api';
@@ -55,6 +59,8 @@ export interface RefundsDeps {
   payments: Pick<Payments, 'provider' | 'refund'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Tells the order's creator live (their earnings and Home read again). */
+  realtime: Pick<Realtime, 'toUser'>;
 }
 
 /** A pending refund without a provider answer is retried once it is this old (same request id). */
@@ -98,9 +104,10 @@ export function composeRefunded(
   };
 }
 
-/** What a completion did, for the caller (the mail goes out after its commit). */
+/** What a completion did, for the caller (the mail and the creator's news go out after its commit). */
 interface Completed {
   refund: RefundRow;
+  news: { ownerUserId: number; body: TOrderRefundedNews };
 }
 
 /**
@@ -129,10 +136,11 @@ export function createRefundsService(deps: RefundsDeps) {
     const refund = await markCompleted(tx, refundId, providerRefundId);
     if (!refund) return undefined;
     const { creditMinor, reversedMinor } = await saleCreditOf(tx, order.id);
+    const refundedAfterMinor = await completedTotal(tx, payment.id);
     const share = shareToReverse({
       creditMinor,
       reversedMinor,
-      refundedAfterMinor: await completedTotal(tx, payment.id),
+      refundedAfterMinor,
       capturedMinor: payment.capturedMinor ?? 0,
     });
     await reverseSale(tx, {
@@ -159,13 +167,37 @@ export function createRefundsService(deps: RefundsDeps) {
         restocked,
       },
     });
-    return { refund: { ...refund, profitReversedMinor: share } };
+    return {
+      refund: { ...refund, profitReversedMinor: share },
+      news: {
+        ownerUserId: order.ownerUserId,
+        body: {
+          kind: 'orderRefunded',
+          orderId: String(order.id),
+          orderNo: order.orderNo,
+          amountMinor: refund.amountMinor,
+          profitReversedMinor: share,
+          currencyCode: refund.currencyCode,
+          fullyRefunded: refundedAfterMinor >= (payment.capturedMinor ?? 0),
+        },
+      },
+    };
+  }
+
+  /** The creator's open studios learn of the refund after its commit; never fails the refund. */
+  function announce(done: Completed): void {
+    deps.realtime
+      .toUser(String(done.news.ownerUserId), queueOf(ORDERS_QUEUE), done.news.body)
+      .catch((err: unknown) => {
+        log.warn({ err, refundId: done.refund.id }, 'Could not send the live refund news');
+      });
   }
 
   /** Completes our refund (the answer or the webhook, whichever first); the buyer is mailed once. */
   async function complete(refundId: number, providerRefundId: string | undefined): Promise<boolean> {
     const done = await withTransaction(db, (tx) => completeIn(tx, refundId, providerRefundId));
     if (done && done.refund.source === 'operator') mailBuyer(done.refund);
+    if (done) announce(done);
     return done !== undefined;
   }
 
@@ -436,7 +468,8 @@ export function createRefundsService(deps: RefundsDeps) {
       }
       const payment = await findPaymentByCapture(db, payments.provider, refund.captureId);
       if (!payment) return 'unknownCapture';
-      return withTransaction(db, async (tx) => {
+      let completed: Completed | undefined;
+      const outcome = await withTransaction(db, async (tx) => {
         await lockOrder(tx, payment.orderId);
         const locked = await lockCapturedPayment(tx, payment.orderId);
         if (!locked) return 'unknownCapture';
@@ -465,8 +498,11 @@ export function createRefundsService(deps: RefundsDeps) {
           detail: { refundId: String(row.id), amountMinor: amount, eventType: event.eventType },
         });
         await bumpVersion(tx, locked.orderId);
-        return (await completeIn(tx, row.id, refund.providerRefundId)) ? 'refunded' : 'alreadyKnown';
+        completed = await completeIn(tx, row.id, refund.providerRefundId);
+        return completed ? 'refunded' : 'alreadyKnown';
       });
+      if (completed) announce(completed);
+      return outcome;
     },
 
     /**

@@ -37,7 +37,8 @@ describe('LoginPage', () => {
     fakeApi();
     await renderWithApp(routes, '/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    // An email-only field: autocomplete names what it holds (HTML_CodeSniffer, WCAG 1.3.5).
+    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByLabelText('Verification code')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Verification code image' })).toHaveAttribute(

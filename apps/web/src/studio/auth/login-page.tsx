@@ -54,7 +54,7 @@ export function LoginPage() {
         noValidate
       >
         <Form.Item label={t('auth.login.email')} name="email" rules={emailRules(t)}>
-          <Input type="email" autoComplete="username" placeholder={t('auth.login.emailPlaceholder')} />
+          <Input type="email" autoComplete="email" placeholder={t('auth.login.emailPlaceholder')} />
         </Form.Item>
         <Form.Item
           label={t('auth.login.password')}

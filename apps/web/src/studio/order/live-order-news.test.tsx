@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deliver, handlers, renderListening as render } from '../../shared/test/realtime-mock';
@@ -35,5 +36,28 @@ describe('live news', () => {
     // Something that is not order news is ignored.
     deliver('/user/queue/orders', { kind: 'orderPaid', orderNo: 7 });
     expect(screen.queryAllByText('New order paid')).toHaveLength(1);
+  });
+
+  it('shows a refund of an order and a suspension of the shop and its lift, and reads everything again', async () => {
+    const invalidated = vi.spyOn(QueryClient.prototype, 'invalidateQueries');
+    await render(<LiveOrderNews />);
+    deliver('/user/queue/orders', {
+      kind: 'orderRefunded',
+      orderId: '6',
+      orderNo: 'LS261126-BBBBBBBB',
+      amountMinor: 4_000,
+      profitReversedMinor: 1_000,
+      currencyCode: 'USD',
+      fullyRefunded: true,
+    });
+    expect(await screen.findByText('Order refunded')).toBeInTheDocument();
+    expect(
+      screen.getByText(/LS261126-BBBBBBBB was refunded in full \(\$40\.00\).*\$10\.00 of your profit/),
+    ).toBeInTheDocument();
+    deliver('/user/queue/shop', { kind: 'shopSuspended' });
+    expect(await screen.findByText('Your shop was suspended')).toBeInTheDocument();
+    deliver('/user/queue/shop', { kind: 'shopLifted' });
+    expect(await screen.findByText('Your shop is open again')).toBeInTheDocument();
+    expect(invalidated).toHaveBeenCalledTimes(3);
   });
 });

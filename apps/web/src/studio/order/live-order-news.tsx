@@ -1,4 +1,12 @@
-import { ORDERS_QUEUE, PAYOUTS_QUEUE, ZOrderPaidNews, ZPayoutNews } from '@linkstore/contract';
+import {
+  ORDERS_QUEUE,
+  PAYOUTS_QUEUE,
+  SHOP_QUEUE,
+  ZOrderPaidNews,
+  ZOrderRefundedNews,
+  ZPayoutNews,
+  ZShopNews,
+} from '@linkstore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +17,9 @@ import { useRealtime } from '../../shared/realtime/realtime';
 
 /**
  * While the studio is open: a paid order shows as a notification with the creator's profit, a
- * payout completed or returned with its amount, and what the studio shows (orders, earnings,
- * the dashboard) is read again.
+ * refund with what went back and what it took of the profit, a payout completed or returned with
+ * its amount, a suspension of the shop and its lift — and what the studio shows (orders, earnings,
+ * the dashboard, the shop and its suspension banner) is read again.
  */
 export function LiveOrderNews(): null {
   const { t } = useTranslation('orders');
@@ -19,6 +28,23 @@ export function LiveOrderNews(): null {
   const money = useMoney();
   const navigate = useNavigate();
   useRealtime(ORDERS_QUEUE, (message) => {
+    const refunded = ZOrderRefundedNews.safeParse(message);
+    if (refunded.success) {
+      const news = refunded.data;
+      void queryClient.invalidateQueries();
+      const values = {
+        orderNo: news.orderNo,
+        amount: money.format(news.amountMinor),
+        profit: money.format(news.profitReversedMinor),
+      };
+      showLiveNotification(notification, {
+        key: `refund-${news.orderId}-${news.amountMinor}-${news.fullyRefunded}`,
+        title: t('live.orderRefunded'),
+        description: t(news.fullyRefunded ? 'live.orderRefundedFullText' : 'live.orderRefundedText', values),
+        onClick: () => void navigate('/revenue'),
+      });
+      return;
+    }
     const parsed = ZOrderPaidNews.safeParse(message);
     if (!parsed.success) return;
     const body = parsed.data;
@@ -43,6 +69,18 @@ export function LiveOrderNews(): null {
         amount,
       }),
       onClick: () => void navigate('/revenue'),
+    });
+  });
+  useRealtime(SHOP_QUEUE, (message) => {
+    const parsed = ZShopNews.safeParse(message);
+    if (!parsed.success) return;
+    const suspended = parsed.data.kind === 'shopSuspended';
+    void queryClient.invalidateQueries();
+    showLiveNotification(notification, {
+      key: `shop-${parsed.data.kind}`,
+      title: t(suspended ? 'live.shopSuspended' : 'live.shopLifted'),
+      description: t(suspended ? 'live.shopSuspendedText' : 'live.shopLiftedText'),
+      onClick: () => void navigate('/shop'),
     });
   });
   return null;

@@ -192,7 +192,7 @@ export function SignInView({
           <input
             {...field('email')}
             type="email"
-            autoComplete="username"
+            autoComplete="email"
             placeholder={t('studio.auth.login.emailPlaceholder')}
             className={styles.input}
           />
