@@ -12,6 +12,9 @@ import {
 } from '../shared/test-support';
 import ConsoleOrderPage from './order-page';
 
+/** The one-line class (a module's class: a string in tests too). */
+const ONE_LINE = String(styles.oneLine);
+
 const PAID: TConsoleOrder = {
   orderNo: 'LS261102-DDDDDDD2',
   status: 1,
@@ -51,11 +54,11 @@ describe('ConsoleOrderPage layout', () => {
     await renderConsolePage(ConsoleOrderPage);
     const row = await findRow(PAID.orderNo);
     expect(row.closest('.ant-table')).toHaveClass('ant-table-small');
-    expect(within(row).getByText(PAID.orderNo)).toHaveClass(styles.oneLine);
+    expect(within(row).getByText(PAID.orderNo)).toHaveClass(ONE_LINE);
     const placed = within(row).getByText(/2026/);
-    expect(placed).toHaveClass(styles.oneLine);
+    expect(placed).toHaveClass(ONE_LINE);
     const details = within(row).getByRole('button', { name: `Details ${PAID.orderNo}` });
-    expect(details.closest('td')).toHaveClass('ant-table-cell-fix-end', styles.oneLine);
+    expect(details.closest('td')).toHaveClass('ant-table-cell-fix-end', ONE_LINE);
   });
 
   it('scrolls sideways with no hidden copy of "Select all" the keyboard could reach', async () => {

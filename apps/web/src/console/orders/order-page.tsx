@@ -93,7 +93,7 @@ export default function ConsoleOrderPage() {
   const selectedOrders = rows.filter((row) => selected.includes(row.orderNo) && row.status === 1);
 
   const columns: TableColumnsType<TConsoleOrder> = [
-    oneLine({ title: t('console.orderNo'), dataIndex: 'orderNo' }),
+    oneLine<TConsoleOrder>({ title: t('console.orderNo'), dataIndex: 'orderNo' }),
     { title: t('console.shop'), dataIndex: 'shopName' },
     { title: t('console.buyerEmail'), dataIndex: 'buyerEmail' },
     {

@@ -9,6 +9,9 @@ import styles from './table-layout.module.css';
 import { renderConsolePage, signInOperator, signOutOperator } from './test-support';
 import { TreeTable } from './tree-table';
 
+/** The one-line class (a module's class: a string in tests too). */
+const ONE_LINE = String(styles.oneLine);
+
 interface TRow {
   id: string;
   name: string;
@@ -37,14 +40,14 @@ describe('consoleColumns', () => {
       { title: 'Actions', key: 'actions', render: () => null },
     ])!;
     expect(name).toEqual(COLUMNS[0]);
-    expect(created?.className).toBe(styles.oneLine);
-    expect(settled?.className).toBe(styles.oneLine);
-    expect(actions).toMatchObject({ fixed: 'right', className: styles.oneLine });
+    expect(created?.className).toBe(ONE_LINE);
+    expect(settled?.className).toBe(ONE_LINE);
+    expect(actions).toMatchObject({ fixed: 'right', className: ONE_LINE });
   });
 
   it('keeps a column’s own class, and knows dates by their key', () => {
     const [created] = consoleColumns<TRow>([{ dataIndex: 'createTime', className: 'mine' }])!;
-    expect(created?.className).toBe(`mine ${styles.oneLine}`);
+    expect(created?.className).toBe(`mine ${ONE_LINE}`);
     expect(isDateColumn({ key: 'publishTime' })).toBe(true);
     expect(isDateColumn({ dataIndex: 'signedUpAt' })).toBe(true);
     expect(isDateColumn({ dataIndex: 'status' })).toBe(false);
@@ -71,11 +74,11 @@ describe('the console lists', () => {
     const table = edit.closest('.ant-table');
     expect(table).toHaveClass('ant-table-small');
     // antd's sticky end cell: it stays in view while the rest scrolls under it.
-    expect(edit.closest('td')).toHaveClass('ant-table-cell-fix-end', styles.oneLine);
+    expect(edit.closest('td')).toHaveClass('ant-table-cell-fix-end', ONE_LINE);
     const row = edit.closest('tr')!;
-    expect(within(row).getByText(ROW.createTime)).toHaveClass(styles.oneLine);
-    expect(within(row).getByText(ROW.settledAt)).toHaveClass(styles.oneLine);
-    expect(within(row).getByText(ROW.name)).not.toHaveClass(styles.oneLine);
+    expect(within(row).getByText(ROW.createTime)).toHaveClass(ONE_LINE);
+    expect(within(row).getByText(ROW.settledAt)).toHaveClass(ONE_LINE);
+    expect(within(row).getByText(ROW.name)).not.toHaveClass(ONE_LINE);
   });
 
   it('TreeTable: laid out the same', () => {
@@ -93,7 +96,7 @@ describe('the console lists', () => {
     );
     const cell = screen.getByText('act');
     expect(cell.closest('.ant-table')).toHaveClass('ant-table-small');
-    expect(cell).toHaveClass('ant-table-cell-fix-end', styles.oneLine);
-    expect(screen.getByText(ROW.createTime)).toHaveClass(styles.oneLine);
+    expect(cell).toHaveClass('ant-table-cell-fix-end', ONE_LINE);
+    expect(screen.getByText(ROW.createTime)).toHaveClass(ONE_LINE);
   });
 });
