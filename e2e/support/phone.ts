@@ -28,14 +28,18 @@ export const MIN_TAP = 44;
  * `<li>` (antd listens on the `<li>`); a tap anywhere on the wrapper reaches the control.
  * Left out, with their reasons: disabled controls (nothing happens on a tap) and elements
  * hidden from everyone (`display: none`, `visibility: hidden`, zero size, `inert`).
+ * `scope`: a CSS selector, to measure only the controls inside what it selects (the whole page
+ * by default).
  */
-export async function smallTapTargets(page: Page): Promise<string[]> {
+export async function smallTapTargets(page: Page, scope = ':root'): Promise<string[]> {
   // A string: the e2e project has no DOM types.
   return page.evaluate<string[]>(`(() => {
+    const scopes = [...document.querySelectorAll(${JSON.stringify(scope)})];
     const CONTROLS = 'button, a, input:not([type="hidden"]), select, textarea, [role="button"], [role="link"], [role="switch"], [role="tab"], [role="checkbox"], [role="radio"], [role="combobox"], [role="menuitem"]';
     const WRAPPERS = '.ant-input-affix-wrapper, .ant-input-number, .ant-picker, .ant-select, .ant-checkbox-wrapper, .ant-radio-wrapper, label, .ant-pagination > li';
     const small = [];
     for (const element of document.querySelectorAll(CONTROLS)) {
+      if (!scopes.some((root) => root.contains(element))) continue;
       if (element.disabled || element.getAttribute('aria-disabled') === 'true') continue;
       if (element.closest('[inert]')) continue;
       const style = getComputedStyle(element);
@@ -56,8 +60,8 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
 }
 
 /** Every visible tap target of the page is at least 44 × 44 px; a failure lists the small ones. */
-export async function expectTapTargets(page: Page, what: string): Promise<void> {
-  expect(await smallTapTargets(page), `${what}: tap targets under ${MIN_TAP} px`).toEqual([]);
+export async function expectTapTargets(page: Page, what: string, scope?: string): Promise<void> {
+  expect(await smallTapTargets(page, scope), `${what}: tap targets under ${MIN_TAP} px`).toEqual([]);
 }
 
 /**

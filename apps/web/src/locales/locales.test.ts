@@ -29,6 +29,8 @@ const SAME_IN_TRANSLATION = new Set([
   'Mobile',
   'Catalogue',
   'Commerce',
+  // The console's name on its sign-in header (pt, fr).
+  'Console',
   'Total',
   'Status',
   'Date',

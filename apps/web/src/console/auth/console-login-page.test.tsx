@@ -37,6 +37,18 @@ describe('ConsoleLoginPage', () => {
     expect(api.callsTo(LOGIN)).toHaveLength(0);
   });
 
+  it('shows the console’s own header: its name and the language, none of the creators’ switches', async () => {
+    fakeApi();
+    await renderWithApp(routes, '/console/login');
+    const header = await screen.findByRole('banner');
+    expect(header).toHaveTextContent('LinkStore');
+    expect(header).toHaveTextContent('Console');
+    expect(within(header).getByRole('button', { name: 'Language: English' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Country: / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Currency: / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open LinkStore for free' })).not.toBeInTheDocument();
+  });
+
   it('warns when Caps Lock is on', async () => {
     fakeApi();
     await renderWithApp(routes, '/console/login');

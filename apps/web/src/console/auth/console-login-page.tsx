@@ -10,7 +10,8 @@ import {
   usePasswordSignIn,
   type TPasswordSignInForm,
 } from '../../shared/forms/password-sign-in';
-import { TopBar } from '../../shared/layout/top-bar';
+import { APP_TITLE } from '../../shared/config/constants';
+import { LanguageSwitch } from '../../shared/i18n/language-switch';
 import { readString, removeKey, writeString } from '../../shared/preferences/local-storage';
 import { StorageKey } from '../../shared/preferences/storage-keys';
 import { useConsoleLogin } from './api';
@@ -26,6 +27,27 @@ const CONSOLE_PASSWORD_MIN = 6;
 /** Only in-app paths for `?redirect=`; without one, the console home. */
 function safeRedirect(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/console';
+}
+
+/**
+ * The console's own header on its sign-in page: the console's mark and name, and the language.
+ * Not the creators' top bar: operators choose no country or currency, and are not offered a shop
+ * ("Open LinkStore for free").
+ */
+export function ConsoleLoginHeader() {
+  const { t } = useTranslation('console');
+  return (
+    <header className={styles.header}>
+      <span className={styles.brand}>
+        <span className={styles.mark} aria-hidden>
+          {APP_TITLE.charAt(0)}
+        </span>
+        <span className={styles.title}>{APP_TITLE}</span>
+        <span className={styles.area}>{t('login.area')}</span>
+      </span>
+      <LanguageSwitch className={styles.tap} />
+    </header>
+  );
 }
 
 /**
@@ -59,7 +81,7 @@ export function ConsoleLoginPage() {
 
   return (
     <>
-      <TopBar />
+      <ConsoleLoginHeader />
       <main className={styles.main}>
         <section className={styles.card} aria-labelledby="console-login-heading">
           <Typography.Title level={1} id="console-login-heading" className={styles.heading}>

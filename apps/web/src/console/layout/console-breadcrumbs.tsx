@@ -2,6 +2,7 @@ import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { CONSOLE_HOME } from '../console-paths';
+import styles from './console-layout.module.css';
 
 interface TTitled {
   titleKey?: string;
@@ -47,7 +48,7 @@ export function ConsoleBreadcrumbs() {
   const { t } = useTranslation('console');
   const crumbs = useCrumbs();
   return (
-    <nav aria-label={t('layout.breadcrumbs')}>
+    <nav aria-label={t('layout.breadcrumbs')} className={styles.breadcrumbs}>
       <Breadcrumb
         items={crumbs.map((crumb, index) => ({
           key: crumb.key,

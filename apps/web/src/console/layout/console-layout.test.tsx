@@ -9,6 +9,10 @@ import { resetDynamicRoutes, usePermissionStore } from '../../shared/router/dyna
 import { renderWithApp } from '../../shared/test/render-with-app';
 import { paintedPrimary } from '../../shared/theme/theme-config';
 import ConsoleLayout from './console-layout';
+import styles from './console-layout.module.css';
+
+/** The breadcrumbs' class (a phone's tap size is set on it). */
+const BREADCRUMBS = String(styles.breadcrumbs);
 
 const meta = (title: string, extra: Partial<TRouteNode['meta']> = {}): TRouteNode['meta'] => ({
   title,
@@ -177,6 +181,50 @@ describe('ConsoleLayout', () => {
       window.dispatchEvent(new Event('resize'));
     });
     expect(useAppPreferences.getState().device).toBe('desktop');
+  });
+
+  it('on a phone: the device on the shell (its 44 px tap targets hang on it), the language as its globe', async () => {
+    window.innerWidth = 360;
+    const { container } = await renderWithApp(routes, '/system/user');
+    await waitFor(() => expect(container.querySelector('[data-device="mobile"]')).not.toBeNull());
+    const language = screen.getByRole('button', { name: 'Language: English' });
+    expect(language).not.toHaveTextContent('English');
+    // The breadcrumbs (under the bar on a phone) carry the class their tap size is set on.
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(crumbs).toHaveClass(BREADCRUMBS);
+    act(() => {
+      window.innerWidth = 1280;
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(container.querySelector('[data-device="desktop"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Language: English' })).toHaveTextContent('English');
+  });
+
+  it('says, on a phone, that a top or mixed layout waits for a wider screen', async () => {
+    window.innerWidth = 360;
+    const user = userEvent.setup();
+    await renderWithApp(routes, '/console');
+    await waitFor(() => expect(useAppPreferences.getState().device).toBe('mobile'));
+    await user.click(await screen.findByRole('button', { name: 'Open settings' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Project settings' });
+    const note = (layout: string) =>
+      `On a phone the menu always opens from the side: the “${layout}” layout applies on wider screens.`;
+    expect(within(drawer).queryByText(/^On a phone/)).toBeNull();
+    await user.click(within(drawer).getByRole('radio', { name: 'Top' }));
+    expect(within(drawer).getByRole('status')).toHaveTextContent(note('Top'));
+    await user.click(within(drawer).getByRole('radio', { name: 'Mixed' }));
+    expect(within(drawer).getByRole('status')).toHaveTextContent(note('Mixed'));
+    await user.click(within(drawer).getByRole('radio', { name: 'Left' }));
+    expect(within(drawer).queryByText(/^On a phone/)).toBeNull();
+  });
+
+  it('says nothing of phones on a wide screen, whatever the layout', async () => {
+    const user = userEvent.setup();
+    await renderWithApp(routes, '/console');
+    await user.click(await screen.findByRole('button', { name: 'Open settings' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Project settings' });
+    await user.click(within(drawer).getByRole('radio', { name: 'Top' }));
+    expect(within(drawer).queryByText(/^On a phone/)).toBeNull();
   });
 
   it('has the notice bell in the navbar (no count drawn at 0)', async () => {

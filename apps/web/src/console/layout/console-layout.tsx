@@ -83,7 +83,11 @@ export default function ConsoleLayout() {
   const toggleLabel = t(isOpened ? 'layout.sidebar.collapse' : 'layout.sidebar.expand');
 
   return (
-    <Layout className={styles.shell} data-layout={effectiveLayout}>
+    <Layout
+      className={styles.shell}
+      data-layout={effectiveLayout}
+      data-device={isMobile ? 'mobile' : 'desktop'}
+    >
       <LiveFlaggedOrders />
       {!isMobile && hasSider && (
         <Layout.Sider
@@ -145,11 +149,14 @@ export default function ConsoleLayout() {
           </div>
           <div className={styles.navEnd}>
             <MenuSearch />
-            {/* A phone's bar has room for what a phone needs: no full screen, no control size. */}
+            {/*
+              A phone's bar has room for what a phone needs: no full screen, no control size, the
+              language as its globe; each control there is a 44 px tap target (the CSS module).
+            */}
             {!isMobile && <NavbarLinks />}
             {!isMobile && <FullscreenToggle />}
             {!isMobile && <SizeSwitch />}
-            <LanguageSwitch />
+            <LanguageSwitch iconOnly={isMobile} />
             <NoticeBell paths={CONSOLE_NOTICE_PATHS} />
             <SettingsDrawer />
             <UserMenu />

@@ -1,7 +1,19 @@
 import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, ColorPicker, Divider, Drawer, Flex, Radio, Segmented, Switch, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  ColorPicker,
+  Divider,
+  Drawer,
+  Flex,
+  Radio,
+  Segmented,
+  Switch,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppPreferences } from '../../shared/preferences/app-preferences-store';
 import {
   LAYOUTS,
   THEMES,
@@ -74,7 +86,10 @@ export function SettingsDrawer() {
   const [isOpen, setOpen] = useState(false);
   const settings = useSettings();
   const change = settings.changeSetting;
+  // A phone always has the side drawer (console-layout): a top or mix layout waits for a wider screen.
+  const isMobile = useAppPreferences((state) => state.device === 'mobile');
   if (!settings.showSettings) return null;
+  const isLayoutOffOnPhone = isMobile && settings.layout !== 'left';
 
   return (
     <>
@@ -146,6 +161,15 @@ export function SettingsDrawer() {
           onChange={(event) => change('layout', event.target.value as TLayout)}
           options={LAYOUTS.map((value) => ({ value, label: t(`settings.layouts.${value}`) }))}
         />
+        {isLayoutOffOnPhone && (
+          <Alert
+            type="info"
+            showIcon
+            role="status"
+            style={{ marginTop: 12 }}
+            title={t('settings.layoutOnPhone', { layout: t(`settings.layouts.${settings.layout}`) })}
+          />
+        )}
       </Drawer>
     </>
   );

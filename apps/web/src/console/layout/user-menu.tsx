@@ -42,7 +42,7 @@ export function UserMenu() {
       >
         <Avatar size="small" src={avatar ?? undefined} icon={<UserOutlined aria-hidden />} />
         <span className={styles.userName}>{name}</span>
-        <DownOutlined aria-hidden />
+        <DownOutlined aria-hidden className={styles.caret} />
       </Button>
     </Dropdown>
   );

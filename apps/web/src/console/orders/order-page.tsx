@@ -29,9 +29,12 @@ import { useTranslation } from 'react-i18next';
 import { isHttpError } from '../../shared/http/http-error';
 import { useFormatMoney, useMoment } from '../../shared/payouts/payout-status';
 import { useCanCall } from '../../shared/permission/access';
+import { selectAllTitle } from '../../shared/table/select-all-title';
 import { CrudPage } from '../shared/crud-page';
 import { SearchBar } from '../shared/search-bar';
+import { CONSOLE_TABLE_LAYOUT, consoleColumns, oneLine } from '../shared/table-layout';
 import { RouteButton } from '../shared/toolbar';
+import { useFocusableScroll } from '../shared/use-focusable-scroll';
 import {
   consoleOrdersInfiniteQuery,
   openFlagCountQuery,
@@ -80,6 +83,7 @@ export default function ConsoleOrderPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [shipping, setShipping] = useState<TConsoleOrder[] | undefined>();
   const [opened, setOpened] = useState<string | undefined>();
+  const scrollBox = useFocusableScroll<HTMLDivElement>();
 
   const search = (values: TConsoleOrderFilters) => {
     setSelected([]);
@@ -88,7 +92,7 @@ export default function ConsoleOrderPage() {
   const selectedOrders = rows.filter((row) => selected.includes(row.orderNo) && isShippable(row));
 
   const columns: TableColumnsType<TConsoleOrder> = [
-    { title: t('console.orderNo'), dataIndex: 'orderNo' },
+    oneLine<TConsoleOrder>({ title: t('console.orderNo'), dataIndex: 'orderNo' }),
     { title: t('console.shop'), dataIndex: 'shopName' },
     { title: t('console.buyerEmail'), dataIndex: 'buyerEmail' },
     {
@@ -248,20 +252,22 @@ export default function ConsoleOrderPage() {
       }
     >
       {/*
-        The table scrolls sideways in its own box, not through antd's \`scroll\`: with row selection
-        that renders a hidden measuring row holding a second "Select all" checkbox, which keyboard
-        and screen-reader users would reach (axe: aria-hidden-focus).
+        Laid out as every console list: compact rows, dates on one line, the actions fixed on the
+        right while the table scrolls sideways in its own box (focusable while it overflows).
+        \`selectAllTitle\` keeps the "Select all" checkbox out of antd's hidden measuring row.
       */}
-      <div style={{ overflowX: 'auto' }}>
+      <div ref={scrollBox}>
         <Table<TConsoleOrder>
+          {...CONSOLE_TABLE_LAYOUT}
           rowKey="orderNo"
-          columns={columns}
+          columns={consoleColumns(columns)}
           dataSource={rows}
           loading={list.isPending}
           pagination={false}
           {...(canShip
             ? {
                 rowSelection: {
+                  columnTitle: selectAllTitle,
                   selectedRowKeys: selected,
                   onChange: (keys) => setSelected(keys.map(String)),
                   getCheckboxProps: (order: TConsoleOrder) => ({

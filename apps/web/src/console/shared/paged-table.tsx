@@ -1,5 +1,6 @@
 import { Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CONSOLE_TABLE_LAYOUT, consoleColumns } from './table-layout';
 import { useFocusableScroll } from './use-focusable-scroll';
 import { PAGE_SIZE_OPTIONS, type TPagedList } from './use-paged-list';
 
@@ -16,7 +17,9 @@ export interface TPagedTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 
 
 /**
  * antd's Table fed by `usePagedList`: rows, loading state and the pagination (total, page size
- * changer) wired to the list. Columns, `rowKey` and `rowSelection` are passed as to `Table`.
+ * changer) wired to the list. Columns, `rowKey` and `rowSelection` are passed as to `Table`;
+ * laid out as every console list (`CONSOLE_TABLE_LAYOUT`, `consoleColumns`): compact rows, dates
+ * on one line, the actions column fixed on the right.
  */
 export function PagedTable<T extends object>({ list, ...tableProps }: TPagedTableProps<T>) {
   const { t } = useTranslation('system');
@@ -24,9 +27,9 @@ export function PagedTable<T extends object>({ list, ...tableProps }: TPagedTabl
   return (
     <div ref={scrollBox}>
       <Table<T>
-        size="middle"
-        scroll={{ x: 'max-content' }}
+        {...CONSOLE_TABLE_LAYOUT}
         {...tableProps}
+        columns={consoleColumns(tableProps.columns)}
         dataSource={list.items}
         loading={list.isFetching}
         pagination={{

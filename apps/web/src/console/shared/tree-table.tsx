@@ -1,6 +1,7 @@
 import { Button, Table, type TableProps } from 'antd';
 import { useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CONSOLE_TABLE_LAYOUT, consoleColumns } from './table-layout';
 import { parentKeys, type TTreeNode } from './tree';
 
 type TTreeRow<T> = TTreeNode<T> & { id: string };
@@ -37,18 +38,21 @@ export function ExpandButtons({ expansion }: { expansion: TTreeExpansion }) {
   );
 }
 
-/** An antd table of a whole tree (departments, menus, categories): keyed by id, no pages. */
+/**
+ * An antd table of a whole tree (departments, menus, categories): keyed by id, no pages, laid
+ * out as every console list (`CONSOLE_TABLE_LAYOUT`, `consoleColumns`).
+ */
 export function TreeTable<T extends TTreeRow<T>>({
   expansion,
   ...tableProps
 }: Omit<TableProps<T>, 'expandable' | 'rowKey' | 'pagination'> & { expansion: TTreeExpansion }) {
   return (
     <Table<T>
-      size="middle"
+      {...CONSOLE_TABLE_LAYOUT}
       rowKey="id"
       pagination={false}
-      scroll={{ x: 'max-content' }}
       {...tableProps}
+      columns={consoleColumns(tableProps.columns)}
       expandable={{
         expandedRowKeys: expansion.expandedRowKeys,
         onExpandedRowsChange: expansion.onExpandedRowsChange,

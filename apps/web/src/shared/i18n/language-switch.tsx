@@ -6,8 +6,11 @@ import { useAppPreferences } from '../preferences/app-preferences-store';
 import { applyLanguage, i18n } from './i18n';
 import { LANGUAGE_NATIVE_NAMES } from './languages';
 
-/** Top-bar language menu: switches, persists, and confirms in the new language. */
-export function LanguageSwitch() {
+/**
+ * Top-bar language menu: switches, persists, and confirms in the new language. `iconOnly`: the
+ * globe alone (a phone's bar), the language still in the button's name.
+ */
+export function LanguageSwitch({ iconOnly = false, className }: { iconOnly?: boolean; className?: string }) {
   const { t } = useTranslation('common');
   const { message } = App.useApp();
   const language = useAppPreferences((state) => state.language);
@@ -34,13 +37,14 @@ export function LanguageSwitch() {
     >
       <Button
         type="text"
+        className={className}
         icon={<GlobalOutlined aria-hidden />}
         aria-label={t('topBar.current', {
           label: t('language.switch.label'),
           value: LANGUAGE_NATIVE_NAMES[language],
         })}
       >
-        {LANGUAGE_NATIVE_NAMES[language]}
+        {iconOnly ? null : LANGUAGE_NATIVE_NAMES[language]}
       </Button>
     </Dropdown>
   );

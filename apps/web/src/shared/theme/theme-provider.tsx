@@ -6,6 +6,7 @@ import { NotifierBridge } from '../http/notifier';
 import { useAppPreferences } from '../preferences/app-preferences-store';
 import { useSettings } from '../preferences/settings-store';
 import { DEFAULT_ANTD_LOCALE, loadAntdLocale } from './antd-locale';
+import { TABS_CONFIG } from './tabs-more';
 import { buildThemeConfig, COMPONENT_SIZES, paintedPrimary, resolveIsDark, textOnFill } from './theme-config';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
@@ -76,6 +77,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       componentSize={COMPONENT_SIZES[size]}
       locale={locale}
       button={BUTTON_CONFIG}
+      tabs={TABS_CONFIG}
     >
       <AntdApp>
         <NotifierBridge />

@@ -8,7 +8,10 @@ export function starShapes(tenths: number): { full: number; half: number; empty:
   return { full, half, empty: 5 - full - half };
 }
 
-/** Five stars filled to the nearest half star; the exact rating is the accessible name. */
+/**
+ * Five stars filled to the nearest half star, the empty ones as outlines (☆: told apart by shape
+ * too); the exact rating is the accessible name.
+ */
 export function Stars({ tenths, count }: { tenths: number | null; count?: number }) {
   const { t, locale } = useStorefront();
   if (tenths === null) return <span className="sf-muted">{t('rating.none')}</span>;
@@ -19,7 +22,7 @@ export function Stars({ tenths, count }: { tenths: number | null; count?: number
       <span className="sf-stars" role="img" aria-label={t('rating.label', { rating })}>
         {'★'.repeat(full)}
         {half > 0 && <span className="sf-star-half">★</span>}
-        <span className="sf-stars-empty">{'★'.repeat(empty)}</span>
+        <span className="sf-stars-empty">{'☆'.repeat(empty)}</span>
       </span>
       {count !== undefined && <span className="sf-muted"> ({t('rating.count', { count })})</span>}
     </span>
