@@ -32,6 +32,7 @@ const PAID: TConsoleOrder = {
   flagReason: null,
   flagResolution: null,
   refundedCents: 0,
+  fullyRefunded: false,
   createdAt: '2026-11-02T10:00:00Z',
   paidAt: '2026-11-02T10:00:00Z',
   completedAt: null,
