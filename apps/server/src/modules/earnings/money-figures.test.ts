@@ -415,5 +415,27 @@ describe('money figures', () => {
     expect(refusedShip.json<{ code: string }>().code).toBe(ErrorCode.ORDER_NOT_SHIPPABLE);
     expect(refusedShip.body).toContain('refunded in full');
     expect((await consoleOrder(unshipped)).status).toBe(1);
+    // …and is not in the queue to ship (status "Paid, in transit"), in the console or the studio.
+    const queue = await data<{ list: TConsoleOrder[] }>(
+      call('operator', 'GET', `/system/orders/page?status=1&orderNo=${unshipped}`),
+    );
+    expect(queue.list).toEqual([]);
+    const studioQueue = await data<{ list: TCreatorOrder[] }>(
+      call('mo', 'GET', '/orders?status=1&pageSize=50'),
+    );
+    expect(studioQueue.list.map((o) => o.orderNo)).not.toContain(unshipped);
+    expect(studioQueue.list.every((o) => !o.fullyRefunded)).toBe(true);
+  });
+
+  it('a brand-new shop does not call the products on sale before it opened new', async () => {
+    const before = await data<TDashboardSummary>(call('mo', 'GET', '/dashboard?tz=UTC'));
+    // mf-shop opened before its two products were added: both are new to it today.
+    expect(before.newProducts.today).toBe(2);
+    const newcomer = await createUser(ctx.database.db, { username: 'mf-newcomer', password: PASSWORD });
+    tokens.newcomer = await accessTokenFor(ctx.app, 'mf-newcomer', PASSWORD);
+    await ctx.database.db.insert(shops).values({ ownerUserId: newcomer, slug: 'mf-new', name: 'New' });
+    const fresh = await data<TDashboardSummary>(call('newcomer', 'GET', '/dashboard?tz=UTC'));
+    expect(fresh.productsOnSale).toBeGreaterThanOrEqual(2);
+    expect(fresh.newProducts).toEqual({ today: 0, past7Days: 0 });
   });
 });

@@ -34,6 +34,8 @@ function conditionsOf(filter: ConsoleOrderFilter): SQL[] {
   }
   if (filter.product) conditions.push(hasItemMatching(filter.product));
   if (filter.status !== undefined) conditions.push(eq(orders.status, filter.status));
+  // Paid, in transit: the orders to ship — one refunded in full is not (decision 0020).
+  if (filter.status === 1) conditions.push(sql`not ${isFullyRefunded()}`);
   if (filter.flagged === true) conditions.push(sql`${orders.flag} is not null`);
   if (filter.flagged === false) conditions.push(sql`${orders.flag} is null`);
   if (filter.flagged === 'open')

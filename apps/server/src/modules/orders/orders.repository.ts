@@ -66,6 +66,8 @@ function conditionsOf(ownerUserId: number, filter: OrderFilter): SQL[] {
   const conditions: SQL[] = [eq(orders.ownerUserId, ownerUserId)];
   if (filter.keywords) conditions.push(hasItemMatching(filter.keywords));
   if (filter.status !== undefined) conditions.push(eq(orders.status, filter.status));
+  // Paid, in transit: the orders to ship — one refunded in full is not (decision 0020).
+  if (filter.status === 1) conditions.push(sql`not ${isFullyRefunded()}`);
   conditions.push(...placedWithin(filter));
   return conditions;
 }
