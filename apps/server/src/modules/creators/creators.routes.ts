@@ -1,5 +1,6 @@
 import { creatorsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
+import { newsWithFreshAnswers } from '../../platform/http/private-answers';
 import { registerRoute } from '../../platform/http/routes';
 import { readPayoutRules } from '../earnings/earnings.api';
 import { createCreatorsService } from './creators.service';
@@ -8,7 +9,7 @@ import { createCreatorsService } from './creators.service';
 export async function creatorsModule(app: FastifyInstance): Promise<void> {
   const service = createCreatorsService({
     db: app.database.db,
-    realtime: app.realtime,
+    realtime: newsWithFreshAnswers(app),
     log: app.log,
     rules: () => readPayoutRules((key) => app.configValues.get(key)),
   });

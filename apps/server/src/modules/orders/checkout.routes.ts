@@ -2,6 +2,7 @@ import { checkoutRoutes, ErrorCode } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors/app-error';
 import { sweepIdempotencyKeys } from '../../platform/http/idempotency';
+import { newsWithFreshAnswers } from '../../platform/http/private-answers';
 import { registerRoute } from '../../platform/http/routes';
 import { releaseExpired } from './checkout.repository';
 import { createCheckoutService } from './checkout.service';
@@ -16,7 +17,7 @@ function checkoutService(app: FastifyInstance) {
     db: app.database.db,
     mailer: app.mailer,
     log: app.log,
-    realtime: app.realtime,
+    realtime: newsWithFreshAnswers(app),
     payments: app.payments,
     limiter: app.limiter,
     publicUrl: app.config.publicUrl,

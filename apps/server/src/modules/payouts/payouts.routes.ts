@@ -1,5 +1,6 @@
 import { payoutsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
+import { newsWithFreshAnswers } from '../../platform/http/private-answers';
 import { registerRoute } from '../../platform/http/routes';
 import { readPayoutRules } from '../earnings/earnings.api';
 import { createPayoutsService } from './payouts.service';
@@ -13,7 +14,7 @@ export async function payoutsModule(app: FastifyInstance): Promise<void> {
     db: app.database.db,
     payouts: app.payments.payouts,
     log: app.log,
-    realtime: app.realtime,
+    realtime: newsWithFreshAnswers(app),
     rules: () => readPayoutRules((key) => app.configValues.get(key)),
   });
   app.payments.payouts.onEvent((event) => service.handleEvent(event));

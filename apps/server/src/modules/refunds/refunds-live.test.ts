@@ -50,8 +50,15 @@ describe('the studio hears live', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
     };
+    const earned = async () =>
+      (await call(ana, 'GET', '/api/v1/earnings')).json<{ data: { totalEarnedCents: number } }>().data
+        .totalEarnedCents;
+    // Read (and so cached for the creator) before the refund…
+    expect(await earned()).toBe(1_000);
     await refund(1_000, 0);
     await expect.poll(() => studio.received.length, { timeout: 5_000 }).toBe(1);
+    // …and the read the news makes the studio do already sees it.
+    expect(await earned()).toBe(750);
     expect(studio.received[0]).toEqual({
       destination: ORDERS_QUEUE,
       body: {

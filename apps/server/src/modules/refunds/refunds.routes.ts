@@ -1,5 +1,6 @@
 import { consoleOrdersRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
+import { newsWithFreshAnswers } from '../../platform/http/private-answers';
 import { registerRoute } from '../../platform/http/routes';
 import { createRefundsService } from './refunds.service';
 
@@ -13,7 +14,7 @@ export async function refundsModule(app: FastifyInstance): Promise<void> {
     payments: app.payments,
     mailer: app.mailer,
     log: app.log,
-    realtime: app.realtime,
+    realtime: newsWithFreshAnswers(app),
   });
   app.payments.refunds.onEvent((event) => service.handleEvent(event));
 

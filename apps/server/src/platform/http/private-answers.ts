@@ -43,3 +43,20 @@ export const privateAnswersPlugin = fp(
   },
   { name: 'private-answers', dependencies: ['changes', 'auth'] },
 );
+
+/**
+ * `app.realtime` for news about a user's money or shop: their cached answers are forgotten before
+ * the news is sent, so the reads the news makes the studio do cannot meet an answer from before
+ * it (the change feed's notice may arrive after the socket's message).
+ */
+export function newsWithFreshAnswers(
+  app: FastifyInstance,
+): Pick<FastifyInstance['realtime'], 'toUser' | 'toTopic'> {
+  return {
+    toTopic: (topic, payload) => app.realtime.toTopic(topic, payload),
+    toUser(userId, queue, payload) {
+      app.privateAnswers.forget(userId);
+      return app.realtime.toUser(userId, queue, payload);
+    },
+  };
+}

@@ -1,7 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deliver, handlers, renderListening as render } from '../../shared/test/realtime-mock';
+import {
+  connectedHandlers,
+  deliver,
+  handlers,
+  reconnect,
+  renderListening as render,
+} from '../../shared/test/realtime-mock';
 import { LiveOrderNews } from './live-order-news';
 
 vi.mock('../../shared/realtime/realtime', () => import('../../shared/test/realtime-mock'));
@@ -9,6 +15,7 @@ vi.mock('../../shared/realtime/realtime', () => import('../../shared/test/realti
 afterEach(() => {
   cleanup();
   handlers.clear();
+  connectedHandlers.clear();
 });
 
 describe('live news', () => {
@@ -59,5 +66,9 @@ describe('live news', () => {
     deliver('/user/queue/shop', { kind: 'shopLifted' });
     expect(await screen.findByText('Your shop is open again')).toBeInTheDocument();
     expect(invalidated).toHaveBeenCalledTimes(3);
+    // News published while the socket was down is not replayed: a reconnection reads everything again.
+    const before = invalidated.mock.calls.length;
+    reconnect();
+    expect(invalidated.mock.calls.length).toBeGreaterThan(before);
   });
 });

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMoney } from '../../shared/money/use-money';
 import { showLiveNotification } from '../../shared/realtime/live-notification';
-import { useRealtime } from '../../shared/realtime/realtime';
+import { useRealtime, useRealtimeConnected } from '../../shared/realtime/realtime';
 
 /**
  * While the studio is open: a paid order shows as a notification with the creator's profit, a
@@ -71,6 +71,9 @@ export function LiveOrderNews(): null {
       onClick: () => void navigate('/revenue'),
     });
   });
+  // News is not replayed: what was published before the socket (re)connected — the studio's first
+  // seconds, a dropped connection, a renewed session — is read again rather than missed.
+  useRealtimeConnected(() => void queryClient.invalidateQueries());
   useRealtime(SHOP_QUEUE, (message) => {
     const parsed = ZShopNews.safeParse(message);
     if (!parsed.success) return;
