@@ -1,9 +1,7 @@
-import { Client, type IMessage } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { REALTIME_PATH } from '../../platform/realtime/realtime-plugin';
 import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
+import { listenForSockets, stompListener } from '../../test/stomp-listener';
 import { accessTokenFor, createUser, OPERATOR_PASSWORD, operatorWith } from '../../test/users';
 
 let ctx: TestContext;
@@ -14,10 +12,7 @@ const { ok } = apiCalls(() => ctx.app, tokens, '/notices');
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = ctx.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  url = `ws://127.0.0.1:${address.port}${REALTIME_PATH}`;
+  url = await listenForSockets(ctx);
   tokens.manager = await operatorWith(ctx, 'live-notice-manager', ['sys:notice:add', 'sys:notice:publish']);
   for (const name of ['live-alice', 'live-bob']) {
     ids[name] = await createUser(ctx.database.db, { username: name, password: OPERATOR_PASSWORD });
@@ -26,35 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** A stompjs client as the web app makes one, connected, collecting what arrives on `destinations`. */
-async function listen(token: string, destinations: string[]) {
-  const received: { destination: string; body: unknown }[] = [];
-  const client = new Client({
-    webSocketFactory: () => new WebSocket(url),
-    connectHeaders: { Authorization: `Bearer ${token}` },
-    reconnectDelay: 0,
-  });
-  await new Promise<void>((resolve, reject) => {
-    client.onConnect = () => resolve();
-    client.onStompError = (frame) => reject(new Error(frame.headers.message));
-    client.activate();
-  });
-  // Each subscription is in place once the server has sent its receipt.
-  await Promise.all(
-    destinations.map(
-      (destination) =>
-        new Promise<void>((resolve) => {
-          client.watchForReceipt(`r-${destination}`, () => resolve());
-          client.subscribe(
-            destination,
-            (message: IMessage) => void received.push({ destination, body: JSON.parse(message.body) }),
-            { receipt: `r-${destination}` },
-          );
-        }),
-    ),
-  );
-  return { client, received };
-}
+const listen = (token: string, destinations: string[]) => stompListener(url, token, destinations);
 
 const body = (title: string, extra: object = {}) => ({
   title,

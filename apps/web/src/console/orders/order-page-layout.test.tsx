@@ -11,34 +11,12 @@ import {
   signOutOperator,
 } from '../shared/test-support';
 import ConsoleOrderPage from './order-page';
+import { PAID_ORDER } from './test-orders';
 
 /** The one-line class (a module's class: a string in tests too). */
 const ONE_LINE = String(styles.oneLine);
 
-const PAID: TConsoleOrder = {
-  orderNo: 'LS261102-DDDDDDD2',
-  status: 1,
-  side: 'c',
-  shopId: '3',
-  shopName: 'Dora Shop',
-  buyerEmail: 'pablo@example.com',
-  language: 'es',
-  quantity: 2,
-  totalCents: 1_998,
-  platformCents: 1_000,
-  profitCents: 998,
-  currencyCode: 'USD',
-  flag: null,
-  flagReason: null,
-  flagResolution: null,
-  refundedCents: 0,
-  fullyRefunded: false,
-  createdAt: '2026-11-02T10:00:00Z',
-  paidAt: '2026-11-02T10:00:00Z',
-  completedAt: null,
-  shipment: null,
-  version: 4,
-};
+const PAID: TConsoleOrder = PAID_ORDER;
 
 afterEach(signOutOperator);
 
