@@ -141,7 +141,9 @@ describe('Dashboard', () => {
     expect(screen.getByText('42')).toBeInTheDocument();
     expect(screen.getByText('2 new today · 5 in 7 days')).toBeInTheDocument();
     expect(screen.getByText('$39.98')).toBeInTheDocument();
-    expect(screen.getByText(/^2 paid orders not shipped yet \(what their buyers paid, less refunds/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^2 paid orders not shipped yet \(what their buyers paid, less refunds/),
+    ).toBeInTheDocument();
     expect(screen.getByText(/up 25%\s+vs yesterday/)).toBeInTheDocument();
     expect(screen.getByText(/down 10%\s+vs last week/)).toBeInTheDocument();
     expect(screen.getByText(/no earlier figure/).closest('li')).toHaveTextContent('vs last month');
