@@ -116,7 +116,11 @@ async function withdraw(page: Page, amount: number, before: TFigures) {
   await expect(field).toHaveValue(dollars(before.available).slice(1).replaceAll(',', ''));
   await field.fill(dollars(amount).slice(1).replaceAll(',', ''));
   await dialog.getByRole('button', { name: t('payouts:withdraw.submit'), exact: true }).click();
-  await expect(page.getByText(t('payouts:withdraw.done', { amount: dollars(amount) }))).toBeVisible();
+  // The withdrawal's own answer (a message); the live news of the payout, once PayPal paid it, may
+  // say the same words in a notification.
+  await expect(
+    page.locator('.ant-message').getByText(t('payouts:withdraw.done', { amount: dollars(amount) })),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
   // The money left "available" at once: in flight, or already paid by the sandbox's first poll.
   await expect(figure(page, 'available')).toHaveText(dollars(before.available - amount));

@@ -7,7 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { text } from '../locales';
-import { demoProduct, placePaidOrder } from '../support/buyer';
+import { demoProduct, placePaidOrder, placeUnpaidOrder } from '../support/buyer';
 import { E2E_SEED_PASSWORD } from '../support/ports';
 import { english as t, cents, dollars, signInAsDemo } from '../support/studio';
 
@@ -51,31 +51,6 @@ async function orderMoney(
     headers: { authorization: `Bearer ${token}` },
   });
   return ((await detail.json()) as Envelope<{ totalCents: number; profitCents: number }>).data;
-}
-
-/** A buyer's order in the demo shop, placed and left unpaid (what the creator may pay). */
-async function placeUnpaidOrder(
-  request: APIRequestContext,
-  email: string,
-  productId: string,
-): Promise<string> {
-  const placed = await request.post('/api/v1/public/checkout', {
-    data: {
-      shop: 'demo',
-      email,
-      language: 'en',
-      address: {
-        name: 'Una Paid',
-        line1: '1 Main St',
-        city: 'Austin',
-        postalCode: '78701',
-        countryCode: 'US',
-      },
-      items: [{ productId, quantity: 1 }],
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(200);
-  return ((await placed.json()) as Envelope<{ orderNo: string }>).data.orderNo;
 }
 
 /**

@@ -16,6 +16,34 @@ export async function demoProduct(request: APIRequestContext): Promise<{ id: str
 }
 
 /**
+ * A buyer's order in the demo shop, placed through the public API and left unpaid (what its
+ * creator may pay: journeys earlier in the run pay the seed's unpaid orders).
+ */
+export async function placeUnpaidOrder(
+  request: APIRequestContext,
+  email: string,
+  productId: string,
+): Promise<string> {
+  const placed = await request.post('/api/v1/public/checkout', {
+    data: {
+      shop: 'demo',
+      email,
+      language: 'en',
+      address: {
+        name: 'Una Paid',
+        line1: '1 Main St',
+        city: 'Austin',
+        postalCode: '78701',
+        countryCode: 'US',
+      },
+      items: [{ productId, quantity: 1 }],
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  return ((await placed.json()) as Envelope<{ orderNo: string }>).data.orderNo;
+}
+
+/**
  * A buyer's paid order in the demo shop, placed and paid through the public API with the sandbox
  * (the buyer's own journey through the pages is `storefront/buyer-checkout.spec.ts`).
  */
