@@ -38,6 +38,43 @@ const check = (command, args, options) => async () => {
 const node = process.execPath;
 const bin = (pkg, file) => join(ROOT, 'node_modules', pkg, file);
 
+/** The first line of a failure's message, without colour codes. */
+const firstLine = (message = '') =>
+  String(message)
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
+
+/** The failed tests of a vitest JSON report (a file that did not load counts as one). */
+function vitestFailures(report) {
+  return (report.testResults ?? []).flatMap((file) => {
+    const where = file.name.replace(`${ROOT}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (!failedTests.length && file.status === 'failed') return [`${where}: ${firstLine(file.message)}`];
+    return failedTests.map((t) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  });
+}
+
+/** The journeys that failed (or passed only on retry) in a Playwright JSON report. */
+function playwrightFailures(report) {
+  const out = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((r) => r.error)?.error?.message;
+        const kind = test.status === 'flaky' ? 'flaky (passed on retry)' : 'failed';
+        out.push(`${spec.file}:${spec.line} › ${spec.title} [${kind}]: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  return out;
+}
+
 /** Runs vitest in a workspace and counts its tests from the JSON report. */
 const vitest =
   (cwd, label, env = {}) =>
@@ -60,7 +97,7 @@ const vitest =
     if (!existsSync(file)) return { passed: 0, failed: 1 };
     const report = JSON.parse(readFileSync(file, 'utf8'));
     const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
-    return { passed: report.numPassedTests, failed };
+    return { passed: report.numPassedTests, failed, failures: vitestFailures(report) };
   };
 
 try {
@@ -115,11 +152,12 @@ await step('browser journeys', async () => {
       },
     );
     if (!existsSync(file)) return { passed: 0, failed: 1 };
-    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const { stats } = report;
     const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
     if (stats.flaky > 0)
       say(paint('33', `${stats.flaky} journey(s) passed only on retry: flaky, look at e2e/test-results`));
-    return { passed: stats.expected + stats.flaky, failed };
+    return { passed: stats.expected + stats.flaky, failed, failures: playwrightFailures(report) };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -139,6 +177,12 @@ for (const r of results) {
   process.stdout.write(
     `  ${r.failed ? paint('31', '✗') : paint('32', '✓')} ${r.name.padEnd(28)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.seconds).padStart(6)}s\n`,
   );
+}
+// What failed, by name, where the last lines of a long log are all that is read.
+const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `${r.name}: ${f}`));
+if (failures.length) {
+  process.stdout.write(`\n${paint('1', 'Failed or flaky')}\n`);
+  for (const failure of failures) process.stdout.write(`  ${paint('31', '✗')} ${failure}\n`);
 }
 say(`total time ${Math.round(seconds)}s; failure screenshots, if any, are in e2e/test-results`);
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);

@@ -57,7 +57,9 @@ async function serverParts(work, figuresDir) {
         tests.filter((t) => t.status === 'failed').length ||
         (suite.status === 'failed' && tests.every((t) => t.status !== 'failed') ? 1 : 0);
       const seconds = Math.round(((suite.endTime ?? 0) - (suite.startTime ?? 0)) / 100) / 10;
-      return { name: partOf(suite.name), passed, failed, seconds };
+      const failures = tests.filter((t) => t.status === 'failed').map((t) => t.fullName);
+      if (failed && !failures.length) failures.push(`${partOf(suite.name)} did not load`);
+      return { name: partOf(suite.name), passed, failed, seconds, failures };
     });
     if (code !== 0 && parts.every((p) => p.failed === 0)) {
       parts.push({ name: 'server parts (exit code)', passed: 0, failed: 1, seconds: 0 });
@@ -93,11 +95,15 @@ async function browserParts(work) {
     const walk = (suite) => {
       for (const spec of suite.specs ?? []) {
         const name = partOf(spec.file ?? suite.file);
-        const part = byFile.get(name) ?? { name, passed: 0, failed: 0, seconds: 0 };
+        const part = byFile.get(name) ?? { name, passed: 0, failed: 0, seconds: 0, failures: [] };
         for (const test of spec.tests ?? []) {
           const last = test.results?.[test.results.length - 1];
           if (test.status === 'expected' || test.status === 'flaky') part.passed += 1;
-          else if (test.status !== 'skipped') part.failed += 1;
+          else if (test.status !== 'skipped') {
+            part.failed += 1;
+            part.failures.push(spec.title);
+          }
+          if (test.status === 'flaky') part.failures.push(`${spec.title} (flaky: passed on retry)`);
           part.seconds += Math.round((last?.duration ?? 0) / 100) / 10;
         }
         byFile.set(name, part);
@@ -168,7 +174,11 @@ export async function runSecurityStage() {
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'latest.json'), `${JSON.stringify(summary, null, 2)}\n`);
     say(`security summary: security-results/latest.json`);
-    return { passed, failed };
+    return {
+      passed,
+      failed,
+      failures: parts.flatMap((p) => (p.failures ?? []).map((f) => `${p.name} › ${f}`)),
+    };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
