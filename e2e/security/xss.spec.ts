@@ -519,6 +519,14 @@ const timings = new Map<string, number>();
 async function inspect(page: Page, label: string, url?: string) {
   const started = Date.now();
   if (url) await page.goto(url);
+  // A console page is scanned once the router has shown it: the hash changes at once, but the
+  // previous page (the API docs' frame, say) stays on screen until the next page's code loaded,
+  // and its own frame must not be taken for a payload's. The active tag names the shown page.
+  const consolePath =
+    label.startsWith('console /') && url ? url.replace(/^\/#/, '').split('?')[0] : undefined;
+  if (consolePath) {
+    await expect(page.locator(`[data-active][data-path="${consolePath}"]`)).toBeAttached({ timeout: 15_000 });
+  }
   // A page with seeded texts is read once one of them shows (a list can load in steps).
   const ids = (MUST_SHOW[label] ?? []).flatMap(expectedIds).map((id) => `__xss(${id})`);
   // Polled with page.evaluate: waitForFunction compiles its predicate with `new Function`, which

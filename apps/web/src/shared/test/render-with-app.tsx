@@ -12,10 +12,11 @@ export async function renderWithApp(routes: RouteObject[], path: string) {
   await initI18n('en');
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   setNavigator((to, options) => void router.navigate(to, options));
+  const queryClient = createQueryClient();
   const view = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { router, ...view };
+  return { router, queryClient, ...view };
 }

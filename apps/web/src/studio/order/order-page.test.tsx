@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TCreatorOrder, TCreatorOrderDetail } from '@linkstore/contract';
 import { describe, expect, it, vi } from 'vitest';
@@ -110,6 +110,38 @@ describe('OrderPage', () => {
     await waitFor(() => expect(drawer).toHaveTextContent('Alice Buyer — Lyon, FR'));
     expect(drawer).toHaveTextContent('a***@example.com');
     expect(drawer).toHaveTextContent('2 × $9.99 (platform $5.00, profit $4.99)');
+  });
+});
+
+describe('OrderPage reading itself again', () => {
+  it('keeps its rows clickable while the list is read again in the background', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi({
+      'GET /api/v1/countries': () => ok([US]),
+      'GET /api/v1/orders': () =>
+        ok({
+          list: [order('LS261105-AAAAAAA2', 1, 'Blue mug')],
+          total: 1,
+          totalIsCapped: false,
+          nextCursor: null,
+        }),
+      'GET /api/v1/orders/LS261105-AAAAAAA2': () => ok(DETAIL),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const { queryClient } = await renderWithApp([{ path: '/order', Component: OrderPage }], '/order');
+    const row = (await screen.findByText('Blue mug')).closest('tr');
+    if (!row) throw new Error('no row');
+
+    // Live news (or a reconnect) makes the list read again; that answer is slow to come.
+    api.on('GET /api/v1/orders', () => new Promise(() => undefined));
+    void queryClient.invalidateQueries();
+    await waitFor(() => expect(api.callsTo('GET /api/v1/orders')).toHaveLength(2));
+    // The query's observers are told on a zero-delay timer: let that render happen first.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    // The rows stay as they were, not covered by a spinner that takes the creator's click.
+    expect(document.querySelector('.ant-spin-spinning')).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Open order no. LS261105-AAAAAAA2' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 });
 

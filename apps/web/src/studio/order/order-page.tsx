@@ -124,7 +124,9 @@ export function OrderPage() {
       </div>
       <OrderTable
         orders={orders}
-        isLoading={list.isFetching && !list.isFetchingNextPage}
+        // Only while the list has nothing (first read) or shows another filter's rows: a read in
+        // the background (live news, a reconnect) must not cover rows the creator is clicking.
+        isLoading={list.isPending || list.isPlaceholderData}
         onOpen={setOpenNo}
         selected={selected}
         onSelect={setSelected}
