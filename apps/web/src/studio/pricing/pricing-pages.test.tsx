@@ -153,6 +153,30 @@ describe('price adjustment pages', () => {
     expect(api.callsTo(SAVE)).toHaveLength(0);
   });
 
+  it('no longer offers to keep the suggested prices once the creator saved their own', async () => {
+    const user = userEvent.setup();
+    let saved = false;
+    const api = signInCreator({
+      'GET /api/v1/shop': () => ok({ ...SHOP, pricesSavedAt: saved ? '2026-01-02T00:00:00Z' : null }),
+      [SAVE]: () => {
+        saved = true;
+        return ok({ ...SETTINGS, categories: [{ categoryId: '1', percentage: 150 }] });
+      },
+    });
+    await renderWithApp(routes, '/pricing');
+    expect(await screen.findByRole('button', { name: 'Keep these prices' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Percentage for Apparel'), '150');
+    expect(screen.queryByRole('button', { name: 'Keep these prices' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('All changes are saved'));
+    expect(await screen.findByText('Prices saved')).toBeInTheDocument();
+    expect(api.callsTo(SAVE)).toHaveLength(1);
+    // The shop is read again: its prices are saved, so the offer does not come back.
+    await waitFor(() => expect(api.callsTo('GET /api/v1/shop').length).toBeGreaterThan(1));
+    expect(screen.queryByRole('button', { name: 'Keep these prices' })).not.toBeInTheDocument();
+  });
+
   it('refuses a price below cost before sending, and keeps the draft when the server refuses', async () => {
     const user = userEvent.setup();
     const api = signInCreator({ [SAVE]: () => fail('A0400', 'The shop cannot be saved right now') });

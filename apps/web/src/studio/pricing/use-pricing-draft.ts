@@ -1,6 +1,7 @@
 import {
   pricingRoutes,
   shopProductsRoutes,
+  shopsRoutes,
   type TPricingProductsQuery,
   type TPricingSettings,
   type TPricingUpdateRequest,
@@ -70,7 +71,14 @@ export function usePricingDraft(): TPricingDraft {
   const saveDraft = useRouteMutation({
     mutationFn: (request: TPricingUpdateRequest) =>
       callRoute(pricingRoutes.save, { body: request }, { isQuiet: true }),
-    invalidates: [pricingRoutes.settings, pricingRoutes.products, shopProductsRoutes.products],
+    // The shop too: its first save completes quick-start step 3 (`pricesSavedAt`), so the offer
+    // to keep the suggested prices must not come back.
+    invalidates: [
+      pricingRoutes.settings,
+      pricingRoutes.products,
+      shopProductsRoutes.products,
+      shopsRoutes.mine,
+    ],
     onSuccess: discard,
   });
 
