@@ -153,6 +153,20 @@ describe('price adjustment pages', () => {
     expect(api.callsTo(SAVE)).toHaveLength(0);
   });
 
+  it('says the prices are saved as soon as the server accepted them, while the lists are read again', async () => {
+    const user = userEvent.setup();
+    const api = signInCreator({ [SAVE]: () => ok(SETTINGS) });
+    await renderWithApp(routes, '/pricing/subcategories');
+    const price = await screen.findByLabelText('Selling price of Plain tee');
+    await user.clear(price);
+    await user.type(price, '25');
+    // Reading the products again is slow today (it never ends here).
+    api.on('GET /api/v1/pricing/products', () => new Promise(() => undefined));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Prices saved')).toBeInTheDocument();
+    expect(api.callsTo(SAVE)).toHaveLength(1);
+  });
+
   it('no longer offers to keep the suggested prices once the creator saved their own', async () => {
     const user = userEvent.setup();
     let saved = false;

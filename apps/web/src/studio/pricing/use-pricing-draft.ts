@@ -8,7 +8,7 @@ import {
   type TRounding,
 } from '@linkstore/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
 import { useRouteMutation } from '../../shared/http/use-route-mutation';
 import { useUserPreferences } from '../../shared/preferences/user-preferences-store';
@@ -43,13 +43,19 @@ export interface TPricingDraft {
   setShopSettings: (change: { defaultPercentage?: number; rounding?: TRounding }) => void;
   setProductOverride: (product: TProductDraft) => void;
   /**
-   * Sends the whole draft in one PUT; on success refetches, then empties the draft. Quiet: the
-   * page shows a refusal itself (`onError`), and keeps the draft.
+   * Sends the whole draft in one PUT: `onSuccess` as soon as the server accepted it; the saved
+   * prices are then read again and the draft emptied. Quiet: the page shows a refusal itself
+   * (`onError`), and keeps the draft.
    */
-  save: (handlers: { onSuccess: () => void; onError: (failure: Error) => void }) => void;
+  save: (handlers: TSaveHandlers) => void;
   /** The save is on its way. */
   isSaving: boolean;
   discard: () => void;
+}
+
+interface TSaveHandlers {
+  onSuccess: () => void;
+  onError: (failure: Error) => void;
 }
 
 /** The draft of both price adjustment pages: settings in their own store, products in the preferences. */
@@ -68,9 +74,16 @@ export function usePricingDraft(): TPricingDraft {
     useSettingsDraft.getState().clear();
     useUserPreferences.getState().clearModifiedProducts();
   };
+  /** What the page does once the save is accepted (see `save`). */
+  const answered = useRef<TSaveHandlers | undefined>(undefined);
   const saveDraft = useRouteMutation({
-    mutationFn: (request: TPricingUpdateRequest) =>
-      callRoute(pricingRoutes.save, { body: request }, { isQuiet: true }),
+    mutationFn: async (request: TPricingUpdateRequest) => {
+      const saved = await callRoute(pricingRoutes.save, { body: request }, { isQuiet: true });
+      // Said as soon as the server accepted the prices: the page already shows them (the draft is
+      // kept until the lists are read again), and reading every list again can take a while.
+      answered.current?.onSuccess();
+      return saved;
+    },
     // The shop too: its first save completes quick-start step 3 (`pricesSavedAt`), so the offer
     // to keep the suggested prices must not come back.
     invalidates: [
@@ -95,7 +108,10 @@ export function usePricingDraft(): TPricingDraft {
     },
     setProductOverride: ({ id, title, costCents, overridePriceCents }) =>
       useUserPreferences.getState().upsertModifiedProduct({ id, title, costCents, overridePriceCents }),
-    save: (handlers) => saveDraft.mutate(toUpdateRequest(draft, products), handlers),
+    save: (handlers) => {
+      answered.current = handlers;
+      saveDraft.mutate(toUpdateRequest(draft, products), { onError: handlers.onError });
+    },
     isSaving: saveDraft.isPending,
     discard,
   };
