@@ -96,7 +96,7 @@ describe('NoticeBell', () => {
   });
 
   it('a notice published live raises the count and says so, on the user queue and the topic', async () => {
-    const { publish, render } = setUp([]);
+    const { api, publish, render } = setUp([]);
     await render();
     expect(await screen.findByRole('button', { name: 'Notices: 0 unread' })).toBeInTheDocument();
     expect([...handlers.keys()].sort()).toEqual(['/topic/notice', '/user/queue/message']);
@@ -120,9 +120,15 @@ describe('NoticeBell', () => {
       publishTime: '2026-11-26 06:01:00',
     });
     expect(await screen.findByRole('button', { name: 'Notices: 2 unread' })).toBeInTheDocument();
-    // Anything else on the queue is ignored.
+    // Anything else on the queue is ignored: not read as a notice, and no reason to ask again
+    // (a count read now would say 3: one more is waiting on the server).
+    const asked = api.callsTo('GET /api/v1/notices/unread-count').length;
+    publish(notice('11', 'Not announced'));
     deliver('/user/queue/message', { kind: 'other' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(api.callsTo('GET /api/v1/notices/unread-count')).toHaveLength(asked);
     expect(screen.getByRole('button', { name: 'Notices: 2 unread' })).toBeInTheDocument();
+    expect(screen.queryByText('Not announced')).not.toBeInTheDocument();
   });
 
   it('reads the count again when the socket reconnects (what was published meanwhile)', async () => {
