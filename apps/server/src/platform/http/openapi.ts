@@ -1,6 +1,6 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import * as contract from '@linkstore/contract';
-import { ErrorCode, ZErrorEnvelope, type TRouteDef } from '@linkstore/contract';
+import { ErrorCode, ZErrorEnvelope, ZResultCode, type TRouteDef } from '@linkstore/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -101,7 +101,7 @@ export function errorStatuses(
  * this document, the docs pages).
  */
 export function isPublic(route: Pick<RouteOptions, 'config'>): boolean {
-  const access = (route.config)?.access;
+  const access = route.config?.access;
   return !access || 'public' in access;
 }
 
@@ -132,7 +132,7 @@ function pathOperationId(method: string, url: string): string {
 
 /**
  * The recursive schemas, named: every `z.lazy` the contract exports, under its export name less
- * the `Z` (`ZCategory` → `Category`), and the error envelope. A recursive schema cannot be
+ * the `Z` (`ZCategory` → `Category`), the error envelope and the success envelope's code. A recursive schema cannot be
  * written inline; named, it is a component that refers to itself.
  */
 export function namedSchemas(): z.core.$ZodRegistry<z.core.GlobalMeta> {
@@ -143,6 +143,8 @@ export function namedSchemas(): z.core.$ZodRegistry<z.core.GlobalMeta> {
     }
   }
   registry.add(ZErrorEnvelope, { id: 'ErrorEnvelope' });
+  // In every success envelope: written once.
+  registry.add(ZResultCode, { id: 'ResultCode' });
   return registry;
 }
 
@@ -250,7 +252,7 @@ export function openApiOptions(app: FastifyInstance): FastifyDynamicSwaggerOptio
         title: 'LinkStore API',
         version: app.config.version,
         description:
-          'Every answer is an envelope `{code, msg, data}`: `code` "00000" on success, an error code otherwise (`msg` translated in the `Accept-Language` asked for).',
+          'Every JSON answer is an envelope `{code, msg, data}`: `code` 1 on success (the answer in `data`), an error code (a string, such as "A0400") on a refusal, `msg` in the language asked for (`Accept-Language`).',
       },
       servers: [{ url: app.config.publicUrl }],
       components: {
@@ -312,7 +314,16 @@ export function openApiOptions(app: FastifyInstance): FastifyDynamicSwaggerOptio
         for (const operation of Object.values(operations)) {
           const statuses = (operation[ERRORS_MARK] ?? []) as ErrorStatus[];
           delete operation[ERRORS_MARK];
-          const answers = { ...(operation.responses as Record<string, unknown>) };
+          const answers = {
+            ...(operation.responses as Record<
+              string,
+              { description?: string; content?: unknown; $ref?: string }
+            >),
+          };
+          const success = answers['200'];
+          if (success?.content && success.description === 'Default Response') {
+            answers['200'] = { ...success, description: 'Success: the envelope with the answer in `data`.' };
+          }
           for (const status of [...statuses, 'default' as const]) {
             answers[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
           }
