@@ -53,8 +53,9 @@ test.describe('under the real Content-Security-Policy', () => {
     await page.goto('/#/dev/api-docs');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('system:apiDocs.title'));
     const docs = page.frameLocator(`iframe[title="${DOCS}"]`);
-    // The tags come collapsed: open "accounts", then the operation.
-    await docs.locator('.opblock-tag[data-tag="accounts"]').click({ timeout: 30_000 });
+    // The tags come collapsed: open "accounts", then the operation (Swagger UI reads the whole
+    // document first, which takes a while on a busy machine).
+    await docs.locator('.opblock-tag[data-tag="accounts"]').click({ timeout: 60_000 });
     const me = docs.locator('.opblock-get').filter({
       has: docs.locator('[data-path="/api/v1/users/me"]'),
     });

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { changesPlugin } from './platform/db/changes';
 import { privateAnswersPlugin } from './platform/http/private-answers';
 import type { AppConfig } from './platform/config/config';
@@ -13,6 +12,7 @@ import { noStorePlugin } from './platform/http/no-store';
 import { zodSerializerCompiler, zodValidatorCompiler } from './platform/http/routes';
 import { webApp } from './platform/http/web-app';
 import { apiDocs } from './platform/http/api-docs';
+import { openApiOptions } from './platform/http/openapi';
 import { accountsModule } from './modules/accounts/accounts.routes';
 import { registrationModule } from './modules/accounts/registration.routes';
 import { socialLoginModule } from './modules/accounts/social-login.routes';
@@ -114,14 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailPlugin);
   await app.register(verificationCodesPlugin);
   await app.register(storagePlugin);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'LinkStore API', version: config.version },
-      servers: [{ url: config.publicUrl }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(app));
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(apiDocs);
 

@@ -53,7 +53,14 @@ export async function checkoutModule(app: FastifyInstance): Promise<void> {
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     scope.post(
       PAYPAL_WEBHOOK_PATH,
-      { config: { access: { public: true }, ipQpsLimit: false } },
+      {
+        // Documented only (no schema to validate): the signature check reads the raw bytes.
+        schema: {
+          summary: "PayPal's webhook: payment and refund events, verified by their signature",
+          tags: ['checkout'],
+        },
+        config: { access: { public: true }, ipQpsLimit: false },
+      },
       async (request, reply) => {
         const rawBody = typeof request.body === 'string' ? request.body : '';
         if (!(await service.webhook({ headers: request.headers, rawBody }, request.ip))) {
