@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDictCode } from '../dicts/dicts.schema';
 import { ZPage, ZPageQuery } from '../platform/page';
 
 /**
@@ -68,6 +69,42 @@ export const TS_TYPES = ['string', 'number', 'boolean'] as const;
 export const ZTsType = z.enum(TS_TYPES);
 export type TTsType = z.infer<typeof ZTsType>;
 
+/**
+ * Characters an operator's words may not hold when they become generated source (issue 31):
+ * control characters (line breaks, carriage returns, tabs, NUL, DEL, C1), the Unicode line and
+ * paragraph separators, and the invisible direction marks and overrides that make code read
+ * differently from what it is ("Trojan Source"). The generator also encodes every value for the
+ * exact place it lands; this refusal keeps words words.
+ */
+export const CODEGEN_UNSAFE_TEXT = /[\p{Cc}\u2028\u2029\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/u;
+
+/** Free text of the generator's settings (business name, field comments): no control characters. */
+export const ZCodegenText = z.string().refine((text) => !CODEGEN_UNSAFE_TEXT.test(text), {
+  error: 'validation.controlCharacters',
+});
+
+/**
+ * Permission namespaces of the application's own modules (`sys:user:delete`, `dev:codegen:query`,
+ * …). A generated module's permissions are `<moduleName>:<entity>:<action>`, so a module named
+ * after one of these would hand out permission strings of the built-in modules.
+ */
+export const CODEGEN_RESERVED_MODULE_NAMES = [
+  'sys',
+  'system',
+  'dev',
+  'catalog',
+  'demo',
+  'linkstore',
+] as const;
+
+/** The server module folder and the permission namespace of a generated module. */
+export const ZCodegenModuleName = z
+  .string()
+  .regex(/^[a-z][a-z0-9]{0,31}$/)
+  .refine((name) => !(CODEGEN_RESERVED_MODULE_NAMES as readonly string[]).includes(name), {
+    error: 'validation.codegenReservedModule',
+  });
+
 /** A JavaScript identifier in camelCase (`fieldName`). */
 const ZCamelIdentifier = z.string().regex(/^[a-z][A-Za-z0-9]{0,62}$/);
 
@@ -123,14 +160,18 @@ export const ZCodegenFieldRequest = ZCodegenField.pick({
   formType: true,
   queryType: true,
   dictType: true,
-}).extend({ columnName: z.string().max(63) });
+}).extend({
+  columnName: z.string().max(63),
+  fieldComment: ZCodegenText.max(255),
+  dictType: ZDictCode.nullable(),
+});
 export type TCodegenFieldRequest = z.infer<typeof ZCodegenFieldRequest>;
 
 export const ZCodegenConfigRequest = ZCodegenConfig.pick({
-  moduleName: true,
   entityName: true,
-  businessName: true,
 }).extend({
+  moduleName: ZCodegenModuleName,
+  businessName: ZCodegenText.trim().min(1).max(64),
   fields: z.array(ZCodegenFieldRequest).max(200),
   /** When given: also create the page's menu under this catalog, with its four buttons. */
   parentMenuId: z

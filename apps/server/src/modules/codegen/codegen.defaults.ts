@@ -1,5 +1,6 @@
 import type { TCodegenField, TFormType, TQueryType, TTsType } from '@linkstore/contract';
 import type { CatalogueColumn } from './codegen.catalogue';
+import { oneLine } from './codegen.encode';
 
 /** `scratch_notes` → `scratchNotes`. */
 export function camelCase(name: string): string {
@@ -116,7 +117,7 @@ export function defaultField(column: CatalogueColumn): TCodegenField {
     hasDefault: column.defaultExpr !== null || column.isIdentity,
     fieldName: camelCase(column.columnName) || 'field',
     tsType: tsTypeOf(column.columnType),
-    fieldComment: column.comment || column.columnName.replace(/_/g, ' '),
+    fieldComment: (oneLine(column.comment) || oneLine(column.columnName.replace(/_/g, ' '))).slice(0, 255),
     isShowInList: supported && !column.isPrimaryKey && formType !== 'textarea',
     isShowInForm: supported && !generated,
     isShowInQuery: false,

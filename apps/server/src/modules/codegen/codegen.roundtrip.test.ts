@@ -98,17 +98,22 @@ describe('code generator round trip', () => {
   it('generates a module for a scratch table that type-checks and passes its own generated tests', async () => {
     const db = ctx.database.db;
     const defaults = await getConfig(db, 'roundtrip_items');
-    await saveConfig(db, 'roundtrip_items', {
-      moduleName: 'roundtrip',
-      entityName: 'RoundtripItem',
-      businessName: 'Round-trip items',
-      parentMenuId: null,
-      fields: defaults.fields.map((f) => ({
-        ...f,
-        isShowInQuery: ['name', 'quantity', 'due_on', 'is_active'].includes(f.columnName),
-        queryType: f.columnName === 'quantity' ? ('>=' as const) : f.queryType,
-      })),
-    });
+    await saveConfig(
+      db,
+      'roundtrip_items',
+      {
+        moduleName: 'roundtrip',
+        entityName: 'RoundtripItem',
+        businessName: 'Round-trip items',
+        parentMenuId: null,
+        fields: defaults.fields.map((f) => ({
+          ...f,
+          isShowInQuery: ['name', 'quantity', 'due_on', 'is_active'].includes(f.columnName),
+          queryType: f.columnName === 'quantity' ? ('>=' as const) : f.queryType,
+        })),
+      },
+      { id: '1', roles: ['ROOT'], permissions: [] },
+    );
     const files = await generate(db, 'roundtrip_items');
     await writeFiles(copy, files);
 

@@ -26,7 +26,9 @@ export async function codegenModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.tables, ({ query }) => getTablePage(db, query));
   registerRoute(app, r.options, () => getOptions(db, canWrite));
   registerRoute(app, r.config, ({ params }) => getConfig(db, params.tableName));
-  registerRoute(app, r.saveConfig, ({ params, body }) => saveConfig(db, params.tableName, body));
+  registerRoute(app, r.saveConfig, ({ params, body, caller }) =>
+    saveConfig(db, params.tableName, body, caller),
+  );
   registerRoute(app, r.resetConfig, async ({ params }) => {
     await resetConfig(db, params.tableName);
     return null;

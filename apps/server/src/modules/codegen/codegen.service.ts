@@ -15,6 +15,7 @@ import { MENU_TYPE_CODES, menus, roleMenus, roles } from '../../platform/auth/ac
 import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError, type FieldProblem } from '../../platform/errors/app-error';
+import { hasPermission, type SessionUser } from '../../platform/http/access';
 import { formatDateTime } from '../../platform/http/date-time';
 import { dicts } from '../dicts/dicts.table';
 import {
@@ -26,7 +27,8 @@ import {
   type CatalogueColumn,
   type CatalogueTable,
 } from './codegen.catalogue';
-import { defaultField, pascalCase, singular } from './codegen.defaults';
+import { defaultField, kebabCase, pascalCase, singular } from './codegen.defaults';
+import { oneLine } from './codegen.encode';
 import { buildModel } from './codegen.model';
 import { codegenConfigs, type StoredCodegenConfig } from './codegen.table';
 import {
@@ -81,7 +83,7 @@ function defaultsFor(table: CatalogueTable, columns: CatalogueColumn[]): StoredC
   return {
     moduleName: (words[0] ?? 'app').replace(/[^a-z0-9]/g, '').replace(/^[0-9]+/, '') || 'app',
     entityName: pascalCase(entityWords.join('_')) || 'Record',
-    businessName: (table.tableComment || table.tableName.replace(/_/g, ' ')).slice(0, 64),
+    businessName: (oneLine(table.tableComment) || table.tableName.replace(/_/g, ' ')).slice(0, 64).trim(),
     parentMenuId: null,
     fields: columns.map(defaultField),
   };
@@ -141,7 +143,16 @@ export async function saveConfig(
   db: AppDatabase,
   tableName: string,
   body: TCodegenConfigRequest & { parentMenuId: string | null },
+  caller: SessionUser,
 ): Promise<TCodegenConfig> {
+  // The generator does only what its operator could do by hand: creating the page's menu and
+  // buttons needs the menu permission, granting them to ADMIN the role permission.
+  if (body.parentMenuId !== null) {
+    if (!hasPermission(caller, MENU_ADD_PERMISSION))
+      throw AppError.of(ErrorCode.FORBIDDEN, 'codegen.menuAddNeeded');
+    if (!hasPermission(caller, ROLE_ASSIGN_PERMISSION))
+      throw AppError.of(ErrorCode.FORBIDDEN, 'codegen.roleAssignNeeded');
+  }
   const table = await tableOr404(db, tableName);
   const columns = await listColumns(db, tableName);
   const defaults = defaultsFor(table, columns);
@@ -198,6 +209,7 @@ export async function saveConfig(
     if (!parent) problems.push({ field: 'parentMenuId', key: 'codegen.parentNotCatalog' });
     parentMenuId = body.parentMenuId;
   }
+  problems.push(...(await permissionProblems(db, body)));
   if (problems.length > 0) throw AppError.fields(problems);
 
   const config: StoredCodegenConfig = {
@@ -217,35 +229,118 @@ export async function saveConfig(
   return merge(table, columns, config);
 }
 
+const MENU_ADD_PERMISSION = 'sys:menu:add';
+const ROLE_ASSIGN_PERMISSION = 'sys:role:assign';
+const BUTTON_ACTIONS = ['query', 'add', 'edit', 'delete'] as const;
+
+/** What the generated page's menu is known by: its route name, component and button permissions. */
+function pageOf(config: Pick<TCodegenConfig, 'moduleName' | 'entityName'>) {
+  const kebab = kebabCase(config.entityName);
+  const prefix = `${config.moduleName}:${kebab}`;
+  return {
+    routeName: config.entityName.slice(0, 64),
+    routePath: kebab,
+    component: `${config.moduleName}/${kebab}/index`,
+    namespace: config.moduleName,
+    perms: BUTTON_ACTIONS.map((action) => ({ action, perm: `${prefix}:${action}` })),
+  };
+}
+
+/** The generator's own page for these settings, if it made one (same route name and component). */
+async function findOwnPage(
+  db: AppDatabase,
+  page: ReturnType<typeof pageOf>,
+): Promise<{ id: number; isOwn: boolean } | undefined> {
+  const [row] = await db
+    .select({ id: menus.id, component: menus.component, type: menus.type })
+    .from(menus)
+    .where(eq(menus.routeName, page.routeName));
+  if (!row) return undefined;
+  return { id: row.id, isOwn: row.type === MENU_TYPE_CODES.MENU && row.component === page.component };
+}
+
+/**
+ * A generated module's permissions must be its own: inside its namespace (`<module>:`; the
+ * built-in namespaces are refused by the contract), and new: no menu anywhere carries the
+ * string already, except the buttons this generator made under its own page. Otherwise a button
+ * could carry `sys:user:delete` and, granted to ADMIN, hand back a permission ROOT took away.
+ */
+async function permissionProblems(
+  db: AppDatabase,
+  body: Pick<TCodegenConfigRequest, 'moduleName' | 'entityName'> & { parentMenuId: string | null },
+): Promise<FieldProblem[]> {
+  const page = pageOf(body);
+  const problems: FieldProblem[] = [];
+  for (const { perm } of page.perms) {
+    if (!perm.startsWith(`${page.namespace}:`) || perm.split(':').length !== 3) {
+      problems.push({
+        field: 'moduleName',
+        key: 'codegen.permissionNamespace',
+        params: { perm, namespace: page.namespace },
+      });
+    }
+  }
+  const own = await findOwnPage(db, page);
+  if (own && !own.isOwn && body.parentMenuId !== null) {
+    problems.push({
+      field: 'entityName',
+      key: 'codegen.routeNameTaken',
+      params: { routeName: page.routeName },
+    });
+  }
+  const holders = await db
+    .select({ perm: menus.perm, parentId: menus.parentId, type: menus.type })
+    .from(menus)
+    .where(
+      inArray(
+        menus.perm,
+        page.perms.map((p) => p.perm),
+      ),
+    );
+  const taken = new Set(
+    holders
+      .filter((h) => !(own?.isOwn && h.parentId === own.id && h.type === MENU_TYPE_CODES.BUTTON))
+      .map((h) => h.perm),
+  );
+  for (const { perm } of page.perms) {
+    if (taken.has(perm))
+      problems.push({ field: 'entityName', key: 'codegen.permissionExists', params: { perm } });
+  }
+  return problems;
+}
+
 /**
  * The generated page's menu (component `<module>/<entity-kebab>/index`) and its four buttons,
- * granted to ADMIN like the seed's menus. Saving again finds the page by route name and adds
- * only what is missing.
+ * granted to ADMIN like the seed's menus. Saving again finds the page by route name and
+ * component and adds only what is missing. The caller holds sys:menu:add and sys:role:assign,
+ * and the permissions were checked to be new (permissionProblems) just before.
  */
 async function createMenu(db: AppDatabase, parentId: number, config: TCodegenConfig): Promise<void> {
-  const kebab = config.entityName.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-  const routeName = config.entityName.slice(0, 64);
-  const prefix = `${config.moduleName}:${kebab}`;
+  const page = pageOf(config);
+  const { routeName } = page;
   const inserted: number[] = [];
-  const [existing] = await db.select({ id: menus.id }).from(menus).where(eq(menus.routeName, routeName));
+  const existing = await findOwnPage(db, page);
+  if (existing && !existing.isOwn) {
+    throw AppError.field('entityName', 'codegen.routeNameTaken', { routeName });
+  }
   let pageId = existing?.id;
   if (pageId === undefined) {
-    const [page] = await db
+    const [row] = await db
       .insert(menus)
       .values({
         parentId,
         name: config.businessName,
         type: MENU_TYPE_CODES.MENU,
         routeName,
-        routePath: kebab,
-        component: `${config.moduleName}/${kebab}/index`,
+        routePath: page.routePath,
+        component: page.component,
         icon: 'table',
         keepAlive: 1,
       })
       .returning({ id: menus.id });
-    if (!page) throw new Error('menu not inserted');
-    pageId = page.id;
-    inserted.push(page.id);
+    if (!row) throw new Error('menu not inserted');
+    pageId = row.id;
+    inserted.push(row.id);
   }
   const buttons = await db
     .select({ perm: menus.perm })
@@ -253,14 +348,9 @@ async function createMenu(db: AppDatabase, parentId: number, config: TCodegenCon
     .where(and(eq(menus.parentId, pageId), eq(menus.type, MENU_TYPE_CODES.BUTTON)))
     .orderBy(asc(menus.sort));
   const have = new Set(buttons.map((b) => b.perm));
-  const wanted = [
-    ['Search', 'query'],
-    ['Add', 'add'],
-    ['Edit', 'edit'],
-    ['Delete', 'delete'],
-  ] as const;
-  for (const [index, [name, action]] of wanted.entries()) {
-    const perm = `${prefix}:${action}`;
+  const names = { query: 'Search', add: 'Add', edit: 'Edit', delete: 'Delete' } as const;
+  for (const [index, { action, perm }] of page.perms.entries()) {
+    const name = names[action];
     if (have.has(perm)) continue;
     const [button] = await db
       .insert(menus)

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as contract from '@linkstore/contract';
 import {
   ErrorCode,
   ZCodegenConfig,
@@ -9,8 +10,9 @@ import {
   ZCodegenTablePage,
   type TCodegenConfig,
   type TCodegenFile,
+  type TRouteDef,
 } from '@linkstore/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, max, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_TYPE_CODES, menus, roleMenus, roles } from '../../platform/auth/access.tables';
@@ -20,6 +22,8 @@ import { accessTokenFor, operatorWith } from '../../test/users';
 import { writeFiles } from './codegen.service';
 
 let ctx: TestContext;
+/** The last menu of the seed: what the tests add comes after. */
+let lastSeededMenuId = 0;
 const tokens: Record<string, string> = {};
 const { call, ok, expectForbidden } = apiCalls(() => ctx.app, tokens, '/codegen');
 
@@ -74,7 +78,26 @@ async function fieldsRequest(config: TCodegenConfig) {
 beforeAll(async () => {
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
   for (const statement of SCRATCH) await ctx.database.db.execute(statement);
+  const [seeded] = await ctx.database.db.select({ last: max(menus.id) }).from(menus);
+  lastSeededMenuId = seeded?.last ?? 0;
   tokens.editor = await operatorWith(ctx, 'codegen-editor', ['dev:codegen:query', 'dev:codegen:edit']);
+  // Creating a page's menu needs what doing it by hand needs: the menu and the role permissions.
+  tokens.builder = await operatorWith(ctx, 'codegen-builder', [
+    'dev:codegen:query',
+    'dev:codegen:edit',
+    'sys:menu:add',
+    'sys:role:assign',
+  ]);
+  tokens.menuOnly = await operatorWith(ctx, 'codegen-menu-only', [
+    'dev:codegen:query',
+    'dev:codegen:edit',
+    'sys:menu:add',
+  ]);
+  tokens.assignOnly = await operatorWith(ctx, 'codegen-assign-only', [
+    'dev:codegen:query',
+    'dev:codegen:edit',
+    'sys:role:assign',
+  ]);
   tokens.reader = await operatorWith(ctx, 'codegen-reader', ['dev:codegen:query']);
   tokens.nobody = await operatorWith(ctx, 'codegen-nobody', []);
   tokens.root = await accessTokenFor(ctx.app, 'root');
@@ -237,7 +260,7 @@ describe('code generator: settings', () => {
     expect(needed.statusCode).toBe(400);
     expect(needed.json().data.fields[0].field).toBe('fields.1.isShowInForm');
 
-    const notCatalog = await call('editor', 'POST', '/scratch_notes/config', {
+    const notCatalog = await call('builder', 'POST', '/scratch_notes/config', {
       moduleName: 'scratch',
       entityName: 'ScratchNote',
       businessName: 'Notes',
@@ -247,6 +270,42 @@ describe('code generator: settings', () => {
     expect(notCatalog.statusCode).toBe(400);
     expect(notCatalog.json().data.fields[0].field).toBe('parentMenuId');
 
+    expect(ZCodegenConfig.parse(await ok('editor', 'GET', '/scratch_notes/config')).isConfigured).toBe(false);
+  });
+
+  it('refuses control characters in the business name and the field comments, in the caller’s language', async () => {
+    const config = ZCodegenConfig.parse(await ok('editor', 'GET', '/scratch_notes/config'));
+    const fields = await fieldsRequest(config);
+    const base = { moduleName: 'scratch', entityName: 'ScratchNote', fields };
+    // A line feed, a carriage return, a Unicode line separator, a tab, a right-to-left override.
+    for (const hostile of ['Notes\nDROP TABLE users;', 'Notes\r', 'Notes\u2028x', 'a\tb', 'abc\u202Edef']) {
+      const named = await call(
+        'editor',
+        'POST',
+        '/scratch_notes/config',
+        { ...base, businessName: hostile },
+        'fr',
+      );
+      expect(named.statusCode, hostile).toBe(400);
+      expect(named.json().data.fields).toEqual([
+        {
+          field: 'businessName',
+          message:
+            'businessName ne doit pas contenir de caractères de contrôle (sauts de ligne, tabulations ou marques de direction invisibles)',
+        },
+      ]);
+      const commented = await call('editor', 'POST', '/scratch_notes/config', {
+        ...base,
+        businessName: 'Notes',
+        fields: fields.map((f) =>
+          f.columnName === 'title' ? { ...f, fieldComment: `Title ${hostile}` } : f,
+        ),
+      });
+      expect(commented.statusCode, hostile).toBe(400);
+      expect(commented.json().data.fields.map((f: { field: string }) => f.field)).toEqual([
+        'fields.1.fieldComment',
+      ]);
+    }
     expect(ZCodegenConfig.parse(await ok('editor', 'GET', '/scratch_notes/config')).isConfigured).toBe(false);
   });
 
@@ -299,8 +358,8 @@ describe('code generator: settings', () => {
       fields: await fieldsRequest(config),
       parentMenuId: devTools?.id,
     };
-    await ok('editor', 'POST', '/scratch_notes/config', body);
-    await ok('editor', 'POST', '/scratch_notes/config', body);
+    await ok('builder', 'POST', '/scratch_notes/config', body);
+    await ok('builder', 'POST', '/scratch_notes/config', body);
     const db = ctx.database.db;
     const pages = await db.select().from(menus).where(eq(menus.routeName, 'ScratchNote'));
     expect(pages).toHaveLength(1);
@@ -428,6 +487,167 @@ describe('code generator: files', () => {
 });
 
 describe('code generator: permissions', () => {
+  async function scratchBody(overrides: Record<string, unknown>) {
+    const config = ZCodegenConfig.parse(await ok('editor', 'GET', '/scratch_notes/config'));
+    return {
+      moduleName: 'scratchy',
+      entityName: 'ScratchyNote',
+      businessName: 'Scratchy notes',
+      fields: await fieldsRequest(config),
+      ...overrides,
+    };
+  }
+  async function catalogId(): Promise<string> {
+    const options = ZCodegenOptions.parse(await ok('reader', 'GET', '/options'));
+    const id = options.catalogs.find((c) => c.path === '/dev')?.id;
+    if (!id) throw new Error('no /dev catalog');
+    return id;
+  }
+  /** Every menu and every grant, to show a refusal changed nothing. */
+  async function menusAndGrants() {
+    const db = ctx.database.db;
+    const all = await db.select().from(menus).orderBy(menus.id);
+    const grants = await db.select().from(roleMenus).orderBy(roleMenus.roleId, roleMenus.menuId);
+    return { all, grants };
+  }
+
+  it('creating a menu needs sys:menu:add and granting it sys:role:assign, as by hand: 403, nothing made', async () => {
+    const body = await scratchBody({ parentMenuId: await catalogId() });
+    const before = await menusAndGrants();
+    for (const [who, message, lang] of [
+      ['editor', "Creating the page's menu needs the permission sys:menu:add.", 'en'],
+      ['assignOnly', 'Crear el menú de la página requiere el permiso sys:menu:add.', 'es'],
+      [
+        'menuOnly',
+        "Creating the page's menu grants it to ADMIN, which needs the permission sys:role:assign.",
+        'en',
+      ],
+    ] as const) {
+      const res = await call(who, 'POST', '/scratch_notes/config', body, lang);
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json(), who).toMatchObject({ code: ErrorCode.FORBIDDEN, msg: message });
+    }
+    expect(await menusAndGrants()).toEqual(before);
+    expect(ZCodegenConfig.parse(await ok('editor', 'GET', '/scratch_notes/config')).isConfigured).toBe(false);
+    // Without a parent menu nothing is created, so the codegen permissions are enough.
+    await ok('editor', 'POST', '/scratch_notes/config', await scratchBody({}));
+    expect(await menusAndGrants()).toEqual(before);
+    await ok('editor', 'DELETE', '/scratch_notes/config');
+  });
+
+  it('never hands out an existing permission: a taken-away sys:user:delete stays taken away', async () => {
+    const db = ctx.database.db;
+    // ROOT took sys:user:delete away from ADMIN.
+    const [admin] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'ADMIN'));
+    const userDelete = await db.select({ id: menus.id }).from(menus).where(eq(menus.perm, 'sys:user:delete'));
+    expect(userDelete.length).toBeGreaterThan(0);
+    await db.delete(roleMenus).where(
+      and(
+        eq(roleMenus.roleId, admin?.id ?? 0),
+        inArray(
+          roleMenus.menuId,
+          userDelete.map((m) => m.id),
+        ),
+      ),
+    );
+    const parentMenuId = await catalogId();
+    const before = await menusAndGrants();
+
+    // The built-in namespaces are refused by the contract, on the module name.
+    const builtIn = await call(
+      'builder',
+      'POST',
+      '/scratch_notes/config',
+      await scratchBody({ moduleName: 'sys', entityName: 'User', parentMenuId }),
+    );
+    expect(builtIn.statusCode).toBe(400);
+    expect(builtIn.json().data.fields).toEqual([
+      {
+        field: 'moduleName',
+        message:
+          'moduleName is the permission namespace of a built-in module (sys, system, dev, catalog, demo, linkstore): choose another module name',
+      },
+    ]);
+
+    // Any other permission string some menu already carries is refused on the entity name.
+    await operatorWith(ctx, 'shop-thing-holder', ['shelf:thing:delete']);
+    const beforeTaken = await menusAndGrants();
+    const taken = await call(
+      'builder',
+      'POST',
+      '/scratch_notes/config',
+      await scratchBody({ moduleName: 'shelf', entityName: 'Thing', parentMenuId }),
+      'pt',
+    );
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().data.fields).toEqual([
+      {
+        field: 'entityName',
+        message:
+          'A permissão shelf:thing:delete já existe: um módulo gerado recebe apenas permissões novas (escolha outro nome de módulo ou de entidade).',
+      },
+    ]);
+    // Also without a menu: the generated routes would be guarded by someone else's permission.
+    const takenNoMenu = await call(
+      'builder',
+      'POST',
+      '/scratch_notes/config',
+      await scratchBody({ moduleName: 'shelf', entityName: 'Thing' }),
+    );
+    expect(takenNoMenu.statusCode).toBe(400);
+    expect(await menusAndGrants()).toEqual(beforeTaken);
+
+    // An entity named like a built-in page does not hang its buttons under that page.
+    const usersPage = await call(
+      'builder',
+      'POST',
+      '/scratch_notes/config',
+      await scratchBody({ moduleName: 'people', entityName: 'User', parentMenuId }),
+    );
+    expect(usersPage.statusCode).toBe(400);
+    expect(usersPage.json().data.fields).toEqual([
+      {
+        field: 'entityName',
+        message: 'Another page already uses the route name User: choose another entity name.',
+      },
+    ]);
+    expect(await menusAndGrants()).toEqual(beforeTaken);
+    expect(before.all.length + 1).toBe(beforeTaken.all.length);
+
+    const adminPerms = await db
+      .select({ perm: menus.perm })
+      .from(roleMenus)
+      .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+      .where(eq(roleMenus.roleId, admin?.id ?? 0));
+    expect(adminPerms.map((p) => p.perm)).not.toContain('sys:user:delete');
+    expect(ZCodegenConfig.parse(await ok('editor', 'GET', '/scratch_notes/config')).isConfigured).toBe(false);
+  });
+
+  it('the reserved module names cover every namespace of the contract and of the seeded menus', async () => {
+    const declared = (Object.values(contract) as unknown[])
+      .filter((group): group is object => typeof group === 'object' && group !== null)
+      .flatMap((group) => Object.values(group) as unknown[])
+      .filter(
+        (value): value is TRouteDef =>
+          typeof value === 'object' && value !== null && 'method' in value && 'access' in value,
+      )
+      .flatMap((def) => {
+        if ('public' in def.access || def.access.permission === null) return [];
+        const { permission } = def.access;
+        return typeof permission === 'string' ? [permission] : [...permission];
+      });
+    expect(declared.length).toBeGreaterThan(80);
+    const seeded = await ctx.database.db
+      .select({ perm: menus.perm })
+      .from(menus)
+      .where(lte(menus.id, lastSeededMenuId));
+    const namespaces = new Set(
+      [...declared, ...seeded.map((s) => s.perm ?? '')].filter(Boolean).map((p) => p.split(':')[0]),
+    );
+    const reserved: readonly string[] = contract.CODEGEN_RESERVED_MODULE_NAMES;
+    expect([...namespaces].filter((n) => !reserved.includes(n ?? ''))).toEqual([]);
+  });
+
   it('reading needs dev:codegen:query, changing needs dev:codegen:edit', async () => {
     const body = { moduleName: 'scratch', entityName: 'ScratchNote', businessName: 'Notes', fields: [] };
     await expectForbidden('reader', [

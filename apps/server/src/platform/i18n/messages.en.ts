@@ -42,6 +42,10 @@ export const en = {
   'validation.timeZone': 'Unknown time zone: use a name such as Europe/Paris',
   'validation.dictCode':
     '{field} must start with a lower-case letter and hold only lower-case letters, digits and _',
+  'validation.controlCharacters':
+    '{field} must not contain control characters (line breaks, tabs or invisible direction marks)',
+  'validation.codegenReservedModule':
+    '{field} is the permission namespace of a built-in module (sys, system, dev, catalog, demo, linkstore): choose another module name',
   'codegen.writeDevelopmentOnly':
     'Generated files can only be written into the working tree by a server running in development.',
   'codegen.fileExists':
@@ -50,6 +54,17 @@ export const en = {
   'codegen.columnNeeded': 'This column has no default and cannot be empty: keep it in the form.',
   'codegen.parentNotCatalog': 'The parent menu must be an existing catalog.',
   'codegen.noPrimaryKey': 'The table needs a single-column primary key before code can be generated for it.',
+  'codegen.permissionExists':
+    'The permission {perm} already exists: a generated module gets new permissions only (choose another module or entity name).',
+  'codegen.permissionNamespace':
+    "The permission {perm} is outside the generated module's namespace {namespace}.",
+  'codegen.routeNameTaken':
+    'Another page already uses the route name {routeName}: choose another entity name.',
+  'codegen.menuAddNeeded': "Creating the page's menu needs the permission sys:menu:add.",
+  'codegen.roleAssignNeeded':
+    "Creating the page's menu grants it to ADMIN, which needs the permission sys:role:assign.",
+  'codegen.unsafeColumn':
+    "The column {column} has a type or default the generator cannot copy safely into a migration: write that column's migration by hand.",
   'dict.unknown': 'There is no dictionary with this code.',
   'catalog.category.parentNotFirstLevel': 'The parent must be a first-level category.',
   'catalog.category.hasSubcategories': 'It has sub-categories: delete or move them first.',

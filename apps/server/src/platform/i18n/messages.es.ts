@@ -45,6 +45,10 @@ export const es = {
   'validation.timeZone': 'Zona horaria desconocida: usa un nombre como Europe/Madrid',
   'validation.dictCode':
     '{field} debe empezar por una letra minúscula y contener solo letras minúsculas, dígitos y _',
+  'validation.controlCharacters':
+    '{field} no debe contener caracteres de control (saltos de línea, tabulaciones ni marcas invisibles de dirección)',
+  'validation.codegenReservedModule':
+    '{field} es el espacio de permisos de un módulo integrado (sys, system, dev, catalog, demo, linkstore): elija otro nombre de módulo',
   'codegen.writeDevelopmentOnly':
     'Los archivos generados solo se pueden escribir en el árbol de trabajo con un servidor en modo desarrollo.',
   'codegen.fileExists':
@@ -55,6 +59,16 @@ export const es = {
   'codegen.parentNotCatalog': 'El menú superior debe ser un catálogo existente.',
   'codegen.noPrimaryKey':
     'La tabla necesita una clave primaria de una sola columna para poder generar código.',
+  'codegen.permissionExists':
+    'El permiso {perm} ya existe: un módulo generado solo recibe permisos nuevos (elija otro nombre de módulo o de entidad).',
+  'codegen.permissionNamespace':
+    'El permiso {perm} está fuera del espacio de permisos {namespace} del módulo generado.',
+  'codegen.routeNameTaken': 'Otra página ya usa el nombre de ruta {routeName}: elija otro nombre de entidad.',
+  'codegen.menuAddNeeded': 'Crear el menú de la página requiere el permiso sys:menu:add.',
+  'codegen.roleAssignNeeded':
+    'Crear el menú de la página lo concede a ADMIN, lo que requiere el permiso sys:role:assign.',
+  'codegen.unsafeColumn':
+    'La columna {column} tiene un tipo o un valor por defecto que el generador no puede copiar con seguridad en una migración: escriba a mano la migración de esa columna.',
   'dict.unknown': 'No hay ningún diccionario con este código.',
   'catalog.category.parentNotFirstLevel': 'La categoría superior debe ser de primer nivel.',
   'catalog.category.hasSubcategories': 'Tiene subcategorías: elimínalas o muévelas primero.',

@@ -45,6 +45,10 @@ export const fr = {
   'validation.timeZone': 'Fuseau horaire inconnu : utilisez un nom comme Europe/Paris',
   'validation.dictCode':
     '{field} doit commencer par une lettre minuscule et ne contenir que des lettres minuscules, des chiffres et _',
+  'validation.controlCharacters':
+    '{field} ne doit pas contenir de caractères de contrôle (sauts de ligne, tabulations ou marques de direction invisibles)',
+  'validation.codegenReservedModule':
+    "{field} est l'espace de permissions d'un module intégré (sys, system, dev, catalog, demo, linkstore) : choisissez un autre nom de module",
   'codegen.writeDevelopmentOnly':
     "Les fichiers générés ne peuvent être écrits dans l'arbre de travail que par un serveur en mode développement.",
   'codegen.fileExists':
@@ -55,6 +59,17 @@ export const fr = {
   'codegen.parentNotCatalog': 'Le menu parent doit être un catalogue existant.',
   'codegen.noPrimaryKey':
     'La table doit avoir une clé primaire sur une seule colonne pour que du code puisse être généré.',
+  'codegen.permissionExists':
+    "La permission {perm} existe déjà : un module généré ne reçoit que de nouvelles permissions (choisissez un autre nom de module ou d'entité).",
+  'codegen.permissionNamespace':
+    "La permission {perm} est en dehors de l'espace de permissions {namespace} du module généré.",
+  'codegen.routeNameTaken':
+    "Une autre page utilise déjà le nom de route {routeName} : choisissez un autre nom d'entité.",
+  'codegen.menuAddNeeded': 'Créer le menu de la page nécessite la permission sys:menu:add.',
+  'codegen.roleAssignNeeded':
+    "Créer le menu de la page l'accorde à ADMIN, ce qui nécessite la permission sys:role:assign.",
+  'codegen.unsafeColumn':
+    'La colonne {column} a un type ou une valeur par défaut que le générateur ne peut pas recopier sans risque dans une migration : écrivez la migration de cette colonne à la main.',
   'dict.unknown': "Aucun dictionnaire n'a ce code.",
   'catalog.category.parentNotFirstLevel': 'La catégorie parente doit être une catégorie de premier niveau.',
   'catalog.category.hasSubcategories': 'Elle a des sous-catégories : supprimez-les ou déplacez-les d’abord.',

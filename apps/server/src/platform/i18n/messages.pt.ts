@@ -44,6 +44,10 @@ export const pt = {
   'validation.timeZone': 'Fuso horário desconhecido: use um nome como America/Sao_Paulo',
   'validation.dictCode':
     '{field} deve começar com uma letra minúscula e conter apenas letras minúsculas, dígitos e _',
+  'validation.controlCharacters':
+    '{field} não pode conter caracteres de controle (quebras de linha, tabulações ou marcas invisíveis de direção)',
+  'validation.codegenReservedModule':
+    '{field} é o espaço de permissões de um módulo integrado (sys, system, dev, catalog, demo, linkstore): escolha outro nome de módulo',
   'codegen.writeDevelopmentOnly':
     'Os arquivos gerados só podem ser gravados na árvore de trabalho por um servidor em modo de desenvolvimento.',
   'codegen.fileExists':
@@ -54,6 +58,16 @@ export const pt = {
   'codegen.parentNotCatalog': 'O menu superior deve ser um catálogo existente.',
   'codegen.noPrimaryKey':
     'A tabela precisa de uma chave primária de uma só coluna para que o código possa ser gerado.',
+  'codegen.permissionExists':
+    'A permissão {perm} já existe: um módulo gerado recebe apenas permissões novas (escolha outro nome de módulo ou de entidade).',
+  'codegen.permissionNamespace':
+    'A permissão {perm} está fora do espaço de permissões {namespace} do módulo gerado.',
+  'codegen.routeNameTaken': 'Outra página já usa o nome de rota {routeName}: escolha outro nome de entidade.',
+  'codegen.menuAddNeeded': 'Criar o menu da página requer a permissão sys:menu:add.',
+  'codegen.roleAssignNeeded':
+    'Criar o menu da página concede-o a ADMIN, o que requer a permissão sys:role:assign.',
+  'codegen.unsafeColumn':
+    'A coluna {column} tem um tipo ou um valor padrão que o gerador não consegue copiar com segurança para uma migração: escreva a migração dessa coluna à mão.',
   'dict.unknown': 'Não há nenhum dicionário com este código.',
   'catalog.category.parentNotFirstLevel': 'A categoria superior deve ser de primeiro nível.',
   'catalog.category.hasSubcategories': 'Tem subcategorias: exclua-as ou mova-as primeiro.',

@@ -144,6 +144,70 @@ describe('CodegenPage', () => {
     expect(sent.fields[0]).toMatchObject({ columnName: 'title', fieldComment: 'Note title', dictType: null });
   });
 
+  it('refuses control characters and a built-in module name before sending, as the contract does', async () => {
+    const user = userEvent.setup();
+    signInOperator([QUERY, EDIT]);
+    const api = fakeApi();
+    api.on('POST /api/v1/codegen/scratch_notes/config', () => ok({ ...CONFIG, isConfigured: true }));
+    await renderConsolePage(CodegenPage);
+    await user.click(await screen.findByRole('button', { name: 'Configure scratch_notes' }));
+    const drawer = await findDialog('Settings of scratch_notes');
+    await waitFor(() => expect(within(drawer).getByLabelText('Module')).toHaveValue('scratch'));
+    const businessName = within(drawer).getByLabelText('Name shown');
+    await user.clear(businessName);
+    await user.click(businessName);
+    await user.paste('Notes\t*/ evil');
+    await user.click(within(drawer).getByLabelText('Label — title'));
+    await user.paste('\u202E');
+    await user.clear(within(drawer).getByLabelText('Module'));
+    await user.type(within(drawer).getByLabelText('Module'), 'sys');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(drawer).findByText(
+        'Name shown must not contain control characters (line breaks, tabs or invisible direction marks)',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(drawer).getByText(
+        'Label — title must not contain control characters (line breaks, tabs or invisible direction marks)',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(drawer).getByText(
+        'This is the permission namespace of a built-in module (sys, system, dev, catalog, demo, linkstore): choose another module name',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/codegen/scratch_notes/config')).toHaveLength(0);
+  });
+
+  it.each([
+    [[QUERY, EDIT], false],
+    [[QUERY, EDIT, 'sys:menu:add'], false],
+    [[QUERY, EDIT, 'sys:role:assign'], false],
+    [[QUERY, EDIT, 'sys:menu:add', 'sys:role:assign'], true],
+  ])(
+    'offers to create the menu only with sys:menu:add and sys:role:assign (%j → %s)',
+    async (perms, canCreate) => {
+      const user = userEvent.setup();
+      signInOperator(perms);
+      fakeApi();
+      await renderConsolePage(CodegenPage);
+      await user.click(await screen.findByRole('button', { name: 'Configure scratch_notes' }));
+      const drawer = await findDialog('Settings of scratch_notes');
+      const parent = within(drawer).getByLabelText('Create the menu under');
+      if (canCreate) {
+        expect(parent).toBeEnabled();
+      } else {
+        expect(parent).toBeDisabled();
+        expect(
+          within(drawer).getByText(
+            'Creating the menu needs the permissions sys:menu:add and sys:role:assign',
+          ),
+        ).toBeInTheDocument();
+      }
+    },
+  );
+
   it('previews the generated files one at a time, without Write on a server that does not allow it', async () => {
     const user = userEvent.setup();
     signInOperator([QUERY, EDIT]);

@@ -1,7 +1,11 @@
 import {
   codegenRoutes,
   FORM_TYPES,
+  menusRoutes,
   QUERY_TYPES,
+  rolesRoutes,
+  ZCodegenModuleName,
+  ZCodegenText,
   type TCodegenConfig,
   type TCodegenField,
 } from '@linkstore/contract';
@@ -24,6 +28,7 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError } from '../../shared/http/http-error';
+import { useCanCall } from '../../shared/permission/access';
 import { RouteButton } from '../shared/toolbar';
 import { loadCodegenConfig, useCodegenOptions, useSaveCodegenConfig } from './api';
 
@@ -32,6 +37,20 @@ type TFormValues = Pick<TCodegenConfig, 'moduleName' | 'entityName' | 'businessN
 };
 
 const FLAGS = ['isShowInList', 'isShowInForm', 'isShowInQuery', 'isRequired'] as const;
+
+/**
+ * The contract's refusal of control characters (line breaks, tabs, invisible direction marks) in
+ * the words that become generated source, as a form rule: the server applies the same schema.
+ */
+function useNoControlCharacters() {
+  const { t } = useTranslation('system');
+  return (field: string) => ({
+    validator: (_: unknown, value: unknown) =>
+      typeof value !== 'string' || ZCodegenText.safeParse(value).success
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('codegen.config.controlCharacters', { field }))),
+  });
+}
 
 /** Puts `fields.3.dictType`-style server errors on the grid's cells. */
 function applyErrors(form: FormInstance<TFormValues>, error: unknown): void {
@@ -50,6 +69,7 @@ function useFieldCells() {
   const formTypes = FORM_TYPES.map((value) => ({ value, label: t(`codegen.formType.${value}`) }));
   const queryTypes = QUERY_TYPES.map((value) => ({ value, label: t(`codegen.queryType.${value}`) }));
   const label = (key: string, column: string) => `${t(`codegen.field.${key}`)} — ${column}`;
+  const noControlCharacters = useNoControlCharacters();
   return (index: number, column: string): { key: string; title: string; cell: ReactNode }[] => [
     {
       key: 'fieldName',
@@ -68,7 +88,11 @@ function useFieldCells() {
       key: 'fieldComment',
       title: t('codegen.field.fieldComment'),
       cell: (
-        <Form.Item name={[index, 'fieldComment']} noStyle>
+        <Form.Item
+          name={[index, 'fieldComment']}
+          noStyle
+          rules={[noControlCharacters(label('fieldComment', column))]}
+        >
           <Input aria-label={label('fieldComment', column)} maxLength={255} style={{ minWidth: 120 }} />
         </Form.Item>
       ),
@@ -126,7 +150,7 @@ function FieldErrors({ index }: { index: number }) {
   return (
     <Form.Item noStyle shouldUpdate>
       {({ getFieldError }) => {
-        const errors = ['fieldName', 'dictType', 'isShowInForm'].flatMap((key) =>
+        const errors = ['fieldName', 'fieldComment', 'dictType', 'isShowInForm'].flatMap((key) =>
           getFieldError(['fields', index, key]),
         );
         return errors.length > 0 ? <Typography.Text type="danger">{errors.join(' ')}</Typography.Text> : null;
@@ -146,6 +170,11 @@ export function ConfigDrawer({ tableName, onClose }: { tableName: string | undef
   const screens = Grid.useBreakpoint();
   const isPhone = !screens.md;
   const cellsOf = useFieldCells();
+  const noControlCharacters = useNoControlCharacters();
+  // Creating the page's menu is what sys:menu:add allows by hand, granting it to ADMIN what
+  // sys:role:assign allows: the server refuses the menu to an operator without both.
+  const canCall = useCanCall();
+  const canCreateMenu = canCall(menusRoutes.create) && canCall(rolesRoutes.assignMenus);
 
   useEffect(() => {
     if (tableName === undefined) return;
@@ -235,6 +264,14 @@ export function ConfigDrawer({ tableName, onClose }: { tableName: string | undef
             extra={t('codegen.config.moduleNameHint')}
             rules={[
               { required: true, pattern: /^[a-z][a-z0-9]*$/, message: t('codegen.config.moduleNameHint') },
+              {
+                validator: (_, value: unknown) =>
+                  typeof value !== 'string' ||
+                  !/^[a-z][a-z0-9]*$/.test(value) ||
+                  ZCodegenModuleName.safeParse(value).success
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('codegen.config.moduleNameReserved'))),
+              },
             ]}
           >
             <Input maxLength={32} />
@@ -258,6 +295,7 @@ export function ConfigDrawer({ tableName, onClose }: { tableName: string | undef
                 whitespace: true,
                 message: t('crud.validation.required', { field: t('codegen.config.businessName') }),
               },
+              noControlCharacters(t('codegen.config.businessName')),
             ]}
           >
             <Input maxLength={64} />
@@ -265,10 +303,13 @@ export function ConfigDrawer({ tableName, onClose }: { tableName: string | undef
           <Form.Item
             name="parentMenuId"
             label={t('codegen.config.parentMenu')}
-            extra={t('codegen.config.parentMenuHint')}
+            extra={t(
+              canCreateMenu ? 'codegen.config.parentMenuHint' : 'codegen.config.parentMenuNeedsPermissions',
+            )}
           >
             <Select
               allowClear
+              disabled={!canCreateMenu}
               style={{ minWidth: 200 }}
               options={(options.data?.catalogs ?? []).map((c) => ({
                 value: c.id,
