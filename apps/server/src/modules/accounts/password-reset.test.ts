@@ -223,7 +223,10 @@ describe('who asks for reset codes (issue 31)', () => {
     const { res, granted } = await askUntilRefused(email, attacker);
     expect(granted).toBe(CODES_PER_ADDRESS_PER_EMAIL_PER_DAY);
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ code: ErrorCode.CODE_TOO_SOON, msg: translate('en', 'auth.codeDailyLimit') });
+    expect(res.json()).toMatchObject({
+      code: ErrorCode.CODE_TOO_SOON,
+      msg: translate('en', 'auth.codeDailyLimit'),
+    });
 
     // The owner, from their own address, gets a live code and resets the password with it.
     const owner = newAddress();
@@ -252,7 +255,10 @@ describe('who asks for reset codes (issue 31)', () => {
     expect(granted).toBe(CODES_PER_EMAIL_PER_DAY);
     // Without the cookie the owner waits like anyone else (the documented trade-off)…
     const stranger = await askCode(email, newAddress());
-    expect(stranger.json()).toMatchObject({ code: ErrorCode.CODE_TOO_SOON, msg: translate('en', 'auth.codeDailyLimit') });
+    expect(stranger.json()).toMatchObject({
+      code: ErrorCode.CODE_TOO_SOON,
+      msg: translate('en', 'auth.codeDailyLimit'),
+    });
     // …another account's cookie or a forged one does not help…
     const otherBrowser = await knownBrowserOf('owner-d@example.com');
     const forged = `${DEVICE_COOKIE}=1.${Math.floor(Date.now() / 1000)}.abc.def`;

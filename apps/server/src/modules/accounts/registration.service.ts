@@ -50,7 +50,12 @@ export function createRegistrationService({ db, codes, sessions }: Deps) {
     // from elsewhere (an attacker's addresses) cannot use it up (verification-codes.ts).
     const account = ctx.device ? await findUserBySignInName(db, email) : undefined;
     const knownBrowser = account && account.id === ctx.device?.userId ? ctx.device.id : undefined;
-    const { code, resendAfterSeconds } = await codes.issue({ email, purpose }, ctx.ip, mail.isLive, knownBrowser);
+    const { code, resendAfterSeconds } = await codes.issue(
+      { email, purpose },
+      ctx.ip,
+      mail.isLive,
+      knownBrowser,
+    );
     codes.mail(email, code !== null ? mail.live : mail.notice, ctx.lang, code);
     return { resendAfterSeconds };
   }

@@ -120,7 +120,11 @@ export async function socialLoginModule(app: FastifyInstance): Promise<void> {
       const { provider } = request.params;
       try {
         const search = new URL(request.url, 'http://callback').search;
-        const { code, returnTo } = await social.finish(provider, search, readOAuthBinding(request.headers.cookie));
+        const { code, returnTo } = await social.finish(
+          provider,
+          search,
+          readOAuthBinding(request.headers.cookie),
+        );
         return reply.header('cache-control', 'no-store').redirect(authorizePage({ code, returnTo }));
       } catch (error) {
         return redirectFailure(request, reply, provider, error);

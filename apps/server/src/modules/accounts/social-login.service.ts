@@ -253,7 +253,12 @@ export function createSocialLoginService({ db, config, sessions, limiter }: Deps
         await tx.delete(oauthCodes).where(lt(oauthCodes.expiresAt, new Date(now)));
         await tx
           .insert(oauthCodes)
-          .values({ codeHash: hash, userId: user.id, bindingHash, expiresAt: new Date(now + OAUTH_CODE_TTL_MS) });
+          .values({
+            codeHash: hash,
+            userId: user.id,
+            bindingHash,
+            expiresAt: new Date(now + OAUTH_CODE_TTL_MS),
+          });
         return true;
       });
       if (!isActive) throw new SocialLoginError(ErrorCode.ACCOUNT_DISABLED, 'the account is disabled');
@@ -278,7 +283,9 @@ export function createSocialLoginService({ db, config, sessions, limiter }: Deps
       const outcome = await withTransaction(db, async (tx): Promise<Outcome> => {
         const [row] = await tx
           .delete(oauthCodes)
-          .where(and(eq(oauthCodes.codeHash, hashToken(code)), eq(oauthCodes.bindingHash, hashToken(binding))))
+          .where(
+            and(eq(oauthCodes.codeHash, hashToken(code)), eq(oauthCodes.bindingHash, hashToken(binding))),
+          )
           .returning({ userId: oauthCodes.userId, expiresAt: oauthCodes.expiresAt });
         if (!row || row.expiresAt.getTime() <= Date.now()) return { ok: false, error: codeInvalid() };
         const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, row.userId));

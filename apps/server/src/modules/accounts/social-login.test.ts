@@ -359,7 +359,11 @@ describe('the local provider as a browser journey uses it', () => {
 });
 
 describe('bound to the browser that started it (issue 31)', () => {
-  const mallory: TestOidcAccount = { sub: 'google-mallory', email: 'mallory@example.com', email_verified: true };
+  const mallory: TestOidcAccount = {
+    sub: 'google-mallory',
+    email: 'mallory@example.com',
+    email_verified: true,
+  };
 
   /** Another browser: its own binding cookie, from a sign-in it started itself. */
   async function otherBrowser(): Promise<string> {
