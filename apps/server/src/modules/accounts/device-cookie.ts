@@ -52,7 +52,8 @@ export function createDeviceCookies(secret: string, now: () => number = Date.now
 }
 export type DeviceCookies = ReturnType<typeof createDeviceCookies>;
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
+/** One cookie's value from a `Cookie` header. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const pair of header.split(';')) {
     const at = pair.indexOf('=');

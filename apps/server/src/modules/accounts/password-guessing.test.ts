@@ -221,6 +221,36 @@ describe('proof of work', { timeout: 60_000 }, () => {
     expect(passwordChecks() - checksBefore).toBe(1);
   });
 
+  it('guards the console sign-in (username, image captcha) too: after failures a right captcha without a valid proof is refused', async () => {
+    await createUser(app.database.db, { username: 'console-op', password: PASSWORD });
+    for (let i = 0; i < FAILURES_BEFORE_POW; i++) await attempt('console-op', `guess-${i}`, freshAddress());
+    const checksBefore = passwordChecks();
+    for (const altcha of [undefined, 'not base64 json']) {
+      const res = await post(
+        {
+          username: 'console-op',
+          password: PASSWORD,
+          ...(await readCaptcha(app)),
+          ...(altcha ? { altcha } : {}),
+        },
+        freshAddress(),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: ErrorCode.POW_REQUIRED, data: { powRequired: true } });
+    }
+    expect(passwordChecks() - checksBefore).toBe(0);
+    const solved = await post(
+      {
+        username: 'console-op',
+        password: PASSWORD,
+        ...(await readCaptcha(app)),
+        altcha: await solvedChallenge(app),
+      },
+      freshAddress(),
+    );
+    expect(solved.statusCode).toBe(200);
+  });
+
   it('is required from an address that failed on several accounts', async () => {
     const address = freshAddress();
     for (let i = 0; i < ADDRESS_FAILURES_BEFORE_POW; i++) {

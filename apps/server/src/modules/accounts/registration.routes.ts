@@ -5,15 +5,16 @@ import { registerRoute } from '../../platform/http/routes';
 import { createDeviceCookies } from './device-cookie';
 import { createRegistrationService, type RequestContext } from './registration.service';
 
-const contextOf = (request: FastifyRequest): RequestContext => ({
-  ip: request.ip,
-  lang: request.lang,
-  session: sessionMeta(request),
-});
-
 /** Registration by emailed code, and forgotten passwords by emailed code. */
 export async function registrationModule(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
+  const devices = createDeviceCookies(app.config.jwtSecret);
+  const contextOf = (request: FastifyRequest): RequestContext => ({
+    ip: request.ip,
+    lang: request.lang,
+    session: sessionMeta(request),
+    device: devices.read(request.headers.cookie),
+  });
   const registration = createRegistrationService({
     db,
     codes: app.verificationCodes,
@@ -23,7 +24,6 @@ export async function registrationModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, accountsRoutes.registerCode, ({ body, request }) =>
     registration.requestRegisterCode(body.email, contextOf(request)),
   );
-  const devices = createDeviceCookies(app.config.jwtSecret);
 
   registerRoute(app, accountsRoutes.register, async ({ body, request, reply }) => {
     const { userId, ...tokens } = await registration.register(body, contextOf(request));

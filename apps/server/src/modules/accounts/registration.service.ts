@@ -17,11 +17,14 @@ import {
 import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
 import { findUserBySignInName } from './accounts.repository';
+import type { KnownDevice } from './device-cookie';
 
 export interface RequestContext {
   ip: string;
   lang: TLanguage;
   session: SessionMeta;
+  /** The browser's device cookie, when it has a valid one (for any account). */
+  device?: KnownDevice | undefined;
 }
 
 interface Deps {
@@ -43,7 +46,16 @@ export function createRegistrationService({ db, codes, sessions }: Deps) {
     mail: { live: CodeMail; notice: CodeMail; isLive: () => Promise<boolean> },
     ctx: RequestContext,
   ): Promise<TCodeSentResponse> {
-    const { code, resendAfterSeconds } = await codes.issue({ email, purpose }, ctx.ip, mail.isLive);
+    // A browser that signed in to this email's account keeps its own budget of codes: requests
+    // from elsewhere (an attacker's addresses) cannot use it up (verification-codes.ts).
+    const account = ctx.device ? await findUserBySignInName(db, email) : undefined;
+    const knownBrowser = account && account.id === ctx.device?.userId ? ctx.device.id : undefined;
+    const { code, resendAfterSeconds } = await codes.issue(
+      { email, purpose },
+      ctx.ip,
+      mail.isLive,
+      knownBrowser,
+    );
     codes.mail(email, code !== null ? mail.live : mail.notice, ctx.lang, code);
     return { resendAfterSeconds };
   }

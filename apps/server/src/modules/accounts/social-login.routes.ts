@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sessionMeta } from '../../platform/auth/auth-plugin';
 import { registerRoute } from '../../platform/http/routes';
+import { newOAuthBinding, oauthBindingCookie, readOAuthBinding } from './oauth-binding';
 import { createSocialLoginService, SocialLoginError } from './social-login.service';
 
 const tags = ['accounts'];
@@ -71,8 +72,10 @@ export async function socialLoginModule(app: FastifyInstance): Promise<void> {
   // The session starts here, in the web app's own request, not in the provider's redirect.
   const devices = createDeviceCookies(app.config.jwtSecret);
   registerRoute(app, accountsRoutes.oauthExchange, async ({ body, request, reply }) => {
-    const { userId, ...tokens } = await social.exchange(body.code, sessionMeta(request));
+    const binding = readOAuthBinding(request.headers.cookie);
+    const { userId, ...tokens } = await social.exchange(body.code, binding, sessionMeta(request));
     // A social sign-in makes this browser known to the account too (accounts.service's throttle).
+    // The binding cookie is left to expire: a sign-in started in another tab may still need it.
     void reply.header('set-cookie', devices.issue(userId, request.protocol === 'https'));
     return tokens;
   });
@@ -90,8 +93,13 @@ export async function socialLoginModule(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { provider } = request.params;
       try {
-        const url = await social.start(provider, request.query.returnTo, request.ip);
-        return reply.header('cache-control', 'no-store').redirect(url.href);
+        // One binding per browser: a sign-in started in another tab meanwhile keeps working.
+        const binding = readOAuthBinding(request.headers.cookie) ?? newOAuthBinding();
+        const url = await social.start(provider, request.query.returnTo, request.ip, binding);
+        return reply
+          .header('cache-control', 'no-store')
+          .header('set-cookie', oauthBindingCookie(binding, request.protocol === 'https'))
+          .redirect(url.href);
       } catch (error) {
         return redirectFailure(request, reply, provider, error);
       }
@@ -112,7 +120,11 @@ export async function socialLoginModule(app: FastifyInstance): Promise<void> {
       const { provider } = request.params;
       try {
         const search = new URL(request.url, 'http://callback').search;
-        const { code, returnTo } = await social.finish(provider, search);
+        const { code, returnTo } = await social.finish(
+          provider,
+          search,
+          readOAuthBinding(request.headers.cookie),
+        );
         return reply.header('cache-control', 'no-store').redirect(authorizePage({ code, returnTo }));
       } catch (error) {
         return redirectFailure(request, reply, provider, error);

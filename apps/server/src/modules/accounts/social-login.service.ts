@@ -165,8 +165,11 @@ export function createSocialLoginService({ db, config, sessions, limiter }: Deps
       return config.oauth[provider] !== undefined;
     },
 
-    /** Records state, PKCE verifier and nonce; returns the provider's authorization URL. */
-    async start(provider: TOAuthProvider, returnTo: unknown, ip: string): Promise<URL> {
+    /**
+     * Records state, PKCE verifier and nonce, bound to the starting browser (`binding`, the value
+     * of its binding cookie: only its hash is kept); returns the provider's authorization URL.
+     */
+    async start(provider: TOAuthProvider, returnTo: unknown, ip: string, binding: string): Promise<URL> {
       settings(provider);
       if ((await limiter.hit(`oauth:start:${ip}`, START_WINDOW_MS)) > OAUTH_STARTS_PER_WINDOW) {
         throw new SocialLoginError(ErrorCode.RATE_LIMITED, `too many sign-ins started from ${ip}`);
@@ -185,6 +188,7 @@ export function createSocialLoginService({ db, config, sessions, limiter }: Deps
         codeVerifier,
         nonce,
         returnTo: sanitizeReturnTo(returnTo),
+        bindingHash: hashToken(binding),
         expiresAt: new Date(now + OAUTH_STATE_TTL_MS),
       });
       return oidc.buildAuthorizationUrl(server, {
@@ -202,12 +206,25 @@ export function createSocialLoginService({ db, config, sessions, limiter }: Deps
      * verifier, checks state and nonce, finds or opens the account, and leaves a one-time code
      * for the web app to trade for tokens (`exchange`). No token is issued here: the answer is
      * a browser redirect, and a URL ends up in history, logs and Referer headers.
+     *
+     * Only the browser that started the sign-in finishes it (`binding`: its binding cookie): a
+     * callback address carried to another browser (login CSRF: an attacker's finished sign-in
+     * handed to a victim) is refused, and leaves the state for its own browser.
      */
-    async finish(provider: TOAuthProvider, search: string): Promise<{ code: string; returnTo: string }> {
+    async finish(
+      provider: TOAuthProvider,
+      search: string,
+      binding: string | undefined,
+    ): Promise<{ code: string; returnTo: string }> {
       const state = new URLSearchParams(search).get('state');
       if (!state || state.length > 64) throw failed('no usable state in the callback');
-      const [pending] = await db.delete(oauthStates).where(eq(oauthStates.state, state)).returning();
-      if (!pending) throw failed('unknown or already used state');
+      if (!binding) throw failed('no binding cookie: the sign-in was not started in this browser');
+      const bindingHash = hashToken(binding);
+      const [pending] = await db
+        .delete(oauthStates)
+        .where(and(eq(oauthStates.state, state), eq(oauthStates.bindingHash, bindingHash)))
+        .returning();
+      if (!pending) throw failed('unknown or already used state, or started in another browser');
       if (pending.provider !== provider) throw failed(`state belongs to ${pending.provider}`);
       if (pending.expiresAt.getTime() <= Date.now()) throw failed('state expired');
 
@@ -236,7 +253,12 @@ export function createSocialLoginService({ db, config, sessions, limiter }: Deps
         await tx.delete(oauthCodes).where(lt(oauthCodes.expiresAt, new Date(now)));
         await tx
           .insert(oauthCodes)
-          .values({ codeHash: hash, userId: user.id, expiresAt: new Date(now + OAUTH_CODE_TTL_MS) });
+          .values({
+            codeHash: hash,
+            userId: user.id,
+            bindingHash,
+            expiresAt: new Date(now + OAUTH_CODE_TTL_MS),
+          });
         return true;
       });
       if (!isActive) throw new SocialLoginError(ErrorCode.ACCOUNT_DISABLED, 'the account is disabled');
@@ -246,15 +268,24 @@ export function createSocialLoginService({ db, config, sessions, limiter }: Deps
     /**
      * Trades the one-time code for a new sign-in, once: the row is deleted as it is read, so of
      * two simultaneous exchanges only one finds it. Unknown, expired and used codes answer
-     * A0260 alike; an account disabled since the callback answers A0211.
+     * A0260 alike; an account disabled since the callback answers A0211. Only the browser that
+     * started the sign-in (`binding`) may trade it: from any other the code is unknown (A0260)
+     * and stays usable by its own browser.
      */
-    async exchange(code: string, meta: SessionMeta): Promise<TTokenResponse & { userId: number }> {
+    async exchange(
+      code: string,
+      binding: string | undefined,
+      meta: SessionMeta,
+    ): Promise<TTokenResponse & { userId: number }> {
+      if (!binding) throw codeInvalid();
       type Outcome =
         { ok: true; tokens: TTokenResponse & { userId: number } } | { ok: false; error: AppError };
       const outcome = await withTransaction(db, async (tx): Promise<Outcome> => {
         const [row] = await tx
           .delete(oauthCodes)
-          .where(eq(oauthCodes.codeHash, hashToken(code)))
+          .where(
+            and(eq(oauthCodes.codeHash, hashToken(code)), eq(oauthCodes.bindingHash, hashToken(binding))),
+          )
           .returning({ userId: oauthCodes.userId, expiresAt: oauthCodes.expiresAt });
         if (!row || row.expiresAt.getTime() <= Date.now()) return { ok: false, error: codeInvalid() };
         const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, row.userId));

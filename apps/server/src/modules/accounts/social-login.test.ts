@@ -13,6 +13,7 @@ import { createTestApp, type TestContext } from '../../test/helper';
 import { startOidcProvider, type TestOidcAccount, type TestOidcProvider } from '../../test/oidc-provider';
 import { createUser } from '../../test/users';
 import { createDeviceCookies, DEVICE_COOKIE } from './device-cookie';
+import { OAUTH_BINDING_COOKIE } from './oauth-binding';
 import { OAUTH_CODE_TTL_MS, OAUTH_STARTS_PER_WINDOW, sanitizeReturnTo } from './social-login.service';
 
 // Never fetched: the app is reached through app.inject, only the provider over HTTP.
@@ -55,10 +56,32 @@ function expectFailure(location: unknown, provider: string, code: string = Error
   expect(Object.fromEntries(params)).toEqual({ error: code, provider });
 }
 
+/**
+ * The test's browser: the binding cookie (`name=value`) the last start set, sent with the
+ * callback and the exchange as a browser would (`Path=/api/v1/auth`).
+ */
+let browserCookie: string | undefined;
+
+/** The `name=value` of the binding cookie an answer sets, if any. */
+function bindingCookieOf(res: { headers: Record<string, unknown> }): string | undefined {
+  const header = res.headers['set-cookie'];
+  const all = Array.isArray(header) ? header.map(String) : typeof header === 'string' ? [header] : [];
+  return all.find((cookie) => cookie.startsWith(`${OAUTH_BINDING_COOKIE}=`))?.split(';')[0];
+}
+
+let starts = 0;
+const nextStartAddress = () => `10.31.${Math.floor(++starts / 250)}.${(starts % 250) + 1}`;
+
 async function start(provider = 'google', returnTo?: string, app: TestContext = ctx) {
   const query = returnTo === undefined ? '' : `?${new URLSearchParams({ returnTo }).toString()}`;
-  const res = await app.app.inject({ method: 'GET', url: `/api/v1/auth/oauth/${provider}${query}` });
+  const res = await app.app.inject({
+    method: 'GET',
+    url: `/api/v1/auth/oauth/${provider}${query}`,
+    headers: browserCookie ? { cookie: browserCookie } : {},
+    remoteAddress: nextStartAddress(), // apart from the per-address limit on starts
+  });
   expect(res.statusCode).toBe(302);
+  browserCookie = bindingCookieOf(res) ?? browserCookie;
   return res.headers.location as string;
 }
 
@@ -74,8 +97,12 @@ async function toCallback(
   return back;
 }
 
-async function callback(back: URL) {
-  const res = await ctx.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+async function callback(back: URL, cookie = browserCookie) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: cookie ? { cookie } : {},
+  });
   expect(res.statusCode).toBe(302);
   expect(res.headers['cache-control']).toBe('no-store');
   return res.headers.location;
@@ -90,8 +117,13 @@ function landedCode(location: unknown): { code: string; returnTo: string | null 
 }
 
 /** What the web app does with the code: one POST, answered like a password sign-in. */
-function exchange(code: unknown) {
-  return ctx.app.inject({ method: 'POST', url: '/api/v1/auth/oauth/exchange', payload: { code } });
+function exchange(code: unknown, cookie = browserCookie) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/oauth/exchange',
+    payload: { code },
+    headers: cookie ? { cookie } : {},
+  });
 }
 
 async function exchangeTokens(code: string) {
@@ -323,6 +355,81 @@ describe('the local provider as a browser journey uses it', () => {
     });
     expect(told.status).toBe(204);
     expect((await asBrowser()).nickname).toBe('Two');
+  });
+});
+
+describe('bound to the browser that started it (issue 31)', () => {
+  const mallory: TestOidcAccount = {
+    sub: 'google-mallory',
+    email: 'mallory@example.com',
+    email_verified: true,
+  };
+
+  /** Another browser: its own binding cookie, from a sign-in it started itself. */
+  async function otherBrowser(): Promise<string> {
+    const mine = browserCookie;
+    browserCookie = undefined;
+    await start();
+    const theirs = browserCookie;
+    browserCookie = mine;
+    expect(theirs).toBeDefined();
+    expect(theirs).not.toBe(mine);
+    return theirs ?? '';
+  }
+
+  it('sets an HttpOnly, SameSite=Lax binding cookie for the sign-in routes, and stores only its hash', async () => {
+    browserCookie = undefined;
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/oauth/google' });
+    const header = String(res.headers['set-cookie']);
+    expect(header).toMatch(new RegExp(`^${OAUTH_BINDING_COOKIE}=[A-Za-z0-9_-]{43}; `));
+    expect(header).toContain('Path=/api/v1/auth');
+    expect(header).toContain('HttpOnly');
+    expect(header).toContain('SameSite=Lax');
+    expect(header).toContain('Max-Age=600');
+    expect(header).not.toContain('Secure'); // plain http here
+    const value = header.split(';')[0]?.split('=')[1] ?? '';
+    const state = new URL(String(res.headers.location)).searchParams.get('state') ?? '';
+    const [row] = await ctx.database.db.select().from(oauthStates).where(eq(oauthStates.state, state));
+    expect(row?.bindingHash).toBe(sha256(value));
+    expect(JSON.stringify(row)).not.toContain(value);
+  });
+
+  it("refuses an attacker's finished sign-in opened in another browser (login CSRF), and leaves it to its own", async () => {
+    browserCookie = undefined;
+    const before = await userCount();
+    const back = await toCallback(mallory); // the attacker's browser, stopped before the callback
+    const attackersBrowser = browserCookie;
+    // The victim's browser: without a binding, or with its own.
+    expectFailure(await callback(back, ''), 'google');
+    expectFailure(await callback(back, await otherBrowser()), 'google');
+    expectFailure(await callback(back, `${OAUTH_BINDING_COOKIE}=${'A'.repeat(43)}`), 'google');
+    expect(await userCount()).toBe(before);
+    // The refusals did not spend the state: the browser that started it finishes.
+    expect(landedCode(await callback(back, attackersBrowser)).code).toBeTruthy();
+  });
+
+  it('refuses the one-time code from another browser, which stays usable by its own', async () => {
+    browserCookie = undefined;
+    const { code } = landedCode(await callback(await toCallback(mallory)));
+    for (const cookie of ['', await otherBrowser()]) {
+      const res = await exchange(code, cookie);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: ErrorCode.OAUTH_FAILED, data: null });
+    }
+    expect((await exchange(code)).statusCode).toBe(200);
+  });
+
+  it('keeps one binding per browser, so two sign-ins started in two tabs both finish', async () => {
+    browserCookie = undefined;
+    idp.setAccount(mallory);
+    const firstTab = await start();
+    const binding = browserCookie;
+    const secondTab = await start();
+    expect(browserCookie).toBe(binding);
+    const [one, two] = [await idp.authorize(firstTab), await idp.authorize(secondTab)];
+    // The first tab's sign-in ends before the second comes back: the binding stays until it expires.
+    expect((await exchange(landedCode(await callback(one)).code)).statusCode).toBe(200);
+    expect((await exchange(landedCode(await callback(two)).code)).statusCode).toBe(200);
   });
 });
 

@@ -114,6 +114,11 @@ export const verificationCodes = pgTable(
     attempts: smallint('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /**
+     * Who asked: `ip:<address or IPv6 /64>`, or `device:<id>` for a browser that signed in to the
+     * account before (its own budget, outside the address's shared cap). Null on older rows.
+     */
+    requester: varchar('requester', { length: 80 }),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.email, t.purpose, t.createdAt)],
@@ -135,6 +140,8 @@ export const oauthStates = pgTable('oauth_states', {
   nonce: varchar('nonce', { length: 64 }).notNull(),
   /** Where the web app goes after sign-in (a hash route of ours, never an outside URL). */
   returnTo: varchar('return_to', { length: 255 }).notNull().default('/'),
+  /** SHA-256 of the binding cookie of the browser that started it; only that browser finishes it. */
+  bindingHash: varchar('binding_hash', { length: 64 }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
@@ -151,6 +158,8 @@ export const oauthCodes = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The starting browser's binding (as on `oauth_states`): only it may trade the code. */
+    bindingHash: varchar('binding_hash', { length: 64 }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

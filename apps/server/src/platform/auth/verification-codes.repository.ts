@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, like, lt, min, or, sql } from 'drizzle-orm';
 import { verificationCodes } from './auth.tables';
 import type { AppDatabase } from '../db/database';
 
@@ -18,31 +18,47 @@ export async function lockEmail(tx: AppDatabase, email: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`verification-codes:${email}`}, 0))`);
 }
 
-/** When the last code for this email and purpose was asked for, if any is on record. */
+/** When `requester` last asked for a code for this email and purpose, if it is on record. */
 export async function lastRequestedAt(
   tx: AppDatabase,
   email: string,
   purpose: CodePurpose,
+  requester: string,
 ): Promise<Date | undefined> {
   const [row] = await tx
     .select({ createdAt: verificationCodes.createdAt })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)))
+    .where(
+      and(
+        eq(verificationCodes.email, email),
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.requester, requester),
+      ),
+    )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   return row?.createdAt;
 }
 
-/** How many codes (any purpose) this email was sent since `since`, and when the first was. */
+/**
+ * How many codes (any purpose) this email was sent since `since`, and when the first was: those
+ * asked by `requester` when given, else those asked by addresses (`ip:…`, and older rows that
+ * name nobody), whose shared cap they are.
+ */
 export async function requestsSince(
   tx: AppDatabase,
   email: string,
   since: Date,
+  requester?: string,
 ): Promise<{ count: number; oldest: Date | null }> {
+  const who =
+    requester === undefined
+      ? or(isNull(verificationCodes.requester), like(verificationCodes.requester, 'ip:%'))
+      : eq(verificationCodes.requester, requester);
   const [row] = await tx
     .select({ count: count(), oldest: min(verificationCodes.createdAt) })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.email, email), gte(verificationCodes.createdAt, since)));
+    .where(and(eq(verificationCodes.email, email), gte(verificationCodes.createdAt, since), who));
   return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
 }
 
@@ -76,6 +92,7 @@ export async function insertCode(
     email: string;
     purpose: CodePurpose;
     codeHash: string;
+    requester: string;
     createdAt: Date;
     expiresAt: Date;
     consumedAt: Date | null;

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { ErrorCode, type TLanguage } from '@linkstore/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../db/database';
@@ -24,10 +25,24 @@ export type { CodePurpose } from './verification-codes.repository';
 export const CODE_TTL_MINUTES = 10;
 /** Tries per code, right or wrong; after that the code is dead and a new one must be asked for. */
 export const CODE_MAX_ATTEMPTS = 5;
-/** Per email and purpose. */
+/** Per email, purpose and requester (an address, or a known browser). */
 export const RESEND_AFTER_SECONDS = 60;
-/** Per email, all purposes together, over the last 24 hours. */
+/**
+ * Per email, all purposes together, over the last 24 hours: the cap the requests of all
+ * addresses share. A known browser's own requests do not count here (its own budget, below).
+ */
 export const CODES_PER_EMAIL_PER_DAY = 10;
+/**
+ * Per email and address (an IPv6 address by its /64), all purposes, over the last 24 hours: one
+ * address alone cannot use up the email's shared cap, so the owner asking from another still
+ * gets a code.
+ */
+export const CODES_PER_ADDRESS_PER_EMAIL_PER_DAY = 3;
+/**
+ * Per email and browser that signed in to the email's account before (device cookie), over the
+ * last 24 hours: the owner's own budget, which no number of addresses can use up.
+ */
+export const CODES_PER_KNOWN_BROWSER_PER_DAY = 5;
 /** Per client address and hour, all purposes together: asking for codes, and trying them. */
 export const CODE_REQUESTS_PER_ADDRESS = 20;
 export const CODE_CHECKS_PER_ADDRESS = 30;
@@ -41,6 +56,27 @@ export interface CodeSubject {
   purpose: CodePurpose;
   /** The account that asked; only it can spend the code (binding an email to a profile). */
   owner?: number;
+}
+
+/**
+ * The requester key for a client address: IPv4 as it is, IPv6 by its /64 (one subscriber's
+ * network gets a whole /64, so its addresses are one requester), IPv4-mapped IPv6 as IPv4.
+ */
+export function addressRequester(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return `ip:${mapped[1]}`;
+  const bare = ip.split('%')[0] ?? ip;
+  if (!isIPv6(bare)) return `ip:${ip}`;
+  const [head = '', tail] = bare.split('::');
+  const width = (part: string[]) => part.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0);
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [...headGroups, ...Array<string>(8 - width(headGroups) - width(tailGroups)).fill('0'), ...tailGroups];
+  const prefix = groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''));
+  return `ip:${prefix.join(':')}::/64`;
 }
 
 export interface IssuedCode {
@@ -86,37 +122,55 @@ export function createVerificationCodes({ db, secret, limiter, mailer, log }: De
 
   return {
     /**
-     * Records a code request and makes a code. `isLive` (asked only once the client's address
-     * is within its limit) false still writes a row (spent, with a hash nothing matches), so the
-     * resend and daily limits behave the same for every address and nobody learns from them
-     * which addresses have accounts.
+     * Records a code request and makes a code. `knownBrowser` (the device id of a browser that
+     * signed in to the email's account) gives the request that browser's own budget; otherwise
+     * it counts against the client address's budget and the email's shared cap. `isLive` (asked
+     * only once the client's address is within its limit) false still writes a row (spent, with
+     * a hash nothing matches), so the resend and daily limits behave the same for every address
+     * and nobody learns from them which addresses have accounts.
      */
-    async issue(subject: CodeSubject, ip: string, isLive: () => Promise<boolean>): Promise<IssuedCode> {
+    async issue(
+      subject: CodeSubject,
+      ip: string,
+      isLive: () => Promise<boolean>,
+      knownBrowser?: string,
+    ): Promise<IssuedCode> {
       await limitAddress('request', ip, CODE_REQUESTS_PER_ADDRESS);
       const { email, purpose } = subject;
       const live = await isLive();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const codeHash = live ? hashCode(subject, code) : randomBytes(32).toString('hex');
+      // Each requester has its own budget: one cannot make another wait or use up its codes.
+      const requester = knownBrowser === undefined ? addressRequester(ip) : `device:${knownBrowser}`;
       const refusal = await withTransaction(db, async (tx) => {
         await lockEmail(tx, email);
         const now = new Date();
-        const last = await lastRequestedAt(tx, email, purpose);
+        const dayAgo = new Date(now.getTime() - DAY_MS);
+        const last = await lastRequestedAt(tx, email, purpose, requester);
         const wait = last ? Math.ceil(RESEND_AFTER_SECONDS - (now.getTime() - last.getTime()) / 1000) : 0;
         if (wait > 0) return tooSoon('auth.codeTooSoon', wait);
-        const today = await requestsSince(tx, email, new Date(now.getTime() - DAY_MS));
-        if (today.count >= CODES_PER_EMAIL_PER_DAY) {
-          const oldest = today.oldest?.getTime() ?? now.getTime();
-          return tooSoon(
+        const untilDayAfter = (oldest: Date | null) =>
+          tooSoon(
             'auth.codeDailyLimit',
-            Math.max(1, Math.ceil((oldest + DAY_MS - now.getTime()) / 1000)),
+            Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + DAY_MS - now.getTime()) / 1000)),
           );
+        const own = await requestsSince(tx, email, dayAgo, requester);
+        const ownMax =
+          knownBrowser === undefined ? CODES_PER_ADDRESS_PER_EMAIL_PER_DAY : CODES_PER_KNOWN_BROWSER_PER_DAY;
+        if (own.count >= ownMax) return untilDayAfter(own.oldest);
+        if (knownBrowser === undefined) {
+          // Only requests that were within their address's budget were recorded, so the cap
+          // counts those alone; a known browser's requests are outside it.
+          const shared = await requestsSince(tx, email, dayAgo);
+          if (shared.count >= CODES_PER_EMAIL_PER_DAY) return untilDayAfter(shared.oldest);
         }
-        await deleteCodesBefore(tx, new Date(now.getTime() - DAY_MS));
+        await deleteCodesBefore(tx, dayAgo);
         await invalidateOpenCodes(tx, email, purpose, now);
         await insertCode(tx, {
           email,
           purpose,
           codeHash,
+          requester,
           createdAt: now,
           expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
           consumedAt: live ? null : now,

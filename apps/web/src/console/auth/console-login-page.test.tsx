@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -173,6 +173,45 @@ describe('ConsoleLoginPage', () => {
     expect(second?.get('altcha')).toEqual(expect.any(String));
     expect(second?.get('captchaCode')).toBe('x1y2');
   });
+
+  it('shows how far the proof of work got while it takes time', async () => {
+    const hmacKey = 'test-key';
+    const api = fakeApi({
+      [LOGIN]: async ({ body }) => {
+        const altcha = (body as FormData).get('altcha');
+        return typeof altcha === 'string' && (await verifySolution(altcha, hmacKey))
+          ? ok({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref', expiresIn: 3600 })
+          : fail('A0243', 'Proof of work required', { powRequired: true });
+      },
+      // The answer near the end of the search: a slow device's case, about the whole space to try.
+      'GET /api/v1/auth/challenge': async () =>
+        ok(await createChallenge({ hmacKey, maxNumber: 10_000, number: 9_800 })),
+    });
+    const user = userEvent.setup();
+    await renderWithApp(routes, '/console/login');
+    await screen.findByRole('img', { name: 'Verification code image' });
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), '123456');
+    await user.type(screen.getByLabelText('Verify Code'), 'x1y2');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    const seen = new Set<number>();
+    await waitFor(
+      () => {
+        // A plain query: the solver moves on every few milliseconds, role queries are slow here.
+        const text = document.querySelector('[role="status"]')?.textContent ?? '';
+        const percent = /Checking your browser… (\d+)%/.exec(text)?.[1];
+        if (percent) seen.add(Number(percent));
+        expect(seen.size).toBeGreaterThanOrEqual(3);
+      },
+      { timeout: 20_000, interval: 10 },
+    );
+    expect(Math.max(...seen)).toBeLessThan(100);
+    expect(
+      await screen.findByRole('heading', { name: 'Console home stand-in' }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+    expect(api.callsTo(LOGIN)).toHaveLength(2);
+  }, 30_000);
 
   it('says so when the solution is refused again, without looping', async () => {
     const api = fakeApi({

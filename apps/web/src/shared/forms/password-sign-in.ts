@@ -52,8 +52,13 @@ export function usePasswordSignIn<T extends TPasswordSignInForm>(options: TPassw
   const [formError, setFormError] = useState<string>();
   const { t } = useTranslation('common');
   const isChecking = useProofOfWork((state) => state.isChecking);
-  /** Shown while the browser solves a proof of work the server asked for. */
-  const status = isChecking ? t('auth.checkingBrowser') : undefined;
+  const percent = useProofOfWork((state) => Math.floor(state.progress * 100));
+  /** Shown while the browser solves a proof of work the server asked for, with how far it got. */
+  const status = !isChecking
+    ? undefined
+    : percent > 0
+      ? t('auth.checkingBrowserProgress', { percent })
+      : t('auth.checkingBrowser');
 
   const onFinish = (values: T) => {
     setFormError(undefined);
