@@ -42,8 +42,9 @@ export default function WebsocketPage() {
     const created = createDemoSocket({
       url: realtimeUrl,
       authorization: () => useSession.getState().authorization,
-      // The broadcasts' topic is for the demo permission's holders (the server refuses others).
-      listensToBroadcasts: () => hasPerm(useUser.getState().info?.user, DEMO_WEBSOCKET_SEND_PERMISSION),
+      // The broadcasts' topic is for the demo permission's holders (the server refuses others);
+      // a change of the permission makes a new connection (the effect depends on it).
+      listensToBroadcasts: () => canSend,
       renew: renewSession,
       onState: setState,
       onEvent: (event) => {
@@ -55,7 +56,7 @@ export default function WebsocketPage() {
     socket.current = created;
     created.connect();
     return () => created.disconnect();
-  }, []);
+  }, [canSend]);
 
   const isConnected = state === 'connected';
   const contentRules = [
