@@ -1,7 +1,9 @@
 // `npm run bench realtime`: how many STOMP sessions one server process holds, what each costs in
 // memory, and how long a broadcast takes to reach all of them (issue 19: 10,000 sessions,
 // broadcast p99 < 1 s). The real server (`apps/server/src/main.ts`, embedded database), real
-// sockets from this process (`ws`), one operator's token for every session.
+// sockets from this process (`ws`), one operator's token for every session. The sessions come
+// from many client addresses (X-Forwarded-For, the server trusting its proxy), at most
+// SESSIONS_PER_ADDRESS each: the server caps open sockets per address (issue 31).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,15 @@ const SESSIONS = Number(process.env.BENCH_REALTIME_SESSIONS ?? 10_000);
 const PASSWORD = 'Bench-realtime-pass-1';
 /** Sockets opened at once while connecting (the server's accept queue and our own CPU). */
 const OPENING_AT_ONCE = 200;
+/** Sessions per client address: under the server's REALTIME_SOCKETS_PER_ADDRESS (50 by default). */
+const SESSIONS_PER_ADDRESS = 40;
+let opened = 0;
+/** The next session's client address: 10.x.y.z, a new one every SESSIONS_PER_ADDRESS sessions. */
+function nextAddress() {
+  const n = Math.floor(opened / SESSIONS_PER_ADDRESS) + 1;
+  opened += 1;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
 /** The server tells the online count at most once a second (realtime-plugin.ts). */
 const ONLINE_COALESCE_MS = 1_000;
 
@@ -43,6 +54,8 @@ async function startServer() {
       CAPTCHA_ENABLED: 'false',
       LOG_LEVEL: 'warn',
       REALTIME_SESSIONS_PER_USER: String(SESSIONS + 10),
+      // The sessions' addresses are forwarded ones, as behind a load balancer.
+      TRUST_PROXY: 'true',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -70,12 +83,16 @@ async function startServer() {
  */
 function openSession(url, token, onCount) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
+    const ws = new WebSocket(url, {
+      perMessageDeflate: false,
+      headers: { 'x-forwarded-for': nextAddress() },
+    });
     ws.on('error', reject);
     ws.on('open', () => {
       ws.send(
         frame('CONNECT', { 'accept-version': '1.2', 'heart-beat': '0,0', Authorization: `Bearer ${token}` }),
       );
+      // The online count is for operators (issue 31): the token is the administrator's.
       ws.send(frame('SUBSCRIBE', { id: '0', destination: '/topic/onlineUserCount', receipt: 'ready' }));
     });
     ws.on('message', (data) => {

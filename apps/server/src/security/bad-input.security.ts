@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, userRoles } from '../platform/auth/access.tables';
 import { users } from '../platform/auth/auth.tables';
 import { hashPassword } from '../platform/auth/passwords';
+import { operationLogs } from '../modules/logs/logs.table';
 import { shops } from '../modules/shops/shops.table';
 import { createTestApp, type TestContext } from '../test/helper';
 import { addProductOnSale } from '../test/catalog-kit';
@@ -412,5 +413,25 @@ describe('bad input', () => {
       .from(roles)
       .where(inArray(roles.code, ['ROOT']));
     expect(rootRole?.status).toBe(1);
+  });
+
+  it("left no log text marker but the server's own error block (issue 31)", async () => {
+    await ctx.app.operationLogs.flush();
+    const rows = await ctx.database.db.select({ content: operationLogs.content }).from(operationLogs);
+    expect(rows.length).toBeGreaterThan(0);
+    const TAG = /\[\/?\s*(download|error|info|warning|success)\s*\]/gi;
+    const planted = rows
+      .map(({ content }) => content)
+      .filter((content) => {
+        const tags = content.match(TAG) ?? [];
+        if (tags.length === 0) return false;
+        const ownBlock =
+          tags.length === 2 &&
+          tags[0] === '[error]' &&
+          tags[1] === '[/error]' &&
+          content.endsWith('[/error]');
+        return !ownBlock;
+      });
+    expect(planted.slice(0, 5)).toEqual([]);
   });
 });

@@ -437,6 +437,13 @@ const BAD_BODIES: { raw: string; contentType: string | undefined }[] = [
   { raw: 'hello', contentType: 'text/plain' },
   { raw: '{}', contentType: 'application/json; charset=latin-7' },
   { raw: '{}', contentType: 'multipart/form-data' },
+  // A content type shaped like the log viewer's markers (issue 31): closes the server's error
+  // block and plants a link to another site, if a message ever repeats it into a log row.
+  {
+    raw: 'x',
+    contentType:
+      'text/x-[/error][download]{"href":"/\\\\evil.example","download":"a.xlsx"}[/download][error]',
+  },
   {
     raw: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
     contentType: 'multipart/form-data; boundary=x',

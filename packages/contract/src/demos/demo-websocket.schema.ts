@@ -1,20 +1,25 @@
 import { z } from 'zod';
-import { NOTICE_TOPIC } from '../notices/notices.schema';
 
 /**
  * The websocket demo page (issue 20, console-api.md §4) on the realtime endpoint (STOMP at `/ws`,
- * decision 0038): a broadcast to everyone listening on `/topic/notice` and a direct message to
- * one user by username. Both are SENDs with a JSON body, refused without the permission.
+ * decision 0038): a broadcast to the operators listening on the demo's own topic and a direct
+ * message to one user by username. Both are SENDs with a JSON body, refused without the permission.
  */
 
-/** Who may send from the demo page (seeded as the page's "Send" button). */
+/**
+ * Who may send from the demo page (seeded as the page's "Send" button), and who may listen to its
+ * broadcasts: the server refuses anyone else's SUBSCRIBE to `DEMO_BROADCAST_TOPIC` (issue 31).
+ */
 export const DEMO_WEBSOCKET_SEND_PERMISSION = 'demo:websocket:send';
-/** SEND here: `{content}` → every subscriber of `/topic/notice` gets a `TDemoBroadcast`. */
+/** SEND here: `{content}` → every subscriber of `DEMO_BROADCAST_TOPIC` gets a `TDemoBroadcast`. */
 export const DEMO_BROADCAST_SEND = '/app/sendToAll';
 /** SEND here: `{to, content}` → the user named `to` gets a `TDemoGreeting` on `/user/queue/greeting`. */
 export const DEMO_DIRECT_SEND = '/app/sendToUser';
-/** The broadcast's topic: the notices' (the bell ignores what is not a notice). */
-export const DEMO_BROADCAST_TOPIC = NOTICE_TOPIC;
+/**
+ * The broadcast's own topic, for holders of `DEMO_WEBSOCKET_SEND_PERMISSION` only (issue 31: it
+ * was the notices' topic, so every creator's bell received the demo's traffic).
+ */
+export const DEMO_BROADCAST_TOPIC = '/topic/demo';
 /** A user's direct messages, as the client subscribes to them. */
 export const DEMO_GREETING_QUEUE = '/user/queue/greeting';
 /** Longest message, in characters; a SEND body is refused above DEMO_BODY_MAX_BYTES before parsing. */

@@ -13,8 +13,16 @@ export const SHOP_QUEUE = '/user/queue/shop';
 export const PAYOUTS_QUEUE = '/user/queue/payouts';
 /** Operators who may see the console's orders: an order was flagged on its way to paid. */
 export const FLAGGED_ORDERS_TOPIC = '/topic/flagged-orders';
-/** Every signed-in user: how many users are online (a number). */
+/**
+ * Operators only: how many users are online (a number). The server refuses a SUBSCRIBE without
+ * `ONLINE_COUNT_PERMISSION` (issue 31: a platform figure, not every creator's to watch).
+ */
 export const ONLINE_COUNT_TOPIC = '/topic/onlineUserCount';
+/**
+ * Who may watch the online count live: whoever may read it in the console overview
+ * (`GET /api/v1/console/overview`, which carries `onlineUsers`).
+ */
+export const ONLINE_COUNT_PERMISSION = 'sys:order:query';
 
 /** A user's queue as the server addresses it (without `/user`: the user is the addressee). */
 export const queueOf = (destination: string) => destination.replace(/^\/user/, '');

@@ -1,4 +1,5 @@
 import {
+  DEMO_WEBSOCKET_SEND_PERMISSION,
   DEMO_BROADCAST_SEND,
   DEMO_BROADCAST_TOPIC,
   DEMO_DIRECT_SEND,
@@ -17,8 +18,9 @@ import { broadcastFrom, directFrom } from './demos.service';
 export const demosModule = fp(
   async (app: FastifyInstance) => {
     const deps = { db: app.database.db, limiter: app.limiter };
-    // Any signed-in user may listen (the notices module allows it too; allowing twice is harmless).
-    app.realtime.allowTopic(DEMO_BROADCAST_TOPIC, null);
+    // The demo's own topic, for the demo's operators only (issue 31): a creator's SUBSCRIBE to it
+    // is refused, and a creator's bell (on the notices' topic) never hears the demo.
+    app.realtime.allowTopic(DEMO_BROADCAST_TOPIC, DEMO_WEBSOCKET_SEND_PERMISSION);
     app.realtime.onSend(DEMO_BROADCAST_SEND, async (user, body) => {
       await app.realtime.toTopic(DEMO_BROADCAST_TOPIC, await broadcastFrom(deps, user, body));
     });

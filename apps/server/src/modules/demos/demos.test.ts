@@ -6,6 +6,9 @@ import {
   DEMO_MESSAGE_MAX,
   DEMO_SENDS_PER_MINUTE,
   DEMO_WEBSOCKET_SEND_PERMISSION,
+  NOTICE_TOPIC,
+  ONLINE_COUNT_PERMISSION,
+  ONLINE_COUNT_TOPIC,
 } from '@linkstore/contract';
 import { Client, type IMessage } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +28,8 @@ beforeAll(async () => {
   if (!address || typeof address === 'string') throw new Error('not listening');
   url = `ws://127.0.0.1:${address.port}${REALTIME_PATH}`;
   tokens.sender = await operatorWith(ctx, 'ws-demo-sender', [DEMO_WEBSOCKET_SEND_PERMISSION]);
+  tokens.watcher = await operatorWith(ctx, 'ws-demo-watcher', [DEMO_WEBSOCKET_SEND_PERMISSION]);
+  tokens.counter = await operatorWith(ctx, 'ws-demo-counter', [ONLINE_COUNT_PERMISSION]);
   for (const name of ['ws-demo-alice', 'ws-demo-bob', 'ws-demo-mute']) {
     await createUser(ctx.database.db, { username: name, password: OPERATOR_PASSWORD });
     tokens[name] = await accessTokenFor(ctx.app, name, OPERATOR_PASSWORD);
@@ -92,20 +97,37 @@ async function sendAndWait(listener: Listener, destination: string, body: unknow
 const closeAll = (...listeners: Listener[]) => Promise.all(listeners.map((l) => l.client.deactivate()));
 
 describe('the websocket demo (SEND /app/sendToAll, /app/sendToUser)', () => {
-  it('broadcasts to every session listening on /topic/notice, the sender included', async () => {
+  it("broadcasts on the demo's own topic to the operators listening, never to a creator's bell", async () => {
+    expect(DEMO_BROADCAST_TOPIC).not.toBe(NOTICE_TOPIC);
     const sender = await listen(tokens.sender ?? '', [DEMO_BROADCAST_TOPIC]);
-    const alice = await listen(tokens['ws-demo-alice'] ?? '', [DEMO_BROADCAST_TOPIC]);
+    const watcher = await listen(tokens.watcher ?? '', [DEMO_BROADCAST_TOPIC, NOTICE_TOPIC]);
+    // A creator's bell listens on the notices' topic.
+    const bell = await listen(tokens['ws-demo-alice'] ?? '', [NOTICE_TOPIC]);
     expect(await sendAndWait(sender, DEMO_BROADCAST_SEND, { content: '  hello all  ' })).toBe('ok');
     const expected = { kind: 'demoNotice', sender: 'ws-demo-sender', content: 'hello all' };
-    expect(alice.received).toEqual([{ destination: DEMO_BROADCAST_TOPIC, body: expected }]);
+    expect(watcher.received).toEqual([{ destination: DEMO_BROADCAST_TOPIC, body: expected }]);
     expect(sender.received).toEqual([{ destination: DEMO_BROADCAST_TOPIC, body: expected }]);
-    await closeAll(sender, alice);
+    expect(bell.received).toEqual([]);
+    await closeAll(sender, watcher, bell);
+  });
+
+  it("refuses a creator's SUBSCRIBE to the demo topic and to the online count (issue 31)", async () => {
+    for (const topic of [DEMO_BROADCAST_TOPIC, ONLINE_COUNT_TOPIC]) {
+      const creator = await listen(tokens['ws-demo-alice'] ?? '', []);
+      creator.client.subscribe(topic, () => undefined, { receipt: `sub-${topic}` });
+      expect(await creator.refused).toBe(`not allowed to subscribe to ${topic}`);
+      await closeAll(creator);
+    }
+    // The online count's holders may watch it; the demo's operators may listen to it.
+    const counter = await listen(tokens.counter ?? '', [ONLINE_COUNT_TOPIC]);
+    const watcher = await listen(tokens.watcher ?? '', [DEMO_BROADCAST_TOPIC]);
+    await closeAll(counter, watcher);
   });
 
   it('delivers a direct message to the named user only (username in any case)', async () => {
     const sender = await listen(tokens.sender ?? '', [DEMO_GREETING_QUEUE]);
-    const alice = await listen(tokens['ws-demo-alice'] ?? '', [DEMO_GREETING_QUEUE, DEMO_BROADCAST_TOPIC]);
-    const bob = await listen(tokens['ws-demo-bob'] ?? '', [DEMO_GREETING_QUEUE, DEMO_BROADCAST_TOPIC]);
+    const alice = await listen(tokens['ws-demo-alice'] ?? '', [DEMO_GREETING_QUEUE, NOTICE_TOPIC]);
+    const bob = await listen(tokens['ws-demo-bob'] ?? '', [DEMO_GREETING_QUEUE, NOTICE_TOPIC]);
     expect(await sendAndWait(sender, DEMO_DIRECT_SEND, { to: 'WS-Demo-Bob', content: 'hi bob' })).toBe('ok');
     expect(bob.received).toEqual([
       { destination: DEMO_GREETING_QUEUE, body: { sender: 'ws-demo-sender', content: 'hi bob' } },
@@ -116,8 +138,8 @@ describe('the websocket demo (SEND /app/sendToAll, /app/sendToUser)', () => {
   });
 
   it('refuses a SEND without the permission: nothing is delivered, the session ends', async () => {
-    const alice = await listen(tokens['ws-demo-alice'] ?? '', [DEMO_BROADCAST_TOPIC]);
-    const mute = await listen(tokens['ws-demo-mute'] ?? '', [DEMO_BROADCAST_TOPIC]);
+    const alice = await listen(tokens.watcher ?? '', [DEMO_BROADCAST_TOPIC]);
+    const mute = await listen(tokens['ws-demo-mute'] ?? '', [DEMO_GREETING_QUEUE]);
     expect(await sendAndWait(mute, DEMO_BROADCAST_SEND, { content: 'let me in' })).toBe('demo.forbidden');
     const direct = await listen(tokens['ws-demo-mute'] ?? '', []);
     expect(await sendAndWait(direct, DEMO_DIRECT_SEND, { to: 'ws-demo-alice', content: 'psst' })).toBe(
@@ -128,7 +150,7 @@ describe('the websocket demo (SEND /app/sendToAll, /app/sendToUser)', () => {
   });
 
   it('refuses an oversize message, a malformed body and an unknown user, delivering nothing', async () => {
-    const alice = await listen(tokens['ws-demo-alice'] ?? '', [DEMO_BROADCAST_TOPIC, DEMO_GREETING_QUEUE]);
+    const alice = await listen(tokens.watcher ?? '', [DEMO_BROADCAST_TOPIC, DEMO_GREETING_QUEUE]);
     const cases: [string, unknown, string][] = [
       [DEMO_BROADCAST_SEND, { content: 'x'.repeat(DEMO_MESSAGE_MAX + 1) }, 'demo.tooLong'],
       [DEMO_BROADCAST_SEND, 'y'.repeat(10_000), 'demo.tooLong'],

@@ -11,6 +11,7 @@ import {
   pruneOldLogs,
   type LogBuffer,
 } from './logs.service';
+import { errorBlock } from './log-markers';
 import { parseUserAgent } from './user-agent';
 
 declare module 'fastify' {
@@ -105,15 +106,19 @@ export const logsModule = fp(
       const code = outcome?.code ?? '';
       const success = reply.statusCode < 400 && (code === '' || code === String(RESULT_SUCCESS));
       const summary = schema?.summary ?? 'Request without a route';
+      // The message can repeat what the caller sent: its marker-shaped text is neutralised, and
+      // the row is clipped before the closing tag so a long message cannot cut the block open.
       const content = success
-        ? summary
-        : `${summary}\n[error]${code || String(reply.statusCode)} ${outcome?.msg ?? ''}`.trimEnd() +
-          '[/error]';
+        ? clip(summary, 500)
+        : `${clip(summary, 200)}\n${errorBlock(
+            clip(code || String(reply.statusCode), 16),
+            clip(outcome?.msg ?? '', 500 - 200 - 1 - '[error][/error]'.length - 17),
+          )}`;
       const userId = outcome?.userId ?? (request.user ? Number(request.user.id) : null);
       const { browser, os } = parseUserAgent(request.headers['user-agent']);
       buffer.add({
         module: clip(signIn ? 'login' : (schema?.tags?.[0] ?? 'other'), 32),
-        content: clip(content, 500),
+        content,
         requestUri: clip(request.url.split('?')[0] ?? '', 500),
         method: request.method,
         ip: clip(request.ip, 64),

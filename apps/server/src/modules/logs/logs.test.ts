@@ -14,6 +14,7 @@ import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, OPERATOR_PASSWORD, operatorWith } from '../../test/users';
 import { operationLogs, visitDays } from './logs.table';
+import { errorBlock, neutraliseLogMarkers } from './log-markers';
 import { growthRate, pruneOldLogs, utcDay } from './logs.service';
 
 let ctx: TestContext;
@@ -236,5 +237,63 @@ describe('console overview', () => {
     expect(data.onlineUsers).toBe(0);
     expect(data.todayOrders).toBeGreaterThanOrEqual(0);
     expect(data.flaggedOrders).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('caller text in log rows (issue 31)', () => {
+  /** Closes the server's error block, plants a download link to another site, opens a block. */
+  const PLANTED = '[/error][download]{"href":"/\\\\evil.example","download":"a.xlsx"}[/download][error]';
+  /** A stored row may hold the server's one error block, and no other marker. */
+  const expectOnlyOwnMarkers = (content: string) => {
+    expect(content).not.toMatch(/\[\/?\s*download\s*\]/i);
+    expect(content).not.toContain('evil.example');
+    expect(content.match(/\[\/?[a-z]+\]/gi) ?? []).toEqual(['[error]', '[/error]']);
+    expect(content).toMatch(/\n\[error\][^[\]]*\[\/error\]$/);
+  };
+
+  it('a hostile Content-Type is not echoed: the 415 answer and its log row hold no marker', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/config',
+      headers: {
+        authorization: `Bearer ${tokens.configurer ?? ''}`,
+        'content-type': `text/x-${PLANTED}`,
+      },
+      payload: 'x',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().msg).not.toContain('download');
+    await ctx.app.operationLogs.flush();
+    const [row] = (await rowsOfUri('/api/v1/config')).filter((r) => r.status === 415);
+    expect(row?.resultCode).toBe('A0415');
+    expectOnlyOwnMarkers(row?.content ?? '');
+  });
+
+  it('an unknown address is not echoed into the 404 answer or its log row', async () => {
+    // Brackets pass Node's parser as they are: the path is the caller's text.
+    const uri = '/api/v1/config-[/error][info]planted[/info][error]';
+    const missing = await call('configurer', 'POST', uri.slice('/api/v1'.length), {});
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().msg).not.toContain('planted');
+    await ctx.app.operationLogs.flush();
+    const [notFound] = await rowsOfUri(uri);
+    expectOnlyOwnMarkers(notFound?.content ?? '');
+  });
+});
+
+describe('neutraliseLogMarkers', () => {
+  it('turns every marker-shaped tag into full-width brackets, the text still readable', () => {
+    expect(neutraliseLogMarkers('a [download]{"href":"//x"}[/download] [ERROR]b[/ error ] [x]')).toBe(
+      'a ［download］{"href":"//x"}［/download］ ［ERROR］b［/error］ [x]',
+    );
+    for (const level of ['error', 'info', 'warning', 'success', 'download'])
+      expect(neutraliseLogMarkers(`[${level}]x[/${level}]`)).not.toMatch(/\[\/?[a-z]+\]/);
+  });
+
+  it("an error block holds the server's own tags around the neutralised message", () => {
+    expect(errorBlock('A0400', 'bad [/error][download]{}[/download]')).toBe(
+      '[error]A0400 bad ［/error］［download］{}［/download］[/error]',
+    );
+    expect(errorBlock('404', '')).toBe('[error]404[/error]');
   });
 });

@@ -128,6 +128,10 @@ export const ZEnv = z.object({
   EVENTS_FLUSH_MS: z.coerce.number().int().min(0).max(5000).optional(),
   /** Realtime sessions one user may hold at once (tabs, devices); the bench raises it. */
   REALTIME_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** A socket without a valid STOMP CONNECT this long after it opened is closed (issue 31). */
+  REALTIME_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Open realtime sockets one client address may hold, signed in or not (issue 31). */
+  REALTIME_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(50),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   // Forgotten at once through the change feed; the time only bounds what the feed could miss.
   PRIVATE_CACHE_MS: z.coerce.number().int().min(0).max(5000).optional(),
@@ -200,6 +204,13 @@ export interface AppConfig {
   eventsFlushMs: number;
   /** REALTIME_SESSIONS_PER_USER: the next CONNECT beyond it is refused. */
   realtimeSessionsPerUser: number;
+  /** REALTIME_CONNECT_TIMEOUT_MS: a socket still without a session then is closed. */
+  realtimeConnectTimeoutMs: number;
+  /**
+   * REALTIME_SOCKETS_PER_ADDRESS: open sockets per client address (`request.ip`, the same
+   * trusted-proxy rule as the request rate limits); the next upgrade is refused.
+   */
+  realtimeSocketsPerAddress: number;
   /** Operation logs and visit roll-ups older than this many days are pruned. */
   logRetentionDays: number;
   /**
@@ -384,6 +395,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     privateCacheMs: e.PRIVATE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     eventsFlushMs: e.EVENTS_FLUSH_MS ?? (e.NODE_ENV === 'test' ? 0 : 250),
     realtimeSessionsPerUser: e.REALTIME_SESSIONS_PER_USER,
+    realtimeConnectTimeoutMs: e.REALTIME_CONNECT_TIMEOUT_MS,
+    realtimeSocketsPerAddress: e.REALTIME_SOCKETS_PER_ADDRESS,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     processes,
     version: readVersion(),

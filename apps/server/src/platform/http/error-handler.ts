@@ -82,7 +82,8 @@ function mapError(error: FastifyError | Error, request: FastifyRequest): Mapped 
   }
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
-  if (known) return { ...known, params: { type: String(request.headers['content-type'] ?? '') } };
+  // Never the caller's own header in the message (issue 31): it is logged, and shown to operators.
+  if (known) return known;
   // busboy (under @fastify/multipart) throws plain errors for a multipart body it cannot read,
   // such as one without a boundary: the body is malformed, not a fault of ours.
   if (!fastifyError.statusCode && MULTIPART_BROKEN.test(error.message)) {
@@ -157,7 +158,8 @@ export const errorHandling = fp(
           status: 404,
           code: ErrorCode.ROUTE_NOT_FOUND,
           key: 'error.routeNotFound',
-          params: { method: request.method, path },
+          // The method only (Node's parser admits its known methods): the path is the caller's text.
+          params: { method: request.method },
         },
         request,
       );

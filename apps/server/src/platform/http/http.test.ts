@@ -249,7 +249,7 @@ describe('errors', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({
       code: ErrorCode.ROUTE_NOT_FOUND,
-      msg: 'No such endpoint: GET /api/v1/nothing-here',
+      msg: 'There is no GET endpoint at this address.',
       data: null,
     });
   });

@@ -9,10 +9,11 @@ export const en = {
   'error.malformedBody': 'The request body is not valid JSON.',
   'error.emptyBody': 'The request body is empty.',
   'error.payloadTooLarge': 'The request is too large.',
-  'error.unsupportedMediaType': 'This content type is not accepted: {type}',
+  'error.unsupportedMediaType':
+    'This content type is not accepted: send JSON (application/json), or multipart/form-data for an upload.',
   'error.rateLimited': 'Too many requests, please slow down and try again shortly.',
   'error.notFound': 'The requested record does not exist.',
-  'error.routeNotFound': 'No such endpoint: {method} {path}',
+  'error.routeNotFound': 'There is no {method} endpoint at this address.',
   'error.serviceUnavailable': 'The service is temporarily unavailable, please try again.',
   'error.badRequest': 'The request is not valid.',
   'error.internal': 'Something went wrong on our side. Please try again later.',

@@ -10,10 +10,11 @@ export const es = {
   'error.malformedBody': 'El cuerpo de la solicitud no es un JSON válido.',
   'error.emptyBody': 'El cuerpo de la solicitud está vacío.',
   'error.payloadTooLarge': 'La solicitud es demasiado grande.',
-  'error.unsupportedMediaType': 'Este tipo de contenido no se acepta: {type}',
+  'error.unsupportedMediaType':
+    'Este tipo de contenido no se acepta: envíe JSON (application/json), o multipart/form-data para subir un archivo.',
   'error.rateLimited': 'Demasiadas solicitudes; espera un momento y vuelve a intentarlo.',
   'error.notFound': 'El registro solicitado no existe.',
-  'error.routeNotFound': 'No existe el endpoint: {method} {path}',
+  'error.routeNotFound': 'No existe ningún endpoint {method} en esta dirección.',
   'error.serviceUnavailable': 'El servicio no está disponible por el momento; inténtalo de nuevo.',
   'error.badRequest': 'La solicitud no es válida.',
   'error.internal': 'Algo salió mal por nuestra parte. Inténtalo de nuevo más tarde.',

@@ -10,10 +10,11 @@ export const fr = {
   'error.malformedBody': "Le corps de la requête n'est pas un JSON valide.",
   'error.emptyBody': 'Le corps de la requête est vide.',
   'error.payloadTooLarge': 'La requête est trop volumineuse.',
-  'error.unsupportedMediaType': "Ce type de contenu n'est pas accepté : {type}",
+  'error.unsupportedMediaType':
+    "Ce type de contenu n'est pas accepté : envoyez du JSON (application/json), ou multipart/form-data pour un envoi de fichier.",
   'error.rateLimited': 'Trop de requêtes ; patientez un instant puis réessayez.',
   'error.notFound': "L'enregistrement demandé n'existe pas.",
-  'error.routeNotFound': 'Point de terminaison inexistant : {method} {path}',
+  'error.routeNotFound': "Il n'existe aucun point de terminaison {method} à cette adresse.",
   'error.serviceUnavailable': 'Le service est momentanément indisponible ; réessayez.',
   'error.badRequest': "La requête n'est pas valide.",
   'error.internal': 'Un problème est survenu de notre côté. Réessayez plus tard.',

@@ -10,10 +10,11 @@ export const pt = {
   'error.malformedBody': 'O corpo da requisição não é um JSON válido.',
   'error.emptyBody': 'O corpo da requisição está vazio.',
   'error.payloadTooLarge': 'A requisição é grande demais.',
-  'error.unsupportedMediaType': 'Este tipo de conteúdo não é aceito: {type}',
+  'error.unsupportedMediaType':
+    'Este tipo de conteúdo não é aceito: envie JSON (application/json), ou multipart/form-data para enviar um arquivo.',
   'error.rateLimited': 'Muitas requisições; aguarde um pouco e tente novamente.',
   'error.notFound': 'O registro solicitado não existe.',
-  'error.routeNotFound': 'Endpoint inexistente: {method} {path}',
+  'error.routeNotFound': 'Não existe nenhum endpoint {method} neste endereço.',
   'error.serviceUnavailable': 'O serviço está temporariamente indisponível; tente novamente.',
   'error.badRequest': 'A requisição não é válida.',
   'error.internal': 'Algo deu errado do nosso lado. Tente novamente mais tarde.',

@@ -10,10 +10,11 @@ export const zhCn = {
   'error.malformedBody': '请求体不是有效的 JSON。',
   'error.emptyBody': '请求体为空。',
   'error.payloadTooLarge': '请求过大。',
-  'error.unsupportedMediaType': '不支持此内容类型：{type}',
+  'error.unsupportedMediaType':
+    '不支持此内容类型：请发送 JSON（application/json），上传文件请使用 multipart/form-data。',
   'error.rateLimited': '请求过于频繁，请稍后再试。',
   'error.notFound': '请求的记录不存在。',
-  'error.routeNotFound': '接口不存在：{method} {path}',
+  'error.routeNotFound': '此地址没有 {method} 接口。',
   'error.serviceUnavailable': '服务暂时不可用，请稍后重试。',
   'error.badRequest': '请求无效。',
   'error.internal': '服务器出现问题，请稍后再试。',

@@ -1,8 +1,9 @@
 import websocket from '@fastify/websocket';
-import { ONLINE_COUNT_TOPIC } from '@linkstore/contract';
+import { ErrorCode, NOTICE_TOPIC, ONLINE_COUNT_PERMISSION, ONLINE_COUNT_TOPIC } from '@linkstore/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasPermission, type SessionUser } from '../http/access';
+import { translate } from '../i18n/translate';
 import { createLocalBus, createRedisBus, type RealtimeBus, type RealtimeMessage } from './bus';
 import { STOMP_LIMITS, StompSession, type StompLimits } from './stomp-session';
 
@@ -82,10 +83,18 @@ export const realtimePlugin = fp(
     const sessions = new Set<StompSession>();
     const byUser = new Map<string, Set<StompSession>>();
     const topics = new Map<string, string | null>([
-      [ONLINE_COUNT_TOPIC, null],
-      ['/topic/notice', null],
+      // Operators only (issue 31); a SUBSCRIBE without the permission is refused.
+      [ONLINE_COUNT_TOPIC, ONLINE_COUNT_PERMISSION],
+      [NOTICE_TOPIC, null],
     ]);
     const sendHandlers = new Map<string, SendHandler>();
+    /**
+     * Open sockets per client address (`request.ip`: the forwarded address only with
+     * TRUST_PROXY, the rule the request rate limits follow), signed in or not (issue 31).
+     */
+    const socketsByAddress = new Map<string, number>();
+    const perAddress = app.config.realtimeSocketsPerAddress;
+    const addressFull = (ip: string) => (socketsByAddress.get(ip) ?? 0) >= perAddress;
 
     const canSubscribe = (user: SessionUser, destination: string) => {
       if (USER_QUEUE.test(destination)) return true;
@@ -152,13 +161,38 @@ export const realtimePlugin = fp(
         preValidation: async (request, reply) => {
           if (!originAllowed(request, app.config.publicUrl)) {
             await reply.code(403).send({ code: 'A0301', msg: 'Origin not allowed' });
+          } else if (addressFull(request.ip)) {
+            // Refused before the upgrade: the address holds as many sockets as it may.
+            await reply
+              .code(429)
+              .send({
+                code: ErrorCode.RATE_LIMITED,
+                msg: translate(request.lang, 'error.rateLimited'),
+                data: null,
+              });
           }
         },
       },
-      (socket) => {
+      (socket, request) => {
+        // Checked again here, where the count goes up: upgrades in flight passed the hook together.
+        const ip = request.ip;
+        if (addressFull(ip)) {
+          socket.close(1008, 'too many connections');
+          return;
+        }
+        socketsByAddress.set(ip, (socketsByAddress.get(ip) ?? 0) + 1);
+        let counted = true;
+        const uncount = () => {
+          if (!counted) return;
+          counted = false;
+          const left = (socketsByAddress.get(ip) ?? 1) - 1;
+          if (left <= 0) socketsByAddress.delete(ip);
+          else socketsByAddress.set(ip, left);
+        };
         let expiryTimer: NodeJS.Timeout | undefined;
         const session: StompSession = new StompSession({
           limits,
+          connectTimeoutMs: app.config.realtimeConnectTimeoutMs,
           send: (text) => {
             if (socket.readyState === socket.OPEN) socket.send(text);
           },
@@ -201,7 +235,10 @@ export const realtimePlugin = fp(
           },
         });
         socket.on('message', (data: Buffer) => void session.receive(data));
-        socket.on('close', () => session.end());
+        socket.on('close', () => {
+          uncount();
+          session.end();
+        });
         socket.on('error', () => session.end());
       },
     );

@@ -38,6 +38,11 @@ export interface StompSessionDeps {
   onConnected(session: StompSession): string | undefined;
   onClosed(session: StompSession): void;
   limits?: StompLimits;
+  /**
+   * A socket that has no session this long after it opened (no valid CONNECT: none sent, a bad
+   * token, a slow trickle) gets ERROR and is closed (issue 31). 0 or unset: no limit.
+   */
+  connectTimeoutMs?: number;
   /** Timers, replaceable in tests. */
   setInterval?: (fn: () => void, ms: number) => { unref?: () => void };
   clearInterval?: (timer: unknown) => void;
@@ -70,6 +75,8 @@ export class StompSession {
   private closed = false;
   private lastReceived: number;
   private timers: unknown[] = [];
+  /** Ends a socket that has not connected in time (`connectTimeoutMs`). */
+  private connectTimer: NodeJS.Timeout | undefined;
   /** Frames are handled one after another (CONNECT's token check is asynchronous). */
   private queue: Promise<void> = Promise.resolve();
 
@@ -77,6 +84,20 @@ export class StompSession {
     this.limits = deps.limits ?? STOMP_LIMITS;
     this.parser = new StompParser(this.limits.maxFrameBytes);
     this.lastReceived = this.now();
+    const limit = deps.connectTimeoutMs ?? 0;
+    if (limit > 0) {
+      // One timer per socket, part of its protocol handling: cleared by the CONNECTED or the end.
+      const timer = setTimeout(() => {
+        if (!this.user) this.fail('no CONNECT in time');
+      }, limit);
+      timer.unref();
+      this.connectTimer = timer;
+    }
+  }
+
+  private clearConnectTimer(): void {
+    if (this.connectTimer) clearTimeout(this.connectTimer);
+    this.connectTimer = undefined;
   }
 
   private now(): number {
@@ -146,6 +167,7 @@ export class StompSession {
   end(): void {
     if (this.closed) return;
     this.closed = true;
+    this.clearConnectTimer();
     for (const timer of this.timers) (this.deps.clearInterval ?? clearInterval)(timer as NodeJS.Timeout);
     this.timers = [];
     if (this.user) this.deps.onClosed(this);
@@ -233,6 +255,7 @@ export class StompSession {
       this.user = undefined;
       return this.fail(refused);
     }
+    this.clearConnectTimer();
     const [cx = 0, cy = 0] = (frame.headers['heart-beat'] ?? '0,0').split(',').map((n) => Number(n) || 0);
     const beat = this.limits.heartbeatMs;
     // What we send every `out` ms, and what we expect from the client every `inbound` ms.

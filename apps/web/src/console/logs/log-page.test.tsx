@@ -110,4 +110,29 @@ describe('LogPage', () => {
     // CodeMirror's own cursor helpers are images; the log's markup never becomes one.
     expect(dialog.querySelector('img:not(.cm-widgetBuffer), [onerror]')).toBeNull();
   });
+
+  it('draws no link for a planted download marker to another site (issue 31)', async () => {
+    const user = userEvent.setup();
+    const hostile = ['/\\evil.example', '//evil', 'https://evil', 'javascript:alert(1)', '/\t/evil.example'];
+    const planted: TLogItem = {
+      ...FAILED,
+      id: '3',
+      content:
+        'Sign in\n[error]A0400 ' +
+        hostile.map((href) => `[download]${JSON.stringify({ href })}[/download]`).join(' ') +
+        '[/error]',
+    };
+    signInOperator(['sys:log:query']);
+    installFakeApi({ 'GET /api/v1/logs/page': () => ok({ list: [planted], total: 1 }) });
+    const { container } = await renderConsolePage(LogPage);
+    const row = await findRow(/^Sign in/);
+    expect(row).toHaveTextContent('[download]{"href":"//evil"}[/download]');
+    expect(container.querySelectorAll('a[href*="evil"], a[href^="javascript"]')).toHaveLength(0);
+    expect(within(row).queryByRole('link', { name: 'Download' })).toBeNull();
+    await user.click(within(row).getByRole('button', { name: /^Details of the log/ }));
+    const dialog = await findDialog('Log details');
+    await within(dialog).findByRole('textbox', { name: 'Log text' });
+    expect(within(dialog).queryByRole('link', { name: 'Download' })).toBeNull();
+    expect(document.querySelectorAll('a[href*="evil"], a[href^="javascript"]')).toHaveLength(0);
+  });
 });

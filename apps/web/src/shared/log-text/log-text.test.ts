@@ -35,26 +35,61 @@ describe('parseLogText', () => {
     expect(parseLogText('[error]unclosed')).toEqual([{ kind: 'text', text: '[error]unclosed' }]);
   });
 
-  it('accepts only same-site paths and http(s) links', () => {
-    expect(safeHref('/a')).toBe('/a');
-    expect(safeHref('https://x.example/a')).toBe('https://x.example/a');
-    expect(safeHref('//evil.example')).toBeUndefined();
-    expect(safeHref('data:text/html,x')).toBeUndefined();
+  it('accepts only same-origin paths under the download routes', () => {
+    expect(safeHref('/api/v1/files/1')).toBe('/api/v1/files/1');
+    expect(safeHref('/files/a1b2.xlsx?download=1')).toBe('/files/a1b2.xlsx?download=1');
+    for (const evil of [
+      '/\\evil.example',
+      '/\\evil.example/api/v1/files/1',
+      '\\\\evil.example',
+      '//evil',
+      '//evil.example/api/v1/files/1',
+      '/api/v1/files//evil.example',
+      '/api/v1/files/\\evil',
+      '/\t/evil.example',
+      '/api/v1/files/\n1',
+      'https://evil.example/api/v1/files/1',
+      'http://evil.example',
+      'HTTPS://evil.example',
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      '/a',
+      '/api/v1/users/1',
+      '/api/v1/files/../../evil',
+      '/api/v1/files/%2f%2fevil.example',
+      '/api/v1/files/%5cevil',
+      'api/v1/files/1',
+      '',
+    ]) {
+      expect(safeHref(evil), evil).toBeUndefined();
+    }
     expect(safeHref(3)).toBeUndefined();
+    expect(safeHref(null)).toBeUndefined();
+  });
+
+  it('draws no link for a download marker to another site', () => {
+    for (const href of ['/\\evil.example', '//evil', 'https://evil', 'javascript:alert(1)']) {
+      const text = `Export [download]${JSON.stringify({ href, download: 'a.xlsx' })}[/download]`;
+      expect(parseLogText(text), href).toEqual([{ kind: 'text', text }]);
+      expect(findLogMarkers(text), href).toEqual([]);
+    }
   });
 });
 
 describe('findLogMarkers', () => {
   it('says where each marker and its body are', () => {
     const text =
-      'Export\n[warning]\nslow\n[/warning] [download]{"href":"/f/1"}[/download][download]x[/download]';
+      'Export\n[warning]\nslow\n[/warning] [download]{"href":"/files/1"}[/download][download]x[/download]';
     const [block, link, ...rest] = findLogMarkers(text);
     expect(rest).toEqual([]);
     expect(block).toMatchObject({ kind: 'block', level: 'warning' });
-    expect(link).toMatchObject({ kind: 'download', href: '/f/1' });
+    expect(link).toMatchObject({ kind: 'download', href: '/files/1' });
     if (block?.kind !== 'block' || !link) throw new Error('markers expected');
     expect(text.slice(block.from, block.to)).toBe('[warning]\nslow\n[/warning]');
     expect(text.slice(block.bodyFrom, block.bodyTo)).toBe('\nslow\n');
-    expect(text.slice(link.from, link.to)).toBe('[download]{"href":"/f/1"}[/download]');
+    expect(text.slice(link.from, link.to)).toBe('[download]{"href":"/files/1"}[/download]');
   });
 });

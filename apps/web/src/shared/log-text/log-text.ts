@@ -24,11 +24,30 @@ export type TLogMarker =
 
 const MARKER = /\[(download|error|info|warning|success)\]([\s\S]*?)\[\/\1\]/g;
 
-/** A link we may render: a same-site path or an http(s) address (never `javascript:`). */
+/**
+ * Where the server's own download markers point: its file routes, on this site. A marker is text
+ * in a log row, and a log row can repeat what a caller sent; the server neutralises markers in
+ * such text (issue 31), and this is the second wall: a link is drawn only for a same-origin path
+ * under one of these prefixes.
+ */
+export const DOWNLOAD_PATH_PREFIXES = ['/api/v1/files/', '/files/'] as const;
+
+/**
+ * Characters a download path may hold: no backslash (`/\evil.example` is another host to a
+ * browser), no whitespace or control character (a browser drops tabs and newlines, so `/\t/evil`
+ * becomes `//evil`), no `:`, no quotes.
+ */
+const PATH_CHARS = /^[A-Za-z0-9/._~%=&?+-]+$/;
+
+/**
+ * A download link we may render, or undefined: only a path under `DOWNLOAD_PATH_PREFIXES`, never
+ * `//host`, a scheme (`https:`, `javascript:`), a backslash, `..` or an encoded slash/backslash.
+ */
 export function safeHref(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  if (value.startsWith('/') && !value.startsWith('//')) return value;
-  return /^https?:\/\/[^\s]+$/i.test(value) ? value : undefined;
+  if (typeof value !== 'string' || value.length > 500) return undefined;
+  if (!PATH_CHARS.test(value)) return undefined;
+  if (value.includes('//') || value.includes('..') || /%(2f|5c|2e|0|1|7f)/i.test(value)) return undefined;
+  return DOWNLOAD_PATH_PREFIXES.some((prefix) => value.startsWith(prefix)) ? value : undefined;
 }
 
 function downloadOf(json: string): { kind: 'download'; href: string; download?: string } | undefined {

@@ -39,7 +39,7 @@ class FakeClient {
   }
 }
 
-function setup(renewed = true) {
+function setup(renewed = true, listensToBroadcasts = true) {
   const clients: FakeClient[] = [];
   const timers: (() => void)[] = [];
   const states: TDemoSocketState[] = [];
@@ -52,6 +52,7 @@ function setup(renewed = true) {
   const socket = createDemoSocket({
     url: () => 'ws://app/ws',
     authorization: () => token,
+    listensToBroadcasts: () => listensToBroadcasts,
     renew,
     onState: (state) => states.push(state),
     onEvent: (event) => events.push(event),
@@ -81,15 +82,24 @@ describe('the websocket demo socket', () => {
     const client = clients[0];
     client?.connect();
     expect(states).toEqual(['connecting', 'connected']);
-    expect([...(client?.handlers.keys() ?? [])]).toEqual(['/topic/notice', '/user/queue/greeting']);
-    client?.receive('/topic/notice', { kind: 'demoNotice', sender: 'admin', content: 'hi all' });
-    // A published notice on the same topic is the bell's, not the demo's.
-    client?.receive('/topic/notice', { id: '1', type: '1', title: 'Notice', publishTime: 'x' });
+    // The demo's own topic, not the notices' (issue 31: a creator's bell heard the demo).
+    expect([...(client?.handlers.keys() ?? [])]).toEqual(['/topic/demo', '/user/queue/greeting']);
+    client?.receive('/topic/demo', { kind: 'demoNotice', sender: 'admin', content: 'hi all' });
+    // Anything else on it is not a demo broadcast.
+    client?.receive('/topic/demo', { id: '1', type: '1', title: 'Notice', publishTime: 'x' });
     client?.receive('/user/queue/greeting', { sender: 'admin', content: 'hi you' });
     expect(events).toEqual([
       { kind: 'broadcast', sender: 'admin', content: 'hi all' },
       { kind: 'direct', sender: 'admin', content: 'hi you' },
     ]);
+  });
+
+  it('does not ask for the broadcast topic without the demo permission (the server would refuse it)', () => {
+    const { socket, clients, states } = setup(true, false);
+    socket.connect();
+    clients[0]?.connect();
+    expect(states.at(-1)).toBe('connected');
+    expect([...(clients[0]?.handlers.keys() ?? [])]).toEqual(['/user/queue/greeting']);
   });
 
   it('sends JSON bodies to the two destinations, only while connected', () => {

@@ -24,6 +24,11 @@ export interface TDemoSocketDeps {
   url: () => string;
   /** The current `Authorization` value (`Bearer …`). */
   authorization: () => string;
+  /**
+   * Whether to listen to the demo's broadcasts: the server refuses the topic to a user without
+   * the demo permission (and STOMP would end the whole session), so the page asks first.
+   */
+  listensToBroadcasts: () => boolean;
   /** Renews the access token after the server ended the session (its token expired). */
   renew: (usedAuthorization: string) => Promise<boolean>;
   onState: (state: TDemoSocketState) => void;
@@ -45,8 +50,8 @@ const refusalOf = (message: string | undefined): TDemoRefusal | 'other' => {
 
 /**
  * The websocket demo's own connection (the app's feed stays as it is): connect and disconnect
- * on demand, listen on `/topic/notice` (the demo's broadcasts only; notices are the bell's) and
- * `/user/queue/greeting`, send both kinds. When the server ends the session — the access token
+ * on demand, listen on the demo's own topic (with the demo permission only: the server refuses it
+ * to anyone else) and `/user/queue/greeting`, send both kinds. When the server ends the session — the access token
  * expired, or it refused a SEND (STOMP closes after ERROR) — the token is renewed and the socket
  * connects again, at most MAX_TRIES times in a row.
  */
@@ -84,11 +89,13 @@ export function createDemoSocket(deps: TDemoSocketDeps) {
     const next = deps.createClient ? deps.createClient(config) : new Client(config);
     next.onConnect = () => {
       tries = 0;
-      next.subscribe(DEMO_BROADCAST_TOPIC, (message) => {
-        const parsed = ZDemoBroadcast.safeParse(parseJson(message.body));
-        if (parsed.success)
-          deps.onEvent({ kind: 'broadcast', sender: parsed.data.sender, content: parsed.data.content });
-      });
+      if (deps.listensToBroadcasts()) {
+        next.subscribe(DEMO_BROADCAST_TOPIC, (message) => {
+          const parsed = ZDemoBroadcast.safeParse(parseJson(message.body));
+          if (parsed.success)
+            deps.onEvent({ kind: 'broadcast', sender: parsed.data.sender, content: parsed.data.content });
+        });
+      }
       next.subscribe(DEMO_GREETING_QUEUE, (message) => {
         const parsed = ZDemoGreeting.safeParse(parseJson(message.body));
         if (parsed.success) deps.onEvent({ kind: 'direct', ...parsed.data });

@@ -23,9 +23,10 @@ interface TListed {
 const STATE_BADGE = { connected: 'success', connecting: 'processing', disconnected: 'default' } as const;
 
 /**
- * The websocket demo (console-api.md §4): connect and disconnect, a broadcast every signed-in
- * user with the page open sees as "server notice: …", a direct message to one user by username,
- * and the list of what arrived. Sending needs `demo:websocket:send` (the server checks it too).
+ * The websocket demo (console-api.md §4): connect and disconnect, a broadcast the operators with
+ * `demo:websocket:send` and the page open see as "server notice: …" (on its own topic, issue 31),
+ * a direct message to one user by username, and the list of what arrived. Sending and hearing
+ * broadcasts need `demo:websocket:send` (the server checks both).
  */
 export default function WebsocketPage() {
   const { t, i18n } = useTranslation('demo-pages');
@@ -41,6 +42,9 @@ export default function WebsocketPage() {
     const created = createDemoSocket({
       url: realtimeUrl,
       authorization: () => useSession.getState().authorization,
+      // The broadcasts' topic is for the demo permission's holders (the server refuses others);
+      // a change of the permission makes a new connection (the effect depends on it).
+      listensToBroadcasts: () => canSend,
       renew: renewSession,
       onState: setState,
       onEvent: (event) => {
@@ -52,7 +56,7 @@ export default function WebsocketPage() {
     socket.current = created;
     created.connect();
     return () => created.disconnect();
-  }, []);
+  }, [canSend]);
 
   const isConnected = state === 'connected';
   const contentRules = [
