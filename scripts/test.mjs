@@ -41,6 +41,7 @@ const bin = (pkg, file) => join(ROOT, 'node_modules', pkg, file);
 /** The first line of a failure's message, without colour codes. */
 const firstLine = (message = '') =>
   String(message)
+    // eslint-disable-next-line no-control-regex -- colour codes start with the escape character
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .find((line) => line.trim())

@@ -251,14 +251,12 @@ export function createSocialLoginService({ db, config, sessions, limiter }: Deps
         if (user.status !== 1) return false;
         const now = Date.now();
         await tx.delete(oauthCodes).where(lt(oauthCodes.expiresAt, new Date(now)));
-        await tx
-          .insert(oauthCodes)
-          .values({
-            codeHash: hash,
-            userId: user.id,
-            bindingHash,
-            expiresAt: new Date(now + OAUTH_CODE_TTL_MS),
-          });
+        await tx.insert(oauthCodes).values({
+          codeHash: hash,
+          userId: user.id,
+          bindingHash,
+          expiresAt: new Date(now + OAUTH_CODE_TTL_MS),
+        });
         return true;
       });
       if (!isActive) throw new SocialLoginError(ErrorCode.ACCOUNT_DISABLED, 'the account is disabled');

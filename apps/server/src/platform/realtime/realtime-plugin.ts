@@ -163,13 +163,11 @@ export const realtimePlugin = fp(
             await reply.code(403).send({ code: 'A0301', msg: 'Origin not allowed' });
           } else if (addressFull(request.ip)) {
             // Refused before the upgrade: the address holds as many sockets as it may.
-            await reply
-              .code(429)
-              .send({
-                code: ErrorCode.RATE_LIMITED,
-                msg: translate(request.lang, 'error.rateLimited'),
-                data: null,
-              });
+            await reply.code(429).send({
+              code: ErrorCode.RATE_LIMITED,
+              msg: translate(request.lang, 'error.rateLimited'),
+              data: null,
+            });
           }
         },
       },
