@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { CHANGES_CHANNEL, type ChangeEvent } from '../../platform/db/changes';
 import { withTransaction } from '../../platform/db/transaction';
 import { createTestApp, testConfig, type TestContext } from '../../test/helper';
 import { createUser } from '../../test/users';
@@ -112,22 +113,35 @@ async function untilBoth(
   return Date.now() - started;
 }
 
-/** Resolves once both apps' feeds told of a change to `table` and their caches had time to forget. */
-function reported(table: string): Promise<void> {
-  return Promise.all(
-    [ctx.app, second].map(
-      (app) =>
-        new Promise<void>((resolve) => {
-          const off = app.changes.subscribe((event) => {
-            if (event !== 'reset' && event.table === table) {
-              off();
-              setTimeout(resolve, 50);
-            }
-          });
-        }),
-    ),
-  ).then(() => undefined);
+/**
+ * Resolves once both apps' feeds told of a change to `table` and of everything committed before a
+ * marker sent after it: one write can be told as several changes (its triggers' rows), and one
+ * arriving late would make a cache forget an answer the test has just stored. Notifications
+ * arrive in commit order, so once the marker is seen nothing from before it is still on its way.
+ */
+async function reported(table: string): Promise<void> {
+  const seen = (test: (event: Exclude<ChangeEvent, 'reset'>) => boolean) =>
+    Promise.all(
+      [ctx.app, second].map(
+        (app) =>
+          new Promise<void>((resolve) => {
+            const off = app.changes.subscribe((event) => {
+              if (event !== 'reset' && test(event)) {
+                off();
+                resolve();
+              }
+            });
+          }),
+      ),
+    );
+  await seen((event) => event.table === table);
+  markers += 1;
+  const marker = `freshness-marker-${markers}`;
+  const told = seen((event) => event.table === marker);
+  await ctx.database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${`${marker}||`})`);
+  await told;
 }
+let markers = 0;
 
 /** Runs `statement` without telling the feed (triggers off in its transaction). */
 async function unreported(statement: SQL): Promise<void> {
@@ -148,15 +162,25 @@ describe('storefront answer cache', () => {
     const added = reported('shop_products');
     await ctx.database.db.insert(shopProducts).values({ shopId, productId });
     await added;
-    const first = await ctx.app.inject({ method: 'GET', url: productUrl() });
+    // A change the feed is not told of (triggers off): within the cache time the stored answer is
+    // sent. The shop's change told above is forgotten a moment after it arrives (the shop's slugs
+    // are read first), which may drop the answer read just now: then it is read and tried again,
+    // with another title — a cache that never keeps an answer fails all three.
+    let first = await ctx.app.inject({ method: 'GET', url: productUrl() });
+    let again = first;
+    let title = '';
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      first = await ctx.app.inject({ method: 'GET', url: productUrl() });
+      title = `Quietly renamed ${attempt}`;
+      await unreported(sql`update products set title = ${title} where id = ${productId}`);
+      again = await ctx.app.inject({ method: 'GET', url: productUrl() });
+      if (again.body === first.body) break;
+    }
     expect(first.statusCode).toBe(200);
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=2');
     expect(first.headers.vary).toBe('lang, accept-language, currencyjc, accept-encoding');
-    // A change the feed is not told of (triggers off): within the cache time the stored answer is sent.
-    await unreported(sql`update products set title = 'Quietly renamed' where id = ${productId}`);
-    const again = await ctx.app.inject({ method: 'GET', url: productUrl() });
     expect(again.body).toBe(first.body);
     const revalidated = await ctx.app.inject({
       method: 'GET',
@@ -188,7 +212,7 @@ describe('storefront answer cache', () => {
     // After the cache time it shows.
     await new Promise((resolve) => setTimeout(resolve, CACHE_MS));
     const later = await ctx.app.inject({ method: 'GET', url: productUrl() });
-    expect((JSON.parse(later.body) as { data: { title: string } }).data.title).toBe('Quietly renamed');
+    expect((JSON.parse(later.body) as { data: { title: string } }).data.title).toBe(title);
     await unreported(sql`update products set title = 'Fresh product' where id = ${productId}`);
   });
 
