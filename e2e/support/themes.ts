@@ -33,9 +33,19 @@ export async function expectAccessible(
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'light');
 }
 
-/** The page is no wider than the screen; a failure names what sticks out. */
+/**
+ * The page is no wider than the screen; a failure names what sticks out. Polled: right after the
+ * viewport changes, the app has not laid itself out for the new width yet (the console switches to
+ * its phone layout on the resize event), and that moment is not what is checked.
+ */
 export async function expectNoSidewaysScroll(page: Page, what = 'the page'): Promise<void> {
   // Strings: the e2e project has no DOM types.
+  const overflow = () =>
+    page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+  await expect
+    .poll(overflow, { timeout: 5_000 })
+    .toBeLessThanOrEqual(0)
+    .catch(() => undefined);
   const widths = await page.evaluate<{ page: number; view: number }>(
     '({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth })',
   );
