@@ -138,7 +138,7 @@ test.describe('every studio and console page passes axe-core in both themes', ()
     }
 
     // API documentation (issue 20): the console around Swagger UI's frame; the frame's content
-    // is Swagger UI's own markup, left out (docs/architecture.md, "Code editor and API documentation").
+    // is Swagger UI's own markup, left out (docs/decisions/0046-api-docs-and-openapi.md).
     await page.goto('/#/dev/api-docs');
     await expect(pageHeading(page), 'API documentation').toHaveText(english('system:apiDocs.title'));
     await settled(page);

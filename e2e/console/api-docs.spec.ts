@@ -95,7 +95,7 @@ test.describe('accessibility (axe is injected: bypassCSP)', () => {
     );
 
     // The API documentation page: the console around the frame. The frame's content is Swagger
-    // UI's own markup, left out of axe (docs/architecture.md, "Code editor and API documentation").
+    // UI's own markup, left out of axe (docs/decisions/0046-api-docs-and-openapi.md).
     await page.goto('/#/dev/api-docs');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('system:apiDocs.title'));
     await expect(page.frameLocator(`iframe[title="${DOCS}"]`).locator('.swagger-ui .info')).toBeVisible({
