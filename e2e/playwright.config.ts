@@ -6,10 +6,26 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/lib/chromium.mjs';
 import { E2E_SEED_PASSWORD } from './support/ports';
 
 const root = resolve(import.meta.dirname, '..');
-const port = Number(process.env.E2E_PORT ?? 8181);
-const baseURL = `http://127.0.0.1:${port}`;
 // `E2E_SUITE=security`: the security stage's browser parts (e2e/security), kept out of the journeys.
 const security = process.env.E2E_SUITE === 'security';
+
+/*
+ * Journeys run in two workers, each against a stack of its own (server, embedded database, mail
+ * sink, OpenID provider), so neither meets the other's data: stack i listens on E2E_PORT + 10·i.
+ * Playwright evaluates this file in the runner (which starts every stack) and again in each worker,
+ * with TEST_PARALLEL_INDEX set: there it points E2E_PORT, which the journeys' helpers read, at the
+ * worker's own stack.
+ */
+const firstPort = Number(process.env.E2E_PORT ?? 8181);
+const stacks = security ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const stackPort = (slot: number) => firstPort + 10 * slot;
+const slot = process.env.TEST_PARALLEL_INDEX;
+if (slot !== undefined) process.env.E2E_PORT = String(stackPort(Number(slot) % stacks));
+const port = Number(process.env.E2E_PORT ?? firstPort);
+const baseURL = `http://127.0.0.1:${port}`;
+// Only the runner starts stacks; a worker needs no folder of its own.
+const dataRoot =
+  process.env.E2E_DATA_DIR ?? (slot === undefined ? mkdtempSync(join(tmpdir(), 'linkstore-e2e-')) : '');
 
 /**
  * Journeys run in Debian's chromium (never a downloaded browser) against the real server,
@@ -24,7 +40,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: stacks,
   // One retry on CI: a journey that passes on retry is reported as flaky (see the JSON report), not hidden.
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
@@ -35,21 +51,21 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+  webServer: Array.from({ length: stacks }, (_, index) => ({
     command: `node --import tsx ${join(root, 'e2e/support/stack.ts')}`,
     cwd: root,
-    url: `${baseURL}/api/health`,
+    url: `http://127.0.0.1:${stackPort(index)}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
+      PORT: String(stackPort(index)),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'linkstore-e2e-')),
+      DATA_DIR: join(dataRoot, `stack-${index}`),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
-      E2E_PORT: String(port),
+      E2E_PORT: String(stackPort(index)),
       // Journeys sign in like scripted clients; the captcha has its own server tests.
       CAPTCHA_ENABLED: 'false',
       // Short-lived access tokens, so a journey can wait for one to expire.
@@ -58,5 +74,5 @@ export default defineConfig({
       // Payouts in flight are followed every 2 s, so a journey can watch one settle.
       PAYOUT_POLL_SECONDS: '2',
     },
-  },
+  })),
 });

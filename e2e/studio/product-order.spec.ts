@@ -27,8 +27,11 @@ test('the demo creator reorders a subcategory with the keyboard and hides a prod
   expect(before.length).toBeGreaterThan(2);
 
   // Keyboard drag: pick up the first product, move it one place down, drop it.
+  // The save's final answer: an access token that expired on the way (10 s in the journeys) is
+  // refused with 401 first, and the app renews it and sends the same PUT again.
   const saved = page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/shop/products/order') && r.request().method() === 'PUT',
+    (r) =>
+      r.url().endsWith('/api/v1/shop/products/order') && r.request().method() === 'PUT' && r.status() !== 401,
   );
   const [first = '', second = ''] = before;
   const firstHandle = page.getByRole('button', { name: t('studio:product.drag.product', first) });
