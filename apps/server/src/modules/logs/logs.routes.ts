@@ -21,8 +21,6 @@ declare module 'fastify' {
   }
 }
 
-/** How long log rows wait in memory to be written together. */
-export const LOG_FLUSH_MS = 1000;
 /** How often logs and visit days older than `LOG_RETENTION_DAYS` are deleted. */
 const PRUNE_EVERY_MS = 6 * 3_600_000;
 
@@ -71,7 +69,7 @@ const clip = (text: string, max: number) => (text.length > max ? text.slice(0, m
 export const logsModule = fp(
   async (app: FastifyInstance) => {
     const { db } = app.database;
-    const buffer = createLogBuffer({ db, flushMs: LOG_FLUSH_MS, log: app.log });
+    const buffer = createLogBuffer({ db, flushMs: app.config.logFlushMs, log: app.log });
     app.decorate('operationLogs', buffer);
     const outcomes = new WeakMap<FastifyRequest, Outcome>();
 

@@ -133,6 +133,8 @@ export const ZEnv = z.object({
   /** Open realtime sockets one client address may hold, signed in or not (issue 31). */
   REALTIME_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(50),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Operation logs wait this long in memory to be written together (at most 1,000 at a time). */
+  LOG_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // Forgotten at once through the change feed; the time only bounds what the feed could miss.
   PRIVATE_CACHE_MS: z.coerce.number().int().min(0).max(5000).optional(),
   // Several API processes sharing the port (decision 0030): PostgreSQL only.
@@ -213,6 +215,8 @@ export interface AppConfig {
   realtimeSocketsPerAddress: number;
   /** Operation logs and visit roll-ups older than this many days are pruned. */
   logRetentionDays: number;
+  /** LOG_FLUSH_MS: how long operation logs wait in memory to be written in one batch. */
+  logFlushMs: number;
   /**
    * How many API processes `npm start` runs on the one port (WEB_CONCURRENCY): 1 by default,
    * `auto` one per core on PostgreSQL and 1 on the embedded database, whose data folder belongs
@@ -398,6 +402,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     realtimeConnectTimeoutMs: e.REALTIME_CONNECT_TIMEOUT_MS,
     realtimeSocketsPerAddress: e.REALTIME_SOCKETS_PER_ADDRESS,
     logRetentionDays: e.LOG_RETENTION_DAYS,
+    logFlushMs: e.LOG_FLUSH_MS,
     processes,
     version: readVersion(),
     auth: {
