@@ -169,7 +169,7 @@ function mayWrite(module: string, owner: string): boolean {
 }
 
 /** Every write of a table by a module that does not own it, as readable lines. */
-export function foreignWrites(files: { path: string; text: string }[]): string[] {
+function foreignWrites(files: { path: string; text: string }[]): string[] {
   const { byExport, bySqlName } = tableOwners();
   const found: string[] = [];
   for (const { path, text } of files) {
