@@ -135,7 +135,8 @@ export function payoutsKit(ctx: () => TestContext, prefix: string) {
       payouts: ctx().app.payments.payouts,
       log: ctx().app.log,
       rules: () => ({ ...PAYOUT_RULE_DEFAULTS, ...rules }),
-      ...(realtime ? { realtime } : {}),
+      // The app's own realtime unless the test listens itself: the news are always sent.
+      realtime: realtime ?? ctx().app.realtime,
     });
   }
 

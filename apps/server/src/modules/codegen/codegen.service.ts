@@ -11,7 +11,8 @@ import {
 } from '@linkstore/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import JSZip from 'jszip';
-import { MENU_TYPE_CODES, menus, roleMenus, roles } from '../../platform/auth/access.tables';
+import { MENU_TYPE_CODES, menus } from '../../platform/auth/access.tables';
+import { grantMenusToRole, insertMenu } from '../../platform/auth/access-writes';
 import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError, type FieldProblem } from '../../platform/errors/app-error';
@@ -325,22 +326,17 @@ async function createMenu(db: AppDatabase, parentId: number, config: TCodegenCon
   }
   let pageId = existing?.id;
   if (pageId === undefined) {
-    const [row] = await db
-      .insert(menus)
-      .values({
-        parentId,
-        name: config.businessName,
-        type: MENU_TYPE_CODES.MENU,
-        routeName,
-        routePath: page.routePath,
-        component: page.component,
-        icon: 'table',
-        keepAlive: 1,
-      })
-      .returning({ id: menus.id });
-    if (!row) throw new Error('menu not inserted');
-    pageId = row.id;
-    inserted.push(row.id);
+    pageId = await insertMenu(db, {
+      parentId,
+      name: config.businessName,
+      type: MENU_TYPE_CODES.MENU,
+      routeName,
+      routePath: page.routePath,
+      component: page.component,
+      icon: 'table',
+      keepAlive: 1,
+    });
+    inserted.push(pageId);
   }
   const buttons = await db
     .select({ perm: menus.perm })
@@ -352,19 +348,11 @@ async function createMenu(db: AppDatabase, parentId: number, config: TCodegenCon
   for (const [index, { action, perm }] of page.perms.entries()) {
     const name = names[action];
     if (have.has(perm)) continue;
-    const [button] = await db
-      .insert(menus)
-      .values({ parentId: pageId, name, type: MENU_TYPE_CODES.BUTTON, perm, sort: index + 1 })
-      .returning({ id: menus.id });
-    if (button) inserted.push(button.id);
+    inserted.push(
+      await insertMenu(db, { parentId: pageId, name, type: MENU_TYPE_CODES.BUTTON, perm, sort: index + 1 }),
+    );
   }
-  const [admin] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'ADMIN'));
-  if (admin && inserted.length > 0) {
-    await db
-      .insert(roleMenus)
-      .values(inserted.map((menuId) => ({ roleId: admin.id, menuId })))
-      .onConflictDoNothing();
-  }
+  await grantMenusToRole(db, 'ADMIN', inserted);
 }
 
 export async function resetConfig(db: AppDatabase, tableName: string): Promise<void> {

@@ -46,7 +46,3 @@ export async function findUserCountry(db: AppDatabase, userId: number): Promise<
   const [row] = await db.select({ countryId: users.countryId }).from(users).where(eq(users.id, userId));
   return row?.countryId ?? null;
 }
-
-export async function setUserCountry(db: AppDatabase, userId: number, countryId: string): Promise<void> {
-  await db.update(users).set({ countryId, updatedAt: new Date() }).where(eq(users.id, userId));
-}

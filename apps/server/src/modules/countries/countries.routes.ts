@@ -4,7 +4,8 @@ import { AppError } from '../../platform/errors/app-error';
 import { compressRepeatedAnswers } from '../../platform/http/compression';
 import { registerRoute } from '../../platform/http/routes';
 import { pageCountryRates, updateCountryRate } from './countries.console';
-import { findUserCountry, listCountries, setUserCountry } from './countries.repository';
+import { setUserCountry } from '../../platform/auth/user-writes';
+import { findUserCountry, listCountries } from './countries.repository';
 
 const DEFAULT_COUNTRY = 'US';
 

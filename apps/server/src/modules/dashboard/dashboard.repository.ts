@@ -1,5 +1,4 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import { users } from '../../platform/auth/auth.tables';
+import { and, count, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { inLanguage } from '../catalog/catalog.api';
 import { products } from '../catalog/catalog.table';
@@ -410,9 +409,4 @@ export async function topProducts(
     sales: num(r.sales),
     views: num(r.views),
   }));
-}
-
-/** Saves the user's dashboard time zone (null: the browser's). */
-export async function setUserTimeZone(db: AppDatabase, userId: number, timeZone: string | null) {
-  await db.update(users).set({ timeZone, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -15,6 +15,7 @@ import {
   type TDashboardSummary,
   type TDashboardSummaryQuery,
 } from '@linkstore/contract';
+import { setUserTimeZone } from '../../platform/auth/user-writes';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
 import { findShopByOwner } from '../shops/shops.api';
@@ -24,7 +25,6 @@ import {
   databaseKnowsZone,
   localNow,
   seriesPoints,
-  setUserTimeZone,
   sourceBuckets,
   topProducts,
   sumOrderWindows,

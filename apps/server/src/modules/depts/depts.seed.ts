@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { users } from '../../platform/auth/auth.tables';
+import { eq } from 'drizzle-orm';
+import { placeInDeptIfNone } from '../../platform/auth/user-writes';
 import type { AppDatabase } from '../../platform/db/database';
 import { depts } from './depts.table';
 
@@ -45,10 +45,7 @@ export async function seedDepts(db: AppDatabase): Promise<number> {
   for (const member of SEED_DEPT_MEMBERS) {
     const dept = await findByCode(db, member.dept);
     if (!dept) continue;
-    await db
-      .update(users)
-      .set({ deptId: dept.id })
-      .where(and(eq(sql`lower(${users.username})`, member.username), isNull(users.deptId)));
+    await placeInDeptIfNone(db, member.username, dept.id);
   }
   return inserted;
 }

@@ -6,7 +6,6 @@ import { payments } from '../payments/payments.table';
 import { shops } from '../shops/shops.table';
 import { hasItemMatching, placedWithin, type OrderCursor } from './orders.repository';
 import { users } from '../../platform/auth/auth.tables';
-import { refunds } from '../refunds/refunds.table';
 import { orderEvents, orderItems, orders } from './orders.table';
 import { isFullyRefunded, refundedMinorOf } from './refund-state';
 
@@ -123,29 +122,6 @@ export async function findConsoleOrder(db: AppDatabase, orderNo: string) {
 
 export function listOrderPayments(db: AppDatabase, orderId: number) {
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
-}
-
-/** The order's refunds, oldest first, with the requesting operator's username. */
-export function listOrderRefunds(db: AppDatabase, orderId: number) {
-  return db
-    .select({
-      id: refunds.id,
-      amountMinor: refunds.amountMinor,
-      currencyCode: refunds.currencyCode,
-      status: refunds.status,
-      source: refunds.source,
-      reason: refunds.reason,
-      restock: refunds.restock,
-      profitReversedMinor: refunds.profitReversedMinor,
-      requestedBy: users.username,
-      failure: refunds.failure,
-      createdAt: refunds.createdAt,
-      completedAt: refunds.completedAt,
-    })
-    .from(refunds)
-    .leftJoin(users, eq(users.id, refunds.requestedBy))
-    .where(eq(refunds.orderId, orderId))
-    .orderBy(asc(refunds.id));
 }
 
 /** The order's recorded events, oldest first, with the acting operator's username. */

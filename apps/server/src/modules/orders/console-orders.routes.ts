@@ -1,17 +1,24 @@
 import { consoleOrdersRoutes, XLSX_MIME_TYPE } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerDownloadRoute, registerRoute } from '../../platform/http/routes';
-import { getConsoleOrder, listConsoleOrders, shipOrders } from './console-orders.service';
+import {
+  getConsoleOrder,
+  listConsoleOrders,
+  shipOrders,
+  type OrderRefundsReader,
+} from './console-orders.service';
 import { exportConsoleOrders, readShipImport } from './console-orders.xlsx';
 
 const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 
 /** The console's orders of every shop (`commerce/orders`) and fulfilment. */
-export function registerConsoleOrderRoutes(app: FastifyInstance): void {
+export function registerConsoleOrderRoutes(app: FastifyInstance, refundsOf: OrderRefundsReader): void {
   const { db } = app.database;
   const r = consoleOrdersRoutes;
   registerRoute(app, r.page, ({ query }) => listConsoleOrders(db, query));
-  registerRoute(app, r.detail, ({ params, request }) => getConsoleOrder(db, request.lang, params.orderNo));
+  registerRoute(app, r.detail, ({ params, request }) =>
+    getConsoleOrder(db, request.lang, params.orderNo, refundsOf),
+  );
   registerRoute(app, r.ship, async ({ body, caller }) => {
     const answer = await shipOrders({ db, mailer: app.mailer, log: app.log }, Number(caller.id), body);
     // Review invitations due with the shipping (REVIEW_INVITE_DAYS = 0) go now, not at the next run.

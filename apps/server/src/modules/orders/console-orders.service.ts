@@ -5,6 +5,7 @@ import {
   type TConsoleOrder,
   type TConsoleOrderDetail,
   type TConsoleOrderPage,
+  type TConsoleRefund,
   type TLanguage,
   type TShipAnswer,
   type ZConsoleOrdersQuery,
@@ -24,7 +25,6 @@ import {
   listOrderLedger,
   listOrderEvents,
   listOrderPayments,
-  listOrderRefunds,
   lockOrdersByNo,
   recordOrderEvent,
   markShipped,
@@ -103,11 +103,15 @@ export async function listConsoleOrders(
   };
 }
 
-/** One order in full: items with frozen prices, the full address, payments and ledger rows. */
+/** An order's refunds as the console shows them: the refunds face's read model, given as a port. */
+export type OrderRefundsReader = (db: AppDatabase, orderId: number) => Promise<TConsoleRefund[]>;
+
+/** One order in full: items with frozen prices, the full address, payments, ledger rows, refunds. */
 export async function getConsoleOrder(
   db: AppDatabase,
   lang: TLanguage,
   orderNo: string,
+  refundsOf: OrderRefundsReader,
 ): Promise<TConsoleOrderDetail> {
   const row = await findConsoleOrder(db, orderNo);
   if (!row) throw AppError.notFound();
@@ -115,7 +119,7 @@ export async function getConsoleOrder(
     listOrderItems(db, [row.id], lang),
     listOrderPayments(db, row.id),
     listOrderLedger(db, row.id),
-    listOrderRefunds(db, row.id),
+    refundsOf(db, row.id),
     listOrderEvents(db, row.id),
   ]);
   return {
@@ -148,20 +152,7 @@ export async function getConsoleOrder(
       createdAt: l.createdAt.toISOString(),
     })),
     shippedBy: row.shippedBy === null ? null : String(row.shippedBy),
-    refunds: refundRows.map((r) => ({
-      id: String(r.id),
-      amountCents: r.amountMinor,
-      currencyCode: r.currencyCode,
-      status: r.status === 'completed' || r.status === 'failed' ? r.status : 'pending',
-      source: r.source === 'provider' ? 'provider' : 'operator',
-      reason: r.reason,
-      restock: r.restock,
-      profitReversedCents: r.profitReversedMinor,
-      requestedBy: r.requestedBy,
-      failure: r.failure,
-      createdAt: r.createdAt.toISOString(),
-      completedAt: r.completedAt?.toISOString() ?? null,
-    })),
+    refunds: refundRows,
     refundableCents: Math.max(0, Number(row.capturedMinor) - Number(row.refundedMinor)),
     flagNote: row.flagNote,
     flagResolvedBy: row.flagResolvedBy,

@@ -36,8 +36,11 @@ export interface PaymentDeps {
   db: AppDatabase;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  /** Live messages to the creator (and to operators for a flagged order), after the commit. */
-  realtime?: Pick<Realtime, 'toUser' | 'toTopic'>;
+  /**
+   * Live messages to the creator (and to operators for a flagged order), after the commit.
+   * Required: whoever marks an order paid tells the creator's open studio.
+   */
+  realtime: Pick<Realtime, 'toUser' | 'toTopic'>;
 }
 
 /** What a capture came to for the order. */
@@ -117,7 +120,6 @@ function announcePaid(
   },
   flag: string | null,
 ): void {
-  if (!deps.realtime) return;
   const news: TOrderPaidNews = {
     kind: 'orderPaid',
     orderId: String(order.id),

@@ -4,3 +4,12 @@ export { markPaid, type Capture, type PaymentDeps } from './order-payments';
 export { recordOrderEvent } from './console-orders.repository';
 // An order's refund state (Refunded, out of the shipping queue): the dashboard's "Waiting to ship".
 export { isFullyRefunded, refundedMinorOf } from './refund-state';
+// Changes other modules make to an order, in their transaction: the refunds' version bump and flag
+// resolution, the review invitations' claim.
+export {
+  bumpOrderVersion,
+  claimOrdersForReviewInvites,
+  notRefunded,
+  resolveOrderFlag,
+  type ReviewInviteOrder,
+} from './order-changes.repository';

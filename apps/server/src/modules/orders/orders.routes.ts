@@ -2,11 +2,20 @@ import { FLAGGED_ORDERS_TOPIC, ordersRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
 import { registerConsoleOrderRoutes } from './console-orders.routes';
+import type { OrderRefundsReader } from './console-orders.service';
 import { registerPurchaseRoutes } from './order-purchases.routes';
 import { getMyOrder, listMyOrders } from './orders.service';
 
+export interface OrdersModuleOptions {
+  /**
+   * The refunds module's read model of an order's refunds, for the console's order detail. Given
+   * by the composition root: refunds build on the orders face, so orders cannot import theirs.
+   */
+  refundsOf: OrderRefundsReader;
+}
+
 /** The creator's own orders (`#/order`): every query is scoped to the caller. */
-export async function ordersModule(app: FastifyInstance): Promise<void> {
+export async function ordersModule(app: FastifyInstance, options: OrdersModuleOptions): Promise<void> {
   const { db } = app.database;
   const r = ordersRoutes;
   // The caller's own answers, kept until their rows change (decision 0031).
@@ -26,5 +35,5 @@ export async function ordersModule(app: FastifyInstance): Promise<void> {
     mine,
   );
   registerPurchaseRoutes(app);
-  registerConsoleOrderRoutes(app);
+  registerConsoleOrderRoutes(app, options.refundsOf);
 }

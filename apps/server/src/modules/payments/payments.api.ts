@@ -3,6 +3,9 @@
 export {
   insertPayment,
   recordWebhookEvent,
+  releaseRefund,
+  reserveRefund,
+  setSeededRefunds,
   setWebhookOutcome,
   updatePayment,
   type PaymentRow,

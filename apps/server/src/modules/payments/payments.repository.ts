@@ -53,3 +53,47 @@ export async function setWebhookOutcome(
   if (outcome === null) await db.delete(webhookEvents).where(where);
   else await db.update(webhookEvents).set({ outcome }).where(where);
 }
+
+/**
+ * Reserves `amount` of the payment's capture for a refund: a conditional update, so concurrent
+ * refunds together never pass the captured amount. Answers false (nothing changed) when less than
+ * `amount` is left. Run it in the refund's transaction, the order and the payment locked.
+ */
+export async function reserveRefund(db: AppDatabase, paymentId: number, amount: number): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ refundedMinor: sql`${payments.refundedMinor} + ${amount}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        sql`coalesce(${payments.capturedMinor}, 0) - ${payments.refundedMinor} >= ${amount}`,
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+/** Gives a failed refund's reservation back, in the refund's transaction. */
+export async function releaseRefund(db: AppDatabase, paymentId: number, amount: number): Promise<void> {
+  await db
+    .update(payments)
+    .set({ refundedMinor: sql`${payments.refundedMinor} - ${amount}`, updatedAt: sql`now()` })
+    .where(eq(payments.id, paymentId));
+}
+
+/**
+ * The scale seed's completed refunds, in bulk: each payment's refunded amount, and its status
+ * REFUNDED when that is the whole capture, PARTIALLY_REFUNDED otherwise.
+ */
+export async function setSeededRefunds(
+  db: AppDatabase,
+  refunded: { paymentId: number; amountMinor: number }[],
+): Promise<void> {
+  if (refunded.length === 0) return;
+  const ids = `{${refunded.map((r) => r.paymentId).join(',')}}`;
+  const amounts = `{${refunded.map((r) => r.amountMinor).join(',')}}`;
+  await db.execute(sql`update ${payments} p set refunded_minor = s.amount_minor,
+      status = case when s.amount_minor = p.captured_minor then 'REFUNDED' else 'PARTIALLY_REFUNDED' end
+    from unnest(${ids}::bigint[], ${amounts}::int[]) as s(payment_id, amount_minor)
+    where p.id = s.payment_id`);
+}

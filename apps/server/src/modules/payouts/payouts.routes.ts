@@ -1,5 +1,6 @@
 import { payoutsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { newsWithFreshAnswers } from '../../platform/http/private-answers';
 import { registerRoute } from '../../platform/http/routes';
 import { readPayoutRules } from '../earnings/earnings.api';
@@ -8,8 +9,14 @@ import { createPayoutsService } from './payouts.service';
 /** How often the weekly automatic payout looks for creators (it pays each once per ISO week). */
 export const AUTO_PAYOUT_INTERVAL_MS = 60 * 60_000;
 
+/**
+ * What the payouts need at start: PayPal's payouts (payments), the creator's live news (realtime,
+ * and the private answers it refreshes) and the operators' payout rules (configs).
+ */
+export const PAYOUTS_DEPENDENCIES = ['payments', 'realtime', 'private-answers', 'configs'];
+
 /** Withdrawals, their status following, the weekly automatic payout and the operators' view. */
-export async function payoutsModule(app: FastifyInstance): Promise<void> {
+async function payouts(app: FastifyInstance): Promise<void> {
   const service = createPayoutsService({
     db: app.database.db,
     payouts: app.payments.payouts,
@@ -49,3 +56,10 @@ export async function payoutsModule(app: FastifyInstance): Promise<void> {
   every(app.config.payouts.pollIntervalMs, 'Payout poll', () => service.followPayouts());
   every(AUTO_PAYOUT_INTERVAL_MS, 'Automatic payouts', () => service.runAutoPayouts());
 }
+
+export const payoutsModule = fp(payouts, {
+  name: 'payouts',
+  dependencies: PAYOUTS_DEPENDENCIES,
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -1,5 +1,6 @@
 import { reconciliationRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { registerRoute } from '../../platform/http/routes';
 import { readPayoutRules } from '../earnings/earnings.api';
 import { createReconciliationService } from './reconciliation.service';
@@ -10,7 +11,7 @@ export const RECONCILE_FIRST_DELAY_MS = 5 * 60_000;
 export const RECONCILE_EVERY_MS = 24 * 60 * 60_000;
 
 /** The money check: the operators' runs and the daily job. */
-export async function reconciliationModule(app: FastifyInstance): Promise<void> {
+async function reconciliation(app: FastifyInstance): Promise<void> {
   const service = createReconciliationService({
     db: app.database.db,
     log: app.log,
@@ -26,6 +27,14 @@ export async function reconciliationModule(app: FastifyInstance): Promise<void> 
     everyMs: RECONCILE_EVERY_MS,
   });
 }
+
+/** It reads the operators' payout rules (configs): declared, so an app without them fails at start. */
+export const reconciliationModule = fp(reconciliation, {
+  name: 'reconciliation',
+  dependencies: ['configs'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});
 
 /** What the daily job needs of the app: its close hook and its log. */
 export interface JobHost {

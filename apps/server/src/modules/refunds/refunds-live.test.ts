@@ -24,6 +24,7 @@ beforeAll(async () => {
   tokens.operator = await operatorWith(ctx, 'live-refunder', [
     'sys:order:query',
     'sys:order:refund',
+    'sys:order:resolve',
     'sys:creator:suspend',
   ]);
   ana = await creator('ana');
@@ -80,6 +81,37 @@ describe('the studio hears live', () => {
     });
     expect(stranger.received).toEqual([]);
     await Promise.all([studio.client.deactivate(), stranger.client.deactivate()]);
+  });
+
+  it('of a flagged order an operator accepts: it is paid, with its profit', async () => {
+    const studio = await stompListener(url, ana.token, [ORDERS_QUEUE]);
+    const order = await paidOrder({
+      userId: ana.userId,
+      shopId: ana.shopId,
+      totalMinor: 2_000,
+      profitMinor: 500,
+      mismatchCapturedMinor: 1_900,
+    });
+    const res = await call(tokens.operator ?? '', 'POST', '/api/v1/system/orders/resolve-flag', {
+      orderNo: order.orderNo,
+      resolution: 'accept',
+      note: 'Buyer agreed',
+      version: 0,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await expect.poll(() => studio.received.length, { timeout: 5_000 }).toBe(1);
+    expect(studio.received[0]).toEqual({
+      destination: ORDERS_QUEUE,
+      body: {
+        kind: 'orderPaid',
+        orderId: String(order.orderId),
+        orderNo: order.orderNo,
+        totalMinor: 2_000,
+        profitMinor: 500,
+        currencyCode: 'USD',
+      },
+    });
+    await studio.client.deactivate();
   });
 
   it('of a suspension of its shop and of its lift', async () => {

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import { users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
 import { orderItems, orders } from '../orders/orders.table';
 import { payments } from '../payments/payments.table';
@@ -59,32 +58,6 @@ export async function findPaymentByCapture(
     .from(payments)
     .where(and(eq(payments.provider, provider), eq(payments.captureId, captureId)));
   return row;
-}
-
-/**
- * Reserves `amount` of the capture: a conditional update, so concurrent refunds together never pass
- * the captured amount. Answers false (nothing changed) when less than `amount` is left.
- */
-export async function reserve(db: AppDatabase, paymentId: number, amount: number): Promise<boolean> {
-  const rows = await db
-    .update(payments)
-    .set({ refundedMinor: sql`${payments.refundedMinor} + ${amount}`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(payments.id, paymentId),
-        sql`coalesce(${payments.capturedMinor}, 0) - ${payments.refundedMinor} >= ${amount}`,
-      ),
-    )
-    .returning({ id: payments.id });
-  return rows.length === 1;
-}
-
-/** Gives a failed refund's reservation back. */
-export async function release(db: AppDatabase, paymentId: number, amount: number): Promise<void> {
-  await db
-    .update(payments)
-    .set({ refundedMinor: sql`${payments.refundedMinor} - ${amount}`, updatedAt: sql`now()` })
-    .where(eq(payments.id, paymentId));
 }
 
 export async function insertRefund(db: AppDatabase, values: typeof refunds.$inferInsert): Promise<RefundRow> {
@@ -216,45 +189,6 @@ export async function touchRefund(db: AppDatabase, id: number): Promise<void> {
     .update(refunds)
     .set({ updatedAt: sql`now()` })
     .where(eq(refunds.id, id));
-}
-
-/** A changed order: a request naming the old version is refused. */
-export async function bumpVersion(db: AppDatabase, orderId: number): Promise<void> {
-  await db
-    .update(orders)
-    .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(orders.id, orderId));
-}
-
-/** Records how an operator resolved the order's flag (only an open one). */
-export async function resolveFlag(
-  db: AppDatabase,
-  orderId: number,
-  resolution: { resolution: string; note: string; by: number },
-): Promise<boolean> {
-  const rows = await db
-    .update(orders)
-    .set({
-      flagResolution: resolution.resolution,
-      flagNote: resolution.note,
-      flagResolvedBy: resolution.by,
-      flagResolvedAt: sql`now()`,
-      version: sql`${orders.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(orders.id, orderId), sql`${orders.flag} is not null`, isNull(orders.flagResolvedAt)))
-    .returning({ id: orders.id });
-  return rows.length === 1;
-}
-
-/** The refund as the console shows it, with the operator's username. */
-export async function findConsoleRefund(db: AppDatabase, id: number) {
-  const [row] = await db
-    .select({ refund: refunds, requestedBy: users.username })
-    .from(refunds)
-    .leftJoin(users, eq(users.id, refunds.requestedBy))
-    .where(eq(refunds.id, id));
-  return row;
 }
 
 /** What the buyer's refund mail needs. */

@@ -1,14 +1,19 @@
 import { consoleOrdersRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { newsWithFreshAnswers } from '../../platform/http/private-answers';
 import { registerRoute } from '../../platform/http/routes';
 import { createRefundsService } from './refunds.service';
 
+export const REFUNDS_DEPENDENCIES = ['payments', 'mail', 'realtime', 'private-answers'];
+
 /**
  * Refunds and flag resolution in the console, the refund webhooks (registered on app.payments) and
  * the follow-up job that retries refunds without a provider answer, on the payouts' poll interval.
+ * It needs payments, mail, realtime and the private answers (its news make the creator read
+ * afresh): declared, so an app without one of them fails at start.
  */
-export async function refundsModule(app: FastifyInstance): Promise<void> {
+async function refunds(app: FastifyInstance): Promise<void> {
   const service = createRefundsService({
     db: app.database.db,
     payments: app.payments,
@@ -39,3 +44,10 @@ export async function refundsModule(app: FastifyInstance): Promise<void> {
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }
+
+export const refundsModule = fp(refunds, {
+  name: 'refunds',
+  dependencies: REFUNDS_DEPENDENCIES,
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

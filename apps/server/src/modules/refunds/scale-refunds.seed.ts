@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { rowRandom } from '../../platform/db/row-random';
+import { setSeededRefunds } from '../payments/payments.api';
 
 /** Paid orders refunded: about one in 60, three in five of them in full. */
 const REFUNDED_SHARE = 0.016;
@@ -45,9 +46,13 @@ export async function seedScaleRefunds(
       from chosen order by order_id
       returning payment_id, amount_minor
     )
-    update payments p set refunded_minor = s.amount_minor,
-      status = case when s.amount_minor = p.captured_minor then 'REFUNDED' else 'PARTIALLY_REFUNDED' end
-    from stored s where p.id = s.payment_id
-    returning p.id`);
-  return (inserted as { rows: unknown[] }).rows.length;
+    select payment_id, amount_minor from stored`);
+  const stored = (inserted as { rows: { payment_id: string | number; amount_minor: string | number }[] })
+    .rows;
+  // The amounts on the payments are the payments module's to write.
+  await setSeededRefunds(
+    db,
+    stored.map((row) => ({ paymentId: Number(row.payment_id), amountMinor: Number(row.amount_minor) })),
+  );
+  return stored.length;
 }

@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { inLanguage } from '../catalog/catalog.api';
 import { products } from '../catalog/catalog.table';
+import { claimOrdersForReviewInvites, notRefunded } from '../orders/orders.api';
 import { orderItems, orders } from '../orders/orders.table';
-import { refunds } from '../refunds/refunds.table';
 import { shops } from '../shops/shops.table';
 import { reviewInvites } from './review-invites.table';
 
@@ -17,48 +17,16 @@ export interface ClaimedOrder {
   shopName: string;
 }
 
-/** An order with no refund, or only refunds the provider refused. */
-const notRefunded = sql`not exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} <> 'failed')`;
-
 /**
- * Claims up to `limit` delivered orders not yet invited — completed (shipped), shipped at
- * `dueBefore` or earlier but after `notBefore`, a buyer's order, never refunded — and stamps them
- * invited at `now`, in the caller's transaction. Rows another process is claiming are skipped
- * (`FOR UPDATE SKIP LOCKED`), and one it claimed meanwhile no longer matches: each order is
- * claimed once, whatever runs at the same time.
+ * Claims up to `limit` delivered orders not yet invited (through the orders face, which stamps them
+ * invited at `now` in the caller's transaction, each order once), with what their mail needs.
  */
 export async function claimDueOrders(
   db: AppDatabase,
   at: { now: Date; dueBefore: Date; notBefore: Date },
   limit: number,
 ): Promise<ClaimedOrder[]> {
-  const due = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 2),
-        eq(orders.side, 'c'),
-        isNull(orders.reviewInvitedAt),
-        lte(orders.shippedAt, at.dueBefore),
-        gt(orders.shippedAt, at.notBefore),
-        notRefunded,
-      ),
-    )
-    .orderBy(asc(orders.shippedAt), asc(orders.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const claimed = await db
-    .update(orders)
-    .set({ reviewInvitedAt: at.now })
-    .where(and(inArray(orders.id, due), isNull(orders.reviewInvitedAt)))
-    .returning({
-      id: orders.id,
-      orderNo: orders.orderNo,
-      buyerEmail: orders.buyerEmail,
-      language: orders.language,
-      shopId: orders.shopId,
-    });
+  const claimed = await claimOrdersForReviewInvites(db, at, limit);
   if (claimed.length === 0) return [];
   const shopRows = await db
     .select({ id: shops.id, slug: shops.slug, name: shops.name })

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { rowRandom } from '../../platform/db/row-random';
-import { listSellableProducts } from '../shops/shops.api';
+import { listSellableProducts, replaceProductStats } from '../shops/shops.api';
 import { ensureShopEventPartitions } from './shop-events.repository';
 import { SHOP_EVENT_IDS_KEEP_DAYS } from './shop-events.service';
 
@@ -93,19 +93,22 @@ export async function seedScaleEvents(
     select count(*)::int as n from added`,
   );
   // The counters are what the events add up to (replacing the scale shop's invented traffic).
-  await db.execute(sql`
-    with counted as (
-      select product_id, count(*) filter (where kind = 'view')::int as views,
+  const counted = await rows<{ product_id: string | number; views: number; clicks: number; carts: number }>(
+    db,
+    sql`select product_id, count(*) filter (where kind = 'view')::int as views,
         count(*) filter (where kind = 'click')::int as clicks, count(*) filter (where kind = 'cart')::int as carts
-      from shop_events where shop_id = ${shopId} and product_id <> 0 group by product_id
-    ), reset as (
-      update shop_product_stats set views = 0, clicks = 0, add_to_carts = 0
-      where shop_id = ${shopId} and product_id not in (select product_id from counted)
-    )
-    insert into shop_product_stats as s (shop_id, product_id, views, clicks, add_to_carts)
-    select ${shopId}, product_id, views, clicks, carts from counted
-    on conflict (shop_id, product_id) do update set
-      views = excluded.views, clicks = excluded.clicks, add_to_carts = excluded.add_to_carts`);
+      from shop_events where shop_id = ${shopId} and product_id <> 0 group by product_id`,
+  );
+  await replaceProductStats(
+    db,
+    shopId,
+    counted.map((c) => ({
+      productId: Number(c.product_id),
+      views: Number(c.views),
+      clicks: Number(c.clicks),
+      addToCarts: Number(c.carts),
+    })),
+  );
   const [ids] = await rows<{ n: number }>(
     db,
     sql`with kept as (

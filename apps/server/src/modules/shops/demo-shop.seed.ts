@@ -5,6 +5,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.tables';
 import { CREDENTIALS_FILE } from '../../platform/auth/operators.seed';
 import { hashPassword } from '../../platform/auth/passwords';
+import { insertCreatorAccount } from '../../platform/auth/user-writes';
 import type { AppDatabase } from '../../platform/db/database';
 import { bannerPicture, iconPicture, storeSeedPictures } from '../files/files.api';
 import type { FileStorage } from '../../platform/storage/storage';
@@ -57,12 +58,11 @@ function noteCredentials(dataDir: string, password: string): void {
 
 /** The creator account as registration makes it: email (lower-case), password, nickname. */
 async function insertDemoUser(db: AppDatabase, password: string): Promise<number> {
-  const [user] = await db
-    .insert(users)
-    .values({ email: DEMO_EMAIL, passwordHash: await hashPassword(password), nickname: 'demo' })
-    .returning({ id: users.id });
-  if (!user) throw new Error('demo creator not inserted');
-  return user.id;
+  return insertCreatorAccount(db, {
+    email: DEMO_EMAIL,
+    passwordHash: await hashPassword(password),
+    nickname: 'demo',
+  });
 }
 
 /** A first-level category and a second-level one under another parent, for two price rules. */

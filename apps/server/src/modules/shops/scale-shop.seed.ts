@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.tables';
+import { insertCreatorAccount } from '../../platform/auth/user-writes';
 import type { AppDatabase } from '../../platform/db/database';
 import { rowRandom } from '../../platform/db/row-random';
 import { categories, products } from '../catalog/catalog.table';
@@ -37,11 +38,13 @@ export async function seedScaleShop(
   db: AppDatabase,
   options: { passwordHash: string; wanted: number; seed: number; now: Date },
 ): Promise<ScaleShop> {
-  const [user] = await db
-    .insert(users)
-    .values({ email: SCALE_EMAIL, passwordHash: options.passwordHash, nickname: 'scale' })
-    .returning({ id: users.id });
-  if (!user) throw new Error('scale creator not inserted');
+  const user = {
+    id: await insertCreatorAccount(db, {
+      email: SCALE_EMAIL,
+      passwordHash: options.passwordHash,
+      nickname: 'scale',
+    }),
+  };
   const paypalEmail = 'scale-payouts@linkstore.local';
   const paypalPayerId = 'SCALEPAYER0001';
   const [shop] = await db

@@ -28,6 +28,7 @@ export {
   findShopByOwner,
   findShopBySlug,
   listCategoryPercentages,
+  replaceProductStats,
   setCategoryPercentage,
   updateShopPricing,
   type ShopRow,

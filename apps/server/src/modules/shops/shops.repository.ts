@@ -254,3 +254,26 @@ export async function setCategoryPercentage(
       set: { percentage },
     });
 }
+
+/**
+ * The scale seed's counters, set to what its generated events add up to: the given products get
+ * these figures, every other product of the shop 0.
+ */
+export async function replaceProductStats(
+  db: AppDatabase,
+  shopId: number,
+  counted: { productId: number; views: number; clicks: number; addToCarts: number }[],
+): Promise<void> {
+  const array = (values: number[]) => `{${values.join(',')}}`;
+  const ids = array(counted.map((c) => c.productId));
+  await db.execute(sql`update ${shopProductStats} set views = 0, clicks = 0, add_to_carts = 0
+    where shop_id = ${shopId} and not (product_id = any(${ids}::bigint[]))`);
+  if (counted.length === 0) return;
+  await db.execute(sql`insert into ${shopProductStats} as s (shop_id, product_id, views, clicks, add_to_carts)
+    select ${shopId}, product_id, views, clicks, carts
+    from unnest(${ids}::bigint[], ${array(counted.map((c) => c.views))}::int[],
+      ${array(counted.map((c) => c.clicks))}::int[], ${array(counted.map((c) => c.addToCarts))}::int[])
+      as c(product_id, views, clicks, carts)
+    on conflict (shop_id, product_id) do update set
+      views = excluded.views, clicks = excluded.clicks, add_to_carts = excluded.add_to_carts`);
+}

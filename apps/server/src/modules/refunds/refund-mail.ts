@@ -1,0 +1,42 @@
+import { formatMoney, normalizeLanguage, type TLanguage } from '@linkstore/contract';
+import { translate } from '../../platform/i18n/translate';
+import type { MailMessage } from '../../platform/mail/mailer';
+import type { RefundsDeps } from './refund-deps';
+import { findForMail, type RefundRow } from './refunds.repository';
+
+/** The buyer's "your refund" mail in their language. */
+export function composeRefunded(
+  to: string,
+  input: { lang: TLanguage; orderNo: string; shopName: string; amountMinor: number; currencyCode: string },
+): MailMessage {
+  const values = {
+    orderNo: input.orderNo,
+    shop: input.shopName,
+    amount: formatMoney(input.amountMinor, input.currencyCode, input.lang),
+  };
+  return {
+    to,
+    subject: translate(input.lang, 'mail.orderRefunded.subject', values),
+    text: translate(input.lang, 'mail.orderRefunded.body', values),
+  };
+}
+
+/** Mails the buyer their completed refund, after its commit; a failure is logged, never thrown. */
+export function mailBuyer(deps: Pick<RefundsDeps, 'db' | 'mailer' | 'log'>, refund: RefundRow): void {
+  const sendMail = async () => {
+    const order = await findForMail(deps.db, refund.orderId);
+    if (!order) return;
+    await deps.mailer.send(
+      composeRefunded(order.buyerEmail, {
+        lang: normalizeLanguage(order.language),
+        orderNo: order.orderNo,
+        shopName: order.shopName,
+        amountMinor: refund.amountMinor,
+        currencyCode: refund.currencyCode,
+      }),
+    );
+  };
+  sendMail().catch((err: unknown) => {
+    deps.log.error({ err, refundId: refund.id, mail: 'orderRefunded' }, 'Could not send the refund mail');
+  });
+}

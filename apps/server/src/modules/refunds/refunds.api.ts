@@ -1,0 +1,4 @@
+// The refunds module's face: what other modules may use (decision 0022). Its table is in
+// refunds.table.ts, to join on.
+// The one read model of a refund as the console shows it (the order's detail lists them).
+export { findConsoleRefund, listConsoleRefunds } from './console-refunds';
