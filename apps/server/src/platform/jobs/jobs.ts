@@ -408,6 +408,7 @@ export function createJobs(options: JobsOptions) {
      * at `at` (default now) — scheduled and queued — and answers their results.
      */
     async runDue(at?: Date): Promise<RunResult[]> {
+      await ticking;
       await Promise.allSettled([...inFlight]);
       const { runs } = await claimAndStart(at);
       return Promise.all(runs);
