@@ -1,4 +1,4 @@
--- Issue 32: one job system on PostgreSQL (decision 0042). Scheduled jobs: a row per job for the
+-- Issue 32: one job system on PostgreSQL (decision 0052). Scheduled jobs: a row per job for the
 -- cluster, claimed when due under a lease. One-off jobs (mail): a queue, retried with backoff.
 -- Every run is kept with its outcome and error for the console's Scheduled jobs page.
 CREATE TABLE "scheduled_jobs" (

@@ -1,7 +1,7 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * Scheduled jobs (decision 0042): one row per job for the whole cluster. A process runs a job
+ * Scheduled jobs (decision 0052): one row per job for the whole cluster. A process runs a job
  * only after claiming its row (`next_run_at` due, no live lease), so each period runs once
  * whatever the number of processes, and never two runs of one job at once.
  */

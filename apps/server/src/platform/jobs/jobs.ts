@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
 
 /**
- * The job system (decision 0042): scheduled jobs that run once per period for the whole cluster,
+ * The job system (decision 0052): scheduled jobs that run once per period for the whole cluster,
  * and one-off queued jobs retried with backoff. Both live in PostgreSQL (or the embedded PGlite)
  * and are claimed with a lease, so any number of processes can run the worker.
  */
