@@ -307,6 +307,7 @@ export function createJobs(options: JobsOptions) {
 
   /** One pass of the worker: renew what it holds, start what is due. Never two passes at once. */
   function tick(): Promise<void> {
+    if (stopped) return Promise.resolve();
     if (ticking) {
       tickAgain = true;
       return ticking;
@@ -315,7 +316,9 @@ export function createJobs(options: JobsOptions) {
       try {
         do {
           tickAgain = false;
-          if (stopped || !polling) return;
+          // A pass asked for before the stop still runs (the stop waits for it): mail queued
+          // just before the app closes leaves before it closes.
+          if (!polling) return;
           await renewLeases();
           const { runs, full } = await claimAndStart(undefined);
           // A full batch: there is more waiting; take it once this one is done.
@@ -323,7 +326,7 @@ export function createJobs(options: JobsOptions) {
             await Promise.allSettled(runs);
             tickAgain = true;
           }
-        } while (tickAgain && !stopped);
+        } while (tickAgain);
       } catch (err) {
         log.error({ err }, 'The job worker could not poll the database');
       }
