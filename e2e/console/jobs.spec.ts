@@ -22,7 +22,7 @@ async function settled(page: Page): Promise<void> {
 }
 
 test('an operator sees the scheduled jobs and runs one now', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await followSystemTheme(page);
   await page.goto('/#/console/login');
   await page.getByLabel(t('console:login.username'), { exact: true }).fill('admin');
@@ -36,11 +36,13 @@ test('an operator sees the scheduled jobs and runs one now', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('system:jobs.title'));
   const poll = page.getByRole('row').filter({ hasText: t('system:jobs.name.payout-poll') });
   await expect(poll).toContainText('payout-poll');
-  // The poll runs every 2 s: reload until its first run is shown.
+  // The poll runs every 2 s: read the page again until its first run is shown (each round waits
+  // for the row to be drawn, then reads it).
   await expect(async () => {
     await page.reload();
-    await expect(poll).toContainText(t('system:jobs.outcome.success'), { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(poll).toBeVisible({ timeout: 15_000 });
+    await expect(poll).toContainText(t('system:jobs.outcome.success'), { timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
 
   const reconciliation = page.getByRole('row').filter({ hasText: t('system:jobs.name.reconciliation') });
   const runNow = reconciliation.getByRole('button', {
@@ -55,8 +57,9 @@ test('an operator sees the scheduled jobs and runs one now', async ({ page }) =>
   ).toBeVisible();
   await expect(async () => {
     await page.reload();
-    await expect(reconciliation).toContainText(t('system:jobs.outcome.success'), { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(reconciliation).toBeVisible({ timeout: 15_000 });
+    await expect(reconciliation).toContainText(t('system:jobs.outcome.success'), { timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
 
   await settled(page);
   await expectAccessibleInBothThemes(page, 'scheduled jobs page');
