@@ -4,12 +4,13 @@ import { defineConfig } from 'vitest/config';
 /**
  * `npm test` runs every server test on PostgreSQL, and on the embedded PGlite again only the files
  * where the engine can make a difference (decision 0051, `TEST_SCOPE=engine`): the database layer
- * itself, the embedded start and seed, money (sums and ledger figures as each driver parses them),
+ * itself and the job queue's claims, the embedded start and seed, money (sums and ledger figures as each driver parses them),
  * and the storefront and shop events (raw SQL aggregates, change notifications in-process). The
  * journeys and the security suite run the whole product on PGlite besides.
  */
 const ENGINE_SENSITIVE = [
   'src/platform/db/**/*.test.ts',
+  'src/platform/jobs/**/*.test.ts',
   'src/main.test.ts',
   'src/seed-scale.test.ts',
   'src/modules/**/*.seed.test.ts',

@@ -27,6 +27,8 @@ import { usersModule } from './modules/users/users.routes';
 import { authPlugin } from './platform/auth/auth-plugin';
 import { rateLimitPlugin } from './platform/rate-limit/rate-limit-plugin';
 import { mailPlugin } from './platform/mail/mail-plugin';
+import { jobsPlugin } from './platform/jobs/jobs-plugin';
+import { jobsConsoleModule } from './platform/jobs/jobs.routes';
 import { verificationCodesPlugin } from './platform/auth/verification-codes-plugin';
 import { healthModule } from './modules/health/health.routes';
 import { filesModule } from './modules/files/files.routes';
@@ -112,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(privateAnswersPlugin);
   await app.register(realtimePlugin);
   await app.register(noStorePlugin);
+  await app.register(jobsPlugin);
   await app.register(mailPlugin);
   await app.register(verificationCodesPlugin);
   await app.register(storagePlugin);
@@ -124,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // First of the modules: its hooks (the operation log) reach every route registered after it.
   await app.register(logsModule);
   await app.register(healthModule);
+  await app.register(jobsConsoleModule);
   await app.register(countriesModule);
   await app.register(menusModule);
   await app.register(rolesModule);

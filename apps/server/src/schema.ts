@@ -23,3 +23,4 @@ export * from './modules/review-invites/review-invites.table';
 export * from './modules/logs/logs.table';
 export * from './modules/notices/notices.table';
 export * from './modules/codegen/codegen.table';
+export * from './platform/jobs/jobs.tables';

@@ -74,6 +74,8 @@ export * from './info-pages/info-pages.schema';
 export * from './info-pages/info-pages.routes';
 export * from './logs/logs.schema';
 export * from './logs/logs.routes';
+export * from './jobs/jobs.schema';
+export * from './jobs/jobs.routes';
 export * from './notices/notices.schema';
 export * from './notices/notices.routes';
 export * from './api-docs/api-docs';

@@ -18,6 +18,7 @@ export const viewRegistry: TViewRegistry = {
     'system/info-pages/index': () => import('./info-pages/info-pages-page'),
     'system/log/index': () => import('./logs/log-page'),
     'system/notice/index': () => import('./notices/notice-page'),
+    'system/job/index': () => import('./jobs/jobs-page'),
     'system/role/index': () => import('./roles/role-page'),
     'system/dept/index': () => import('./depts/dept-page'),
     'system/menu/index': () => import('./menus/menu-page'),

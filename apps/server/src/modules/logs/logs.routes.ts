@@ -137,14 +137,12 @@ export const logsModule = fp(
     registerRoute(app, r.overview, async () => getConsoleOverview(db, await app.realtime.online()));
 
     const retentionDays = app.config.logRetentionDays;
-    const pruning = setInterval(() => {
-      pruneOldLogs(db, retentionDays).catch((err: unknown) =>
-        app.log.error({ err }, 'Could not prune operation logs'),
-      );
-    }, PRUNE_EVERY_MS);
-    pruning.unref();
+    app.jobs.schedule({
+      name: 'logs-prune',
+      everyMs: PRUNE_EVERY_MS,
+      run: () => pruneOldLogs(db, retentionDays),
+    });
     app.addHook('onClose', async () => {
-      clearInterval(pruning);
       await buffer.close();
     });
   },

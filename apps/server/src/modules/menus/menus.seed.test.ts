@@ -50,6 +50,7 @@ describe('built-in menu tree', () => {
       ['info-pages', 'system/info-pages/index', false],
       ['log', 'system/log/index', false],
       ['notice', 'system/notice/index', false],
+      ['job', 'system/job/index', false],
     ]);
   });
 

@@ -205,6 +205,19 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
           { name: 'Revoke', perm: 'sys:notice:revoke' },
         ]),
       },
+      // Scheduled jobs (issue 32, platform/jobs): their runs, failures, and "run now".
+      {
+        name: 'Scheduled jobs',
+        path: 'job',
+        routeName: 'Job',
+        component: 'system/job/index',
+        icon: 'tool',
+        sort: 12,
+        buttons: [
+          { name: 'Search', perm: 'sys:job:query' },
+          { name: 'Run', perm: 'sys:job:run' },
+        ],
+      },
     ],
   },
   {

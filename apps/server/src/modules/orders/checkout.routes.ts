@@ -71,13 +71,12 @@ export async function checkoutModule(app: FastifyInstance): Promise<void> {
     );
   });
 
-  const sweep = setInterval(() => {
-    sweepCheckouts(app).catch((err: unknown) => app.log.error({ err }, 'Checkout sweep failed'));
-    // Idempotency keys past their 24 hours (they already count as absent): any job would do.
-    sweepIdempotencyKeys(app.database.db).catch((err: unknown) =>
-      app.log.error({ err }, 'Idempotency key sweep failed'),
-    );
-  }, SWEEP_INTERVAL_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // Jobs (platform/jobs): each runs once per period for the whole cluster.
+  app.jobs.schedule({ name: 'checkout-sweep', everyMs: SWEEP_INTERVAL_MS, run: () => sweepCheckouts(app) });
+  // Idempotency keys past their 24 hours (they already count as absent).
+  app.jobs.schedule({
+    name: 'idempotency-keys-sweep',
+    everyMs: SWEEP_INTERVAL_MS,
+    run: () => sweepIdempotencyKeys(app.database.db),
+  });
 }

@@ -38,23 +38,17 @@ async function payouts(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.retry, ({ params, caller }) => service.retry(Number(params.id), Number(caller.id)));
   registerRoute(app, r.daily, ({ query }) => service.daily(query));
 
-  /** Runs `job` on a timer, never twice at once in this process. */
-  const every = (ms: number, name: string, job: () => Promise<unknown>) => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      job()
-        .catch((err: unknown) => app.log.error({ err }, `${name} failed`))
-        .finally(() => {
-          running = false;
-        });
-    }, ms);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  };
-  every(app.config.payouts.pollIntervalMs, 'Payout poll', () => service.followPayouts());
-  every(AUTO_PAYOUT_INTERVAL_MS, 'Automatic payouts', () => service.runAutoPayouts());
+  // Jobs (platform/jobs): each once per period for the whole cluster, never two runs at once.
+  app.jobs.schedule({
+    name: 'payout-poll',
+    everyMs: app.config.payouts.pollIntervalMs,
+    run: () => service.followPayouts(),
+  });
+  app.jobs.schedule({
+    name: 'auto-payouts',
+    everyMs: AUTO_PAYOUT_INTERVAL_MS,
+    run: () => service.runAutoPayouts(),
+  });
 }
 
 export const payoutsModule = fp(payouts, {

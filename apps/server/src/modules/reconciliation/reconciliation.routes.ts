@@ -5,7 +5,7 @@ import { registerRoute } from '../../platform/http/routes';
 import { readPayoutRules } from '../earnings/earnings.api';
 import { createReconciliationService } from './reconciliation.service';
 
-/** The daily job's first run waits this long after start (the app settles first)… */
+/** The daily job's first run waits this long after its first start (the app settles first)… */
 export const RECONCILE_FIRST_DELAY_MS = 5 * 60_000;
 /** …then it runs this often. */
 export const RECONCILE_EVERY_MS = 24 * 60 * 60_000;
@@ -22,9 +22,12 @@ async function reconciliation(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.runs, ({ query }) => service.page(query));
   registerRoute(app, r.detail, ({ params, query }) => service.detail(Number(params.id), query));
 
-  scheduleDaily(app, () => service.run('schedule', null), {
+  // The daily job (platform/jobs): once a day for the whole cluster, never two runs at once.
+  app.jobs.schedule({
+    name: 'reconciliation',
     firstDelayMs: RECONCILE_FIRST_DELAY_MS,
     everyMs: RECONCILE_EVERY_MS,
+    run: () => service.run('schedule', null),
   });
 }
 
@@ -35,41 +38,3 @@ export const reconciliationModule = fp(reconciliation, {
   // Its routes and hooks stay in their own scope, as a plain plugin's.
   encapsulate: true,
 });
-
-/** What the daily job needs of the app: its close hook and its log. */
-export interface JobHost {
-  addHook(name: 'onClose', hook: () => Promise<void>): unknown;
-  log: { error(details: object, message: string): void };
-}
-
-/**
- * Runs `job` once `firstDelayMs` after start, then every `everyMs`, never twice at once in this
- * process; the timers never keep the process alive and stop when the app closes.
- */
-export function scheduleDaily(
-  app: JobHost,
-  job: () => Promise<unknown>,
-  at: { firstDelayMs: number; everyMs: number },
-): void {
-  let running = false;
-  const scheduled = () => {
-    if (running) return;
-    running = true;
-    job()
-      .catch((err: unknown) => app.log.error({ err }, 'Reconciliation failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  let daily: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    scheduled();
-    daily = setInterval(scheduled, at.everyMs);
-    daily.unref();
-  }, at.firstDelayMs);
-  first.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(daily);
-  });
-}

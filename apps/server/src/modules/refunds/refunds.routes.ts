@@ -30,19 +30,12 @@ async function refunds(app: FastifyInstance): Promise<void> {
     service.resolveFlag(Number(caller.id), body, request.lang),
   );
 
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    service
-      .followRefunds()
-      .catch((err: unknown) => app.log.error({ err }, 'Refund follow-up failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, app.config.payouts.pollIntervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // The follow-up (platform/jobs): once per period for the whole cluster, never two at once.
+  app.jobs.schedule({
+    name: 'refund-follow-up',
+    everyMs: app.config.payouts.pollIntervalMs,
+    run: () => service.followRefunds(),
+  });
 }
 
 export const refundsModule = fp(refunds, {

@@ -8,6 +8,8 @@ import {
   type ReviewInvitesService,
 } from './review-invites.service';
 
+/** The scheduled job's name. */
+export const REVIEW_INVITES_JOB = 'review-invites';
 /** The invitation job's first run waits this long after start (the app settles first)… */
 export const INVITE_FIRST_DELAY_MS = 60_000;
 /** …then it runs this often. */
@@ -15,10 +17,11 @@ export const INVITE_EVERY_MS = 10 * 60_000;
 
 /** What the rest of the app may ask of the review invitations. */
 export interface ReviewInvitesHandle {
-  /** Runs the job now in the background (after shipping: with 0 days, buyers are invited at once). */
+  /**
+   * Makes the job due now (after shipping: with 0 days, buyers are invited at once); a run in
+   * progress anywhere is followed by another.
+   */
   runSoon(): void;
-  /** Runs the job now and waits for it (tests); answers how many orders it invited. */
-  runNow(now?: Date): Promise<number>;
   service: ReviewInvitesService;
 }
 
@@ -51,40 +54,19 @@ export const reviewInvitesModule = fp(
       return null;
     });
 
-    // Never two runs at once in this process (other processes are kept apart by the claim).
-    let running: Promise<number> | null = null;
-    let again = false;
-    const runNow = (now?: Date): Promise<number> => {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = service.run(now).finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          runSoon();
-        }
-      });
-      return running;
-    };
-    const runSoon = () => {
-      runNow().catch((err: unknown) => app.log.error({ err }, 'Review invitations failed'));
-    };
-    app.decorate('reviewInvites', { runSoon, runNow, service });
-
-    let every: NodeJS.Timeout | undefined;
-    const first = setTimeout(() => {
-      runSoon();
-      every = setInterval(runSoon, INVITE_EVERY_MS);
-      every.unref();
-    }, INVITE_FIRST_DELAY_MS);
-    first.unref();
-    app.addHook('onClose', async () => {
-      clearTimeout(first);
-      clearInterval(every);
-      await running?.catch(() => undefined);
+    // The job (platform/jobs): once per period for the whole cluster, never two runs at once.
+    app.jobs.schedule({
+      name: REVIEW_INVITES_JOB,
+      firstDelayMs: INVITE_FIRST_DELAY_MS,
+      everyMs: INVITE_EVERY_MS,
+      run: ({ now }) => service.run(now),
     });
+    const runSoon = () => {
+      app.jobs
+        .runSoon(REVIEW_INVITES_JOB)
+        .catch((err: unknown) => app.log.error({ err }, 'Could not ask for the review invitations'));
+    };
+    app.decorate('reviewInvites', { runSoon, service });
   },
-  { name: 'review-invites', dependencies: ['configs'] },
+  { name: 'review-invites', dependencies: ['configs', 'jobs'] },
 );

@@ -84,13 +84,13 @@ export function createReviewInvitesService(deps: ReviewInvitesDeps) {
     return AppError.of(ErrorCode.REVIEW_LINK_INVALID, 'review.linkInvalid');
   }
 
-  /** Claims one batch, makes its links and answers the mails to send once it has committed. */
-  async function claimBatch(now: Date): Promise<{ claimed: number; mails: MailMessage[] }> {
+  /** Claims one batch, makes its links and queues their mails, in one transaction. */
+  async function claimBatch(now: Date): Promise<{ claimed: number }> {
     const dueBefore = new Date(now.getTime() - deps.inviteDays() * DAY_MS);
     const notBefore = new Date(dueBefore.getTime() - INVITE_WINDOW_DAYS * DAY_MS);
     return withTransaction(db, async (tx) => {
       const orders = await claimDueOrders(tx, { now, dueBefore, notBefore }, BATCH);
-      if (orders.length === 0) return { claimed: 0, mails: [] };
+      if (orders.length === 0) return { claimed: 0 };
       const items = await listReviewableItems(
         tx,
         orders.map((order) => order.id),
@@ -107,11 +107,12 @@ export function createReviewInvitesService(deps: ReviewInvitesDeps) {
           createdAt: now,
         })),
       );
-      const mails = orders.flatMap((order) => {
+      // Queued in the claiming transaction: the mails exist exactly when the claim commits.
+      for (const order of orders) {
         const own = links.filter((link) => link.item.orderId === order.id);
-        return own.length === 0 ? [] : [mailFor(order, own)];
-      });
-      return { claimed: orders.length, mails };
+        if (own.length > 0) await deps.mailer.send(mailFor(order, own), { db: tx });
+      }
+      return { claimed: orders.length };
     });
   }
 
@@ -132,19 +133,14 @@ export function createReviewInvitesService(deps: ReviewInvitesDeps) {
   return {
     /**
      * Invites every delivered order not yet invited, a batch per transaction: the order is stamped
-     * in the transaction that claims it, and its mail goes out after that commits (a crash in
-     * between loses that mail rather than sending it twice). Answers how many orders it claimed.
+     * and its mail queued in the transaction that claims it (the job queue sends it, retrying
+     * while the relay is away). Answers how many orders it claimed.
      */
     async run(now: Date = new Date()): Promise<number> {
       let total = 0;
       for (;;) {
-        const { claimed, mails } = await claimBatch(now);
+        const { claimed } = await claimBatch(now);
         total += claimed;
-        for (const mail of mails) {
-          await deps.mailer.send(mail).catch((err: unknown) => {
-            deps.log.error({ err, mail: 'reviewInvite' }, 'Could not send a review invitation');
-          });
-        }
         if (claimed < BATCH) return total;
       }
     },

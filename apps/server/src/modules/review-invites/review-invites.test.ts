@@ -34,7 +34,12 @@ const DAY = 24 * 60 * 60_000;
 const NOW = new Date('2026-11-20T12:00:00Z');
 let sequence = 0;
 
-const run = (now = NOW) => ctx.app.reviewInvites.service.run(now);
+/** Runs the job, then the mail it queued (the job queue sends it). */
+const run = async (now = NOW) => {
+  const claimed = await ctx.app.reviewInvites.service.run(now);
+  await ctx.app.jobs.runDue();
+  return claimed;
+};
 const db = () => ctx.database.db;
 
 /** A completed order shipped at `shippedAt`, with one item per product given. */
@@ -268,7 +273,7 @@ describe('a review from the link', () => {
   async function freshToken(products = [productA]): Promise<{ token: string; orderId: number }> {
     const order = await shippedOrder(new Date(NOW.getTime() - 7 * DAY), { products });
     // The real clock: links made now expire in LINK_DAYS.
-    await ctx.app.reviewInvites.service.run(new Date());
+    await run(new Date());
     const mail = mailsTo(order.email)[0];
     if (!mail) throw new Error('no invitation');
     return { token: tokenIn(mail), orderId: order.orderId };
@@ -367,7 +372,7 @@ describe('a review from the link', () => {
 
   it('each item of an order has its own link', async () => {
     const order = await shippedOrder(new Date(NOW.getTime() - 7 * DAY), { products: [productA, productB] });
-    await ctx.app.reviewInvites.service.run(new Date());
+    await run(new Date());
     const mail = mailsTo(order.email)[0];
     if (!mail) throw new Error('no invitation');
     const second = (await invite(tokenIn(mail, 1))).json<{ data: TReviewInvite }>().data;

@@ -18,12 +18,8 @@ export async function shopEventsModule(app: FastifyInstance): Promise<void> {
   await events.preparePartitions();
   registerRoute(app, storefrontRoutes.events, ({ body, request }) => events.record(request.ip, body));
 
-  const pruning = setInterval(() => {
-    events.prune().catch((err: unknown) => app.log.error({ err }, 'Could not prune storefront events'));
-  }, PRUNE_EVERY_MS);
-  pruning.unref();
+  app.jobs.schedule({ name: 'shop-events-prune', everyMs: PRUNE_EVERY_MS, run: () => events.prune() });
   app.addHook('onClose', async () => {
-    clearInterval(pruning);
     await events.close();
   });
 }

@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createOutboxMailer, createSmtpMailer, type Mailer, type MailTransport } from './mailer';
+import {
+  createOutboxMailer,
+  createSmtpMailer,
+  type MailMessage,
+  type Mailer,
+  type MailTransport,
+} from './mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,9 +19,16 @@ export function outboxDir(dataDir: string): string {
   return join(dataDir, 'outbox');
 }
 
+/** The queued job that hands one message to the transport. */
+export const SEND_MAIL_JOB = 'send-mail';
+/** Attempts before a message is kept as failed: with the backoff (10 s doubling, at most 30 min) about 6 hours. */
+export const SEND_MAIL_ATTEMPTS = 20;
+
 /**
- * `app.mailer`: SMTP when SMTP_URL is set, else the offline outbox in DATA_DIR/outbox. Messages
- * still being handed over when the server stops are waited for before the transport closes.
+ * `app.mailer`: SMTP when SMTP_URL is set, else the offline outbox in DATA_DIR/outbox. Every
+ * message goes through the job queue (`send-mail`): a relay that is down or refuses delays mail
+ * and loses none; the worker tries again with backoff. Closing the app waits for the sends in
+ * progress (the jobs plugin stops its worker before this transport closes).
  */
 export const mailPlugin = fp(
   async (app: FastifyInstance) => {
@@ -23,20 +36,24 @@ export const mailPlugin = fp(
     const transport: MailTransport = smtpUrl
       ? createSmtpMailer({ url: smtpUrl, from })
       : createOutboxMailer({ dir: outboxDir(app.config.dataDir), from, log: app.log });
-    const inFlight = new Set<Promise<void>>();
 
+    app.jobs.define<MailMessage>({
+      name: SEND_MAIL_JOB,
+      maxAttempts: SEND_MAIL_ATTEMPTS,
+      run: (message) => transport.send(message),
+    });
     app.decorate('mailer', {
-      send(message) {
-        const sending = transport.send(message);
-        inFlight.add(sending);
-        const forget = () => inFlight.delete(sending);
-        void sending.then(forget, forget);
-        return sending;
+      async send(message, at = {}) {
+        const { to, subject, text, html } = message;
+        await app.jobs.enqueue<MailMessage>(
+          SEND_MAIL_JOB,
+          { to, subject, text, ...(html ? { html } : {}) },
+          at,
+        );
       },
     } satisfies Mailer);
 
     app.addHook('onClose', async () => {
-      await Promise.allSettled(inFlight);
       await transport.close();
     });
     if (transport.kind === 'outbox') {
@@ -46,5 +63,5 @@ export const mailPlugin = fp(
       );
     }
   },
-  { name: 'mail' },
+  { name: 'mail', dependencies: ['jobs'] },
 );

@@ -19,16 +19,28 @@ export interface ReadMail {
 export interface SmtpSink {
   url: string;
   messages: ReadMail[];
+  /** While true, every message is refused with a temporary error (451), as a relay in trouble does. */
+  refusing: boolean;
+  /** How many messages were refused so far. */
+  refused: number;
   close(): Promise<void>;
 }
 
 /** An SMTP server on 127.0.0.1 and a free port: no TLS, no auth, accepts everything. */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ReadMail[] = [];
+  const sink = { refusing: false, refused: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!sink.refusing) return callback();
+      sink.refused += 1;
+      return callback(
+        Object.assign(new Error('Service not available, try again later'), { responseCode: 451 }),
+      );
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -44,11 +56,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
-  return {
+  return Object.assign(sink, {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  });
 }
 
 /** Every .eml in the outbox folder, oldest first. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import type { AppDatabase } from '../db/database';
 
 export interface MailMessage {
   to: string;
@@ -10,14 +11,20 @@ export interface MailMessage {
   html?: string | undefined;
 }
 
-/** What modules use: hand over one message. Resolves once the transport has taken it. */
+/**
+ * What modules use: hand over one message. `app.mailer` queues it (a `send-mail` job, retried with
+ * backoff while the relay is away) and resolves once it is queued; pass the transaction as `db`
+ * to queue it only if that work commits.
+ */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, at?: { db?: AppDatabase }): Promise<void>;
 }
 
-/** A mailer the platform owns: it knows which kind it is and can be shut down. */
-export interface MailTransport extends Mailer {
+/** A mailer the platform owns: it knows which kind it is, hands a message over, and can be shut down. */
+export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
+  /** Resolves once the relay (or the outbox) has taken the message; rejects if it did not. */
+  send(message: MailMessage): Promise<void>;
   close(): Promise<void>;
 }
 
