@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
+import { queryRows } from '../../platform/db/rows';
 import { getMyEarnings, readPayoutRules, type PayoutRules } from '../earnings/earnings.api';
 import type { ReconciliationDifference } from './reconciliation.table';
 
@@ -16,14 +17,6 @@ export interface Reconciliation {
  * a buyer's order paid with one must be in the ledger.
  */
 const CAPTURED = sql.raw(`('COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED')`);
-
-type Row = Record<string, string | number | boolean | null>;
-
-async function rows<T extends Row>(db: AppDatabase, query: SQL): Promise<T[]> {
-  // Both drivers answer `{ rows }`; the shared database type does not say so.
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 const num = (value: string | number | boolean | null | undefined): number => Number(value ?? 0);
 
@@ -77,7 +70,7 @@ export async function reconcile(
   const found: ReconciliationDifference[] = [];
 
   // ── sales ────────────────────────────────────────────────────────────────────────────────
-  const sales = await rows<{
+  const sales = await queryRows<{
     order_no: string | null;
     order_id: string | null;
     owner: string | null;
@@ -149,7 +142,7 @@ export async function reconcile(
   }
 
   // ── captures and what payments say was refunded ──────────────────────────────────────────
-  const captures = await rows<{
+  const captures = await queryRows<{
     payment_id: string;
     order_no: string;
     owner: string;
@@ -179,7 +172,7 @@ export async function reconcile(
     );
   }
 
-  const refundedRows = await rows<{
+  const refundedRows = await queryRows<{
     payment_id: string;
     order_no: string;
     owner: string;
@@ -212,7 +205,7 @@ export async function reconcile(
   }
 
   // ── refunds ──────────────────────────────────────────────────────────────────────────────
-  const refundRows = await rows<{
+  const refundRows = await queryRows<{
     refund_id: string | null;
     status: string | null;
     order_no: string | null;
@@ -260,7 +253,7 @@ export async function reconcile(
     }
   }
 
-  const refundTotals = await rows<{
+  const refundTotals = await queryRows<{
     order_no: string;
     owner: string;
     sale: string;
@@ -302,7 +295,7 @@ export async function reconcile(
   }
 
   // ── payouts ──────────────────────────────────────────────────────────────────────────────
-  const payoutRows = await rows<{
+  const payoutRows = await queryRows<{
     payout_id: string | null;
     owner: string | null;
     status: string | null;
@@ -381,7 +374,7 @@ export async function reconcile(
   }
 
   // ── per creator: the earnings page's figures, the raw ledger and the sources ──────────────
-  const creators = await rows<{
+  const creators = await queryRows<{
     user_id: string;
     credits: string;
     settled_debits: string;
@@ -506,7 +499,7 @@ export async function reconcile(
   }
 
   // ── in total ─────────────────────────────────────────────────────────────────────────────
-  const [sums] = await rows<Record<string, string>>(
+  const [sums] = await queryRows<Record<string, string>>(
     db,
     sql`
     select

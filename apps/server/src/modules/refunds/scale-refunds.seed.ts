@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { rowRandom } from '../../platform/db/row-random';
+import { resultRows } from '../../platform/db/rows';
 
 /** Paid orders refunded: about one in 60, three in five of them in full. */
 const REFUNDED_SHARE = 0.016;
@@ -49,5 +50,5 @@ export async function seedScaleRefunds(
       status = case when s.amount_minor = p.captured_minor then 'REFUNDED' else 'PARTIALLY_REFUNDED' end
     from stored s where p.id = s.payment_id
     returning p.id`);
-  return (inserted as { rows: unknown[] }).rows.length;
+  return resultRows(inserted).length;
 }

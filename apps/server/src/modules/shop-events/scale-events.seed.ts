@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
+import { queryRows } from '../../platform/db/rows';
 import { rowRandom } from '../../platform/db/row-random';
 import { listSellableProducts } from '../shops/shops.api';
 import { ensureShopEventPartitions } from './shop-events.repository';
@@ -18,12 +19,6 @@ export interface ScaleEventsReport {
   rollups: number;
   /** Event ids remembered (those received in the last SHOP_EVENT_IDS_KEEP_DAYS). */
   ids: number;
-}
-
-type Rows<T> = { rows: T[] };
-async function rows<T>(db: AppDatabase, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as Rows<T>).rows;
 }
 
 const textArray = (values: readonly string[]) =>
@@ -81,7 +76,7 @@ export async function seedScaleEvents(
     ) e
     order by at`);
   await db.execute(sql`analyze shop_events`);
-  const [rollups] = await rows<{ n: number }>(
+  const [rollups] = await queryRows<{ n: number }>(
     db,
     sql`with added as (
       insert into event_rollups as r (shop_id, product_id, kind, user_source, page_source, bucket, count)
@@ -106,7 +101,7 @@ export async function seedScaleEvents(
     select ${shopId}, product_id, views, clicks, carts from counted
     on conflict (shop_id, product_id) do update set
       views = excluded.views, clicks = excluded.clicks, add_to_carts = excluded.add_to_carts`);
-  const [ids] = await rows<{ n: number }>(
+  const [ids] = await queryRows<{ n: number }>(
     db,
     sql`with kept as (
       insert into shop_event_ids (shop_id, event_id, seen_at)
