@@ -33,7 +33,8 @@ import {
   type ConsoleOrderRow,
 } from './console-orders.repository';
 import { listOrderItems } from './orders.repository';
-import { decodeCursor, encodeCursor, placedDays, shipmentOf } from './orders.service';
+import { decodeCursor, encodeCursor, shipmentOf } from './orders.service';
+import { utcDayRange } from '../../platform/http/days';
 
 type ConsoleOrdersQuery = z.output<typeof ZConsoleOrdersQuery>;
 type ShipRequest = z.output<typeof ZShipRequest>;
@@ -47,7 +48,7 @@ export function consoleFilterOf(query: ConsoleOrdersQuery): ConsoleOrderFilter {
     status: query.status,
     flagged:
       query.flagged === undefined ? undefined : query.flagged === 'open' ? 'open' : query.flagged === 'true',
-    ...placedDays(query),
+    ...utcDayRange(query),
   };
 }
 

@@ -59,6 +59,7 @@ import {
   touchPayout,
   type PayoutRow,
 } from './payouts.repository';
+import { eachUtcDay, utcDayStartOf } from '../../platform/http/days';
 
 type Payouts = FastifyInstance['payments']['payouts'];
 type PayoutBatch = Awaited<ReturnType<Payouts['get']>>;
@@ -102,13 +103,9 @@ export interface PayoutsDeps {
 
 const usd = (cents: number) => formatMoney(cents, PAYOUT_CURRENCY, 'en');
 
-function utcDayStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
-
 /** ISO 8601 week of `now` in UTC, e.g. `2026-W48`. */
 export function isoWeek(now: Date): string {
-  const day = utcDayStart(now);
+  const day = utcDayStartOf(now);
   const weekday = day.getUTCDay() || 7;
   // The Thursday of this week decides the year.
   const thursday = new Date(day.getTime() + (4 - weekday) * DAY_MS);
@@ -241,7 +238,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
         if (amount < rules.minimumCents) {
           throw AppError.field('amountCents', 'payouts.belowMinimum', { minimum: usd(rules.minimumCents) });
         }
-        const today = await sumPayoutsSince(tx, userId, utcDayStart(now));
+        const today = await sumPayoutsSince(tx, userId, utcDayStartOf(now));
         if (today + amount > rules.dailyMaximumCents) {
           throw AppError.field('amountCents', 'payouts.overDailyMaximum', {
             maximum: usd(rules.dailyMaximumCents),
@@ -548,12 +545,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
       const zero = (): TPayoutDayFigure => ({ count: 0, cents: 0 });
       const days: TPayoutDaily = [];
       const byDay = new Map<string, TPayoutDaily[number]>();
-      for (
-        let t = Date.parse(`${query.from}T00:00:00Z`);
-        t <= Date.parse(`${query.to}T00:00:00Z`);
-        t += DAY_MS
-      ) {
-        const day = new Date(t).toISOString().slice(0, 10);
+      for (const day of eachUtcDay(query.from, query.to)) {
         const entry = { day, requested: zero(), processing: zero(), paid: zero(), returned: zero() };
         days.push(entry);
         byDay.set(day, entry);
