@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  daysInOrder,
-  ZCreatorOrderItem,
-  ZIsoDay,
-  ZOrderCursor,
-  ZOrderNo,
-  ZOrderStatus,
-  ZShipment,
-} from './orders.schema';
+import { daysInOrder, ZIsoDay } from '../platform/days';
+import { ZCreatorOrderItem, ZOrderCursor, ZOrderNo, ZOrderStatus, ZShipment } from './orders.schema';
 
 /**
  * The console's orders (`commerce/orders`): every order of every shop, and fulfilment — an
