@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatMoney, useMoment } from '../../shared/payouts/payout-status';
+import { useFormatMoney, useMoment } from '../../shared/format/use-format';
 import { useCanCall } from '../../shared/permission/access';
 import { consoleOrderDetailQuery } from './api';
 import { FlagTags, isFlagOpen, StatusTag, useCarrierName } from './order-parts';
