@@ -6,6 +6,7 @@ import {
   type TConsoleOrderDetail,
   type TConsoleOrderPage,
   type TLanguage,
+  type TOrderEvent,
   type TShipAnswer,
   type ZConsoleOrdersQuery,
   type ZShipRequest,
@@ -171,7 +172,7 @@ export async function getConsoleOrder(
   };
 }
 
-/** Placed and paid from the order's own timestamps, then every recorded event, in time order. */
+/** Placed, paid and flagged from the order's own columns, then every recorded event, in time order. */
 function historyOf(
   row: ConsoleOrderRow,
   events: Awaited<ReturnType<typeof listOrderEvents>>,
@@ -180,13 +181,22 @@ function historyOf(
     { action: 'placed', actor: null, detail: {}, at: row.createdAt.toISOString() },
   ];
   if (row.paidAt) history.push({ action: 'paid', actor: null, detail: {}, at: row.paidAt.toISOString() });
+  if (row.flaggedAt && (row.flagReason === 'amount_mismatch' || row.flagReason === 'stock_short')) {
+    history.push({
+      action: 'flagged',
+      actor: null,
+      detail: { reason: row.flagReason },
+      at: row.flaggedAt.toISOString(),
+    });
+  }
   for (const event of events) {
+    // Written only through `recordOrderEvent`, which takes each action with its own details.
     history.push({
       action: event.action,
       actor: event.actor,
       detail: event.detail,
       at: event.createdAt.toISOString(),
-    });
+    } as TOrderEvent);
   }
   return history.sort((a, b) => a.at.localeCompare(b.at));
 }

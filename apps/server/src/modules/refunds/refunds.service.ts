@@ -8,6 +8,7 @@ import {
   type TOrderRefundedNews,
   type TConsoleRefund,
   type TLanguage,
+  type TOrderEventDetail,
   type ZRefundRequest,
   type ZResolveFlagRequest,
 } from '@linkstore/contract';
@@ -396,7 +397,7 @@ export function createRefundsService(deps: RefundsDeps) {
         throw AppError.of(ErrorCode.ORDER_STALE, 'refunds.flagStale', { orderNo: body.orderNo });
       }
       let version = body.version;
-      const detail: Record<string, unknown> = { resolution: body.resolution, note: body.note };
+      const detail: TOrderEventDetail<'flag_resolved'> = { resolution: body.resolution, note: body.note };
       if (body.resolution === 'refund') {
         // Everything still refundable goes back; a refusal leaves the flag open.
         const refund = await store(operatorId, {
