@@ -7,6 +7,7 @@ import { runScaleSeed, SCALE_EMAIL, ScaleSeedExists, type ScaleSeedReport } from
 import type { AppDatabase } from './platform/db/database';
 import { createTestApp, openTestDatabase, type TestContext } from './test/helper';
 import { accessTokenFor } from './test/users';
+import { queryRows } from './platform/db/rows';
 
 const PASSWORD = 'Scale-pass-2026';
 const NOW = new Date();
@@ -17,8 +18,7 @@ let report: ScaleSeedReport;
 let token = '';
 
 async function one<T>(db: AppDatabase, query: ReturnType<typeof sql>): Promise<T> {
-  const result: unknown = await db.execute(query);
-  const [row] = (result as { rows: T[] }).rows;
+  const [row] = await queryRows<T>(db, query);
   if (!row) throw new Error('no row');
   return row;
 }
@@ -92,10 +92,12 @@ describe('the scale shop generator', () => {
 
   it('the creator’s orders answer what SQL finds, newest first, page after page', async () => {
     const db = ctx.database.db;
-    const result: unknown = await db.execute(
-      sql`select order_no from orders where owner_user_id = ${report.userId} order by created_at desc, id desc limit 100`,
-    );
-    const newest = (result as { rows: { order_no: string }[] }).rows.map((row) => row.order_no);
+    const newest = (
+      await queryRows<{ order_no: string }>(
+        db,
+        sql`select order_no from orders where owner_user_id = ${report.userId} order by created_at desc, id desc limit 100`,
+      )
+    ).map((row) => row.order_no);
     const seen: string[] = [];
     let cursor: string | null = null;
     let total = 0;

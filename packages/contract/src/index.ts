@@ -3,6 +3,7 @@ export * from './platform/currency';
 export * from './platform/money';
 export * from './platform/envelope';
 export * from './platform/page';
+export * from './platform/days';
 export * from './platform/route';
 export * from './platform/idempotency';
 export * from './platform/runtime-config';

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, userRoles } from '../platform/auth/access.tables';
 import { users } from '../platform/auth/auth.tables';
 import { hashPassword } from '../platform/auth/passwords';
+import { resultRows } from '../platform/db/rows';
 import { operationLogs } from '../modules/logs/logs.table';
 import { shops } from '../modules/shops/shops.table';
 import { createTestApp, type TestContext } from '../test/helper';
@@ -378,19 +379,17 @@ describe('bad input', () => {
     const columns = await db.execute<{ table_name: string; column_name: string; data_type: string }>(sql`
       select table_name, column_name, data_type from information_schema.columns
       where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')`);
-    const rowsOf = (result: unknown) =>
-      (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
     const bad: string[] = [];
-    for (const { table_name: table, column_name: column } of rowsOf(columns) as {
+    for (const { table_name: table, column_name: column } of resultRows<{
       table_name: string;
       column_name: string;
-    }[]) {
+    }>(columns)) {
       const counted = await db.execute(
         sql`select count(*)::int as n from ${sql.identifier(table)}
             where strpos(${sql.identifier(column)}::text, ${'\uFFFD'}) > 0
                or strpos(${sql.identifier(column)}::text, '\\u0000') > 0`,
       );
-      const n = Number(rowsOf(counted)[0]?.n ?? 0);
+      const n = Number(resultRows(counted)[0]?.n ?? 0);
       if (n > 0) bad.push(`${table}.${column}: ${n} rows`);
     }
     expect(bad).toEqual([]);
@@ -401,7 +400,7 @@ describe('bad input', () => {
           where sp.override_price_cents is not null and sp.override_price_cents < p.platform_price_cents)::int as below_cost,
         (select count(*) from shops where default_percentage < 100)::int as shop_below_cost,
         (select count(*) from shop_category_prices where percentage < 100)::int as category_below_cost`);
-    expect(rowsOf(invariants)[0]).toEqual({
+    expect(resultRows(invariants)[0]).toEqual({
       negative_stock: 0,
       below_cost: 0,
       shop_below_cost: 0,

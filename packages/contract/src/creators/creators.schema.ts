@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZIsoDay, ZOrderStatus, daysInOrder } from '../orders/orders.schema';
+import { ZOrderStatus } from '../orders/orders.schema';
+import { daysInOrder, ZIsoDay } from '../platform/days';
 import { ZPage, ZPageQuery } from '../platform/page';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daysBetween, ZIsoDay } from '../orders/orders.schema';
+import { daysBetween, ZIsoDay } from '../platform/days';
 
 /** The longest custom range the dashboard charts, both ends included. */
 export const MAX_DASHBOARD_DAYS = 366;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, ZOrdersQuery } from '../orders/orders.schema';
+import { ZOrdersQuery } from '../orders/orders.schema';
+import { daysBetween } from '../platform/days';
 import { ZEarningsDailyQuery } from './earnings.schema';
 
 describe('date ranges', () => {

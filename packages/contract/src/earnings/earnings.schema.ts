@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPage, ZPageQuery } from '../platform/page';
 import { ZPayoutStatus } from '../payouts/payouts.schema';
-import { daysBetween, ZIsoDay } from '../orders/orders.schema';
+import { daysBetween, ZIsoDay } from '../platform/days';
 
 /**
  * The creator's earnings (`#/revenue`), read from their ledger: a sale credits an order's profit

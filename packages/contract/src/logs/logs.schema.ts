@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { ZIsoDay } from '../platform/days';
 import { ZPage, ZPageQuery } from '../platform/page';
-
-/** A day on the wire: `yyyy-MM-dd` (UTC). */
-export const ZLogDate = z.iso.date();
 
 /** Who may read the operation logs and the visit figures. */
 export const LOG_QUERY_PERMISSION = 'sys:log:query';
@@ -18,8 +16,8 @@ export const ZLogPageQuery = ZPageQuery.extend({
     .regex(/^[a-z0-9-]*$/)
     .optional(),
   /** First and last day (inclusive, UTC); a bare date means the whole day. */
-  startDate: ZLogDate.optional(),
-  endDate: ZLogDate.optional(),
+  startDate: ZIsoDay.optional(),
+  endDate: ZIsoDay.optional(),
   /** `success`: answered with the success envelope; `failure`: anything else. */
   status: z.enum(['success', 'failure']).optional(),
 });
@@ -55,7 +53,7 @@ export const ZLogPage = ZPage(ZLogItem);
 export type TLogPage = z.infer<typeof ZLogPage>;
 
 export const ZVisitTrendQuery = z
-  .object({ startDate: ZLogDate, endDate: ZLogDate })
+  .object({ startDate: ZIsoDay, endDate: ZIsoDay })
   .refine((q) => q.startDate <= q.endDate, { path: ['endDate'], error: 'validation.dateOrder' })
   .refine((q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= 365 * 86_400_000, {
     path: ['endDate'],

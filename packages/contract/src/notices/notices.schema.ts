@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDayOrDateTime, ZDayOrDateTimeRange } from '../platform/days';
 import { ZPage, ZPageQuery } from '../platform/page';
 import { isEmptyDoc, ZRichDoc } from '../platform/rich-text';
 
@@ -42,10 +43,6 @@ export const ZNoticeNews = z.object({
 });
 export type TNoticeNews = z.infer<typeof ZNoticeNews>;
 
-/** `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss` (UTC), or empty for an open end. */
-const ZDateText = z.string().regex(/^(\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?)?$/);
-const ZDateRange = z.union([ZDateText, z.array(ZDateText).max(2)]);
-
 /**
  * `GET /notices/page`: title contains, publish status, publish time range as
  * `publishTime[]=from&publishTime[]=to` or upstream's `publishTime[0]=…&publishTime[1]=…` (a bare
@@ -57,10 +54,10 @@ export const ZNoticePageQuery = ZPageQuery.extend({
     .enum(['0', '1', '-1'])
     .transform((value) => Number(value))
     .optional(),
-  publishTime: ZDateRange.optional(),
-  'publishTime[]': ZDateRange.optional(),
-  'publishTime[0]': ZDateText.optional(),
-  'publishTime[1]': ZDateText.optional(),
+  publishTime: ZDayOrDateTimeRange.optional(),
+  'publishTime[]': ZDayOrDateTimeRange.optional(),
+  'publishTime[0]': ZDayOrDateTime.optional(),
+  'publishTime[1]': ZDayOrDateTime.optional(),
 }).transform((raw) => {
   const range = raw.publishTime ?? raw['publishTime[]'];
   const times = Array.isArray(range)

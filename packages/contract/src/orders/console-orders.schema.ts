@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  daysInOrder,
-  ZCreatorOrderItem,
-  ZIsoDay,
-  ZOrderCursor,
-  ZOrderNo,
-  ZOrderStatus,
-  ZShipment,
-} from './orders.schema';
+import { daysInOrder, ZIsoDay } from '../platform/days';
+import { ZCreatorOrderItem, ZOrderCursor, ZOrderNo, ZOrderStatus, ZShipment } from './orders.schema';
 
 /**
  * The console's orders (`commerce/orders`): every order of every shop, and fulfilment — an
@@ -195,15 +188,68 @@ export const ZConsoleRefund = z.object({
 });
 export type TConsoleRefund = z.infer<typeof ZConsoleRefund>;
 
-/** One line of the order's history: what happened, who did it (null: the system), when. */
-export const ZOrderEvent = z.object({
-  /** placed, paid, shipped, refund_requested, refunded, refund_failed, flagged, flag_resolved … */
-  action: z.string(),
-  actor: z.string().nullable(),
-  detail: z.record(z.string(), z.unknown()),
-  at: z.string(),
-});
+/** Who did it (null: the system) and when: every line of the order's history has these. */
+const ZOrderEventBase = z.object({ actor: z.string().nullable(), at: z.string() });
+
+/**
+ * One line of the order's history: what happened (`action`), with the details of that action
+ * (`detail`, as stored with the event). Placed, paid and flagged come from the order's own columns.
+ */
+export const ZOrderEvent = z.discriminatedUnion('action', [
+  ZOrderEventBase.extend({ action: z.literal(['placed', 'paid']), detail: z.object({}) }),
+  ZOrderEventBase.extend({ action: z.literal('flagged'), detail: z.object({ reason: ZFlagReason }) }),
+  ZOrderEventBase.extend({
+    action: z.literal('shipped'),
+    detail: z.object({ carrier: z.string(), trackingNo: z.string() }),
+  }),
+  ZOrderEventBase.extend({
+    action: z.literal('refund_requested'),
+    detail: z.object({
+      refundId: z.string(),
+      amountMinor: z.number().int(),
+      /** Asked for by an operator: whether the stock goes back, and why. */
+      restock: z.boolean().optional(),
+      reason: z.string().optional(),
+      /** Told by the provider: its event (a refund, dispute or chargeback). */
+      eventType: z.string().optional(),
+    }),
+  }),
+  ZOrderEventBase.extend({
+    action: z.literal('refunded'),
+    detail: z.object({
+      refundId: z.string(),
+      amountMinor: z.number().int(),
+      profitReversedMinor: z.number().int(),
+      restocked: z.boolean(),
+    }),
+  }),
+  ZOrderEventBase.extend({
+    action: z.literal('refund_failed'),
+    detail: z.object({ refundId: z.string(), amountMinor: z.number().int(), failure: z.string() }),
+  }),
+  ZOrderEventBase.extend({
+    action: z.literal('flag_resolved'),
+    detail: z.object({
+      resolution: ZFlagResolution,
+      note: z.string(),
+      /** The refund that resolved it (`refund`). */
+      refundId: z.string().optional(),
+      /** Whether accepting marked the order paid (`accept` of an amount mismatch). */
+      paid: z.boolean().optional(),
+    }),
+  }),
+]);
 export type TOrderEvent = z.infer<typeof ZOrderEvent>;
+export type TOrderEventAction = TOrderEvent['action'];
+/** The details of one action of the order's history. */
+export type TOrderEventDetail<A extends TOrderEventAction> = Extract<TOrderEvent, { action: A }>['detail'];
+/** An action recorded as an event of the order (placed, paid and flagged come from the order itself), with its details. */
+export type TRecordedOrderEvent = {
+  [A in Exclude<TOrderEventAction, 'placed' | 'paid' | 'flagged'>]: {
+    action: A;
+    detail: TOrderEventDetail<A>;
+  };
+}[Exclude<TOrderEventAction, 'placed' | 'paid' | 'flagged'>];
 
 export const ZConsoleOrderDetail = ZConsoleOrder.extend({
   items: z.array(ZCreatorOrderItem),

@@ -1,21 +1,10 @@
 import { z } from 'zod';
+import { daysInOrder, ZIsoDay } from '../platform/days';
 
 /**
  * The creator's own orders (`#/order`): what buyers ordered in their shop, with the
  * prices frozen at order time. Amounts are US cents.
  */
-
-/**
- * A calendar day `yyyy-MM-dd`; ranges of days are read in UTC. Year 0000 is a valid ISO day but
- * no PostgreSQL date or timestamp (there is no year 0 there: 1 BC comes before 1 AD), so it is
- * refused here rather than failing the query.
- */
-export const ZIsoDay = z.iso.date().refine((day) => !day.startsWith('0000-'));
-
-/** Days between two `yyyy-MM-dd` days (`to` − `from`); both valid ISO days. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /** 0 unpaid, 1 paid / in transit, 2 completed: the statuses the studio's filter shows. */
 export const ZOrderStatus = z.literal([0, 1, 2]);
@@ -26,12 +15,6 @@ export const ZOrderNo = z.string().regex(/^[A-Z0-9-]{6,32}$/);
 
 /** The previous page's `nextCursor` of an order list (keyset paging); absent: the newest orders. */
 export const ZOrderCursor = z.string().regex(/^[A-Za-z0-9_-]{1,120}$/);
-
-/** An order list's `from` must not be after its `to` (both optional UTC days). */
-export const daysInOrder: [
-  (q: { from?: string | undefined; to?: string | undefined }) => boolean,
-  { path: string[]; message: string },
-] = [(q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'validation.dateOrder' }];
 
 export const ZOrdersQuery = z
   .object({

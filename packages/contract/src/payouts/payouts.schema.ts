@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPage, ZPageQuery } from '../platform/page';
-import { daysBetween, ZIsoDay } from '../orders/orders.schema';
+import { daysBetween, ZIsoDay } from '../platform/days';
 
 /**
  * Payouts of a creator's available earnings to their connected PayPal account (`#/revenue`), and

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDayOrDateTime, ZDayOrDateTimeRange } from '../platform/days';
 import { ZEmail, ZNewPassword, ZVerificationCode } from '../accounts/accounts.schema';
 import { ZPage, ZPageQuery } from '../platform/page';
 
@@ -80,9 +81,6 @@ const ZIdList = z.union([
     )
     .max(50),
 ]);
-/** `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss` (UTC), or empty for an open end. */
-const ZDateText = z.string().regex(/^(\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?)?$/);
-const ZDateRange = z.union([ZDateText, z.array(ZDateText).max(2)]);
 
 export const USER_SORT_FIELDS = ['createTime', 'updateTime', 'username', 'nickname', 'status'] as const;
 
@@ -102,10 +100,10 @@ export const ZUserPageQuery = ZPageQuery.extend({
   deptId: ZOptionalDeptId,
   roleIds: ZIdList.optional(),
   'roleIds[]': ZIdList.optional(),
-  createTime: ZDateRange.optional(),
-  'createTime[]': ZDateRange.optional(),
-  'createTime[0]': ZDateText.optional(),
-  'createTime[1]': ZDateText.optional(),
+  createTime: ZDayOrDateTimeRange.optional(),
+  'createTime[]': ZDayOrDateTimeRange.optional(),
+  'createTime[0]': ZDayOrDateTime.optional(),
+  'createTime[1]': ZDayOrDateTime.optional(),
   field: z.enum(USER_SORT_FIELDS).optional(),
   direction: z
     .enum(['ASC', 'DESC', 'asc', 'desc', 'ascend', 'descend'])

@@ -22,6 +22,7 @@ import {
   CODE_REQUESTS_PER_ADDRESS,
   CODES_PER_EMAIL_PER_DAY,
 } from '../../platform/auth/verification-codes';
+import { queryRows } from '../../platform/db/rows';
 
 const PASSWORD = 'sunny meadow 7';
 let dataDir: string;
@@ -150,10 +151,11 @@ describe('registration by emailed code', () => {
       );
       // The send-mail job waits for its retry (the relay may be back by then): nothing is lost.
       await down.app.jobs.idle();
-      const waiting = await down.database.db.execute(
+      const waiting = await queryRows(
+        down.database.db,
         sql`select state, payload->>'to' as "to" from job_queue where name = ${SEND_MAIL_JOB}`,
       );
-      expect((waiting as { rows: unknown[] }).rows).toEqual([{ state: 'queued', to: 'lost@example.com' }]);
+      expect(waiting).toEqual([{ state: 'queued', to: 'lost@example.com' }]);
     } finally {
       await down.close();
     }

@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { rowRandom } from '../../platform/db/row-random';
 import { categories, products } from './catalog.table';
+import { resultRows } from '../../platform/db/rows';
 
 /** The first-level category the generated products go in, and its subcategories. */
 const PARENT = 'More finds';
@@ -76,6 +77,6 @@ export async function growCatalogue(
     insert into product_images (product_id, url, file_id, sort)
     select fresh.id, pictures.url, pictures.file_id, 0
     from fresh join pictures on pictures.k = fresh.k % pictures.n`);
-  const rows = (added as { rows: unknown[] }).rows;
+  const rows = resultRows(added);
   return { onSale: have + rows.length, added: rows.length };
 }

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { containsPattern } from '../../platform/db/like';
 import { MIGRATIONS_DIR } from '../../platform/db/migrate';
+import { resultRows } from '../../platform/db/rows';
 
 /**
  * The database's own description of its tables (pg_catalog), read with every name passed as a
@@ -31,9 +32,6 @@ export interface CatalogueColumn {
   maxLength: number | null;
 }
 
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
-
 /** Ordinary and partitioned tables of schema public; partitions and hidden tables left out. */
 function tablesWhere(keywords?: string): SQL {
   const hidden = sql.join(
@@ -53,11 +51,11 @@ export async function pageTables(
   query: { pageNum: number; pageSize: number; keywords?: string | undefined },
 ): Promise<{ rows: CatalogueTable[]; total: number }> {
   const where = tablesWhere(query.keywords);
-  const [counted] = rowsOf<{ total: number }>(
+  const [counted] = resultRows<{ total: number }>(
     await db.execute(sql`select count(*)::int as total from pg_catalog.pg_class c
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace where ${where}`),
   );
-  const rows = rowsOf<{ table_name: string; table_comment: string }>(
+  const rows = resultRows<{ table_name: string; table_comment: string }>(
     await db.execute(sql`select c.relname as table_name,
         coalesce(obj_description(c.oid, 'pg_class'), '') as table_comment
       from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
@@ -72,7 +70,7 @@ export async function pageTables(
 
 /** The table as the catalogue knows it, or undefined when it is not one the generator offers. */
 export async function findTable(db: AppDatabase, tableName: string): Promise<CatalogueTable | undefined> {
-  const [row] = rowsOf<{ table_name: string; table_comment: string }>(
+  const [row] = resultRows<{ table_name: string; table_comment: string }>(
     await db.execute(sql`select c.relname as table_name,
         coalesce(obj_description(c.oid, 'pg_class'), '') as table_comment
       from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
@@ -82,7 +80,7 @@ export async function findTable(db: AppDatabase, tableName: string): Promise<Cat
 }
 
 export async function listColumns(db: AppDatabase, tableName: string): Promise<CatalogueColumn[]> {
-  const rows = rowsOf<{
+  const rows = resultRows<{
     column_name: string;
     column_type: string;
     not_null: boolean;
@@ -125,7 +123,7 @@ export async function listColumns(db: AppDatabase, tableName: string): Promise<C
 /** How many committed migrations this database has applied: the next migration's number. */
 export async function appliedMigrationCount(db: AppDatabase): Promise<number> {
   try {
-    const [row] = rowsOf<{ n: number }>(
+    const [row] = resultRows<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
     );
     return Number(row?.n ?? 0);

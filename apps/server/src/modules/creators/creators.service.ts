@@ -34,10 +34,10 @@ import {
   pageCreators,
   type CreatorRow,
 } from './creators.repository';
+import { utcDayRange } from '../../platform/http/days';
 
 /** The ledger is kept in US cents. */
 const CURRENCY = 'USD';
-const DAY_MS = 86_400_000;
 /** Orders and actions shown in a creator's detail. */
 export const RECENT_ORDERS = 10;
 export const RECENT_ACTIONS = 50;
@@ -123,8 +123,7 @@ export function createCreatorsService({ db, rules, realtime, log }: CreatorsDeps
         {
           keywords: query.keywords || undefined,
           state: query.state,
-          since: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-          before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
+          ...utcDayRange(query),
         },
         { limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize },
       );

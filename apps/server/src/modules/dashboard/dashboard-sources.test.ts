@@ -10,6 +10,7 @@ import { addProductOnSale } from '../../test/catalog-kit';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { getDashboardProducts, getDashboardSources } from './dashboard.service';
+import { queryRows } from '../../platform/db/rows';
 
 const PASSWORD = 'dashboard-pass-2';
 /** 10:50 in Kolkata (UTC+5:30) on 26 November 2026. */
@@ -70,10 +71,7 @@ describe('dashboard: traffic sources and top products', () => {
   const events: RawEvent[] = [];
 
   type Row = Record<string, unknown>;
-  const rows = async (query: ReturnType<typeof sql>): Promise<Row[]> => {
-    const result: unknown = await ctx.database.db.execute(query);
-    return (result as { rows: Row[] }).rows;
-  };
+  const rows = (query: ReturnType<typeof sql>): Promise<Row[]> => queryRows<Row>(ctx.database.db, query);
   const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
     ctx.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
 

@@ -1,5 +1,6 @@
 import { and, count, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
+import { queryRows } from '../../platform/db/rows';
 import { inLanguage } from '../catalog/catalog.api';
 import { products } from '../catalog/catalog.table';
 import { orders } from '../orders/orders.table';
@@ -9,13 +10,6 @@ import { shops } from '../shops/shops.table';
 
 /** The dashboard's money is the platform's: orders are charged in US dollars (decision 0035). */
 export const DASHBOARD_CURRENCY = 'USD';
-
-type Rows<T> = { rows: T[] };
-async function rows<T>(db: AppDatabase, query: SQL): Promise<T[]> {
-  // Both drivers answer `{ rows }`; the shared database type does not say so.
-  const result: unknown = await db.execute(query);
-  return (result as Rows<T>).rows;
-}
 
 const num = (value: unknown): number => Number(value ?? 0);
 
@@ -56,7 +50,7 @@ export async function sumOrderWindows(db: AppDatabase, shopId: number, tz: strin
     Object.values(windows).map(([from, to]) => sql`(bucket >= ${from} and bucket < ${to})`),
     sql` or `,
   );
-  const [row] = await rows<Record<string, unknown>>(
+  const [row] = await queryRows<Record<string, unknown>>(
     db,
     sql`select ${sql.join(columns, sql`, `)},
         (select coalesce(sum(profit_minor), 0) from shop_order_totals
@@ -87,7 +81,7 @@ export async function sumOrderWindows(db: AppDatabase, shopId: number, tz: strin
  * buyers paid for them less what was refunded of it.
  */
 export async function sumPendingShipment(db: AppDatabase, shopId: number) {
-  const [row] = await rows<{ n: unknown; total: unknown }>(
+  const [row] = await queryRows<{ n: unknown; total: unknown }>(
     db,
     sql`select count(*) as n, coalesce(sum(${orders.totalMinor} - ${refundedMinorOf()}), 0) as total
       from ${orders}
@@ -189,7 +183,7 @@ export async function seriesPoints(
         group by 1`;
   // Each roll-up bucket falls in exactly one local hour, day or month (zones are whole quarter
   // hours from UTC): grouped by it, then joined to the points by equality.
-  const result = await rows<Record<string, unknown>>(
+  const result = await queryRows<Record<string, unknown>>(
     db,
     sql`with points as (
         select k, ${first} + k * ${step}::interval as local
@@ -221,7 +215,7 @@ export async function seriesPoints(
  */
 export async function edgesOnHours(db: AppDatabase, tz: string, range: SeriesRange): Promise<boolean> {
   const step = `1 ${range.granularity}`;
-  const [row] = await rows<{ whole: unknown }>(
+  const [row] = await queryRows<{ whole: unknown }>(
     db,
     sql`select bool_and(date_bin('1 hour', edge, timestamptz '2000-01-01 00:00:00+00') = edge) as whole
       from (
@@ -234,7 +228,7 @@ export async function edgesOnHours(db: AppDatabase, tz: string, range: SeriesRan
 
 /** The local time now in `tz` as `yyyy-MM-dd HH:mm:ss` (the database's zone rules). */
 export async function localNow(db: AppDatabase, tz: string, now: Date): Promise<string> {
-  const [row] = await rows<{ local: string }>(
+  const [row] = await queryRows<{ local: string }>(
     db,
     sql`select to_char(${now.toISOString()}::timestamptz at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS') as local`,
   );
@@ -243,7 +237,7 @@ export async function localNow(db: AppDatabase, tz: string, now: Date): Promise<
 
 /** Whether the database knows `tz` (its zone list may differ from the runtime's). */
 export async function databaseKnowsZone(db: AppDatabase, tz: string): Promise<boolean> {
-  const [row] = await rows<{ n: unknown }>(
+  const [row] = await queryRows<{ n: unknown }>(
     db,
     sql`select count(*) as n from pg_timezone_names where name = ${tz}`,
   );
@@ -297,7 +291,7 @@ export async function sourceBuckets(
 ): Promise<SourceBucketRow[]> {
   const { step, format, unit, first, last } = rangeSql(range);
   const column = sql.identifier(by);
-  const result = await rows<Record<string, unknown>>(
+  const result = await queryRows<Record<string, unknown>>(
     db,
     sql`with points as (
         select k, ${first} + k * ${step}::interval as local
@@ -373,7 +367,7 @@ export async function topProducts(
     options.by === 'revenue'
       ? sql`f.sales desc, f.orders desc, f.product_id`
       : sql`f.orders::numeric / f.views desc, f.orders desc, f.product_id`;
-  const result = await rows<Record<string, unknown>>(
+  const result = await queryRows<Record<string, unknown>>(
     db,
     sql`with sold as (
         select product_id, sum(orders) as orders, sum(units) as units, sum(sales_minor) as sales

@@ -10,6 +10,7 @@ import {
   rangeOf,
   shiftLocal,
 } from './dashboard.service';
+import { queryRows } from '../../platform/db/rows';
 
 const PASSWORD = 'dashboard-pass-1';
 
@@ -27,10 +28,7 @@ describe('dashboard', () => {
   let serial = 0;
 
   type Row = Record<string, unknown>;
-  const rows = async (query: ReturnType<typeof sql>): Promise<Row[]> => {
-    const result: unknown = await ctx.database.db.execute(query);
-    return (result as { rows: Row[] }).rows;
-  };
+  const rows = (query: ReturnType<typeof sql>): Promise<Row[]> => queryRows<Row>(ctx.database.db, query);
 
   /** A paid order of one item (`units` × `unit`, profit `profit` per unit), paid at `paidAt`. */
   async function paidOrder(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { createUser } from '../../test/users';
 import { shops } from '../shops/shops.table';
+import { queryRows } from '../../platform/db/rows';
 
 /**
  * The order roll-ups are written by database triggers (migrations 0019, 0027). Whatever path marks
@@ -17,11 +18,7 @@ describe('order roll-ups', () => {
   let serial = 0;
 
   type Row = Record<string, unknown>;
-  const rows = async (query: ReturnType<typeof sql>): Promise<Row[]> => {
-    // Both drivers answer `{ rows }`; the shared database type does not say so.
-    const result: unknown = await ctx.database.db.execute(query);
-    return (result as { rows: Row[] }).rows;
-  };
+  const rows = (query: ReturnType<typeof sql>): Promise<Row[]> => queryRows<Row>(ctx.database.db, query);
 
   interface Item {
     productId: number;

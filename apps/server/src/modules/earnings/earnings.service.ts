@@ -10,8 +10,8 @@ import type {
 import type { AppDatabase } from '../../platform/db/database';
 import { findPayoutShop, pageLedger, sumLedger, sumSalesByDay, utcMonthStartOf } from './earnings.repository';
 import type { PayoutRules } from './payout-rules';
+import { eachUtcDay, utcDaysSpan } from '../../platform/http/days';
 
-const DAY_MS = 86_400_000;
 /** Ledger amounts are US cents (platform prices are kept in USD). */
 const CURRENCY = 'USD';
 
@@ -25,12 +25,7 @@ export function fillDays(
   sums: readonly { day: string; cents: number }[],
 ): TEarningsDaily {
   const byDay = new Map(sums.map((row) => [row.day, row.cents]));
-  const days: TEarningsDaily = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    days.push({ day, cents: byDay.get(day) ?? 0 });
-  }
-  return days;
+  return eachUtcDay(from, to).map((day) => ({ day, cents: byDay.get(day) ?? 0 }));
 }
 
 export async function getMyEarnings(
@@ -95,7 +90,6 @@ export async function listMyDailyEarnings(
   userId: number,
   query: TEarningsDailyQuery,
 ): Promise<TEarningsDaily> {
-  const since = new Date(`${query.from}T00:00:00Z`);
-  const before = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS);
+  const { since, before } = utcDaysSpan(query.from, query.to);
   return fillDays(query.from, query.to, await sumSalesByDay(db, userId, since, before));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
+import { resultRows } from '../../platform/db/rows';
 
 /**
  * The ledger rows the real flows write for the generated orders (ids `firstId`..`lastId`), set-based:
@@ -13,7 +14,7 @@ export async function seedScaleLedger(
   db: AppDatabase,
   options: { firstId: number; lastId: number; userId: number },
 ): Promise<number> {
-  const count = (result: unknown) => (result as { rows: unknown[] }).rows.length;
+  const count = (result: unknown) => resultRows(result).length;
   // The dashboard's roll-ups counted once for all the entries below (migration 0027), not by the
   // trigger per entry; SET LOCAL lasts until the transaction ends.
   await db.execute(sql`set local linkstore.bulk_rollups = 'on'`);
@@ -43,7 +44,7 @@ export async function seedScaleLedger(
   let firstEntry = Number.MAX_SAFE_INTEGER;
   let lastEntry = -1;
   for (const result of [sales, reversals]) {
-    for (const row of (result as { rows: { id: unknown }[] }).rows) {
+    for (const row of resultRows<{ id: unknown }>(result)) {
       firstEntry = Math.min(firstEntry, Number(row.id));
       lastEntry = Math.max(lastEntry, Number(row.id));
     }

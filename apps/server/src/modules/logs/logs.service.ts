@@ -20,12 +20,10 @@ import {
   type LogValues,
   type VisitIncrement,
 } from './logs.repository';
+import { DAY_MS, eachUtcDay, utcDayOf, utcDayRange, utcDayStartOf } from '../../platform/http/days';
 
-const DAY_MS = 86_400_000;
 /** Pending rows that make the buffer be written at once rather than wait: bounds the memory. */
 export const MAX_PENDING_LOGS = 1000;
-
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 interface BufferDeps {
   db: AppDatabase;
@@ -79,7 +77,7 @@ export function createLogBuffer({ db, flushMs, log }: BufferDeps) {
       schedule();
     },
     visit(userId: number, ip: string, at: Date): void {
-      const day = utcDay(at);
+      const day = utcDayOf(at);
       const key = `${day}|${userId}|${ip}`;
       const seen = visits.get(key);
       if (seen) seen.views += 1;
@@ -97,10 +95,11 @@ export type LogBuffer = ReturnType<typeof createLogBuffer>;
 
 /** `[from, to)` of the query's days. */
 function dayBounds(query: TLogPageQuery): { from?: Date; to?: Date } {
-  return {
-    ...(query.startDate ? { from: new Date(`${query.startDate}T00:00:00Z`) } : {}),
-    ...(query.endDate ? { to: new Date(Date.parse(`${query.endDate}T00:00:00Z`) + DAY_MS) } : {}),
-  };
+  const { since, before } = utcDayRange(
+    { from: query.startDate, to: query.endDate },
+    { from: 'startDate', to: 'endDate' },
+  );
+  return { ...(since ? { from: since } : {}), ...(before ? { to: before } : {}) };
 }
 
 export async function getLogPage(db: AppDatabase, query: TLogPageQuery): Promise<TLogPage> {
@@ -142,8 +141,7 @@ export async function getVisitTrend(
   const rows = await visitsPerDay(db, startDate, endDate);
   const byDay = new Map(rows.map((r) => [String(r.day), r]));
   const trend: TVisitTrend = { dates: [], pvList: [], ipList: [] };
-  for (let t = Date.parse(`${startDate}T00:00:00Z`); t <= Date.parse(`${endDate}T00:00:00Z`); t += DAY_MS) {
-    const day = utcDay(new Date(t));
+  for (const day of eachUtcDay(startDate, endDate)) {
     const row = byDay.get(day);
     trend.dates.push(day);
     trend.pvList.push(Number(row?.pv ?? 0));
@@ -160,8 +158,8 @@ export function growthRate(today: number, yesterday: number): number | null {
 
 export async function getVisitStats(db: AppDatabase, now = new Date()): Promise<TVisitStats> {
   const [today, yesterday, all] = await Promise.all([
-    visitTotals(db, utcDay(now)),
-    visitTotals(db, utcDay(new Date(now.getTime() - DAY_MS))),
+    visitTotals(db, utcDayOf(now)),
+    visitTotals(db, utcDayOf(new Date(now.getTime() - DAY_MS))),
     visitTotals(db),
   ]);
   return {
@@ -179,7 +177,7 @@ export async function getConsoleOverview(
   onlineUsers: number,
   now = new Date(),
 ): Promise<TConsoleOverview> {
-  const since = new Date(`${utcDay(now)}T00:00:00Z`);
+  const since = utcDayStartOf(now);
   const [paid, flagged, inFlight] = await Promise.all([
     paidOrdersSince(db, since),
     openFlagCount(db),

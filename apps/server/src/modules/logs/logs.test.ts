@@ -15,7 +15,8 @@ import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, OPERATOR_PASSWORD, operatorWith } from '../../test/users';
 import { operationLogs, visitDays } from './logs.table';
 import { errorBlock, neutraliseLogMarkers } from './log-markers';
-import { growthRate, pruneOldLogs, utcDay } from './logs.service';
+import { growthRate, pruneOldLogs } from './logs.service';
+import { utcDayOf as utcDay } from '../../platform/http/days';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};

@@ -36,6 +36,7 @@ import {
   updateNotice,
   type NoticeRow,
 } from './notices.repository';
+import { utcRangeEnd } from '../../platform/http/days';
 
 const timeOf = (date: Date | null): string | null => (date ? formatDateTime(date) : null);
 const stateError = (key: 'notices.notDraft' | 'notices.alreadyPublished' | 'notices.notPublished') =>
@@ -54,22 +55,9 @@ function toForm(row: NoticeRow): TNoticeForm {
   };
 }
 
-/** `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss` (UTC); a bare end date covers its whole day. */
-function parseRangeEnd(
-  value: string | undefined,
-  isEnd: boolean,
-): { date: Date; isExclusive: boolean } | null {
-  if (!value) return null;
-  const isDateOnly = value.length === 10;
-  const date = new Date(`${isDateOnly ? `${value}T00:00:00` : value.replace(' ', 'T')}Z`);
-  if (Number.isNaN(date.getTime())) throw AppError.field('publishTime', 'validation.invalid');
-  if (isEnd && isDateOnly) return { date: new Date(date.getTime() + 86_400_000), isExclusive: true };
-  return { date, isExclusive: false };
-}
-
 export async function getNoticePage(db: AppDatabase, query: TNoticePageQuery): Promise<TNoticePage> {
-  const from = parseRangeEnd(query.publishedFrom, false);
-  const to = parseRangeEnd(query.publishedTo, true);
+  const from = utcRangeEnd(query.publishedFrom, 'from', 'publishTime');
+  const to = utcRangeEnd(query.publishedTo, 'to', 'publishTime');
   const { rows, total } = await pageNotices(
     db,
     {

@@ -231,6 +231,11 @@ describe('writing and publishing', () => {
       await ok('manager', 'GET', `/page?title=timed&publishTime[0]=2000-01-01&publishTime[1]=2000-01-02`),
     );
     expect(miss.total).toBe(0);
+    for (const day of ['0000-01-01', '2000-02-30']) {
+      const refused = await call('manager', 'GET', `/page?publishTime[0]=${day}&publishTime[1]=`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().data.fields[0].field).toBe('publishTime');
+    }
   });
 });
 

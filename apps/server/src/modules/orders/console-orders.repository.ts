@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { TRecordedOrderEvent } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { containsPattern } from '../../platform/db/like';
 import { ledgerEntries } from '../earnings/earnings.table';
@@ -60,6 +61,7 @@ const columns = {
   profitMinor: orders.profitMinor,
   flag: orders.flag,
   flagReason: orders.flagReason,
+  flaggedAt: orders.flaggedAt,
   flagResolution: orders.flagResolution,
   flagNote: orders.flagNote,
   flagResolvedAt: orders.flagResolvedAt,
@@ -142,13 +144,13 @@ export function listOrderEvents(db: AppDatabase, orderId: number) {
 /** Records what happened to an order and who did it (null: the system), in the caller's transaction. */
 export async function recordOrderEvent(
   db: AppDatabase,
-  event: { orderId: number; action: string; actorUserId: number | null; detail?: Record<string, unknown> },
+  event: { orderId: number; actorUserId: number | null } & TRecordedOrderEvent,
 ): Promise<void> {
   await db.insert(orderEvents).values({
     orderId: event.orderId,
     action: event.action,
     actorUserId: event.actorUserId,
-    detail: event.detail ?? {},
+    detail: event.detail,
   });
 }
 

@@ -7,6 +7,7 @@ import {
   type TConsoleOrderPage,
   type TConsoleRefund,
   type TLanguage,
+  type TOrderEvent,
   type TShipAnswer,
   type ZConsoleOrdersQuery,
   type ZShipRequest,
@@ -33,7 +34,8 @@ import {
   type ConsoleOrderRow,
 } from './console-orders.repository';
 import { listOrderItems } from './orders.repository';
-import { decodeCursor, encodeCursor, placedDays, shipmentOf } from './orders.service';
+import { decodeCursor, encodeCursor, shipmentOf } from './orders.service';
+import { utcDayRange } from '../../platform/http/days';
 
 type ConsoleOrdersQuery = z.output<typeof ZConsoleOrdersQuery>;
 type ShipRequest = z.output<typeof ZShipRequest>;
@@ -47,7 +49,7 @@ export function consoleFilterOf(query: ConsoleOrdersQuery): ConsoleOrderFilter {
     status: query.status,
     flagged:
       query.flagged === undefined ? undefined : query.flagged === 'open' ? 'open' : query.flagged === 'true',
-    ...placedDays(query),
+    ...utcDayRange(query),
   };
 }
 
@@ -161,7 +163,7 @@ export async function getConsoleOrder(
   };
 }
 
-/** Placed and paid from the order's own timestamps, then every recorded event, in time order. */
+/** Placed, paid and flagged from the order's own columns, then every recorded event, in time order. */
 function historyOf(
   row: ConsoleOrderRow,
   events: Awaited<ReturnType<typeof listOrderEvents>>,
@@ -170,13 +172,22 @@ function historyOf(
     { action: 'placed', actor: null, detail: {}, at: row.createdAt.toISOString() },
   ];
   if (row.paidAt) history.push({ action: 'paid', actor: null, detail: {}, at: row.paidAt.toISOString() });
+  if (row.flaggedAt && (row.flagReason === 'amount_mismatch' || row.flagReason === 'stock_short')) {
+    history.push({
+      action: 'flagged',
+      actor: null,
+      detail: { reason: row.flagReason },
+      at: row.flaggedAt.toISOString(),
+    });
+  }
   for (const event of events) {
+    // Written only through `recordOrderEvent`, which takes each action with its own details.
     history.push({
       action: event.action,
       actor: event.actor,
       detail: event.detail,
       at: event.createdAt.toISOString(),
-    });
+    } as TOrderEvent);
   }
   return history.sort((a, b) => a.at.localeCompare(b.at));
 }

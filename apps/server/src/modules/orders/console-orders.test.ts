@@ -194,6 +194,24 @@ describe('the console order list and detail', () => {
     expect((await call('admin', 'GET', '/LS999999-NOPE0000')).statusCode).toBe(404);
   });
 
+  it('shows when and why payments flagged an order in its history', async () => {
+    await ctx.database.db
+      .update(orders)
+      .set({ flagReason: 'amount_mismatch', flaggedAt: new Date('2026-11-03T10:05:00Z') })
+      .where(eq(orders.orderNo, 'LS261103-DDDDDDD3'));
+    const detail = await okAs<TConsoleOrderDetail>('reader', 'GET', '/LS261103-DDDDDDD3');
+    expect(detail.history).toContainEqual({
+      action: 'flagged',
+      actor: null,
+      detail: { reason: 'amount_mismatch' },
+      at: '2026-11-03T10:05:00.000Z',
+    });
+    await ctx.database.db
+      .update(orders)
+      .set({ flagReason: null, flaggedAt: null })
+      .where(eq(orders.orderNo, 'LS261103-DDDDDDD3'));
+  });
+
   it('refuses each endpoint to a role without its permission', async () => {
     await expectForbidden('shipper', [
       ['GET', '/page'],
@@ -297,6 +315,14 @@ describe('shipping', () => {
     expect(mail.subject).toBe('Tu pedido LS261102-DDDDDDD2 de Shop dora está en camino');
     expect(mail.text).toContain('Número de seguimiento: 1Z999AA10123456784');
     expect(mail.text).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+
+    // The history's shipping line carries its own typed details (contract: ZOrderEvent).
+    const shipped = await okAs<TConsoleOrderDetail>('reader', 'GET', '/LS261102-DDDDDDD2');
+    expect(shipped.history.map((event) => event.action)).toEqual(['placed', 'paid', 'shipped']);
+    expect(shipped.history[2]).toMatchObject({
+      action: 'shipped',
+      detail: { carrier: 'ups', trackingNo: '1Z999AA10123456784' },
+    });
 
     const again = await ship('admin', [
       { orderNo: 'LS261102-DDDDDDD2', carrier: 'ups', trackingNo: '1Z999AA10123456784', version: 1 },

@@ -22,11 +22,11 @@ import {
   type OrderItemRow,
   type OrderRow,
 } from './orders.repository';
+import { utcDayRange } from '../../platform/http/days';
 
 /** The list's query as the route hands it over: parsed, with its defaults. */
 type OrdersQuery = z.output<typeof ZOrdersQuery>;
 
-const DAY_MS = 86_400_000;
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /**
@@ -66,15 +66,7 @@ export function filterOf(query: OrdersQuery): OrderFilter {
   return {
     keywords: query.keywords || undefined,
     status: query.status,
-    ...placedDays(query),
-  };
-}
-
-/** A query's UTC days as instants: from the start of `from` to the start of the day after `to`. */
-export function placedDays(query: { from?: string | undefined; to?: string | undefined }) {
-  return {
-    since: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-    before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
+    ...utcDayRange(query),
   };
 }
 

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { TShippingAddress } from '@linkstore/contract';
+import type { TOrderEvent, TRecordedOrderEvent, TShippingAddress } from '@linkstore/contract';
 import { users } from '../../platform/auth/auth.tables';
 import { shops } from '../shops/shops.table';
 
@@ -232,13 +232,13 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** e.g. 'shipped', 'refund_requested', 'refunded', 'refund_failed', 'flagged', 'flag_resolved'. */
-    action: varchar('action', { length: 24 }).notNull(),
+    action: varchar('action', { length: 24 }).$type<TRecordedOrderEvent['action']>().notNull(),
     /** The operator; null for the system (a webhook, a job). */
     actorUserId: bigint('actor_user_id', { mode: 'number' }).references(() => users.id, {
       onDelete: 'set null',
     }),
     /** What changed (amounts in minor units, the carrier, the note …). */
-    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    detail: jsonb('detail').$type<TOrderEvent['detail']>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],

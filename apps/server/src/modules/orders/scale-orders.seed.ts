@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
+import { queryRows } from '../../platform/db/rows';
 import { rowRandom } from '../../platform/db/row-random';
 import { listSellableProducts, priceInShop } from '../shops/shops.api';
 import { DEMO_BUYERS } from './demo-orders.seed-data';
@@ -28,13 +29,6 @@ export interface ScaleOrdersReport {
   /** The generated orders' ids are exactly this range (taken from the orders' sequence). */
   firstId: number;
   lastId: number;
-}
-
-type Rows<T> = { rows: T[] };
-async function rows<T>(db: AppDatabase, query: SQL): Promise<T[]> {
-  // Both drivers answer `{ rows }`; the shared database type does not say so.
-  const result: unknown = await db.execute(query);
-  return (result as Rows<T>).rows;
 }
 
 const textArray = (values: readonly string[]) =>
@@ -166,7 +160,7 @@ export async function seedScaleOrders(
     select id, 'shipped', shipped_by, jsonb_build_object('carrier', carrier, 'trackingNo', tracking_no), shipped_at
     from orders where status = 2 and id between (select min(id) from scale_plan) and (select max(id) from scale_plan)
     order by id`);
-  const [summary] = await rows<{
+  const [summary] = await queryRows<{
     first: string;
     last: string;
     s0: string;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
+import { resultRows } from '../../platform/db/rows';
 
 /**
  * The payment row checkout keeps for each generated order (ids `firstId`..`lastId`), as the
@@ -23,5 +24,5 @@ export async function seedScalePayments(
     from orders o where o.id between ${range.firstId} and ${range.lastId}
     order by o.id
     returning id`);
-  return (result as { rows: unknown[] }).rows.length;
+  return resultRows(result).length;
 }

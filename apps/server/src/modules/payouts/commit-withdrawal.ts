@@ -3,7 +3,8 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
 import { availableCents, debitPayout } from '../earnings/earnings.api';
-import { notRetryable, PAYOUT_CURRENCY, usd, utcDayStart, type PayoutsDeps } from './payout-deps';
+import { utcDayStartOf } from '../../platform/http/days';
+import { notRetryable, PAYOUT_CURRENCY, usd, type PayoutsDeps } from './payout-deps';
 import {
   findByRequestKey,
   findInFlight,
@@ -83,7 +84,7 @@ export async function commitWithdrawal(
       if (amount < rules.minimumCents) {
         throw AppError.field('amountCents', 'payouts.belowMinimum', { minimum: usd(rules.minimumCents) });
       }
-      const today = await sumPayoutsSince(tx, userId, utcDayStart(now));
+      const today = await sumPayoutsSince(tx, userId, utcDayStartOf(now));
       if (today + amount > rules.dailyMaximumCents) {
         throw AppError.field('amountCents', 'payouts.overDailyMaximum', {
           maximum: usd(rules.dailyMaximumCents),

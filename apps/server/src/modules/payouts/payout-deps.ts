@@ -2,6 +2,7 @@ import { ErrorCode, formatMoney } from '@linkstore/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
+import { utcDayStartOf } from '../../platform/http/days';
 import type { Realtime } from '../../platform/realtime/realtime-plugin';
 import type { PayoutRules } from '../earnings/earnings.api';
 
@@ -48,13 +49,9 @@ export const RETURNED_AFTER_PAID = new Set(['RETURNED', 'REFUNDED', 'REVERSED'])
 
 export const usd = (cents: number) => formatMoney(cents, PAYOUT_CURRENCY, 'en');
 
-export function utcDayStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
-
 /** ISO 8601 week of `now` in UTC, e.g. `2026-W48`. */
 export function isoWeek(now: Date): string {
-  const day = utcDayStart(now);
+  const day = utcDayStartOf(now);
   const weekday = day.getUTCDay() || 7;
   // The Thursday of this week decides the year.
   const thursday = new Date(day.getTime() + (4 - weekday) * DAY_MS);

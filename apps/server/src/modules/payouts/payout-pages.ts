@@ -14,7 +14,7 @@ import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
 import { pagePendingSales, type PayoutRules } from '../earnings/earnings.api';
 import { setAutoPayout } from '../shops/shops.api';
-import { DAY_MS } from './payout-deps';
+import { eachUtcDay } from '../../platform/http/days';
 import { toConsolePayout, toPayout } from './payout-views';
 import { pageAllPayouts, pageUserPayouts, sumPayoutsByDay } from './payouts.repository';
 
@@ -84,8 +84,7 @@ export async function dailyPayouts(db: AppDatabase, query: TPayoutDailyQuery): P
   const zero = (): TPayoutDayFigure => ({ count: 0, cents: 0 });
   const days: TPayoutDaily = [];
   const byDay = new Map<string, TPayoutDaily[number]>();
-  for (let t = Date.parse(`${query.from}T00:00:00Z`); t <= Date.parse(`${query.to}T00:00:00Z`); t += DAY_MS) {
-    const day = new Date(t).toISOString().slice(0, 10);
+  for (const day of eachUtcDay(query.from, query.to)) {
     const entry = { day, requested: zero(), processing: zero(), paid: zero(), returned: zero() };
     days.push(entry);
     byDay.set(day, entry);

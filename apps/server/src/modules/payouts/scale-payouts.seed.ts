@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
+import { resultRows } from '../../platform/db/rows';
 
 /**
  * The generated creator's withdrawals: on the first of each month after their first sale (until
@@ -46,5 +47,5 @@ export async function seedScalePayouts(
     from due where amount >= ${options.minimumCents} and at + interval '2 hours' < ${now}
     order by at
     returning id`);
-  return (result as { rows: unknown[] }).rows.length;
+  return resultRows(result).length;
 }

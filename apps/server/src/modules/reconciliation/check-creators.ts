@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { getMyEarnings, type PayoutRules } from '../earnings/earnings.api';
 import type { ReconciliationDifference } from './reconciliation.table';
-import { CAPTURED, difference, num, rows } from './reconcile-sql';
+import { CAPTURED, difference, num } from './reconcile-sql';
+import { queryRows } from '../../platform/db/rows';
 
 /**
  * balance / paid_out, per creator: what the earnings page shows adds up to the ledger and to the
@@ -15,7 +16,7 @@ export async function checkCreators(
 ): Promise<{ found: ReconciliationDifference[]; creatorsChecked: number; totals: Record<string, number> }> {
   const found: ReconciliationDifference[] = [];
   // ── per creator: the earnings page's figures, the raw ledger and the sources ──────────────
-  const creators = await rows<{
+  const creators = await queryRows<{
     user_id: string;
     credits: string;
     settled_debits: string;

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import type { ReconciliationDifference } from './reconciliation.table';
-import { CAPTURED, difference, num, rows } from './reconcile-sql';
+import { CAPTURED, difference, num } from './reconcile-sql';
+import { queryRows } from '../../platform/db/rows';
 
 /** capture: a captured payment took its order's total; payment_refunded: a payment's refunded amount is the sum of its refunds not failed. */
 export async function checkPayments(db: AppDatabase): Promise<ReconciliationDifference[]> {
   const found: ReconciliationDifference[] = [];
   // ── captures and what payments say was refunded ──────────────────────────────────────────
-  const captures = await rows<{
+  const captures = await queryRows<{
     payment_id: string;
     order_no: string;
     owner: string;
@@ -37,7 +38,7 @@ export async function checkPayments(db: AppDatabase): Promise<ReconciliationDiff
     );
   }
 
-  const refundedRows = await rows<{
+  const refundedRows = await queryRows<{
     payment_id: string;
     order_no: string;
     owner: string;

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import type { ReconciliationDifference } from './reconciliation.table';
-import { difference, num, rows } from './reconcile-sql';
+import { difference, num } from './reconcile-sql';
+import { queryRows } from '../../platform/db/rows';
 
 /** payout / payout_return: one debit of −amount per payout, one return of +amount iff returned. */
 export async function checkPayouts(db: AppDatabase): Promise<ReconciliationDifference[]> {
   const found: ReconciliationDifference[] = [];
   // ── payouts ──────────────────────────────────────────────────────────────────────────────
-  const payoutRows = await rows<{
+  const payoutRows = await queryRows<{
     payout_id: string | null;
     owner: string | null;
     status: string | null;

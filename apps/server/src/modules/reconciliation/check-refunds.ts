@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import type { ReconciliationDifference } from './reconciliation.table';
-import { difference, num, rows } from './reconcile-sql';
+import { difference, num } from './reconcile-sql';
+import { queryRows } from '../../platform/db/rows';
 
 /** refund: one 'refund' entry of −its profit share per completed refund; refund_total: an order's reversals within its sale credit. */
 export async function checkRefunds(db: AppDatabase): Promise<ReconciliationDifference[]> {
   const found: ReconciliationDifference[] = [];
   // ── refunds ──────────────────────────────────────────────────────────────────────────────
-  const refundRows = await rows<{
+  const refundRows = await queryRows<{
     refund_id: string | null;
     status: string | null;
     order_no: string | null;
@@ -55,7 +56,7 @@ export async function checkRefunds(db: AppDatabase): Promise<ReconciliationDiffe
     }
   }
 
-  const refundTotals = await rows<{
+  const refundTotals = await queryRows<{
     order_no: string;
     owner: string;
     sale: string;

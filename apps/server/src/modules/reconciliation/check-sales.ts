@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import type { ReconciliationDifference } from './reconciliation.table';
-import { CAPTURED, difference, num, rows } from './reconcile-sql';
+import { CAPTURED, difference, num } from './reconcile-sql';
+import { queryRows } from '../../platform/db/rows';
 
 /** sale: each paid buyer's order has one sale credit of its profit to its owner; no other order has any. */
 export async function checkSales(db: AppDatabase): Promise<ReconciliationDifference[]> {
   const found: ReconciliationDifference[] = [];
   // ── sales ────────────────────────────────────────────────────────────────────────────────
-  const sales = await rows<{
+  const sales = await queryRows<{
     order_no: string | null;
     order_id: string | null;
     owner: string | null;

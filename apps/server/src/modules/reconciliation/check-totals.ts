@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import type { ReconciliationDifference } from './reconciliation.table';
-import { CAPTURED, difference, num, rows } from './reconcile-sql';
+import { CAPTURED, difference, num } from './reconcile-sql';
+import { queryRows } from '../../platform/db/rows';
 
 /**
  * total: the same sums across all creators, ledger and sources side by side. Adds its sums to
@@ -13,7 +14,7 @@ export async function checkTotals(
 ): Promise<ReconciliationDifference[]> {
   const found: ReconciliationDifference[] = [];
   // ── in total ─────────────────────────────────────────────────────────────────────────────
-  const [sums] = await rows<Record<string, string>>(
+  const [sums] = await queryRows<Record<string, string>>(
     db,
     sql`
     select

@@ -1,6 +1,4 @@
-import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { AppDatabase } from '../../platform/db/database';
 import type { ReconciliationDifference } from './reconciliation.table';
 
 // What every check of the reconciliation (reconcile.ts) shares.
@@ -10,14 +8,6 @@ import type { ReconciliationDifference } from './reconciliation.table';
  * a buyer's order paid with one must be in the ledger.
  */
 export const CAPTURED = sql.raw(`('COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED')`);
-
-type Row = Record<string, string | number | boolean | null>;
-
-export async function rows<T extends Row>(db: AppDatabase, query: SQL): Promise<T[]> {
-  // Both drivers answer `{ rows }`; the shared database type does not say so.
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 export const num = (value: string | number | boolean | null | undefined): number => Number(value ?? 0);
 

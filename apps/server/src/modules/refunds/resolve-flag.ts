@@ -1,4 +1,9 @@
-import { ErrorCode, type TLanguage, type ZResolveFlagRequest } from '@linkstore/contract';
+import {
+  ErrorCode,
+  type TLanguage,
+  type TOrderEventDetail,
+  type ZResolveFlagRequest,
+} from '@linkstore/contract';
 import type { z } from 'zod';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
@@ -32,7 +37,7 @@ export async function resolveFlag(
     throw AppError.of(ErrorCode.ORDER_STALE, 'refunds.flagStale', { orderNo: body.orderNo });
   }
   let version = body.version;
-  const detail: Record<string, unknown> = { resolution: body.resolution, note: body.note };
+  const detail: TOrderEventDetail<'flag_resolved'> = { resolution: body.resolution, note: body.note };
   if (body.resolution === 'refund') {
     // Everything still refundable goes back; a refusal leaves the flag open.
     const refund = await storeRefund(db, operatorId, {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { rowRandom } from '../../platform/db/row-random';
 import { setSeededRefunds } from '../payments/payments.api';
+import { resultRows } from '../../platform/db/rows';
 
 /** Paid orders refunded: about one in 60, three in five of them in full. */
 const REFUNDED_SHARE = 0.016;
@@ -47,8 +48,7 @@ export async function seedScaleRefunds(
       returning payment_id, amount_minor
     )
     select payment_id, amount_minor from stored`);
-  const stored = (inserted as { rows: { payment_id: string | number; amount_minor: string | number }[] })
-    .rows;
+  const stored = resultRows<{ payment_id: string | number; amount_minor: string | number }>(inserted);
   // The amounts on the payments are the payments module's to write.
   await setSeededRefunds(
     db,

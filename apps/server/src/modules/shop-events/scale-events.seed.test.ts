@@ -4,6 +4,7 @@ import type { AppDatabase } from '../../platform/db/database';
 import { runScaleSeed, type ScaleSeedReport } from '../../seed-scale';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { seedScaleEvents } from './scale-events.seed';
+import { queryRows } from '../../platform/db/rows';
 
 const NOW = new Date('2026-03-01T12:34:56Z');
 const EVENTS = 6_000;
@@ -12,10 +13,7 @@ const SEED = 11;
 let ctx: TestContext;
 let report: ScaleSeedReport;
 
-async function all<T>(db: AppDatabase, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
+const all = queryRows;
 async function one<T>(db: AppDatabase, query: SQL): Promise<T> {
   const [row] = await all<T>(db, query);
   if (!row) throw new Error('no row');

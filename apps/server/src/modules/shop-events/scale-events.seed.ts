@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { rowRandom } from '../../platform/db/row-random';
+import { queryRows } from '../../platform/db/rows';
 import { listSellableProducts, replaceProductStats } from '../shops/shops.api';
 import { ensureShopEventPartitions } from './shop-events.repository';
 import { SHOP_EVENT_IDS_KEEP_DAYS } from './shop-events.service';
@@ -18,12 +19,6 @@ export interface ScaleEventsReport {
   rollups: number;
   /** Event ids remembered (those received in the last SHOP_EVENT_IDS_KEEP_DAYS). */
   ids: number;
-}
-
-type Rows<T> = { rows: T[] };
-async function rows<T>(db: AppDatabase, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as Rows<T>).rows;
 }
 
 const textArray = (values: readonly string[]) =>
@@ -81,7 +76,7 @@ export async function seedScaleEvents(
     ) e
     order by at`);
   await db.execute(sql`analyze shop_events`);
-  const [rollups] = await rows<{ n: number }>(
+  const [rollups] = await queryRows<{ n: number }>(
     db,
     sql`with added as (
       insert into event_rollups as r (shop_id, product_id, kind, user_source, page_source, bucket, count)
@@ -93,7 +88,12 @@ export async function seedScaleEvents(
     select count(*)::int as n from added`,
   );
   // The counters are what the events add up to (replacing the scale shop's invented traffic).
-  const counted = await rows<{ product_id: string | number; views: number; clicks: number; carts: number }>(
+  const counted = await queryRows<{
+    product_id: string | number;
+    views: number;
+    clicks: number;
+    carts: number;
+  }>(
     db,
     sql`select product_id, count(*) filter (where kind = 'view')::int as views,
         count(*) filter (where kind = 'click')::int as clicks, count(*) filter (where kind = 'cart')::int as carts
@@ -109,7 +109,7 @@ export async function seedScaleEvents(
       addToCarts: Number(c.carts),
     })),
   );
-  const [ids] = await rows<{ n: number }>(
+  const [ids] = await queryRows<{ n: number }>(
     db,
     sql`with kept as (
       insert into shop_event_ids (shop_id, event_id, seen_at)

@@ -1,5 +1,6 @@
-import { eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
+import { queryRows } from '../../platform/db/rows';
 import { withTransaction } from '../../platform/db/transaction';
 import { products } from '../catalog/catalog.table';
 import { shops } from '../shops/shops.table';
@@ -23,13 +24,6 @@ export async function findExistingProductIds(db: AppDatabase, ids: number[]): Pr
   if (ids.length === 0) return new Set();
   const rows = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
   return new Set(rows.map((r) => r.id));
-}
-
-type Rows<T> = { rows: T[] };
-async function rows<T>(db: AppDatabase, query: SQL): Promise<T[]> {
-  // Both drivers answer `{ rows }`; the shared database type does not say so.
-  const result: unknown = await db.execute(query);
-  return (result as Rows<T>).rows;
 }
 
 /** Rows per statement: one JSON parameter each, whatever the number of columns. */
@@ -59,7 +53,7 @@ export async function recordEventBatch(
     const fresh = new Set<string>();
     for (const chunk of chunks(events)) {
       const ids = JSON.stringify(chunk.map((e) => ({ s: e.shopId, e: e.eventId })));
-      const inserted = await rows<{ shop_id: string | number; event_id: string }>(
+      const inserted = await queryRows<{ shop_id: string | number; event_id: string }>(
         tx,
         sql`insert into shop_event_ids (shop_id, event_id)
           select s, e from jsonb_to_recordset(${ids}::jsonb) as x(s bigint, e text)
@@ -123,7 +117,7 @@ export async function pruneShopEvents(
 
 /** Creates the month partitions of raw events from `from`'s month to `to`'s (migration 0020). */
 export async function ensureShopEventPartitions(db: AppDatabase, from: Date, to: Date): Promise<number> {
-  const [row] = await rows<{ made: number }>(
+  const [row] = await queryRows<{ made: number }>(
     db,
     sql`select linkstore_shop_events_partitions(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz) as made`,
   );

@@ -16,6 +16,7 @@ import {
   SHOP_EVENTS_RETENTION_DAYS,
 } from './shop-events.service';
 import { shopProductStats, shops } from '../shops/shops.table';
+import { queryRows } from '../../platform/db/rows';
 
 const NOW = new Date('2026-11-22T10:30:00Z');
 const DAY_MS = 86_400_000;
@@ -78,10 +79,8 @@ describe('eventBatchRows', () => {
   });
 });
 
-type Rows<T> = { rows: T[] };
 async function one<T>(db: AppDatabase, query: SQL): Promise<T> {
-  const result: unknown = await db.execute(query);
-  const [row] = (result as Rows<T>).rows;
+  const [row] = await queryRows<T>(db, query);
   if (!row) throw new Error('no row');
   return row;
 }

@@ -11,6 +11,7 @@ import { accessTokenFor } from '../../test/users';
 import { categories, products } from '../catalog/catalog.table';
 import { listSellableProducts, priceInShop } from './products-in-shop';
 import { shopCategories, shopProducts, shops } from './shops.table';
+import { queryRows } from '../../platform/db/rows';
 
 /*
  * The read model of "a product in a shop" against a plain-SQL statement of the rules, on the demo
@@ -38,8 +39,9 @@ interface ReferenceRow {
 
 /** The rules restated in plain SQL: on sale, not hidden, the shop's order, its percentages. */
 async function referenceRows(shopId: number): Promise<ReferenceRow[]> {
-  // Both drivers answer `{ rows }`; the shared database type does not say so.
-  const result: unknown = await ctx.database.db.execute(sql`
+  return queryRows<ReferenceRow>(
+    ctx.database.db,
+    sql`
     select p.id::text as id, p.platform_price_cents as cost, sp.override_price_cents as override,
       second_level.percentage as second, first_level.percentage as first,
       (select count(*)::int from reviews r where r.product_id = p.id and r.status = 1) as reviews
@@ -56,8 +58,8 @@ async function referenceRows(shopId: number): Promise<ReferenceRow[]> {
     where p.status = 1 and c.status = 1 and pc.status = 1 and coalesce(sp.visible, 1) = 1
     order by coalesce(nullif(pc_place.sort, 0), 2147483647), pc.sort, pc.id,
       coalesce(nullif(c_place.sort, 0), 2147483647), c.sort, c.id,
-      coalesce(nullif(sp.sort, 0), 2147483647), p.sort, p.id`);
-  return (result as { rows: ReferenceRow[] }).rows;
+      coalesce(nullif(sp.sort, 0), 2147483647), p.sort, p.id`,
+  );
 }
 
 /** Every page of a paged list, through the API. */

@@ -5,6 +5,7 @@ import type { AppDatabase } from '../../platform/db/database';
 import { rowRandom } from '../../platform/db/row-random';
 import { categories, products } from '../catalog/catalog.table';
 import { shopCategoryPrices, shopProducts, shops } from './shops.table';
+import { resultRows } from '../../platform/db/rows';
 
 export const SCALE_EMAIL = 'scale@linkstore.local';
 export const SCALE_SHOP_SLUG = 'scale';
@@ -99,6 +100,6 @@ export async function seedScaleShop(
     email: SCALE_EMAIL,
     paypalEmail,
     paypalPayerId,
-    hidden: (hidden as { rows: { visible: number }[] }).rows.filter((row) => row.visible === 0).length,
+    hidden: resultRows<{ visible: number }>(hidden).filter((row) => row.visible === 0).length,
   };
 }

@@ -41,6 +41,7 @@ import {
   type UserRow,
   type Visibility,
 } from './users.repository';
+import { utcRangeEnd } from '../../platform/http/days';
 
 /** Who asks: the signed-in user as the auth plugin resolved it. */
 export interface Caller {
@@ -109,28 +110,9 @@ function toForm(row: UserRow, roles: RoleRef[]): TUserForm {
   };
 }
 
-/** `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss` (UTC); a date alone ends with its whole day. */
-function parseRangeEnd(
-  value: string | undefined,
-  isEnd: boolean,
-): { date: Date; isExclusive: boolean } | null {
-  if (!value) return null;
-  const isDateOnly = value.length === 10;
-  const date = new Date(`${isDateOnly ? `${value}T00:00:00` : value.replace(' ', 'T')}Z`);
-  if (Number.isNaN(date.getTime())) throw new Error('bad date');
-  if (isEnd && isDateOnly) return { date: new Date(date.getTime() + 86_400_000), isExclusive: true };
-  return { date, isExclusive: false };
-}
-
 async function filterOf(db: AppDatabase, query: TUserPageQuery): Promise<UserFilter> {
-  let from: ReturnType<typeof parseRangeEnd>;
-  let to: ReturnType<typeof parseRangeEnd>;
-  try {
-    from = parseRangeEnd(query.createdFrom, false);
-    to = parseRangeEnd(query.createdTo, true);
-  } catch {
-    throw AppError.field('createTime', 'validation.invalid');
-  }
+  const from = utcRangeEnd(query.createdFrom, 'from', 'createTime');
+  const to = utcRangeEnd(query.createdTo, 'to', 'createTime');
   return {
     keywords: query.keywords,
     status: query.status,

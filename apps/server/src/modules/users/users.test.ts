@@ -294,6 +294,13 @@ describe('page', () => {
     const bad = await kit.call('manager', 'GET', '/page?createTime[]=2020-13-45&createTime[]=');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.fields[0].field).toBe('createTime');
+    // Year 0000 is no PostgreSQL timestamp (it failed the query: a 500), and a 30th of February
+    // was read as March 2: both are refused as the field's error.
+    for (const day of ['0000-01-01', '2020-02-30']) {
+      const refused = await kit.call('manager', 'GET', `/page?createTime[]=${day}&createTime[]=`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().data.fields[0].field).toBe('createTime');
+    }
   });
 
   it('sorts by the given field and direction, and pages with the total of all matches', async () => {

@@ -13,9 +13,9 @@ import {
 } from './changes';
 import type { DatabaseHandle } from './database';
 import { withTransaction } from './transaction';
+import { resultRows } from './rows';
 
-/** The rows of `db.execute`: node-postgres and PGlite both answer `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const rowsOf = resultRows;
 
 const quietLog = { error: () => undefined, warn: () => undefined };
 

@@ -9,6 +9,7 @@ import { accessTokenFor, operatorWith } from '../../test/users';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { startSmtpSink, type SmtpSink } from '../mail/mail-testing';
 import { SEND_MAIL_JOB } from '../mail/mail-plugin';
+import { queryRows } from '../db/rows';
 
 /**
  * Two app instances — two processes of one cluster — on one database (PGlite: one handle shared,
@@ -59,10 +60,7 @@ afterAll(async () => {
   await sink.close();
 });
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result: unknown = await first().database.db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
+const rows = <T>(query: ReturnType<typeof sql>): Promise<T[]> => queryRows<T>(first().database.db, query);
 
 const HOUR = 3_600_000;
 

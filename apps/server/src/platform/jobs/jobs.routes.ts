@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { registerRoute } from '../http/routes';
+import { queryRows } from '../db/rows';
 
 interface RunRow {
   id: string | number;
@@ -22,12 +23,6 @@ interface RunRow {
   durationMs: number | null;
   outcome: TJobRun['outcome'];
   error: string | null;
-}
-
-async function rows<T>(db: AppDatabase, query: SQL): Promise<T[]> {
-  // Both drivers answer `{ rows }`; the shared database type does not say so.
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
 }
 
 const toRun = (row: RunRow): TJobRun => ({
@@ -50,7 +45,7 @@ const RUN_COLUMNS = sql`r.id, r.job, r.trigger, r.attempt, ${isoOf(sql`r.started
 
 /** The scheduled jobs this app registered, in that order, with their rows and last runs. */
 export async function listJobs(db: AppDatabase, names: string[]): Promise<TJobList> {
-  const found = await rows<
+  const found = await queryRows<
     RunRow & { name: string; everyMs: number; nextRunAt: string; running: boolean; failures: number }
   >(
     db,
@@ -61,7 +56,7 @@ export async function listJobs(db: AppDatabase, names: string[]): Promise<TJobLi
           select * from job_runs where job_runs.job = s.name and job_runs.queue_id is null
           order by started_at desc, id desc limit 1) r on true`,
   );
-  const [queue] = await rows<{ waiting: number | string; failed: number | string }>(
+  const [queue] = await queryRows<{ waiting: number | string; failed: number | string }>(
     db,
     sql`select count(*) filter (where state = 'queued') as waiting,
           count(*) filter (where state = 'failed') as failed
@@ -90,11 +85,11 @@ export async function listJobs(db: AppDatabase, names: string[]): Promise<TJobLi
 /** Failed runs, newest first, of one job or all. */
 export async function jobFailures(db: AppDatabase, query: TJobFailuresQuery): Promise<TJobFailurePage> {
   const where = sql`r.outcome = 'failure'${query.job ? sql` and r.job = ${query.job}` : sql``}`;
-  const [count] = await rows<{ total: number | string }>(
+  const [count] = await queryRows<{ total: number | string }>(
     db,
     sql`select count(*) as total from job_runs r where ${where}`,
   );
-  const list = await rows<RunRow>(
+  const list = await queryRows<RunRow>(
     db,
     sql`select ${RUN_COLUMNS} from job_runs r where ${where}
         order by r.started_at desc, r.id desc

@@ -4,6 +4,7 @@ import { copyTemplateDatabase, openTestDatabase } from '../../test/helper';
 import { openDatabase, type AppDatabase, type DatabaseHandle } from '../db/database';
 import { withTransaction } from '../db/transaction';
 import { createJobs, type Jobs } from './jobs';
+import { queryRows } from '../db/rows';
 
 /**
  * The job system on its own, as two "processes" (two job systems; on PostgreSQL two connection
@@ -38,10 +39,7 @@ const db = (i: 0 | 1): AppDatabase => {
   return handle.db;
 };
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result: unknown = await db(0).execute(query);
-  return (result as { rows: T[] }).rows;
-}
+const rows = <T>(query: ReturnType<typeof sql>): Promise<T[]> => queryRows<T>(db(0), query);
 
 const MINUTE = 60_000;
 let seq = 0;

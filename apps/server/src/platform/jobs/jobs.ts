@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
+import { queryRows } from '../db/rows';
 
 /**
  * The job system (decision 0052): scheduled jobs that run once per period for the whole cluster,
@@ -64,15 +65,6 @@ const ERROR_MAX = 2000;
 
 export const defaultBackoff = (attempt: number): number => Math.min(10_000 * 2 ** (attempt - 1), 30 * 60_000);
 
-interface Rows<T> {
-  rows: T[];
-}
-async function rows<T>(db: AppDatabase, query: SQL): Promise<T[]> {
-  // Both drivers answer `{ rows }`; the shared database type does not say so.
-  const result: unknown = await db.execute(query);
-  return (result as Rows<T>).rows;
-}
-
 const describeError = (err: unknown): string => {
   const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
   return text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text;
@@ -119,7 +111,7 @@ export function createJobs(options: JobsOptions) {
   };
 
   async function startRun(job: string, trigger: JobTrigger, queueId: number | null, attempt: number) {
-    const [row] = await rows<{ id: string | number }>(
+    const [row] = await queryRows<{ id: string | number }>(
       db,
       sql`insert into job_runs (job, trigger, queue_id, attempt, started_at, outcome, run_by)
           values (${job}, ${trigger}, ${queueId}, ${attempt}, now(), 'running', ${me}) returning id`,
@@ -199,7 +191,7 @@ export function createJobs(options: JobsOptions) {
   async function claimScheduled(at: Date | undefined): Promise<{ name: string; nextRunAt: string }[]> {
     if (scheduled.size === 0) return [];
     const now = moment(at);
-    return rows<{ name: string; nextRunAt: string }>(
+    return queryRows<{ name: string; nextRunAt: string }>(
       db,
       sql`update scheduled_jobs set locked_until = ${plusMs(now, leaseMs)}, locked_by = ${me}
           where name in (${nameList([...scheduled.keys()])}) and next_run_at <= ${now}
@@ -219,7 +211,7 @@ export function createJobs(options: JobsOptions) {
   async function claimQueue(at: Date | undefined): Promise<QueueRow[]> {
     if (queued.size === 0) return [];
     const now = moment(at);
-    return rows<QueueRow>(
+    return queryRows<QueueRow>(
       db,
       sql`update job_queue set locked_until = ${plusMs(now, leaseMs)}, locked_by = ${me},
             attempts = attempts + 1
@@ -370,7 +362,7 @@ export function createJobs(options: JobsOptions) {
     async enqueue<P>(name: string, payload: P, at: { db?: AppDatabase; runAt?: Date } = {}): Promise<number> {
       const job = queued.get(name);
       if (!job) throw new Error(`unknown queued job ${name}`);
-      const [row] = await rows<{ id: string | number }>(
+      const [row] = await queryRows<{ id: string | number }>(
         at.db ?? db,
         sql`insert into job_queue (name, payload, max_attempts, run_at)
             values (${name}, ${JSON.stringify(payload)}::jsonb, ${job.maxAttempts ?? 10}, ${moment(at.runAt)})
@@ -424,7 +416,7 @@ export function createJobs(options: JobsOptions) {
     async runNow(name: string, at?: Date): Promise<{ done: Promise<RunResult> } | null> {
       if (!scheduled.has(name)) return null;
       const now = moment(at);
-      const [claimed] = await rows<{ nextRunAt: string }>(
+      const [claimed] = await queryRows<{ nextRunAt: string }>(
         db,
         sql`update scheduled_jobs set locked_until = ${plusMs(now, leaseMs)}, locked_by = ${me}
             where name = ${name} and (locked_until is null or locked_until < ${now})

@@ -37,7 +37,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
-import { useDay, useFormatMoney, useMoment } from '../../shared/payouts/payout-status';
+import { useDay, useFormatMoney, useMoment } from '../../shared/format/use-format';
 import { CrudPage } from '../shared/crud-page';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../shared/test/fake-api';
 import { installFakeApi, renderConsolePage, signInOperator, signOutOperator } from '../shared/test-support';
-import { formatGrowth, formatMinorMoney } from './dashboard-figures';
 import DashboardPage from './dashboard-page';
 
 vi.mock('../../shared/charts/echart', () => ({
@@ -63,12 +62,5 @@ describe('console dashboard figures', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Visits' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Commerce today' })).not.toBeInTheDocument();
-  });
-
-  it('formats minor units in the currency and growth as a signed percentage', () => {
-    expect(formatMinorMoney(12_345, 'USD', 'en')).toBe('$123.45');
-    expect(formatMinorMoney(500, 'JPY', 'en')).toBe('¥500');
-    expect(formatGrowth(null, 'en')).toBe('—');
-    expect(formatGrowth(0, 'en')).toBe('0%');
   });
 });

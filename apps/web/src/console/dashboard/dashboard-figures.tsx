@@ -4,6 +4,7 @@ import { Card, Col, Flex, Row, Segmented, Skeleton, Statistic, Table, Typography
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TChartOption } from '../../shared/charts/echart';
+import { formatGrowth, formatMoney } from '../../shared/format/format';
 import { routeQueryOptions } from '../../shared/http/call-route';
 import { useCanCall } from '../../shared/permission/access';
 
@@ -11,23 +12,6 @@ const EChart = lazy(() => import('../../shared/charts/echart'));
 
 const DAY_MS = 86_400_000;
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
-
-/** Integer minor units as money in the currency (its own number of decimals). */
-export function formatMinorMoney(amountMinor: number, currencyCode: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: currencyCode });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** digits);
-}
-
-/** A growth fraction as a signed percentage; "—" when there is nothing to compare with. */
-export function formatGrowth(rate: number | null, locale: string): string {
-  if (rate === null) return '—';
-  return new Intl.NumberFormat(locale, {
-    style: 'percent',
-    signDisplay: 'exceptZero',
-    maximumFractionDigits: 0,
-  }).format(rate);
-}
 
 function Figure({ title, value, note }: { title: string; value: string | number; note?: string }) {
   return (
@@ -72,8 +56,8 @@ export function CommerceOverview() {
   const o = overview.data;
   const money = (totals: { currencyCode: string; amountMinor: number }[]) =>
     totals.length === 0
-      ? formatMinorMoney(0, 'USD', i18n.language)
-      : totals.map((m) => formatMinorMoney(m.amountMinor, m.currencyCode, i18n.language)).join(' + ');
+      ? formatMoney(0, 'USD', i18n.language)
+      : totals.map((m) => formatMoney(m.amountMinor, m.currencyCode, i18n.language)).join(' + ');
   return (
     <Row gutter={[16, 16]}>
       <Figure title={t('dashboard.overview.todayOrders')} value={o.todayOrders} />

@@ -3,7 +3,7 @@ import { jobsRoutes, type TJobRun, type TScheduledJob } from '@linkstore/contrac
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useMoment } from '../../shared/payouts/payout-status';
+import { useMoment } from '../../shared/format/use-format';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { CONSOLE_TABLE_LAYOUT, consoleColumns } from '../shared/table-layout';

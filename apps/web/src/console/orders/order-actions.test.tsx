@@ -79,7 +79,7 @@ const DETAIL: TConsoleOrderDetail = {
     {
       action: 'refund_requested',
       actor: 'olga',
-      detail: { amountCents: 500, currencyCode: 'USD' },
+      detail: { refundId: '7', amountMinor: 500, restock: true, reason: 'Scratched cup' },
       at: '2026-11-03T10:00:00Z',
     },
   ],

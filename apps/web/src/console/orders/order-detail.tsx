@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatMoney, useMoment } from '../../shared/payouts/payout-status';
+import { useFormatMoney, useMoment } from '../../shared/format/use-format';
 import { useCanCall } from '../../shared/permission/access';
 import { consoleOrderDetailQuery } from './api';
 import { FlagTags, isFlagOpen, StatusTag, useCarrierName } from './order-parts';
@@ -20,33 +20,41 @@ const HISTORY_COLOURS: Record<string, string> = {
   shipped: 'green',
 };
 
-const text = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-
 /** What an event's detail says, in words: carrier and tracking, amounts, reasons, resolutions. */
 function useEventDetail(order: TConsoleOrderDetail): (event: TOrderEvent) => string {
   const { t } = useTranslation('orders');
   const money = useFormatMoney();
   const carrierName = useCarrierName();
-  return ({ detail }) => {
+  return (event) => {
     const parts: string[] = [];
-    if (typeof detail.carrier === 'string') {
-      parts.push(`${carrierName(detail.carrier)} ${text(detail.trackingNo)}`.trim());
+    switch (event.action) {
+      case 'placed':
+      case 'paid':
+        break;
+      case 'flagged':
+        parts.push(t(`console.flagReason.${event.detail.reason}`));
+        break;
+      case 'shipped':
+        parts.push(`${carrierName(event.detail.carrier)} ${event.detail.trackingNo}`.trim());
+        break;
+      case 'refund_requested':
+        parts.push(money(event.detail.amountMinor, order.currencyCode));
+        if (event.detail.reason) parts.push(event.detail.reason);
+        if (event.detail.restock) parts.push(t('console.restocked'));
+        break;
+      case 'refunded':
+        parts.push(money(event.detail.amountMinor, order.currencyCode));
+        if (event.detail.restocked) parts.push(t('console.restocked'));
+        break;
+      case 'refund_failed':
+        parts.push(money(event.detail.amountMinor, order.currencyCode));
+        if (event.detail.failure) parts.push(event.detail.failure);
+        break;
+      case 'flag_resolved':
+        parts.push(t(`console.flagResolution.${event.detail.resolution}`));
+        if (event.detail.note) parts.push(event.detail.note);
+        break;
     }
-    const cents = detail.amountCents ?? detail.amountMinor;
-    if (typeof cents === 'number' && Number.isInteger(cents)) {
-      const currency = typeof detail.currencyCode === 'string' ? detail.currencyCode : order.currencyCode;
-      parts.push(money(cents, currency));
-    }
-    if (typeof detail.resolution === 'string') {
-      parts.push(t(`console.flagResolution.${detail.resolution}`, { defaultValue: detail.resolution }));
-    }
-    if (typeof detail.reason === 'string' && detail.reason) {
-      parts.push(t(`console.flagReason.${detail.reason}`, { defaultValue: detail.reason }));
-    }
-    if (typeof detail.note === 'string' && detail.note) parts.push(detail.note);
-    if (detail.restock === true) parts.push(t('console.restocked'));
-    if (typeof detail.failure === 'string' && detail.failure) parts.push(detail.failure);
     return parts.join(' · ');
   };
 }

@@ -27,7 +27,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError } from '../../shared/http/http-error';
-import { useFormatMoney, useMoment } from '../../shared/payouts/payout-status';
+import { useFormatMoney, useMoment } from '../../shared/format/use-format';
 import { useCanCall } from '../../shared/permission/access';
 import { selectAllTitle } from '../../shared/table/select-all-title';
 import { CrudPage } from '../shared/crud-page';

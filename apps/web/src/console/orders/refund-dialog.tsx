@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRefusal } from '../../shared/http/idempotency-key';
 import { newIdempotencyKey } from '../../shared/idempotency-key';
-import { useFormatMoney } from '../../shared/payouts/payout-status';
+import { useFormatMoney } from '../../shared/format/use-format';
 import { useRefundOrder } from './api';
 import { OrderProblem, problemOf, type TOrderProblem } from './order-problem';
 

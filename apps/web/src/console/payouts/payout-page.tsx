@@ -5,12 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
 import { alreadyShown } from '../../shared/http/use-route-mutation';
-import {
-  PayoutStatusTag,
-  useFormatMoney,
-  useMoment,
-  usePayoutReason,
-} from '../../shared/payouts/payout-status';
+import { useFormatMoney, useMoment } from '../../shared/format/use-format';
+import { PayoutStatusTag, usePayoutReason } from '../../shared/payouts/payout-status';
 import { CrudPage } from '../shared/crud-page';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';

@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatMoney } from '../../shared/payouts/payout-status';
+import { useFormatMoney } from '../../shared/format/use-format';
 import { dailyPayoutsQuery } from './api';
 import styles from './payouts-daily.module.css';
 import { useFocusableScroll } from '../shared/use-focusable-scroll';

@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Card, Flex, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatMoney, useMoment } from '../../shared/payouts/payout-status';
+import { useFormatMoney, useMoment } from '../../shared/format/use-format';
 import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { RouteButton } from '../shared/toolbar';

@@ -1,4 +1,4 @@
-import { formatMoney, type TPayoutStatus } from '@linkstore/contract';
+import type { TPayoutStatus } from '@linkstore/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -52,24 +52,4 @@ export function PayoutStatusTag({ status, exact = false }: { status: TPayoutStat
   const { t } = useTranslation('payouts');
   const key = !exact && (status === 'requested' || status === 'processing') ? 'inFlight' : status;
   return <Tag color={STATUS_COLOURS[status]}>{t(`status.${key}`)}</Tag>;
-}
-
-/** A day (no time) in the reader's language and own time zone. */
-export function useDay(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  return (iso) => format.format(new Date(iso));
-}
-
-/** Minor units of their own currency in the reader's language (`formatMoney`), never converted. */
-export function useFormatMoney(): (minor: number, currencyCode: string) => string {
-  const { i18n } = useTranslation();
-  return (minor, currencyCode) => formatMoney(minor, currencyCode, i18n.language);
-}
-
-/** A moment in the reader's language and own time zone, date and time; '—' for none. */
-export function useMoment(): (iso: string | null) => string {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  return (iso) => (iso ? format.format(new Date(iso)) : '—');
 }

@@ -7,7 +7,7 @@ import { fileUrl } from '../../shared/upload/upload-api';
 import { orderDetailQuery } from './api';
 import styles from './order-page.module.css';
 import { OrderStatusTag } from './order-status-tag';
-import { useDateTime } from './use-date-time';
+import { useMoment } from '../../shared/format/use-format';
 
 interface OrderDrawerProps {
   /** The order shown; undefined closes the drawer. */
@@ -41,7 +41,7 @@ export function OrderDrawer({ orderNo, onClose }: OrderDrawerProps) {
 function OrderDetail({ order }: { order: TCreatorOrderDetail }) {
   const { t } = useTranslation('orders');
   const money = useMoney();
-  const dateTime = useDateTime();
+  const dateTime = useMoment();
   const { shipTo } = order;
   const place = [shipTo.city, shipTo.region, shipTo.countryCode].filter(Boolean).join(', ');
   return (
@@ -170,7 +170,7 @@ function OrderMoney({ order }: { order: TCreatorOrderDetail }) {
 /** How the platform shipped the order: carrier, tracking number and the carrier's tracking page. */
 export function ShipmentCard({ shipment }: { shipment: TShipment }) {
   const { t } = useTranslation('orders');
-  const dateTime = useDateTime();
+  const dateTime = useMoment();
   return (
     <Descriptions
       title={t('orders.detail.shipment')}

@@ -30,8 +30,8 @@ import { orderProfitText } from './order-money';
 import { OrderStatusTag } from './order-status-tag';
 import { PayDialog } from './pay-dialog';
 import { ScrollFooter, scrollFooterState } from './scroll-footer';
-import { useDateTime } from './use-date-time';
 import { PageHeading } from '../layout/page-heading';
+import { useMoment } from '../../shared/format/use-format';
 
 type TStatusFilter = 'all' | `${TOrderStatus}`;
 
@@ -164,7 +164,7 @@ function OrderTable(props: OrderTableProps) {
 function OrderCards({ orders, isLoading, onOpen, selected, onSelect, onPay }: OrderTableProps) {
   const { t } = useTranslation('orders');
   const money = useMoney();
-  const dateTime = useDateTime();
+  const dateTime = useMoment();
   if (orders.length === 0)
     return isLoading ? (
       <Spin />
@@ -230,7 +230,7 @@ function OrderCards({ orders, isLoading, onOpen, selected, onSelect, onPay }: Or
 function OrderRows({ orders, isLoading, onOpen, selected, onSelect, onPay }: OrderTableProps) {
   const { t } = useTranslation('orders');
   const money = useMoney();
-  const dateTime = useDateTime();
+  const dateTime = useMoment();
   const columns: TableColumnsType<TCreatorOrder> = [
     {
       title: t('orders.field.product'),

@@ -4,8 +4,8 @@ import { App, Button, Card, Flex, Switch, Table, Typography, type TableColumnsTy
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PayoutStatusTag, useDay, useFormatMoney, usePayoutReason } from '../../shared/payouts/payout-status';
-import { useDateTime } from '../order/use-date-time';
+import { PayoutStatusTag, usePayoutReason } from '../../shared/payouts/payout-status';
+import { useDay, useFormatMoney, useMoment } from '../../shared/format/use-format';
 import { payoutsQuery, pendingSalesQuery, useSaveAutoPayout } from './api';
 import { WithdrawDialog } from './withdraw-dialog';
 import { withdrawBlocker } from './withdraw';
@@ -186,7 +186,7 @@ export function PendingCard({ summary }: { summary: TEarningsSummary | undefined
 export function PayoutsCard() {
   const { t } = useTranslation('payouts');
   const money = useFormatMoney();
-  const dateTime = useDateTime();
+  const dateTime = useMoment();
   const reasonText = usePayoutReason();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const payouts = useQuery({

@@ -18,9 +18,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/money/use-money';
-import { PayoutStatusTag, useFormatMoney } from '../../shared/payouts/payout-status';
+import { PayoutStatusTag } from '../../shared/payouts/payout-status';
+import { useFormatMoney, useMoment } from '../../shared/format/use-format';
 import { OrderDrawer } from '../order/order-drawer';
-import { useDateTime } from '../order/use-date-time';
 import { dailyEarningsQuery, earningsSummaryQuery, ledgerQuery } from './api';
 import { lastDays, pickedRange, type TDayRange } from './chart-range';
 import { DailyChart } from './daily-chart';
@@ -169,7 +169,7 @@ function ChartCard() {
 function LedgerCard() {
   const { t } = useTranslation('orders');
   const formatOwn = useFormatMoney();
-  const dateTime = useDateTime();
+  const dateTime = useMoment();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const [openNo, setOpenNo] = useState<string | undefined>();
   const entries = useQuery({

@@ -4,7 +4,7 @@ import { Alert, App, Descriptions, Form, Input, Modal, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
-import { useFormatMoney } from '../../shared/payouts/payout-status';
+import { useFormatMoney } from '../../shared/format/use-format';
 import { useWithdraw } from './api';
 import { checkAmount, isLostAnswer } from './withdraw';
 
