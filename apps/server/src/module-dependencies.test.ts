@@ -11,8 +11,7 @@ import { refundsModule } from './modules/refunds/refunds.routes';
  */
 
 /** A stand-in plugin that only carries a name, for an app that has every dependency but `missing`. */
-const named = (name: string) =>
-  fp(async () => undefined, { name }) as unknown as FastifyPluginAsync;
+const named = (name: string) => fp(async () => undefined, { name }) as unknown as FastifyPluginAsync;
 
 async function startWithout(module: FastifyPluginAsync, present: string[]): Promise<unknown> {
   const app = Fastify({ logger: false });
