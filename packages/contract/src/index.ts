@@ -59,6 +59,7 @@ export * from './orders/purchases.schema';
 export * from './orders/purchases.routes';
 export * from './orders/console-orders.schema';
 export * from './orders/console-orders.routes';
+export * from './refunds/refunds.routes';
 export * from './earnings/earnings.schema';
 export * from './earnings/earnings.routes';
 export * from './dashboard/dashboard.schema';

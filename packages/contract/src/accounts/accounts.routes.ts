@@ -6,8 +6,6 @@ import {
   ZCodeRequest,
   ZCodeSentResponse,
   ZCurrentUser,
-  ZGetCountryQuery,
-  ZGetCountryResponse,
   ZLegacyLogoutQuery,
   ZLoginRequest,
   ZOAuthExchangeRequest,
@@ -18,7 +16,6 @@ import {
   ZRegisterRequest,
   ZResetPasswordRequest,
   ZTokenResponse,
-  ZUpdateCountryRequest,
 } from './accounts.schema';
 
 const tags = ['accounts'];
@@ -139,15 +136,6 @@ export const accountsRoutes = defineRoutes({
     response: ZCurrentUser,
     access: signedIn,
   },
-  updateCountry: {
-    method: 'PUT',
-    path: '/api/v1/users/me/country',
-    summary: "Save the signed-in user's country",
-    tags,
-    body: ZUpdateCountryRequest,
-    response: z.null(),
-    access: signedIn,
-  },
   businessInfo: {
     method: 'POST',
     path: '/api/businessGetInfo',
@@ -155,15 +143,6 @@ export const accountsRoutes = defineRoutes({
     tags,
     response: ZBusinessInfo,
     access: signedIn,
-  },
-  getCountry: {
-    method: 'POST',
-    path: '/api/getCountry',
-    summary: "The caller's country and all countries",
-    tags,
-    query: ZGetCountryQuery,
-    response: ZGetCountryResponse,
-    access: open,
   },
 });
 

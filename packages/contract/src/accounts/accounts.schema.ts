@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZCountry } from '../countries/countries.schema';
 
 /** Shared field rules; the messages are server message keys, translated by the `lang` header. */
 export const ZEmail = z
@@ -123,14 +122,5 @@ export const ZBusinessInfo = z.object({
   }),
 });
 export type TBusinessInfo = z.infer<typeof ZBusinessInfo>;
-
-/** `POST /api/getCountry`: the caller's country first in `info.default`, and all countries. */
-export const ZGetCountryResponse = z.object({
-  info: z.object({ default: z.array(ZCountry), list: z.array(ZCountry) }),
-});
-export type TGetCountryResponse = z.infer<typeof ZGetCountryResponse>;
-export const ZGetCountryQuery = z.object({ api_token: z.string().max(2000).optional() });
-
-export const ZUpdateCountryRequest = z.object({ countryId: z.string().length(2).toUpperCase() });
 
 export const ZLegacyLogoutQuery = z.object({ email: z.string().max(254).optional() });

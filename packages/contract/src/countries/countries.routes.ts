@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineRoutes } from '../platform/route';
 import {
   ZCountry,
@@ -7,6 +8,9 @@ import {
   ZCountryPage,
   ZCountryPageQuery,
   ZCountryUpdateRequest,
+  ZGetCountryQuery,
+  ZGetCountryResponse,
+  ZUpdateCountryRequest,
 } from './countries.schema';
 
 export const countriesRoutes = defineRoutes({
@@ -37,5 +41,24 @@ export const countriesRoutes = defineRoutes({
     body: ZCountryUpdateRequest,
     response: ZCountry,
     access: { permission: 'system:country:edit' },
+  },
+  // The caller's own country (the studio's currency), filed here, listed with accounts in the API docs.
+  mine: {
+    method: 'POST',
+    path: '/api/getCountry',
+    summary: "The caller's country and all countries",
+    tags: ['accounts'],
+    query: ZGetCountryQuery,
+    response: ZGetCountryResponse,
+    access: { public: true },
+  },
+  updateMine: {
+    method: 'PUT',
+    path: '/api/v1/users/me/country',
+    summary: "Save the signed-in user's country",
+    tags: ['accounts'],
+    body: ZUpdateCountryRequest,
+    response: z.null(),
+    access: { permission: null },
   },
 });

@@ -83,3 +83,12 @@ export const ZCountryUpdateRequest = z.object({
   currencySymbol: z.string().trim().min(1).max(8),
 });
 export type TCountryUpdateRequest = z.infer<typeof ZCountryUpdateRequest>;
+
+/** `POST /api/getCountry`: the caller's country first in `info.default`, and all countries. */
+export const ZGetCountryResponse = z.object({
+  info: z.object({ default: z.array(ZCountry), list: z.array(ZCountry) }),
+});
+export type TGetCountryResponse = z.infer<typeof ZGetCountryResponse>;
+export const ZGetCountryQuery = z.object({ api_token: z.string().max(2000).optional() });
+
+export const ZUpdateCountryRequest = z.object({ countryId: z.string().length(2).toUpperCase() });

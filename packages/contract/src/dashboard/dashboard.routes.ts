@@ -1,5 +1,4 @@
 import { defineRoutes } from '../platform/route';
-import { z } from 'zod';
 import {
   ZDashboardProducts,
   ZDashboardProductsQuery,
@@ -9,7 +8,6 @@ import {
   ZDashboardSources,
   ZDashboardSourcesQuery,
   ZDashboardSummaryQuery,
-  ZUpdateTimeZoneRequest,
 } from './dashboard.schema';
 
 const tags = ['dashboard'] as const;
@@ -51,15 +49,6 @@ export const dashboardRoutes = defineRoutes({
     tags,
     query: ZDashboardProductsQuery,
     response: ZDashboardProducts,
-    access: signedIn,
-  },
-  updateTimeZone: {
-    method: 'PUT',
-    path: '/api/v1/users/me/time-zone',
-    summary: "Save the signed-in user's time zone for the dashboard (null: the browser's)",
-    tags,
-    body: ZUpdateTimeZoneRequest,
-    response: z.null(),
     access: signedIn,
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCodeSentResponse } from '../accounts/accounts.schema';
+import { ZUpdateTimeZoneRequest } from '../dashboard/dashboard.schema';
 import { defineRoutes } from '../platform/route';
 import {
   ZBindEmailCodeRequest,
@@ -178,6 +179,16 @@ export const usersRoutes = defineRoutes({
     tags,
     body: ZBindEmailRequest,
     response: ZUserProfile,
+    access: signedIn,
+  },
+  // The user's own time zone, which the dashboard's days follow (listed with the dashboard in the API docs).
+  updateTimeZone: {
+    method: 'PUT',
+    path: '/api/v1/users/me/time-zone',
+    summary: "Save the signed-in user's time zone for the dashboard (null: the browser's)",
+    tags: ['dashboard'],
+    body: ZUpdateTimeZoneRequest,
+    response: z.null(),
     access: signedIn,
   },
 });

@@ -1,4 +1,4 @@
-import { accountsRoutes, countriesRoutes } from '@linkstore/contract';
+import { countriesRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors/app-error';
 import { compressRepeatedAnswers } from '../../platform/http/compression';
@@ -20,14 +20,14 @@ export async function countriesModule(app: FastifyInstance): Promise<void> {
 
   // The original client's `getCountry`: the caller's country first (US for visitors), then all of them.
   // The legacy `api_token` query is accepted and ignored: the bearer token says who calls.
-  registerRoute(app, accountsRoutes.getCountry, async ({ caller }) => {
+  registerRoute(app, countriesRoutes.mine, async ({ caller }) => {
     const list = await listCountries(db);
     const countryId = (caller && (await findUserCountry(db, Number(caller.id)))) ?? DEFAULT_COUNTRY;
     const mine = list.find((c) => c.id === countryId) ?? list.find((c) => c.id === DEFAULT_COUNTRY);
     return { info: { default: mine ? [mine] : [], list } };
   });
 
-  registerRoute(app, accountsRoutes.updateCountry, async ({ body, caller }) => {
+  registerRoute(app, countriesRoutes.updateMine, async ({ body, caller }) => {
     const list = await listCountries(db);
     if (!list.some((c) => c.id === body.countryId)) throw AppError.field('countryId', 'validation.invalid');
     await setUserCountry(db, Number(caller.id), body.countryId);

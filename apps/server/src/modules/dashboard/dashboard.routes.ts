@@ -1,4 +1,4 @@
-import { dashboardRoutes } from '@linkstore/contract';
+import { dashboardRoutes, usersRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
 import {
@@ -19,5 +19,7 @@ export async function dashboardModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.products, ({ query, request, caller }) =>
     getDashboardProducts(db, Number(caller.id), request.lang, query),
   );
-  registerRoute(app, r.updateTimeZone, ({ body, caller }) => updateTimeZone(db, Number(caller.id), body));
+  registerRoute(app, usersRoutes.updateTimeZone, ({ body, caller }) =>
+    updateTimeZone(db, Number(caller.id), body),
+  );
 }

@@ -1,4 +1,4 @@
-import { consoleOrdersRoutes } from '@linkstore/contract';
+import { refundsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { newsWithFreshAnswers } from '../../platform/http/private-answers';
@@ -23,10 +23,10 @@ async function refunds(app: FastifyInstance): Promise<void> {
   });
   app.payments.refunds.onEvent((event) => service.handleEvent(event));
 
-  registerRoute(app, consoleOrdersRoutes.refund, ({ body, caller, request }) =>
+  registerRoute(app, refundsRoutes.refund, ({ body, caller, request }) =>
     service.refund(Number(caller.id), body, request.lang),
   );
-  registerRoute(app, consoleOrdersRoutes.resolveFlag, ({ body, caller, request }) =>
+  registerRoute(app, refundsRoutes.resolveFlag, ({ body, caller, request }) =>
     service.resolveFlag(Number(caller.id), body, request.lang),
   );
 

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import {
   consoleOrdersRoutes,
+  refundsRoutes,
   type TOrderStatus,
   type TRefundRequest,
   type TResolveFlagRequest,
@@ -115,7 +116,7 @@ export function useExportOrders() {
 export function useRefundOrder() {
   return useRouteMutation({
     mutationFn: ({ idempotencyKey, ...body }: TRefundRequest & { idempotencyKey: string }) =>
-      callRoute(consoleOrdersRoutes.refund, { body }, { isQuiet: true, idempotencyKey }),
+      callRoute(refundsRoutes.refund, { body }, { isQuiet: true, idempotencyKey }),
     invalidates: ORDER_READS,
   });
 }
@@ -124,7 +125,7 @@ export function useRefundOrder() {
 export function useResolveFlag() {
   return useRouteMutation({
     mutationFn: (body: TResolveFlagRequest) =>
-      callRoute(consoleOrdersRoutes.resolveFlag, { body }, { isQuiet: true }),
+      callRoute(refundsRoutes.resolveFlag, { body }, { isQuiet: true }),
     invalidates: ORDER_READS,
   });
 }

@@ -1,4 +1,4 @@
-import { consoleOrdersRoutes, type TConsoleOrderDetail, type TOrderEvent } from '@linkstore/contract';
+import { refundsRoutes, type TConsoleOrderDetail, type TOrderEvent } from '@linkstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -78,8 +78,8 @@ export function OrderDetailDrawer({
   });
   const order = detail.data?.orderNo === orderNo ? detail.data : undefined;
   const [dialog, setDialog] = useState<'refund' | 'resolve' | undefined>();
-  const canRefund = order !== undefined && order.refundableCents > 0 && canCall(consoleOrdersRoutes.refund);
-  const canResolve = order !== undefined && isFlagOpen(order) && canCall(consoleOrdersRoutes.resolveFlag);
+  const canRefund = order !== undefined && order.refundableCents > 0 && canCall(refundsRoutes.refund);
+  const canResolve = order !== undefined && isFlagOpen(order) && canCall(refundsRoutes.resolveFlag);
   return (
     <Drawer
       open={orderNo !== undefined}

@@ -1,4 +1,4 @@
-import { accountsRoutes, type TCountry } from '@linkstore/contract';
+import { countriesRoutes, type TCountry } from '@linkstore/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { callRoute, routeQueryOptions } from '../http/call-route';
 import { useSession } from '../session/session-store';
@@ -6,7 +6,7 @@ import { useUserPreferences } from './user-preferences-store';
 
 /** `POST /api/getCountry`: the caller's country first, and every country. Loaded once. */
 export function countriesQueryOptions() {
-  return { ...routeQueryOptions(accountsRoutes.getCountry), staleTime: Infinity };
+  return { ...routeQueryOptions(countriesRoutes.mine), staleTime: Infinity };
 }
 
 /** A country and its currency into the preferences. */
@@ -36,7 +36,7 @@ export async function chooseCountry(country: TCountry): Promise<void> {
   applyCountry(country);
   useUserPreferences.getState().setCountryChosen(true);
   if (useSession.getState().authorization) {
-    await callRoute(accountsRoutes.updateCountry, { body: { countryId: country.id } });
+    await callRoute(countriesRoutes.updateMine, { body: { countryId: country.id } });
   }
 }
 

@@ -1,4 +1,4 @@
-import { dashboardRoutes } from '@linkstore/contract';
+import { usersRoutes } from '@linkstore/contract';
 import { callRoute } from '../http/call-route';
 import { useUser } from '../session/user-store';
 
@@ -21,7 +21,7 @@ export function useChosenTimeZone(): string | null {
 
 /** Saves (or clears, with null) the signed-in user's time zone on their profile. */
 export async function saveTimeZone(timeZone: string | null): Promise<void> {
-  await callRoute(dashboardRoutes.updateTimeZone, { body: { timeZone } });
+  await callRoute(usersRoutes.updateTimeZone, { body: { timeZone } });
   const { info, setInfo } = useUser.getState();
   if (info) setInfo({ ...info, user: { ...info.user, timeZone } });
 }
