@@ -10,14 +10,16 @@ const root = resolve(import.meta.dirname, '..');
 const security = process.env.E2E_SUITE === 'security';
 
 /*
- * Journeys run in two workers, each against a stack of its own (server, embedded database, mail
- * sink, OpenID provider), so neither meets the other's data: stack i listens on E2E_PORT + 10·i.
- * Playwright evaluates this file in the runner (which starts every stack) and again in each worker,
- * with TEST_PARALLEL_INDEX set: there it points E2E_PORT, which the journeys' helpers read, at the
- * worker's own stack.
+ * `E2E_WORKERS=2` runs the journeys in two workers, each against a stack of its own (server,
+ * embedded database, mail sink, OpenID provider), so neither meets the other's data: stack i
+ * listens on E2E_PORT + 10·i. Playwright evaluates this file in the runner (which starts every
+ * stack) and again in each worker, with TEST_PARALLEL_INDEX set: there it points E2E_PORT, which
+ * the journeys' helpers read, at the worker's own stack. One worker by default: on CI's 2 cores
+ * two browsers and two servers took 22 minutes instead of 28, and pages then took more than an
+ * assertion's 10 s to show (decision 0051).
  */
 const firstPort = Number(process.env.E2E_PORT ?? 8181);
-const stacks = security ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const stacks = security ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 const stackPort = (slot: number) => firstPort + 10 * slot;
 const slot = process.env.TEST_PARALLEL_INDEX;
 if (slot !== undefined) process.env.E2E_PORT = String(stackPort(Number(slot) % stacks));

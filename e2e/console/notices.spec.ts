@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type WebSocket } from '@playwright/test';
 import { PHONE, expectTapTargets } from '../support/phone';
 import { E2E_SEED_PASSWORD } from '../support/ports';
 import { english as t, signInAsDemo } from '../support/studio';
@@ -39,7 +39,7 @@ async function unreadCount(page: Page): Promise<number> {
  * client comes back 5 s later with a renewed one; a notice sent in between reaches the bell only
  * through its count (read again on reconnect), not as a live message.
  */
-async function freshSubscription(page: Page): Promise<void> {
+async function freshSubscription(page: Page): Promise<WebSocket> {
   const ws = await page.waitForEvent('websocket', {
     predicate: (socket) => new URL(socket.url()).pathname === '/ws',
     timeout: 30_000,
@@ -49,6 +49,7 @@ async function freshSubscription(page: Page): Promise<void> {
       String(frame.payload).startsWith('SUBSCRIBE') && String(frame.payload).includes('/topic/notice'),
     timeout: 15_000,
   });
+  return ws;
 }
 
 const bellWith = (page: Page, count: number) =>
@@ -62,7 +63,6 @@ test('a notice published to everyone reaches the open studio live; opening it ma
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const title = `Maintenance ${Date.now()}`;
 
   // The creator, on a phone, with the studio open and subscribed to the notice topic.
   await followSystemTheme(page);
@@ -77,48 +77,77 @@ test('a notice published to everyone reaches the open studio live; opening it ma
   await expect(page.getByRole('button', { name: /^Notices: \d+ unread$/ })).toBeVisible();
   const before = await unreadCount(page);
 
-  // The operator writes the notice and publishes it.
+  // The operator writes a notice and publishes it right after the studio subscribed afresh.
   const ops = await signInAsOperator(browser, baseURL ?? '');
   await ops.goto('/#/system/notice');
   await expect(ops.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
     t('system:notices.title'),
   );
-  await ops.getByRole('button', { name: t('system:crud.action.add'), exact: true }).click();
-  const dialog = ops.getByRole('dialog', { name: t('system:notices.form.addTitle') });
-  await dialog.getByLabel(t('system:notices.field.title'), { exact: true }).fill(title);
-  await dialog.getByLabel(t('system:notices.field.type'), { exact: true }).click();
-  await ops.locator('.ant-select-item-option').filter({ hasText: 'System maintenance' }).click();
-  await dialog.getByRole('radio', { name: 'High' }).check();
-  await dialog
-    .getByRole('textbox', { name: t('system:notices.field.content') })
-    .fill('The shop closes at 22:00 UTC.');
-  await dialog.getByRole('button', { name: t('system:crud.save'), exact: true }).click();
-  await expect(dialog).toBeHidden();
-  const row = ops.getByRole('row').filter({ hasText: title });
-  await expect(row).toContainText(t('system:notices.status.draft'));
-  await row.getByRole('button', { name: t('system:notices.action.publishNamed', { name: title }) }).click();
-  // Published while the studio's socket is surely up (a fresh one has about 10 s to live).
-  await freshSubscription(page);
-  await ops
-    .getByRole('dialog', { name: t('system:notices.confirm.publishTitle') })
-    .getByRole('button', { name: 'OK' })
-    .click();
-  await expect(row).toContainText(t('system:notices.status.published'));
+  const publish = async (title: string) => {
+    await ops.getByRole('button', { name: t('system:crud.action.add'), exact: true }).click();
+    const dialog = ops.getByRole('dialog', { name: t('system:notices.form.addTitle') });
+    await dialog.getByLabel(t('system:notices.field.title'), { exact: true }).fill(title);
+    await dialog.getByLabel(t('system:notices.field.type'), { exact: true }).click();
+    await ops.locator('.ant-select-item-option').filter({ hasText: 'System maintenance' }).click();
+    await dialog.getByRole('radio', { name: 'High' }).check();
+    await dialog
+      .getByRole('textbox', { name: t('system:notices.field.content') })
+      .fill('The shop closes at 22:00 UTC.');
+    await dialog.getByRole('button', { name: t('system:crud.save'), exact: true }).click();
+    await expect(dialog).toBeHidden();
+    const row = ops.getByRole('row').filter({ hasText: title });
+    await expect(row).toContainText(t('system:notices.status.draft'));
+    await row.getByRole('button', { name: t('system:notices.action.publishNamed', { name: title }) }).click();
+    const ws = await freshSubscription(page);
+    // The news of this notice on the socket the studio holds now.
+    const news = ws
+      .waitForEvent('framereceived', {
+        predicate: (frame) =>
+          String(frame.payload).startsWith('MESSAGE') && String(frame.payload).includes(title),
+        timeout: 20_000,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    await ops
+      .getByRole('dialog', { name: t('system:notices.confirm.publishTitle') })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    await expect(row).toContainText(t('system:notices.status.published'));
+    return { ws, live: await news };
+  };
+
+  // Journeys' access tokens live 10 s, and the studio's socket is renewed with them: on a busy
+  // machine the publish can meet the moment one socket closes and the next is not yet subscribed.
+  // The notice then arrives through the count read on reconnecting, with no notification (the
+  // app's documented behaviour); another notice is published after the next fresh subscription.
+  // A news frame that reached an open socket must show the notification, every time.
+  let title = '';
+  let published = 0;
+  for (let live = false; !live;) {
+    expect(published, 'the news of 3 notices in a row missed the socket').toBeLessThan(3);
+    title = `Maintenance ${Date.now()}`;
+    const outcome = await publish(title);
+    published += 1;
+    live = outcome.live;
+    if (!live) expect(outcome.ws.isClosed(), 'the news never reached the open socket').toBe(true);
+  }
 
   // The studio learns of it without a reload: the count goes up, a notification says so.
-  await expect(bellWith(page, before + 1)).toBeVisible({ timeout: 10_000 });
-  const notification = page.locator('.ant-notification-notice').filter({ hasText: t('common:notices.live') });
+  await expect(bellWith(page, before + published)).toBeVisible({ timeout: 10_000 });
+  const notification = page.locator('.ant-notification-notice').filter({ hasText: title });
   await expect(notification).toBeVisible();
-  await expect(notification).toContainText(title);
+  await expect(notification).toContainText(t('common:notices.live'));
   await page.keyboard.press('Escape');
   await expect(notification).toBeHidden();
 
   // The bell lists it; opening it shows the notice and marks it read.
-  await bellWith(page, before + 1).click();
+  await bellWith(page, before + published).click();
   await page.getByRole('link', { name: new RegExp(title) }).click();
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByText('The shop closes at 22:00 UTC.')).toBeVisible();
-  await expect(bellWith(page, before)).toBeVisible();
+  await expect(bellWith(page, before + published - 1)).toBeVisible();
   await expect(page.locator('.ant-skeleton-active')).toHaveCount(0);
   await expectAccessible(page, 'a notice on a phone');
   await expectNoSidewaysScroll(page, 'a notice on a phone');
@@ -138,6 +167,6 @@ test('a notice published to everyone reaches the open studio live; opening it ma
   // A reload keeps it read.
   await page.reload();
   await expect(page.getByRole('button', { name: /^Notices: \d+ unread$/ })).toBeVisible();
-  expect(await unreadCount(page)).toBe(before);
+  expect(await unreadCount(page)).toBe(before + published - 1);
   await ops.context().close();
 });

@@ -68,7 +68,13 @@ async function publishInConsole(browser: Browser, body: string) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       english('console:dashboard.heading', { name: 'Administrator' }),
     );
+    // The list's answer is the app's own signal that the page has what it shows (opening the
+    // console's review page took 16 s once on a busy 2-core machine, past an assertion's 10 s).
+    const listed = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/v1/catalog/reviews' && r.ok(),
+    );
     await page.goto('/#/catalog/review');
+    await listed;
     const row = page.getByRole('row').filter({ hasText: body });
     await expect(row).toContainText(english('catalog:review.verified'));
     await expect(row).toContainText(english('catalog:review.status.pending'));

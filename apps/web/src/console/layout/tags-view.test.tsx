@@ -32,6 +32,8 @@ const routes = [
         Component: page('Role page'),
       },
       { path: 'tools/codegen', handle: { title: 'Code generator' }, Component: page('Codegen page') },
+      { path: 'notices', handle: { titleKey: 'common:notices.myTitle' }, Component: page('My notices page') },
+      { path: 'profile', handle: { titleKey: 'users:profile.title' }, Component: page('Profile page') },
     ],
   },
 ];
@@ -77,6 +79,13 @@ describe('TagsView', () => {
     await user.click(within(tagsBar()).getByRole('link', { name: 'Users' }));
     expect(await screen.findByText('User page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/system/user');
+  });
+
+  it('names a page whose title key has its own namespace by its text, not its key', async () => {
+    const { router } = await renderWithApp(routes, '/console');
+    await screen.findByText('Home page');
+    await visit(router, '/notices', '/profile');
+    expect(tagNames()).toEqual(['Console home', 'My notices', 'My profile']);
   });
 
   it('closing the open page goes to its neighbour; closing another one stays', async () => {

@@ -39,8 +39,14 @@ export function useCurrentTag(): TTagView {
     if (typeof match.handle !== 'object' || match.handle === null) continue;
     const handle = match.handle as TTitledHandle;
     if (typeof handle.titleKey !== 'string' && typeof handle.title !== 'string') continue;
-    // Route titles are keys of the common namespace (`route.<title>`).
-    titleKey = typeof handle.titleKey === 'string' ? `common:${handle.titleKey}` : undefined;
+    // Route titles are keys of the common namespace (`route.<title>`) unless they name their own
+    // (`users:profile.title`): prefixing those showed the key itself on the tag.
+    titleKey =
+      typeof handle.titleKey === 'string'
+        ? handle.titleKey.includes(':')
+          ? handle.titleKey
+          : `common:${handle.titleKey}`
+        : undefined;
     title = typeof handle.title === 'string' ? handle.title : '';
   }
   return {

@@ -63,7 +63,7 @@ function setup(overrides: Partial<THttpClientDeps> = {}) {
     notifyWarning: vi.fn<(title: string, text: string) => void>(),
     notifyError: vi.fn<(title: string, text: string) => void>(),
     renewAccess: vi.fn<(authorization: string) => Promise<boolean>>(() => Promise.resolve(false)),
-    onSessionExpired: vi.fn<(message: string) => void>(),
+    onSessionExpired: vi.fn<(message: string, sentWith: string) => void>(),
     ...overrides,
   };
   return { fake, deps, client: createHttpClient(deps) };
@@ -163,7 +163,7 @@ describe('http client envelope handling', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).code).toBe('1002');
     expect(deps.renewAccess).toHaveBeenCalledWith('Bearer abc');
-    expect(deps.onSessionExpired).toHaveBeenCalledWith('t:http.notice.errorDefault');
+    expect(deps.onSessionExpired).toHaveBeenCalledWith('t:http.notice.errorDefault', 'Bearer abc');
     expect(deps.notifyError).not.toHaveBeenCalled();
   });
 
@@ -191,7 +191,7 @@ describe('http client envelope handling', () => {
     await expect(client.get('/api/x')).rejects.toMatchObject({ code: '1002' });
     expect(fake.calls).toHaveLength(2);
     expect(deps.renewAccess).toHaveBeenCalledTimes(1);
-    expect(deps.onSessionExpired).toHaveBeenCalledWith('expired');
+    expect(deps.onSessionExpired).toHaveBeenCalledWith('expired', 'Bearer abc');
   });
 
   it('quiet calls neither notify nor renew: they only reject', async () => {

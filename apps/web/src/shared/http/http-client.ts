@@ -75,8 +75,12 @@ export interface THttpClientDeps {
    * silently (one refresh shared by every failing call). True → the call is replayed once.
    */
   renewAccess: (authorization: string) => Promise<boolean>;
-  /** The access token is invalid and cannot be renewed: drop the session, tell, go to /login. */
-  onSessionExpired: (message: string) => void;
+  /**
+   * The access token is invalid and cannot be renewed: drop the session, tell, go to /login.
+   * `sentWith`: the authorization the call was sent with ('' for none), so the answer of a call
+   * from a session that has already ended can be told apart.
+   */
+  onSessionExpired: (message: string, sentWith: string) => void;
 }
 
 export const HttpMessageKey = {
@@ -232,7 +236,7 @@ export function createHttpClient(deps: THttpClientDeps) {
       if (!options.isReplay && sent && (await deps.renewAccess(sent))) {
         return request(rawUrl, { ...options, isReplay: true });
       }
-      deps.onSessionExpired(message);
+      deps.onSessionExpired(message, sent);
       throw new HttpError({ code, msg: message, status: response.status });
     }
     if (!isQuiet) deps.notifyError(deps.translate(HttpMessageKey.errorTitle), message);

@@ -11,6 +11,7 @@ import { useUser } from './user-store';
  * http client imports, knows neither the router nor the caches).
  */
 export function clearSession(): void {
+  endedAt = Date.now();
   useUser.getState().clear();
   const { authorization, refreshToken } = useSession.getState();
   // The store says `tokenCleared` when it held tokens; when another tab had already removed
@@ -21,25 +22,25 @@ export function clearSession(): void {
 
 /**
  * The access token is invalid (code 1002) and no refresh saved it: clear the session, go to
- * /login, and say why — once, even when many calls fail together.
+ * /login, and say why — once, even when many calls fail together. A call of a session that has
+ * already ended (signed out, or expired and said so), or sent while a page of the ended session
+ * was still unmounting, is an echo: it neither tells nor moves — after "Log out" of the console,
+ * such echoes said "session expired" and took the operator from the console's sign-in to the
+ * studio's.
  */
-export function expireSession(serverMessage: string): void {
+export function expireSession(serverMessage: string, sentWith = ''): void {
   const { authorization, refreshToken } = useSession.getState();
   const t = i18n.getFixedT(null, 'common');
   if (authorization !== '' || refreshToken !== '') {
-    lastExpiredAt = Date.now();
     endSession(t('session.expired.title'), t('session.expired.text'));
-  } else if (Date.now() - lastExpiredAt < EXPIRY_ECHO_MS) {
-    // Other calls failing with the same expired session: already said, already at /login.
-    navigateTo('/login');
-  } else {
+  } else if (sentWith === '' && Date.now() - endedAt >= ECHO_MS) {
     endSession(t('http.notice.errorTitle'), serverMessage);
   }
 }
 
-/** Calls that were in flight when the session expired answer within this window. */
-const EXPIRY_ECHO_MS = 5000;
-let lastExpiredAt = -Infinity;
+/** Calls that were in flight, or sent by pages still unmounting, when the session ended answer within this window. */
+const ECHO_MS = 5000;
+let endedAt = -Infinity;
 
 /** Clears the session, goes to /login and shows why in an error notification. */
 export function endSession(title: string, text: string): void {

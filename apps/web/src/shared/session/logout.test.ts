@@ -5,6 +5,7 @@ import { initI18n } from '../i18n/i18n';
 import { onDynamicRoutesReset } from '../router/dynamic-routes';
 import { setNavigator, type TNavigate } from '../router/navigator';
 import { createFakeApi, fail } from '../test/fake-api';
+import { expireSession } from './clear-session';
 import { logout } from './logout';
 import { sessionEvents } from './session-events';
 import { useSession } from './session-store';
@@ -55,6 +56,19 @@ describe('logout', () => {
     expect(success).toHaveBeenCalledWith('You have been logged out');
     stopReset();
     stopCleared();
+  });
+
+  it('lets the answers of calls from the ended session pass: no "session expired", no move', async () => {
+    vi.stubGlobal('fetch', createFakeApi().fetch);
+    await signInWithEverything();
+    await logout();
+    // The operator goes on to the console's sign-in; the console's last calls answer 1002 now.
+    navigate.mockClear();
+    const error = vi.spyOn(notifier, 'error').mockImplementation(() => undefined);
+    expireSession('Token expired', 'Bearer acc'); // sent with the ended session's token
+    expireSession('Token expired', ''); // sent by a page still unmounting, without a token
+    expect(navigate).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
   });
 
   it('signs out locally even when the server call fails, without an error notification', async () => {
