@@ -14,9 +14,9 @@ const security = process.env.E2E_SUITE === 'security';
  * embedded database, mail sink, OpenID provider), so neither meets the other's data: stack i
  * listens on E2E_PORT + 10·i. Playwright evaluates this file in the runner (which starts every
  * stack) and again in each worker, with TEST_PARALLEL_INDEX set: there it points E2E_PORT, which
- * the journeys' helpers read, at the worker's own stack. One worker by default: on CI's 2 cores
- * two browsers and two servers took 22 minutes instead of 28, and pages then took more than an
- * assertion's 10 s to show (decision 0051).
+ * the journeys' helpers read, at the worker's own stack. One worker by default: on a 2-core machine
+ * two browsers and two servers were no faster (31 minutes against 28 with one), and pages then
+ * took more than an assertion's 10 s to show (decision 0051).
  */
 const firstPort = Number(process.env.E2E_PORT ?? 8181);
 const stacks = security ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
