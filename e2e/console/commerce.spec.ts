@@ -6,6 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { signInToConsole } from '../support/console';
 import { accessibilityViolations } from '../support/axe';
 import { demoProduct, placePaidOrder } from '../support/buyer';
 import { waitForMail } from '../support/mailbox';
@@ -44,13 +45,7 @@ async function expectAccessible(page: Page, what: string) {
 
 async function signInAsOperator(page: Page) {
   await followSystemTheme(page);
-  await page.goto('/#/console/login');
-  await page.getByLabel(t('console:login.username'), { exact: true }).fill('admin');
-  await page.getByLabel(t('console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
-  await page.getByRole('button', { name: t('console:login.submit'), exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    t('console:dashboard.heading', { name: 'Administrator' }),
-  );
+  await signInToConsole(page);
 }
 
 /** The operator's token, for reading what the pages do not show (the order's frozen profit). */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { settled, signInToConsole } from '../support/console';
 import { PHONE } from '../support/phone';
-import { E2E_SEED_PASSWORD } from '../support/ports';
 import { english as t } from '../support/studio';
 import {
   expectAccessible as expectAccessibleInBothThemes,
@@ -24,21 +24,10 @@ async function expectAccessible(page: Page, what: string) {
   await expectNoSidewaysScroll(page, what);
 }
 
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
-}
-
 test('an operator finds their change in the logs, and the dashboard shows its figures', async ({ page }) => {
   test.setTimeout(180_000);
   await followSystemTheme(page);
-  await page.goto('/#/console/login');
-  await page.getByLabel(t('console:login.username'), { exact: true }).fill('admin');
-  await page.getByLabel(t('console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
-  await page.getByRole('button', { name: t('console:login.submit'), exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    t('console:dashboard.heading', { name: 'Administrator' }),
-  );
+  await signInToConsole(page);
 
   // The change: a new setting, through the configuration page.
   await page.goto('/#/system/config');
