@@ -621,6 +621,10 @@ test('no XSS payload runs in the console, the studio or the storefront, and ever
   const tree = await admin.ok<RouteNode[]>('GET', '/api/v1/menus/routes');
   const pages = consolePages(tree);
   expect(pages.length).toBeGreaterThan(10);
+  // The walk grows with the route tree (each console page added to the seed is one more stop):
+  // its budget is a minute for the sign-ins, drawers and storefront, and 4 s per console page —
+  // about twice what a page took on CI's 2 cores.
+  test.setTimeout(Math.max(180_000, 60_000 + pages.length * 4_000));
   for (const path of pages) {
     const query = path.endsWith('/dict-data') ? `?dictCode=${seeded.dictCode}` : '';
     await inspect(consolePage, `console ${path}`, `/#${path}${query}`);
