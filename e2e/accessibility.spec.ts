@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { text } from './locales';
+import { settled, signInToConsole } from './support/console';
 import { PHONE } from './support/phone';
 import { E2E_SEED_PASSWORD } from './support/ports';
 import { english, signInAsDemo } from './support/studio';
@@ -13,12 +14,6 @@ import { expectAccessible, followSystemTheme } from './support/themes';
 test.use({ bypassCSP: true });
 
 const route = (name: string) => text('en', `common:route.${name}`);
-
-/** Nothing loading any more: no request in flight, no spinner, no skeleton. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
-}
 
 /** The main area's first-level heading (studio and console pages both have one). */
 const pageHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 }).first();
@@ -80,17 +75,6 @@ test.describe('every studio and console page passes axe-core in both themes', ()
       await checkStudioPages(page, ' on a phone');
     });
   });
-
-  /** Signs in as the administrator, on the console's dashboard. */
-  async function signInToConsole(page: Page): Promise<void> {
-    await page.goto('/#/console/login');
-    await page.getByLabel(english('console:login.username'), { exact: true }).fill('admin');
-    await page.getByLabel(english('console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
-    await page.getByRole('button', { name: english('console:login.submit'), exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      english('console:dashboard.heading', { name: 'Administrator' }),
-    );
-  }
 
   /** Each page by its address and its heading: a route title, or a text key for pages titled apart. */
   async function walk(page: Page, pages: Array<[string, string]>): Promise<void> {
