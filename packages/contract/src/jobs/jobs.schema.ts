@@ -6,6 +6,22 @@ export const JOB_QUERY_PERMISSION = 'sys:job:query';
 /** Who may run a scheduled job now, outside its schedule. */
 export const JOB_RUN_PERMISSION = 'sys:job:run';
 
+/** The app's scheduled jobs, by name (the console has a text for each). */
+export const SCHEDULED_JOB_NAMES = [
+  'checkout-sweep',
+  'idempotency-keys-sweep',
+  'reconciliation',
+  'refund-follow-up',
+  'shop-events-prune',
+  'logs-prune',
+  'payout-poll',
+  'auto-payouts',
+  'review-invites',
+  'job-runs-prune',
+] as const;
+/** The queued jobs, by name. */
+export const QUEUED_JOB_NAMES = ['send-mail'] as const;
+
 /** A job's name: lower-case words joined by dashes (the console translates known ones). */
 export const ZJobName = z
   .string()

@@ -1,5 +1,11 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
-import { jobsRoutes, type TJobRun, type TScheduledJob } from '@linkstore/contract';
+import {
+  jobsRoutes,
+  QUEUED_JOB_NAMES,
+  SCHEDULED_JOB_NAMES,
+  type TJobRun,
+  type TScheduledJob,
+} from '@linkstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -13,19 +19,7 @@ import { jobListQuery, useRunJobNow } from './api';
 import styles from './jobs-page.module.css';
 
 /** The jobs the console knows by name; another shows its own name. */
-const KNOWN_JOBS = [
-  'checkout-sweep',
-  'idempotency-keys-sweep',
-  'reconciliation',
-  'refund-follow-up',
-  'shop-events-prune',
-  'logs-prune',
-  'payout-poll',
-  'auto-payouts',
-  'review-invites',
-  'job-runs-prune',
-  'send-mail',
-] as const;
+const KNOWN_JOBS: readonly string[] = [...SCHEDULED_JOB_NAMES, ...QUEUED_JOB_NAMES];
 
 /** "Every 2 s", "Every 10 min", "Every 24 h" in the operator's language. */
 function useEvery(): (ms: number) => string {
@@ -58,8 +52,7 @@ export default function JobsPage() {
   const moment = useMoment();
   const every = useEvery();
   const scrollBox = useFocusableScroll<HTMLDivElement>();
-  const label = (name: string) =>
-    (KNOWN_JOBS as readonly string[]).includes(name) ? t(`jobs.name.${name}`) : name;
+  const label = (name: string) => (KNOWN_JOBS.includes(name) ? t(`jobs.name.${name}`) : name);
   const duration = (ms: number | null) =>
     ms === null
       ? '—'
