@@ -118,6 +118,24 @@ function frontDoorPreload(): Plugin {
  */
 const storefrontBuild = process.env.LINKSTORE_WEB_BUILD === 'storefront';
 
+/**
+ * Test files that need modules of their own (see `test.projects`): they replace a module with
+ * `vi.mock`, assert a lazily loaded module's placeholder (shown only before its first load), or
+ * compare server-rendered HTML with React's hydration (React DOM keeps per-document state).
+ */
+const ISOLATED_TEST_FILES = [
+  'src/routes-prefetch.test.ts',
+  'src/shared/notices/notice-bell.test.tsx',
+  'src/studio/order/live-order-news.test.tsx',
+  'src/studio/layout/studio-live.test.tsx',
+  'src/studio/home/dashboard.test.tsx',
+  'src/console/orders/live-flagged-orders.test.tsx',
+  'src/console/dashboard/dashboard-figures.test.tsx',
+  'src/shared/code-editor/code-editor.test.tsx',
+  'src/storefront/server-entry.test.tsx',
+  'src/storefront/server-entry.node.test.tsx',
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react(), frontDoorPreload()],
@@ -182,7 +200,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/shared/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     // Node loads `antd` as its CommonJS build (lib/); a module taken from its ES build (es/) would
     // be a second copy, so a context from there would never meet antd's own.
@@ -196,5 +213,21 @@ export default defineConfig(({ isSsrBuild }) => ({
     // left one idle. The workers do the work (the main process mostly waits): 453 s → 307 s there.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
+    // Most files share a worker's loaded modules (`isolate: false`): each file loading antd, React
+    // and the app's modules afresh was two thirds of the web tests' time (617 s → 177 s on 2 cores,
+    // decision 0051). The files that replace a module (`vi.mock`), wait for a lazy module's first
+    // load or read React's per-document state keep a fresh module graph each.
+    projects: [
+      { extends: true, test: { name: 'web (own modules)', include: ISOLATED_TEST_FILES } },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [...ISOLATED_TEST_FILES, '**/node_modules/**'],
+          isolate: false,
+        },
+      },
+    ],
   },
 }));

@@ -1,7 +1,13 @@
 import { LANGUAGES } from '@linkstore/contract';
 import { describe, expect, it } from 'vitest';
 
-const bundles = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+// The files' text, parsed here: an imported JSON module is the very object i18next was handed, and
+// a test that adds a resource to it would change what this test reads.
+const bundles = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<string>('./*/*.json', { eager: true, query: '?raw', import: 'default' }),
+  ).map(([path, text]) => [path, JSON.parse(text) as Record<string, unknown>]),
+);
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value };

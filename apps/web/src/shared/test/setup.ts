@@ -42,7 +42,9 @@ beforeEach(() => {
 afterEach(() => {
   if (inBrowser) {
     cleanup();
+    // Files share a worker's window (vite.config.ts, `isolate: false`): nothing a test kept stays.
     localStorage.clear();
+    sessionStorage.clear();
   }
   vi.unstubAllGlobals();
 });
