@@ -275,6 +275,30 @@ describe('queued jobs', () => {
     await jobs.stop();
   });
 
+  it('kept as failed, a job keeps only the part of its payload it names (a mail: not its body)', async () => {
+    const name = unique('secret');
+    const jobs = createJobs({ db: db(0), log });
+    jobs.define<{ to: string; text: string }>({
+      name,
+      maxAttempts: 2,
+      backoffMs: () => 1000,
+      keepWhenFailed: ({ to }) => ({ to }),
+      run: () => Promise.reject(new Error('relay down')),
+    });
+    await jobs.start({ poll: false });
+    const t0 = Date.now();
+    await jobs.enqueue(name, { to: 'x@example.com', text: 'Your code is 123456' }, { runAt: new Date(t0) });
+    const payload = sql`select state, payload from job_queue where name = ${name}`;
+    await jobs.runDue(new Date(t0));
+    // While it may still be sent, the message is whole.
+    expect(await rows(payload)).toEqual([
+      { state: 'queued', payload: { to: 'x@example.com', text: 'Your code is 123456' } },
+    ]);
+    await jobs.runDue(new Date(t0 + 1000));
+    expect(await rows(payload)).toEqual([{ state: 'failed', payload: { to: 'x@example.com' } }]);
+    await jobs.stop();
+  });
+
   it('queued in a transaction that rolls back, a job does not exist', async () => {
     const name = unique('in-tx');
     const jobs = createJobs({ db: db(0), log });

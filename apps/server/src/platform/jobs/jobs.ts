@@ -32,6 +32,12 @@ export interface QueuedJobDefinition<P> {
   maxAttempts?: number;
   /** Wait before attempt `attempt + 1` after `attempt` failed (default: 10 s doubling, at most 30 min). */
   backoffMs?: (attempt: number) => number;
+  /**
+   * What of the payload stays in the row once the job is kept as failed (default: all of it). A
+   * payload that carries secrets (a mail's body with a sign-in code or a reset link) keeps only
+   * what an operator needs to see what failed.
+   */
+  keepWhenFailed?: (payload: P) => unknown;
   run(payload: P): Promise<unknown>;
 }
 
@@ -246,9 +252,11 @@ export function createJobs(options: JobsOptions) {
       } else {
         const last = row.attempts >= row.maxAttempts;
         const wait = (job.backoffMs ?? defaultBackoff)(row.attempts);
+        const kept = last && job.keepWhenFailed ? job.keepWhenFailed(row.payload) : row.payload;
         await db.execute(
           sql`update job_queue set locked_until = null, locked_by = null, last_error = ${error},
-                state = ${last ? 'failed' : 'queued'}, run_at = ${plusMs(moment(at), wait)}
+                state = ${last ? 'failed' : 'queued'}, run_at = ${plusMs(moment(at), wait)},
+                payload = ${JSON.stringify(kept)}::jsonb
               where id = ${id} and locked_by = ${me}`,
         );
       }

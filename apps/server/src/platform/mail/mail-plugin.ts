@@ -40,6 +40,8 @@ export const mailPlugin = fp(
     app.jobs.define<MailMessage>({
       name: SEND_MAIL_JOB,
       maxAttempts: SEND_MAIL_ATTEMPTS,
+      // A message given up on keeps its address and subject, not its body (codes, links).
+      keepWhenFailed: ({ to, subject }) => ({ to, subject }),
       run: (message) => transport.send(message),
     });
     app.decorate('mailer', {
