@@ -37,7 +37,7 @@ export default defineConfig({
     // 272 s → 139 s; decision 0051). A file that replaces a module (`vi.mock`) keeps its own.
     projects: [
       ...(ownModules.length
-        ? [{ extends: true, test: { name: `${name} (own modules)`, include: ownModules } }]
+        ? [{ extends: true as const, test: { name: `${name} (own modules)`, include: ownModules } }]
         : []),
       {
         extends: true,
