@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { _test as escapeKeyStack } from '@rc-component/portal/lib/useEscKeyDown';
 import { createFakeApi } from './fake-api';
 
 // Lazy route chunks are transformed on first use, which can take a few seconds in CI.
@@ -45,6 +46,10 @@ afterEach(() => {
     // Files share a worker's window (vite.config.ts, `isolate: false`): nothing a test kept stays.
     localStorage.clear();
     sessionStorage.clear();
+    // antd's drawers and modals hear Escape through one module-level stack, in which only the top
+    // one closes. An entry pushed by a render React never committed has no effect to remove it, and
+    // with shared modules it would outlive its file: a later file's drawer then ignored Escape.
+    escapeKeyStack?.().stack.splice(0);
   }
   vi.unstubAllGlobals();
 });
