@@ -280,8 +280,9 @@ describe('ConsoleLayout', () => {
     const open = await screen.findByRole('button', { name: 'Open settings' });
     await user.click(open);
     let drawer = await screen.findByRole('dialog', { name: 'Project settings' });
-    // The drawer listens for Escape from an effect that runs after it is drawn: on a loaded
-    // machine a key pressed in between reached no listener. A person presses again; so does this.
+    // The drawer listens for Escape from an effect that runs after it is drawn, and closes only as
+    // the top entry of antd's Escape stack (module state, emptied after each test by the setup).
+    // A key that came before the effect reached no listener; a person presses again, so does this.
     await waitFor(async () => {
       await user.keyboard('{Escape}');
       expect(drawer).not.toBeVisible();
