@@ -134,6 +134,9 @@ const ISOLATED_TEST_FILES = [
   'src/shared/code-editor/code-editor.test.tsx',
   'src/storefront/server-entry.test.tsx',
   'src/storefront/server-entry.node.test.tsx',
+  // Its settings drawer ignored Escape in two fresh-clone runs when it shared a worker with the
+  // files before it (never on its own); the module state behind it is not found yet.
+  'src/console/layout/console-layout.test.tsx',
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
