@@ -6,7 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { signInToConsole } from '../support/console';
+import { settled, signInToConsole } from '../support/console';
 import { accessibilityViolations } from '../support/axe';
 import { demoProduct, placePaidOrder } from '../support/buyer';
 import { waitForMail } from '../support/mailbox';
@@ -152,6 +152,8 @@ test('an operator ships an order found by email, refunds another in part, resolv
 
     // The creator's order shows the shipment.
     await creator.goto('/#/order');
+    // The list is read again on arrival: a click while it was redrawn was once not taken.
+    await settled(creator);
     await creator
       .getByRole('button', { name: t('orders:orders.open', { orderNo: shipped.orderNo }) })
       .click();
