@@ -217,7 +217,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
     // Most files share a worker's loaded modules (`isolate: false`): each file loading antd, React
-    // and the app's modules afresh was two thirds of the web tests' time (617 s → 177 s on 2 cores,
+    // and the app's modules afresh was two thirds of the web tests' time (617 s → 148 s on 2 cores,
     // decision 0051). The files that replace a module (`vi.mock`), wait for a lazy module's first
     // load or read React's per-document state keep a fresh module graph each.
     projects: [

@@ -252,11 +252,14 @@ export function createJobs(options: JobsOptions) {
       } else {
         const last = row.attempts >= row.maxAttempts;
         const wait = (job.backoffMs ?? defaultBackoff)(row.attempts);
-        const kept = last && job.keepWhenFailed ? job.keepWhenFailed(row.payload) : row.payload;
+        // The payload is rewritten only when a job given up on keeps less of it.
+        const kept =
+          last && job.keepWhenFailed
+            ? sql`, payload = ${JSON.stringify(job.keepWhenFailed(row.payload))}::jsonb`
+            : sql``;
         await db.execute(
           sql`update job_queue set locked_until = null, locked_by = null, last_error = ${error},
-                state = ${last ? 'failed' : 'queued'}, run_at = ${plusMs(moment(at), wait)},
-                payload = ${JSON.stringify(kept)}::jsonb
+                state = ${last ? 'failed' : 'queued'}, run_at = ${plusMs(moment(at), wait)}${kept}
               where id = ${id} and locked_by = ${me}`,
         );
       }
