@@ -185,6 +185,16 @@ describe('http client envelope handling', () => {
     expect(deps.onSessionExpired).not.toHaveBeenCalled();
   });
 
+  it('on 1002 whose renewal got no answer keeps the session and rejects with the renewal’s error', async () => {
+    const cut = new HttpError({ code: ClientErrorCode.network, msg: 't:http.error.network' });
+    const { fake, client, deps } = setup({ renewAccess: vi.fn(() => Promise.reject(cut)) });
+    fake.respondWith({ code: '1002', msg: 'expired', data: null }, 401);
+    await expect(client.get('/api/x')).rejects.toBe(cut);
+    expect(fake.calls).toHaveLength(1);
+    expect(deps.onSessionExpired).not.toHaveBeenCalled();
+    expect(deps.notifyError).toHaveBeenCalledWith('t:http.notice.errorTitle', 't:http.error.network');
+  });
+
   it('on 1002 after the replay ends the session instead of renewing again', async () => {
     const { fake, client, deps } = setup({ renewAccess: vi.fn(() => Promise.resolve(true)) });
     fake.respondWith({ code: '1002', msg: 'expired', data: null }, 401);

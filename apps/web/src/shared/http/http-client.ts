@@ -6,7 +6,7 @@ import {
   type THttpMethod,
 } from '@linkstore/contract';
 import { toFormData } from './form-data';
-import { ClientErrorCode, HttpError } from './http-error';
+import { ClientErrorCode, HttpError, isHttpError } from './http-error';
 import { serializeQuery, type TParams } from './query-string';
 
 export interface TRequestOptions {
@@ -72,7 +72,9 @@ export interface THttpClientDeps {
   notifyError: (title: string, text: string) => void;
   /**
    * Access token rejected (code 1002) for a call sent with `authorization`: renew the session
-   * silently (one refresh shared by every failing call). True → the call is replayed once.
+   * silently (one refresh shared by every failing call). True → the call is replayed once;
+   * false → the sign-in has ended; a rejection → the refresh got no answer (the session is kept,
+   * the call fails with the refresh's error).
    */
   renewAccess: (authorization: string) => Promise<boolean>;
   /**
@@ -233,9 +235,21 @@ export function createHttpClient(deps: THttpClientDeps) {
     const message = msg || deps.translate(HttpMessageKey.errorDefault);
     if (code === ErrorCode.ACCESS_TOKEN_INVALID && !isQuiet) {
       const sent = headers.Authorization ?? '';
-      if (!options.isReplay && sent && (await deps.renewAccess(sent))) {
-        return request(rawUrl, { ...options, isReplay: true });
+      let renewed = false;
+      if (!options.isReplay && sent) {
+        try {
+          renewed = await deps.renewAccess(sent);
+        } catch (error) {
+          // The refresh got no answer: the session stays, and this call fails as the refresh did.
+          if (isHttpError(error)) {
+            if (error.code !== ClientErrorCode.aborted)
+              deps.notifyError(deps.translate(HttpMessageKey.errorTitle), error.msg);
+            throw error;
+          }
+          return fail(ClientErrorCode.network, HttpMessageKey.network, true);
+        }
       }
+      if (renewed) return request(rawUrl, { ...options, isReplay: true });
       deps.onSessionExpired(message, sent);
       throw new HttpError({ code, msg: message, status: response.status });
     }

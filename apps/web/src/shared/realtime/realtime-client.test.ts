@@ -37,11 +37,13 @@ class FakeClient {
   }
 }
 
-function setup(renewed = true) {
+/** `renewed`: what each renewal answers; 'unanswered' rejects, as a renewal that got no answer does. */
+function setup(renewed: boolean | 'unanswered' = true) {
   const clients: FakeClient[] = [];
   const timers: (() => void)[] = [];
   let token = 'Bearer one';
   const renew = vi.fn(async () => {
+    if (renewed === 'unanswered') throw new Error('no answer');
     token = 'Bearer two';
     return renewed;
   });
@@ -123,6 +125,20 @@ describe('realtime client (SPEC §4)', () => {
     await tick();
     clients[2]?.connect();
     expect(connects).toEqual([1, 2]);
+  });
+
+  it('counts a renewal that got no answer as one more disconnect and tries again, keeping the token', async () => {
+    const { realtime, clients, renew, tick } = setup('unanswered');
+    realtime.start();
+    clients[0]?.connect();
+    clients[0]?.drop();
+    await tick();
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(realtime.disconnects).toBe(2);
+    expect(realtime.state).not.toBe('inactive');
+    for (let k = 0; k < MAX_DISCONNECTS; k += 1) await tick();
+    expect(realtime.state).toBe('inactive');
+    expect(clients).toHaveLength(1);
   });
 
   it(`gives up after ${MAX_DISCONNECTS} disconnects in a row`, async () => {

@@ -76,10 +76,14 @@ export function createRealtimeClient(deps: TRealtimeDeps) {
     }
     cancel(retry);
     retry = later(() => {
-      void deps.renew(usedAuthorization).then((renewed) => {
-        if (!stopped && renewed) open();
-        else if (!renewed) stop();
-      });
+      deps.renew(usedAuthorization).then(
+        (renewed) => {
+          if (!stopped && renewed) open();
+          else if (!renewed) stop();
+        },
+        // No answer to the renewal (the server is unreachable): one more failed attempt.
+        () => onDisconnect(),
+      );
     }, RECONNECT_DELAY_MS);
   };
 

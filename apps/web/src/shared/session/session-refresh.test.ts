@@ -101,17 +101,34 @@ describe('silent token refresh', () => {
     expect(error).toHaveBeenCalledWith('Session expired', 'Your session has expired, please log in again.');
   });
 
-  it('treats a network failure of the refresh like an invalid refresh token', async () => {
-    vi.spyOn(notifier, 'error').mockImplementation(() => undefined);
-    const api = createFakeApi({ 'GET /api/x': () => fail('1002', 'Token expired', null, 401) });
+  it('keeps the session when the refresh got no answer (offline, or the page being left), and renews later', async () => {
+    // Ending the session here cleared the stored tokens of a page being left mid-refresh: the
+    // next page found none and showed the sign-in (a phone journey, issue 32).
+    const error = vi.spyOn(notifier, 'error').mockImplementation(() => undefined);
+    let online = false;
+    let expired = true;
+    const api = createFakeApi({
+      'GET /api/x': () => (expired ? fail('1002', 'Token expired', null, 401) : ok('fine')),
+      [REFRESH]: () => {
+        expired = false;
+        return ok({ tokenType: 'Bearer', accessToken: 'renewed', refreshToken: 'r2', expiresIn: 600 });
+      },
+    });
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-      (input instanceof Request ? input.url : input.toString()).includes('refresh-token')
+      !online && (input instanceof Request ? input.url : input.toString()).includes('refresh-token')
         ? Promise.reject(new TypeError('offline'))
         : api.fetch(input, init),
     );
-    await expect(apiClient.get('/api/x')).rejects.toMatchObject({ code: '1002' });
-    expect(useSession.getState().authorization).toBe('');
-    expect(navigate).toHaveBeenCalledWith('/login', undefined);
+    const before = useSession.getState();
+    await expect(apiClient.get('/api/x')).rejects.toMatchObject({ code: 'CLIENT_NETWORK' });
+    expect(useSession.getState().authorization).toBe(before.authorization);
+    expect(localStorage.getItem('refresh_token')).toBe(before.refreshToken);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalledTimes(1);
+
+    online = true;
+    await expect(apiClient.get('/api/x')).resolves.toBe('fine');
+    expect(useSession.getState().authorization).toBe('Bearer renewed');
   });
 
   it('rejects A0231 on any other call quietly: no notification, session kept', async () => {

@@ -1,4 +1,15 @@
+import { isHttpError } from '../http/http-error';
 import type { TTokens } from './session-store';
+
+/**
+ * Whether a failed refresh was the server refusing the refresh token (the sign-in has ended).
+ * A refresh that got no such answer — the network failed, the page was being left, it timed out,
+ * the server failed (5xx) or asked to slow down (429) — says nothing about the sign-in.
+ */
+export function isRefusal(error: unknown): boolean {
+  if (!isHttpError(error) || error.status === undefined || error.code.startsWith('CLIENT_')) return false;
+  return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
 
 export interface TTokenRefresherDeps {
   /** The stored Authorization value and refresh token right now. */
@@ -12,6 +23,12 @@ export interface TTokenRefresherDeps {
  * Single-flight silent refresh: however many calls fail with an invalid
  * access token at once, one refresh runs and every caller waits for its outcome. A call that
  * was sent with an older token than the one now stored is simply replayed.
+ *
+ * `renew` resolves true (renewed) or false (the sign-in has ended: no refresh token, or the server
+ * refused it), and rejects with the refresh's error when it got no answer: the stored tokens are
+ * then kept. Ending the session there would sign out anyone whose refresh was cut short by
+ * leaving the page — the next page would find its tokens cleared (issue 32: a journey signed out
+ * by a navigation during a refresh).
  */
 export function createTokenRefresher(deps: TTokenRefresherDeps) {
   let flight: Promise<boolean> | undefined;
@@ -29,7 +46,10 @@ export function createTokenRefresher(deps: TTokenRefresherDeps) {
         deps.storeTokens(tokens);
         return true;
       })
-      .catch(() => false)
+      .catch((error: unknown) => {
+        if (isRefusal(error)) return false;
+        throw error;
+      })
       .finally(() => {
         flight = undefined;
       });
