@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_HEADLESS } from '../scripts/lib/chromium.mjs';
 import { E2E_SEED_PASSWORD } from './support/ports';
 
 const root = resolve(import.meta.dirname, '..');
@@ -30,7 +30,7 @@ const dataRoot =
   process.env.E2E_DATA_DIR ?? (slot === undefined ? mkdtempSync(join(tmpdir(), 'linkstore-e2e-')) : '');
 
 /**
- * Journeys run in Debian's chromium (never a downloaded browser) against the real server,
+ * Journeys run in Debian's chromium-headless-shell (never a downloaded browser) against the real server,
  * started on its own port with a fresh embedded database. Screenshots of failures are kept in
  * e2e/test-results.
  */
@@ -52,7 +52,7 @@ export default defineConfig({
     // A failure keeps its trace (the page's DOM at each step, the network), without the screencast:
     // filming every journey cost a quarter of their time on 2 cores (decision 0051).
     trace: { mode: 'retain-on-failure', screenshots: false },
-    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_HEADLESS, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: Array.from({ length: stacks }, (_, index) => ({

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHROMIUM } from './chromium.mjs';
+import { CHROMIUM, CHROMIUM_HEADLESS } from './chromium.mjs';
 import { capture, npmCommand, paint, ROOT, run, say } from './process.mjs';
 
 /**
@@ -37,6 +37,8 @@ export function findRedisServer() {
 const SYSTEM_PACKAGES = [
   // With its recommended packages: they bring the fonts pages render with.
   { name: 'chromium', present: () => existsSync(CHROMIUM), withRecommends: true },
+  // The browser the journeys run in (scripts/lib/chromium.mjs).
+  { name: 'chromium-headless-shell', present: () => existsSync(CHROMIUM_HEADLESS), withRecommends: false },
   { name: 'postgresql', present: () => findPostgresBin() !== undefined, withRecommends: false },
   // The realtime tests with several server processes (a throw-away Redis, scripts/lib/redis.mjs).
   { name: 'redis-server', present: () => findRedisServer() !== undefined, withRecommends: false },
