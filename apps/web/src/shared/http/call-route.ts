@@ -96,11 +96,10 @@ export async function callRoute<R extends TRouteDef>(
  * input) starts with it, so invalidating it refetches them all.
  */
 /**
- * A call whose page tells refusals itself (no error toast), yet whose expired access token is
- * renewed like any call's: a quiet call alone neither renews nor ends the session, so a page
- * opened after the token's lifetime would take the 1002 for a refusal ("this request has ended").
- * On 1002 the call is made once more, not quiet: the client renews and replays it (or, when the
- * session cannot be renewed, ends it, which the user is told).
+ * A call whose page tells refusals itself (no error toast). Its expired access token is renewed
+ * and the call replayed like any call's; when the session cannot be renewed, a quiet call only
+ * rejects with 1002, so the call is made once more, not quiet: that one ends the session, which
+ * the user is told.
  */
 export async function callRouteQuietly<R extends TRouteDef>(
   route: R,

@@ -204,19 +204,47 @@ describe('http client envelope handling', () => {
     expect(deps.onSessionExpired).toHaveBeenCalledWith('expired', 'Bearer abc');
   });
 
-  it('quiet calls neither notify nor renew: they only reject', async () => {
+  it('quiet calls neither notify nor end the session: a refused renewal only rejects', async () => {
     const { fake, client, deps } = setup();
     fake.respondWith({ code: '1002', msg: 'expired', data: null }, 401);
     await expect(client.delete('/api/v1/auth/logout', undefined, { isQuiet: true })).rejects.toMatchObject({
       code: '1002',
     });
+    expect(deps.renewAccess).toHaveBeenCalledWith('Bearer abc');
     fake.respondWith({ code: 'A0210', msg: 'bad', data: null }, 400);
     await expect(client.post('/api/v1/auth/login', {}, { isQuiet: true })).rejects.toMatchObject({
       code: 'A0210',
     });
-    expect(deps.renewAccess).not.toHaveBeenCalled();
+    expect(deps.renewAccess).toHaveBeenCalledTimes(1);
     expect(deps.onSessionExpired).not.toHaveBeenCalled();
     expect(deps.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('a quiet call whose token just expired is renewed and replayed, not refused (a save said "session expired")', async () => {
+    let authorization = 'Bearer old';
+    const { fake, client, deps } = setup({
+      getAuthorization: () => authorization,
+      renewAccess: vi.fn(() => {
+        authorization = 'Bearer new';
+        return Promise.resolve(true);
+      }),
+    });
+    fake.respondWith({ code: '1002', msg: 'expired', data: null }, 401);
+    const saved = client.put('/api/v1/pricing', { items: [] }, { isQuiet: true });
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
+    fake.respondWith({ code: 1, msg: '', data: 'saved' });
+    await expect(saved).resolves.toBe('saved');
+    expect(headersOf(fake.calls[1]).Authorization).toBe('Bearer new');
+    expect(deps.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('a quiet call whose renewal got no answer rejects with its error and shows nothing', async () => {
+    const cut = new HttpError({ code: ClientErrorCode.network, msg: 'offline' });
+    const { fake, client, deps } = setup({ renewAccess: vi.fn(() => Promise.reject(cut)) });
+    fake.respondWith({ code: '1002', msg: 'expired', data: null }, 401);
+    await expect(client.put('/api/v1/pricing', {}, { isQuiet: true })).rejects.toBe(cut);
+    expect(deps.notifyError).not.toHaveBeenCalled();
+    expect(deps.onSessionExpired).not.toHaveBeenCalled();
   });
 
   it('on A0231 rejects with msg or "Error" and shows nothing', async () => {

@@ -72,7 +72,8 @@ export interface THttpClientDeps {
   notifyError: (title: string, text: string) => void;
   /**
    * Access token rejected (code 1002) for a call sent with `authorization`: renew the session
-   * silently (one refresh shared by every failing call). True → the call is replayed once;
+   * silently (one refresh shared by every failing call, quiet ones included). True → the call
+   * is replayed once;
    * false → the sign-in has ended; a rejection → the refresh got no answer (the session is kept,
    * the call fails with the refresh's error).
    */
@@ -233,7 +234,10 @@ export function createHttpClient(deps: THttpClientDeps) {
     }
     if (code === String(RESULT_WARNING)) return data;
     const message = msg || deps.translate(HttpMessageKey.errorDefault);
-    if (code === ErrorCode.ACCESS_TOKEN_INVALID && !isQuiet) {
+    if (code === ErrorCode.ACCESS_TOKEN_INVALID) {
+      // Renewed and replayed for every call sent with a token, a quiet one too: a page that tells
+      // its own failures would otherwise take a token that just expired for a refusal (a save
+      // answered "your session has expired" while the session was fine).
       const sent = headers.Authorization ?? '';
       let renewed = false;
       if (!options.isReplay && sent) {
@@ -241,16 +245,15 @@ export function createHttpClient(deps: THttpClientDeps) {
           renewed = await deps.renewAccess(sent);
         } catch (error) {
           // The refresh got no answer: the session stays, and this call fails as the refresh did.
-          if (isHttpError(error)) {
-            if (error.code !== ClientErrorCode.aborted)
-              deps.notifyError(deps.translate(HttpMessageKey.errorTitle), error.msg);
-            throw error;
-          }
-          return fail(ClientErrorCode.network, HttpMessageKey.network, true);
+          if (!isHttpError(error)) return fail(ClientErrorCode.network, HttpMessageKey.network, !isQuiet);
+          if (!isQuiet && error.code !== ClientErrorCode.aborted)
+            deps.notifyError(deps.translate(HttpMessageKey.errorTitle), error.msg);
+          throw error;
         }
       }
       if (renewed) return request(rawUrl, { ...options, isReplay: true });
-      deps.onSessionExpired(message, sent);
+      // A quiet call leaves ending the session to its caller (see callRouteQuietly).
+      if (!isQuiet) deps.onSessionExpired(message, sent);
       throw new HttpError({ code, msg: message, status: response.status });
     }
     if (!isQuiet) deps.notifyError(deps.translate(HttpMessageKey.errorTitle), message);

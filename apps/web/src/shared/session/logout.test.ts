@@ -4,7 +4,7 @@ import { notifier } from '../http/notifier';
 import { initI18n } from '../i18n/i18n';
 import { onDynamicRoutesReset } from '../router/dynamic-routes';
 import { setNavigator, type TNavigate } from '../router/navigator';
-import { createFakeApi, fail } from '../test/fake-api';
+import { createFakeApi, fail, ok } from '../test/fake-api';
 import { expireSession } from './clear-session';
 import { logout } from './logout';
 import { sessionEvents } from './session-events';
@@ -74,14 +74,33 @@ describe('logout', () => {
   it('signs out locally even when the server call fails, without an error notification', async () => {
     const api = createFakeApi({
       'DELETE /api/v1/auth/logout': () => fail('1002', 'Token expired', null, 401),
+      'POST /api/v1/auth/refresh-token': () => fail('A0231', 'Refresh token invalid', null, 401),
     });
     vi.stubGlobal('fetch', api.fetch);
     await signInWithEverything();
     const error = vi.spyOn(notifier, 'error').mockImplementation(() => undefined);
     await logout();
     expect(useSession.getState().authorization).toBe('');
-    expect(api.callsTo('POST /api/v1/auth/refresh-token')).toHaveLength(0);
     expect(error).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/login', undefined);
+  });
+
+  it('with an expired access token, renews it to end the sign-in on the server', async () => {
+    const api = createFakeApi({
+      'DELETE /api/v1/auth/logout': (request) =>
+        request.headers.Authorization === 'Bearer renewed'
+          ? ok(null)
+          : fail('1002', 'Token expired', null, 401),
+      'POST /api/v1/auth/refresh-token': () =>
+        ok({ tokenType: 'Bearer', accessToken: 'renewed', refreshToken: 'ref2', expiresIn: 600 }),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    await signInWithEverything();
+    await logout();
+    expect(api.callsTo('DELETE /api/v1/auth/logout').map((r) => r.headers.Authorization)).toEqual([
+      'Bearer acc',
+      'Bearer renewed',
+    ]);
+    expect(localStorage.getItem('refresh_token')).toBeNull();
   });
 });
