@@ -1,4 +1,4 @@
-import { isHttpError } from '../http/http-error';
+import { ClientErrorCode, isHttpError } from '../http/http-error';
 import type { TTokens } from './session-store';
 
 /**
@@ -6,8 +6,10 @@ import type { TTokens } from './session-store';
  * A refresh that got no such answer — the network failed, the page was being left, it timed out,
  * the server failed (5xx) or asked to slow down (429) — says nothing about the sign-in.
  */
+const CLIENT_CODES: ReadonlySet<string> = new Set(Object.values(ClientErrorCode));
+
 export function isRefusal(error: unknown): boolean {
-  if (!isHttpError(error) || error.status === undefined || error.code.startsWith('CLIENT_')) return false;
+  if (!isHttpError(error) || error.status === undefined || CLIENT_CODES.has(error.code)) return false;
   return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 }
 
