@@ -46,6 +46,11 @@ afterEach(() => {
     // Files share a worker's window (vite.config.ts, `isolate: false`): nothing a test kept stays.
     localStorage.clear();
     sessionStorage.clear();
+    // The session store keeps the tokens in memory too; it follows a `storage` event with no key,
+    // as after another tab cleared the storage: a file's tokens no longer outlive it (a later
+    // file's visitor was then shown as signed in: top-bar.test.tsx). Dispatched, not imported, so
+    // the files that replace the store's module (`vi.mock`) keep their own.
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
     // antd's drawers and modals hear Escape through one module-level stack, in which only the top
     // one closes. An entry pushed by a render React never committed has no effect to remove it, and
     // with shared modules it would outlive its file: a later file's drawer then ignored Escape.
