@@ -1,13 +1,13 @@
 // `npm test`: installs what is missing (npm packages; Debian's chromium, postgresql and
-// redis-server), then runs every check: lint, translations, types, unit and integration tests, the
-// server tests on PGlite and again on a real PostgreSQL (with a Redis), the browser journeys, and the security suite
-// (scripts/lib/security.mjs). Ends with `N passed, N failed`.
-import { spawn } from 'node:child_process';
+// redis-server), then runs every check: lint, translations, types, unit and integration tests,
+// the server tests on a real PostgreSQL (with a Redis) and the engine-sensitive ones again on
+// PGlite, the browser journeys, and the security suite (scripts/lib/security.mjs), in two lanes
+// side by side. Prints each step's time and ends with `N passed, N failed`.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureNodeModules, ensureSystemPackages } from './lib/deps.mjs';
-import { freePort, paint, ROOT, run, say } from './lib/process.mjs';
+import { atLowerPriority, freePort, paint, ROOT, run, say, spawnProcess } from './lib/process.mjs';
 
 const startedAt = Date.now();
 const reports = mkdtempSync(join(tmpdir(), 'linkstore-test-reports-'));
@@ -40,15 +40,18 @@ async function step(name, fn, { held = false } = {}) {
   process.stdout.write(`${mark} ${name}: ${outcome.passed} passed, ${outcome.failed} failed (${seconds}s)\n`);
 }
 
-/** Steps one after another: one lane of work that runs beside another (see `step`'s `held`). */
-async function lane(steps) {
-  for (const [name, fn] of steps) await step(name, fn, { held: true });
+/**
+ * Steps one after another: one lane of work that runs beside another. A `held` lane prints each
+ * step's output in one piece when it ends (see `step`), so two lanes never mix their lines.
+ */
+async function lane(steps, { held = true } = {}) {
+  for (const [name, fn] of steps) await step(name, fn, { held });
 }
 
 /** Runs a command with its output collected; resolves with the exit code and the output. */
 function runHeld(command, args, options = {}) {
   return new Promise((resolvePromise) => {
-    const child = spawn(command, args, {
+    const child = spawnProcess(command, args, {
       cwd: options.cwd ?? ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...options.env },
@@ -153,6 +156,51 @@ const vitest =
   };
 const heldVitest = (cwd, label) => vitest(cwd, label, {}, { held: true });
 
+/** Every server test on PostgreSQL, with a throw-away Redis too. */
+async function serverOnPostgres() {
+  const { startPostgres } = await import('./lib/postgres.mjs');
+  const { startRedis } = await import('./lib/redis.mjs');
+  const pg = await startPostgres();
+  const redis = await startRedis().catch(async (error) => {
+    await pg.stop();
+    throw error;
+  });
+  try {
+    return await vitest(
+      'apps/server',
+      'server-postgres',
+      { TEST_DATABASE_URL: pg.url, TEST_REDIS_URL: redis.url },
+      { held: true },
+    )();
+  } finally {
+    await Promise.all([pg.stop(), redis.stop()]);
+  }
+}
+
+/** The browser journeys (e2e/), their progress shown as they run. */
+async function journeys() {
+  const file = join(reports, 'e2e.json');
+  const dataDir = mkdtempSync(join(tmpdir(), 'linkstore-e2e-'));
+  try {
+    const code = await run(
+      node,
+      [bin('@playwright/test', 'cli.js'), 'test', '--config', join(ROOT, 'e2e/playwright.config.ts')],
+      {
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_PORT: String(await freePort()), E2E_DATA_DIR: dataDir },
+      },
+    );
+    if (!existsSync(file)) return { passed: 0, failed: 1 };
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const { stats } = report;
+    const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
+    if (stats.flaky > 0)
+      say(paint('33', `${stats.flaky} journey(s) passed only on retry: flaky, look at e2e/test-results`));
+    return { passed: stats.expected + stats.flaky, failed, failures: playwrightFailures(report) };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 try {
   await ensureNodeModules();
 } catch (error) {
@@ -191,63 +239,50 @@ if (installFailure) {
   halted = true;
 }
 
-await step('web tests', vitest('apps/web', 'web'));
-// Every server test on PostgreSQL, with a throw-away Redis too (the tests of several server
-// processes: realtime fan-out, shared limits, jobs once per cluster); on the embedded PGlite again
-// the ones where the engine can make a difference (decision 0051).
-await step('server tests on PostgreSQL', async () => {
-  const { startPostgres } = await import('./lib/postgres.mjs');
-  const { startRedis } = await import('./lib/redis.mjs');
-  const pg = await startPostgres();
-  const redis = await startRedis().catch(async (error) => {
-    await pg.stop();
-    throw error;
-  });
-  try {
-    return await vitest('apps/server', 'server-postgres', {
-      TEST_DATABASE_URL: pg.url,
-      TEST_REDIS_URL: redis.url,
-    })();
-  } finally {
-    await Promise.all([pg.stop(), redis.stop()]);
-  }
-});
-await step(
-  'server tests on PGlite',
-  vitest('apps/server', 'server-pglite', { TEST_DATABASE_URL: '', TEST_SCOPE: 'engine' }),
-);
-await step('browser journeys', async () => {
-  const file = join(reports, 'e2e.json');
-  const dataDir = mkdtempSync(join(tmpdir(), 'linkstore-e2e-'));
-  try {
-    const code = await run(
-      node,
-      [bin('@playwright/test', 'cli.js'), 'test', '--config', join(ROOT, 'e2e/playwright.config.ts')],
-      {
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_PORT: String(await freePort()), E2E_DATA_DIR: dataDir },
-      },
-    );
-    if (!existsSync(file)) return { passed: 0, failed: 1 };
-    const report = JSON.parse(readFileSync(file, 'utf8'));
-    const { stats } = report;
-    const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
-    if (stats.flaky > 0)
-      say(paint('33', `${stats.flaky} journey(s) passed only on retry: flaky, look at e2e/test-results`));
-    return { passed: stats.expected + stats.flaky, failed, failures: playwrightFailures(report) };
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
-
-await step('security suite', async () => {
-  const { runSecurityStage } = await import('./lib/security.mjs');
-  return runSecurityStage();
-});
+/*
+ * Then two lanes. The browser journeys and the security suite's browser parts stream their
+ * progress in one; a browser journey waits on the page and the server in turn and leaves about a
+ * third of two cores idle (decision 0051). The other lane fills that idle time, a few steps nicer
+ * (`nice -n 10`) so the journeys keep their pace: the web tests, every server test on PostgreSQL
+ * (with a throw-away Redis too: the tests of several server processes, realtime fan-out, shared
+ * limits, jobs once per cluster), on the embedded PGlite again the ones where the engine can make
+ * a difference, and the security suite's server and SQL-injection parts. Its output is held, step
+ * by step.
+ */
+const { createSecurityRun } = await import('./lib/security.mjs');
+const security = createSecurityRun();
+await Promise.all([
+  lane(
+    [
+      ['browser journeys', journeys],
+      ['security: browser parts', () => security.run('browser parts')],
+    ],
+    { held: false },
+  ),
+  atLowerPriority(10, () =>
+    lane([
+      ['web tests', heldVitest('apps/web', 'web')],
+      ['server tests on PostgreSQL', serverOnPostgres],
+      [
+        'server tests on PGlite',
+        vitest(
+          'apps/server',
+          'server-pglite',
+          { TEST_DATABASE_URL: '', TEST_SCOPE: 'engine' },
+          { held: true },
+        ),
+      ],
+      ['security: server parts', () => security.run('server parts')],
+      ['security: SQL injection', () => security.run('SQL injection')],
+    ]),
+  ),
+]);
+security.finish();
 
 rmSync(reports, { recursive: true, force: true });
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
-// Wall time: the first steps run side by side, so their times add up to more than it took.
+// Wall time: the steps run in two lanes side by side, so their times add up to more than it took.
 const seconds = (Date.now() - startedAt) / 1000;
 process.stdout.write(`\n${paint('1', 'Summary')}\n`);
 for (const r of results) {

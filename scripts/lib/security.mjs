@@ -130,56 +130,73 @@ async function sqlInjectionPart() {
   return [await runSqlInjectionPart()];
 }
 
-/** Runs every part; prints each part's count and writes the JSON summary. */
-export async function runSecurityStage() {
+/**
+ * One run of the stage. `npm test` runs its parts in two lanes (the browser parts after the
+ * journeys, the server parts and SQL injection beside them), each part by `run(name)`; `finish`
+ * then prints every part's count and writes the JSON summary.
+ */
+export function createSecurityRun() {
   const work = mkdtempSync(join(tmpdir(), 'linkstore-security-'));
   const figuresDir = join(work, 'figures');
   const started = new Date();
-  try {
-    const parts = [
-      ...(await serverParts(work, figuresDir)),
-      ...(await browserParts(work)),
-      ...(await sqlInjectionPart()),
-    ];
-    const figures = existsSync(figuresDir)
-      ? Object.fromEntries(
-          readdirSync(figuresDir).map((f) => [
-            f.replace(/\.json$/, ''),
-            JSON.parse(readFileSync(join(figuresDir, f), 'utf8')),
-          ]),
-        )
-      : {};
-    process.stdout.write(`\n${paint('1', 'Security suite')}\n`);
-    for (const p of parts) {
-      const mark = p.failed ? paint('31', '✗') : paint('32', '✓');
-      process.stdout.write(`  ${mark} ${p.name}: ${p.passed} passed, ${p.failed} failed\n`);
-    }
-    const passed = parts.reduce((n, p) => n + p.passed, 0);
-    const failed = parts.reduce((n, p) => n + p.failed, 0);
-    let commit = '';
-    try {
-      commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    } catch {
-      // Not a git checkout: the summary goes without the commit.
-    }
-    const summary = {
-      startedAt: started.toISOString(),
-      seconds: Math.round((Date.now() - started.getTime()) / 1000),
-      commit,
-      passed,
-      failed,
-      parts: parts.map((p) => ({ ...p, figures: p.figures ?? figures[p.name] })),
-    };
-    const out = join(ROOT, 'security-results');
-    mkdirSync(out, { recursive: true });
-    writeFileSync(join(out, 'latest.json'), `${JSON.stringify(summary, null, 2)}\n`);
-    say(`security summary: security-results/latest.json`);
-    return {
-      passed,
-      failed,
-      failures: parts.flatMap((p) => (p.failures ?? []).map((f) => `${p.name} › ${f}`)),
-    };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
+  const parts = [];
+  const kinds = {
+    'server parts': () => serverParts(work, figuresDir),
+    'browser parts': () => browserParts(work),
+    'SQL injection': () => sqlInjectionPart(),
+  };
+  return {
+    /** Runs one kind of part; resolves with its counts, as a step of `npm test` records them. */
+    async run(kind) {
+      const done = await kinds[kind]();
+      parts.push(...done);
+      return {
+        passed: done.reduce((n, p) => n + p.passed, 0),
+        failed: done.reduce((n, p) => n + p.failed, 0),
+        failures: done.flatMap((p) => (p.failures ?? []).map((f) => `${p.name} › ${f}`)),
+      };
+    },
+    /** Prints the parts' counts and writes security-results/latest.json; removes the work folder. */
+    finish() {
+      try {
+        if (parts.length) writeSummary(parts, figuresDir, started);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function writeSummary(parts, figuresDir, started) {
+  const figures = existsSync(figuresDir)
+    ? Object.fromEntries(
+        readdirSync(figuresDir).map((f) => [
+          f.replace(/\.json$/, ''),
+          JSON.parse(readFileSync(join(figuresDir, f), 'utf8')),
+        ]),
+      )
+    : {};
+  process.stdout.write(`\n${paint('1', 'Security suite')}\n`);
+  for (const p of parts) {
+    const mark = p.failed ? paint('31', '✗') : paint('32', '✓');
+    process.stdout.write(`  ${mark} ${p.name}: ${p.passed} passed, ${p.failed} failed\n`);
   }
+  let commit = '';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    // Not a git checkout: the summary goes without the commit.
+  }
+  const summary = {
+    startedAt: started.toISOString(),
+    seconds: Math.round((Date.now() - started.getTime()) / 1000),
+    commit,
+    passed: parts.reduce((n, p) => n + p.passed, 0),
+    failed: parts.reduce((n, p) => n + p.failed, 0),
+    parts: parts.map((p) => ({ ...p, figures: p.figures ?? figures[p.name] })),
+  };
+  const out = join(ROOT, 'security-results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'latest.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  say(`security summary: security-results/latest.json`);
 }
