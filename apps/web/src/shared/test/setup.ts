@@ -9,6 +9,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 /** A test file may run in Node (`@vitest-environment node`, e.g. the storefront's server entry). */
 const inBrowser = typeof window !== 'undefined';
+/** The session store (it listens on `window`, so it is loaded only where there is one). */
+const session = inBrowser ? await import('../session/session-store') : undefined;
 
 // jsdom lacks these browser APIs that antd and the router layout call.
 if (inBrowser && typeof window.matchMedia !== 'function') {
@@ -46,11 +48,11 @@ afterEach(() => {
     // Files share a worker's window (vite.config.ts, `isolate: false`): nothing a test kept stays.
     localStorage.clear();
     sessionStorage.clear();
-    // The session store keeps the tokens in memory too; it follows a `storage` event with no key,
-    // as after another tab cleared the storage: a file's tokens no longer outlive it (a later
-    // file's visitor was then shown as signed in: top-bar.test.tsx). Dispatched, not imported, so
-    // the files that replace the store's module (`vi.mock`) keep their own.
-    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    // The session store keeps the tokens in memory too: a file's tokens no longer outlive it (a
+    // later file's visitor was then shown as signed in: top-bar.test.tsx). Reset in place, not by a
+    // `storage` event: the store heard those on the window of the file that first loaded it, and
+    // each file has a window of its own.
+    session?.useSession.setState({ authorization: '', refreshToken: '', expiresAt: undefined });
     // antd's drawers and modals hear Escape through one module-level stack, in which only the top
     // one closes. An entry pushed by a render React never committed has no effect to remove it, and
     // with shared modules it would outlive its file: a later file's drawer then ignored Escape.
