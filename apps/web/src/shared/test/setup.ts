@@ -49,9 +49,7 @@ afterEach(() => {
     localStorage.clear();
     sessionStorage.clear();
     // The session store keeps the tokens in memory too: a file's tokens no longer outlive it (a
-    // later file's visitor was then shown as signed in: top-bar.test.tsx). Reset in place, not by a
-    // `storage` event: the store heard those on the window of the file that first loaded it, and
-    // each file has a window of its own.
+    // later file's visitor was then shown as signed in: top-bar.test.tsx).
     session?.useSession.setState({ authorization: '', refreshToken: '', expiresAt: undefined });
     // antd's drawers and modals hear Escape through one module-level stack, in which only the top
     // one closes. An entry pushed by a render React never committed has no effect to remove it, and
