@@ -72,6 +72,31 @@ describe('ConsoleOrderPage', () => {
     );
   });
 
+  it('gives no count while a search is answered: never "0 of 0" before the orders arrive', async () => {
+    signInOperator(['sys:order:query']);
+    let answer: (() => void) | undefined;
+    installFakeApi({
+      'GET /api/v1/system/orders/page': ({ url }) =>
+        url.searchParams.get('buyerEmail')
+          ? new Promise((resolve) => {
+              answer = () => resolve(ok({ list: [PAID], total: 1, nextCursor: null }));
+            })
+          : ok({ list: [PAID, PAID_TOO, UNPAID], total: 3, nextCursor: null }),
+    });
+    await renderConsolePage(ConsoleOrderPage);
+    expect(await screen.findByText('3 of 3 orders')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const search = screen.getByRole('search');
+    await user.type(within(search).getByLabelText('Buyer email'), 'pablo');
+    await user.click(within(search).getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(screen.queryByText(/ of \d+ orders$/)).toBeNull();
+
+    answer?.();
+    expect(await screen.findByText('1 of 1 orders')).toBeInTheDocument();
+  });
+
   it('ships one paid order after checking the carrier and tracking number, and shows the server’s field errors', async () => {
     signInOperator(['sys:order:query', 'sys:order:ship']);
     let answer = fail('A0400', 'Not valid', {

@@ -280,9 +280,12 @@ export default function ConsoleOrderPage() {
         />
       </div>
       <Space style={{ marginTop: 12 }}>
-        <Typography.Text type="secondary">
-          {t('console.count', { shown: rows.length, total })}
-        </Typography.Text>
+        {/* Said once the list has answered: while a search runs there is no count, not "0 of 0". */}
+        {!list.isPending && (
+          <Typography.Text type="secondary">
+            {t('console.count', { shown: rows.length, total })}
+          </Typography.Text>
+        )}
         {list.hasNextPage ? (
           <Button loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
             {t('console.loadMore')}
