@@ -26,6 +26,8 @@ async function signIn(page: Page, password = E2E_SEED_PASSWORD): Promise<void> {
 
 /** What this part adds is tapped with a finger: at least 44 × 44 px. */
 async function expectTapTarget(target: Locator, what: string): Promise<void> {
+  // `boundingBox` does not wait: measured while the list redrew, the button had no box (0 px).
+  await expect(target, what).toBeVisible();
   const box = await target.boundingBox();
   expect(Math.min(box?.width ?? 0, box?.height ?? 0), what).toBeGreaterThanOrEqual(MIN_TAP);
 }
@@ -133,6 +135,8 @@ test.describe('accessibility (axe is injected: bypassCSP)', () => {
       await search.getByRole('button', { name: t('system:crud.search.submit'), exact: true }).click();
       await expect(row).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 15_000 });
+    // The last search's answer is in: the rows are not redrawn under the measurement below.
+    await settled(page);
     const details = row.getByRole('button', { name: new RegExp(t('system:logs.action.detail')) });
     await expectTapTarget(details, 'Details');
     await details.click();
