@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findRedisServer } from './deps.mjs';
-import { freePort, spawnProcess } from './process.mjs';
+import { freePort } from './process.mjs';
 
 /** Resolves once something answers on the port (or rejects after `ms`). */
 function whenListening(port, ms) {
@@ -34,7 +35,7 @@ export async function startRedis() {
   if (!bin) throw new Error('Redis is not installed (apt-get install redis-server)');
   const dir = mkdtempSync(join(tmpdir(), 'linkstore-redis-'));
   const port = await freePort();
-  const child = spawnProcess(
+  const child = spawn(
     bin,
     ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--save', '', '--appendonly', 'no'],
     { stdio: 'ignore' },
