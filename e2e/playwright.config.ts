@@ -38,7 +38,9 @@ export default defineConfig({
   testDir: '.',
   testMatch: security ? 'security/**/*.spec.ts' : '**/*.spec.ts',
   testIgnore: security ? [] : ['security/**'],
-  outputDir: 'test-results',
+  // Each suite its own folder: Playwright empties it when a run starts, and the security suite's
+  // browser part, run after the journeys, used to remove the journeys' failure traces.
+  outputDir: security ? 'test-results/security' : 'test-results/journeys',
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -190,7 +190,12 @@ async function journeys() {
     const { stats } = report;
     const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
     if (stats.flaky > 0)
-      say(paint('33', `${stats.flaky} journey(s) passed only on retry: flaky, look at e2e/test-results`));
+      say(
+        paint(
+          '33',
+          `${stats.flaky} journey(s) passed only on retry: flaky, look at e2e/test-results/journeys`,
+        ),
+      );
     return { passed: stats.expected + stats.flaky, failed, failures: playwrightFailures(report) };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
