@@ -131,9 +131,8 @@ async function sqlInjectionPart() {
 }
 
 /**
- * One run of the stage. `npm test` runs its parts in two lanes (the browser parts after the
- * journeys, the server parts and SQL injection beside them), each part by `run(name)`; `finish`
- * then prints every part's count and writes the JSON summary.
+ * One run of the suite. `npm test` runs each kind of part as a step of its own (`run(kind)`, its
+ * time in the summary); `finish` then prints every part's count and writes the JSON summary.
  */
 export function createSecurityRun() {
   const work = mkdtempSync(join(tmpdir(), 'linkstore-security-'));
