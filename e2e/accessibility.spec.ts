@@ -4,7 +4,7 @@ import { settled, signInToConsole } from './support/console';
 import { PHONE } from './support/phone';
 import { E2E_SEED_PASSWORD } from './support/ports';
 import { english, signInAsDemo } from './support/studio';
-import { expectAccessible, followSystemTheme } from './support/themes';
+import { expectAccessible, expectWalkAccessible, followSystemTheme, type TWalkStop } from './support/themes';
 
 /**
  * Issue 17 (accessibility): the studio's and the console's pages, from their sign-in forms on,
@@ -30,12 +30,17 @@ async function checkStudioPages(page: Page, where = ''): Promise<void> {
     ['/#/revenue', 'earnings', english('orders:earnings.heading')],
     ['/#/notices', 'my notices', english('common:notices.myTitle')],
   ];
-  for (const [path, what, heading] of pages) {
-    await page.goto(path);
-    await expect(pageHeading(page), what).toHaveText(heading);
-    await settled(page);
-    await expectAccessible(page, `${what}${where}`);
-  }
+  await expectWalkAccessible(
+    page,
+    pages.map(([path, what, heading]) => ({
+      what: `${what}${where}`,
+      open: async () => {
+        await page.goto(path);
+        await expect(pageHeading(page), what).toHaveText(heading);
+        await settled(page);
+      },
+    })),
+  );
 }
 
 test.describe('every studio and console page passes axe-core in both themes', () => {
@@ -45,15 +50,26 @@ test.describe('every studio and console page passes axe-core in both themes', ()
 
   test('the studio: sign-in, register and the creator pages', async ({ page }) => {
     test.setTimeout(240_000);
-    await page.goto('/#/login?lang=en');
-    await expect(page.getByLabel(english('studio:auth.login.password'), { exact: true })).toBeVisible();
-    await settled(page);
-    await expectAccessible(page, 'studio sign-in');
-
-    await page.goto('/#/register');
-    await expect(page.getByRole('button', { name: english('studio:auth.register.submit') })).toBeVisible();
-    await settled(page);
-    await expectAccessible(page, 'register');
+    await expectWalkAccessible(page, [
+      {
+        what: 'studio sign-in',
+        open: async () => {
+          await page.goto('/#/login?lang=en');
+          await expect(page.getByLabel(english('studio:auth.login.password'), { exact: true })).toBeVisible();
+          await settled(page);
+        },
+      },
+      {
+        what: 'register',
+        open: async () => {
+          await page.goto('/#/register');
+          await expect(
+            page.getByRole('button', { name: english('studio:auth.register.submit') }),
+          ).toBeVisible();
+          await settled(page);
+        },
+      },
+    ]);
 
     // A fresh page load: a hash change from the register form to the sign-in one can reset the
     // form while the helper types into it.
@@ -78,12 +94,23 @@ test.describe('every studio and console page passes axe-core in both themes', ()
 
   /** Each page by its address and its heading: a route title, or a text key for pages titled apart. */
   async function walk(page: Page, pages: Array<[string, string]>): Promise<void> {
-    for (const [path, name] of pages) {
-      await page.goto(path);
-      await expect(pageHeading(page), path).toHaveText(name.includes(':') ? english(name) : route(name));
-      await settled(page);
-      await expectAccessible(page, path);
-    }
+    await expectWalkAccessible(
+      page,
+      pages.map(([path, name]) => consoleStop(page, path, name)),
+    );
+  }
+
+  /** A console page opened by its address, once its heading shows and what it loads has arrived. */
+  function consoleStop(page: Page, path: string, name: string, options?: TWalkStop['options']): TWalkStop {
+    return {
+      what: path,
+      options,
+      open: async () => {
+        await page.goto(path);
+        await expect(pageHeading(page), path).toHaveText(name.includes(':') ? english(name) : route(name));
+        await settled(page);
+      },
+    };
   }
 
   // The console's pages in four walks, each short enough for its own time budget.
@@ -143,14 +170,12 @@ test.describe('every studio and console page passes axe-core in both themes', ()
   test('the console: the developer pages and the settings drawer', async ({ page }) => {
     test.setTimeout(180_000);
     await signInToConsole(page);
-    await walk(page, [['/#/dev/codegen', 'Code generator']]);
-
-    // API documentation (issue 20): the console around Swagger UI's frame; the frame's content
-    // is Swagger UI's own markup, left out (docs/decisions/0046-api-docs-and-openapi.md).
-    await page.goto('/#/dev/api-docs');
-    await expect(pageHeading(page), 'API documentation').toHaveText(english('system:apiDocs.title'));
-    await settled(page);
-    await expectAccessible(page, '/#/dev/api-docs', { leaveOutFrames: true });
+    await expectWalkAccessible(page, [
+      consoleStop(page, '/#/dev/codegen', 'Code generator'),
+      // API documentation (issue 20): the console around Swagger UI's frame; the frame's content
+      // is Swagger UI's own markup, left out (docs/decisions/0046-api-docs-and-openapi.md).
+      consoleStop(page, '/#/dev/api-docs', 'system:apiDocs.title', { leaveOutFrames: true }),
+    ]);
 
     // The settings drawer: checked open, and Escape closes it.
     await page.getByRole('button', { name: english('console:settings.open') }).click();

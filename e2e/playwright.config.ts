@@ -50,6 +50,11 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
+    // The browser asks for less motion, which the app honours (antd's motion off, no colour fades):
+    // what a journey checks is the same, without waiting for each dialog, menu and theme change to
+    // animate. A theme change and the axe check after it took half the time (decision 0051). The
+    // motion itself keeps a journey of its own (e2e/console/preferences.spec.ts).
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     // A failure keeps its trace (the page's DOM at each step, the network), without the screencast:
     // filming every journey cost a quarter of their time on 2 cores (decision 0051).

@@ -2,6 +2,12 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { text } from '../locales';
 import { E2E_SEED_PASSWORD } from '../support/ports';
 
+/**
+ * The journeys run with the browser asking for less motion (playwright.config.ts); this one keeps
+ * the motion most people see: drawers sliding, colours fading to a new theme.
+ */
+test.use({ reducedMotion: 'no-preference' });
+
 const COLOUR = '#ff4500';
 /**
  * The hue of #ff4500. The setting keeps the colour chosen; the dark theme paints a lighter shade

@@ -13,6 +13,22 @@ export async function followSystemTheme(page: Page): Promise<void> {
   });
 }
 
+/** Switches the emulated system theme and waits until the page has followed it. */
+async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect(page.locator('html')).toHaveCSS('color-scheme', scheme);
+}
+
+/** What axe-core finds on the page once it is still (dialogs zoom in, colours may fade). */
+async function expectNoViolations(
+  page: Page,
+  what: string,
+  options?: Parameters<typeof accessibilityViolations>[1],
+): Promise<void> {
+  await page.waitForFunction('document.getAnimations().every((a) => a.playState !== "running")');
+  expect(await accessibilityViolations(page, options), what).toEqual([]);
+}
+
 /**
  * axe-core finds nothing in the light theme, nor in the dark one; the page is left light.
  * `options` go to `accessibilityViolations` (e.g. `leaveOutFrames`).
@@ -23,14 +39,36 @@ export async function expectAccessible(
   options?: Parameters<typeof accessibilityViolations>[1],
 ): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveCSS('color-scheme', scheme);
-    // Colours fade to the new theme and dialogs zoom in: check the page once they are still.
-    await page.waitForFunction('document.getAnimations().every((a) => a.playState !== "running")');
-    expect(await accessibilityViolations(page, options), `${what}, ${scheme} theme`).toEqual([]);
+    await useScheme(page, scheme);
+    await expectNoViolations(page, `${what}, ${scheme} theme`, options);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).toHaveCSS('color-scheme', 'light');
+  await useScheme(page, 'light');
+}
+
+/** One page of a walk: what it is called in a failure, and how it is opened and waited for. */
+export interface TWalkStop {
+  what: string;
+  open: () => Promise<void>;
+  options?: Parameters<typeof accessibilityViolations>[1];
+}
+
+/**
+ * Every page of a walk passes axe-core in the light theme, then every one again in the dark theme;
+ * the page is left light. The theme changes twice in all, not twice a page: a theme change
+ * redraws the whole app and cost more than opening a page again (decision 0051). Opening a page
+ * in the dark theme is also what a person whose system is dark does.
+ */
+export async function expectWalkAccessible(page: Page, stops: readonly TWalkStop[]): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    // Set before the first stop opens: the walk may start on a blank page, with no app to follow it.
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const stop of stops) {
+      await stop.open();
+      await expect(page.locator('html'), stop.what).toHaveCSS('color-scheme', scheme);
+      await expectNoViolations(page, `${stop.what}, ${scheme} theme`, stop.options);
+    }
+  }
+  await useScheme(page, 'light');
 }
 
 /**

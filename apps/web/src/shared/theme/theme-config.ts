@@ -158,7 +158,11 @@ export function readableAlgorithm(isDark: boolean) {
   };
 }
 
-export function buildThemeConfig(isDark: boolean, themeColor: string): ThemeConfig {
+export function buildThemeConfig(
+  isDark: boolean,
+  themeColor: string,
+  { reduceMotion = false }: { reduceMotion?: boolean } = {},
+): ThemeConfig {
   const base = isDark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm;
   // Light theme: colours darkened until white reads on them; dark theme: lightened until they
   // read on black, so white no longer does and their fills take dark text.
@@ -167,7 +171,14 @@ export function buildThemeConfig(isDark: boolean, themeColor: string): ThemeConf
   return {
     algorithm: [base, readableAlgorithm(isDark)],
     // Links follow the theme colour (antd's own default is its blue #1677ff).
-    token: { colorPrimary: themeColor, colorLink: themeColor, colorTextPlaceholder: tertiary },
+    token: {
+      colorPrimary: themeColor,
+      colorLink: themeColor,
+      colorTextPlaceholder: tertiary,
+      // A person who asked their system for less motion gets none: dialogs, drawers, menus and
+      // colour changes appear at once (antd's durations become 0 s and its motion is off).
+      ...(reduceMotion ? { motion: false } : {}),
+    },
     components: {
       Button: { primaryColor: onFill, dangerColor: onFill },
       Radio: { buttonSolidCheckedColor: onFill },

@@ -10,13 +10,22 @@ import { TABS_CONFIG } from './tabs-more';
 import { buildThemeConfig, COMPONENT_SIZES, paintedPrimary, resolveIsDark, textOnFill } from './theme-config';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
+const LESS_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
-function subscribeToColorScheme(onChange: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const query = window.matchMedia(DARK_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
+/** Follows one of the system's media preferences: subscribe and read, for `useSyncExternalStore`. */
+function systemPreference(media: string) {
+  return {
+    subscribe: (onChange: () => void): (() => void) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const query = window.matchMedia(media);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    matches: (): boolean => typeof window.matchMedia === 'function' && window.matchMedia(media).matches,
+  };
 }
+const systemDark = systemPreference(DARK_QUERY);
+const systemLessMotion = systemPreference(LESS_MOTION_QUERY);
 
 /**
  * Buttons as written: antd inserts a space between two Chinese characters ("登 录"), which reads
@@ -30,17 +39,14 @@ function subscribeToColorScheme(onChange: () => void): () => void {
  */
 const BUTTON_CONFIG = { autoInsertSpace: false, loadingIcon: <LoadingOutlined /> };
 
-function prefersDark(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
-}
-
 /** Ant Design's ConfigProvider and App, driven by the settings and app preferences. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const theme = useSettings((state) => state.theme);
   const themeColor = useSettings((state) => state.themeColor);
   const size = useAppPreferences((state) => state.size);
   const language = useAppPreferences((state) => state.language);
-  const isSystemDark = useSyncExternalStore(subscribeToColorScheme, prefersDark);
+  const isSystemDark = useSyncExternalStore(systemDark.subscribe, systemDark.matches);
+  const reduceMotion = useSyncExternalStore(systemLessMotion.subscribe, systemLessMotion.matches);
   const isDark = resolveIsDark(theme, isSystemDark);
   const [locale, setLocale] = useState<Locale>(DEFAULT_ANTD_LOCALE);
 
@@ -57,7 +63,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     };
   }, [language]);
 
-  const themeConfig = useMemo(() => buildThemeConfig(isDark, themeColor), [isDark, themeColor]);
+  const themeConfig = useMemo(
+    () => buildThemeConfig(isDark, themeColor, { reduceMotion }),
+    [isDark, themeColor, reduceMotion],
+  );
   // The primary colour antd paints, readable in this theme; the setting keeps the operator's choice.
   const primary = useMemo(() => paintedPrimary(isDark, themeColor), [isDark, themeColor]);
   // The page behind everything: painted, not left to the browser's canvas (which axe-core and
