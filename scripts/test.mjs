@@ -1,14 +1,13 @@
 // `npm test`: installs what is missing (npm packages; Debian's chromium, postgresql and
 // redis-server), then runs every check: lint, translations, types, unit and integration tests,
 // the server tests on a real PostgreSQL (with a Redis) and the engine-sensitive ones again on
-// PGlite, the browser journeys, and the security suite (scripts/lib/security.mjs). Prints each
-// step's time and ends with `N passed, N failed`.
-import { spawn } from 'node:child_process';
+// PGlite, the browser journeys, and the security suite (scripts/lib/security.mjs), the last ones
+// in two lanes side by side. Prints each step's time and ends with `N passed, N failed`.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureNodeModules, ensureSystemPackages } from './lib/deps.mjs';
-import { freePort, paint, ROOT, run, say } from './lib/process.mjs';
+import { atLowerPriority, freePort, paint, ROOT, run, say, spawnProcess } from './lib/process.mjs';
 
 const startedAt = Date.now();
 const reports = mkdtempSync(join(tmpdir(), 'linkstore-test-reports-'));
@@ -41,15 +40,18 @@ async function step(name, fn, { held = false } = {}) {
   process.stdout.write(`${mark} ${name}: ${outcome.passed} passed, ${outcome.failed} failed (${seconds}s)\n`);
 }
 
-/** Steps one after another: one lane of work that runs beside another (see `step`'s `held`). */
-async function lane(steps) {
-  for (const [name, fn] of steps) await step(name, fn, { held: true });
+/**
+ * Steps one after another: one lane of work that runs beside another. A `held` lane prints each
+ * step's output in one piece when it ends (see `step`), so two lanes never mix their lines.
+ */
+async function lane(steps, { held = true } = {}) {
+  for (const [name, fn] of steps) await step(name, fn, { held });
 }
 
 /** Runs a command with its output collected; resolves with the exit code and the output. */
 function runHeld(command, args, options = {}) {
   return new Promise((resolvePromise) => {
-    const child = spawn(command, args, {
+    const child = spawnProcess(command, args, {
       cwd: options.cwd ?? ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...options.env },
@@ -241,32 +243,53 @@ if (installFailure) {
 }
 
 /*
- * Then one step after another. Running the web, server and security server checks in a second,
- * nicer lane beside the journeys saved 6 minutes of 37 on a fresh clone, but with both cores busy
- * three checks that race a limit of their own failed in one run of three (decision 0051); until
- * those are fixed they run in turn: the web tests, every server test on PostgreSQL (with a
- * throw-away Redis too: the tests of several server processes, realtime fan-out, shared limits,
- * jobs once per cluster), on the embedded PGlite again the ones where the engine can make a
- * difference, the browser journeys, and the security suite's parts.
+ * Then every server test on PostgreSQL, alone: with a throw-away Redis too (the tests of several
+ * server processes, realtime fan-out, shared limits, jobs once per cluster), and the checks that
+ * race a limit of their own (the realtime cap, the code generator's round trip) have both cores.
  */
 const { createSecurityRun } = await import('./lib/security.mjs');
 const security = createSecurityRun();
-await step('web tests', vitest('apps/web', 'web'));
 await step('server tests on PostgreSQL', serverOnPostgres);
-await step(
-  'server tests on PGlite',
-  vitest('apps/server', 'server-pglite', { TEST_DATABASE_URL: '', TEST_SCOPE: 'engine' }),
-);
-await step('browser journeys', journeys);
-await step('security: server parts', () => security.run('server parts'));
-await step('security: browser parts', () => security.run('browser parts'));
-await step('security: SQL injection', () => security.run('SQL injection'));
+
+/*
+ * Then two lanes. The browser journeys and the security suite's browser parts stream their
+ * progress in one; a journey waits on the page and the server in turn and leaves about a third
+ * of two cores idle (decision 0051). The other lane fills that idle time, `nice -n 10` so the
+ * journeys keep their pace, its output held step by step: the web tests, on the embedded PGlite
+ * the server tests where the engine can make a difference, the security suite's server parts and
+ * SQL injection.
+ */
+await Promise.all([
+  lane(
+    [
+      ['browser journeys', journeys],
+      ['security: browser parts', () => security.run('browser parts')],
+    ],
+    { held: false },
+  ),
+  atLowerPriority(10, () =>
+    lane([
+      ['web tests', heldVitest('apps/web', 'web')],
+      [
+        'server tests on PGlite',
+        vitest(
+          'apps/server',
+          'server-pglite',
+          { TEST_DATABASE_URL: '', TEST_SCOPE: 'engine' },
+          { held: true },
+        ),
+      ],
+      ['security: server parts', () => security.run('server parts')],
+      ['security: SQL injection', () => security.run('SQL injection')],
+    ]),
+  ),
+]);
 security.finish();
 
 rmSync(reports, { recursive: true, force: true });
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
-// Wall time: the first steps run side by side, so their times add up to more than it took.
+// Wall time: steps run in two lanes side by side, so their times add up to more than it took.
 const seconds = (Date.now() - startedAt) / 1000;
 process.stdout.write(`\n${paint('1', 'Summary')}\n`);
 for (const r of results) {

@@ -80,10 +80,17 @@ async function publishInConsole(browser: Browser, body: string) {
     await expect(row).toContainText(english('catalog:review.status.pending'));
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: english('catalog:review.action.publish') }).click();
+    // The server's answer first: the confirmation is shown when it comes, and on a busy machine it
+    // came after an assertion's 10 s (decision 0051); the message is then checked as shown.
+    const published = page.waitForResponse(
+      (r) =>
+        r.request().method() !== 'GET' && new URL(r.url()).pathname.startsWith('/api/v1/catalog/reviews'),
+    );
     await page
       .getByRole('dialog')
       .getByRole('button', { name: english('catalog:review.confirm.publishOk') })
       .click();
+    expect((await published).ok()).toBe(true);
     await expect(page.getByText(english('catalog:review.done.published'))).toBeVisible();
     // The list shows the pending reviews: a published one leaves it.
     await expect(row).toHaveCount(0);

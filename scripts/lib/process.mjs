@@ -1,5 +1,6 @@
 // Small helpers for the project's scripts: plain Node, no dependencies, so they run before
 // `npm install` has.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
@@ -11,10 +12,27 @@ const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 export const paint = (code, text) => (useColor ? `\x1b[${code}m${text}\x1b[0m` : text);
 export const say = (text) => process.stdout.write(`${paint('36', '▸')} ${text}\n`);
 
+const niceness = new AsyncLocalStorage();
+
+/**
+ * Runs `fn` so that every process it starts (through `spawnProcess`, `run`), and theirs in turn,
+ * runs `increment` steps nicer (`nice -n`): work that fills the cores another lane leaves idle
+ * without slowing that lane (`npm test` runs its checks beside the browser journeys).
+ */
+export const atLowerPriority = (increment, fn) => niceness.run(increment, fn);
+
+/** `spawn`, at the priority `atLowerPriority` set for the caller (`nice` execs the command: same pid). */
+export function spawnProcess(command, args, options) {
+  const increment = niceness.getStore();
+  return increment
+    ? spawn('nice', ['-n', String(increment), command, ...args], options)
+    : spawn(command, args, options);
+}
+
 /** Runs a command with inherited output; resolves with its exit code (never rejects). */
 export function run(command, args, options = {}) {
   return new Promise((resolvePromise) => {
-    const child = spawn(command, args, {
+    const child = spawnProcess(command, args, {
       cwd: ROOT,
       stdio: 'inherit',
       ...options,

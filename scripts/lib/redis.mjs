@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findRedisServer } from './deps.mjs';
-import { freePort } from './process.mjs';
+import { freePort, spawnProcess } from './process.mjs';
 
 /** Resolves once something answers on the port (or rejects after `ms`). */
 function whenListening(port, ms) {
@@ -35,7 +34,7 @@ export async function startRedis() {
   if (!bin) throw new Error('Redis is not installed (apt-get install redis-server)');
   const dir = mkdtempSync(join(tmpdir(), 'linkstore-redis-'));
   const port = await freePort();
-  const child = spawn(
+  const child = spawnProcess(
     bin,
     ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--save', '', '--appendonly', 'no'],
     { stdio: 'ignore' },

@@ -2,11 +2,10 @@
 // sqlmap against every list and search endpoint of the contract and the sign-in body, on the
 // real server with a fresh embedded database, time-boxed. A target passes when sqlmap ran its
 // tests against a normal answer (200 before anything is injected) and found nothing injectable.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, ROOT } from './process.mjs';
+import { freePort, ROOT, spawnProcess } from './process.mjs';
 
 export const SQLMAP = '/usr/bin/sqlmap';
 /** Each target's box, and the whole part's: a target not reached in time fails. */
@@ -17,7 +16,7 @@ const PASSWORD = 'sqlmap-seed-pass-1';
 /** Runs a command with its output collected; kills it after `seconds`. */
 function collect(command, args, { seconds, cwd = ROOT, env = {} } = {}) {
   return new Promise((resolvePromise) => {
-    const child = spawn(command, args, {
+    const child = spawnProcess(command, args, {
       cwd,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,7 +46,7 @@ function collect(command, args, { seconds, cwd = ROOT, env = {} } = {}) {
 async function startServer(dataDir) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
+  const child = spawnProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
