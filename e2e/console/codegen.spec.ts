@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { text } from '../locales';
 import { PHONE } from '../support/phone';
-import { E2E_SEED_PASSWORD } from '../support/ports';
 import { english as t } from '../support/studio';
 import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../support/themes';
+import { signInToConsole } from '../support/console';
 
 /**
  * Issue 20, code generator: an operator finds a table, configures it (entity name, a column's
@@ -13,16 +13,6 @@ import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../
  * 360 px phone the page and the settings (cards, not a grid) never scroll sideways.
  */
 test.use({ bypassCSP: true });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/#/console/login?lang=en');
-  await page.getByLabel(t('console:login.username'), { exact: true }).fill('admin');
-  await page.getByLabel(t('console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
-  await page.getByRole('button', { name: t('console:login.submit'), exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    t('console:dashboard.heading', { name: 'Administrator' }),
-  );
-}
 
 /** The names in a zip's central directory (no library: the format is simple enough). */
 function zipEntries(zip: Buffer): string[] {
@@ -46,7 +36,7 @@ test('an operator configures a table, previews a file and downloads the zip', as
   test.setTimeout(120_000);
   await followSystemTheme(page);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page);
+  await signInToConsole(page);
   await page.goto('/#/dev/codegen');
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(heading());
 
@@ -129,7 +119,7 @@ test.describe('on a phone', () => {
   test.use({ ...PHONE, viewport: { width: 360, height: 640 } });
 
   test('the page and its settings fit 360 px', async ({ page }) => {
-    await signIn(page);
+    await signInToConsole(page);
     await page.goto('/#/dev/codegen');
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(heading());
     await expect(page.getByText('configs', { exact: true })).toBeVisible();

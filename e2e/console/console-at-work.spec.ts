@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectTapTargets, PHONE } from '../support/phone';
-import { E2E_SEED_PASSWORD } from '../support/ports';
+import { signInToConsole } from '../support/console';
 import { english as t } from '../support/studio';
 import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../support/themes';
 
@@ -21,16 +21,6 @@ async function chooseLayout(page: Page, layout: (typeof LAYOUTS)[number]): Promi
       globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
     ).localStorage.setItem('settings', JSON.stringify({ theme: 'auto', layout: chosen }));
   }, layout);
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/#/console/login');
-  await page.getByLabel(t('console:login.username'), { exact: true }).fill('admin');
-  await page.getByLabel(t('console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
-  await page.getByRole('button', { name: t('console:login.submit'), exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    t('console:dashboard.heading', { name: 'Administrator' }),
-  );
 }
 
 /** A box as the browser lays it out (the journeys are typed without the DOM library). */
@@ -104,7 +94,7 @@ test.describe('at 1366 × 768', () => {
     }) => {
       test.setTimeout(120_000);
       await chooseLayout(page, layout);
-      await signIn(page);
+      await signInToConsole(page);
       await expect(page.locator(`[data-layout="${layout}"]`)).toBeVisible();
 
       await page.goto('/#/commerce/orders');
@@ -177,7 +167,7 @@ test.describe('on a 360 × 640 phone', () => {
   }) => {
     test.setTimeout(120_000);
     await followSystemTheme(page);
-    await signIn(page);
+    await signInToConsole(page);
     await page.goto('/#/system/log');
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
       t('system:logs.title'),

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_SEED_PASSWORD } from '../support/ports';
 import { english as t } from '../support/studio';
 import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../support/themes';
+import { signInToConsole } from '../support/console';
 
 /**
  * Issue 20, demo pages (part demos-a), as an operator meets them: CRUD built from a page
@@ -13,16 +13,6 @@ import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../
 test.use({ bypassCSP: true });
 
 const USERNAME = `demo_${Date.now()}`;
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/#/console/login');
-  await page.getByLabel(t('console:login.username'), { exact: true }).fill('admin');
-  await page.getByLabel(t('console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
-  await page.getByRole('button', { name: t('console:login.submit'), exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    t('console:dashboard.heading', { name: 'Administrator' }),
-  );
-}
 
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -41,7 +31,7 @@ async function openPage(page: Page, hash: string, title: string): Promise<void> 
 test.beforeEach(async ({ page, context }) => {
   await followSystemTheme(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page);
+  await signInToConsole(page);
 });
 
 test('CRUD from a page configuration: add (a server field error first), edit and delete a user', async ({

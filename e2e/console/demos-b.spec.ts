@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MIN_TAP, PHONE } from '../support/phone';
-import { E2E_SEED_PASSWORD } from '../support/ports';
 import { english as t } from '../support/studio';
 import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../support/themes';
+import { signInToConsole } from '../support/console';
 
 /**
  * Issue 20, demo pages (part b): an operator picks users in the table select, uploads an image
@@ -21,13 +21,7 @@ const PNG = Buffer.from(
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
 async function signIn(page: Page, username: string, nickname: string): Promise<void> {
-  await page.goto('/#/console/login');
-  await page.getByLabel(t('console:login.username'), { exact: true }).fill(username);
-  await page.getByLabel(t('console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
-  await page.getByRole('button', { name: t('console:login.submit'), exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    t('console:dashboard.heading', { name: nickname }),
-  );
+  await signInToConsole(page, { username, nickname });
 }
 
 async function openDemo(page: Page, path: string, titleKey: string): Promise<void> {

@@ -3,6 +3,7 @@ import { PHONE } from '../support/phone';
 import { E2E_SEED_PASSWORD } from '../support/ports';
 import { english } from '../support/studio';
 import { expectNoSidewaysScroll } from '../support/themes';
+import { signInToConsole } from '../support/console';
 
 /**
  * Issue 20, "the menu walk": as admin, every non-hidden page of the seeded route tree
@@ -54,16 +55,6 @@ async function routeTree(page: Page): Promise<TRouteNode[]> {
   return ((await res.json()) as { data: TRouteNode[] }).data;
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/#/console/login');
-  await page.getByLabel(english('console:login.username'), { exact: true }).fill('admin');
-  await page.getByLabel(english('console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
-  await page.getByRole('button', { name: english('console:login.submit'), exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    english('console:dashboard.heading', { name: 'Administrator' }),
-  );
-}
-
 /**
  * Chromium logs every 4xx answer as a console error. A 401 is the access token expiring between
  * its proactive renewals (late under load): the app renews it and replays the call, and a sign-in
@@ -112,7 +103,7 @@ test('every seeded menu leads to a working page', async ({ page }) => {
       '/demo/internal-doc',
     ]),
   );
-  await signIn(page);
+  await signInToConsole(page);
   const errors = collectErrors(page);
   for (const leaf of walked) await openLeaf(page, leaf);
   expect(errors).toEqual([]);
@@ -125,7 +116,7 @@ test.describe('on a 360 × 640 phone', () => {
     test.setTimeout(240_000);
     const demos = leavesOf(await routeTree(page)).filter((leaf) => leaf.url.startsWith('/demo/'));
     expect(demos.length).toBeGreaterThanOrEqual(8);
-    await signIn(page);
+    await signInToConsole(page);
     const errors = collectErrors(page);
     for (const leaf of demos) {
       await openLeaf(page, leaf);

@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page, type WebSocket } from '@playwright/test';
 import { PHONE, expectTapTargets } from '../support/phone';
-import { E2E_SEED_PASSWORD } from '../support/ports';
 import { english as t, signInAsDemo } from '../support/studio';
 import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../support/themes';
+import { signInToConsole } from '../support/console';
 
 /**
  * Issue 19, notices: an operator writes a notice in the console and publishes it to every user;
@@ -16,13 +16,7 @@ import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../
 async function signInAsOperator(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
-  await page.goto('/#/console/login');
-  await page.getByLabel(t('console:login.username'), { exact: true }).fill('admin');
-  await page.getByLabel(t('console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
-  await page.getByRole('button', { name: t('console:login.submit'), exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    t('console:dashboard.heading', { name: 'Administrator' }),
-  );
+  await signInToConsole(page);
   return page;
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { text } from '../locales';
-import { E2E_SEED_PASSWORD } from '../support/ports';
+import { signInToConsole } from '../support/console';
 
 /**
  * The journeys run with the browser asking for less motion (playwright.config.ts); this one keeps
@@ -52,15 +52,6 @@ function hexToRgb(hex: string): string {
   return `rgb(${pairs.map((pair) => parseInt(pair, 16)).join(', ')})`;
 }
 
-async function signIn(page: Page) {
-  await page.goto('/#/console/login');
-  await page.getByLabel(text('en', 'console:login.username'), { exact: true }).fill('admin');
-  await page.getByLabel(text('en', 'console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
-  await page.getByRole('button', { name: text('en', 'console:login.submit'), exact: true }).click();
-  const welcome = text('en', 'console:dashboard.heading').replace('{{name}}', 'Administrator');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(welcome);
-}
-
 /** Everything chosen below, as the page shows it (after the choices, and again after a reload). */
 async function expectPreferencesApplied(page: Page) {
   const es = (key: string) => text('es', `console:${key}`);
@@ -100,7 +91,7 @@ async function expectPreferencesApplied(page: Page) {
 test('an operator changes theme, colour, layout, size and language; a reload keeps them', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInToConsole(page);
   // The defaults first: light, left layout with its sidebar, default size.
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'light');
   await expect(page.locator('[data-layout="left"]')).toBeVisible();

@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { text } from '../locales';
 import { PHONE } from '../support/phone';
-import { E2E_SEED_PASSWORD } from '../support/ports';
 import { english as t, cents, dollars, signInAsDemo } from '../support/studio';
 import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../support/themes';
+import { signInToConsole } from '../support/console';
 
 // A small phone: the whole journey fits without sideways scrolling. axe-core is injected as a
 // script, which a Content Security Policy may forbid.
@@ -25,13 +25,7 @@ async function signInAsOperator(browser: Browser, baseURL: string): Promise<Page
   });
   const page = await context.newPage();
   await followSystemTheme(page);
-  await page.goto('/#/console/login');
-  await page.getByLabel(text('en', 'console:login.username'), { exact: true }).fill('admin');
-  await page.getByLabel(text('en', 'console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
-  await page.getByRole('button', { name: text('en', 'console:login.submit'), exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    t('console:dashboard.heading', { name: 'Administrator' }),
-  );
+  await signInToConsole(page);
   return page;
 }
 

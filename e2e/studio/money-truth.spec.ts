@@ -10,6 +10,7 @@ import { text } from '../locales';
 import { demoProduct, placePaidOrder, placeUnpaidOrder } from '../support/buyer';
 import { E2E_SEED_PASSWORD } from '../support/ports';
 import { english as t, cents, dollars, signInAsDemo } from '../support/studio';
+import { signInToConsole } from '../support/console';
 
 /**
  * One truth about money (issue 30): the demo creator pays one of their unpaid orders themselves;
@@ -28,13 +29,7 @@ interface Envelope<T> {
 async function signInAsOperator(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto('/#/console/login');
-  await page.getByLabel(text('en', 'console:login.username'), { exact: true }).fill('admin');
-  await page.getByLabel(text('en', 'console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
-  await page.getByRole('button', { name: text('en', 'console:login.submit'), exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    t('console:dashboard.heading', { name: 'Administrator' }),
-  );
+  await signInToConsole(page);
   return page;
 }
 

@@ -2,14 +2,20 @@ import { expect, type Page } from '@playwright/test';
 import { E2E_SEED_PASSWORD } from './ports';
 import { english } from './studio';
 
-/** Signs in to the console as the seeded administrator and waits for the console's home. */
-export async function signInToConsole(page: Page): Promise<void> {
+/**
+ * An operator (the seeded administrator unless named) signs in to the console and waits for its
+ * home, which greets them by their nickname.
+ */
+export async function signInToConsole(
+  page: Page,
+  { username = 'admin', nickname = 'Administrator' }: { username?: string; nickname?: string } = {},
+): Promise<void> {
   await page.goto('/#/console/login');
-  await page.getByLabel(english('console:login.username'), { exact: true }).fill('admin');
+  await page.getByLabel(english('console:login.username'), { exact: true }).fill(username);
   await page.getByLabel(english('console:login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
   await page.getByRole('button', { name: english('console:login.submit'), exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    english('console:dashboard.heading', { name: 'Administrator' }),
+    english('console:dashboard.heading', { name: nickname }),
   );
 }
 

@@ -192,6 +192,48 @@ describe('console CRUD pieces', () => {
     expect(await screen.findByText('Shop name')).toBeInTheDocument();
   });
 
+  it('keeps an edit dialog from being typed in until its record has loaded', async () => {
+    const user = userEvent.setup();
+    let arrive: (values: TConfigRequest) => void = () => undefined;
+    function EditPage() {
+      const modal = useFormModal<TConfigRequest>();
+      const [form] = Form.useForm<TConfigRequest>();
+      return (
+        <>
+          <Button onClick={() => modal.openEdit('6')}>Edit</Button>
+          <FormModal<TConfigRequest>
+            modal={modal}
+            form={form}
+            name="edit-form"
+            title="Setting"
+            fields={['name', 'key', 'value']}
+            load={() =>
+              new Promise<TConfigRequest>((resolve) => {
+                arrive = resolve;
+              })
+            }
+            onSubmit={async () => undefined}
+          >
+            <Form.Item name="value" label="Value">
+              <Input />
+            </Form.Item>
+          </FormModal>
+        </>
+      );
+    }
+    await renderConsolePage(EditPage);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await findDialog('Setting');
+    const value = within(dialog).getByLabelText('Value');
+    // Typed while the record is on its way, the text would be replaced when it comes.
+    expect(value).toBeDisabled();
+    arrive({ name: 'Documentation link', key: 'DOC_URL', value: 'https://docs.example.com' });
+    await waitFor(() => expect(value).toBeEnabled());
+    expect(value).toHaveValue('https://docs.example.com');
+    await user.clear(value);
+    expect(value).toHaveValue('');
+  });
+
   it('asks before a batch delete, deletes by comma-joined ids and refreshes the list', async () => {
     const user = userEvent.setup();
     api.on('DELETE /api/v1/config/1%2C2', () => {

@@ -114,6 +114,8 @@ export function FormModal<T extends object>({
           labelCol={{ flex: '140px' }}
           labelWrap
           {...formProps}
+          // Nothing can be typed before the record is in: its arrival would overwrite it.
+          disabled={isLoading || formProps?.disabled}
           form={form}
           name={name}
           initialValues={initialValues}
