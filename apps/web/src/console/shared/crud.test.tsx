@@ -227,7 +227,7 @@ describe('console CRUD pieces', () => {
     const value = within(dialog).getByLabelText('Value');
     // Typed while the record is on its way, the text would be replaced when it comes.
     expect(value).toBeDisabled();
-    arrive({ name: 'Documentation link', key: 'DOC_URL', value: 'https://docs.example.com' });
+    arrive({ name: 'Documentation link', key: 'DOC_URL', value: 'https://docs.example.com', remark: '' });
     await waitFor(() => expect(value).toBeEnabled());
     expect(value).toHaveValue('https://docs.example.com');
     await user.clear(value);
