@@ -22,22 +22,15 @@ import { UserMenu } from './user-menu';
 import { NoticeBell } from '../../shared/notices/notice-bell';
 import { LiveFlaggedOrders } from '../orders/live-flagged-orders';
 import { CONSOLE_NOTICE_PATHS } from '../../shared/notices/notices-api';
+import { systemDark } from '../../shared/theme/system-preference';
 import styles from './console-layout.module.css';
-
-const DARK_QUERY = '(prefers-color-scheme: dark)';
-const subscribeScheme = (onChange: () => void) => {
-  const query = window.matchMedia(DARK_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-const prefersDark = () => window.matchMedia(DARK_QUERY).matches;
 
 /** The original console's watermark: 15% black, 15% white in dark, z-index 9999. */
 function ConsoleWatermark({ children }: { children: React.ReactNode }) {
   const isEnabled = useSettings((state) => state.watermarkEnabled);
   const content = useSettings((state) => state.watermarkContent);
   const theme = useSettings((state) => state.theme);
-  const isDark = resolveIsDark(theme, useSyncExternalStore(subscribeScheme, prefersDark));
+  const isDark = resolveIsDark(theme, useSyncExternalStore(systemDark.subscribe, systemDark.matches));
   if (!isEnabled) return <>{children}</>;
   return (
     <Watermark

@@ -7,25 +7,8 @@ import { useAppPreferences } from '../preferences/app-preferences-store';
 import { useSettings } from '../preferences/settings-store';
 import { DEFAULT_ANTD_LOCALE, loadAntdLocale } from './antd-locale';
 import { TABS_CONFIG } from './tabs-more';
+import { systemDark, systemLessMotion } from './system-preference';
 import { buildThemeConfig, COMPONENT_SIZES, paintedPrimary, resolveIsDark, textOnFill } from './theme-config';
-
-const DARK_QUERY = '(prefers-color-scheme: dark)';
-const LESS_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
-
-/** Follows one of the system's media preferences: subscribe and read, for `useSyncExternalStore`. */
-function systemPreference(media: string) {
-  return {
-    subscribe: (onChange: () => void): (() => void) => {
-      if (typeof window.matchMedia !== 'function') return () => undefined;
-      const query = window.matchMedia(media);
-      query.addEventListener('change', onChange);
-      return () => query.removeEventListener('change', onChange);
-    },
-    matches: (): boolean => typeof window.matchMedia === 'function' && window.matchMedia(media).matches,
-  };
-}
-const systemDark = systemPreference(DARK_QUERY);
-const systemLessMotion = systemPreference(LESS_MOTION_QUERY);
 
 /**
  * Buttons as written: antd inserts a space between two Chinese characters ("登 录"), which reads
