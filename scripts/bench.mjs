@@ -2,10 +2,11 @@
 // short table. Later issues add their own figures here.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureNodeModules } from './lib/deps.mjs';
+import { BENCH_PACKAGES, ensureNodeModules, ensureSystemPackages } from './lib/deps.mjs';
 import { ROOT } from './lib/process.mjs';
 
 await ensureNodeModules();
+await ensureSystemPackages(BENCH_PACKAGES);
 const { benchHttp } = await import('./bench/http.mjs');
 const { benchLoginPage } = await import('./bench/login-page.mjs');
 const { benchReprice } = await import('./bench/reprice.mjs');

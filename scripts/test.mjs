@@ -6,8 +6,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureNodeModules, ensureSystemPackages } from './lib/deps.mjs';
-import { atLowerPriority, freePort, paint, ROOT, run, say, spawnProcess } from './lib/process.mjs';
+import { ensureNodeModules, ensureSystemPackages, TEST_PACKAGES } from './lib/deps.mjs';
+import { atLowerPriority, freePort, paint, ROOT, run, runCollected, say } from './lib/process.mjs';
 
 const startedAt = Date.now();
 const reports = mkdtempSync(join(tmpdir(), 'linkstore-test-reports-'));
@@ -48,27 +48,9 @@ async function lane(steps, { held = true } = {}) {
   for (const [name, fn] of steps) await step(name, fn, { held });
 }
 
-/** Runs a command with its output collected; resolves with the exit code and the output. */
-function runHeld(command, args, options = {}) {
-  return new Promise((resolvePromise) => {
-    const child = spawnProcess(command, args, {
-      cwd: options.cwd ?? ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...options.env },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) =>
-      resolvePromise({ code: 127, output: `${output}${command}: ${error.message}\n` }),
-    );
-    child.on('close', (code, signal) => resolvePromise({ code: code ?? (signal ? 128 : 1), output }));
-  });
-}
-
 /** A command that is one check: it passes or fails as a whole (its output held, see `step`). */
 const check = (command, args) => async () => {
-  const { code, output } = await runHeld(command, args);
+  const { code, output } = await runCollected(command, args);
   return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, output };
 };
 
@@ -147,7 +129,7 @@ const vitest =
     ];
     const options = { cwd: join(ROOT, cwd), env };
     const { code, output } = held
-      ? await runHeld(node, args, options)
+      ? await runCollected(node, args, options)
       : { code: await run(node, args, options), output: undefined };
     if (!existsSync(file)) return { passed: 0, failed: 1, output };
     const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -204,6 +186,16 @@ async function journeys() {
   }
 }
 
+/*
+ * Debian's packages (chromium-headless-shell, postgresql, redis-server…), needed only from the
+ * server tests on, install from the start: beside the npm packages (both mostly wait on downloads),
+ * then beside the first checks.
+ */
+const systemPackages = ensureSystemPackages(TEST_PACKAGES).then(
+  () => undefined,
+  (error) => error,
+);
+
 try {
   await ensureNodeModules();
 } catch (error) {
@@ -216,13 +208,8 @@ try {
 
 /*
  * Two cores, and the first checks each use one: lint in one lane, the other single-threaded checks
- * and the web build in the other, while Debian's packages (chromium, postgresql, redis-server),
- * needed only from the server tests on, install beside them.
+ * and the web build in the other, while Debian's packages finish installing.
  */
-const systemPackages = ensureSystemPackages().then(
-  () => undefined,
-  (error) => error,
-);
 await Promise.all([
   lane([['lint', check(node, [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings', '0'])]]),
   lane([

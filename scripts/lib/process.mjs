@@ -46,6 +46,28 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * Runs a command with its output (stdout and stderr) collected; resolves with the exit code and
+ * the output (never rejects).
+ */
+export function runCollected(command, args, options = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawnProcess(command, args, {
+      cwd: ROOT,
+      ...options,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.env },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) =>
+      resolvePromise({ code: 127, output: `${output}${command}: ${error.message}\n` }),
+    );
+    child.on('close', (code, signal) => resolvePromise({ code: code ?? (signal ? 128 : 1), output }));
+  });
+}
+
 /** Runs a command and returns its trimmed stdout, or undefined when it fails. */
 export function capture(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', ...options });
