@@ -207,17 +207,21 @@ try {
 }
 
 /*
- * Two cores, and the first checks each use one: lint in one lane, the other single-threaded checks
- * and the web build in the other, while Debian's packages finish installing.
+ * Two cores, and the first checks each use one. The type check and ESLint share TypeScript's work
+ * (scripts/check-code.mjs): the web app's in one lane, then its build; the other projects' in the
+ * other, then the remaining checks. Debian's packages finish installing beside them.
  */
+const checkCode = (...args) => check(node, [join(ROOT, 'scripts/check-code.mjs'), ...args]);
 await Promise.all([
-  lane([['lint', check(node, [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings', '0'])]]),
   lane([
+    ['types and lint: web', checkCode('apps/web')],
+    ['web build', check(node, [join(ROOT, 'scripts/build-web.mjs'), '--if-stale'])],
+  ]),
+  lane([
+    ['types and lint: the rest', checkCode('packages/contract', 'apps/server', 'e2e', '--others')],
     ['format', check(node, [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'])],
     ['translations', check(node, [join(ROOT, 'scripts/i18n-check.mjs')])],
-    ['typecheck', check('npm', ['run', '--silent', 'typecheck'])],
     ['contract tests', heldVitest('packages/contract', 'contract')],
-    ['web build', check(node, [join(ROOT, 'scripts/build-web.mjs'), '--if-stale'])],
   ]),
 ]);
 const installFailure = await systemPackages;
