@@ -34,20 +34,27 @@ export function findRedisServer() {
 }
 
 /**
+ * Latin text in Arial's and Times' metrics (what the full browser recommends), and a CJK font:
+ * Chinese pages render as empty boxes without one.
+ */
+const FONTS = [
+  { name: 'fonts-liberation', present: () => existsSync('/usr/share/fonts/truetype/liberation') },
+  { name: 'fonts-noto-cjk', present: () => existsSync('/usr/share/fonts/opentype/noto') },
+];
+const POSTGRESQL = { name: 'postgresql', present: () => findPostgresBin() !== undefined };
+
+/**
  * Debian packages `npm test` needs, with how to tell each is present; all without their
  * recommended packages. The journeys' browser is chromium-headless-shell: the full browser's
  * recommended packages (printing, Samba, GTK, Perl, upower…, 240 packages) took two minutes to
  * install on a fresh machine and slowed the first checks beside them (decision 0051). Its fonts are
- * the two packages below.
+ * the two of `FONTS`.
  */
 export const TEST_PACKAGES = [
   // The browser the journeys run in (scripts/lib/chromium.mjs).
   { name: 'chromium-headless-shell', present: () => existsSync(CHROMIUM_HEADLESS) },
-  // Latin text in Arial's and Times' metrics, what the full browser brings (its recommendation).
-  { name: 'fonts-liberation', present: () => existsSync('/usr/share/fonts/truetype/liberation') },
-  // Chinese pages render as empty boxes without a CJK font.
-  { name: 'fonts-noto-cjk', present: () => existsSync('/usr/share/fonts/opentype/noto') },
-  { name: 'postgresql', present: () => findPostgresBin() !== undefined },
+  ...FONTS,
+  POSTGRESQL,
   // The realtime tests with several server processes (a throw-away Redis, scripts/lib/redis.mjs).
   { name: 'redis-server', present: () => findRedisServer() !== undefined },
   // The security suite's SQL-injection part (scripts/lib/security.mjs).
@@ -57,9 +64,8 @@ export const TEST_PACKAGES = [
 /** What `npm run bench` needs: the full browser (its page figures) and PostgreSQL. */
 export const BENCH_PACKAGES = [
   { name: 'chromium', present: () => existsSync(CHROMIUM) },
-  { name: 'fonts-liberation', present: () => existsSync('/usr/share/fonts/truetype/liberation') },
-  { name: 'fonts-noto-cjk', present: () => existsSync('/usr/share/fonts/opentype/noto') },
-  { name: 'postgresql', present: () => findPostgresBin() !== undefined },
+  ...FONTS,
+  POSTGRESQL,
 ];
 
 /**
