@@ -152,7 +152,12 @@ test('an operator ships an order found by email, refunds another in part, resolv
 
     // The creator's order shows the shipment.
     await creator.goto('/#/order');
-    // The list is read again on arrival: a click while it was redrawn was once not taken.
+    // The earnings page stays on screen until the orders page is ready (its access token was
+    // renewed first) and has an "Open order no. …" button of its own: clicked there, the drawer
+    // that opened went with that page (decision 0051). The orders page's heading first.
+    await expect(creator.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+      t('orders:orders.heading'),
+    );
     await settled(creator);
     await creator
       .getByRole('button', { name: t('orders:orders.open', { orderNo: shipped.orderNo }) })

@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import { recordFigures } from '../../apps/server/src/security/figures';
 import { text } from '../locales';
 import { E2E_SEED_PASSWORD, stackPorts } from '../support/ports';
+import { expectStudioHome } from '../support/studio';
 import { MARKER, XSS_PAYLOADS, type XssPayload } from './xss-payloads';
 
 /**
@@ -556,7 +557,7 @@ async function signInToStudio(page: Page) {
   await page.getByLabel(text('en', 'studio:auth.login.email'), { exact: true }).fill('demo@linkstore.local');
   await page.getByLabel(text('en', 'studio:auth.login.password'), { exact: true }).fill(E2E_SEED_PASSWORD);
   await page.getByRole('button', { name: text('en', 'studio:auth.login.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/#\/$/);
+  await expectStudioHome(page);
 }
 
 interface RouteNode {

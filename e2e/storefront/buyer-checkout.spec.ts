@@ -3,6 +3,7 @@ import { text } from '../locales';
 import { PHONE } from '../support/phone';
 import { waitForMail } from '../support/mailbox';
 import { E2E_SEED_PASSWORD } from '../support/ports';
+import { expectStudioHome } from '../support/studio';
 
 const sf = (key: string) => text('en', `storefront:${key}`);
 
@@ -106,7 +107,7 @@ test('a buyer on a phone opens a shared shop link, reads reviews, buys two produ
   await creator.getByLabel('Email', { exact: true }).fill('demo@linkstore.local');
   await creator.getByLabel('Password', { exact: true }).fill(E2E_SEED_PASSWORD);
   await creator.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(creator).toHaveURL(/#\/$/);
+  await expectStudioHome(creator);
   await creator.goto('/#/order');
   const row = creator.getByRole('row').filter({ hasText: orderNo ?? '' });
   await expect(row).toContainText('Paid');

@@ -3,7 +3,7 @@ import { text } from '../locales';
 import { demoProduct, placeUnpaidOrder } from '../support/buyer';
 import { readCode } from '../support/mailbox';
 import { expectNoWrappedButtons, expectTapTargets, PHONE } from '../support/phone';
-import { english as t, cents, dollars, signInAsDemo } from '../support/studio';
+import { english as t, cents, dollars, expectStudioHome, signInAsDemo } from '../support/studio';
 import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../support/themes';
 
 /**
@@ -80,7 +80,7 @@ async function register(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: t('studio:auth.code.get') }).tap();
   await page.getByLabel(t('studio:auth.code.label'), { exact: true }).fill(await readCode(email));
   await page.getByRole('button', { name: t('studio:auth.register.submit'), exact: true }).tap();
-  await expect(page).toHaveURL(/#\/$/);
+  await expectStudioHome(page);
 }
 
 /** Opens `path` in `lang` (the address's `lang` is read when the app starts). */

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readCode } from '../support/mailbox';
-import { english as t, cents, dollars } from '../support/studio';
+import { english as t, cents, dollars, expectStudioHome } from '../support/studio';
 
 const PASSWORD = 'Sunny-days-2026';
 
@@ -12,7 +12,7 @@ async function register(page: Page, email: string) {
   await page.getByRole('button', { name: t('studio:auth.code.get') }).click();
   await page.getByLabel(t('studio:auth.code.label'), { exact: true }).fill(await readCode(email));
   await page.getByRole('button', { name: t('studio:auth.register.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/#\/$/);
+  await expectStudioHome(page);
 }
 
 function quickStartProgress(page: Page, done: number) {
