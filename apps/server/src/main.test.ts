@@ -62,26 +62,38 @@ async function waitFor(check: () => boolean, ms: number): Promise<void> {
   }
 }
 
-describe('the server process', () => {
-  it('stops on a bad configuration value with a message naming it, and no stack trace', async () => {
-    const server = startServer({ PORT: 'eighty' });
-    expect(await server.exited).toBe(1);
-    const { stderr } = server.output();
-    expect(stderr).toContain('Invalid configuration');
-    expect(stderr).toContain('PORT must be a port number (got "eighty")');
-    expect(stderr).not.toMatch(/\n\s+at /);
-  });
+/**
+ * The engine-sensitive run (`TEST_SCOPE=engine`, the PGlite pass of `npm test`) leaves out what
+ * stops before any database is opened: it ran on PostgreSQL already (vitest.config.ts).
+ */
+const beforeAnyDatabase = it.skipIf(process.env.TEST_SCOPE === 'engine');
 
-  it('refuses to start a deployment on the default sandbox, naming PAYMENT_PROVIDER', async () => {
-    const server = startServer({ NODE_ENV: 'production' });
-    expect(await server.exited).toBe(1);
-    const { stderr, stdout } = server.output();
-    expect(stderr).toContain(
-      'PAYMENT_PROVIDER must be set when NODE_ENV is production or DATABASE_URL is set',
-    );
-    expect(stderr).not.toMatch(/\n\s+at /);
-    expect(stdout).not.toContain('is running');
-  });
+describe('the server process', () => {
+  beforeAnyDatabase(
+    'stops on a bad configuration value with a message naming it, and no stack trace',
+    async () => {
+      const server = startServer({ PORT: 'eighty' });
+      expect(await server.exited).toBe(1);
+      const { stderr } = server.output();
+      expect(stderr).toContain('Invalid configuration');
+      expect(stderr).toContain('PORT must be a port number (got "eighty")');
+      expect(stderr).not.toMatch(/\n\s+at /);
+    },
+  );
+
+  beforeAnyDatabase(
+    'refuses to start a deployment on the default sandbox, naming PAYMENT_PROVIDER',
+    async () => {
+      const server = startServer({ NODE_ENV: 'production' });
+      expect(await server.exited).toBe(1);
+      const { stderr, stdout } = server.output();
+      expect(stderr).toContain(
+        'PAYMENT_PROVIDER must be set when NODE_ENV is production or DATABASE_URL is set',
+      );
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(stdout).not.toContain('is running');
+    },
+  );
 
   it('migrates, seeds, serves, prints its URL, and shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
@@ -193,14 +205,17 @@ describe('several API processes (WEB_CONCURRENCY)', () => {
     expect([0, 1, 2, 3, 10].map(restartDelayMs)).toEqual([500, 1000, 2000, 4000, 30_000]);
   });
 
-  it('refuses more than one on the embedded database, naming WEB_CONCURRENCY and DATABASE_URL', async () => {
-    const server = startServer({ WEB_CONCURRENCY: '2' });
-    expect(await server.exited).toBe(1);
-    const { stderr, stdout } = server.output();
-    expect(stderr).toContain(SEVERAL_PROCESSES_NEED_POSTGRES);
-    expect(stderr).not.toMatch(/\n\s+at /);
-    expect(stdout).not.toContain('is running');
-  });
+  beforeAnyDatabase(
+    'refuses more than one on the embedded database, naming WEB_CONCURRENCY and DATABASE_URL',
+    async () => {
+      const server = startServer({ WEB_CONCURRENCY: '2' });
+      expect(await server.exited).toBe(1);
+      const { stderr, stdout } = server.output();
+      expect(stderr).toContain(SEVERAL_PROCESSES_NEED_POSTGRES);
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(stdout).not.toContain('is running');
+    },
+  );
 
   // On PostgreSQL runs only: PGlite's data folder belongs to one process.
   it.skipIf(inject('testDatabase').kind === 'pglite')(
