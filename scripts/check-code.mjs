@@ -68,8 +68,9 @@ async function lint(patterns, { program, ignorePatterns = [] } = {}) {
  */
 const args = process.argv.slice(2);
 const named = args.filter((arg) => !arg.startsWith('--'));
-const unknown = named.filter((project) => !PROJECTS.includes(project));
-if (unknown.length) throw new Error(`not a project: ${unknown.join(', ')} (one of ${PROJECTS.join(', ')})`);
+const unknown = args.filter((arg) => (arg.startsWith('--') ? arg !== '--others' : !PROJECTS.includes(arg)));
+if (unknown.length)
+  throw new Error(`not a project or option: ${unknown.join(', ')} (${PROJECTS.join(', ')} or --others)`);
 const checkOthers = args.length === 0 || args.includes('--others');
 let typeErrors = 0;
 const results = [];

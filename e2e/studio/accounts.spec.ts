@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { text } from '../locales';
 import { readCode } from '../support/mailbox';
+import { expectStudioHome } from '../support/studio';
 
 const PASSWORD = 'Sunny-days-2026';
 const LANGUAGES = ['en', 'es'] as const;
@@ -9,10 +10,7 @@ const LANGUAGES = ['en', 'es'] as const;
 const ACCESS_TOKEN_SECONDS = 10;
 
 async function expectSignedInHome(page: Page, lang: string) {
-  await expect(page).toHaveURL(/#\/$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    text(lang, 'studio:home.dashboard.heading'),
-  );
+  await expectStudioHome(page, lang);
   await expect(page.getByRole('button', { name: text(lang, 'common:session.logout.action') })).toBeVisible();
 }
 

@@ -1,17 +1,10 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { SEVERAL_PROCESSES_NEED_POSTGRES } from './platform/config/config';
 import { restartDelayMs } from './cluster';
 import { copyTemplateDatabase } from './test/helper';
-
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), 'main.ts');
+import { startServer } from './test/server-process';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -20,27 +13,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
-}
-
-/** Runs the real entry point as `npm start` does, and collects what it prints. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'linkstore-main-')),
-      LOG_LEVEL: 'warn',
-      // The sample catalogue takes seconds to draw; catalog.seed.test.ts covers it.
-      SEED_DEMO: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
 /** The real entry point with two workers on PostgreSQL, logging each request. */
@@ -62,39 +34,7 @@ async function waitFor(check: () => boolean, ms: number): Promise<void> {
   }
 }
 
-/**
- * The engine-sensitive run (`TEST_SCOPE=engine`, the PGlite pass of `npm test`) leaves out what
- * stops before any database is opened: it ran on PostgreSQL already (vitest.config.ts).
- */
-const beforeAnyDatabase = it.skipIf(process.env.TEST_SCOPE === 'engine');
-
 describe('the server process', () => {
-  beforeAnyDatabase(
-    'stops on a bad configuration value with a message naming it, and no stack trace',
-    async () => {
-      const server = startServer({ PORT: 'eighty' });
-      expect(await server.exited).toBe(1);
-      const { stderr } = server.output();
-      expect(stderr).toContain('Invalid configuration');
-      expect(stderr).toContain('PORT must be a port number (got "eighty")');
-      expect(stderr).not.toMatch(/\n\s+at /);
-    },
-  );
-
-  beforeAnyDatabase(
-    'refuses to start a deployment on the default sandbox, naming PAYMENT_PROVIDER',
-    async () => {
-      const server = startServer({ NODE_ENV: 'production' });
-      expect(await server.exited).toBe(1);
-      const { stderr, stdout } = server.output();
-      expect(stderr).toContain(
-        'PAYMENT_PROVIDER must be set when NODE_ENV is production or DATABASE_URL is set',
-      );
-      expect(stderr).not.toMatch(/\n\s+at /);
-      expect(stdout).not.toContain('is running');
-    },
-  );
-
   it('migrates, seeds, serves, prints its URL, and shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
     const database = await copyTemplateDatabase();
@@ -204,18 +144,6 @@ describe('several API processes (WEB_CONCURRENCY)', () => {
   it('backs off restarts that keep failing: 0.5 s doubling, at most 30 s', () => {
     expect([0, 1, 2, 3, 10].map(restartDelayMs)).toEqual([500, 1000, 2000, 4000, 30_000]);
   });
-
-  beforeAnyDatabase(
-    'refuses more than one on the embedded database, naming WEB_CONCURRENCY and DATABASE_URL',
-    async () => {
-      const server = startServer({ WEB_CONCURRENCY: '2' });
-      expect(await server.exited).toBe(1);
-      const { stderr, stdout } = server.output();
-      expect(stderr).toContain(SEVERAL_PROCESSES_NEED_POSTGRES);
-      expect(stderr).not.toMatch(/\n\s+at /);
-      expect(stdout).not.toContain('is running');
-    },
-  );
 
   // On PostgreSQL runs only: PGlite's data folder belongs to one process.
   it.skipIf(inject('testDatabase').kind === 'pglite')(
