@@ -2,8 +2,9 @@
 // mail the tests can read, and a local OpenID provider standing in for Google and Facebook.
 // Started by Playwright's webServer; ports derive from E2E_PORT.
 import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { startOidcProvider } from '../../apps/server/src/test/oidc-provider';
+import { ensureServerBuild, SERVER_NODE_ARGS } from '../../scripts/lib/server-build.mjs';
 import { startMailSink } from './mail-sink';
 import { stackPorts } from './ports';
 
@@ -18,7 +19,9 @@ const oidc = await startOidcProvider({
   account: { sub: 'e2e-subject-1', email: 'social@example.com', email_verified: true, name: 'Sam Social' },
 });
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+// The server as `npm start` runs it: its bundle, built first if the sources changed.
+await ensureServerBuild();
+const server = spawn(process.execPath, SERVER_NODE_ARGS, {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT, spawnProcess } from './process.mjs';
+import { ensureServerBuild, SERVER_NODE_ARGS } from './server-build.mjs';
 
 export const SQLMAP = '/usr/bin/sqlmap';
 /** Each target's box, and the whole part's: a target not reached in time fails. */
@@ -44,9 +45,10 @@ function collect(command, args, { seconds, cwd = ROOT, env = {} } = {}) {
 
 /** The real server on a fresh embedded database (seeded operators and demo shop). */
 async function startServer(dataDir) {
+  await ensureServerBuild();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawnProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
+  const child = spawnProcess(process.execPath, SERVER_NODE_ARGS, {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {

@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Client, type IMessage } from '@stomp/stompjs';
 import {
   ErrorCode,
@@ -24,13 +23,13 @@ import { products } from './modules/catalog/catalog.table';
 import { shops } from './modules/shops/shops.table';
 import { configs } from './modules/configs/configs.table';
 import { IP_QPS_KEY, IP_QPS_WINDOW_SECONDS } from './modules/configs/ip-qps-limit';
+import { SERVER_NODE_ARGS } from '../../../scripts/lib/server-build.mjs';
 
 /**
  * Two real server processes on one PostgreSQL with Redis (issue 19): what one process commits
  * reaches the sockets of the other, and the limits count across both. Runs in `npm test`'s
  * PostgreSQL step, which starts a throw-away Redis (TEST_REDIS_URL).
  */
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), 'main.ts');
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const PASSWORD = 'plain-pass-1';
 /** The creator's address, new per run: the limits' counts in Redis outlive the processes. */
@@ -53,7 +52,7 @@ interface Process {
 
 async function startProcess(databaseUrl: string, redisUrl: string): Promise<Process> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),

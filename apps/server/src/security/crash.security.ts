@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { ErrorCode } from '@linkstore/contract';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -23,6 +22,7 @@ import { copyTemplateDatabase, testConfig } from '../test/helper';
 import { TEST_SEED_PASSWORD } from '../test/test-database';
 import { createUser } from '../test/users';
 import { recordFigures } from './figures';
+import { SERVER_NODE_ARGS } from '../../../../scripts/lib/server-build.mjs';
 
 /**
  * The crash part (issue 15, docs/security.md "Crashes"): the real API as a child process, killed
@@ -33,7 +33,6 @@ import { recordFigures } from './figures';
  * credited twice and nothing is left stuck.
  */
 
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
 const BUYERS = 300;
 const PARALLEL = 10;
 const KILLS = 5;
@@ -80,7 +79,7 @@ function apiProcess(env: Record<string, string>, port: number) {
   async function start(): Promise<number> {
     const began = Date.now();
     output = '';
-    const started = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const started = spawn(process.execPath, SERVER_NODE_ARGS, {
       env: { PATH: process.env.PATH, PORT: String(port), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { ensureServerBuild } from '../../../../scripts/lib/server-build.mjs';
 import { openDatabase } from '../platform/db/database';
 import { runMigrations } from '../platform/db/migrate';
 import { runSeed } from '../seed';
@@ -11,9 +12,12 @@ import { TEST_SEED_PASSWORD, withDatabase } from './test-database';
 /**
  * Migrates and seeds one template database per run; each test file then starts from a copy of
  * it (a PGlite data-dir dump, or CREATE DATABASE … TEMPLATE on PostgreSQL), which is much
- * cheaper than initialising and migrating a fresh database per file.
+ * cheaper than initialising and migrating a fresh database per file. Builds the server's bundle
+ * first when its sources changed (scripts/lib/server-build.mjs).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The tests that start the API as a process run its bundle, as `npm start` does.
+  await ensureServerBuild();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const template = `linkstore_template_${process.pid}`;

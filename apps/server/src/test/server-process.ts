@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { SERVER_NODE_ARGS } from '../../../../scripts/lib/server-build.mjs';
 
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
-
-/** Runs the real entry point as `npm start` does, and collects what it prints. */
+/**
+ * Runs the real entry point as `npm start` does (its bundle, which the test run's global setup
+ * builds when the sources changed), and collects what it prints.
+ */
 export function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     env: {
       PATH: process.env.PATH,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'linkstore-main-')),

@@ -5,8 +5,18 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The repository root: config paths default relative to it so `npm start` works from any folder. */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
+/**
+ * The repository root: config paths default relative to it so `npm start` works from any folder.
+ * The nearest folder above this module holding the server's migrations: the same from the source
+ * (`apps/server/src/platform/config`) and from the bundle (`apps/server/dist`).
+ */
+export const REPO_ROOT = (() => {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (let dir = here; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'apps/server/drizzle'))) return dir;
+    if (dirname(dir) === dir) return resolve(here, '../../../../..');
+  }
+})();
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

@@ -1,12 +1,13 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { REPO_ROOT } from '../config/config';
 import type { DatabaseHandle } from './database';
 
-export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+/** The committed migrations (apps/server/drizzle). */
+export const MIGRATIONS_DIR = join(REPO_ROOT, 'apps/server/drizzle');
 
 /** Arbitrary, fixed: the advisory lock that keeps two starting processes from migrating at once. */
 const MIGRATION_LOCK_ID = 7_410_001;

@@ -1,0 +1,3 @@
+export declare const SERVER_BUNDLE: string;
+export declare const SERVER_NODE_ARGS: string[];
+export declare function ensureServerBuild(): Promise<string>;
