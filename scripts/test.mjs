@@ -44,8 +44,10 @@ async function step(name, fn, { held = false } = {}) {
  * Steps one after another: one lane of work that runs beside another. A `held` lane prints each
  * step's output in one piece when it ends (see `step`), so two lanes never mix their lines.
  */
-async function lane(steps, { held = true } = {}) {
+async function lane(steps, { held = true, then = [] } = {}) {
   for (const [name, fn] of steps) await step(name, fn, { held });
+  // Then the steps shared with another lane: whichever is free first takes the next one.
+  for (let next = then.shift(); next; next = then.shift()) await step(next[0], next[1], { held });
 }
 
 /** A command that is one check: it passes or fails as a whole (its output held, see `step`). */
@@ -243,36 +245,34 @@ const security = createSecurityRun();
 await step('server tests on PostgreSQL', serverOnPostgres);
 
 /*
- * Then two lanes. The browser journeys and the security suite's browser parts stream their
- * progress in one; a journey waits on the page and the server in turn and leaves about a third
- * of two cores idle (decision 0051). The other lane fills that idle time, `nice -n 10` so the
- * journeys keep their pace, its output held step by step: the web tests, on the embedded PGlite
- * the server tests where the engine can make a difference, the security suite's server parts and
- * SQL injection.
+ * Then two lanes. The browser journeys stream their progress in one; a journey waits on the page
+ * and the server in turn and leaves about a third of two cores idle (decision 0051). The other
+ * lane fills that idle time, `nice -n 10` so the journeys keep their pace, its output held step by
+ * step: the web tests, on the embedded PGlite the server tests where the engine can make a
+ * difference, the security suite's server parts and SQL injection. The security suite's browser
+ * parts go to whichever lane is free first (each lane's length varies with the machine).
  */
+const eitherLane = [['security: browser parts', () => security.run('browser parts')]];
 await Promise.all([
-  lane(
-    [
-      ['browser journeys', journeys],
-      ['security: browser parts', () => security.run('browser parts')],
-    ],
-    { held: false },
-  ),
+  lane([['browser journeys', journeys]], { held: false, then: eitherLane }),
   atLowerPriority(10, () =>
-    lane([
-      ['web tests', heldVitest('apps/web', 'web')],
+    lane(
       [
-        'server tests on PGlite',
-        vitest(
-          'apps/server',
-          'server-pglite',
-          { TEST_DATABASE_URL: '', TEST_SCOPE: 'engine' },
-          { held: true },
-        ),
+        ['web tests', heldVitest('apps/web', 'web')],
+        [
+          'server tests on PGlite',
+          vitest(
+            'apps/server',
+            'server-pglite',
+            { TEST_DATABASE_URL: '', TEST_SCOPE: 'engine' },
+            { held: true },
+          ),
+        ],
+        ['security: server parts', () => security.run('server parts')],
+        ['security: SQL injection', () => security.run('SQL injection')],
       ],
-      ['security: server parts', () => security.run('server parts')],
-      ['security: SQL injection', () => security.run('SQL injection')],
-    ]),
+      { then: eitherLane },
+    ),
   ),
 ]);
 security.finish();
