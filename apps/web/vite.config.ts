@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -119,25 +120,23 @@ function frontDoorPreload(): Plugin {
 const storefrontBuild = process.env.LINKSTORE_WEB_BUILD === 'storefront';
 
 /**
- * Test files that need modules of their own (see `test.projects`): they replace a module with
- * `vi.mock`, assert a lazily loaded module's placeholder (shown only before its first load), or
- * compare server-rendered HTML with React's hydration (React DOM keeps per-document state).
+ * Test files that need modules of their own (see `test.projects`), found rather than listed: a file
+ * that replaces a module with `vi.mock`, or says why in a line `// Own modules: …` (it asserts a
+ * lazily loaded module's placeholder, shown only before its first load, or compares
+ * server-rendered HTML with React's hydration, whose per-document state React DOM keeps).
  */
-const ISOLATED_TEST_FILES = [
-  'src/routes-prefetch.test.ts',
-  'src/shared/notices/notice-bell.test.tsx',
-  'src/studio/order/live-order-news.test.tsx',
-  'src/studio/layout/studio-live.test.tsx',
-  'src/studio/home/dashboard.test.tsx',
-  'src/console/orders/live-flagged-orders.test.tsx',
-  'src/console/dashboard/dashboard-figures.test.tsx',
-  'src/shared/code-editor/code-editor.test.tsx',
-  'src/storefront/server-entry.test.tsx',
-  'src/storefront/server-entry.node.test.tsx',
-  // Its settings drawer ignored Escape in two fresh-clone runs when it shared a worker with the
-  // files before it (never on its own); the module state behind it is not found yet.
-  'src/console/layout/console-layout.test.tsx',
-];
+function isolatedTestFiles(dir = 'src'): string[] {
+  return readdirSync(fileURLToPath(new URL(dir, import.meta.url)), { withFileTypes: true }).flatMap(
+    (entry) => {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return isolatedTestFiles(path);
+      if (!/\.test\.tsx?$/.test(entry.name)) return [];
+      const text = readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
+      return /\bvi\.mock\(|^\/\/ Own modules: /m.test(text) ? [path] : [];
+    },
+  );
+}
+const ISOLATED_TEST_FILES = isolatedTestFiles();
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',

@@ -1,4 +1,4 @@
-import type { TEarningsSummary } from '@linkstore/contract';
+import type { TEarningsSummary, TOrderStatus } from '@linkstore/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestContext } from './helper';
@@ -54,7 +54,7 @@ export function payoutsKit(ctx: () => TestContext, prefix: string) {
   async function sale(
     who: Creator,
     profit: number,
-    order: { status?: number; completedAt?: Date | null } = {},
+    order: { status?: TOrderStatus; completedAt?: Date | null } = {},
   ): Promise<string> {
     const orderNo = `LS${prefix.slice(0, 4).toUpperCase()}-${String(++orderSequence).padStart(7, '0')}`;
     const status = order.status ?? 2;

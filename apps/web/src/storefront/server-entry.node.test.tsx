@@ -1,4 +1,5 @@
 // @vitest-environment node
+// Own modules: it renders on the server with no `window`, beside files that have one.
 import type { TStorefrontBoot } from '@linkstore/contract';
 import { describe, expect, it } from 'vitest';
 import { render } from './server-entry';

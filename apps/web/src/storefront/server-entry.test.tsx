@@ -1,3 +1,4 @@
+// Own modules: it hydrates server-rendered HTML, and React DOM keeps per-document state.
 import type { TStorefrontBoot } from '@linkstore/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { accountsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { sessionMeta } from '../../platform/auth/auth-plugin';
@@ -12,7 +13,7 @@ import { createDeviceCookies } from './device-cookie';
 import { createProofOfWork } from './proof-of-work';
 
 /** Sign-in, token refresh, sign-out and "who am I". */
-export async function accountsModule(app: FastifyInstance): Promise<void> {
+async function registerAccounts(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const captchas = createCaptchaService(db);
   const proofOfWork = createProofOfWork(app.config.jwtSecret, app.limiter);
@@ -87,3 +88,10 @@ export async function accountsModule(app: FastifyInstance): Promise<void> {
     };
   });
 }
+
+export const accountsModule = fp(registerAccounts, {
+  name: 'accounts',
+  dependencies: ['auth', 'rate-limit'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { accountsRoutes } from '@linkstore/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionMeta } from '../../platform/auth/auth-plugin';
@@ -6,7 +7,7 @@ import { createDeviceCookies } from './device-cookie';
 import { createRegistrationService, type RequestContext } from './registration.service';
 
 /** Registration by emailed code, and forgotten passwords by emailed code. */
-export async function registrationModule(app: FastifyInstance): Promise<void> {
+async function registerRegistration(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   const devices = createDeviceCookies(app.config.jwtSecret);
   const contextOf = (request: FastifyRequest): RequestContext => ({
@@ -38,3 +39,10 @@ export async function registrationModule(app: FastifyInstance): Promise<void> {
     registration.resetPassword(body, contextOf(request)),
   );
 }
+
+export const registrationModule = fp(registerRegistration, {
+  name: 'registration',
+  dependencies: ['auth', 'verification-codes'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -18,6 +18,7 @@ import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
 import { findUserBySignInName } from './accounts.repository';
 import type { KnownDevice } from './device-cookie';
+import { stampNow } from '../../platform/db/stamp';
 
 export interface RequestContext {
   ip: string;
@@ -107,7 +108,7 @@ export function createRegistrationService({ db, codes, sessions }: Deps) {
       const isDone = await withTransaction(db, async (tx) => {
         const [user] = await tx
           .update(users)
-          .set({ passwordHash, updatedAt: new Date() })
+          .set({ passwordHash, updatedAt: stampNow() })
           .where(eq(users.email, input.email))
           .returning({ id: users.id });
         if (!user) return false;

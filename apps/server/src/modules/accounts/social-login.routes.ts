@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { createDeviceCookies } from './device-cookie';
 import {
   accountsRoutes,
@@ -56,7 +57,7 @@ function redirectFailure(
 }
 
 /** Google and Facebook sign-in: which are offered, the start, and the provider's return. */
-export async function socialLoginModule(app: FastifyInstance): Promise<void> {
+async function registerSocialLogin(app: FastifyInstance): Promise<void> {
   const social = createSocialLoginService({
     db: app.database.db,
     config: app.config,
@@ -132,3 +133,10 @@ export async function socialLoginModule(app: FastifyInstance): Promise<void> {
     },
   );
 }
+
+export const socialLoginModule = fp(registerSocialLogin, {
+  name: 'social-login',
+  dependencies: ['auth', 'rate-limit'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

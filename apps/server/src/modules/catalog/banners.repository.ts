@@ -3,6 +3,7 @@ import type { AppDatabase } from '../../platform/db/database';
 import { platformBanners } from './catalog.table';
 import { textMatches } from './translations';
 import { containsPattern } from '../../platform/db/like';
+import { stampNow } from '../../platform/db/stamp';
 
 export type BannerRow = typeof platformBanners.$inferSelect;
 export type BannerValues = Pick<BannerRow, 'title' | 'titles' | 'imageUrl' | 'linkUrl' | 'sort' | 'status'>;
@@ -59,7 +60,7 @@ export async function updateBanner(
 ): Promise<BannerRow | undefined> {
   const [row] = await db
     .update(platformBanners)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: stampNow() })
     .where(eq(platformBanners.id, id))
     .returning();
   return row;

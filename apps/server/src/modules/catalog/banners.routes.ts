@@ -1,9 +1,10 @@
+import fp from 'fastify-plugin';
 import { bannersRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
 import { getBannerForm, pageBannerList, removeBanners, saveBanner, setBannerStatus } from './banners.service';
 
-export async function bannersModule(app: FastifyInstance): Promise<void> {
+async function registerBanners(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = bannersRoutes;
   registerRoute(app, r.page, ({ query, request }) => pageBannerList(db, request.lang, query));
@@ -19,3 +20,10 @@ export async function bannersModule(app: FastifyInstance): Promise<void> {
     return null;
   });
 }
+
+export const bannersModule = fp(registerBanners, {
+  name: 'banners',
+  dependencies: [],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { categories, products } from './catalog.table';
+import { stampNow } from '../../platform/db/stamp';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type CategoryValues = Pick<CategoryRow, 'parentId' | 'name' | 'names' | 'iconUrl' | 'sort' | 'status'>;
@@ -60,7 +61,7 @@ export async function updateCategory(
 ): Promise<CategoryRow | undefined> {
   const [row] = await db
     .update(categories)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: stampNow() })
     .where(eq(categories.id, id))
     .returning();
   return row;

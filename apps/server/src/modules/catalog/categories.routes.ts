@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { categoriesRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
@@ -10,7 +11,7 @@ import {
   setCategoryStatus,
 } from './categories.service';
 
-export async function categoriesModule(app: FastifyInstance): Promise<void> {
+async function registerCategories(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = categoriesRoutes;
   registerRoute(app, r.tree, ({ query, request }) => listCategoryTree(db, request.lang, query));
@@ -27,3 +28,10 @@ export async function categoriesModule(app: FastifyInstance): Promise<void> {
     return null;
   });
 }
+
+export const categoriesModule = fp(registerCategories, {
+  name: 'categories',
+  dependencies: [],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -3,6 +3,7 @@ import type { AppDatabase } from '../../platform/db/database';
 import { productImages, products } from './catalog.table';
 import { textMatches } from './translations';
 import { containsPattern } from '../../platform/db/like';
+import { stampNow } from '../../platform/db/stamp';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductValues = Pick<
@@ -96,7 +97,7 @@ export async function updateProduct(
 ): Promise<ProductRow | undefined> {
   const [row] = await db
     .update(products)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: stampNow() })
     .where(eq(products.id, id))
     .returning();
   return row;

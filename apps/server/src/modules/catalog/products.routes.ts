@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { productsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
@@ -9,7 +10,7 @@ import {
   setProductStatus,
 } from './products.service';
 
-export async function productsModule(app: FastifyInstance): Promise<void> {
+async function registerProducts(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = productsRoutes;
   registerRoute(app, r.page, ({ query, request }) => pageProductList(db, request.lang, query));
@@ -25,3 +26,10 @@ export async function productsModule(app: FastifyInstance): Promise<void> {
     return null;
   });
 }
+
+export const productsModule = fp(registerProducts, {
+  name: 'products',
+  dependencies: [],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

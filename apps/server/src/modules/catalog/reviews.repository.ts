@@ -3,6 +3,7 @@ import type { AppDatabase } from '../../platform/db/database';
 import { products, reviews } from './catalog.table';
 import { textMatches } from './translations';
 import { containsPattern } from '../../platform/db/like';
+import { stampNow } from '../../platform/db/stamp';
 
 export interface ReviewFilter {
   keywords?: string | undefined;
@@ -76,7 +77,7 @@ export async function pageReviews(
 export async function setReviewsStatus(db: AppDatabase, ids: number[], status: number): Promise<number> {
   const rows = await db
     .update(reviews)
-    .set({ status, updatedAt: new Date() })
+    .set({ status, updatedAt: stampNow() })
     .where(inArray(reviews.id, ids))
     .returning({ id: reviews.id });
   return rows.length;

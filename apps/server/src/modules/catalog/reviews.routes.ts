@@ -1,9 +1,10 @@
+import fp from 'fastify-plugin';
 import { reviewsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
 import { moderateReviews, pageReviewList, removeReviews } from './reviews.service';
 
-export async function reviewsModule(app: FastifyInstance): Promise<void> {
+async function registerReviews(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = reviewsRoutes;
   registerRoute(app, r.page, ({ query, request }) => pageReviewList(db, request.lang, query));
@@ -16,3 +17,10 @@ export async function reviewsModule(app: FastifyInstance): Promise<void> {
     return null;
   });
 }
+
+export const reviewsModule = fp(registerReviews, {
+  name: 'reviews',
+  dependencies: [],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { resolve } from 'node:path';
 import { codegenRoutes, ErrorCode } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +20,7 @@ import {
 const REPOSITORY_ROOT = resolve(MIGRATIONS_DIR, '../../..');
 
 /** The code generator (console "Developer tools → Code generator"). */
-export async function codegenModule(app: FastifyInstance): Promise<void> {
+async function registerCodegen(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const canWrite = app.config.env === 'development';
   const r = codegenRoutes;
@@ -44,3 +45,10 @@ export async function codegenModule(app: FastifyInstance): Promise<void> {
     return { written: await writeFiles(REPOSITORY_ROOT, await generate(db, params.tableName)) };
   });
 }
+
+export const codegenModule = fp(registerCodegen, {
+  name: 'codegen',
+  dependencies: [],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -43,6 +43,7 @@ import {
   service,
 } from './codegen.templates.server';
 import { webApi, webLocale, webPage } from './codegen.templates.web';
+import { stampNow } from '../../platform/db/stamp';
 
 export async function getTablePage(
   db: AppDatabase,
@@ -224,7 +225,7 @@ export async function saveConfig(
     await tx
       .insert(codegenConfigs)
       .values({ tableName, config })
-      .onConflictDoUpdate({ target: codegenConfigs.tableName, set: { config, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: codegenConfigs.tableName, set: { config, updatedAt: stampNow() } });
     if (parentMenuId !== null) await createMenu(tx, Number(parentMenuId), merge(table, columns, config));
   });
   return merge(table, columns, config);

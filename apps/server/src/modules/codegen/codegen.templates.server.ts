@@ -413,7 +413,6 @@ export function repository(m: GenModel): TCodegenFile {
   const updatedAt = m.fields.find(
     (f) => !f.isShowInForm && (f.columnName === 'updated_at' || f.columnName === 'update_time'),
   );
-  if (updatedAt) ops.add('sql');
   const sorted = [...ops].sort((a, b) => a.replace('type ', '').localeCompare(b.replace('type ', '')));
   return file(
     `apps/server/src/modules/${m.moduleName}/${m.kebab}.repository.ts`,
@@ -423,6 +422,7 @@ export function repository(m: GenModel): TCodegenFile {
       `import { ${sorted.join(', ')} } from 'drizzle-orm';`,
       `import type { AppDatabase } ${fromPath('../../platform/db/database')};`,
       usesContains && `import { containsPattern } ${fromPath('../../platform/db/like')};`,
+      updatedAt && `import { stampNow } ${fromPath('../../platform/db/stamp')};`,
       `import { ${m.tableVar} } ${fromPath(`./${m.kebab}.table`)};`,
       '',
       `export type ${E}Row = typeof ${m.tableVar}.$inferSelect;`,
@@ -462,7 +462,7 @@ export function repository(m: GenModel): TCodegenFile {
       `export async function update${E}(db: AppDatabase, id: ${keyType}, values: Partial<${E}Values>): Promise<${E}Row | undefined> {`,
       '  const [row] = await db',
       `    .update(${m.tableVar})`,
-      updatedAt ? `    .set({ ...values, ${updatedAt.fieldName}: sql\`now()\` })` : '    .set(values)',
+      updatedAt ? `    .set({ ...values, ${updatedAt.fieldName}: stampNow() })` : '    .set(values)',
       `    .where(eq(${m.tableVar}.${m.pk.fieldName}, id))`,
       '    .returning();',
       '  return row;',

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-o
 import type { AppDatabase } from '../../platform/db/database';
 import { configs } from './configs.table';
 import { containsPattern } from '../../platform/db/like';
+import { stampNow } from '../../platform/db/stamp';
 
 export type ConfigRow = typeof configs.$inferSelect;
 export type ConfigFields = Pick<ConfigRow, 'name' | 'key' | 'value' | 'remark'>;
@@ -58,7 +59,7 @@ export async function updateConfig(
 ): Promise<ConfigRow | undefined> {
   const [row] = await db
     .update(configs)
-    .set({ ...fields, updatedAt: new Date() })
+    .set({ ...fields, updatedAt: stampNow() })
     .where(eq(configs.id, id))
     .returning();
   return row;

@@ -36,5 +36,5 @@ export const configsModule = fp(
       return null;
     });
   },
-  { name: 'configs' },
+  { name: 'configs', dependencies: ['rate-limit'] },
 );

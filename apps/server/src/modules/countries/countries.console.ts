@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors/app-error';
 import { formatDateTime } from '../../platform/http/date-time';
 import { countryFilter, countryOrder, toCountry } from './countries.repository';
 import { countries } from './countries.table';
+import { stampNow } from '../../platform/db/stamp';
 
 /** The operators' page of currency rates, in the public list's order. */
 export async function pageCountryRates(
@@ -50,7 +51,7 @@ export async function updateCountryRate(
     .set({
       ratePerUsdMicros: micros,
       currencySymbol: body.currencySymbol,
-      updatedAt: new Date(),
+      updatedAt: stampNow(),
     })
     .where(eq(countries.id, id))
     .returning();

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { countriesRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors/app-error';
@@ -9,7 +10,7 @@ import { findUserCountry, listCountries } from './countries.repository';
 
 const DEFAULT_COUNTRY = 'US';
 
-export async function countriesModule(app: FastifyInstance): Promise<void> {
+async function registerCountries(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   // The public lists (≈ 6 KB, the same for every visitor until a rate changes) go compressed to
   // clients that take brotli or gzip; each distinct answer is compressed once.
@@ -34,3 +35,10 @@ export async function countriesModule(app: FastifyInstance): Promise<void> {
     return null;
   });
 }
+
+export const countriesModule = fp(registerCountries, {
+  name: 'countries',
+  dependencies: [],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { creatorsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { newsWithFreshAnswers } from '../../platform/http/private-answers';
@@ -6,7 +7,7 @@ import { readPayoutRules } from '../earnings/earnings.api';
 import { createCreatorsService } from './creators.service';
 
 /** The console's Commerce › Creators: figures, history, suspending and lifting a shop. */
-export async function creatorsModule(app: FastifyInstance): Promise<void> {
+async function registerCreators(app: FastifyInstance): Promise<void> {
   const service = createCreatorsService({
     db: app.database.db,
     realtime: newsWithFreshAnswers(app),
@@ -23,3 +24,10 @@ export async function creatorsModule(app: FastifyInstance): Promise<void> {
     service.lift(Number(params.userId), body.reason, Number(caller.id)),
   );
 }
+
+export const creatorsModule = fp(registerCreators, {
+  name: 'creators',
+  dependencies: ['configs'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

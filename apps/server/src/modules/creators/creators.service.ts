@@ -3,7 +3,6 @@ import {
   type TCreator,
   type TCreatorDetail,
   type TCreatorPage,
-  type TOrderStatus,
   type TPayoutAccountStatus,
   type TShopActionKind,
 } from '@linkstore/contract';
@@ -151,7 +150,7 @@ export function createCreatorsService({ db, rules, realtime, log }: CreatorsDeps
         creator,
         recentOrders: orders.map((order) => ({
           orderNo: order.orderNo,
-          status: order.status as TOrderStatus,
+          status: order.status,
           totalCents: order.totalMinor,
           profitCents: order.profitMinor,
           currencyCode: order.currencyCode,

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { dashboardRoutes, usersRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
@@ -10,7 +11,7 @@ import {
 } from './dashboard.service';
 
 /** The creator's dashboard (`#/index`): only the caller's own shop, from the roll-ups. */
-export async function dashboardModule(app: FastifyInstance): Promise<void> {
+async function registerDashboard(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = dashboardRoutes;
   registerRoute(app, r.summary, ({ query, caller }) => getDashboardSummary(db, Number(caller.id), query));
@@ -23,3 +24,10 @@ export async function dashboardModule(app: FastifyInstance): Promise<void> {
     updateTimeZone(db, Number(caller.id), body),
   );
 }
+
+export const dashboardModule = fp(registerDashboard, {
+  name: 'dashboard',
+  dependencies: [],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -29,5 +29,5 @@ export const demosModule = fp(
       await app.realtime.toUser(userId, queueOf(DEMO_GREETING_QUEUE), message);
     });
   },
-  { name: 'demos', dependencies: ['realtime'] },
+  { name: 'demos', dependencies: ['rate-limit', 'realtime'] },
 );

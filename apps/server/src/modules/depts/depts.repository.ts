@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
 import { depts } from './depts.table';
+import { stampNow } from '../../platform/db/stamp';
 
 export type DeptRow = typeof depts.$inferSelect;
 export type DeptValues = Pick<DeptRow, 'name' | 'code' | 'parentId' | 'treePath' | 'sort' | 'status'>;
@@ -47,7 +48,7 @@ export async function updateDept(
 ): Promise<DeptRow | undefined> {
   const [row] = await db
     .update(depts)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: stampNow() })
     .where(eq(depts.id, id))
     .returning();
   return row;
@@ -62,7 +63,7 @@ export async function rePathBranch(db: AppDatabase, from: string, to: string): P
     .update(depts)
     .set({
       treePath: sql`cast(${to} as varchar) || substring(${depts.treePath} from ${from.length + 1}::int)`,
-      updatedAt: new Date(),
+      updatedAt: stampNow(),
     })
     .where(or(eq(depts.treePath, from), like(depts.treePath, `${from},%`)))
     .returning({ id: depts.id });

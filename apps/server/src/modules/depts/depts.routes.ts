@@ -1,9 +1,10 @@
+import fp from 'fastify-plugin';
 import { deptsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
 import { getDeptForm, listDeptOptions, listDeptTree, removeDepts, saveDept } from './depts.service';
 
-export async function deptsModule(app: FastifyInstance): Promise<void> {
+async function registerDepts(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = deptsRoutes;
   registerRoute(app, r.list, ({ query }) => listDeptTree(db, query));
@@ -16,3 +17,10 @@ export async function deptsModule(app: FastifyInstance): Promise<void> {
     return null;
   });
 }
+
+export const deptsModule = fp(registerDepts, {
+  name: 'depts',
+  dependencies: [],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'driz
 import type { AppDatabase } from '../../platform/db/database';
 import { dictItems, dicts } from './dicts.table';
 import { containsPattern } from '../../platform/db/like';
+import { stampNow } from '../../platform/db/stamp';
 
 export type DictRow = typeof dicts.$inferSelect;
 export type DictFields = Pick<DictRow, 'name' | 'dictCode' | 'remark' | 'status'>;
@@ -94,7 +95,7 @@ export async function updateDict(
 ): Promise<DictRow | undefined> {
   const [row] = await db
     .update(dicts)
-    .set({ ...fields, updatedAt: new Date() })
+    .set({ ...fields, updatedAt: stampNow() })
     .where(eq(dicts.id, id))
     .returning();
   return row;
@@ -102,7 +103,7 @@ export async function updateDict(
 
 /** Moves every item of `from` to `to` (a dictionary's code changed). */
 export async function moveDictItems(db: AppDatabase, from: string, to: string): Promise<void> {
-  await db.update(dictItems).set({ dictCode: to, updatedAt: new Date() }).where(eq(dictItems.dictCode, from));
+  await db.update(dictItems).set({ dictCode: to, updatedAt: stampNow() }).where(eq(dictItems.dictCode, from));
 }
 
 export async function findDictsForUpdate(
@@ -194,7 +195,7 @@ export async function updateDictItem(
 ): Promise<DictItemRow | undefined> {
   const [row] = await db
     .update(dictItems)
-    .set({ ...fields, updatedAt: new Date() })
+    .set({ ...fields, updatedAt: stampNow() })
     .where(eq(dictItems.id, id))
     .returning();
   return row;

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { dictItemsRoutes, dictsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
@@ -15,7 +16,7 @@ import {
 } from './dicts.service';
 
 /** Dictionaries and their items (console), and the list and options every form reads. */
-export async function dictsModule(app: FastifyInstance): Promise<void> {
+async function registerDicts(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   const d = dictsRoutes;
   registerRoute(app, d.page, ({ query }) => getDictPage(db, query));
@@ -39,3 +40,10 @@ export async function dictsModule(app: FastifyInstance): Promise<void> {
   });
   registerRoute(app, i.options, ({ params, request }) => getDictOptions(db, request.lang, params.dictCode));
 }
+
+export const dictsModule = fp(registerDicts, {
+  name: 'dicts',
+  dependencies: [],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

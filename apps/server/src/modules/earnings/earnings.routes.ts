@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { earningsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
@@ -5,7 +6,7 @@ import { readPayoutRules } from './payout-rules';
 import { getMyEarnings, listMyDailyEarnings, pageMyLedger } from './earnings.service';
 
 /** The creator's earnings ledger (`#/revenue`): only the caller's own entries. */
-export async function earningsModule(app: FastifyInstance): Promise<void> {
+async function registerEarnings(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = earningsRoutes;
   // The caller's own answers, kept until their rows change (decision 0031).
@@ -24,3 +25,10 @@ export async function earningsModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.entries, ({ query, caller }) => pageMyLedger(db, Number(caller.id), query), mine);
   registerRoute(app, r.daily, ({ query, caller }) => listMyDailyEarnings(db, Number(caller.id), query), mine);
 }
+
+export const earningsModule = fp(registerEarnings, {
+  name: 'earnings',
+  dependencies: ['configs', 'private-answers'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { FILE_PURPOSES, filesRoutes, IMAGE_MAX_BYTES, type TFilePurpose } from '@linkstore/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import { AppError } from '../../platform/errors/app-error';
@@ -61,7 +62,7 @@ async function serveFile(files: FilesService, request: FastifyRequest, reply: Fa
 }
 
 /** Image uploads (`/api/v1/files`) and the stored files themselves (`/files/<key>`). */
-export async function filesModule(app: FastifyInstance): Promise<void> {
+async function registerFiles(app: FastifyInstance): Promise<void> {
   const files = createFilesService({
     db: app.database.db,
     storages: app.storage,
@@ -86,3 +87,10 @@ export async function filesModule(app: FastifyInstance): Promise<void> {
     serveFile(files, request, reply),
   );
 }
+
+export const filesModule = fp(registerFiles, {
+  name: 'files',
+  dependencies: ['rate-limit', 'storage'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { healthRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
@@ -5,7 +6,7 @@ import { createDatabaseProbe } from './health.service';
 
 const startedAt = Date.now();
 
-export async function healthModule(app: FastifyInstance): Promise<void> {
+async function registerHealth(app: FastifyInstance): Promise<void> {
   const probeDatabase = createDatabaseProbe(app.database);
   registerRoute(app, healthRoutes.check, async ({ reply }) => {
     const database = await probeDatabase();
@@ -19,3 +20,10 @@ export async function healthModule(app: FastifyInstance): Promise<void> {
     };
   });
 }
+
+export const healthModule = fp(registerHealth, {
+  name: 'health',
+  dependencies: [],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { infoPages } from './info-pages.table';
+import { stampNow } from '../../platform/db/stamp';
 
 export type InfoPageRow = typeof infoPages.$inferSelect;
 
@@ -36,7 +37,7 @@ export async function upsertInfoPage(
   lang: string,
   doc: string,
 ): Promise<InfoPageRow> {
-  const now = new Date();
+  const now = stampNow();
   const [row] = await db
     .insert(infoPages)
     .values({ page, lang, doc, updatedAt: now })

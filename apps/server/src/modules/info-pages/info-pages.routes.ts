@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { infoPagesRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ChangeEvent } from '../../platform/db/changes';
@@ -9,7 +10,7 @@ import { getInfoPageForm, getInfoPageList, getPublicInfoPage, saveInfoPage } fro
 export const INFO_PAGES_TABLE = 'info_pages';
 
 /** The information pages: operators edit them in the console, buyers read them on every shop. */
-export async function infoPagesModule(app: FastifyInstance): Promise<void> {
+async function registerInfoPages(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   // Like the storefront's reads: one query per page and language for a burst of buyers, and
   // forgotten as soon as any process commits a change (decision 0031).
@@ -36,3 +37,10 @@ export function forgetOnChange(app: FastifyInstance, answers: Pick<AnswerCache, 
   });
   app.addHook('onClose', async () => unsubscribe());
 }
+
+export const infoPagesModule = fp(registerInfoPages, {
+  name: 'info-pages',
+  dependencies: ['changes'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -146,5 +146,5 @@ export const logsModule = fp(
       await buffer.close();
     });
   },
-  { name: 'logs', dependencies: ['auth'] },
+  { name: 'logs', dependencies: ['auth', 'jobs', 'realtime'] },
 );

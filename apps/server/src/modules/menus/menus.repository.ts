@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { menus } from '../../platform/auth/access.tables';
 import type { AppDatabase } from '../../platform/db/database';
+import { stampNow } from '../../platform/db/stamp';
 
 export type MenuRow = typeof menus.$inferSelect;
 export type MenuValues = Omit<typeof menus.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -42,7 +43,7 @@ export async function insertMenu(db: AppDatabase, values: MenuValues): Promise<n
 export async function updateMenu(db: AppDatabase, id: number, values: Partial<MenuValues>): Promise<boolean> {
   const rows = await db
     .update(menus)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: stampNow() })
     .where(eq(menus.id, id))
     .returning({ id: menus.id });
   return rows.length > 0;

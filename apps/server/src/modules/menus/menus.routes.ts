@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { menusRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
@@ -11,7 +12,7 @@ import {
   setMenuVisible,
 } from './menus.service';
 
-export async function menusModule(app: FastifyInstance): Promise<void> {
+async function registerMenus(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
   registerRoute(app, menusRoutes.routes, ({ caller }) => routesFor(db, caller));
@@ -29,3 +30,10 @@ export async function menusModule(app: FastifyInstance): Promise<void> {
     return null;
   });
 }
+
+export const menusModule = fp(registerMenus, {
+  name: 'menus',
+  dependencies: [],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

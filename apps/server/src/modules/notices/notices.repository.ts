@@ -3,6 +3,7 @@ import { users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
 import { containsPattern } from '../../platform/db/like';
 import { notices, userNotices } from './notices.table';
+import { stampNow } from '../../platform/db/stamp';
 
 export type NoticeRow = typeof notices.$inferSelect;
 export type NoticeFields = Pick<
@@ -92,7 +93,7 @@ export async function updateNotice(
 ): Promise<NoticeRow | undefined> {
   const [row] = await db
     .update(notices)
-    .set({ ...fields, updatedAt: new Date() })
+    .set({ ...fields, updatedAt: stampNow() })
     .where(eq(notices.id, id))
     .returning();
   return row;

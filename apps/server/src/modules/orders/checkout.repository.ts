@@ -7,6 +7,7 @@ import { payments } from '../payments/payments.table';
 import type { ShopRow } from '../shops/shops.api';
 import { shops } from '../shops/shops.table';
 import { orderItems, orders } from './orders.table';
+import { stampNow } from '../../platform/db/stamp';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -107,7 +108,7 @@ export async function flipToPaid(db: AppDatabase, orderId: number, flag: string 
       reservedUntil: null,
       payingSide: null,
       payingSince: null,
-      updatedAt: sql`now()`,
+      updatedAt: stampNow(),
       // Only a stock shortfall flags an order on its way to paid (see reReserve).
       ...(flag === null ? {} : { ...newFlag('stock_short'), flag }),
     })
@@ -195,7 +196,7 @@ export async function setOrderFlag(
 ): Promise<void> {
   await db
     .update(orders)
-    .set({ ...newFlag(reason), flag, updatedAt: sql`now()` })
+    .set({ ...newFlag(reason), flag, updatedAt: stampNow() })
     .where(eq(orders.id, orderId));
 }
 
@@ -204,7 +205,7 @@ async function release(db: AppDatabase, which: SQL | undefined): Promise<number>
   return withTransaction(db, async (tx) => {
     const released = await tx
       .update(orders)
-      .set({ reservedUntil: null, updatedAt: sql`now()` })
+      .set({ reservedUntil: null, updatedAt: stampNow() })
       .where(and(eq(orders.status, 0), isNotNull(orders.reservedUntil), which))
       .returning({ id: orders.id });
     await returnStockOf(

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { checkoutRoutes, ErrorCode } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors/app-error';
@@ -40,7 +41,7 @@ export async function sweepCheckouts(app: FastifyInstance): Promise<{ paid: numb
  * A buyer's checkout, payment capture and receipt, the PayPal webhook and the reservation sweep
  * (which also deletes expired idempotency keys).
  */
-export async function checkoutModule(app: FastifyInstance): Promise<void> {
+async function registerCheckout(app: FastifyInstance): Promise<void> {
   const service = checkoutService(app);
   const r = checkoutRoutes;
   registerRoute(app, r.checkout, ({ body, request }) => service.checkout(body, request.ip));
@@ -80,3 +81,10 @@ export async function checkoutModule(app: FastifyInstance): Promise<void> {
     run: () => sweepIdempotencyKeys(app.database.db),
   });
 }
+
+export const checkoutModule = fp(registerCheckout, {
+  name: 'checkout',
+  dependencies: ['jobs', 'mail', 'payments', 'rate-limit'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -9,6 +9,7 @@ import { hasItemMatching, placedWithin, type OrderCursor } from './orders.reposi
 import { users } from '../../platform/auth/auth.tables';
 import { orderEvents, orderItems, orders } from './orders.table';
 import { isFullyRefunded, refundedMinorOf } from './refund-state';
+import { stampNow } from '../../platform/db/stamp';
 
 /** The console's filters over every shop's orders (all optional; `contains` matches). */
 export interface ConsoleOrderFilter {
@@ -218,7 +219,7 @@ export async function markShipped(db: AppDatabase, orderId: number, values: Ship
       shippedBy: values.shippedBy,
       shippedAt: sql`now()`,
       completedAt: sql`now()`,
-      updatedAt: sql`now()`,
+      updatedAt: stampNow(),
       version: sql`${orders.version} + 1`,
     })
     .where(

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { refunds } from '../refunds/refunds.table';
 import { orders } from './orders.table';
+import { stampNow } from '../../platform/db/stamp';
 
 /*
  * Changes other modules make to an order, through the orders face (decision 0022): each runs in the
@@ -12,7 +13,7 @@ import { orders } from './orders.table';
 export async function bumpOrderVersion(db: AppDatabase, orderId: number): Promise<void> {
   await db
     .update(orders)
-    .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .set({ version: sql`${orders.version} + 1`, updatedAt: stampNow() })
     .where(eq(orders.id, orderId));
 }
 
@@ -30,7 +31,7 @@ export async function resolveOrderFlag(
       flagResolvedBy: resolution.by,
       flagResolvedAt: sql`now()`,
       version: sql`${orders.version} + 1`,
-      updatedAt: sql`now()`,
+      updatedAt: stampNow(),
     })
     .where(and(eq(orders.id, orderId), sql`${orders.flag} is not null`, isNull(orders.flagResolvedAt)))
     .returning({ id: orders.id });

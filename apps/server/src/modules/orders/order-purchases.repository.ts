@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { CLAIM_STALE } from './checkout.repository';
 import { orderPurchaseItems, orderPurchases, orders } from './orders.table';
+import { stampNow } from '../../platform/db/stamp';
 
 export type PurchaseRow = typeof orderPurchases.$inferSelect;
 export type NewPurchase = typeof orderPurchases.$inferInsert;
@@ -112,7 +113,7 @@ export async function updatePurchase(
 ): Promise<void> {
   await db
     .update(orderPurchases)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: stampNow() })
     .where(eq(orderPurchases.id, id));
 }
 
@@ -124,7 +125,7 @@ export async function updatePurchase(
 export async function stampPurchase(db: AppDatabase, id: number): Promise<Date> {
   const [row] = await db
     .update(orderPurchases)
-    .set({ updatedAt: sql`now()` })
+    .set({ updatedAt: stampNow() })
     .where(eq(orderPurchases.id, id))
     .returning({ at: orderPurchases.updatedAt });
   if (!row) throw new Error('purchase not found');
@@ -139,7 +140,7 @@ export async function closePurchase(
 ): Promise<boolean> {
   const rows = await db
     .update(orderPurchases)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: stampNow() })
     .where(and(eq(orderPurchases.id, id), eq(orderPurchases.status, 'created')))
     .returning({ id: orderPurchases.id });
   return rows.length === 1;
@@ -157,7 +158,7 @@ export async function completeByCreator(db: AppDatabase, orderIds: number[]): Pr
       reservedUntil: null,
       payingSide: null,
       payingSince: null,
-      updatedAt: sql`now()`,
+      updatedAt: stampNow(),
     })
     .where(and(inArray(orders.id, orderIds), eq(orders.status, 0)))
     .returning({ id: orders.id });

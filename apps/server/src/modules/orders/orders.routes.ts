@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { FLAGGED_ORDERS_TOPIC, ordersRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
@@ -15,7 +16,7 @@ export interface OrdersModuleOptions {
 }
 
 /** The creator's own orders (`#/order`): every query is scoped to the caller. */
-export async function ordersModule(app: FastifyInstance, options: OrdersModuleOptions): Promise<void> {
+async function registerOrders(app: FastifyInstance, options: OrdersModuleOptions): Promise<void> {
   const { db } = app.database;
   const r = ordersRoutes;
   // The caller's own answers, kept until their rows change (decision 0031).
@@ -37,3 +38,10 @@ export async function ordersModule(app: FastifyInstance, options: OrdersModuleOp
   registerPurchaseRoutes(app);
   registerConsoleOrderRoutes(app, options.refundsOf);
 }
+
+export const ordersModule = fp<OrdersModuleOptions>(registerOrders, {
+  name: 'orders',
+  dependencies: ['mail', 'payments', 'private-answers', 'realtime', 'review-invites'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -14,7 +14,13 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { TOrderEvent, TRecordedOrderEvent, TShippingAddress } from '@linkstore/contract';
+import type {
+  TOrderEvent,
+  TOrderStatus,
+  TPurchaseStatus,
+  TRecordedOrderEvent,
+  TShippingAddress,
+} from '@linkstore/contract';
 import { users } from '../../platform/auth/auth.tables';
 import { shops } from '../shops/shops.table';
 
@@ -37,9 +43,9 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     /** 0 unpaid, 1 paid / in transit, 2 completed; only moves forward (decision 0020). */
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').$type<TOrderStatus>().notNull().default(0),
     /** 'c': a buyer's checkout in the shop; 'b': an order the creator pays the platform for. */
-    side: varchar('side', { length: 1 }).notNull().default('c'),
+    side: varchar('side', { length: 1 }).$type<'c' | 'b'>().notNull().default('c'),
     buyerEmail: varchar('buyer_email', { length: 254 }).notNull(),
     shippingAddress: jsonb('shipping_address').$type<TShippingAddress>().notNull(),
     /** The buyer's language when ordering: their confirmation mail is written in it. */
@@ -181,7 +187,7 @@ export const orderPurchases = pgTable(
       .notNull()
       .references(() => shops.id, { onDelete: 'restrict' }),
     payKey: varchar('pay_key', { length: 64 }).notNull(),
-    status: varchar('status', { length: 16 }).notNull().default('created'),
+    status: varchar('status', { length: 16 }).$type<TPurchaseStatus>().notNull().default('created'),
     totalMinor: integer('total_minor').notNull(),
     currencyCode: varchar('currency_code', { length: 3 }).notNull(),
     provider: varchar('provider', { length: 16 }).notNull(),

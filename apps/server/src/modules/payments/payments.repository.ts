@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { payments, webhookEvents } from './payments.table';
+import { stampNow } from '../../platform/db/stamp';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -25,7 +26,7 @@ export async function updatePayment(
 ): Promise<void> {
   await db
     .update(payments)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: stampNow() })
     .where(eq(payments.orderId, orderId));
 }
 
@@ -62,7 +63,7 @@ export async function setWebhookOutcome(
 export async function reserveRefund(db: AppDatabase, paymentId: number, amount: number): Promise<boolean> {
   const rows = await db
     .update(payments)
-    .set({ refundedMinor: sql`${payments.refundedMinor} + ${amount}`, updatedAt: sql`now()` })
+    .set({ refundedMinor: sql`${payments.refundedMinor} + ${amount}`, updatedAt: stampNow() })
     .where(
       and(
         eq(payments.id, paymentId),
@@ -77,7 +78,7 @@ export async function reserveRefund(db: AppDatabase, paymentId: number, amount: 
 export async function releaseRefund(db: AppDatabase, paymentId: number, amount: number): Promise<void> {
   await db
     .update(payments)
-    .set({ refundedMinor: sql`${payments.refundedMinor} - ${amount}`, updatedAt: sql`now()` })
+    .set({ refundedMinor: sql`${payments.refundedMinor} - ${amount}`, updatedAt: stampNow() })
     .where(eq(payments.id, paymentId));
 }
 

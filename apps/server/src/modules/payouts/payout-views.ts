@@ -1,4 +1,4 @@
-import type { TConsolePayout, TPayout, TPayoutStatus, TPayoutTrigger } from '@linkstore/contract';
+import type { TConsolePayout, TPayout } from '@linkstore/contract';
 import type { ConsolePayoutRow, PayoutRow } from './payouts.repository';
 
 export function toPayout(row: PayoutRow): TPayout {
@@ -6,8 +6,8 @@ export function toPayout(row: PayoutRow): TPayout {
     id: String(row.id),
     amountCents: row.amountMinor,
     currencyCode: row.currencyCode,
-    status: row.status as TPayoutStatus,
-    trigger: row.trigger as TPayoutTrigger,
+    status: row.status,
+    trigger: row.trigger,
     providerStatus: row.providerStatus,
     reason: row.reason,
     receiverEmail: row.receiverEmail,

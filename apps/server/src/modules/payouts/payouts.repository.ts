@@ -1,3 +1,4 @@
+import type { TPayoutStatus } from '@linkstore/contract';
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -5,6 +6,7 @@ import { users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
 import { shops } from '../shops/shops.table';
 import { payouts } from './payouts.table';
+import { stampNow } from '../../platform/db/stamp';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -103,7 +105,7 @@ export async function insertPayout(db: AppDatabase, values: NewPayout): Promise<
 export async function startAttempt(db: AppDatabase, id: number): Promise<PayoutRow | undefined> {
   const [row] = await db
     .update(payouts)
-    .set({ attempts: sql`${payouts.attempts} + 1`, updatedAt: new Date() })
+    .set({ attempts: sql`${payouts.attempts} + 1`, updatedAt: stampNow() })
     .where(and(eq(payouts.id, id), eq(payouts.status, 'requested')))
     .returning();
   return row;
@@ -122,7 +124,7 @@ export async function markProcessing(
       payoutBatchId: refs.payoutBatchId,
       ...(refs.payoutItemId ? { payoutItemId: refs.payoutItemId } : {}),
       providerStatus: refs.providerStatus,
-      updatedAt: new Date(),
+      updatedAt: stampNow(),
     })
     .where(and(eq(payouts.id, id), inFlight));
 }
@@ -134,7 +136,7 @@ export async function markPaid(
   providerStatus: string,
   itemId: string | undefined,
 ): Promise<boolean> {
-  const now = new Date();
+  const now = stampNow();
   const rows = await db
     .update(payouts)
     .set({
@@ -158,8 +160,8 @@ export async function markReturned(
   id: number,
   change: { providerStatus: string; reason: string; fromPaid: boolean },
 ): Promise<PayoutRow | undefined> {
-  const now = new Date();
-  const from = change.fromPaid ? [...IN_FLIGHT, 'paid'] : [...IN_FLIGHT];
+  const now = stampNow();
+  const from: TPayoutStatus[] = change.fromPaid ? [...IN_FLIGHT, 'paid'] : [...IN_FLIGHT];
   const [row] = await db
     .update(payouts)
     .set({
@@ -178,7 +180,7 @@ export async function markReturned(
 export async function noteProviderStatus(db: AppDatabase, id: number, providerStatus: string): Promise<void> {
   await db
     .update(payouts)
-    .set({ providerStatus, updatedAt: new Date() })
+    .set({ providerStatus, updatedAt: stampNow() })
     .where(and(eq(payouts.id, id), inFlight));
 }
 
@@ -292,7 +294,7 @@ async function selectConsoleRows(
 /** Every creator's payouts with who they are, newest first; by status and keywords. */
 export async function pageAllPayouts(
   db: AppDatabase,
-  filter: { status?: string | undefined; keywords?: string | undefined },
+  filter: { status?: TPayoutStatus | undefined; keywords?: string | undefined },
   page: { limit: number; offset: number },
 ): Promise<{ rows: ConsolePayoutRow[]; total: number }> {
   const conditions: SQL[] = [];

@@ -13,7 +13,7 @@ export const AUTO_PAYOUT_INTERVAL_MS = 60 * 60_000;
  * What the payouts need at start: PayPal's payouts (payments), the creator's live news (realtime,
  * and the private answers it refreshes) and the operators' payout rules (configs).
  */
-export const PAYOUTS_DEPENDENCIES = ['payments', 'realtime', 'private-answers', 'configs'];
+export const PAYOUTS_DEPENDENCIES = ['payments', 'realtime', 'private-answers', 'configs', 'jobs'];
 
 /** Withdrawals, their status following, the weekly automatic payout and the operators' view. */
 async function payouts(app: FastifyInstance): Promise<void> {

@@ -1,3 +1,4 @@
+import type { TPayoutStatus } from '@linkstore/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -37,13 +38,13 @@ export const payouts = pgTable(
       .references(() => shops.id, { onDelete: 'restrict' }),
     amountMinor: integer('amount_minor').notNull(),
     currencyCode: varchar('currency_code', { length: 3 }).notNull(),
-    status: varchar('status', { length: 16 }).notNull().default('requested'),
+    status: varchar('status', { length: 16 }).$type<TPayoutStatus>().notNull().default('requested'),
     /** Our idempotency key at PayPal (sender_batch_id and PayPal-Request-Id), fixed at insert. */
     senderBatchId: varchar('sender_batch_id', { length: 64 }).notNull(),
     /** The client's key for this withdrawal: the same request again answers the same payout. */
     requestKey: varchar('request_key', { length: 64 }),
     /** 'manual' (the creator's Withdraw) or 'auto' (the weekly payout). */
-    trigger: varchar('trigger', { length: 8 }).notNull().default('manual'),
+    trigger: varchar('trigger', { length: 8 }).$type<'manual' | 'auto'>().notNull().default('manual'),
     receiverEmail: varchar('receiver_email', { length: 254 }).notNull(),
     receiverPayerId: varchar('receiver_payer_id', { length: 64 }).notNull(),
     payoutBatchId: varchar('payout_batch_id', { length: 64 }),

@@ -1,10 +1,11 @@
+import fp from 'fastify-plugin';
 import { pricingRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
 import { getPricingSettings, listPricedProducts, savePricing } from './pricing.service';
 
 /** Pricing always works on the caller's own shop. */
-export async function pricingModule(app: FastifyInstance): Promise<void> {
+async function registerPricing(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = pricingRoutes;
   // The caller's own answers, kept until their rows change (decision 0031).
@@ -20,3 +21,10 @@ export async function pricingModule(app: FastifyInstance): Promise<void> {
     savePricing(db, request.lang, Number(caller.id), body),
   );
 }
+
+export const pricingModule = fp(registerPricing, {
+  name: 'pricing',
+  dependencies: ['private-answers'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

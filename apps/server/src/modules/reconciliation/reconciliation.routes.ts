@@ -34,7 +34,7 @@ async function reconciliation(app: FastifyInstance): Promise<void> {
 /** It reads the operators' payout rules (configs): declared, so an app without them fails at start. */
 export const reconciliationModule = fp(reconciliation, {
   name: 'reconciliation',
-  dependencies: ['configs'],
+  dependencies: ['configs', 'jobs'],
   // Its routes and hooks stay in their own scope, as a plain plugin's.
   encapsulate: true,
 });

@@ -4,6 +4,7 @@ import { orderItems, orders } from '../orders/orders.table';
 import { payments } from '../payments/payments.table';
 import { shops } from '../shops/shops.table';
 import { refunds } from './refunds.table';
+import { stampNow } from '../../platform/db/stamp';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -94,7 +95,7 @@ export async function markCompleted(
     .set({
       status: 'completed',
       completedAt: sql`now()`,
-      updatedAt: sql`now()`,
+      updatedAt: stampNow(),
       ...(providerRefundId
         ? { providerRefundId: sql`coalesce(${refunds.providerRefundId}, ${providerRefundId})` }
         : {}),
@@ -112,7 +113,7 @@ export async function markFailed(
 ): Promise<RefundRow | undefined> {
   const [row] = await db
     .update(refunds)
-    .set({ status: 'failed', failure: failure.slice(0, 500), updatedAt: sql`now()` })
+    .set({ status: 'failed', failure: failure.slice(0, 500), updatedAt: stampNow() })
     .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
     .returning();
   return row;
@@ -126,7 +127,7 @@ export async function setProviderRefundId(
 ): Promise<void> {
   await db
     .update(refunds)
-    .set({ providerRefundId, updatedAt: sql`now()` })
+    .set({ providerRefundId, updatedAt: stampNow() })
     .where(and(eq(refunds.id, id), isNull(refunds.providerRefundId)));
 }
 
@@ -185,10 +186,7 @@ export function listRetryable(db: AppDatabase, before: Date, limit = 50) {
 
 /** Marks a retry, so the next run waits again. */
 export async function touchRefund(db: AppDatabase, id: number): Promise<void> {
-  await db
-    .update(refunds)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(refunds.id, id));
+  await db.update(refunds).set({ updatedAt: stampNow() }).where(eq(refunds.id, id));
 }
 
 /** What the buyer's refund mail needs. */

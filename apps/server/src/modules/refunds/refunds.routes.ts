@@ -5,7 +5,7 @@ import { newsWithFreshAnswers } from '../../platform/http/private-answers';
 import { registerRoute } from '../../platform/http/routes';
 import { createRefundsService } from './refunds.service';
 
-export const REFUNDS_DEPENDENCIES = ['payments', 'mail', 'realtime', 'private-answers'];
+export const REFUNDS_DEPENDENCIES = ['payments', 'mail', 'realtime', 'private-answers', 'jobs'];
 
 /**
  * Refunds and flag resolution in the console, the refund webhooks (registered on app.payments) and

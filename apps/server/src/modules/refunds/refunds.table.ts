@@ -1,3 +1,4 @@
+import type { TRefundStatus } from '@linkstore/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -49,9 +50,9 @@ export const refunds = pgTable(
     providerRefundId: varchar('provider_refund_id', { length: 64 }),
     amountMinor: integer('amount_minor').notNull(),
     currencyCode: varchar('currency_code', { length: 3 }).notNull(),
-    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    status: varchar('status', { length: 16 }).$type<TRefundStatus>().notNull().default('pending'),
     /** 'operator' (the console) or 'provider' (a webhook told us of a refund or reversal). */
-    source: varchar('source', { length: 16 }).notNull(),
+    source: varchar('source', { length: 16 }).$type<'operator' | 'provider'>().notNull(),
     /** The operator's reason, or the provider's event type. */
     reason: text('reason').notNull().default(''),
     /** The operator said the goods came back: the stock is returned when it completes. */

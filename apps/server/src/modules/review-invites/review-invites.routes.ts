@@ -68,5 +68,5 @@ export const reviewInvitesModule = fp(
     };
     app.decorate('reviewInvites', { runSoon, service });
   },
-  { name: 'review-invites', dependencies: ['configs', 'jobs'] },
+  { name: 'review-invites', dependencies: ['configs', 'jobs', 'mail', 'rate-limit'] },
 );

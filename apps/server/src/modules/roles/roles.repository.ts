@@ -3,6 +3,7 @@ import { menus, roleMenus, roles, userRoles } from '../../platform/auth/access.t
 import type { AppDatabase } from '../../platform/db/database';
 import { ROOT_ROLE } from '../../platform/http/access';
 import { containsPattern } from '../../platform/db/like';
+import { stampNow } from '../../platform/db/stamp';
 
 export type RoleRow = typeof roles.$inferSelect;
 export type RoleFields = Pick<RoleRow, 'name' | 'code' | 'sort' | 'status' | 'dataScope'>;
@@ -65,7 +66,7 @@ export async function updateRole(
 ): Promise<RoleRow | undefined> {
   const [row] = await db
     .update(roles)
-    .set({ ...fields, updatedAt: new Date() })
+    .set({ ...fields, updatedAt: stampNow() })
     .where(eq(roles.id, id))
     .returning();
   return row;

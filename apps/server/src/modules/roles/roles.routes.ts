@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { rolesRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
@@ -13,7 +14,7 @@ import {
   setRoleStatus,
 } from './roles.service';
 
-export async function rolesModule(app: FastifyInstance): Promise<void> {
+async function registerRoles(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   const r = rolesRoutes;
   registerRoute(app, r.page, ({ query, caller }) => getRolePage(db, query, caller));
@@ -35,3 +36,10 @@ export async function rolesModule(app: FastifyInstance): Promise<void> {
     return null;
   });
 }
+
+export const rolesModule = fp(registerRoles, {
+  name: 'roles',
+  dependencies: [],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

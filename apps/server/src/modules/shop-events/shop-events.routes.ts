@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { storefrontRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
@@ -7,7 +8,7 @@ import { createShopEventsService } from './shop-events.service';
 const PRUNE_EVERY_MS = 6 * 3_600_000;
 
 /** The storefront's event batches (views, clicks, add-to-carts) and the pruning of old ones. */
-export async function shopEventsModule(app: FastifyInstance): Promise<void> {
+async function registerShopEvents(app: FastifyInstance): Promise<void> {
   const events = createShopEventsService({
     db: app.database.db,
     limiter: app.limiter,
@@ -23,3 +24,10 @@ export async function shopEventsModule(app: FastifyInstance): Promise<void> {
     await events.close();
   });
 }
+
+export const shopEventsModule = fp(registerShopEvents, {
+  name: 'shop-events',
+  dependencies: ['changes', 'jobs', 'rate-limit'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { shops } from './shops.table';
 import { recordShopAction } from './shop-actions.repository';
+import { stampNow } from '../../platform/db/stamp';
 
 /** Turns the creator's weekly automatic payout on or off; false when they have no shop. */
 export async function setAutoPayout(db: AppDatabase, ownerUserId: number, on: boolean): Promise<boolean> {
   const rows = await db
     .update(shops)
-    .set({ autoPayout: on, updatedAt: new Date() })
+    .set({ autoPayout: on, updatedAt: stampNow() })
     .where(eq(shops.ownerUserId, ownerUserId))
     .returning({ id: shops.id });
   return rows.length > 0;
@@ -33,7 +34,7 @@ export async function setPayoutsHeld(
     .for('update');
   if (!shop) return false;
   if (reason === null && shop.heldReason === null) return true;
-  const now = new Date();
+  const now = stampNow();
   await db
     .update(shops)
     .set(
@@ -47,7 +48,6 @@ export async function setPayoutsHeld(
     action: reason === null ? 'release_payouts' : 'hold_payouts',
     reason: reason ?? releaseReason,
     actorUserId,
-    at: now,
   });
   return true;
 }

@@ -5,6 +5,7 @@ import { payouts } from '../payouts/payouts.table';
 import { paypalBindings } from './paypal-binding.table';
 import { shops } from './shops.table';
 import type { ShopRow } from './shops.repository';
+import { stampNow } from '../../platform/db/stamp';
 
 export type PayPalBindingRow = typeof paypalBindings.$inferSelect;
 
@@ -77,7 +78,7 @@ export async function setPayoutAccount(
       paypalEmail: account?.email ?? null,
       paypalPayerId: account?.payerId ?? null,
       paypalVerifiedAt: account ? sql`now()` : null,
-      updatedAt: sql`now()`,
+      updatedAt: stampNow(),
     })
     .where(eq(shops.id, shopId))
     .returning();

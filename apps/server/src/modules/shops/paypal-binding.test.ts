@@ -1,4 +1,4 @@
-import { ErrorCode } from '@linkstore/contract';
+import { ErrorCode, type TPayoutStatus } from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls';
@@ -59,7 +59,7 @@ async function agree(as: string, state: string, email: string): Promise<string> 
   return redirectUrl;
 }
 
-async function setPayout(userId: number, status: string | null): Promise<void> {
+async function setPayout(userId: number, status: TPayoutStatus | null): Promise<void> {
   const db = ctx.database.db;
   await db.delete(payouts).where(eq(payouts.userId, userId));
   if (status === null) return;
@@ -221,7 +221,7 @@ describe('connect PayPal through the sandbox', () => {
     // Started before the payout, finished while it is in flight: failed, the shop unchanged.
     const change = await connect('fay');
     const changeRedirect = await agree('fay', change, 'fay.second@example.com');
-    for (const status of ['requested', 'processing']) {
+    for (const status of ['requested', 'processing'] as const) {
       await setPayout(ids.fay ?? 0, status);
       const refused = await call('fay', 'POST', '/shop/paypal/connect', undefined, 'pt');
       expect(refused.statusCode).toBe(409);

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { shopActions, shops } from './shops.table';
+import { stampNow } from '../../platform/db/stamp';
 
 export type ShopActionKind = 'suspend' | 'lift' | 'hold_payouts' | 'release_payouts';
 
@@ -29,7 +30,7 @@ export async function setShopSuspended(
   ownerUserId: number,
   change: { suspend: boolean; reason: string; actorUserId: number | null },
 ): Promise<'done' | 'noShop' | 'unchanged'> {
-  const now = new Date();
+  const now = stampNow();
   const rows = await db
     .update(shops)
     .set(
@@ -59,7 +60,6 @@ export async function setShopSuspended(
     action: change.suspend ? 'suspend' : 'lift',
     reason: change.reason,
     actorUserId: change.actorUserId,
-    at: now,
   });
   return 'done';
 }

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { shopProductsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
@@ -11,7 +12,7 @@ import {
 } from './shop-products.service';
 
 /** The products and categories of the caller's own shop (`#/product`). */
-export async function shopProductsModule(app: FastifyInstance): Promise<void> {
+async function registerShopProducts(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = shopProductsRoutes;
   // The caller's own answers, kept until their rows change (decision 0031).
@@ -44,3 +45,10 @@ export async function shopProductsModule(app: FastifyInstance): Promise<void> {
     return null;
   });
 }
+
+export const shopProductsModule = fp(registerShopProducts, {
+  name: 'shop-products',
+  dependencies: ['private-answers'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

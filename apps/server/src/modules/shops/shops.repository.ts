@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { shopBanners, shopCategoryPrices, shopProductStats, shopSlugHistory, shops } from './shops.table';
+import { stampNow } from '../../platform/db/stamp';
 
 export type ShopRow = typeof shops.$inferSelect;
 export type ShopBannerRow = typeof shopBanners.$inferSelect;
@@ -65,7 +66,7 @@ export async function updateShop(
 ): Promise<ShopRow> {
   const [row] = await db
     .update(shops)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: stampNow() })
     .where(eq(shops.id, id))
     .returning();
   if (!row) throw new Error('shop not updated');
@@ -198,7 +199,7 @@ export async function updateShopPricing(
   // Every save counts as the quick start's "adjust product prices" step, kept from the first one.
   await db
     .update(shops)
-    .set({ ...values, pricesSavedAt: sql`coalesce(${shops.pricesSavedAt}, now())`, updatedAt: sql`now()` })
+    .set({ ...values, pricesSavedAt: sql`coalesce(${shops.pricesSavedAt}, now())`, updatedAt: stampNow() })
     .where(eq(shops.id, shopId));
 }
 

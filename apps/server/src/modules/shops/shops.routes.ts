@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { shopsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
@@ -18,7 +19,7 @@ import {
 } from './shops.service';
 
 /** Every shop endpoint but the public one works on the caller's own shop. */
-export async function shopsModule(app: FastifyInstance): Promise<void> {
+async function registerShops(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const r = shopsRoutes;
   registerRoute(app, r.mine, ({ caller }) => getMyShop(db, Number(caller.id)), {
@@ -44,3 +45,10 @@ export async function shopsModule(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.publicShop, ({ params }) => getPublicShop(db, params.slug));
   paypalBindingModule(app);
 }
+
+export const shopsModule = fp(registerShops, {
+  name: 'shops',
+  dependencies: ['private-answers', 'rate-limit'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { storefrontRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ChangeEvent } from '../../platform/db/changes';
@@ -8,7 +9,7 @@ import { slugsOfShop } from './storefront.repository';
 import { createStorefrontService } from './storefront.service';
 
 /** The public storefront: shop pages' HTML and their data. */
-export async function storefrontModule(app: FastifyInstance): Promise<void> {
+async function registerStorefront(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const cacheMs = app.config.storefrontCacheMs;
   const service = createStorefrontService({ db });
@@ -113,3 +114,10 @@ export function forgetOnChange(
   });
   app.addHook('onClose', async () => unsubscribe());
 }
+
+export const storefrontModule = fp(registerStorefront, {
+  name: 'storefront',
+  dependencies: ['changes'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

@@ -24,6 +24,7 @@ import type { AppDatabase } from '../../platform/db/database';
 import { ROOT_ROLE } from '../../platform/http/access';
 import { containsPattern } from '../../platform/db/like';
 import { listAllDepts } from '../depts/depts.api';
+import { stampNow } from '../../platform/db/stamp';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserValues = Pick<
@@ -326,7 +327,7 @@ export async function updateUser(
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: stampNow() })
     .where(eq(users.id, id))
     .returning();
   return row;

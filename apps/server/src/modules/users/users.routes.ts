@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { usersRoutes, XLSX_MIME_TYPE } from '@linkstore/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../platform/http/access';
@@ -14,7 +15,7 @@ function contextOf(caller: SessionUser, request: FastifyRequest): ProfileContext
 const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 
 /** Console user management and everyone's own profile (`/me` lives in the accounts module). */
-export async function usersModule(app: FastifyInstance): Promise<void> {
+async function registerUsers(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   const users = createUsersService({ db, sessions: app.sessions });
   const profiles = createProfileService({
@@ -69,3 +70,10 @@ export async function usersModule(app: FastifyInstance): Promise<void> {
     profiles.bindEmail(body, contextOf(caller, request)),
   );
 }
+
+export const usersModule = fp(registerUsers, {
+  name: 'users',
+  dependencies: ['auth', 'rate-limit', 'verification-codes'],
+  // Its routes and hooks stay in their own scope, as a plain plugin's.
+  encapsulate: true,
+});

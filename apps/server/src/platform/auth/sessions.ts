@@ -7,6 +7,7 @@ import { withTransaction } from '../db/transaction';
 import { AppError } from '../errors/app-error';
 import { refreshTokens, users } from './auth.tables';
 import { hashToken, newOpaqueToken, successorToken, type TokenSigner } from './tokens';
+import { stampNow } from '../db/stamp';
 
 export interface SessionMeta {
   userAgent?: string | undefined;
@@ -137,7 +138,7 @@ export function createSessionService(db: AppDatabase, signer: TokenSigner, confi
     async revokeAllForUser(userId: number, tx: AppDatabase = db): Promise<void> {
       await tx
         .update(users)
-        .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: stampNow() })
         .where(eq(users.id, userId));
       await tx
         .update(refreshTokens)

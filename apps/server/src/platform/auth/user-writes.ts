@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
 import { users } from './auth.tables';
+import { stampNow } from '../db/stamp';
 
 /*
  * Writes of the users table that modules other than the identity rooms (accounts, users, roles,
@@ -10,7 +11,7 @@ import { users } from './auth.tables';
 
 /** The user's country (the country picker). */
 export async function setUserCountry(db: AppDatabase, userId: number, countryId: string): Promise<void> {
-  await db.update(users).set({ countryId, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db.update(users).set({ countryId, updatedAt: stampNow() }).where(eq(users.id, userId));
 }
 
 /** The user's dashboard time zone (null: the browser's). */
@@ -19,7 +20,7 @@ export async function setUserTimeZone(
   userId: number,
   timeZone: string | null,
 ): Promise<void> {
-  await db.update(users).set({ timeZone, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db.update(users).set({ timeZone, updatedAt: stampNow() }).where(eq(users.id, userId));
 }
 
 /** The seed: puts an operator (by username, any case) in a department, unless they have one. */

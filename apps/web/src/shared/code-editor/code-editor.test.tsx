@@ -1,3 +1,4 @@
+// Own modules: it asserts the lazy editor's placeholder, shown only before its module's first load.
 import { EditorView } from '@codemirror/view';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
