@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -31,8 +33,20 @@ const ENGINE_INDIFFERENT = [
   'src/modules/orders/webhook-limit.test.ts',
 ];
 
-/** Test files that replace a module with `vi.mock`: they run with modules of their own. */
-const ISOLATED_TEST_FILES = ['src/modules/accounts/password-guessing.test.ts'];
+/** Test files that replace a module with `vi.mock`, found rather than listed: they run with modules of their own. */
+function isolatedTestFiles(dir = 'src'): string[] {
+  return readdirSync(fileURLToPath(new URL(dir, import.meta.url)), { withFileTypes: true }).flatMap(
+    (entry) => {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return isolatedTestFiles(path);
+      if (!entry.name.endsWith('.test.ts')) return [];
+      return /\bvi\.mock\(/.test(readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8'))
+        ? [path]
+        : [];
+    },
+  );
+}
+const ISOLATED_TEST_FILES = isolatedTestFiles();
 
 /** A glob (`**`, `*`, `{a,b}`) as a regular expression over a file's path from `apps/server`. */
 function globRegExp(glob: string): RegExp {
