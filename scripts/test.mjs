@@ -210,20 +210,21 @@ try {
 
 /*
  * Two cores, and the first checks each use one. The type check and ESLint share TypeScript's work
- * (scripts/check-code.mjs): the web app's in one lane, then its build; the other projects' in the
- * other, then the remaining checks. Debian's packages finish installing beside them.
+ * (scripts/check-code.mjs): the web app's in one lane, then its build and the contract tests; the
+ * other projects' in the other, then the format and translation checks (the two lanes end within
+ * seconds of each other). Debian's packages finish installing beside them.
  */
 const checkCode = (...args) => check(node, [join(ROOT, 'scripts/check-code.mjs'), ...args]);
 await Promise.all([
   lane([
     ['types and lint: web', checkCode('apps/web')],
     ['web build', check(node, [join(ROOT, 'scripts/build-web.mjs'), '--if-stale'])],
+    ['contract tests', heldVitest('packages/contract', 'contract')],
   ]),
   lane([
     ['types and lint: the rest', checkCode('packages/contract', 'apps/server', 'e2e', '--others')],
     ['format', check(node, [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'])],
     ['translations', check(node, [join(ROOT, 'scripts/i18n-check.mjs')])],
-    ['contract tests', heldVitest('packages/contract', 'contract')],
   ]),
 ]);
 const installFailure = await systemPackages;
