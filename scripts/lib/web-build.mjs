@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { inputsHash, sourceFiles } from './inputs.mjs';
 import { ROOT, run, say } from './process.mjs';
 
 const WEB = join(ROOT, 'apps/web');
@@ -20,33 +20,12 @@ const INPUTS = [
   'package-lock.json',
 ];
 
-function* files(path) {
-  if (!existsSync(path)) return;
-  if (statSync(path).isFile()) {
-    yield path;
-    return;
-  }
-  for (const entry of readdirSync(path).sort()) {
-    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
-    yield* files(join(path, entry));
-  }
-}
-
-/** A hash of everything the web build is made from: content, not timestamps (a clone resets those). */
-export function webInputsHash() {
-  const hash = createHash('sha256');
-  for (const input of INPUTS) {
-    for (const file of files(join(ROOT, input))) {
-      hash.update(relative(ROOT, file));
-      hash.update(readFileSync(file));
-    }
-  }
-  return hash.digest('hex');
-}
+/** A hash of everything the web build is made from. */
+export const webInputsHash = () => inputsHash(INPUTS);
 
 /** Writes .gz and .br beside each text asset so the server sends them without compressing per request. */
 function precompress() {
-  for (const file of files(DIST)) {
+  for (const file of sourceFiles(DIST)) {
     if (!/\.(js|css|html|svg|json|txt|map)$/.test(file)) continue;
     const content = readFileSync(file);
     if (content.length < 1024) continue;
