@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureNodeModules, ensureSystemPackages, TEST_PACKAGES } from './lib/deps.mjs';
-import { atLowerPriority, freePort, paint, ROOT, run, runCollected, say } from './lib/process.mjs';
+import { atLowerPriority, freePortRange, paint, ROOT, run, runCollected, say } from './lib/process.mjs';
 
 const startedAt = Date.now();
 const reports = mkdtempSync(join(tmpdir(), 'linkstore-test-reports-'));
@@ -168,7 +168,11 @@ async function journeys() {
       node,
       [bin('@playwright/test', 'cli.js'), 'test', '--config', join(ROOT, 'e2e/playwright.config.ts')],
       {
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_PORT: String(await freePort()), E2E_DATA_DIR: dataDir },
+        env: {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+          E2E_PORT: String(await freePortRange(4)),
+          E2E_DATA_DIR: dataDir,
+        },
       },
     );
     if (!existsSync(file)) return { passed: 0, failed: 1 };

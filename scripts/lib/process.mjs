@@ -87,4 +87,27 @@ export function freePort() {
   });
 }
 
+/** Whether `port` on 127.0.0.1 can be listened on now. */
+function portIsFree(port) {
+  return new Promise((resolvePromise) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolvePromise(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolvePromise(true)));
+  });
+}
+
+/**
+ * The first of `count` consecutive free ports (a browser-test stack listens on E2E_PORT and the
+ * three after it): a free port alone let a stack's mail sink meet a port another step's server
+ * held, when two steps started stacks at once.
+ */
+export async function freePortRange(count) {
+  for (;;) {
+    const first = await freePort();
+    const rest = await Promise.all(Array.from({ length: count - 1 }, (_, i) => portIsFree(first + 1 + i)));
+    if (rest.every(Boolean)) return first;
+  }
+}
+
 export const npmCommand = process.platform === 'win32' ? 'npm.cmd' : 'npm';

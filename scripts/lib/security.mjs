@@ -18,7 +18,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { freePort, paint, ROOT, run, say } from './process.mjs';
+import { freePortRange, paint, ROOT, run, say } from './process.mjs';
 
 const node = process.execPath;
 const bin = (pkg, file) => join(ROOT, 'node_modules', pkg, file);
@@ -83,7 +83,7 @@ async function browserParts(work) {
         env: {
           E2E_SUITE: 'security',
           PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-          E2E_PORT: String(await freePort()),
+          E2E_PORT: String(await freePortRange(4)),
           E2E_DATA_DIR: dataDir,
           SECURITY_FIGURES_DIR: join(work, 'figures'),
         },
