@@ -69,13 +69,25 @@ const firstLine = (message = '') =>
     ?.trim()
     .slice(0, 300) ?? '';
 
+/**
+ * What a vitest failure says, in one line. Vitest's JSON report keeps an error's stack, not its
+ * message, and a test or hook that runs past its time limit carries the stack of the place it was
+ * declared, whose first line is only "Error: STACK_TRACE_ERROR".
+ */
+const vitestGist = (message) => {
+  const first = firstLine(message);
+  return first === 'Error: STACK_TRACE_ERROR'
+    ? 'timed out (the test or one of its hooks ran past its time limit)'
+    : first;
+};
+
 /** The failed tests of a vitest JSON report (a file that did not load counts as one). */
 function vitestFailures(report) {
   return (report.testResults ?? []).flatMap((file) => {
     const where = file.name.replace(`${ROOT}/`, '');
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    if (!failedTests.length && file.status === 'failed') return [`${where}: ${firstLine(file.message)}`];
-    return failedTests.map((t) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (!failedTests.length && file.status === 'failed') return [`${where}: ${vitestGist(file.message)}`];
+    return failedTests.map((t) => `${where} › ${t.fullName}: ${vitestGist(t.failureMessages?.[0])}`);
   });
 }
 
@@ -252,15 +264,19 @@ await step('server tests on PostgreSQL', serverOnPostgres);
 /*
  * Then two lanes. The browser journeys stream their progress in one; a journey waits on the page
  * and the server in turn and leaves about a third of two cores idle (decision 0051). The other
- * lane fills that idle time, `nice -n 10` so the journeys keep their pace, its output held step by
- * step: the web tests, on the embedded PGlite the server tests where the engine can make a
- * difference, the security suite's server parts and SQL injection. The security suite's browser
- * parts go to whichever lane is free first (each lane's length varies with the machine).
+ * lane fills that idle time, its output held step by step: the web tests, on the embedded PGlite
+ * the server tests where the engine can make a difference, the security suite's server parts and
+ * SQL injection. It runs at `nice -n 3`, so the journeys keep most of their pace, and no nicer:
+ * its steps have time limits of their own (a web test's 20 s, a wait's 5 s), which hold only while
+ * they get a fair part of a core. At `nice -n 10` they got a tenth of one whenever the journeys
+ * kept both cores busy, and a web test that takes 1.5 s ran past its 20 s in CI; at 3, a third.
+ * The security suite's browser parts go to whichever lane is free first (each lane's length varies
+ * with the machine).
  */
 const eitherLane = [['security: browser parts', () => security.run('browser parts')]];
 await Promise.all([
   lane([['browser journeys', journeys]], { held: false, then: eitherLane }),
-  atLowerPriority(10, () =>
+  atLowerPriority(3, () =>
     lane(
       [
         ['web tests', heldVitest('apps/web', 'web')],
