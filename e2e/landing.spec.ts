@@ -58,9 +58,9 @@ test('a visitor at / on a phone meets the landing page: the profit by the pricin
   // The example's price and profit are the pricing rule's for the cost it shows.
   const cost = cents(await exampleAmount(page, 'landing:example.cost'));
   const price = priceProduct(cost, { defaultPercentage: DEFAULT_PERCENTAGE, rounding: '99' });
-  expect(price.profitCents).toBeGreaterThan(0);
-  expect(await exampleAmount(page, 'landing:example.rounded')).toBe(dollars(price.sellingCents));
-  expect(await exampleAmount(page, 'landing:example.profit')).toBe(dollars(price.profitCents));
+  expect(price.profitMinor).toBeGreaterThan(0);
+  expect(await exampleAmount(page, 'landing:example.rounded')).toBe(dollars(price.sellingMinor));
+  expect(await exampleAmount(page, 'landing:example.profit')).toBe(dollars(price.profitMinor));
   await expect(page.getByRole('term').filter({ hasText: `${DEFAULT_PERCENTAGE}%` })).toBeVisible();
 
   await expectNoSidewaysScroll(page, 'the landing page');
@@ -77,7 +77,7 @@ test('a visitor at / on a phone meets the landing page: the profit by the pricin
   await page.goBack();
   await expect(page).toHaveURL(/#\/welcome$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('landing:hero.heading'));
-  expect(await exampleAmount(page, 'landing:example.profit')).toBe(dollars(price.profitCents));
+  expect(await exampleAmount(page, 'landing:example.profit')).toBe(dollars(price.profitMinor));
   await expectNoSidewaysScroll(page, 'the landing page in the app');
   await expectAccessible(page, 'the landing page in the app');
   await main

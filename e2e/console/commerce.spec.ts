@@ -169,9 +169,9 @@ test('an operator ships an order found by email, refunds another in part, resolv
     const detail = await request.get(`/api/v1/system/orders/${refunded.orderNo}`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    const order = ((await detail.json()) as Envelope<{ profitCents: number; totalCents: number }>).data;
-    const half = order.totalCents / 2;
-    const share = Math.round((order.profitCents * half) / order.totalCents);
+    const order = ((await detail.json()) as Envelope<{ profitMinor: number; totalMinor: number }>).data;
+    const half = order.totalMinor / 2;
+    const share = Math.round((order.profitMinor * half) / order.totalMinor);
 
     const refundRow = await findByEmail(page, refundBuyer, refunded.orderNo);
     await refundRow
@@ -180,7 +180,7 @@ test('an operator ships an order found by email, refunds another in part, resolv
     const drawer = page.getByRole('dialog', {
       name: t('orders:orders.detail.title', { orderNo: refunded.orderNo }),
     });
-    await expect(drawer.getByText(dollars(order.totalCents)).first()).toBeVisible();
+    await expect(drawer.getByText(dollars(order.totalMinor)).first()).toBeVisible();
     await expectAccessible(page, 'order detail');
     await drawer.getByRole('button', { name: t('orders:console.refund.button'), exact: true }).click();
     const refund = page.getByRole('dialog', {

@@ -225,7 +225,7 @@ async function seedAsOperator(admin: Api) {
       title: p.text,
       titles: { es: p.text },
       description,
-      platformPriceCents: 1000 + i,
+      platformPriceMinor: 1000 + i,
       stock: 50,
       status: 1,
       sort: 0,
@@ -258,7 +258,7 @@ async function seedAsOperator(admin: Api) {
         },
       ],
     },
-    platformPriceCents: 999,
+    platformPriceMinor: 999,
     stock: 5,
   });
 
@@ -348,7 +348,7 @@ async function seedAsBuyer(request: APIRequestContext, admin: Api) {
   const detail = await admin.ok<{ version: number }>('GET', `/api/v1/system/orders/${order.orderNo}`);
   await put(admin, 'refund reason', reason!, 'POST', '/api/v1/system/orders/refund', {
     orderNo: order.orderNo,
-    amountCents: 1,
+    amountMinor: 1,
     reason: reason!.text,
     version: detail.version,
   });

@@ -37,7 +37,7 @@ async function signInAsOperator(browser: Browser, baseURL: string): Promise<Page
 async function orderMoney(
   request: APIRequestContext,
   orderNo: string,
-): Promise<{ totalCents: number; profitCents: number }> {
+): Promise<{ totalMinor: number; profitMinor: number }> {
   const login = await request.post('/api/v1/auth/login', {
     data: { username: 'admin', password: E2E_SEED_PASSWORD },
   });
@@ -45,7 +45,7 @@ async function orderMoney(
   const detail = await request.get(`/api/v1/system/orders/${orderNo}`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  return ((await detail.json()) as Envelope<{ totalCents: number; profitCents: number }>).data;
+  return ((await detail.json()) as Envelope<{ totalMinor: number; profitMinor: number }>).data;
 }
 
 /**
@@ -148,8 +148,8 @@ test('a creator pays an order, an operator refunds two while the studio is open,
   const part = await placePaidOrder(request, { email: partEmail, language: 'en' }, product.id, 2);
   const fullMoney = await orderMoney(request, full.orderNo);
   const partMoney = await orderMoney(request, part.orderNo);
-  const half = partMoney.totalCents / 2;
-  const share = Math.round((partMoney.profitCents * half) / partMoney.totalCents);
+  const half = partMoney.totalMinor / 2;
+  const share = Math.round((partMoney.profitMinor * half) / partMoney.totalMinor);
 
   // 1. The creator pays the unpaid order themselves: Pay now, the sandbox's approval, back.
   await signInAsDemo(page);
@@ -186,13 +186,13 @@ test('a creator pays an order, an operator refunds two while the studio is open,
       operator,
       await findPaidOrder(operator, fullEmail, full.orderNo),
       full.orderNo,
-      full.totalCents,
+      full.totalMinor,
     );
     await refund(operator, await findPaidOrder(operator, partEmail, part.orderNo), part.orderNo, half);
 
     // 4. The open studio hears of the refunds and reads its figures again: Home, then Earnings —
     // the whole profit of the order refunded in full and half of the other's taken back.
-    const after = before - fullMoney.profitCents - share;
+    const after = before - fullMoney.profitMinor - share;
     await expect(homeTotal(page)).toHaveText(dollars(after));
     await open(page, t('orders:nav.earnings'), t('orders:earnings.heading'));
     await expect(totalEarned(page)).toHaveText(dollars(after));
@@ -208,7 +208,7 @@ test('a creator pays an order, an operator refunds two while the studio is open,
     });
     await expect(partDrawer.getByText(t('orders:orders.detail.refunded'), { exact: true })).toBeVisible();
     await expect(partDrawer.getByText(t('orders:orders.detail.earned'), { exact: true })).toBeVisible();
-    await expect(partDrawer.getByText(dollars(partMoney.profitCents - share), { exact: true })).toBeVisible();
+    await expect(partDrawer.getByText(dollars(partMoney.profitMinor - share), { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(partDrawer).toBeHidden();
     await page.getByRole('button', { name: t('orders:orders.open', { orderNo: selfPaid }) }).click();

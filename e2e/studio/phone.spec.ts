@@ -161,7 +161,7 @@ test('a creator on a phone hides a product, prices one, finds an order and its p
   );
   // A profit other than the one saved now (a retry meets the price the failed attempt saved, and
   // the same price again would be no change to save).
-  const typed = (priceCents: number) => dollars(priceCents).slice(1).replaceAll(',', '');
+  const typed = (priceMinor: number) => dollars(priceMinor).slice(1).replaceAll(',', '');
   const markup = (await override.inputValue()) === typed(cost + 500) ? 600 : 500;
   await override.tap();
   await override.fill(typed(cost + markup));

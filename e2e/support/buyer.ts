@@ -52,7 +52,7 @@ export async function placePaidOrder(
   buyer: { email: string; language: string },
   productId: string,
   quantity: number,
-): Promise<{ orderNo: string; totalCents: number }> {
+): Promise<{ orderNo: string; totalMinor: number }> {
   const placed = await request.post('/api/v1/public/checkout', {
     data: {
       shop: 'demo',
@@ -70,7 +70,7 @@ export async function placePaidOrder(
   });
   expect(placed.status(), await placed.text()).toBe(200);
   const order = (
-    (await placed.json()) as Envelope<{ orderNo: string; totalCents: number; approveUrl: string }>
+    (await placed.json()) as Envelope<{ orderNo: string; totalMinor: number; approveUrl: string }>
   ).data;
   const token = new URL(order.approveUrl, 'http://x').searchParams.get('token') ?? '';
   const approved = await request.post(`/api/v1/public/sandbox/orders/${encodeURIComponent(token)}/approve`);
@@ -80,5 +80,5 @@ export async function placePaidOrder(
   });
   expect(captured.status(), await captured.text()).toBe(200);
   expect(((await captured.json()) as Envelope<{ status: number }>).data.status).toBe(1);
-  return { orderNo: order.orderNo, totalCents: order.totalCents };
+  return { orderNo: order.orderNo, totalMinor: order.totalMinor };
 }

@@ -29,7 +29,7 @@ try {
       batch.push({
         categoryId: sub.id,
         title: `Bench product ${i}`,
-        platformPriceCents: 100 + ((i * 37) % 9900),
+        platformPriceMinor: 100 + ((i * 37) % 9900),
       });
     }
     await db.insert(products).values(batch);
@@ -50,12 +50,12 @@ try {
     // The figure counts only if every product came back re-priced by the rule.
     const wrong = page.list.filter(
       (p) =>
-        p.sellingCents !==
-        priceProduct(p.costCents, {
+        p.sellingMinor !==
+        priceProduct(p.costMinor, {
           secondLevelPercentage: percentage,
           defaultPercentage: 200,
           rounding: 'none',
-        }).sellingCents,
+        }).sellingMinor,
     );
     if (page.list.length !== PRODUCTS || wrong.length > 0) {
       throw new Error(`re-price check failed: ${page.list.length} read, ${wrong.length} wrong`);

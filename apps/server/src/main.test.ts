@@ -228,17 +228,17 @@ describe('several API processes (WEB_CONCURRENCY)', () => {
         parent,
       ]);
       const product = await one(
-        `insert into products (category_id, title, platform_price_cents, stock) values ($1, 'Kept', 1000, 5) returning id`,
+        `insert into products (category_id, title, platform_price_minor, stock) values ($1, 'Kept', 1000, 5) returning id`,
         [child],
       );
       await client.query(
-        `insert into shop_products (shop_id, product_id, override_price_cents) values ($1, $2, 2000)`,
+        `insert into shop_products (shop_id, product_id, override_price_minor) values ($1, $2, 2000)`,
         [shop, product],
       );
       const server = startTwoWorkers(port, database.url);
       const url = `http://127.0.0.1:${port}/api/v1/public/shops/two-workers/products/${product}`;
       const priceOf = (body: string) =>
-        (JSON.parse(body) as { data: { priceCents: number } }).data.priceCents;
+        (JSON.parse(body) as { data: { priceMinor: number } }).data.priceMinor;
       try {
         await waitFor(() => server.output().stdout.includes('is running'), 45_000);
         // Both workers answer and keep the answer (connections go to them in turn).
@@ -248,11 +248,11 @@ describe('several API processes (WEB_CONCURRENCY)', () => {
         // Kept: a change the feed is not told of (triggers off) is not seen by either.
         await client.query('begin');
         await client.query('set local session_replication_role = replica');
-        await client.query('update shop_products set override_price_cents = 2500 where shop_id = $1', [shop]);
+        await client.query('update shop_products set override_price_minor = 2500 where shop_id = $1', [shop]);
         await client.query('commit');
         for (let i = 0; i < 6; i++) expect(priceOf((await fetchOnNewConnection(url)).body)).toBe(2000);
         // A saved price: both workers forget within a second.
-        await client.query('update shop_products set override_price_cents = 3000 where shop_id = $1', [shop]);
+        await client.query('update shop_products set override_price_minor = 3000 where shop_id = $1', [shop]);
         const started = Date.now();
         let fresh = 0;
         while (fresh < 6) {

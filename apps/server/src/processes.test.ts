@@ -122,7 +122,7 @@ describe.skipIf(!REDIS_URL)('two server processes with Redis', () => {
     const categoryId = await addSubcategory(db, 'Live A');
     const [row] = await db
       .insert(products)
-      .values({ categoryId, title: 'Live mug', platformPriceCents: 1000, stock: 50 })
+      .values({ categoryId, title: 'Live mug', platformPriceMinor: 1000, stock: 50 })
       .returning({ id: products.id });
     productId = row?.id ?? 0;
     // Two requests a second per address (10 per 5 s window): small enough to reach in a test.

@@ -137,14 +137,14 @@ describe('the scale shop generator', () => {
           (select coalesce(sum(r.profit_reversed_minor), 0) from refunds r join orders x on x.id = r.order_id
             where x.owner_user_id = ${report.userId} and r.completed_at >= ${monthStart.toISOString()}::timestamptz)::text as month_refunds`,
     );
-    expect(earnings.totalEarnedCents).toBe(Number(expected.earned));
-    expect(earnings.pendingCents).toBe(Number(expected.pending));
-    expect(earnings.paidOutCents).toBe(Number(expected.paid_out));
-    expect(earnings.balanceCents).toBe(Number(expected.earned) - Number(expected.paid_out));
-    expect(earnings.availableCents).toBe(earnings.balanceCents - earnings.pendingCents);
-    expect(earnings.availableCents).toBeGreaterThan(0);
-    expect(earnings.thisMonthCents).toBe(Number(expected.month_sales) - Number(expected.month_refunds));
-    expect(earnings.inFlightCents).toBe(0);
+    expect(earnings.totalEarnedMinor).toBe(Number(expected.earned));
+    expect(earnings.pendingMinor).toBe(Number(expected.pending));
+    expect(earnings.paidOutMinor).toBe(Number(expected.paid_out));
+    expect(earnings.balanceMinor).toBe(Number(expected.earned) - Number(expected.paid_out));
+    expect(earnings.availableMinor).toBe(earnings.balanceMinor - earnings.pendingMinor);
+    expect(earnings.availableMinor).toBeGreaterThan(0);
+    expect(earnings.thisMonthMinor).toBe(Number(expected.month_sales) - Number(expected.month_refunds));
+    expect(earnings.inFlightMinor).toBe(0);
   });
 
   it('shows exactly the wanted products in the studio', async () => {

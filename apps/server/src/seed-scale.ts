@@ -128,7 +128,7 @@ export async function runScaleSeed(db: AppDatabase, options: ScaleSeedOptions): 
         receiverEmail: shop.paypalEmail,
         receiverPayerId: shop.paypalPayerId,
         holdDays: rules.holdDays,
-        minimumCents: rules.minimumCents,
+        minimumMinor: rules.minimumMinor,
         now,
       }),
     );

@@ -299,7 +299,7 @@ beforeAll(async () => {
   callers.creatorId = await newCreator();
   // Products on sale, so near-valid requests name ids that exist (pricing, storefront, checkout).
   for (const title of ['Mug', 'Cap', 'Tote'])
-    await addProductOnSale(db, { category: title, title, costCents: 500, stock: 5 });
+    await addProductOnSale(db, { category: title, title, costMinor: 500, stock: 5 });
   await restoreCallers();
   console.log(`bad-input: seed ${SEED} (replay with SECURITY_SEED=${SEED})`);
 });
@@ -399,7 +399,7 @@ describe('bad input', () => {
       select
         (select count(*) from products where stock < 0)::int as negative_stock,
         (select count(*) from shop_products sp join products p on p.id = sp.product_id
-          where sp.override_price_cents is not null and sp.override_price_cents < p.platform_price_cents)::int as below_cost,
+          where sp.override_price_minor is not null and sp.override_price_minor < p.platform_price_minor)::int as below_cost,
         (select count(*) from shops where default_percentage < 100)::int as shop_below_cost,
         (select count(*) from shop_category_prices where percentage < 100)::int as category_below_cost`);
     expect(resultRows(invariants)[0]).toEqual({

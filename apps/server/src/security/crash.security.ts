@@ -312,7 +312,7 @@ describe('crash: the API killed with SIGKILL during checkouts and captures', () 
     for (const [i, stock] of [60, 500, 500, 500, 500, 500].entries()) {
       const [row] = await db
         .insert(products)
-        .values({ categoryId, title: `Crash thing ${i}`, platformPriceCents: 500 + i * 137, stock })
+        .values({ categoryId, title: `Crash thing ${i}`, platformPriceMinor: 500 + i * 137, stock })
         .returning({ id: products.id });
       if (!row) throw new Error('product not inserted');
       productIds.push(row.id);

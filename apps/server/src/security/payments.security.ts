@@ -173,7 +173,7 @@ beforeAll(async () => {
   productId = await addProductOnSale(ctx.database.db, {
     category: 'SecPay',
     title: 'Mug',
-    costCents: 1000,
+    costMinor: 1000,
     stock: 100_000,
   });
 });
@@ -394,14 +394,14 @@ describe('Idempotency-Key on the routes that move money', () => {
     const dee = await money.creator('dee');
     await money.sale(dee, 4_000);
     const key = randomUUID();
-    const body = { currencyCode: 'USD', requestKey: newKey(), amountCents: 1_000 };
+    const body = { currencyCode: 'USD', requestKey: newKey(), amountMinor: 1_000 };
     const payoutsCount = async () => (await money.payoutsOf(dee)).length;
     const withdraw = (sent: object = body) =>
       send('POST', '/api/v1/payouts', { token: dee.token, key, body: sent });
     const first = await expectOneOfConcurrent(() => withdraw());
-    expect(first.json<{ data: TPayout }>().data.amountCents).toBe(1_000);
+    expect(first.json<{ data: TPayout }>().data.amountMinor).toBe(1_000);
     await expectReplay(first, () => withdraw(), payoutsCount);
-    await expectMismatch(() => withdraw({ ...body, amountCents: 2_000 }), payoutsCount);
+    await expectMismatch(() => withdraw({ ...body, amountMinor: 2_000 }), payoutsCount);
     expect(await payoutsCount()).toBe(1);
     expect(await money.entriesOf(dee, 'payout')).toHaveLength(1);
     await money.expectBalanced(dee);
@@ -429,13 +429,13 @@ describe('Idempotency-Key on the routes that move money', () => {
     };
     const order = await paidOrder();
     const key = randomUUID();
-    const body = { orderNo: order.orderNo, amountCents: 1_000, reason: 'Broken', version: 0 };
+    const body = { orderNo: order.orderNo, amountMinor: 1_000, reason: 'Broken', version: 0 };
     const refunds = async () => (await kit.refundsOf(order.orderId)).length;
     const refund = (sent: object = body) =>
       send('POST', '/api/v1/system/orders/refund', { token: adminToken, key, body: sent });
     const first = await refund();
     await expectReplay(first, refund, refunds);
-    await expectMismatch(() => refund({ ...body, amountCents: 999 }), refunds);
+    await expectMismatch(() => refund({ ...body, amountMinor: 999 }), refunds);
     expect((await kit.reversalsOf(order.orderId)).map((r) => r.amountMinor)).toEqual([-400]);
 
     const other = await paidOrder();
@@ -444,7 +444,7 @@ describe('Idempotency-Key on the routes that move money', () => {
       send('POST', '/api/v1/system/orders/refund', {
         token: adminToken,
         key: raceKey,
-        body: { orderNo: other.orderNo, amountCents: 3_000, reason: 'Lost', version: 0 },
+        body: { orderNo: other.orderNo, amountMinor: 3_000, reason: 'Lost', version: 0 },
       }),
     );
     expect((await kit.refundsOf(other.orderId)).map((r) => r.amountMinor)).toEqual([3_000]);

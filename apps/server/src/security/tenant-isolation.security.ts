@@ -207,8 +207,8 @@ beforeAll(async () => {
   ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
   const db = ctx.database.db;
   productIds = [
-    await addProductOnSale(db, { category: 'Iso Mugs', title: 'Iso Mug', costCents: 1000, stock: 100 }),
-    await addProductOnSale(db, { category: 'Iso Caps', title: 'Iso Cap', costCents: 800, stock: 100 }),
+    await addProductOnSale(db, { category: 'Iso Mugs', title: 'Iso Mug', costMinor: 1000, stock: 100 }),
+    await addProductOnSale(db, { category: 'Iso Caps', title: 'Iso Cap', costMinor: 800, stock: 100 }),
   ];
   A = await kit.creator('alpha', { email: 'alpha-paypal-mark@example.com' });
   B = await kit.creator('bravo', { email: 'bravo-paypal@example.com' });
@@ -241,7 +241,7 @@ beforeAll(async () => {
     await okAs(who, 'PUT', '/api/v1/pricing', {
       defaultPercentage: who === A ? 170 : 130,
       products: [
-        { productId: String(productIds[0]), overridePriceCents: who === A ? 4321 : 3000, visible: 1 },
+        { productId: String(productIds[0]), overridePriceMinor: who === A ? 4321 : 3000, visible: 1 },
       ],
     });
     await okAs(who, 'PUT', '/api/v1/shop/products/visibility', {
@@ -549,7 +549,7 @@ const CASES: Record<string, () => Promise<void>> = {
   'PUT /api/v1/pricing': async () => {
     await as(B, 'PUT', '/api/v1/pricing', {
       defaultPercentage: 110,
-      products: [{ productId: String(productIds[0]), overridePriceCents: 1111, visible: 0 }],
+      products: [{ productId: String(productIds[0]), overridePriceMinor: 1111, visible: 0 }],
       categories: [{ categoryId: a.categoryId, percentage: 101 }],
       ...foreign(),
     });

@@ -14,12 +14,12 @@ export async function addSubcategory(db: AppDatabase, name: string): Promise<num
 /** A product on sale in a subcategory of its own; answers its id. */
 export async function addProductOnSale(
   db: AppDatabase,
-  product: { category: string; title: string; costCents: number; stock: number },
+  product: { category: string; title: string; costMinor: number; stock: number },
 ): Promise<number> {
   const categoryId = await addSubcategory(db, product.category);
   const [row] = await db
     .insert(products)
-    .values({ categoryId, title: product.title, platformPriceCents: product.costCents, stock: product.stock })
+    .values({ categoryId, title: product.title, platformPriceMinor: product.costMinor, stock: product.stock })
     .returning();
   return row?.id ?? 0;
 }

@@ -111,7 +111,7 @@ export function payoutsKit(ctx: () => TestContext, prefix: string) {
       .select({ cents: sql<number>`coalesce(sum(${payouts.amountMinor}), 0)::bigint`.mapWith(Number) })
       .from(payouts)
       .where(and(eq(payouts.userId, who.userId), eq(payouts.status, 'paid')));
-    expect(s.availableCents + s.pendingCents + s.inFlightCents).toBe(
+    expect(s.availableMinor + s.pendingMinor + s.inFlightMinor).toBe(
       (sales?.cents ?? 0) - (paid?.cents ?? 0),
     );
     return s;

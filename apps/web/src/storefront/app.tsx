@@ -6,7 +6,7 @@ import { Layout } from './components/layout';
 import { LoadError, Loading } from './components/status';
 import type { TEventQueue } from './events';
 import { createTranslate, intlLocale, LANGUAGE_STORAGE_KEY, type TMessages } from './i18n';
-import { CURRENCY_STORAGE_KEY, formatShownPrice, formatUsdCents, pickCurrency } from './money';
+import { CURRENCY_STORAGE_KEY, formatShownPrice, formatUsdMinor, pickCurrency } from './money';
 import { ShopPage } from './pages/shop-page';
 import { interceptLinks, leave, matchRoute, useNavigationKey, type TRoute } from './router';
 import { shopHref, StorefrontContext, useStorefront, type TStorefront } from './storefront-context';
@@ -119,7 +119,7 @@ export function StorefrontApp({
         setCurrencyCode(code);
       },
       price: (cents) => formatShownPrice(cents, currency, locale),
-      usd: (cents) => formatUsdCents(cents, null, locale),
+      usd: (cents) => formatUsdMinor(cents, null, locale),
       cart: shopSlug ? cartFor(shopSlug) : null,
       events,
     };

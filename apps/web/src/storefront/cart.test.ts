@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countUnits, createCartStore, MAX_LINES, totalCents } from './cart';
+import { countUnits, createCartStore, MAX_LINES, totalMinor } from './cart';
 
-const teapot = { productId: '1', title: 'Teapot', imageUrl: null, priceCents: 1999, stock: 5 };
+const teapot = { productId: '1', title: 'Teapot', imageUrl: null, priceMinor: 1999, stock: 5 };
 
 describe('cart store', () => {
   it('adds, merges and keeps quantities within 1…99 and the stock', () => {
@@ -17,7 +17,7 @@ describe('cart store', () => {
     cart.add({ ...teapot, productId: '2', stock: 500 }, 150);
     expect(cart.lines()[1]?.quantity).toBe(99);
     expect(countUnits(cart.lines())).toBe(100);
-    expect(totalCents(cart.lines())).toBe(1999 * 100);
+    expect(totalMinor(cart.lines())).toBe(1999 * 100);
   });
 
   it('is kept per shop in storage and survives a new page', () => {
@@ -42,5 +42,11 @@ describe('cart store', () => {
     expect(createCartStore('broken').lines()).toEqual([]);
     localStorage.setItem('cart:odd', JSON.stringify([{ productId: 1 }, { ...teapot, quantity: 2 }]));
     expect(createCartStore('odd').lines()).toHaveLength(1);
+  });
+
+  it('keeps a cart stored before prices were named priceMinor', () => {
+    const { priceMinor, ...rest } = teapot;
+    localStorage.setItem('cart:earlier', JSON.stringify([{ ...rest, priceCents: priceMinor, quantity: 2 }]));
+    expect(createCartStore('earlier').lines()).toEqual([{ ...teapot, quantity: 2 }]);
   });
 });

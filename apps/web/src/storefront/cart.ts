@@ -6,7 +6,7 @@ export interface TCartLine {
   title: string;
   imageUrl: string | null;
   /** The selling price when it was added, US cents; checkout freezes the current one. */
-  priceCents: number;
+  priceMinor: number;
   quantity: number;
   /** Units that could be ordered when it was added. */
   stock: number;
@@ -41,10 +41,19 @@ function isLine(value: unknown): value is TCartLine {
   return (
     typeof line?.productId === 'string' &&
     typeof line.title === 'string' &&
-    Number.isInteger(line.priceCents) &&
+    Number.isInteger(line.priceMinor) &&
     Number.isInteger(line.quantity) &&
     Number.isInteger(line.stock)
   );
+}
+
+/** A line kept before money amounts were named `…Minor` (`priceCents`) reads as it is now. */
+function fromEarlierShape(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || !('priceCents' in value) || 'priceMinor' in value) {
+    return value;
+  }
+  const { priceCents, ...rest } = value;
+  return { ...rest, priceMinor: priceCents };
 }
 
 /** A shop's cart, kept in `storage` under `cart:<slug>` so it survives reloads and new tabs. */
@@ -56,7 +65,7 @@ export function createCartStore(slug: string, storage: Storage = localStorage): 
   function read(): TCartLine[] {
     try {
       const parsed: unknown = JSON.parse(storage.getItem(key) ?? '[]');
-      return Array.isArray(parsed) ? parsed.filter(isLine) : [];
+      return Array.isArray(parsed) ? parsed.map(fromEarlierShape).filter(isLine) : [];
     } catch {
       return [];
     }
@@ -135,8 +144,8 @@ export function countUnits(lines: readonly TCartLine[]): number {
 }
 
 /** The cart's total in US cents (integers). */
-export function totalCents(lines: readonly TCartLine[]): number {
-  return lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+export function totalMinor(lines: readonly TCartLine[]): number {
+  return lines.reduce((sum, line) => sum + line.priceMinor * line.quantity, 0);
 }
 
 /**

@@ -18,7 +18,7 @@ const sources = import.meta.glob<string>(
 const CONTRACT_VALUES = new Set([
   'LANGUAGES',
   'normalizeLanguage',
-  'convertFromUsdCents',
+  'convertFromUsdMinor',
   'minorDigitsOf',
   'formatMoney',
   // info-pages/info-page-keys.ts

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatShownPrice, formatUsdCents, pickCurrency, toMinor } from './money';
+import { formatShownPrice, formatUsdMinor, pickCurrency, toMinor } from './money';
 
 const EUR = { code: 'EUR', symbol: '€', rateMicros: 920_000 };
 const JPY = { code: 'JPY', symbol: '¥', rateMicros: 150_123_456 };
@@ -19,16 +19,16 @@ describe('storefront money', () => {
   });
 
   it('formats with the contract’s currency decimals', () => {
-    expect(formatUsdCents(1999, null, 'en')).toBe('$19.99');
-    expect(formatUsdCents(1000, EUR, 'en')).toBe('€9.20');
-    expect(formatUsdCents(1999, JPY, 'en')).toBe('¥3,001');
+    expect(formatUsdMinor(1999, null, 'en')).toBe('$19.99');
+    expect(formatUsdMinor(1000, EUR, 'en')).toBe('€9.20');
+    expect(formatUsdMinor(1999, JPY, 'en')).toBe('¥3,001');
   });
 
   it('counts forints in hundredths, as the studio and the countries table do', () => {
     // Intl alone would show (and count) HUF without decimals: 1000 US cents at 360 Ft → 3600 Ft.
     const HUF = { code: 'HUF', symbol: 'Ft', rateMicros: 360_000_000 };
     expect(toMinor(1000, HUF)).toBe(360_000);
-    expect(formatUsdCents(1000, HUF, 'en')).toBe('HUF\u00a03,600.00');
+    expect(formatUsdMinor(1000, HUF, 'en')).toBe('HUF\u00a03,600.00');
   });
 
   it('marks a converted price approximate, since the buyer pays the .99-rounded dollar price', () => {

@@ -1,5 +1,5 @@
 import {
-  convertFromUsdCents,
+  convertFromUsdMinor,
   formatMoney,
   minorDigitsOf,
   type TStorefrontCurrency,
@@ -10,22 +10,22 @@ export const CURRENCY_STORAGE_KEY = 'storefrontCurrency';
 
 /**
  * US cents in `currency`'s minor units, with integers only: cents × rateMicros / 1,000,000,
- * rounded half up (BigInt in the contract's convertFromUsdCents), counted in the contract's
+ * rounded half up (BigInt in the contract's convertFromUsdMinor), counted in the contract's
  * ISO 4217 digits, as the studio counts them.
  */
-export function toMinor(usdCents: number, currency: TStorefrontCurrency): number {
-  return convertFromUsdCents(usdCents, currency.rateMicros, minorDigitsOf(currency.code));
+export function toMinor(usdMinor: number, currency: TStorefrontCurrency): number {
+  return convertFromUsdMinor(usdMinor, currency.rateMicros, minorDigitsOf(currency.code));
 }
 
 /** US cents shown in `currency` (US dollars when null) for `locale`, by the contract's formatMoney. */
-export function formatUsdCents(
-  usdCents: number,
+export function formatUsdMinor(
+  usdMinor: number,
   currency: TStorefrontCurrency | null,
   locale: string,
 ): string {
   return currency
-    ? formatMoney(toMinor(usdCents, currency), currency.code, locale)
-    : formatMoney(usdCents, 'USD', locale);
+    ? formatMoney(toMinor(usdMinor, currency), currency.code, locale)
+    : formatMoney(usdMinor, 'USD', locale);
 }
 
 /**
@@ -34,11 +34,11 @@ export function formatUsdCents(
  * rounding applies to the dollar price they pay, not to the converted figure (decision 0035).
  */
 export function formatShownPrice(
-  usdCents: number,
+  usdMinor: number,
   currency: TStorefrontCurrency | null,
   locale: string,
 ): string {
-  const shown = formatUsdCents(usdCents, currency, locale);
+  const shown = formatUsdMinor(usdMinor, currency, locale);
   return currency && currency.code !== 'USD' ? `≈\u00a0${shown}` : shown;
 }
 

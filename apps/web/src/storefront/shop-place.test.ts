@@ -7,7 +7,7 @@ const card = (id: string): TStorefrontProductCard => ({
   title: `Product ${id}`,
   imageUrl: null,
   categoryId: '1',
-  priceCents: 100,
+  priceMinor: 100,
   ratingTenths: null,
   reviewCount: 0,
   inStock: true,

@@ -21,9 +21,9 @@ export interface TStorefront {
   currency: TStorefrontCurrency | null;
   setCurrency: (code: string) => void;
   /** US cents in the buyer's currency (an approximation: orders are charged in US dollars). */
-  price: (usdCents: number) => string;
+  price: (usdMinor: number) => string;
   /** US cents as the US-dollar amount that is charged. */
-  usd: (usdCents: number) => string;
+  usd: (usdMinor: number) => string;
   cart: TCartStore | null;
   events: TEventQueue | null;
 }

@@ -12,7 +12,7 @@ export type TProductIdParams = z.infer<typeof ZProductIdParams>;
 export const ZProductStatus = z.literal([0, 1]);
 
 /** The highest platform price, in US cents ($100,000.00). */
-export const MAX_PRICE_CENTS = 10_000_000;
+export const MAX_PRICE_MINOR = 10_000_000;
 /** At most this many images per product. */
 export const MAX_PRODUCT_IMAGES = 10;
 
@@ -81,7 +81,7 @@ export const ZProductPageItem = z.object({
   label: z.string(),
   title: z.string(),
   /** Platform price (the creator's cost), US cents. */
-  platformPriceCents: z.number().int(),
+  platformPriceMinor: z.number().int(),
   stock: z.number().int(),
   status: ZProductStatus,
   sort: z.number().int(),
@@ -99,7 +99,7 @@ export const ZProductForm = z.object({
   titles: ZTranslationsOut,
   description: ZRichDoc,
   descriptions: ZDescriptionsOut,
-  platformPriceCents: z.number().int(),
+  platformPriceMinor: z.number().int(),
   stock: z.number().int(),
   status: ZProductStatus,
   sort: z.number().int(),
@@ -126,7 +126,7 @@ export const ZProductRequest = z.object({
   titles: ZTranslations(200).default({}),
   description: ZRichDoc.default((): TRichDoc => ({ type: 'doc', content: [] })),
   descriptions: ZDescriptions.default({}),
-  platformPriceCents: z.int().min(1).max(MAX_PRICE_CENTS),
+  platformPriceMinor: z.int().min(1).max(MAX_PRICE_MINOR),
   stock: z.int().min(0).max(1_000_000_000).default(0),
   status: ZProductStatus.default(1),
   sort: z.int().min(0).max(1_000_000).default(0),
@@ -143,11 +143,11 @@ export const ZProductStatusQuery = z.object({
  * `"12.34"` → 1234: a decimal amount in dollars (up to two decimals) to cents with integer
  * arithmetic only. Null when the text is not such an amount.
  */
-export function parsePriceCents(text: string): number | null {
+export function parsePriceMinor(text: string): number | null {
   return decimalToMinor(text, 2, { maxWholeDigits: 9 });
 }
 
 /** 1234 → `"12.34"`, with integer arithmetic only. */
-export function formatPriceCents(cents: number): string {
+export function formatPriceMinor(cents: number): string {
   return minorToDecimal(cents, 2);
 }

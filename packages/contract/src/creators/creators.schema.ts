@@ -38,13 +38,13 @@ export const ZCreator = z.object({
   signedUpAt: z.string(),
   /** Paid orders (one sale entry each) and the profit they credited. */
   salesCount: z.number().int(),
-  salesCents: z.number().int(),
+  salesMinor: z.number().int(),
   /** Everything the ledger owes the creator (purchases excluded). */
-  balanceCents: z.number().int(),
+  balanceMinor: z.number().int(),
   /** Of the balance, sales still in their hold. */
-  pendingCents: z.number().int(),
+  pendingMinor: z.number().int(),
   /** Payouts PayPal paid. */
-  paidOutCents: z.number().int(),
+  paidOutMinor: z.number().int(),
   currencyCode: z.string(),
   payoutAccount: ZPayoutAccountStatus,
   /** The reason an operator gave when suspending the shop; null: open. */
@@ -69,8 +69,8 @@ export type TCreatorDetailQuery = z.input<typeof ZCreatorDetailQuery>;
 export const ZCreatorRecentOrder = z.object({
   orderNo: z.string(),
   status: ZOrderStatus,
-  totalCents: z.number().int(),
-  profitCents: z.number().int(),
+  totalMinor: z.number().int(),
+  profitMinor: z.number().int(),
   currencyCode: z.string(),
   createdAt: z.string(),
 });
@@ -80,7 +80,7 @@ export const ZCreatorLedgerEntry = z.object({
   id: z.string(),
   /** sale, refund, payout, payout_return, adjustment, purchase. */
   kind: z.string(),
-  amountCents: z.number().int(),
+  amountMinor: z.number().int(),
   currencyCode: z.string(),
   orderNo: z.string().nullable(),
   payoutId: z.string().nullable(),

@@ -22,31 +22,31 @@ export type TPayoutAccount = z.infer<typeof ZPayoutAccount>;
  */
 export const ZEarningsSummary = z.object({
   /** pending + available: everything the ledger owes the creator. */
-  balanceCents: z.number().int(),
+  balanceMinor: z.number().int(),
   /** Sales still in their hold (order not completed, or completed less than holdDays ago). */
-  pendingCents: z.number().int(),
+  pendingMinor: z.number().int(),
   /** What can be withdrawn now (may be below 0 after a refund of paid-out profit). */
-  availableCents: z.number().int(),
+  availableMinor: z.number().int(),
   /** Payouts requested and not yet paid or returned. */
-  inFlightCents: z.number().int(),
+  inFlightMinor: z.number().int(),
   /** Payouts PayPal paid, as a positive amount. */
-  paidOutCents: z.number().int(),
+  paidOutMinor: z.number().int(),
   /**
    * Earnings: every sale's profit less what refunds took back (decision 0041). With the others:
    * balance = totalEarned + adjustments − inFlight − paidOut, and available = balance − pending.
    */
-  totalEarnedCents: z.number().int(),
+  totalEarnedMinor: z.number().int(),
   /** Earnings written since the first day of the current UTC month. */
-  thisMonthCents: z.number().int(),
+  thisMonthMinor: z.number().int(),
   /** Operators' corrections to the balance (±); 0 for most creators. */
-  adjustmentsCents: z.number().int(),
+  adjustmentsMinor: z.number().int(),
   /** What the creator paid for their own orders ("Pay now"), outside the balance. */
-  purchasesCents: z.number().int(),
+  purchasesMinor: z.number().int(),
   currencyCode: z.string(),
   /** The configured rules: the hold after completion, the smallest and the daily largest payout. */
   holdDays: z.number().int(),
-  minimumPayoutCents: z.number().int(),
-  dailyMaximumCents: z.number().int(),
+  minimumPayoutMinor: z.number().int(),
+  dailyMaximumMinor: z.number().int(),
   /** Where a payout goes; null when no account is set. */
   payoutAccount: ZPayoutAccount.nullable(),
   autoPayout: z.boolean(),
@@ -64,7 +64,7 @@ export const ZLedgerEntry = z.object({
   id: z.string(),
   kind: ZLedgerKind,
   /** Positive for a credit, negative for a debit. */
-  amountCents: z.number().int(),
+  amountMinor: z.number().int(),
   currencyCode: z.string(),
   /** The sale's (or purchase's) order; null for payouts and adjustments. */
   orderNo: z.string().nullable(),

@@ -67,7 +67,7 @@ export type TCheckoutRequest = z.input<typeof ZCheckoutRequest>;
 /** The order is placed (status 0, stock reserved); the buyer goes to `approveUrl` to pay. */
 export const ZCheckoutAnswer = z.object({
   orderNo: z.string(),
-  totalCents: z.number().int(),
+  totalMinor: z.number().int(),
   currencyCode: z.string(),
   approveUrl: z.string(),
 });
@@ -97,11 +97,11 @@ export const ZOrderReceipt = z.object({
       title: z.string(),
       imageUrl: z.string().nullable(),
       quantity: z.number().int(),
-      unitCents: z.number().int(),
-      lineCents: z.number().int(),
+      unitMinor: z.number().int(),
+      lineMinor: z.number().int(),
     }),
   ),
-  totalCents: z.number().int(),
+  totalMinor: z.number().int(),
   currencyCode: z.string(),
   /** The buyer's address masked (`a***@example.com`): the receipt answers anyone holding the link. */
   email: z.string(),
@@ -120,7 +120,7 @@ export const ZSandboxApprovalParams = z.object({ token: z.string().min(1).max(64
 export const ZSandboxApproval = z.object({
   token: z.string(),
   status: z.string(),
-  amountCents: z.number().int(),
+  amountMinor: z.number().int(),
   currencyCode: z.string(),
   /** The order number and the shop it was placed in. */
   reference: z.string().nullable(),

@@ -114,16 +114,16 @@ export const ZConsoleOrder = z.object({
   buyerEmail: z.string(),
   language: z.string(),
   quantity: z.number().int(),
-  totalCents: z.number().int(),
-  platformCents: z.number().int(),
-  profitCents: z.number().int(),
+  totalMinor: z.number().int(),
+  platformMinor: z.number().int(),
+  profitMinor: z.number().int(),
   currencyCode: z.string(),
   flag: z.string().nullable(),
   flagReason: ZFlagReason.nullable(),
   /** How an operator resolved the flag; null while it is open (or there is none). */
   flagResolution: ZFlagResolution.nullable(),
   /** Refunded so far (completed and pending refunds), in the order's currency. */
-  refundedCents: z.number().int(),
+  refundedMinor: z.number().int(),
   /** Its whole capture is refunded (or being refunded): shown as Refunded, never shipped. */
   fullyRefunded: z.boolean(),
   createdAt: z.string(),
@@ -148,10 +148,10 @@ export const ZConsoleOrderPayment = z.object({
   provider: z.string(),
   providerOrderId: z.string().nullable(),
   status: z.string(),
-  amountCents: z.number().int(),
+  amountMinor: z.number().int(),
   currencyCode: z.string(),
   captureId: z.string().nullable(),
-  capturedCents: z.number().int().nullable(),
+  capturedMinor: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type TConsoleOrderPayment = z.infer<typeof ZConsoleOrderPayment>;
@@ -160,7 +160,7 @@ export const ZConsoleLedgerRow = z.object({
   id: z.string(),
   userId: z.string(),
   kind: z.string(),
-  amountCents: z.number().int(),
+  amountMinor: z.number().int(),
   createdAt: z.string(),
 });
 export type TConsoleLedgerRow = z.infer<typeof ZConsoleLedgerRow>;
@@ -171,7 +171,7 @@ export type TRefundStatus = z.infer<typeof ZRefundStatus>;
 /** A refund of the order's capture, asked for by an operator or told by the provider. */
 export const ZConsoleRefund = z.object({
   id: z.string(),
-  amountCents: z.number().int(),
+  amountMinor: z.number().int(),
   currencyCode: z.string(),
   status: ZRefundStatus,
   /** 'operator' (the console) or 'provider' (a refund, dispute or chargeback PayPal told us of). */
@@ -179,7 +179,7 @@ export const ZConsoleRefund = z.object({
   reason: z.string(),
   restock: z.boolean(),
   /** The creator's profit share this refund took back. */
-  profitReversedCents: z.number().int(),
+  profitReversedMinor: z.number().int(),
   /** The operator's username, or null (the provider). */
   requestedBy: z.string().nullable(),
   failure: z.string().nullable(),
@@ -260,7 +260,7 @@ export const ZConsoleOrderDetail = ZConsoleOrder.extend({
   shippedBy: z.string().nullable(),
   refunds: z.array(ZConsoleRefund),
   /** What may still be refunded: captured less refunded (pending refunds included). */
-  refundableCents: z.number().int(),
+  refundableMinor: z.number().int(),
   flagNote: z.string().nullable(),
   flagResolvedBy: z.string().nullable(),
   flagResolvedAt: z.string().nullable(),
@@ -325,7 +325,7 @@ export type TShipImportAnswer = z.infer<typeof ZShipImportAnswer>;
 export const ZRefundRequest = z.object({
   orderNo: ZOrderNo,
   /** In the order's currency's minor units; at most what is still refundable. */
-  amountCents: z.number().int().min(1).max(100_000_000),
+  amountMinor: z.number().int().min(1).max(100_000_000),
   /** The goods came back: return the items' stock when the refund completes. */
   restock: z.boolean().default(false),
   reason: z.string().trim().min(1, 'validation.required').max(200),

@@ -37,11 +37,11 @@ export const ZCreatorOrderItem = z.object({
   imageUrl: z.string().nullable(),
   quantity: z.number().int(),
   /** The platform's price of one unit (the cost). */
-  platformUnitCents: z.number().int(),
+  platformUnitMinor: z.number().int(),
   /** The shop's price of one unit (what the buyer paid). */
-  sellingUnitCents: z.number().int(),
+  sellingUnitMinor: z.number().int(),
   /** Selling − platform, of one unit. */
-  profitUnitCents: z.number().int(),
+  profitUnitMinor: z.number().int(),
 });
 export type TCreatorOrderItem = z.infer<typeof ZCreatorOrderItem>;
 
@@ -62,10 +62,10 @@ export const ZCreatorOrder = z.object({
   items: z.array(ZCreatorOrderItem),
   /** Units over all items. */
   quantity: z.number().int(),
-  platformCents: z.number().int(),
-  totalCents: z.number().int(),
+  platformMinor: z.number().int(),
+  totalMinor: z.number().int(),
   /** What the order earns at its frozen prices (total − platform): the profit of a buyer's payment. */
-  profitCents: z.number().int(),
+  profitMinor: z.number().int(),
   currencyCode: z.string(),
   buyerEmail: z.string(),
   createdAt: z.string(),
@@ -78,11 +78,11 @@ export const ZCreatorOrder = z.object({
    * What it credited to the creator's earnings less what refunds took back — the ledger's sale and
    * refund entries of this order (decision 0041); 0 while unpaid and for an order paid by the creator.
    */
-  earnedCents: z.number().int(),
+  earnedMinor: z.number().int(),
   /** What the creator paid for it themselves (the ledger's purchase entry); 0 when its buyer paid. */
-  paidByYouCents: z.number().int(),
+  paidByYouMinor: z.number().int(),
   /** Given back to the buyer (refunds done or under way). */
-  refundedCents: z.number().int(),
+  refundedMinor: z.number().int(),
   /** All of the payment is refunded (or being refunded): shown as Refunded, it will not ship. */
   fullyRefunded: z.boolean(),
 });

@@ -35,11 +35,11 @@ export const ZPurchase = z.object({
     z.object({
       orderNo: z.string(),
       /** What this payment pays for the order: its platform price, frozen at checkout. */
-      amountCents: z.number().int(),
+      amountMinor: z.number().int(),
       status: ZOrderStatus,
     }),
   ),
-  totalCents: z.number().int(),
+  totalMinor: z.number().int(),
   currencyCode: z.string(),
   /** Where the creator approves the payment (PayPal or the sandbox's `/payauth`); null until made. */
   approveUrl: z.string().nullable(),

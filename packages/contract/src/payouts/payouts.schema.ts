@@ -18,9 +18,9 @@ export type TPayoutTrigger = z.infer<typeof ZPayoutTrigger>;
 /** The client's key for one withdrawal attempt: the same key again answers the same payout. */
 export const ZRequestKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 
-/** Withdraw: all of the available balance when `amountCents` is left out. */
+/** Withdraw: all of the available balance when `amountMinor` is left out. */
 export const ZWithdrawRequest = z.object({
-  amountCents: z.number().int().positive().optional(),
+  amountMinor: z.number().int().positive().optional(),
   currencyCode: z.string().regex(/^[A-Z]{3}$/),
   requestKey: ZRequestKey,
 });
@@ -28,7 +28,7 @@ export type TWithdrawRequest = z.infer<typeof ZWithdrawRequest>;
 
 export const ZPayout = z.object({
   id: z.string(),
-  amountCents: z.number().int(),
+  amountMinor: z.number().int(),
   currencyCode: z.string(),
   status: ZPayoutStatus,
   trigger: ZPayoutTrigger,
@@ -51,7 +51,7 @@ export type TPayoutSettings = z.infer<typeof ZPayoutSettings>;
 /** A sale still in its hold, with the day it becomes available (null until the order completes). */
 export const ZPendingSale = z.object({
   orderNo: z.string(),
-  amountCents: z.number().int(),
+  amountMinor: z.number().int(),
   currencyCode: z.string(),
   paidAt: z.string().nullable(),
   completedAt: z.string().nullable(),

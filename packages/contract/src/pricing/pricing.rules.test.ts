@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyPercentage,
-  convertFromUsdCents,
-  convertToUsdCents,
+  convertFromUsdMinor,
+  convertToUsdMinor,
   priceProduct,
   roundPrice,
   type TPriceRules,
@@ -13,9 +13,9 @@ const base: TPriceRules = { defaultPercentage: 200, rounding: 'none' };
 describe('priceProduct precedence', () => {
   it('uses the default percentage when nothing else is set', () => {
     expect(priceProduct(1000, base)).toEqual({
-      costCents: 1000,
-      sellingCents: 2000,
-      profitCents: 1000,
+      costMinor: 1000,
+      sellingMinor: 2000,
+      profitMinor: 1000,
       source: 'default',
       percentage: 200,
     });
@@ -23,7 +23,7 @@ describe('priceProduct precedence', () => {
 
   it('a first-level percentage beats the default', () => {
     expect(priceProduct(1000, { ...base, firstLevelPercentage: 150 })).toMatchObject({
-      sellingCents: 1500,
+      sellingMinor: 1500,
       source: 'firstLevel',
       percentage: 150,
     });
@@ -32,7 +32,7 @@ describe('priceProduct precedence', () => {
   it('a second-level percentage beats the first level', () => {
     expect(
       priceProduct(1000, { ...base, firstLevelPercentage: 150, secondLevelPercentage: 120 }),
-    ).toMatchObject({ sellingCents: 1200, source: 'secondLevel', percentage: 120 });
+    ).toMatchObject({ sellingMinor: 1200, source: 'secondLevel', percentage: 120 });
   });
 
   it('an override beats everything and is not rounded', () => {
@@ -42,21 +42,21 @@ describe('priceProduct precedence', () => {
         rounding: '99',
         firstLevelPercentage: 150,
         secondLevelPercentage: 120,
-        overrideCents: 1234,
+        overrideMinor: 1234,
       }),
     ).toEqual({
-      costCents: 1000,
-      sellingCents: 1234,
-      profitCents: 234,
+      costMinor: 1000,
+      sellingMinor: 1234,
+      profitMinor: 234,
       source: 'override',
       percentage: null,
     });
   });
 
   it('an override of 0 is still an override (the server refuses it as below cost)', () => {
-    expect(priceProduct(1000, { ...base, overrideCents: 0 })).toMatchObject({
+    expect(priceProduct(1000, { ...base, overrideMinor: 0 })).toMatchObject({
       source: 'override',
-      profitCents: -1000,
+      profitMinor: -1000,
     });
   });
 });
@@ -82,7 +82,7 @@ describe('integer arithmetic', () => {
     for (let cost = 1; cost < 5000; cost += 37) {
       for (const rounding of ['none', '99', '95', 'whole'] as const) {
         const price = priceProduct(cost, { defaultPercentage: 100, rounding });
-        expect(price.sellingCents).toBeGreaterThanOrEqual(cost);
+        expect(price.sellingMinor).toBeGreaterThanOrEqual(cost);
       }
     }
   });
@@ -90,18 +90,18 @@ describe('integer arithmetic', () => {
 
 describe('currency conversion', () => {
   it('converts US cents to minor units of other currencies', () => {
-    expect(convertFromUsdCents(1999, 1_000_000, 2)).toBe(1999); // USD
-    expect(convertFromUsdCents(1000, 920_000, 2)).toBe(920); // EUR at 0.92
-    expect(convertFromUsdCents(1000, 150_250_000, 0)).toBe(1503); // JPY: 1502.5 → 1503
-    expect(convertFromUsdCents(1000, 307_000, 3)).toBe(3070); // KWD, 3 decimals
+    expect(convertFromUsdMinor(1999, 1_000_000, 2)).toBe(1999); // USD
+    expect(convertFromUsdMinor(1000, 920_000, 2)).toBe(920); // EUR at 0.92
+    expect(convertFromUsdMinor(1000, 150_250_000, 0)).toBe(1503); // JPY: 1502.5 → 1503
+    expect(convertFromUsdMinor(1000, 307_000, 3)).toBe(3070); // KWD, 3 decimals
   });
 
   it('converts back to US cents', () => {
-    expect(convertToUsdCents(920, 920_000, 2)).toBe(1000);
-    expect(convertToUsdCents(1503, 150_250_000, 0)).toBe(1000);
+    expect(convertToUsdMinor(920, 920_000, 2)).toBe(1000);
+    expect(convertToUsdMinor(1503, 150_250_000, 0)).toBe(1000);
   });
 
   it('stays exact for large amounts', () => {
-    expect(convertFromUsdCents(9_000_000_000_000, 1_000_000, 2)).toBe(9_000_000_000_000);
+    expect(convertFromUsdMinor(9_000_000_000_000, 1_000_000, 2)).toBe(9_000_000_000_000);
   });
 });

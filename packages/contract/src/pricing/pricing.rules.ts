@@ -17,7 +17,7 @@ export type TPriceSource = 'override' | 'secondLevel' | 'firstLevel' | 'default'
 
 export interface TPriceRules {
   /** The product's own selling price, if the creator set one. Used as is (never rounded). */
-  overrideCents?: number | null | undefined;
+  overrideMinor?: number | null | undefined;
   /** The shop's percentage for the product's second-level category. */
   secondLevelPercentage?: number | null | undefined;
   /** The shop's percentage for the first-level category above it. */
@@ -28,17 +28,17 @@ export interface TPriceRules {
 }
 
 export interface TPrice {
-  costCents: number;
-  sellingCents: number;
-  profitCents: number;
+  costMinor: number;
+  sellingMinor: number;
+  profitMinor: number;
   source: TPriceSource;
   /** The percentage that applied; null for an override. */
   percentage: number | null;
 }
 
 /** `cents × percentage / 100`, rounded half up, in integers only. */
-export function applyPercentage(costCents: number, percentage: number): number {
-  return Math.floor((costCents * percentage + 50) / 100);
+export function applyPercentage(costMinor: number, percentage: number): number {
+  return Math.floor((costMinor * percentage + 50) / 100);
 }
 
 /** The smallest price ≥ `cents` that fits the rounding (e.g. 12.34 → 12.99, 12.95, 13.00). */
@@ -51,12 +51,12 @@ export function roundPrice(cents: number, rounding: TRounding): number {
 }
 
 /** Selling price and profit by precedence: override > second level > first level > default. */
-export function priceProduct(costCents: number, rules: TPriceRules): TPrice {
-  if (rules.overrideCents !== null && rules.overrideCents !== undefined) {
+export function priceProduct(costMinor: number, rules: TPriceRules): TPrice {
+  if (rules.overrideMinor !== null && rules.overrideMinor !== undefined) {
     return {
-      costCents,
-      sellingCents: rules.overrideCents,
-      profitCents: rules.overrideCents - costCents,
+      costMinor,
+      sellingMinor: rules.overrideMinor,
+      profitMinor: rules.overrideMinor - costMinor,
       source: 'override',
       percentage: null,
     };
@@ -67,8 +67,8 @@ export function priceProduct(costCents: number, rules: TPriceRules): TPrice {
       : rules.firstLevelPercentage != null
         ? ['firstLevel', rules.firstLevelPercentage]
         : ['default', rules.defaultPercentage];
-  const sellingCents = roundPrice(applyPercentage(costCents, percentage), rules.rounding);
-  return { costCents, sellingCents, profitCents: sellingCents - costCents, source, percentage };
+  const sellingMinor = roundPrice(applyPercentage(costMinor, percentage), rules.rounding);
+  return { costMinor, sellingMinor, profitMinor: sellingMinor - costMinor, source, percentage };
 }
 
 /**
@@ -76,8 +76,8 @@ export function priceProduct(costCents: number, rules: TPriceRules): TPrice {
  * of the currency's major unit per dollar, `minorDigits` its decimals (JPY 0, USD 2, KWD 3).
  * Rounded half up; integers throughout (BigInt keeps large amounts exact).
  */
-export function convertFromUsdCents(usdCents: number, ratePerUsdMicros: number, minorDigits: number): number {
-  const scaled = BigInt(usdCents) * BigInt(ratePerUsdMicros) * 10n ** BigInt(minorDigits);
+export function convertFromUsdMinor(usdMinor: number, ratePerUsdMicros: number, minorDigits: number): number {
+  const scaled = BigInt(usdMinor) * BigInt(ratePerUsdMicros) * 10n ** BigInt(minorDigits);
   const divisor = 100n * 1_000_000n;
   const sign = scaled < 0n ? -1n : 1n;
   const magnitude = scaled < 0n ? -scaled : scaled;
@@ -85,7 +85,7 @@ export function convertFromUsdCents(usdCents: number, ratePerUsdMicros: number, 
 }
 
 /** The inverse for a creator typing a price in their currency: minor units → US cents (half up). */
-export function convertToUsdCents(minor: number, ratePerUsdMicros: number, minorDigits: number): number {
+export function convertToUsdMinor(minor: number, ratePerUsdMicros: number, minorDigits: number): number {
   const scaled = BigInt(minor) * 100n * 1_000_000n;
   const divisor = BigInt(ratePerUsdMicros) * 10n ** BigInt(minorDigits);
   const sign = scaled < 0n ? -1n : 1n;

@@ -30,13 +30,13 @@ export const ZPricedProduct = z.object({
   title: z.string(),
   categoryId: z.string(),
   parentCategoryId: z.string(),
-  costCents: z.number().int(),
-  sellingCents: z.number().int(),
-  profitCents: z.number().int(),
+  costMinor: z.number().int(),
+  sellingMinor: z.number().int(),
+  profitMinor: z.number().int(),
   source: z.enum(['override', 'secondLevel', 'firstLevel', 'default']),
   /** The percentage that applied; null for an override. */
   percentage: z.number().int().nullable(),
-  overridePriceCents: z.number().int().nullable(),
+  overridePriceMinor: z.number().int().nullable(),
   visible: z.literal([0, 1]),
   sort: z.number().int(),
 });
@@ -46,7 +46,7 @@ export type TPricedProductPage = z.infer<typeof ZPricedProductPage>;
 
 /**
  * One save of the price adjustment pages, applied in one transaction: all or nothing. A
- * category's `percentage: null` removes its rule; a product's `overridePriceCents: null` removes
+ * category's `percentage: null` removes its rule; a product's `overridePriceMinor: null` removes
  * its override. An override is never below the product's cost.
  */
 export const ZPricingUpdateRequest = z.object({
@@ -60,7 +60,7 @@ export const ZPricingUpdateRequest = z.object({
     .array(
       z.object({
         productId: ZId,
-        overridePriceCents: z.number().int().min(1).max(2_000_000_000).nullable(),
+        overridePriceMinor: z.number().int().min(1).max(2_000_000_000).nullable(),
         visible: z.literal([0, 1]).optional(),
       }),
     )

@@ -28,8 +28,8 @@ export const ZReconciliationDifference = z.object({
   orderNo: z.string().nullable(),
   payoutId: z.string().nullable(),
   refundId: z.string().nullable(),
-  expectedCents: z.number().int(),
-  actualCents: z.number().int(),
+  expectedMinor: z.number().int(),
+  actualMinor: z.number().int(),
   /** In English, as the job logs it. */
   detail: z.string(),
 });

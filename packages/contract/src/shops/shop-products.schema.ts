@@ -28,12 +28,12 @@ export const ZShopProduct = z.object({
   categoryId: z.string(),
   categoryName: z.string(),
   parentCategoryId: z.string(),
-  costCents: z.number().int(),
-  sellingCents: z.number().int(),
-  profitCents: z.number().int(),
+  costMinor: z.number().int(),
+  sellingMinor: z.number().int(),
+  profitMinor: z.number().int(),
   /** Where the selling price comes from. */
   source: z.enum(['override', 'secondLevel', 'firstLevel', 'default']),
-  overridePriceCents: z.number().int().nullable(),
+  overridePriceMinor: z.number().int().nullable(),
   stock: z.number().int(),
   visible: z.literal([0, 1]),
   /** Times shown in the shop and opened from it. */

@@ -21,7 +21,7 @@ export const ZStorefrontProductCard = z.object({
   imageUrl: z.string().nullable(),
   categoryId: z.string(),
   /** The shop's selling price in US cents. */
-  priceCents: z.number().int().min(0),
+  priceMinor: z.number().int().min(0),
   /** Average of published reviews in tenths (43 = 4.3 stars); null without reviews. */
   ratingTenths: z.number().int().nullable(),
   reviewCount: z.number().int().min(0),

@@ -8,7 +8,7 @@ export type TText = readonly [en: string, es: string, pt: string, zhCn: string, 
 export interface SeedSubcategory {
   name: TText;
   /** Platform price range of its products, US cents. */
-  priceCents: readonly [min: number, max: number];
+  priceMinor: readonly [min: number, max: number];
   /** Two kinds of item sold in it; product titles are built on them. */
   items: readonly [TText, TText];
 }
@@ -30,7 +30,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
     children: [
       {
         name: ['T-shirts', 'Camisetas', 'Camisetas', 'T恤', 'Tee-shirts'],
-        priceCents: [699, 2499],
+        priceMinor: [699, 2499],
         items: [
           ['Cotton T-shirt', 'Camiseta de algodón', 'Camiseta de algodão', '纯棉T恤', 'Tee-shirt en coton'],
           ['Oversized tee', 'Camiseta oversize', 'Camiseta oversized', '宽松T恤', 'Tee-shirt oversize'],
@@ -38,7 +38,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Hoodies', 'Sudaderas', 'Moletons', '连帽衫', 'Sweats à capuche'],
-        priceCents: [1899, 4999],
+        priceMinor: [1899, 4999],
         items: [
           [
             'Fleece hoodie',
@@ -58,7 +58,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Caps & hats', 'Gorras y sombreros', 'Bonés e chapéus', '帽子', 'Casquettes et chapeaux'],
-        priceCents: [599, 2299],
+        priceMinor: [599, 2299],
         items: [
           ['Baseball cap', 'Gorra de béisbol', 'Boné de beisebol', '棒球帽', 'Casquette de baseball'],
           ['Knit beanie', 'Gorro de punto', 'Gorro de tricô', '针织帽', 'Bonnet en maille'],
@@ -66,7 +66,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Bags', 'Bolsos', 'Bolsas', '包袋', 'Sacs'],
-        priceCents: [899, 5999],
+        priceMinor: [899, 5999],
         items: [
           ['Canvas tote bag', 'Bolsa de lona', 'Ecobag de lona', '帆布托特包', 'Tote bag en toile'],
           [
@@ -87,7 +87,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
     children: [
       {
         name: ['Skincare', 'Cuidado de la piel', 'Cuidados com a pele', '护肤', 'Soins de la peau'],
-        priceCents: [499, 3999],
+        priceMinor: [499, 3999],
         items: [
           ['Hydrating serum', 'Sérum hidratante', 'Sérum hidratante', '保湿精华', 'Sérum hydratant'],
           ['Day cream', 'Crema de día', 'Creme diurno', '日霜', 'Crème de jour'],
@@ -95,7 +95,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Makeup', 'Maquillaje', 'Maquiagem', '彩妆', 'Maquillage'],
-        priceCents: [399, 2999],
+        priceMinor: [399, 2999],
         items: [
           ['Matte lipstick', 'Pintalabios mate', 'Batom matte', '哑光口红', 'Rouge à lèvres mat'],
           [
@@ -109,7 +109,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Hair care', 'Cuidado del cabello', 'Cuidados com o cabelo', '护发', 'Soins capillaires'],
-        priceCents: [399, 2499],
+        priceMinor: [399, 2499],
         items: [
           ['Repair shampoo', 'Champú reparador', 'Shampoo reparador', '修护洗发水', 'Shampooing réparateur'],
           ['Hair oil', 'Aceite capilar', 'Óleo capilar', '护发精油', 'Huile capillaire'],
@@ -117,7 +117,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Fragrance', 'Fragancias', 'Perfumes', '香水', 'Parfums'],
-        priceCents: [1499, 8999],
+        priceMinor: [1499, 8999],
         items: [
           ['Eau de parfum', 'Agua de perfume', 'Eau de parfum', '浓香水', 'Eau de parfum'],
           ['Body mist', 'Bruma corporal', 'Body splash', '身体香氛喷雾', 'Brume pour le corps'],
@@ -132,7 +132,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
     children: [
       {
         name: ['Mugs & drinkware', 'Tazas y vasos', 'Canecas e copos', '杯具', 'Tasses et verres'],
-        priceCents: [499, 2499],
+        priceMinor: [499, 2499],
         items: [
           ['Ceramic mug', 'Taza de cerámica', 'Caneca de cerâmica', '陶瓷马克杯', 'Mug en céramique'],
           ['Glass tumbler', 'Vaso de cristal', 'Copo de vidro', '玻璃杯', 'Verre gobelet'],
@@ -140,7 +140,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Candles', 'Velas', 'Velas', '蜡烛', 'Bougies'],
-        priceCents: [599, 3499],
+        priceMinor: [599, 3499],
         items: [
           ['Scented candle', 'Vela aromática', 'Vela aromática', '香薰蜡烛', 'Bougie parfumée'],
           [
@@ -154,7 +154,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Wall art', 'Cuadros', 'Quadros', '装饰画', 'Art mural'],
-        priceCents: [999, 7999],
+        priceMinor: [999, 7999],
         items: [
           ['Art print', 'Lámina artística', 'Pôster artístico', '艺术印刷画', 'Affiche d’art'],
           ['Framed poster', 'Póster enmarcado', 'Pôster emoldurado', '带框海报', 'Affiche encadrée'],
@@ -168,7 +168,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
           '靠垫与毯子',
           'Coussins et plaids',
         ],
-        priceCents: [1299, 5999],
+        priceMinor: [1299, 5999],
         items: [
           ['Linen cushion', 'Cojín de lino', 'Almofada de linho', '亚麻靠垫', 'Coussin en lin'],
           ['Knitted throw', 'Manta de punto', 'Manta de tricô', '针织毯', 'Plaid en tricot'],
@@ -183,7 +183,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
     children: [
       {
         name: ['Cookware', 'Batería de cocina', 'Panelas', '锅具', 'Ustensiles de cuisson'],
-        priceCents: [1999, 9999],
+        priceMinor: [1999, 9999],
         items: [
           [
             'Non-stick pan',
@@ -209,7 +209,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
           '刀具与工具',
           'Couteaux et ustensiles',
         ],
-        priceCents: [699, 6999],
+        priceMinor: [699, 6999],
         items: [
           ['Chef’s knife', 'Cuchillo de chef', 'Faca de chef', '主厨刀', 'Couteau de chef'],
           [
@@ -223,7 +223,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Coffee & tea', 'Café y té', 'Café e chá', '咖啡与茶', 'Café et thé'],
-        priceCents: [899, 4999],
+        priceMinor: [899, 4999],
         items: [
           [
             'Pour-over coffee set',
@@ -249,7 +249,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
           '食品收纳',
           'Conservation des aliments',
         ],
-        priceCents: [499, 2999],
+        priceMinor: [499, 2999],
         items: [
           [
             'Glass container set',
@@ -282,7 +282,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
     children: [
       {
         name: ['Phone cases', 'Fundas de móvil', 'Capinhas de celular', '手机壳', 'Coques de téléphone'],
-        priceCents: [599, 2999],
+        priceMinor: [599, 2999],
         items: [
           [
             'Silicone phone case',
@@ -308,7 +308,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
           '充电器与数据线',
           'Chargeurs et câbles',
         ],
-        priceCents: [599, 4999],
+        priceMinor: [599, 4999],
         items: [
           ['USB-C cable', 'Cable USB-C', 'Cabo USB-C', 'USB-C数据线', 'Câble USB-C'],
           [
@@ -322,7 +322,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Headphones', 'Auriculares', 'Fones de ouvido', '耳机', 'Casques et écouteurs'],
-        priceCents: [1499, 14999],
+        priceMinor: [1499, 14999],
         items: [
           ['Wireless earbuds', 'Auriculares inalámbricos', 'Fones sem fio', '无线耳机', 'Écouteurs sans fil'],
           [
@@ -336,7 +336,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Desk gadgets', 'Gadgets de escritorio', 'Gadgets de mesa', '桌面小物', 'Gadgets de bureau'],
-        priceCents: [799, 5999],
+        priceMinor: [799, 5999],
         items: [
           [
             'Laptop stand',
@@ -363,7 +363,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
     children: [
       {
         name: ['Yoga & fitness', 'Yoga y fitness', 'Ioga e fitness', '瑜伽健身', 'Yoga et fitness'],
-        priceCents: [999, 5999],
+        priceMinor: [999, 5999],
         items: [
           ['Yoga mat', 'Esterilla de yoga', 'Tapete de ioga', '瑜伽垫', 'Tapis de yoga'],
           ['Resistance bands', 'Bandas elásticas', 'Faixas elásticas', '弹力带', 'Bandes de résistance'],
@@ -371,7 +371,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Water bottles', 'Botellas de agua', 'Garrafas de água', '水壶', 'Gourdes'],
-        priceCents: [799, 3499],
+        priceMinor: [799, 3499],
         items: [
           ['Insulated bottle', 'Botella térmica', 'Garrafa térmica', '保温水壶', 'Gourde isotherme'],
           ['Sports bottle', 'Bidón deportivo', 'Squeeze esportiva', '运动水壶', 'Bouteille de sport'],
@@ -379,7 +379,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Camping', 'Acampada', 'Acampamento', '露营', 'Camping'],
-        priceCents: [1299, 9999],
+        priceMinor: [1299, 9999],
         items: [
           ['Camping lantern', 'Farol de acampada', 'Lanterna de camping', '露营灯', 'Lanterne de camping'],
           ['Folding chair', 'Silla plegable', 'Cadeira dobrável', '折叠椅', 'Chaise pliante'],
@@ -387,7 +387,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Cycling', 'Ciclismo', 'Ciclismo', '骑行', 'Cyclisme'],
-        priceCents: [999, 7999],
+        priceMinor: [999, 7999],
         items: [
           [
             'Bike light set',
@@ -408,7 +408,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
     children: [
       {
         name: ['Toys', 'Juguetes', 'Brinquedos', '玩具', 'Jouets'],
-        priceCents: [599, 4999],
+        priceMinor: [599, 4999],
         items: [
           ['Wooden puzzle', 'Puzle de madera', 'Quebra-cabeça de madeira', '木制拼图', 'Puzzle en bois'],
           ['Plush toy', 'Peluche', 'Pelúcia', '毛绒玩具', 'Peluche'],
@@ -416,7 +416,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Baby care', 'Cuidado del bebé', 'Cuidados com o bebê', '婴儿护理', 'Soins bébé'],
-        priceCents: [499, 3999],
+        priceMinor: [499, 3999],
         items: [
           [
             'Muslin swaddle',
@@ -430,7 +430,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Kids’ clothing', 'Ropa infantil', 'Roupa infantil', '童装', 'Vêtements enfant'],
-        priceCents: [799, 3499],
+        priceMinor: [799, 3499],
         items: [
           ['Kids’ pyjamas', 'Pijama infantil', 'Pijama infantil', '儿童睡衣', 'Pyjama enfant'],
           ['Rain jacket', 'Chubasquero', 'Capa de chuva', '儿童雨衣', 'Imperméable'],
@@ -444,7 +444,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
           '学习用品',
           'Fournitures scolaires',
         ],
-        priceCents: [299, 2499],
+        priceMinor: [299, 2499],
         items: [
           ['Pencil case', 'Estuche', 'Estojo', '铅笔盒', 'Trousse'],
           ['Lunch box', 'Fiambrera', 'Lancheira', '午餐盒', 'Boîte à goûter'],
@@ -459,7 +459,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
     children: [
       {
         name: ['Dogs', 'Perros', 'Cães', '狗狗用品', 'Chiens'],
-        priceCents: [599, 4999],
+        priceMinor: [599, 4999],
         items: [
           ['Dog leash', 'Correa para perro', 'Guia para cachorro', '狗绳', 'Laisse pour chien'],
           ['Chew toy', 'Juguete para morder', 'Brinquedo mordedor', '磨牙玩具', 'Jouet à mâcher'],
@@ -467,7 +467,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Cats', 'Gatos', 'Gatos', '猫咪用品', 'Chats'],
-        priceCents: [399, 3999],
+        priceMinor: [399, 3999],
         items: [
           ['Scratching post', 'Rascador', 'Arranhador', '猫抓柱', 'Griffoir'],
           ['Feather wand', 'Caña con plumas', 'Varinha de penas', '逗猫棒', 'Canne à plumes'],
@@ -475,7 +475,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Pet beds', 'Camas para mascotas', 'Caminhas para pets', '宠物窝', 'Couchages'],
-        priceCents: [1999, 7999],
+        priceMinor: [1999, 7999],
         items: [
           ['Donut pet bed', 'Cama redonda', 'Caminha redonda', '甜甜圈宠物窝', 'Panier rond'],
           [
@@ -489,7 +489,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Treats', 'Premios y snacks', 'Petiscos', '宠物零食', 'Friandises'],
-        priceCents: [299, 1999],
+        priceMinor: [299, 1999],
         items: [
           [
             'Training treats',
@@ -510,7 +510,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
     children: [
       {
         name: ['Notebooks', 'Cuadernos', 'Cadernos', '笔记本', 'Carnets'],
-        priceCents: [399, 2999],
+        priceMinor: [399, 2999],
         items: [
           ['Dotted notebook', 'Cuaderno de puntos', 'Caderno pontilhado', '点阵笔记本', 'Carnet à points'],
           ['Sketchbook', 'Cuaderno de dibujo', 'Caderno de desenho', '素描本', 'Carnet de croquis'],
@@ -518,7 +518,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Pens', 'Bolígrafos', 'Canetas', '笔', 'Stylos'],
-        priceCents: [199, 3999],
+        priceMinor: [199, 3999],
         items: [
           [
             'Gel pen set',
@@ -532,7 +532,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Stickers', 'Pegatinas', 'Adesivos', '贴纸', 'Autocollants'],
-        priceCents: [199, 999],
+        priceMinor: [199, 999],
         items: [
           ['Sticker sheet', 'Lámina de pegatinas', 'Cartela de adesivos', '贴纸页', 'Planche d’autocollants'],
           [
@@ -546,7 +546,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Planners', 'Agendas', 'Planners', '计划本', 'Agendas'],
-        priceCents: [699, 3499],
+        priceMinor: [699, 3499],
         items: [
           ['Weekly planner', 'Agenda semanal', 'Planner semanal', '周计划本', 'Agenda hebdomadaire'],
           ['Desk calendar', 'Calendario de escritorio', 'Calendário de mesa', '台历', 'Calendrier de bureau'],
@@ -561,7 +561,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
     children: [
       {
         name: ['Aromatherapy', 'Aromaterapia', 'Aromaterapia', '香薰疗法', 'Aromathérapie'],
-        priceCents: [699, 4999],
+        priceMinor: [699, 4999],
         items: [
           [
             'Essential oil set',
@@ -581,7 +581,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Sleep', 'Descanso', 'Sono', '睡眠', 'Sommeil'],
-        priceCents: [599, 5999],
+        priceMinor: [599, 5999],
         items: [
           [
             'Silk sleep mask',
@@ -601,7 +601,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Massage', 'Masaje', 'Massagem', '按摩', 'Massage'],
-        priceCents: [999, 8999],
+        priceMinor: [999, 8999],
         items: [
           ['Massage roller', 'Rodillo de masaje', 'Rolo de massagem', '按摩滚轮', 'Rouleau de massage'],
           ['Massage gun', 'Pistola de masaje', 'Pistola de massagem', '筋膜枪', 'Pistolet de massage'],
@@ -609,7 +609,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       },
       {
         name: ['Bath', 'Baño', 'Banho', '沐浴', 'Bain'],
-        priceCents: [399, 2999],
+        priceMinor: [399, 2999],
         items: [
           ['Bath salts', 'Sales de baño', 'Sais de banho', '浴盐', 'Sels de bain'],
           ['Cotton bathrobe', 'Albornoz de algodón', 'Roupão de algodão', '纯棉浴袍', 'Peignoir en coton'],

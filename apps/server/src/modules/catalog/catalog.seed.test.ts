@@ -40,7 +40,7 @@ describe('the seed catalogue', () => {
   it('is the same on every install and keeps every price whole and positive', () => {
     const a = composeProducts(seededRandom(7));
     expect(composeProducts(seededRandom(7))).toEqual(a);
-    expect(a.every((p) => Number.isInteger(p.priceCents) && p.priceCents > 0)).toBe(true);
+    expect(a.every((p) => Number.isInteger(p.priceMinor) && p.priceMinor > 0)).toBe(true);
     expect(new Set(a.map((p) => p.title[0])).size).toBe(a.length);
   });
 
@@ -114,10 +114,10 @@ describe('the demo creator', () => {
     expect(shop).toMatchObject({ defaultPercentage: 200, rounding: '99' });
     expect(shop?.pricesSavedAt).not.toBeNull();
     const overrides = await db
-      .select({ override: shopProducts.overridePriceCents, cost: products.platformPriceCents })
+      .select({ override: shopProducts.overridePriceMinor, cost: products.platformPriceMinor })
       .from(shopProducts)
       .innerJoin(products, eq(products.id, shopProducts.productId))
-      .where(and(eq(shopProducts.shopId, shop!.id), gt(shopProducts.overridePriceCents, 0)));
+      .where(and(eq(shopProducts.shopId, shop!.id), gt(shopProducts.overridePriceMinor, 0)));
     expect(overrides).toHaveLength(3);
     expect(overrides.every((o) => o.override! >= o.cost)).toBe(true);
     expect(await db.$count(shopProducts, eq(shopProducts.visible, 0))).toBeGreaterThan(0);

@@ -85,7 +85,7 @@ export interface SeedProduct {
   subcategory: number;
   title: TText;
   description: TText;
-  priceCents: number;
+  priceMinor: number;
   stock: number;
   /** Initials and line name drawn on its main picture. */
   initials: string;
@@ -136,7 +136,7 @@ export function composeProducts(rand: () => number): SeedProduct[] {
           closing[i],
         ].join(sentenceGap(i)),
       ),
-      priceCents: seedPrice(rand, sub.priceCents),
+      priceMinor: seedPrice(rand, sub.priceMinor),
       stock: rand() < 0.04 ? 0 : 5 + Math.floor(rand() * 495),
       initials: initialsOf(item[0]),
       line,
@@ -242,7 +242,7 @@ export async function seedCatalogue(db: AppDatabase, storage: FileStorage): Prom
           titles: title.others,
           description: description.en,
           descriptions: description.others,
-          platformPriceCents: p.priceCents,
+          platformPriceMinor: p.priceMinor,
           stock: p.stock,
           sort: Math.floor(index / subcategories.length) + 1,
         };

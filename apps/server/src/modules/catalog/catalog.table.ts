@@ -59,7 +59,7 @@ export const products = pgTable(
     /** Rich text as a checked document in JSON (decision 0017), or older plain text, in English; `descriptions` the other languages. */
     description: text('description').notNull().default(''),
     descriptions: translations('descriptions'),
-    platformPriceCents: integer('platform_price_cents').notNull(),
+    platformPriceMinor: integer('platform_price_minor').notNull(),
     stock: integer('stock').notNull().default(0),
     /** 1 on sale, 0 withdrawn. */
     status: smallint('status').notNull().default(1),
@@ -68,7 +68,7 @@ export const products = pgTable(
   },
   (t) => [
     index().on(t.categoryId, t.sort),
-    check('products_price_positive', sql`${t.platformPriceCents} > 0`),
+    check('products_price_positive', sql`${t.platformPriceMinor} > 0`),
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
   ],
 );

@@ -236,7 +236,7 @@ describe('categories', () => {
 
     const [product] = await ctx.database.db
       .insert(products)
-      .values({ categoryId: Number(child.id), title: 'Del product', platformPriceCents: 1299 })
+      .values({ categoryId: Number(child.id), title: 'Del product', platformPriceMinor: 1299 })
       .returning({ id: products.id });
     const childRefused = await call('manager', 'DELETE', `/${child.id}`);
     expect(childRefused.statusCode).toBe(409);

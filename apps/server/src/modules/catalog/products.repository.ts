@@ -13,7 +13,7 @@ export type ProductValues = Pick<
   | 'titles'
   | 'description'
   | 'descriptions'
-  | 'platformPriceCents'
+  | 'platformPriceMinor'
   | 'stock'
   | 'status'
   | 'sort'

@@ -31,7 +31,7 @@ let otherLeaf = 0;
 async function create(body: Record<string, unknown>): Promise<TProductForm> {
   const res = await call('manager', 'POST', '', {
     categoryId: String(leaf),
-    platformPriceCents: 1000,
+    platformPriceMinor: 1000,
     ...body,
   });
   expect(res.statusCode).toBe(200);
@@ -74,7 +74,7 @@ describe('products', () => {
       titles: { es: 'Pg Taza', fr: '' },
       description: plainTextToDoc('A <b>mug</b>'),
       descriptions: { pt: plainTextToDoc('Uma caneca'), es: { type: 'doc', content: [] } },
-      platformPriceCents: 1299,
+      platformPriceMinor: 1299,
       stock: 7,
       images: ['/files/product/a.png', 'https://cdn.example.com/b.png'],
     });
@@ -84,7 +84,7 @@ describe('products', () => {
       titles: { es: 'Pg Taza' },
       description: plainTextToDoc('A <b>mug</b>'),
       descriptions: { pt: plainTextToDoc('Uma caneca') },
-      platformPriceCents: 1299,
+      platformPriceMinor: 1299,
       stock: 7,
       status: 1,
       images: ['/files/product/a.png', 'https://cdn.example.com/b.png'],
@@ -98,7 +98,7 @@ describe('products', () => {
       label: 'Pg Taza',
       title: 'Pg Mug',
       categoryLabel: 'Prod hoja',
-      platformPriceCents: 1299,
+      platformPriceMinor: 1299,
       imageUrl: '/files/product/a.png',
     });
     expect((await page('?keywords=TAZA')).list.map((p) => p.id)).toEqual([made.id]);
@@ -120,14 +120,14 @@ describe('products', () => {
       id: made.id,
       categoryId: String(otherLeaf),
       title: 'Ed Cap 2',
-      platformPriceCents: 2500,
+      platformPriceMinor: 2500,
       stock: 3,
       images: ['/files/product/3.png'],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       title: 'Ed Cap 2',
-      platformPriceCents: 2500,
+      platformPriceMinor: 2500,
       images: ['/files/product/3.png'],
     });
     const images = await ctx.database.db
@@ -146,7 +146,7 @@ describe('products', () => {
         await call('manager', 'PUT', '/999999999', {
           categoryId: String(leaf),
           title: 'x',
-          platformPriceCents: 1,
+          platformPriceMinor: 1,
         })
       ).statusCode,
     ).toBe(404);
@@ -157,7 +157,7 @@ describe('products', () => {
       'manager',
       'POST',
       '',
-      { categoryId: String(top), title: 'Bad', platformPriceCents: 100 },
+      { categoryId: String(top), title: 'Bad', platformPriceMinor: 100 },
       'es',
     );
     expect(first.statusCode).toBe(400);
@@ -169,7 +169,7 @@ describe('products', () => {
     const unknown = await call('manager', 'POST', '', {
       categoryId: '999999999',
       title: 'Bad',
-      platformPriceCents: 100,
+      platformPriceMinor: 100,
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({
@@ -180,14 +180,14 @@ describe('products', () => {
       const res = await call('manager', 'POST', '', {
         categoryId: String(leaf),
         title: 'Bad',
-        platformPriceCents: price,
+        platformPriceMinor: price,
       });
       expect({ price, status: res.statusCode }).toEqual({ price, status: 400 });
     }
     const noTitle = await call('manager', 'POST', '', {
       categoryId: String(leaf),
       title: ' ',
-      platformPriceCents: 1,
+      platformPriceMinor: 1,
       stock: -1,
     });
     expect((noTitle.json().data.fields as { field: string }[]).map((f) => f.field).sort()).toEqual([
@@ -197,7 +197,7 @@ describe('products', () => {
     const badImage = await call('manager', 'POST', '', {
       categoryId: String(leaf),
       title: 'x',
-      platformPriceCents: 1,
+      platformPriceMinor: 1,
       images: ['javascript:x'],
     });
     expect(badImage.statusCode).toBe(400);
@@ -240,7 +240,7 @@ describe('products', () => {
       const res = await call('manager', 'PUT', `/${made.id}`, {
         categoryId: String(leaf),
         title: 'Rt Tee changed',
-        platformPriceCents: 1000,
+        platformPriceMinor: 1000,
         ...body,
       });
       expect(res.statusCode).toBe(400);
@@ -286,7 +286,7 @@ describe('products', () => {
   it('refuses users without the permission (A0301) and writes nothing', async () => {
     await expectForbidden('guest', [
       ['GET', '', undefined],
-      ['POST', '', { categoryId: String(leaf), title: 'Sneaky', platformPriceCents: 1 }],
+      ['POST', '', { categoryId: String(leaf), title: 'Sneaky', platformPriceMinor: 1 }],
       ['DELETE', '/1', undefined],
       ['PATCH', '/1/status?status=0', undefined],
     ]);

@@ -42,8 +42,8 @@ beforeAll(async () => {
   const [mug, cap] = await db
     .insert(products)
     .values([
-      { categoryId: leaf?.id ?? 0, title: 'Rv Mug', titles: { es: 'Rv Taza' }, platformPriceCents: 500 },
-      { categoryId: leaf?.id ?? 0, title: 'Rv Cap', platformPriceCents: 800 },
+      { categoryId: leaf?.id ?? 0, title: 'Rv Mug', titles: { es: 'Rv Taza' }, platformPriceMinor: 500 },
+      { categoryId: leaf?.id ?? 0, title: 'Rv Cap', platformPriceMinor: 800 },
     ])
     .returning({ id: products.id });
   const rows = await db

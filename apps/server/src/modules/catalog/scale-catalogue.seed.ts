@@ -58,7 +58,7 @@ export async function growCatalogue(
   const subIds = sql.raw(`array[${subs.map((s) => s.id).join(', ')}]::bigint[]`);
   const r = (salt: number) => rowRandom(sql`i`, options.seed, salt);
   const added = await db.execute(sql`
-    insert into products (category_id, title, description, platform_price_cents, stock, status, sort)
+    insert into products (category_id, title, description, platform_price_minor, stock, status, sort)
     select (${subIds})[1 + (i % ${subs.length})],
       ${textArray(ADJECTIVES)}[1 + floor(${r(1)} * ${ADJECTIVES.length})::int] || ' '
         || ${textArray(NOUNS)}[1 + floor(${r(2)} * ${NOUNS.length})::int] || ' no. ' || i,

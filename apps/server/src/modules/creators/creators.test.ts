@@ -60,7 +60,7 @@ describe('the list', () => {
     await sale(ann, 1_200);
     await sale(ann, 800, { completedAt: new Date() }); // still in its hold
     const payout = await call(ann, 'POST', '/api/v1/payouts', {
-      amountCents: 2_000,
+      amountMinor: 2_000,
       currencyCode: 'USD',
       requestKey: newKey(),
     });
@@ -77,22 +77,22 @@ describe('the list', () => {
       shopName: 'Shop ann',
       slug: 'cr-ann',
       salesCount: 3,
-      salesCents: own.totalEarnedCents,
-      balanceCents: own.balanceCents,
-      pendingCents: own.pendingCents,
-      paidOutCents: own.paidOutCents,
+      salesMinor: own.totalEarnedMinor,
+      balanceMinor: own.balanceMinor,
+      pendingMinor: own.pendingMinor,
+      paidOutMinor: own.paidOutMinor,
       currencyCode: 'USD',
       payoutAccount: 'verified',
       suspendedReason: null,
       payoutsHeldReason: null,
     });
     expect(row).toMatchObject({
-      salesCents: 7_000,
-      balanceCents: 5_000,
-      pendingCents: 800,
-      paidOutCents: 2_000,
+      salesMinor: 7_000,
+      balanceMinor: 5_000,
+      pendingMinor: 800,
+      paidOutMinor: 2_000,
     });
-    expect(await rowOf(ben)).toMatchObject({ salesCount: 0, balanceCents: 0, payoutAccount: 'unverified' });
+    expect(await rowOf(ben)).toMatchObject({ salesCount: 0, balanceMinor: 0, payoutAccount: 'unverified' });
     expect(await rowOf(cid)).toMatchObject({ payoutAccount: 'none' });
   });
 
@@ -170,7 +170,7 @@ describe('suspension', () => {
     productId = await addProductOnSale(ctx.database.db, {
       category: 'Cr A',
       title: 'Mug',
-      costCents: 1_000,
+      costMinor: 1_000,
       stock: 20,
     });
   });
@@ -304,16 +304,16 @@ describe('suspension', () => {
     expect(detail.recentOrders).toHaveLength(2);
     expect(detail.recentOrders.map((o) => o.status)).toEqual([0, 1]);
     expect(detail.recentOrders[1]).toMatchObject({
-      totalCents: 1_500,
-      profitCents: 500,
+      totalMinor: 1_500,
+      profitMinor: 500,
       currencyCode: 'USD',
     });
-    expect(detail.ledger).toMatchObject({ total: 1, list: [{ kind: 'sale', amountCents: 500 }] });
+    expect(detail.ledger).toMatchObject({ total: 1, list: [{ kind: 'sale', amountMinor: 500 }] });
     expect(detail.creator).toMatchObject({
       salesCount: 1,
-      salesCents: 500,
-      balanceCents: 500,
-      pendingCents: 500,
+      salesMinor: 500,
+      balanceMinor: 500,
+      pendingMinor: 500,
     });
     expect(detail.ledger.list[0]?.orderNo).toBe(detail.recentOrders[1]?.orderNo);
 

@@ -160,7 +160,7 @@ describe('dashboard: traffic sources and top products', () => {
         await addProductOnSale(db, {
           category: `Src ${p % 3}`,
           title: `Product ${p}`,
-          costCents: 500,
+          costMinor: 500,
           stock: 99,
         }),
       );

@@ -1,7 +1,7 @@
 // The earnings module's face: what other modules may use (decision 0022). The ledger is written
 // only here: sales, payouts and their returns, what creators paid for their own orders.
 export {
-  availableCents,
+  availableMinor,
   creditSale,
   debitPayout,
   recordPurchase,

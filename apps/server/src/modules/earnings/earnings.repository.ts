@@ -336,7 +336,7 @@ export async function returnPayout(db: AppDatabase, payout: PayoutEntry): Promis
 }
 
 /** What the creator may withdraw now: the balance less the sales still in their hold. */
-export async function availableCents(
+export async function availableMinor(
   db: AppDatabase,
   userId: number,
   holdDays: number,

@@ -122,31 +122,31 @@ describe("the creator's earnings", () => {
         new Date('2026-11-15T00:00:00Z'),
       ),
     ).toMatchObject({
-      balanceCents: 1_000 + 499 + 501 + 250 - 1_200 + 30,
+      balanceMinor: 1_000 + 499 + 501 + 250 - 1_200 + 30,
       // Every order is paid but none completed: all four sales are still in their hold.
-      pendingCents: 2_250,
-      availableCents: -1_200 + 30,
-      inFlightCents: 0,
-      totalEarnedCents: 2_250,
-      paidOutCents: 1_200,
-      thisMonthCents: 1_250,
+      pendingMinor: 2_250,
+      availableMinor: -1_200 + 30,
+      inFlightMinor: 0,
+      totalEarnedMinor: 2_250,
+      paidOutMinor: 1_200,
+      thisMonthMinor: 1_250,
       currencyCode: 'USD',
       holdDays: 14,
       payoutAccount: null,
       payoutsHeld: false,
     });
     const bruno = await ok<TEarningsSummary>('bruno', '/earnings');
-    expect(bruno).toMatchObject({ balanceCents: 77_777, totalEarnedCents: 77_777, paidOutCents: 0 });
+    expect(bruno).toMatchObject({ balanceMinor: 77_777, totalEarnedMinor: 77_777, paidOutMinor: 0 });
     expect(await ok<TEarningsSummary>('carla', '/earnings')).toMatchObject({
-      balanceCents: 0,
-      totalEarnedCents: 0,
+      balanceMinor: 0,
+      totalEarnedMinor: 0,
     });
   });
 
   it('pages the ledger newest first with the order numbers of sales', async () => {
     const first = await ok<TLedgerEntryPage>('anna', '/earnings/entries?pageSize=2');
     expect(first.total).toBe(6);
-    expect(first.list.map((e) => [e.kind, e.amountCents, e.orderNo])).toEqual([
+    expect(first.list.map((e) => [e.kind, e.amountMinor, e.orderNo])).toEqual([
       ['sale', 250, 'LS261103-EEEEEEE4'],
       ['adjustment', 30, null],
     ]);

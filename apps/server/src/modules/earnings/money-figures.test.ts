@@ -117,12 +117,12 @@ async function consoleOrder(orderNo: string): Promise<TConsoleOrder> {
   return found;
 }
 
-async function refund(orderNo: string, amountCents: number) {
+async function refund(orderNo: string, amountMinor: number) {
   const order = await consoleOrder(orderNo);
   await data(
     call('operator', 'POST', '/system/orders/refund', {
       orderNo,
-      amountCents,
+      amountMinor,
       reason: 'test',
       version: order.version,
     }),
@@ -142,15 +142,15 @@ async function ship(orderNo: string) {
 async function payout(email: string) {
   await ctx.database.db.update(shops).set({ paypalEmail: email }).where(eq(shops.id, shopId));
   const summary = await data<TEarningsSummary>(call('mo', 'GET', '/earnings'));
-  if (summary.availableCents < 100) return;
+  if (summary.availableMinor < 100) return;
   await data(
     call('mo', 'POST', '/payouts', {
       currencyCode: 'USD',
       requestKey: key('payout'),
-      amountCents: summary.availableCents,
+      amountMinor: summary.availableMinor,
     }),
   );
-  const service = payoutsKit(() => ctx, 'mf').service({ holdDays: 0, minimumCents: 100 });
+  const service = payoutsKit(() => ctx, 'mf').service({ holdDays: 0, minimumMinor: 100 });
   // Paid at the first read; a `+returned` payout comes back at a later one (paid payouts are
   // looked at again hourly).
   await service.followPayouts(new Date(Date.now() + 60_000));
@@ -237,8 +237,8 @@ beforeAll(async () => {
     'sys:creator:query',
   ]);
   productIds.push(
-    await addProductOnSale(db, { category: 'MF A', title: 'Hoodie', costCents: 2349, stock: 10_000 }),
-    await addProductOnSale(db, { category: 'MF B', title: 'Cap', costCents: 999, stock: 10_000 }),
+    await addProductOnSale(db, { category: 'MF A', title: 'Hoodie', costMinor: 2349, stock: 10_000 }),
+    await addProductOnSale(db, { category: 'MF B', title: 'Cap', costMinor: 999, stock: 10_000 }),
   );
   // No hold and a small minimum: shipped sales can be paid out within the test.
   await db.delete(configs).where(sql`${configs.key} in ('PAYOUT_HOLD_DAYS', 'PAYOUT_MINIMUM_CENTS')`);
@@ -260,7 +260,7 @@ describe('money figures', () => {
       if (roll < 0.45 || paid.length < 2) {
         const orderNo = await sale(next);
         paid.push(orderNo);
-        refundable.set(orderNo, (await consoleOrder(orderNo)).totalCents);
+        refundable.set(orderNo, (await consoleOrder(orderNo)).totalMinor);
       } else if (roll < 0.6) {
         await selfPaid(next);
       } else if (roll < 0.8) {
@@ -291,14 +291,14 @@ describe('money figures', () => {
     }
     // And one refunded in full before it was shipped: it must leave the queue.
     const unshipped = await sale(next);
-    await refund(unshipped, (await consoleOrder(unshipped)).totalCents);
+    await refund(unshipped, (await consoleOrder(unshipped)).totalMinor);
     refundable.set(unshipped, 0);
     fully.push(unshipped);
     await selfPaid(next);
     // One partly refunded order shipped (what was not refunded goes out).
     for (const [orderNo, left] of refundable) {
       const order = await consoleOrder(orderNo);
-      if (left > 0 && order.refundedCents > 0 && order.status === 1) {
+      if (left > 0 && order.refundedMinor > 0 && order.status === 1) {
         await ship(orderNo);
         break;
       }
@@ -320,18 +320,18 @@ describe('money figures', () => {
     // Earnings: the summary, its identity, the daily chart and the ledger's pages.
     const summary = await data<TEarningsSummary>(call('mo', 'GET', '/earnings'));
     expect(summary).toMatchObject({
-      totalEarnedCents: truth.earned,
-      thisMonthCents: truth.earnedThisMonth,
-      balanceCents: truth.balance,
-      paidOutCents: truth.paidOut,
-      inFlightCents: truth.inFlight,
-      adjustmentsCents: truth.adjustments,
-      purchasesCents: -truth.purchases,
+      totalEarnedMinor: truth.earned,
+      thisMonthMinor: truth.earnedThisMonth,
+      balanceMinor: truth.balance,
+      paidOutMinor: truth.paidOut,
+      inFlightMinor: truth.inFlight,
+      adjustmentsMinor: truth.adjustments,
+      purchasesMinor: -truth.purchases,
     });
     expect(
-      summary.totalEarnedCents + summary.adjustmentsCents - summary.inFlightCents - summary.paidOutCents,
-    ).toBe(summary.balanceCents);
-    expect(summary.availableCents + summary.pendingCents).toBe(summary.balanceCents);
+      summary.totalEarnedMinor + summary.adjustmentsMinor - summary.inFlightMinor - summary.paidOutMinor,
+    ).toBe(summary.balanceMinor);
+    expect(summary.availableMinor + summary.pendingMinor).toBe(summary.balanceMinor);
     const today = new Date().toISOString().slice(0, 10);
     const daily = await data<TEarningsDaily>(call('mo', 'GET', `/earnings/daily?from=${today}&to=${today}`));
     expect(daily).toEqual([{ day: today, cents: truth.earnedToday }]);
@@ -340,14 +340,14 @@ describe('money figures', () => {
     );
     expect(entries.total).toBe(truth.entries);
     const byKind = (kinds: string[]) =>
-      entries.list.filter((e) => kinds.includes(e.kind)).reduce((n, e) => n + e.amountCents, 0);
-    expect(byKind(['sale', 'refund'])).toBe(summary.totalEarnedCents);
-    expect(byKind(['purchase'])).toBe(-summary.purchasesCents);
-    expect(byKind(['sale', 'refund', 'payout', 'payout_return', 'adjustment'])).toBe(summary.balanceCents);
+      entries.list.filter((e) => kinds.includes(e.kind)).reduce((n, e) => n + e.amountMinor, 0);
+    expect(byKind(['sale', 'refund'])).toBe(summary.totalEarnedMinor);
+    expect(byKind(['purchase'])).toBe(-summary.purchasesMinor);
+    expect(byKind(['sale', 'refund', 'payout', 'payout_return', 'adjustment'])).toBe(summary.balanceMinor);
 
     // Home: the cards, the chart, the sources and the top products, in UTC.
     const home = await data<TDashboardSummary>(call('mo', 'GET', '/dashboard?tz=UTC'));
-    expect(home.earnings.total).toBe(summary.totalEarnedCents);
+    expect(home.earnings.total).toBe(summary.totalEarnedMinor);
     expect(home.earnings.today).toBe(truth.earnedToday);
     expect(home.earnings.past7Days).toBe(truth.earnedToday);
     expect(home.sales.total).toBe(truth.sales);
@@ -380,26 +380,26 @@ describe('money figures', () => {
       list.list.push(...page.list);
       cursor = page.nextCursor;
     }
-    expect(list.list.reduce((n, o) => n + o.earnedCents, 0)).toBe(summary.totalEarnedCents);
-    expect(list.list.reduce((n, o) => n + o.paidByYouCents, 0)).toBe(summary.purchasesCents);
+    expect(list.list.reduce((n, o) => n + o.earnedMinor, 0)).toBe(summary.totalEarnedMinor);
+    expect(list.list.reduce((n, o) => n + o.paidByYouMinor, 0)).toBe(summary.purchasesMinor);
     for (const order of list.list) {
-      if (order.side === 'b') expect(order).toMatchObject({ earnedCents: 0, status: 2 });
+      if (order.side === 'b') expect(order).toMatchObject({ earnedMinor: 0, status: 2 });
       expect(order.fullyRefunded).toBe(fully.includes(order.orderNo) || refundable.get(order.orderNo) === 0);
     }
     // Waiting to ship: paid, not refunded in full, what is left of what their buyers paid.
     const waiting = list.list.filter((o) => o.status === 1 && !o.fullyRefunded);
     expect(home.pendingShipmentOrders).toBe(waiting.length);
-    expect(home.pendingShipment).toBe(waiting.reduce((n, o) => n + o.totalCents - o.refundedCents, 0));
+    expect(home.pendingShipment).toBe(waiting.reduce((n, o) => n + o.totalMinor - o.refundedMinor, 0));
 
     // The console's view of the creator says the same.
     const creators = await data<{ list: TCreator[] }>(
       call('operator', 'GET', '/system/creators/page?keywords=mf-shop'),
     );
     expect(creators.list.find((c) => c.userId === String(userId))).toMatchObject({
-      salesCents: summary.totalEarnedCents,
-      balanceCents: summary.balanceCents,
-      pendingCents: summary.pendingCents,
-      paidOutCents: summary.paidOutCents,
+      salesMinor: summary.totalEarnedMinor,
+      balanceMinor: summary.balanceMinor,
+      pendingMinor: summary.pendingMinor,
+      paidOutMinor: summary.paidOutMinor,
     });
     // A fully refunded order is not shipped: refused, with the reason.
     const refusedShip = await call('operator', 'POST', '/system/orders/ship', {

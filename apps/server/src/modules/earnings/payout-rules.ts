@@ -7,18 +7,18 @@ export interface PayoutRules {
   /** Days after an order is completed before its profit becomes available. */
   holdDays: number;
   /** The smallest payout, in US cents. */
-  minimumCents: number;
+  minimumMinor: number;
   /** The most one creator can be paid in one UTC day, in US cents. */
-  dailyMaximumCents: number;
+  dailyMaximumMinor: number;
 }
 
 export const PAYOUT_RULE_DEFAULTS: PayoutRules = {
   holdDays: 14,
-  minimumCents: 1_000,
-  dailyMaximumCents: 1_000_000,
+  minimumMinor: 1_000,
+  dailyMaximumMinor: 1_000_000,
 };
 
-const LIMITS = { holdDays: 3650, minimumCents: 100_000_000, dailyMaximumCents: 1_000_000_000 };
+const LIMITS = { holdDays: 3650, minimumMinor: 100_000_000, dailyMaximumMinor: 1_000_000_000 };
 
 function whole(value: string | undefined, fallback: number, max: number): number {
   if (value === undefined || !/^\s*\d{1,10}\s*$/.test(value)) return fallback;
@@ -30,11 +30,11 @@ function whole(value: string | undefined, fallback: number, max: number): number
 export function readPayoutRules(get: (key: string) => string | undefined): PayoutRules {
   return {
     holdDays: whole(get('PAYOUT_HOLD_DAYS'), PAYOUT_RULE_DEFAULTS.holdDays, LIMITS.holdDays),
-    minimumCents: whole(get('PAYOUT_MINIMUM_CENTS'), PAYOUT_RULE_DEFAULTS.minimumCents, LIMITS.minimumCents),
-    dailyMaximumCents: whole(
+    minimumMinor: whole(get('PAYOUT_MINIMUM_CENTS'), PAYOUT_RULE_DEFAULTS.minimumMinor, LIMITS.minimumMinor),
+    dailyMaximumMinor: whole(
       get('PAYOUT_DAILY_MAXIMUM_CENTS'),
-      PAYOUT_RULE_DEFAULTS.dailyMaximumCents,
-      LIMITS.dailyMaximumCents,
+      PAYOUT_RULE_DEFAULTS.dailyMaximumMinor,
+      LIMITS.dailyMaximumMinor,
     ),
   };
 }

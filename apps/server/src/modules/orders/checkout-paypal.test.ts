@@ -88,7 +88,7 @@ beforeAll(async () => {
   const db = ctx.database.db;
   const ownerUserId = await createUser(db, { username: 'pp-owner' });
   await db.insert(shops).values({ ownerUserId, slug: 'pp-shop', name: 'PP', defaultPercentage: 150 });
-  productId = await addProductOnSale(db, { category: 'PP A', title: 'Lamp', costCents: 2000, stock: 500 });
+  productId = await addProductOnSale(db, { category: 'PP A', title: 'Lamp', costMinor: 2000, stock: 500 });
 });
 afterAll(async () => {
   await ctx.close();
@@ -98,7 +98,7 @@ afterAll(async () => {
 describe('checkout with PayPal', () => {
   it('captures the approved order: paid, the capture recorded on the payment, one ledger row', async () => {
     const order = await approvedOrder();
-    expect(order.totalCents).toBe(6000);
+    expect(order.totalMinor).toBe(6000);
     const res = await capture(order);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: TOrderReceipt }>().data.status).toBe(1);

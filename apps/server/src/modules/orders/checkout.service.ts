@@ -74,9 +74,9 @@ function priceLine(product: SellableProduct, quantity: number, shop: CheckoutSho
     title: product.title.slice(0, 200),
     imageUrl: product.imageUrl,
     quantity,
-    platformPriceMinor: price.costCents,
-    sellingPriceMinor: price.sellingCents,
-    profitMinor: price.profitCents,
+    platformPriceMinor: price.costMinor,
+    sellingPriceMinor: price.sellingMinor,
+    profitMinor: price.profitMinor,
   };
 }
 
@@ -95,10 +95,10 @@ async function toReceipt(db: AppDatabase, found: OrderWithPayment): Promise<TOrd
       title: item.title,
       imageUrl: item.imageUrl,
       quantity: item.quantity,
-      unitCents: item.sellingPriceMinor,
-      lineCents: item.sellingPriceMinor * item.quantity,
+      unitMinor: item.sellingPriceMinor,
+      lineMinor: item.sellingPriceMinor * item.quantity,
     })),
-    totalCents: order.totalMinor,
+    totalMinor: order.totalMinor,
     currencyCode: order.currencyCode,
     // The receipt answers anyone holding the /payresult link: the address masked, as creators see it.
     email: maskEmail(order.buyerEmail),
@@ -258,7 +258,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       });
       return {
         orderNo: order.orderNo,
-        totalCents: order.totalMinor,
+        totalMinor: order.totalMinor,
         currencyCode: order.currencyCode,
         approveUrl: payment.approveUrl,
       };
@@ -285,7 +285,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (!found.payment) return startPayment(found.order, shop, language);
     return {
       orderNo: found.order.orderNo,
-      totalCents: found.order.totalMinor,
+      totalMinor: found.order.totalMinor,
       currencyCode: found.order.currencyCode,
       approveUrl: found.payment.approveUrl,
     };

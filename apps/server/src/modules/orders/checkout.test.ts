@@ -76,7 +76,7 @@ async function addProduct(cost: number, stock: number, values: { status?: number
       categoryId,
       title: `Thing ${cost}`,
       titles: { pt: `Coisa ${cost}` },
-      platformPriceCents: cost,
+      platformPriceMinor: cost,
       stock,
       ...values,
     })
@@ -141,7 +141,7 @@ describe('checkout with the sandbox provider', () => {
   it('freezes prices, then create → approve → capture pays once, credits once and mails once', async () => {
     const mug = await addProduct(1000, 5);
     const cap = await addProduct(499, 5);
-    await ctx.database.db.insert(shopProducts).values({ shopId, productId: cap, overridePriceCents: 1500 });
+    await ctx.database.db.insert(shopProducts).values({ shopId, productId: cap, overridePriceMinor: 1500 });
     const answer = await placed(
       [
         [mug, 2],
@@ -149,7 +149,7 @@ describe('checkout with the sandbox provider', () => {
       ],
       buyer('paid'),
     );
-    expect(answer).toMatchObject({ totalCents: 2 * 2000 + 1500, currencyCode: 'USD' });
+    expect(answer).toMatchObject({ totalMinor: 2 * 2000 + 1500, currencyCode: 'USD' });
     expect(answer.orderNo).toMatch(/^LS\d{6}-[A-Z2-7]{8}$/);
     // The sandbox's page, and the way back, speak the language the buyer bought in.
     expect(answer.approveUrl).toBe(`/payauth?token=${tokenOf(answer)}&lang=pt`);
@@ -174,7 +174,7 @@ describe('checkout with the sandbox provider', () => {
     // The approval page, then a price change: the placed order does not move.
     const approval = await ctx.app.inject({ url: `/api/v1/public/sandbox/orders/${tokenOf(answer)}` });
     expect(approval.json<{ data: TSandboxApproval }>().data).toMatchObject({
-      amountCents: 5500,
+      amountMinor: 5500,
       reference: answer.orderNo,
       shopName: 'Ana’s Corner',
       cancelUrl: '/s/co-shop/cart?lang=pt',
@@ -191,7 +191,7 @@ describe('checkout with the sandbox provider', () => {
     const receipt = first.json<{ data: TOrderReceipt }>().data;
     expect(receipt).toMatchObject({
       status: 1,
-      totalCents: 5500,
+      totalMinor: 5500,
       shop: { slug: 'co-shop', name: 'Ana’s Corner' },
     });
     expect(receipt.paidAt).not.toBeNull();

@@ -185,9 +185,9 @@ describe('the console order list and detail', () => {
     expect(detail).toMatchObject({
       orderNo: 'LS261102-DDDDDDD2',
       status: 1,
-      items: [{ title: 'Red cup', quantity: 1, platformUnitCents: 500, sellingUnitCents: 999 }],
-      payments: [{ provider: 'sandbox', captureId: 'CAP-1', capturedCents: 999, status: 'COMPLETED' }],
-      ledger: [{ kind: 'sale', amountCents: 499 }],
+      items: [{ title: 'Red cup', quantity: 1, platformUnitMinor: 500, sellingUnitMinor: 999 }],
+      payments: [{ provider: 'sandbox', captureId: 'CAP-1', capturedMinor: 999, status: 'COMPLETED' }],
+      ledger: [{ kind: 'sale', amountMinor: 499 }],
       shippingAddress: { line1: '1 Main St', postalCode: '4000' },
       shipment: null,
     });
@@ -357,7 +357,7 @@ describe('shipping', () => {
     // dora's sales: the shipped order (available) and the one completed at seeding (long past).
     expect(summary.json<{ data: TEarningsSummary }>().data).toMatchObject({
       holdDays: 0,
-      availableCents: 2 * 499,
+      availableMinor: 2 * 499,
     });
   });
 

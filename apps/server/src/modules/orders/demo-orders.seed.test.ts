@@ -34,7 +34,7 @@ function lcg(seed: number): () => number {
 async function addProduct(categoryId: number, cost: number): Promise<number> {
   const [row] = await ctx.database.db
     .insert(products)
-    .values({ categoryId, title: `Demo ${cost}`, description: '', platformPriceCents: cost, stock: 9 })
+    .values({ categoryId, title: `Demo ${cost}`, description: '', platformPriceMinor: cost, stock: 9 })
     .returning({ id: products.id });
   return row?.id ?? 0;
 }
@@ -70,7 +70,7 @@ beforeAll(async () => {
   hiddenId = await addProduct(other?.id ?? 0, 700);
   await db.insert(shopCategoryPrices).values({ shopId, categoryId: child?.id ?? 0, percentage: 150 });
   await db.insert(shopProducts).values([
-    { shopId, productId: lamps[0] ?? 0, overridePriceCents: 4500 },
+    { shopId, productId: lamps[0] ?? 0, overridePriceMinor: 4500 },
     { shopId, productId: hiddenId, visible: 0 },
   ]);
   const rules = { defaultPercentage: 200, rounding: '99' as const };
@@ -78,10 +78,10 @@ beforeAll(async () => {
     [mugs[0], 500],
     [mugs[1], 1234],
   ] as const) {
-    expectedSelling.set(id ?? 0, priceProduct(cost, { ...rules, secondLevelPercentage: 150 }).sellingCents);
+    expectedSelling.set(id ?? 0, priceProduct(cost, { ...rules, secondLevelPercentage: 150 }).sellingMinor);
   }
   expectedSelling.set(lamps[0] ?? 0, 4500);
-  expectedSelling.set(lamps[1] ?? 0, priceProduct(999, rules).sellingCents);
+  expectedSelling.set(lamps[1] ?? 0, priceProduct(999, rules).sellingMinor);
   inserted = await seedDemoOrders(db, { ownerEmail: EMAIL, random: lcg(7), now: NOW });
 });
 
@@ -92,8 +92,8 @@ afterAll(async () => {
 describe('the demo orders', () => {
   it('plans the same orders from the same seed', () => {
     const pool: DemoProduct[] = [
-      { id: 1, title: 'A', imageUrl: null, costCents: 100, sellingCents: 199, profitCents: 99 },
-      { id: 2, title: 'B', imageUrl: null, costCents: 300, sellingCents: 599, profitCents: 299 },
+      { id: 1, title: 'A', imageUrl: null, costMinor: 100, sellingMinor: 199, profitMinor: 99 },
+      { id: 2, title: 'B', imageUrl: null, costMinor: 300, sellingMinor: 599, profitMinor: 299 },
     ];
     const plan = (seed: number) =>
       planDemoOrders(lcg(seed), pool, NOW).map((o) => [o.orderNo, o.status, o.createdAt, o.lines]);
@@ -145,7 +145,7 @@ describe('the demo orders', () => {
       url: '/api/v1/earnings',
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(summary.json<{ data: TEarningsSummary }>().data.totalEarnedCents).toBe(profit);
+    expect(summary.json<{ data: TEarningsSummary }>().data.totalEarnedMinor).toBe(profit);
     const list = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/orders?status=1',

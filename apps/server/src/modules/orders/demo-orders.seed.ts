@@ -27,9 +27,9 @@ export interface DemoProduct {
   id: number;
   title: string;
   imageUrl: string | null;
-  costCents: number;
-  sellingCents: number;
-  profitCents: number;
+  costMinor: number;
+  sellingMinor: number;
+  profitMinor: number;
 }
 
 export interface PlannedOrder {
@@ -139,9 +139,9 @@ async function loadPricedProducts(
       id: row.id,
       title: row.title,
       imageUrl: row.imageUrl,
-      costCents: price.costCents,
-      sellingCents: price.sellingCents,
-      profitCents: price.profitCents,
+      costMinor: price.costMinor,
+      sellingMinor: price.sellingMinor,
+      profitMinor: price.profitMinor,
     };
   });
 }
@@ -154,8 +154,8 @@ async function insertOrder(
 ): Promise<void> {
   const sum = (of: (line: PlannedOrder['lines'][number]) => number) =>
     order.lines.reduce((total, line) => total + of(line) * line.quantity, 0);
-  const totalMinor = sum((line) => line.product.sellingCents);
-  const platformMinor = sum((line) => line.product.costCents);
+  const totalMinor = sum((line) => line.product.sellingMinor);
+  const platformMinor = sum((line) => line.product.costMinor);
   const [row] = await db
     .insert(orders)
     .values({
@@ -188,9 +188,9 @@ async function insertOrder(
         title: product.title,
         imageUrl: product.imageUrl,
         quantity,
-        platformPriceMinor: product.costCents,
-        sellingPriceMinor: product.sellingCents,
-        profitMinor: product.profitCents,
+        platformPriceMinor: product.costMinor,
+        sellingPriceMinor: product.sellingMinor,
+        profitMinor: product.profitMinor,
       })),
     )
     .returning({ id: orderItems.id, productId: orderItems.productId });

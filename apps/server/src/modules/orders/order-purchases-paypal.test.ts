@@ -80,7 +80,7 @@ beforeAll(async () => {
   await db
     .insert(shops)
     .values({ ownerUserId: userId, slug: 'ppu-shop', name: 'PPU', defaultPercentage: 150 });
-  productId = await addProductOnSale(db, { category: 'PPU A', title: 'Kettle', costCents: 1500, stock: 500 });
+  productId = await addProductOnSale(db, { category: 'PPU A', title: 'Kettle', costMinor: 1500, stock: 500 });
 });
 afterAll(async () => {
   await ctx.close();

@@ -59,10 +59,10 @@ function toAnswer(purchase: PurchaseRow, list: PurchaseOrderRow[]): TPurchase {
     reason: purchase.reason,
     orders: list.map((order) => ({
       orderNo: order.orderNo,
-      amountCents: order.amountMinor,
+      amountMinor: order.amountMinor,
       status: order.status === 2 ? 2 : order.status === 1 ? 1 : 0,
     })),
-    totalCents: purchase.totalMinor,
+    totalMinor: purchase.totalMinor,
     currencyCode: purchase.currencyCode,
     approveUrl: purchase.approveUrl,
   };

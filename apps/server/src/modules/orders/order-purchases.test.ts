@@ -79,7 +79,7 @@ async function stateOf(orderNos: string[]) {
 }
 
 const balance = async (as = 'ana') =>
-  (await call(as, 'GET', '/earnings')).json<{ data: { balanceCents: number } }>().data.balanceCents;
+  (await call(as, 'GET', '/earnings')).json<{ data: { balanceMinor: number } }>().data.balanceMinor;
 
 const stock = async () =>
   (
@@ -100,7 +100,7 @@ beforeAll(async () => {
     tokens[name] = await accessTokenFor(ctx.app, `pu-${name}`, PASSWORD);
     await db.insert(shops).values({ ownerUserId: userId, slug, name: slug, defaultPercentage: 150 });
   }
-  productId = await addProductOnSale(db, { category: 'PU A', title: 'Vase', costCents: 1000, stock: 1000 });
+  productId = await addProductOnSale(db, { category: 'PU A', title: 'Vase', costMinor: 1000, stock: 1000 });
 });
 afterAll(async () => {
   await ctx.close();
@@ -113,8 +113,8 @@ describe('the creator pays for their orders (b-side)', () => {
     const before = await balance();
     const purchase = await started(nos);
     expect(purchase.status).toBe('created');
-    expect(purchase.totalCents).toBe(4000);
-    expect(purchase.orders.map((o) => [o.orderNo, o.amountCents, o.status])).toEqual(
+    expect(purchase.totalMinor).toBe(4000);
+    expect(purchase.orders.map((o) => [o.orderNo, o.amountMinor, o.status])).toEqual(
       expect.arrayContaining([
         [nos[0], 1000, 0],
         [nos[1], 2000, 0],

@@ -91,9 +91,9 @@ function toItem(row: OrderItemRow): TCreatorOrderItem {
     title: row.title,
     imageUrl: row.imageUrl,
     quantity: row.quantity,
-    platformUnitCents: row.platformPriceMinor,
-    sellingUnitCents: row.sellingPriceMinor,
-    profitUnitCents: row.profitMinor,
+    platformUnitMinor: row.platformPriceMinor,
+    sellingUnitMinor: row.sellingPriceMinor,
+    profitUnitMinor: row.profitMinor,
   };
 }
 
@@ -103,18 +103,18 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): TCreatorOrder {
     status: row.status === 2 ? 2 : row.status === 1 ? 1 : 0,
     items: items.map(toItem),
     quantity: items.reduce((sum, item) => sum + item.quantity, 0),
-    platformCents: row.platformMinor,
-    totalCents: row.totalMinor,
-    profitCents: row.profitMinor,
+    platformMinor: row.platformMinor,
+    totalMinor: row.totalMinor,
+    profitMinor: row.profitMinor,
     currencyCode: row.currencyCode,
     buyerEmail: maskEmail(row.buyerEmail),
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     shipment: shipmentOf(row),
     side: row.side === 'b' ? 'b' : 'c',
-    earnedCents: row.earnedMinor,
-    paidByYouCents: row.paidByYouMinor,
-    refundedCents: row.refundedMinor,
+    earnedMinor: row.earnedMinor,
+    paidByYouMinor: row.paidByYouMinor,
+    refundedMinor: row.refundedMinor,
     fullyRefunded: row.fullyRefunded,
   };
 }

@@ -128,9 +128,9 @@ describe("the creator's orders", () => {
     expect(page.list[2]).toMatchObject({
       status: 1,
       quantity: 3,
-      platformCents: 2 * 500 + 1200,
-      totalCents: 2 * 999 + 2399,
-      profitCents: 2 * 499 + 1199,
+      platformMinor: 2 * 500 + 1200,
+      totalMinor: 2 * 999 + 2399,
+      profitMinor: 2 * 499 + 1199,
       currencyCode: 'USD',
       buyerEmail: 'a***@example.com',
       createdAt: '2026-11-05T23:59:59.999Z',
@@ -138,9 +138,9 @@ describe("the creator's orders", () => {
     expect(page.list[2]?.items[1]).toMatchObject({
       title: 'Plain tee 100%',
       quantity: 1,
-      platformUnitCents: 1200,
-      sellingUnitCents: 2399,
-      profitUnitCents: 1199,
+      platformUnitMinor: 1200,
+      sellingUnitMinor: 2399,
+      profitUnitMinor: 1199,
     });
     expect(numbers(await ok('bruno', '/orders'))).toEqual(['LS261105-BBBBBBB1']);
     expect(await ok('carla', '/orders')).toEqual({
@@ -228,7 +228,7 @@ describe("the creator's orders", () => {
         categoryId: leaf?.id ?? 0,
         title: 'Teapot',
         titles: { fr: 'Théière', es: '' },
-        platformPriceCents: 900,
+        platformPriceMinor: 900,
       })
       .returning({ id: products.id });
     const productId = product?.id ?? 0;

@@ -83,7 +83,7 @@ export async function seedScaleOrders(
       sql`insert into scale_products values ${sql.join(
         chunk.map(
           (p, n) =>
-            sql`(${start + n}, ${p.id}, ${p.title}, ${p.imageUrl}, ${p.costCents}, ${p.sellingCents}, ${p.profitCents})`,
+            sql`(${start + n}, ${p.id}, ${p.title}, ${p.imageUrl}, ${p.costMinor}, ${p.sellingMinor}, ${p.profitMinor})`,
         ),
         sql`, `,
       )}`,

@@ -262,7 +262,7 @@ function sandboxRoutes(app: FastifyInstance, sandbox: SandboxProvider | undefine
     return {
       token: row.id,
       status: row.status,
-      amountCents: row.amountMinor,
+      amountMinor: row.amountMinor,
       currencyCode: row.currencyCode,
       reference: row.reference,
       shopName: await shopNameOf(db, row.reference),

@@ -2,7 +2,7 @@ import { ErrorCode, type TPayoutTrigger, type TWithdrawRequest } from '@linkstor
 import { isUniqueViolation } from '../../platform/db/errors';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
-import { availableCents, debitPayout } from '../earnings/earnings.api';
+import { availableMinor, debitPayout } from '../earnings/earnings.api';
 import { utcDayStartOf } from '../../platform/http/days';
 import { notRetryable, PAYOUT_CURRENCY, usd, type PayoutsDeps } from './payout-deps';
 import {
@@ -44,7 +44,7 @@ export async function commitWithdrawal(
       if (form.currencyCode !== PAYOUT_CURRENCY) {
         throw AppError.field('currencyCode', 'payouts.currency', { currency: PAYOUT_CURRENCY });
       }
-      const available = await availableCents(tx, userId, rules.holdDays, now);
+      const available = await availableMinor(tx, userId, rules.holdDays, now);
       if (retryOf) {
         // An operator's retry of a returned payout: once, and only of money that is available
         // again. Its amount was accepted once, so the minimum and the daily maximum are not
@@ -76,19 +76,19 @@ export async function commitWithdrawal(
         });
         return { payout, created: true };
       }
-      const amount = form.amountCents ?? available;
-      if (amount <= 0) throw AppError.field('amountCents', 'payouts.nothingAvailable');
+      const amount = form.amountMinor ?? available;
+      if (amount <= 0) throw AppError.field('amountMinor', 'payouts.nothingAvailable');
       if (amount > available) {
-        throw AppError.field('amountCents', 'payouts.overAvailable', { available: usd(available) });
+        throw AppError.field('amountMinor', 'payouts.overAvailable', { available: usd(available) });
       }
-      if (amount < rules.minimumCents) {
-        throw AppError.field('amountCents', 'payouts.belowMinimum', { minimum: usd(rules.minimumCents) });
+      if (amount < rules.minimumMinor) {
+        throw AppError.field('amountMinor', 'payouts.belowMinimum', { minimum: usd(rules.minimumMinor) });
       }
       const today = await sumPayoutsSince(tx, userId, utcDayStartOf(now));
-      if (today + amount > rules.dailyMaximumCents) {
-        throw AppError.field('amountCents', 'payouts.overDailyMaximum', {
-          maximum: usd(rules.dailyMaximumCents),
-          left: usd(Math.max(0, rules.dailyMaximumCents - today)),
+      if (today + amount > rules.dailyMaximumMinor) {
+        throw AppError.field('amountMinor', 'payouts.overDailyMaximum', {
+          maximum: usd(rules.dailyMaximumMinor),
+          left: usd(Math.max(0, rules.dailyMaximumMinor - today)),
         });
       }
       const payout = await insertPayout(tx, {

@@ -47,7 +47,7 @@ export async function listPendingSales(
   return {
     list: rows.map((row) => ({
       orderNo: row.orderNo,
-      amountCents: row.amountMinor,
+      amountMinor: row.amountMinor,
       currencyCode: row.currencyCode,
       paidAt: row.paidAt?.toISOString() ?? null,
       completedAt: row.completedAt?.toISOString() ?? null,

@@ -4,7 +4,7 @@ import type { ConsolePayoutRow, PayoutRow } from './payouts.repository';
 export function toPayout(row: PayoutRow): TPayout {
   return {
     id: String(row.id),
-    amountCents: row.amountMinor,
+    amountMinor: row.amountMinor,
     currencyCode: row.currencyCode,
     status: row.status,
     trigger: row.trigger,

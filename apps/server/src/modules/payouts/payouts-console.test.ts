@@ -22,11 +22,11 @@ afterAll(() => ctx.close());
 
 const poll = (later = 0) => kit.service().followPayouts(new Date(Date.now() + later));
 
-async function withdrawn(who: Creator, amountCents?: number): Promise<TPayout> {
+async function withdrawn(who: Creator, amountMinor?: number): Promise<TPayout> {
   const res = await call(who, 'POST', '/api/v1/payouts', {
     currencyCode: 'USD',
     requestKey: newKey(),
-    ...(amountCents ? { amountCents } : {}),
+    ...(amountMinor ? { amountMinor } : {}),
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: TPayout }>().data;
@@ -62,14 +62,14 @@ async function reconnect(who: Creator, email: string) {
 describe('retrying a returned payout', () => {
   it('sends a new payout of the same amount to the current verified account, then it is paid', async () => {
     const { who, payoutId } = await returnedPayout('ana');
-    expect(await expectBalanced(who)).toMatchObject({ availableCents: 3_000, inFlightCents: 0 });
+    expect(await expectBalanced(who)).toMatchObject({ availableMinor: 3_000, inFlightMinor: 0 });
     await reconnect(who, 'pr-ana-new@example.com');
 
     const res = await retry(payoutId);
     expect(res.statusCode, res.body).toBe(200);
     const sent = res.json<{ data: TConsolePayout }>().data;
     expect(sent).toMatchObject({
-      amountCents: 3_000,
+      amountMinor: 3_000,
       status: 'processing',
       receiverEmail: 'pr-ana-new@example.com',
       retryOfId: payoutId,
@@ -83,11 +83,11 @@ describe('retrying a returned payout', () => {
     expect(rows[1]?.receiverPayerId).toBe(`PAYER-NEW-${who.userId}`);
     expect(rows[1]?.senderBatchId).toBe(`LSP-${rows[1]?.id}`);
     expect(await entriesOf(who, 'payout')).toHaveLength(2);
-    expect(await expectBalanced(who)).toMatchObject({ availableCents: 0, inFlightCents: 3_000 });
+    expect(await expectBalanced(who)).toMatchObject({ availableMinor: 0, inFlightMinor: 3_000 });
 
     await poll();
     expect((await payoutsOf(who))[1]?.status).toBe('paid');
-    expect(await expectBalanced(who)).toMatchObject({ availableCents: 0, paidOutCents: 3_000 });
+    expect(await expectBalanced(who)).toMatchObject({ availableMinor: 0, paidOutMinor: 3_000 });
 
     // The list shows the returned one as retried (no second retry offered) and the retry's origin.
     const page = await call(tokens.viewer ?? '', 'GET', '/api/v1/system/payouts/page?keywords=pr-ana');
@@ -132,14 +132,14 @@ describe('retrying a returned payout', () => {
     );
     expect(await payoutsOf(who)).toHaveLength(2);
     expect(await entriesOf(who, 'payout')).toHaveLength(2);
-    expect(await expectBalanced(who)).toMatchObject({ availableCents: 0, inFlightCents: 3_000 });
+    expect(await expectBalanced(who)).toMatchObject({ availableMinor: 0, inFlightMinor: 3_000 });
   });
 
   it('respects the hold, the verified account, one in flight and the available balance', async () => {
     const { who, payoutId } = await returnedPayout('ed', 4_000);
     const unchanged = async () => {
       expect(await payoutsOf(who)).toHaveLength(1);
-      expect(await expectBalanced(who)).toMatchObject({ availableCents: 4_000, inFlightCents: 0 });
+      expect(await expectBalanced(who)).toMatchObject({ availableMinor: 4_000, inFlightMinor: 0 });
     };
 
     await ctx.database.db.update(shops).set({ payoutsHeldReason: 'Review' }).where(eq(shops.id, who.shopId));
@@ -160,7 +160,7 @@ describe('retrying a returned payout', () => {
     expect(codeOf(short)).toEqual([409, ErrorCode.PAYOUT_NOT_RETRYABLE]);
     expect(short.json<{ msg: string }>().msg).toContain('$30.00');
     expect((await payoutsOf(who)).map((p) => p.status)).toEqual(['returned', 'paid']);
-    expect(await expectBalanced(who)).toMatchObject({ availableCents: 3_000, paidOutCents: 1_000 });
+    expect(await expectBalanced(who)).toMatchObject({ availableMinor: 3_000, paidOutMinor: 1_000 });
   });
 
   it('is refused with 403 A0301 without sys:payout:retry', async () => {

@@ -30,11 +30,11 @@ afterAll(async () => {
   await stand.close();
 });
 
-async function withdrawn(who: Creator, amountCents?: number): Promise<TPayout> {
+async function withdrawn(who: Creator, amountMinor?: number): Promise<TPayout> {
   const res = await call(who, 'POST', '/api/v1/payouts', {
     currencyCode: 'USD',
     requestKey: newKey(),
-    ...(amountCents ? { amountCents } : {}),
+    ...(amountMinor ? { amountMinor } : {}),
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: TPayout }>().data;
@@ -64,7 +64,7 @@ describe('payouts through PayPal', () => {
     const ann = await creator('ann');
     await sale(ann, 5_000);
     const payout = await withdrawn(ann, 3_000);
-    expect(payout).toMatchObject({ status: 'processing', amountCents: 3_000 });
+    expect(payout).toMatchObject({ status: 'processing', amountMinor: 3_000 });
     const batch = await batchOf(ann);
     expect(batch).toMatchObject({
       recipientType: 'PAYPAL_ID',
@@ -77,7 +77,7 @@ describe('payouts through PayPal', () => {
     stand.setPayoutItemStatus(batch.itemId, 'SUCCESS');
     await poll();
     expect((await payoutsOf(ann))[0]).toMatchObject({ status: 'paid', payoutItemId: batch.itemId });
-    expect(await expectBalanced(ann)).toMatchObject({ availableCents: 2_000, paidOutCents: 3_000 });
+    expect(await expectBalanced(ann)).toMatchObject({ availableMinor: 2_000, paidOutMinor: 3_000 });
   });
 
   it('a 5xx outlasting the retries leaves it requested (in flight); the reconcile sends it once', async () => {
@@ -87,7 +87,7 @@ describe('payouts through PayPal', () => {
     stand.failTimes('payout', 3, 503);
     const payout = await withdrawn(ben);
     expect(payout.status).toBe('requested');
-    expect(await expectBalanced(ben)).toMatchObject({ availableCents: 0, inFlightCents: 2_000 });
+    expect(await expectBalanced(ben)).toMatchObject({ availableMinor: 0, inFlightMinor: 2_000 });
 
     await poll(2 * MINUTE);
     await poll(4 * MINUTE);
@@ -153,7 +153,7 @@ describe('payouts through PayPal', () => {
     expect([...stand.payouts.values()].filter((p) => p.senderBatchId === payout.senderBatchId)).toHaveLength(
       1,
     );
-    expect(await expectBalanced(dan)).toMatchObject({ inFlightCents: 2_000 });
+    expect(await expectBalanced(dan)).toMatchObject({ inFlightMinor: 2_000 });
   });
 
   it('a definite refusal returns the money at once', async () => {
@@ -166,7 +166,7 @@ describe('payouts through PayPal', () => {
       reason: expect.stringContaining('INSUFFICIENT_FUNDS'),
     });
     expect(await entriesOf(eve, 'payout_return')).toHaveLength(1);
-    expect(await expectBalanced(eve)).toMatchObject({ availableCents: 2_000, inFlightCents: 0 });
+    expect(await expectBalanced(eve)).toMatchObject({ availableMinor: 2_000, inFlightMinor: 0 });
   });
 });
 
@@ -181,14 +181,14 @@ describe('payout webhooks', () => {
     expect((await deliver(succeeded)).statusCode).toBe(200);
     expect((await deliver(succeeded)).statusCode).toBe(200);
     expect((await payoutsOf(fin))[0]?.status).toBe('paid');
-    expect(await expectBalanced(fin)).toMatchObject({ paidOutCents: 4_000 });
+    expect(await expectBalanced(fin)).toMatchObject({ paidOutMinor: 4_000 });
 
     stand.setPayoutItemStatus(itemId, 'RETURNED');
     await deliver(stand.payoutItemEvent(itemId, 'RETURNED'));
     await deliver(stand.payoutItemEvent(itemId, 'RETURNED')); // another notification of the same
     expect((await payoutsOf(fin))[0]).toMatchObject({ status: 'returned', providerStatus: 'RETURNED' });
     expect(await entriesOf(fin, 'payout_return')).toHaveLength(1);
-    expect(await expectBalanced(fin)).toMatchObject({ availableCents: 4_000, paidOutCents: 0 });
+    expect(await expectBalanced(fin)).toMatchObject({ availableMinor: 4_000, paidOutMinor: 0 });
   });
 
   it('RETURNED before SUCCEEDED (reordered) ends returned, once; UNCLAIMED returns too', async () => {
@@ -203,7 +203,7 @@ describe('payout webhooks', () => {
     await deliver(succeeded);
     expect((await payoutsOf(gil))[0]?.status).toBe('returned');
     expect(await entriesOf(gil, 'payout_return')).toHaveLength(1);
-    expect(await expectBalanced(gil)).toMatchObject({ availableCents: 4_000 });
+    expect(await expectBalanced(gil)).toMatchObject({ availableMinor: 4_000 });
 
     const hue = await creator('hue');
     await sale(hue, 1_500);
@@ -215,7 +215,7 @@ describe('payout webhooks', () => {
     await poll();
     expect((await payoutsOf(hue))[0]).toMatchObject({ status: 'returned', providerStatus: 'UNCLAIMED' });
     expect(await entriesOf(hue, 'payout_return')).toHaveLength(1);
-    expect(await expectBalanced(hue)).toMatchObject({ availableCents: 1_500 });
+    expect(await expectBalanced(hue)).toMatchObject({ availableMinor: 1_500 });
   });
 
   it('ten withdrawals at once make one payout; a poll and webhooks at once return it once', async () => {
@@ -226,7 +226,7 @@ describe('payout webhooks', () => {
         call(jay, 'POST', '/api/v1/payouts', {
           currencyCode: 'USD',
           requestKey: newKey(),
-          amountCents: 1_000,
+          amountMinor: 1_000,
         }),
       ),
     );
@@ -247,7 +247,7 @@ describe('payout webhooks', () => {
     ]);
     expect((await payoutsOf(jay))[0]).toMatchObject({ status: 'returned', providerStatus: 'FAILED' });
     expect(await entriesOf(jay, 'payout_return')).toHaveLength(1);
-    expect(await expectBalanced(jay)).toMatchObject({ availableCents: 9_000, inFlightCents: 0 });
+    expect(await expectBalanced(jay)).toMatchObject({ availableMinor: 9_000, inFlightMinor: 0 });
   });
 
   it('refuses an unsigned payout event and changes nothing', async () => {

@@ -45,12 +45,12 @@ describe('withdraw', () => {
   it('pays an amount: debited at once, in flight, then paid after the poll', async () => {
     const anna = await creator('anna');
     await sale(anna, 5_000);
-    expect((await expectBalanced(anna)).availableCents).toBe(5_000);
+    expect((await expectBalanced(anna)).availableMinor).toBe(5_000);
 
-    const payout = await withdrawn(anna, { amountCents: 2_000 });
+    const payout = await withdrawn(anna, { amountMinor: 2_000 });
 
-    expect(payout).toMatchObject({ amountCents: 2_000, status: 'processing', providerStatus: 'PENDING' });
-    expect(await expectBalanced(anna)).toMatchObject({ availableCents: 3_000, inFlightCents: 2_000 });
+    expect(payout).toMatchObject({ amountMinor: 2_000, status: 'processing', providerStatus: 'PENDING' });
+    expect(await expectBalanced(anna)).toMatchObject({ availableMinor: 3_000, inFlightMinor: 2_000 });
     expect(await entriesOf(anna, 'payout')).toHaveLength(1);
     const [row] = await payoutsOf(anna);
     expect(row?.senderBatchId).toBe(`LSP-${row?.id}`);
@@ -58,7 +58,7 @@ describe('withdraw', () => {
 
     await poll();
     expect((await payoutsOf(anna))[0]).toMatchObject({ status: 'paid', providerStatus: 'SUCCESS' });
-    expect(await expectBalanced(anna)).toMatchObject({ availableCents: 3_000, paidOutCents: 2_000 });
+    expect(await expectBalanced(anna)).toMatchObject({ availableMinor: 3_000, paidOutMinor: 2_000 });
 
     const list = await call(anna, 'GET', '/api/v1/payouts');
     expect(list.json<{ data: TPayoutPage }>().data).toMatchObject({ total: 1, list: [{ status: 'paid' }] });
@@ -69,8 +69,8 @@ describe('withdraw', () => {
     await sale(bo, 1_234);
     await sale(bo, 900, { completedAt: new Date() }); // still in its hold
     const payout = await withdrawn(bo);
-    expect(payout.amountCents).toBe(1_234);
-    expect(await expectBalanced(bo)).toMatchObject({ availableCents: 0, pendingCents: 900 });
+    expect(payout.amountMinor).toBe(1_234);
+    expect(await expectBalanced(bo)).toMatchObject({ availableMinor: 0, pendingMinor: 900 });
   });
 
   it('answers the same payout for the same request key, sequentially and concurrently', async () => {
@@ -78,10 +78,10 @@ describe('withdraw', () => {
     await sale(cy, 10_000);
     const requestKey = newKey();
     const [a, b] = await Promise.all([
-      withdrawn(cy, { amountCents: 1_500, requestKey }),
-      withdrawn(cy, { amountCents: 1_500, requestKey }),
+      withdrawn(cy, { amountMinor: 1_500, requestKey }),
+      withdrawn(cy, { amountMinor: 1_500, requestKey }),
     ]);
-    const c = await withdrawn(cy, { amountCents: 1_500, requestKey });
+    const c = await withdrawn(cy, { amountMinor: 1_500, requestKey });
     expect(new Set([a.id, b.id, c.id]).size).toBe(1);
     expect(await payoutsOf(cy)).toHaveLength(1);
     expect(await entriesOf(cy, 'payout')).toHaveLength(1);
@@ -92,8 +92,8 @@ describe('withdraw', () => {
     const di = await creator('di');
     await sale(di, 10_000);
     const answers = await Promise.all([
-      withdraw(di, { amountCents: 2_000 }),
-      withdraw(di, { amountCents: 3_000 }),
+      withdraw(di, { amountMinor: 2_000 }),
+      withdraw(di, { amountMinor: 3_000 }),
     ]);
     const codes = answers.map((res) => res.json<{ code: unknown }>().code).sort();
     expect(codes).toEqual([1, ErrorCode.PAYOUT_IN_FLIGHT].sort());
@@ -112,11 +112,11 @@ describe('withdraw', () => {
       const body = res.json<{ code: unknown; data: { fields?: { field: string }[] } | null }>();
       return [res.statusCode, body.code, body.data?.fields?.map((f) => f.field)];
     };
-    expect(fieldOf(await withdraw(ed, { amountCents: 5_001 }))).toEqual([400, 'A0400', ['amountCents']]);
-    expect(fieldOf(await withdraw(ed, { amountCents: 999 }))).toEqual([400, 'A0400', ['amountCents']]);
-    expect(fieldOf(await withdraw(ed, { amountCents: 0 }))).toEqual([400, 'A0400', ['amountCents']]);
+    expect(fieldOf(await withdraw(ed, { amountMinor: 5_001 }))).toEqual([400, 'A0400', ['amountMinor']]);
+    expect(fieldOf(await withdraw(ed, { amountMinor: 999 }))).toEqual([400, 'A0400', ['amountMinor']]);
+    expect(fieldOf(await withdraw(ed, { amountMinor: 0 }))).toEqual([400, 'A0400', ['amountMinor']]);
     expect(fieldOf(await withdraw(ed, { currencyCode: 'EUR' }))).toEqual([400, 'A0400', ['currencyCode']]);
-    expect(fieldOf(await withdraw(empty, {}))).toEqual([400, 'A0400', ['amountCents']]);
+    expect(fieldOf(await withdraw(empty, {}))).toEqual([400, 'A0400', ['amountMinor']]);
     expect(fieldOf(await withdraw(unverified, {}))).toEqual([
       409,
       ErrorCode.PAYOUT_ACCOUNT_REQUIRED,
@@ -124,18 +124,18 @@ describe('withdraw', () => {
     ]);
 
     // Over the daily maximum: what was paid today (not returned) counts.
-    const tight = kit.service({ dailyMaximumCents: 3_000 });
-    await tight.withdraw(ed.userId, { amountCents: 2_000, currencyCode: 'USD', requestKey: newKey() });
+    const tight = kit.service({ dailyMaximumMinor: 3_000 });
+    await tight.withdraw(ed.userId, { amountMinor: 2_000, currencyCode: 'USD', requestKey: newKey() });
     await poll();
     await expect(
-      tight.withdraw(ed.userId, { amountCents: 1_001, currencyCode: 'USD', requestKey: newKey() }),
+      tight.withdraw(ed.userId, { amountMinor: 1_001, currencyCode: 'USD', requestKey: newKey() }),
     ).rejects.toMatchObject({
       code: 'A0400',
-      fieldProblems: [{ field: 'amountCents', key: 'payouts.overDailyMaximum' }],
+      fieldProblems: [{ field: 'amountMinor', key: 'payouts.overDailyMaximum' }],
     });
 
     await ctx.database.db.update(shops).set({ payoutsHeldReason: 'Review' }).where(eq(shops.id, ed.shopId));
-    expect(fieldOf(await withdraw(ed, { amountCents: 1_000 }))).toEqual([
+    expect(fieldOf(await withdraw(ed, { amountMinor: 1_000 }))).toEqual([
       409,
       ErrorCode.PAYOUTS_HELD,
       undefined,
@@ -145,7 +145,7 @@ describe('withdraw', () => {
     expect(await payoutsOf(ed)).toHaveLength(1);
     expect(await payoutsOf(unverified)).toHaveLength(0);
     expect(await payoutsOf(empty)).toHaveLength(0);
-    expect(await expectBalanced(ed)).toMatchObject({ availableCents: 3_000, paidOutCents: 2_000 });
+    expect(await expectBalanced(ed)).toMatchObject({ availableMinor: 3_000, paidOutMinor: 2_000 });
     await expectBalanced(unverified);
   });
 });
@@ -157,12 +157,12 @@ describe('after the commit', () => {
     const service = kit.service();
     const { payout } = await service.commitWithdrawal(
       fay.userId,
-      { amountCents: 4_000, currencyCode: 'USD', requestKey: newKey() },
+      { amountMinor: 4_000, currencyCode: 'USD', requestKey: newKey() },
       'manual',
       new Date(),
     );
     expect(payout.status).toBe('requested');
-    expect(await expectBalanced(fay)).toMatchObject({ availableCents: 0, inFlightCents: 4_000 });
+    expect(await expectBalanced(fay)).toMatchObject({ availableMinor: 0, inFlightMinor: 4_000 });
     const before = await sandboxBatches();
 
     await service.followPayouts(new Date()); // too early: the first call may still be on its way
@@ -173,7 +173,7 @@ describe('after the commit', () => {
 
     expect((await payoutsOf(fay))[0]).toMatchObject({ status: 'paid', attempts: 1 });
     expect((await sandboxBatches()) - before).toBe(1);
-    expect(await expectBalanced(fay)).toMatchObject({ paidOutCents: 4_000, inFlightCents: 0 });
+    expect(await expectBalanced(fay)).toMatchObject({ paidOutMinor: 4_000, inFlightMinor: 0 });
   });
 
   it('UNCLAIMED gives the money back once; a refused receiver at once', async () => {
@@ -184,7 +184,7 @@ describe('after the commit', () => {
     await poll();
     expect((await payoutsOf(gus))[0]).toMatchObject({ status: 'returned', providerStatus: 'UNCLAIMED' });
     expect(await entriesOf(gus, 'payout_return')).toHaveLength(1);
-    expect(await expectBalanced(gus)).toMatchObject({ availableCents: 3_000, inFlightCents: 0 });
+    expect(await expectBalanced(gus)).toMatchObject({ availableMinor: 3_000, inFlightMinor: 0 });
 
     const hal = await creator('hal', { email: 'hal+unregistered@example.com' });
     await sale(hal, 3_000);
@@ -193,7 +193,7 @@ describe('after the commit', () => {
       status: 'returned',
       reason: expect.stringContaining('RECEIVER_UNREGISTERED'),
     });
-    expect(await expectBalanced(hal)).toMatchObject({ availableCents: 3_000 });
+    expect(await expectBalanced(hal)).toMatchObject({ availableMinor: 3_000 });
   });
 
   it('RETURNED days after it was paid: paid → returned, one return entry; the creator hears of both', async () => {
@@ -210,7 +210,7 @@ describe('after the commit', () => {
     await withdrawn(ivy);
     await poll();
     expect((await payoutsOf(ivy))[0]?.status).toBe('paid');
-    expect(await expectBalanced(ivy)).toMatchObject({ paidOutCents: 2_500 });
+    expect(await expectBalanced(ivy)).toMatchObject({ paidOutMinor: 2_500 });
     await poll(); // paid ones are looked at again only hourly
     expect((await payoutsOf(ivy))[0]?.status).toBe('paid');
     await poll(2 * 60 * MINUTE);
@@ -230,7 +230,7 @@ describe('after the commit', () => {
     ]);
     expect((await payoutsOf(ivy))[0]).toMatchObject({ status: 'returned', providerStatus: 'RETURNED' });
     expect(await entriesOf(ivy, 'payout_return')).toHaveLength(1);
-    expect(await expectBalanced(ivy)).toMatchObject({ availableCents: 2_500, paidOutCents: 0 });
+    expect(await expectBalanced(ivy)).toMatchObject({ availableMinor: 2_500, paidOutMinor: 0 });
   });
 });
 
@@ -274,7 +274,7 @@ describe('pending sales', () => {
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json<{ data: TPendingSalePage }>().data;
     expect(page.total).toBe(2);
-    expect(page.list.map((s) => [s.orderNo, s.amountCents, s.availableAt])).toEqual([
+    expect(page.list.map((s) => [s.orderNo, s.amountMinor, s.availableAt])).toEqual([
       [second, 300, null],
       [first, 700, new Date(completedAt.getTime() + 14 * 86_400_000).toISOString()],
     ]);
@@ -285,7 +285,7 @@ describe('the console', () => {
   it('lists every payout and holds a creator, each behind its permission', async () => {
     const mo = await creator('mo');
     await sale(mo, 5_000);
-    await withdrawn(mo, { amountCents: 1_000 });
+    await withdrawn(mo, { amountMinor: 1_000 });
     const viewer = await operatorWith(ctx, 'payout-viewer', ['sys:payout:query']);
     const holder = await operatorWith(ctx, 'payout-holder', ['sys:payout:hold']);
 
@@ -307,15 +307,15 @@ describe('the console', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: TConsolePayoutPage }>().data).toMatchObject({
       total: 1,
-      list: [{ username: 'po-mo', shopName: 'Shop mo', heldReason: 'Chargeback review', amountCents: 1_000 }],
+      list: [{ username: 'po-mo', shopName: 'Shop mo', heldReason: 'Chargeback review', amountMinor: 1_000 }],
     });
 
     await poll();
-    expect((await withdraw(mo, { amountCents: 1_000 })).json<{ code: unknown }>().code).toBe(
+    expect((await withdraw(mo, { amountMinor: 1_000 })).json<{ code: unknown }>().code).toBe(
       ErrorCode.PAYOUTS_HELD,
     );
     await call(holder, 'PUT', `/api/v1/system/payouts/hold/${mo.userId}`, { held: false });
-    await withdrawn(mo, { amountCents: 1_000 });
+    await withdrawn(mo, { amountMinor: 1_000 });
     await expectBalanced(mo);
   });
 });

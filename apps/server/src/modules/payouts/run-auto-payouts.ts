@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors/app-error';
-import { availableCents } from '../earnings/earnings.api';
+import { availableMinor } from '../earnings/earnings.api';
 import { isoWeek, PAYOUT_CURRENCY, type PayoutsDeps } from './payout-deps';
 import { findByRequestKey, findInFlight, listAutoPayoutUsers } from './payouts.repository';
 import { requestPayout } from './request-payout';
@@ -18,13 +18,13 @@ export async function runAutoPayouts(deps: PayoutsDeps, now = new Date()): Promi
     try {
       if (await findByRequestKey(db, userId, requestKey)) continue;
       if (await findInFlight(db, userId)) continue;
-      const available = await availableCents(db, userId, rules.holdDays, now);
-      if (available < rules.minimumCents) continue;
-      const amountCents = Math.min(available, rules.dailyMaximumCents);
+      const available = await availableMinor(db, userId, rules.holdDays, now);
+      if (available < rules.minimumMinor) continue;
+      const amountMinor = Math.min(available, rules.dailyMaximumMinor);
       const { created } = await requestPayout(
         deps,
         userId,
-        { amountCents, currencyCode: PAYOUT_CURRENCY, requestKey },
+        { amountMinor, currencyCode: PAYOUT_CURRENCY, requestKey },
         'auto',
         now,
       );

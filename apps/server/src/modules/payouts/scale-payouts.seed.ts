@@ -6,7 +6,7 @@ import { resultRows } from '../../platform/db/rows';
  * The generated creator's withdrawals: on the first of each month after their first sale (until
  * `now`), one paid payout of 90 % of the profit that left its hold during the month before, less
  * the refunds taken back of those orders — so the balance never runs dry — when that is at least
- * `minimumCents`. Paid through the sandbox to the shop's verified account. The ledger debits are
+ * `minimumMinor`. Paid through the sandbox to the shop's verified account. The ledger debits are
  * the earnings module's. Answers how many payouts were inserted.
  */
 export async function seedScalePayouts(
@@ -17,7 +17,7 @@ export async function seedScalePayouts(
     receiverEmail: string;
     receiverPayerId: string;
     holdDays: number;
-    minimumCents: number;
+    minimumMinor: number;
     now: Date;
   },
 ): Promise<number> {
@@ -44,7 +44,7 @@ export async function seedScalePayouts(
       ${options.receiverEmail}, ${options.receiverPayerId},
       'SBP-scale-' || to_char(at, 'YYYYMM'), 'SBPI-scale-' || to_char(at, 'YYYYMM'), 'SUCCESS', 1,
       at, at + interval '2 hours', at + interval '2 hours'
-    from due where amount >= ${options.minimumCents} and at + interval '2 hours' < ${now}
+    from due where amount >= ${options.minimumMinor} and at + interval '2 hours' < ${now}
     order by at
     returning id`);
   return resultRows(result).length;

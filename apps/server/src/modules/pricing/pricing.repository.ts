@@ -33,8 +33,8 @@ export interface PricingProductRow {
   title: string;
   categoryId: number;
   parentCategoryId: number;
-  costCents: number;
-  overridePriceCents: number | null;
+  costMinor: number;
+  overridePriceMinor: number | null;
   visible: number;
   sort: number;
   secondLevelPercentage: number | null;
@@ -106,15 +106,15 @@ export async function findProductCosts(
   db: AppDatabase,
   ids: number[],
   lang: TLanguage,
-): Promise<Map<number, { title: string; costCents: number }>> {
+): Promise<Map<number, { title: string; costMinor: number }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({
       id: products.id,
       title: inLanguage(products.titles, products.title, lang),
-      costCents: products.platformPriceCents,
+      costMinor: products.platformPriceMinor,
     })
     .from(products)
     .where(inArray(products.id, ids));
-  return new Map(rows.map((r) => [r.id, { title: r.title, costCents: r.costCents }]));
+  return new Map(rows.map((r) => [r.id, { title: r.title, costMinor: r.costMinor }]));
 }

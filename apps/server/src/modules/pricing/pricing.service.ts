@@ -63,12 +63,12 @@ function toPricedProduct(row: PricingProductRow, shop: PricingShopRow): TPricedP
     title: row.title,
     categoryId: String(row.categoryId),
     parentCategoryId: String(row.parentCategoryId),
-    costCents: price.costCents,
-    sellingCents: price.sellingCents,
-    profitCents: price.profitCents,
+    costMinor: price.costMinor,
+    sellingMinor: price.sellingMinor,
+    profitMinor: price.profitMinor,
     source: price.source,
     percentage: price.percentage,
-    overridePriceCents: row.overridePriceCents,
+    overridePriceMinor: row.overridePriceMinor,
     visible: row.visible === 1 ? 1 : 0,
     sort: row.sort,
   };
@@ -126,14 +126,14 @@ export async function savePricing(
     for (const [index, item] of (form.products ?? []).entries()) {
       const product = costs.get(Number(item.productId));
       if (!product) throw AppError.notFound();
-      if (item.overridePriceCents !== null && item.overridePriceCents < product.costCents) {
+      if (item.overridePriceMinor !== null && item.overridePriceMinor < product.costMinor) {
         const params = {
           product: product.title,
-          price: formatUsd(item.overridePriceCents),
-          cost: formatUsd(product.costCents),
+          price: formatUsd(item.overridePriceMinor),
+          cost: formatUsd(product.costMinor),
         };
         firstRefusal ??= params;
-        problems.push({ field: `products.${index}.overridePriceCents`, key: 'pricing.belowCost', params });
+        problems.push({ field: `products.${index}.overridePriceMinor`, key: 'pricing.belowCost', params });
       }
     }
     if (firstRefusal) {
@@ -150,7 +150,7 @@ export async function savePricing(
     for (const c of categories) await setCategoryPercentage(tx, shop.id, Number(c.categoryId), c.percentage);
     for (const p of items) {
       await setShopProduct(tx, shop.id, Number(p.productId), {
-        overridePriceCents: p.overridePriceCents,
+        overridePriceMinor: p.overridePriceMinor,
         visible: p.visible,
       });
     }

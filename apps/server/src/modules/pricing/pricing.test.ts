@@ -50,7 +50,7 @@ async function addProduct(key: string, categoryId: number, cost: number): Promis
       categoryId,
       title: `Product ${key}`,
       titles: { es: `Producto ${key}` },
-      platformPriceCents: cost,
+      platformPriceMinor: cost,
     })
     .returning({ id: products.id });
   if (!row) throw new Error('product not inserted');
@@ -97,12 +97,12 @@ describe('the pricing rule through the API', () => {
     });
     const list = await priced('anna');
     expect(list.a1x).toMatchObject({
-      costCents: 1000,
-      sellingCents: 2000,
-      profitCents: 1000,
+      costMinor: 1000,
+      sellingMinor: 2000,
+      profitMinor: 1000,
       source: 'default',
       percentage: 200,
-      overridePriceCents: null,
+      overridePriceMinor: null,
       visible: 1,
     });
     expect(Object.keys(list).sort()).toEqual(['a1x', 'a1y', 'a2x', 'b1x']);
@@ -122,41 +122,41 @@ describe('the pricing rule through the API', () => {
   it('override > second level > first level > default', async () => {
     await ok('anna', 'PUT', '/pricing', { categories: [{ categoryId: id('A'), percentage: 150 }] });
     let list = await priced('anna');
-    expect([list.a1x?.sellingCents, list.a1x?.source]).toEqual([1500, 'firstLevel']);
-    expect([list.a2x?.sellingCents, list.a2x?.source]).toEqual([750, 'firstLevel']);
-    expect([list.b1x?.sellingCents, list.b1x?.source]).toEqual([1998, 'default']);
+    expect([list.a1x?.sellingMinor, list.a1x?.source]).toEqual([1500, 'firstLevel']);
+    expect([list.a2x?.sellingMinor, list.a2x?.source]).toEqual([750, 'firstLevel']);
+    expect([list.b1x?.sellingMinor, list.b1x?.source]).toEqual([1998, 'default']);
 
     await ok('anna', 'PUT', '/pricing', { categories: [{ categoryId: id('A1'), percentage: 120 }] });
     list = await priced('anna');
-    expect([list.a1x?.sellingCents, list.a1x?.source, list.a1x?.percentage]).toEqual([
+    expect([list.a1x?.sellingMinor, list.a1x?.source, list.a1x?.percentage]).toEqual([
       1200,
       'secondLevel',
       120,
     ]);
-    expect([list.a1y?.sellingCents, list.a1y?.source]).toEqual([1481, 'secondLevel']);
-    expect([list.a2x?.sellingCents, list.a2x?.source]).toEqual([750, 'firstLevel']);
+    expect([list.a1y?.sellingMinor, list.a1y?.source]).toEqual([1481, 'secondLevel']);
+    expect([list.a2x?.sellingMinor, list.a2x?.source]).toEqual([750, 'firstLevel']);
 
-    await ok('anna', 'PUT', '/pricing', { products: [{ productId: id('a1x'), overridePriceCents: 1111 }] });
+    await ok('anna', 'PUT', '/pricing', { products: [{ productId: id('a1x'), overridePriceMinor: 1111 }] });
     list = await priced('anna');
     expect(list.a1x).toMatchObject({
-      sellingCents: 1111,
-      profitCents: 111,
+      sellingMinor: 1111,
+      profitMinor: 111,
       source: 'override',
       percentage: null,
-      overridePriceCents: 1111,
+      overridePriceMinor: 1111,
     });
 
     await ok('anna', 'PUT', '/pricing', { defaultPercentage: 300 });
     list = await priced('anna');
-    expect([list.b1x?.sellingCents, list.b1x?.source]).toEqual([2997, 'default']);
-    expect(list.a1y?.sellingCents).toBe(1481);
+    expect([list.b1x?.sellingMinor, list.b1x?.source]).toEqual([2997, 'default']);
+    expect(list.a1y?.sellingMinor).toBe(1481);
   });
 
   it('a category change re-prices every product without an override at once', async () => {
     await ok('anna', 'PUT', '/pricing', { categories: [{ categoryId: id('A1'), percentage: 250 }] });
     const list = await priced('anna');
-    expect(list.a1y?.sellingCents).toBe(3085);
-    expect(list.a1x?.sellingCents).toBe(1111);
+    expect(list.a1y?.sellingMinor).toBe(3085);
+    expect(list.a1x?.sellingMinor).toBe(1111);
   });
 
   it('rounds computed prices upward (never overrides), and agrees with priceProduct', async () => {
@@ -165,8 +165,8 @@ describe('the pricing rule through the API', () => {
       const list = await priced('anna');
       const byCategory = new Map(settings.categories.map((c) => [c.categoryId, c.percentage]));
       for (const p of Object.values(list)) {
-        const expected = priceProduct(p.costCents, {
-          overrideCents: p.overridePriceCents,
+        const expected = priceProduct(p.costMinor, {
+          overrideMinor: p.overridePriceMinor,
           secondLevelPercentage: byCategory.get(p.categoryId),
           firstLevelPercentage: byCategory.get(p.parentCategoryId),
           defaultPercentage: settings.defaultPercentage,
@@ -174,10 +174,10 @@ describe('the pricing rule through the API', () => {
         });
         expect({ ...p, rounding }).toMatchObject({ ...expected, rounding });
       }
-      if (rounding === '99') expect(list.a1y?.sellingCents).toBe(3099);
-      if (rounding === '95') expect(list.a2x?.sellingCents).toBe(795);
-      if (rounding === 'whole') expect(list.b1x?.sellingCents).toBe(3000);
-      expect(list.a1x?.sellingCents).toBe(1111);
+      if (rounding === '99') expect(list.a1y?.sellingMinor).toBe(3099);
+      if (rounding === '95') expect(list.a2x?.sellingMinor).toBe(795);
+      if (rounding === 'whole') expect(list.b1x?.sellingMinor).toBe(3000);
+      expect(list.a1x?.sellingMinor).toBe(1111);
     }
   });
 
@@ -185,16 +185,16 @@ describe('the pricing rule through the API', () => {
     await ok('anna', 'PUT', '/pricing', {
       categories: [{ categoryId: id('A1'), percentage: null }],
       products: [
-        { productId: id('a1x'), overridePriceCents: null },
-        { productId: id('a2x'), overridePriceCents: null, visible: 0 },
+        { productId: id('a1x'), overridePriceMinor: null },
+        { productId: id('a2x'), overridePriceMinor: null, visible: 0 },
       ],
     });
     let list = await priced('anna');
-    expect([list.a1x?.sellingCents, list.a1x?.source]).toEqual([1500, 'firstLevel']);
+    expect([list.a1x?.sellingMinor, list.a1x?.source]).toEqual([1500, 'firstLevel']);
     expect(list.a2x?.visible).toBe(0);
-    await ok('anna', 'PUT', '/pricing', { products: [{ productId: id('a2x'), overridePriceCents: 600 }] });
+    await ok('anna', 'PUT', '/pricing', { products: [{ productId: id('a2x'), overridePriceMinor: 600 }] });
     list = await priced('anna');
-    expect(list.a2x).toMatchObject({ visible: 0, sellingCents: 600 });
+    expect(list.a2x).toMatchObject({ visible: 0, sellingMinor: 600 });
   });
 
   it('filters by first- or second-level category and by keywords, in the caller language', async () => {
@@ -239,8 +239,8 @@ describe('a save is all or nothing', () => {
         rounding: 'whole',
         categories: [{ categoryId: id('B1'), percentage: 180 }],
         products: [
-          { productId: id('a1y'), overridePriceCents: 5000 },
-          { productId: id('b1x'), overridePriceCents: 998 },
+          { productId: id('a1y'), overridePriceMinor: 5000 },
+          { productId: id('b1x'), overridePriceMinor: 998 },
         ],
       },
       'fr',
@@ -252,12 +252,12 @@ describe('a save is all or nothing', () => {
     expect(body.msg).toBe(
       'Le prix de vente de « Product b1x » ($9.98) ne peut pas être inférieur à son coût ($9.99).',
     );
-    expect(body.data.fields).toEqual([{ field: 'products.1.overridePriceCents', message: body.msg }]);
+    expect(body.data.fields).toEqual([{ field: 'products.1.overridePriceMinor', message: body.msg }]);
     expect(await ok('anna', 'GET', '/pricing/settings')).toEqual(settingsBefore);
     expect(await priced('anna')).toEqual(listBefore);
     // At cost exactly is allowed (no profit, never a loss).
-    await ok('anna', 'PUT', '/pricing', { products: [{ productId: id('b1x'), overridePriceCents: 999 }] });
-    expect((await priced('anna')).b1x?.profitCents).toBe(0);
+    await ok('anna', 'PUT', '/pricing', { products: [{ productId: id('b1x'), overridePriceMinor: 999 }] });
+    expect((await priced('anna')).b1x?.profitMinor).toBe(0);
   });
 
   it('refuses percentages outside 100..10000 and unknown ids, changing nothing', async () => {
@@ -267,9 +267,9 @@ describe('a save is all or nothing', () => {
       [{ defaultPercentage: 10_001 }, 400],
       [{ categories: [{ categoryId: id('A'), percentage: 99 }] }, 400],
       [{ rounding: '90' }, 400],
-      [{ products: [{ productId: id('a1x'), overridePriceCents: 12.5 }] }, 400],
+      [{ products: [{ productId: id('a1x'), overridePriceMinor: 12.5 }] }, 400],
       [{ defaultPercentage: 500, categories: [{ categoryId: '999999999', percentage: 150 }] }, 404],
-      [{ defaultPercentage: 500, products: [{ productId: '999999999', overridePriceCents: 100 }] }, 404],
+      [{ defaultPercentage: 500, products: [{ productId: '999999999', overridePriceMinor: 100 }] }, 404],
     ];
     for (const [payload, status] of refusals) {
       const res = await call('anna', 'PUT', '/pricing', payload);
@@ -290,16 +290,16 @@ describe('tenant isolation', () => {
     });
     const brunoList = await priced('bruno');
     for (const p of Object.values(brunoList)) {
-      expect([p.source, p.overridePriceCents, p.visible]).toEqual(['default', null, 1]);
+      expect([p.source, p.overridePriceMinor, p.visible]).toEqual(['default', null, 1]);
     }
     await ok('bruno', 'PUT', '/pricing', {
       defaultPercentage: 110,
       categories: [{ categoryId: id('A'), percentage: 9000 }],
-      products: [{ productId: id('a1x'), overridePriceCents: 99_999, visible: 0 }],
+      products: [{ productId: id('a1x'), overridePriceMinor: 99_999, visible: 0 }],
     });
     expect(await ok('anna', 'GET', '/pricing/settings')).toEqual(annaSettings);
     expect(await priced('anna')).toEqual(annaList);
-    expect((await priced('bruno')).a1x).toMatchObject({ sellingCents: 99_999, visible: 0 });
+    expect((await priced('bruno')).a1x).toMatchObject({ sellingMinor: 99_999, visible: 0 });
   });
 
   it('without a shop every pricing endpoint answers A0404; a visitor gets 1002', async () => {

@@ -94,13 +94,13 @@ export async function checkCreators(
     const userId = Number(c.user_id);
     const shown = await getMyEarnings(db, rules, userId, now);
     const ledgerSays = num(c.credits) - num(c.settled_debits);
-    const sum = shown.availableCents + shown.pendingCents + shown.inFlightCents;
+    const sum = shown.availableMinor + shown.pendingMinor + shown.inFlightMinor;
     const sources = num(c.sales) - num(c.reversals) - num(c.payouts) + num(c.returns) + num(c.adjustments);
-    add('shown.available', shown.availableCents);
-    add('shown.pending', shown.pendingCents);
-    add('shown.inFlight', shown.inFlightCents);
-    add('shown.balance', shown.balanceCents);
-    add('shown.paidOut', shown.paidOutCents);
+    add('shown.available', shown.availableMinor);
+    add('shown.pending', shown.pendingMinor);
+    add('shown.inFlight', shown.inFlightMinor);
+    add('shown.balance', shown.balanceMinor);
+    add('shown.paidOut', shown.paidOutMinor);
     add('ledger.credits', num(c.credits));
     add('ledger.settledDebits', num(c.settled_debits));
     add('sources.balance', sources);
@@ -112,29 +112,29 @@ export async function checkCreators(
           { userId },
           ledgerSays,
           sum,
-          `creator ${userId}: available ${shown.availableCents} + pending ${shown.pendingCents} + in flight ${shown.inFlightCents} = ${sum}; the ledger says ${ledgerSays}`,
+          `creator ${userId}: available ${shown.availableMinor} + pending ${shown.pendingMinor} + in flight ${shown.inFlightMinor} = ${sum}; the ledger says ${ledgerSays}`,
         ),
       );
     }
-    if (shown.balanceCents !== sources) {
+    if (shown.balanceMinor !== sources) {
       found.push(
         difference(
           'balance',
           { userId },
           sources,
-          shown.balanceCents,
-          `creator ${userId}: balance ${shown.balanceCents}; sales ${c.sales} − refunds ${c.reversals} − payouts ${c.payouts} + returns ${c.returns} + adjustments ${c.adjustments} = ${sources}`,
+          shown.balanceMinor,
+          `creator ${userId}: balance ${shown.balanceMinor}; sales ${c.sales} − refunds ${c.reversals} − payouts ${c.payouts} + returns ${c.returns} + adjustments ${c.adjustments} = ${sources}`,
         ),
       );
     }
-    if (shown.paidOutCents !== num(c.paid) || shown.paidOutCents !== num(c.ledger_paid_out)) {
+    if (shown.paidOutMinor !== num(c.paid) || shown.paidOutMinor !== num(c.ledger_paid_out)) {
       found.push(
         difference(
           'paid_out',
           { userId },
           num(c.paid),
-          shown.paidOutCents,
-          `creator ${userId}: paid out ${shown.paidOutCents}; paid payouts ${c.paid}, their ledger debits ${c.ledger_paid_out}`,
+          shown.paidOutMinor,
+          `creator ${userId}: paid out ${shown.paidOutMinor}; paid payouts ${c.paid}, their ledger debits ${c.ledger_paid_out}`,
         ),
       );
     }

@@ -45,8 +45,8 @@ function toDifference(d: ReconciliationDifference): TReconciliationDifference {
     orderNo: d.orderNo,
     payoutId: idText(d.payoutId),
     refundId: idText(d.refundId),
-    expectedCents: d.expectedMinor,
-    actualCents: d.actualMinor,
+    expectedMinor: d.expectedMinor,
+    actualMinor: d.actualMinor,
     detail: d.detail,
   };
 }

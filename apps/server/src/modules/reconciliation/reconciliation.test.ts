@@ -119,7 +119,7 @@ async function busyCreator(name: string) {
   await sale(who, 2_000); // completed long ago, credited without a payment row (as the demo seed does)
   await refunded(who, second, second.total, 500);
   const paid = await kit.service().withdraw(who.userId, {
-    amountCents: 1_000,
+    amountMinor: 1_000,
     currencyCode: 'USD',
     requestKey: newKey(),
   });
@@ -145,7 +145,7 @@ describe('reconcile', () => {
     expect(result.creatorsChecked).toBeGreaterThanOrEqual(2);
     expect(result.totals['ledger.sales']).toBe(result.totals['orders.profit']);
     expect(result.totals['ledger.refunds']).toBeGreaterThanOrEqual(500);
-    expect(await kit.summary(who)).toMatchObject({ paidOutCents: 1_000, balanceCents: 3_000 });
+    expect(await kit.summary(who)).toMatchObject({ paidOutMinor: 1_000, balanceMinor: 3_000 });
   });
 
   it('finds a deleted sale credit', async () => {

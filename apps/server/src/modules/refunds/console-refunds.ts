@@ -16,13 +16,13 @@ type ConsoleRefundRow = { refund: typeof refunds.$inferSelect; requestedBy: stri
 function toConsoleRefund({ refund: r, requestedBy }: ConsoleRefundRow): TConsoleRefund {
   return {
     id: String(r.id),
-    amountCents: r.amountMinor,
+    amountMinor: r.amountMinor,
     currencyCode: r.currencyCode,
     status: r.status === 'completed' || r.status === 'failed' ? r.status : 'pending',
     source: r.source === 'provider' ? 'provider' : 'operator',
     reason: r.reason,
     restock: r.restock,
-    profitReversedCents: r.profitReversedMinor,
+    profitReversedMinor: r.profitReversedMinor,
     requestedBy,
     failure: r.failure,
     createdAt: r.createdAt.toISOString(),

@@ -19,7 +19,7 @@ export async function refundOrder(
     lang,
     orderNo: body.orderNo,
     version: body.version,
-    amountMinor: body.amountCents,
+    amountMinor: body.amountMinor,
     restock: body.restock,
     reason: body.reason,
   });

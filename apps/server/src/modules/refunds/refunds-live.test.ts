@@ -42,18 +42,18 @@ describe('the studio hears live', () => {
       totalMinor: 4_000,
       profitMinor: 1_000,
     });
-    const refund = async (amountCents: number, version: number) => {
+    const refund = async (amountMinor: number, version: number) => {
       const res = await call(tokens.operator ?? '', 'POST', '/api/v1/system/orders/refund', {
         orderNo: order.orderNo,
-        amountCents,
+        amountMinor,
         reason: 'Damaged',
         version,
       });
       expect(res.statusCode, res.body).toBe(200);
     };
     const earned = async () =>
-      (await call(ana, 'GET', '/api/v1/earnings')).json<{ data: { totalEarnedCents: number } }>().data
-        .totalEarnedCents;
+      (await call(ana, 'GET', '/api/v1/earnings')).json<{ data: { totalEarnedMinor: number } }>().data
+        .totalEarnedMinor;
     // Read (and so cached for the creator) before the refund…
     expect(await earned()).toBe(1_000);
     await refund(1_000, 0);

@@ -112,11 +112,11 @@ describe('the PayPal adapter', () => {
 describe('refunds through PayPal', () => {
   it('completes from the answer; the webhook replayed ×20, in turn and at once, changes nothing', async () => {
     const order = await paidAtPayPal(2_000, 800);
-    const res = await refund({ orderNo: order.orderNo, amountCents: 500, reason: 'Scratched', version: 0 });
+    const res = await refund({ orderNo: order.orderNo, amountMinor: 500, reason: 'Scratched', version: 0 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: TConsoleRefund }>().data).toMatchObject({
       status: 'completed',
-      profitReversedCents: 200,
+      profitReversedMinor: 200,
     });
     const [made] = refundsAtStand(order.captureId);
     if (!made) throw new Error('no refund at the stand-in');
@@ -134,7 +134,7 @@ describe('refunds through PayPal', () => {
     const order = await paidAtPayPal(3_000, 1_200);
     stand.answerLateOnce('refund', 1_500);
     let answered = false;
-    const answer = refund({ orderNo: order.orderNo, amountCents: 3_000, reason: 'Lost in post', version: 0 });
+    const answer = refund({ orderNo: order.orderNo, amountMinor: 3_000, reason: 'Lost in post', version: 0 });
     void answer.then(() => (answered = true));
     let made;
     for (let i = 0; i < 100 && !made; i++) {
@@ -150,7 +150,7 @@ describe('refunds through PayPal', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: TConsoleRefund }>().data).toMatchObject({
       status: 'completed',
-      profitReversedCents: 1_200,
+      profitReversedMinor: 1_200,
     });
     expect((await reversalsOf(order.orderId)).map((r) => r.amountMinor)).toEqual([-1_200]);
     expect((await eventsOf(order.orderId)).filter((e) => e === 'refunded')).toHaveLength(1);
@@ -159,21 +159,21 @@ describe('refunds through PayPal', () => {
   it('a refusal fails the refund and releases the reservation (A0674)', async () => {
     const order = await paidAtPayPal(2_000, 800);
     stand.failOnce('refund', 422, 'UNPROCESSABLE_ENTITY');
-    const res = await refund({ orderNo: order.orderNo, amountCents: 700, reason: 'x', version: 0 });
+    const res = await refund({ orderNo: order.orderNo, amountMinor: 700, reason: 'x', version: 0 });
     expect(res.json<{ code: string }>().code).toBe(ErrorCode.REFUND_REFUSED);
     expect(await refundsOf(order.orderId)).toMatchObject([{ status: 'failed', amountMinor: 700 }]);
     expect((await paymentOf(order.orderId))?.refundedMinor).toBe(0);
     expect(await reversalsOf(order.orderId)).toHaveLength(0);
     expect(await eventsOf(order.orderId)).toEqual(['refund_requested', 'refund_failed']);
     // The whole capture is refundable again.
-    const again = await refund({ orderNo: order.orderNo, amountCents: 2_000, reason: 'x', version: 1 });
+    const again = await refund({ orderNo: order.orderNo, amountMinor: 2_000, reason: 'x', version: 1 });
     expect(again.statusCode, again.body).toBe(200);
   });
 
   it('no answer (5xx outlasting the retries): pending, then the follow-up job sends it again with the same id, once', async () => {
     const order = await paidAtPayPal(2_000, 800);
     stand.failTimes('refund', 3, 503);
-    const res = await refund({ orderNo: order.orderNo, amountCents: 1_000, reason: 'x', version: 0 });
+    const res = await refund({ orderNo: order.orderNo, amountMinor: 1_000, reason: 'x', version: 0 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: TConsoleRefund }>().data.status).toBe('pending');
     expect(refundsAtStand(order.captureId)).toHaveLength(0);
@@ -187,7 +187,7 @@ describe('refunds through PayPal', () => {
   it('a PENDING refund is completed by its webhook', async () => {
     const order = await paidAtPayPal(2_000, 800);
     stand.refundOnce({ status: 'PENDING' });
-    const res = await refund({ orderNo: order.orderNo, amountCents: 2_000, reason: 'x', version: 0 });
+    const res = await refund({ orderNo: order.orderNo, amountMinor: 2_000, reason: 'x', version: 0 });
     expect(res.json<{ data: TConsoleRefund }>().data.status).toBe('pending');
     const [made] = refundsAtStand(order.captureId);
     if (!made) throw new Error('no refund at the stand-in');

@@ -77,24 +77,24 @@ describe('refunds in the sandbox', () => {
     });
     const first = await ok<TConsoleRefund>('refunder', 'POST', '/refund', {
       orderNo: order.orderNo,
-      amountCents: 300,
+      amountMinor: 300,
       reason: 'Damaged handle',
       version: 0,
     });
     expect(first).toMatchObject({
       status: 'completed',
-      amountCents: 300,
-      profitReversedCents: 150,
+      amountMinor: 300,
+      profitReversedMinor: 150,
       source: 'operator',
     });
     expect(first.requestedBy).toBe('refund-refunder');
     const second = await ok<TConsoleRefund>('admin', 'POST', '/refund', {
       orderNo: order.orderNo,
-      amountCents: 699,
+      amountMinor: 699,
       reason: 'Returned',
       version: 1,
     });
-    expect(second).toMatchObject({ status: 'completed', profitReversedCents: 349 });
+    expect(second).toMatchObject({ status: 'completed', profitReversedMinor: 349 });
     expect((await reversalsOf(order.orderId)).map((r) => r.amountMinor)).toEqual([-150, -349]);
     expect((await paymentOf(order.orderId))?.refundedMinor).toBe(999);
     expect((await orderOf(order.orderId))?.version).toBe(2);
@@ -112,7 +112,7 @@ describe('refunds in the sandbox', () => {
       expect(mail.subject).toBe(`Reembolso de tu pedido ${order.orderNo} de Shop ann`);
     expect(mails.map((m) => /Hemos reembolsado (\S+)/.exec(m.text)?.[1]).sort()).toEqual(['3,00', '6,99']);
     // Nothing left: a third refund is too large, naming what is left.
-    const third = await refund('admin', { orderNo: order.orderNo, amountCents: 1, reason: 'x', version: 2 });
+    const third = await refund('admin', { orderNo: order.orderNo, amountMinor: 1, reason: 'x', version: 2 });
     expect(codeOf(third)).toMatchObject({
       code: ErrorCode.REFUND_TOO_LARGE,
       msg: expect.stringContaining('$0.00'),
@@ -122,7 +122,7 @@ describe('refunds in the sandbox', () => {
       method: 'POST',
       url: '/api/v1/system/orders/refund',
       headers: { authorization: `Bearer ${tokens.admin}`, 'accept-language': 'es' },
-      payload: { orderNo: order.orderNo, amountCents: 1, reason: 'x', version: 2 },
+      payload: { orderNo: order.orderNo, amountMinor: 1, reason: 'x', version: 2 },
     });
     expect(codeOf(spanish).msg).toMatch(
       /^Es más de lo que aún se puede reembolsar: como máximo 0,00\sUS\$\./,
@@ -131,7 +131,7 @@ describe('refunds in the sandbox', () => {
 
   it('two concurrent refunds that together exceed the capture: one succeeds, the other is A0673, one reversal', async () => {
     const order = await paidOrder({ ...ann, totalMinor: 1_000, profitMinor: 400 });
-    const body = { orderNo: order.orderNo, amountCents: 600, reason: 'Both at once', version: 0 };
+    const body = { orderNo: order.orderNo, amountMinor: 600, reason: 'Both at once', version: 0 };
     const answers = await Promise.all([refund('admin', body), refund('refunder', body)]);
     const codes = answers.map((res) => codeOf(res).code).sort();
     expect(codes).toEqual([1, ErrorCode.REFUND_TOO_LARGE]);
@@ -146,27 +146,27 @@ describe('refunds in the sandbox', () => {
     const bea = await money.creator('bea');
     await money.sale(bea, 2_000); // out of its hold: available
     const order = await paidOrder({ ...bea, totalMinor: 1_000, profitMinor: 500 }); // paid: pending
-    expect(await money.summary(bea)).toMatchObject({ availableCents: 2_000, pendingCents: 500 });
-    type Earned = { totalEarnedCents: number; thisMonthCents: number };
+    expect(await money.summary(bea)).toMatchObject({ availableMinor: 2_000, pendingMinor: 500 });
+    type Earned = { totalEarnedMinor: number; thisMonthMinor: number };
     const earned = async () =>
       (await money.call(bea, 'GET', '/api/v1/earnings')).json<{ data: Earned }>().data;
     const earnedBefore = await earned();
     await ok('admin', 'POST', '/refund', {
       orderNo: order.orderNo,
-      amountCents: 500,
+      amountMinor: 500,
       reason: 'Half',
       version: 0,
     });
-    expect(await money.summary(bea)).toMatchObject({ availableCents: 2_000, pendingCents: 250 });
+    expect(await money.summary(bea)).toMatchObject({ availableMinor: 2_000, pendingMinor: 250 });
     // What the creator earned, in all and this month, is net of what refunds took back.
     expect(await earned()).toMatchObject({
-      totalEarnedCents: 2_250,
-      thisMonthCents: earnedBefore.thisMonthCents - 250,
+      totalEarnedMinor: 2_250,
+      thisMonthMinor: earnedBefore.thisMonthMinor - 250,
     });
     const res = await money.call(bea, 'GET', '/api/v1/payouts/pending-sales');
     expect(
-      res.json<{ data: { list: { orderNo: string; amountCents: number }[] } }>().data.list,
-    ).toContainEqual(expect.objectContaining({ orderNo: order.orderNo, amountCents: 250 }));
+      res.json<{ data: { list: { orderNo: string; amountMinor: number }[] } }>().data.list,
+    ).toContainEqual(expect.objectContaining({ orderNo: order.orderNo, amountMinor: 250 }));
   });
 
   it('a refund after the profit was paid out leaves available negative; a later sale past its hold settles it', async () => {
@@ -183,14 +183,14 @@ describe('refunds in the sandbox', () => {
     ).toBe('paid');
     await ok('admin', 'POST', '/refund', {
       orderNo: order.orderNo,
-      amountCents: 3_000,
+      amountMinor: 3_000,
       reason: 'Chargeback',
       version: 0,
     });
     expect(await money.summary(cid)).toMatchObject({
-      availableCents: -1_500,
-      pendingCents: 0,
-      paidOutCents: 1_500,
+      availableMinor: -1_500,
+      pendingMinor: 0,
+      paidOutMinor: 1_500,
     });
     const refused = await money.call(cid, 'POST', '/api/v1/payouts', {
       currencyCode: 'USD',
@@ -198,14 +198,14 @@ describe('refunds in the sandbox', () => {
     });
     expect(refused.statusCode).not.toBe(200);
     await paidOrder({ ...cid, totalMinor: 4_000, profitMinor: 2_000, status: 2 });
-    expect(await money.summary(cid)).toMatchObject({ availableCents: 500, pendingCents: 0 });
+    expect(await money.summary(cid)).toMatchObject({ availableMinor: 500, pendingMinor: 0 });
   });
 
   it('restock returns the items’ stock once the refund completes, once per order', async () => {
     const productId = await addProductOnSale(ctx.database.db, {
       category: 'Refund mugs',
       title: 'Mug',
-      costCents: 100,
+      costMinor: 100,
       stock: 5,
     });
     const order = await paidOrder({
@@ -216,14 +216,14 @@ describe('refunds in the sandbox', () => {
     });
     await ok('admin', 'POST', '/refund', {
       orderNo: order.orderNo,
-      amountCents: 400,
+      amountMinor: 400,
       restock: true,
       reason: 'Back',
       version: 0,
     });
     await ok('admin', 'POST', '/refund', {
       orderNo: order.orderNo,
-      amountCents: 600,
+      amountMinor: 600,
       restock: true,
       reason: 'Back',
       version: 1,
@@ -237,27 +237,27 @@ describe('refunds in the sandbox', () => {
     const unpaid = await paidOrder({ ...ann, totalMinor: 1_000, profitMinor: 400, status: 0 });
     const cases: [object, string, string | RegExp][] = [
       [
-        { orderNo: order.orderNo, amountCents: 0, reason: 'x', version: 0 },
+        { orderNo: order.orderNo, amountMinor: 0, reason: 'x', version: 0 },
         ErrorCode.VALIDATION_FAILED,
-        /amountCents/,
+        /amountMinor/,
       ],
       [
-        { orderNo: order.orderNo, amountCents: 1_001, reason: 'x', version: 0 },
+        { orderNo: order.orderNo, amountMinor: 1_001, reason: 'x', version: 0 },
         ErrorCode.REFUND_TOO_LARGE,
         '$10.00',
       ],
       [
-        { orderNo: order.orderNo, amountCents: 100, reason: 'x', version: 3 },
+        { orderNo: order.orderNo, amountMinor: 100, reason: 'x', version: 3 },
         ErrorCode.ORDER_STALE,
         'changed',
       ],
       [
-        { orderNo: unpaid.orderNo, amountCents: 100, reason: 'x', version: 0 },
+        { orderNo: unpaid.orderNo, amountMinor: 100, reason: 'x', version: 0 },
         ErrorCode.ORDER_NOT_REFUNDABLE,
         unpaid.orderNo,
       ],
       [
-        { orderNo: order.orderNo, amountCents: 100, reason: ' ', version: 0 },
+        { orderNo: order.orderNo, amountMinor: 100, reason: ' ', version: 0 },
         ErrorCode.VALIDATION_FAILED,
         /reason/,
       ],
@@ -272,7 +272,7 @@ describe('refunds in the sandbox', () => {
       'admin',
       'POST',
       '/refund',
-      { orderNo: unpaid.orderNo, amountCents: 100, reason: 'x', version: 0 },
+      { orderNo: unpaid.orderNo, amountMinor: 100, reason: 'x', version: 0 },
       'es',
     );
     expect(codeOf(spanish).msg).toContain('no tiene un pago completado');
@@ -285,7 +285,7 @@ describe('refunds in the sandbox', () => {
   it('refuses each endpoint to a role without its permission', async () => {
     const order = await paidOrder({ ...ann, totalMinor: 1_000, profitMinor: 400, flagReason: 'stock_short' });
     await expectForbidden('reader', [
-      ['POST', '/refund', { orderNo: order.orderNo, amountCents: 1, reason: 'x', version: 0 }],
+      ['POST', '/refund', { orderNo: order.orderNo, amountMinor: 1, reason: 'x', version: 0 }],
     ]);
     await expectForbidden('refunder', [
       ['POST', '/resolve-flag', { orderNo: order.orderNo, resolution: 'note', note: 'x', version: 0 }],
@@ -317,7 +317,7 @@ describe('resolving flags', () => {
     expect(row).toMatchObject({ status: 1, flagResolution: 'accept', flagNote: 'Buyer agreed', version: 1 });
     expect(row?.flagResolvedAt).not.toBeNull();
     expect((await paymentOf(order.orderId))?.status).toBe('COMPLETED');
-    expect(await money.summary(dan)).toMatchObject({ pendingCents: 400 });
+    expect(await money.summary(dan)).toMatchObject({ pendingMinor: 400 });
     expect(await eventsOf(order.orderId)).toEqual(['flag_resolved']);
     const again = await resolve('reader', {
       orderNo: order.orderNo,

@@ -102,13 +102,13 @@ beforeAll(async () => {
   productA = await addProductOnSale(db(), {
     category: 'Rev cups',
     title: 'Blue mug',
-    costCents: 500,
+    costMinor: 500,
     stock: 10,
   });
   productB = await addProductOnSale(db(), {
     category: 'Rev plates',
     title: 'Green plate',
-    costCents: 300,
+    costMinor: 300,
     stock: 10,
   });
 });

@@ -137,7 +137,7 @@ describe('POST /api/v1/public/events', () => {
       .returning();
     const rows = await db
       .insert(products)
-      .values([1, 2].map((n) => ({ categoryId: sub?.id ?? 0, title: `P${n}`, platformPriceCents: 100 })))
+      .values([1, 2].map((n) => ({ categoryId: sub?.id ?? 0, title: `P${n}`, platformPriceMinor: 100 })))
       .returning({ id: products.id });
     productIds.push(...rows.map((r) => r.id));
   });

@@ -86,7 +86,7 @@ async function pickRuleCategories(db: AppDatabase): Promise<{ first?: number; se
 /** Overrides, hidden products and plausible view and click counts (clicks ≤ views). */
 async function seedShopProducts(db: AppDatabase, shopId: number): Promise<void> {
   const catalogue = await db
-    .select({ id: products.id, cost: products.platformPriceCents })
+    .select({ id: products.id, cost: products.platformPriceMinor })
     .from(products)
     .where(eq(products.status, 1))
     .orderBy(asc(products.id))
@@ -96,7 +96,7 @@ async function seedShopProducts(db: AppDatabase, shopId: number): Promise<void> 
     shopId,
     productId: p.id,
     // 2.2×, 2.5×, 2.8× the cost, ending in .99: always above the platform price.
-    overridePriceCents: Math.ceil((p.cost * (22 + 3 * i)) / 1000) * 100 - 1,
+    overridePriceMinor: Math.ceil((p.cost * (22 + 3 * i)) / 1000) * 100 - 1,
   }));
   const hidden = catalogue
     .slice(OVERRIDES, OVERRIDES + HIDDEN)

@@ -42,7 +42,7 @@ async function referenceRows(shopId: number): Promise<ReferenceRow[]> {
   return queryRows<ReferenceRow>(
     ctx.database.db,
     sql`
-    select p.id::text as id, p.platform_price_cents as cost, sp.override_price_cents as override,
+    select p.id::text as id, p.platform_price_minor as cost, sp.override_price_minor as override,
       second_level.percentage as second, first_level.percentage as first,
       (select count(*)::int from reviews r where r.product_id = p.id and r.status = 1) as reviews
     from products p
@@ -124,12 +124,12 @@ beforeAll(async () => {
   expected = (await referenceRows(shop.id)).map((row) => ({
     id: row.id,
     cents: priceProduct(row.cost, {
-      overrideCents: row.override,
+      overrideMinor: row.override,
       secondLevelPercentage: row.second,
       firstLevelPercentage: row.first,
       defaultPercentage: shop.defaultPercentage,
       rounding,
-    }).sellingCents,
+    }).sellingMinor,
     reviews: row.reviews,
   }));
 }, 120_000);
@@ -145,26 +145,26 @@ describe('one read model of the products in a shop', () => {
   });
 
   it('the studio list shows exactly those as shown, in that order, at those prices', async () => {
-    const list = await allPages<{ id: string; sellingCents: number; reviewCount: number }>(
+    const list = await allPages<{ id: string; sellingMinor: number; reviewCount: number }>(
       (n) => `/api/v1/shop/products?visible=1&pageSize=100&pageNum=${n}`,
       token,
     );
-    expect(list.map((p) => ({ id: p.id, cents: p.sellingCents, reviews: p.reviewCount }))).toEqual(expected);
+    expect(list.map((p) => ({ id: p.id, cents: p.sellingMinor, reviews: p.reviewCount }))).toEqual(expected);
   });
 
   it('the storefront shows exactly those, in the same order, at the same prices', async () => {
-    const list = await allPages<{ id: string; priceCents: number; reviewCount: number }>(
+    const list = await allPages<{ id: string; priceMinor: number; reviewCount: number }>(
       (n) => `/api/v1/public/shops/demo/products?pageSize=48&pageNum=${n}`,
     );
-    expect(list.map((p) => ({ id: p.id, cents: p.priceCents, reviews: p.reviewCount }))).toEqual(expected);
+    expect(list.map((p) => ({ id: p.id, cents: p.priceMinor, reviews: p.reviewCount }))).toEqual(expected);
   });
 
   it('the price pages price every shown product the same', async () => {
-    const list = await allPages<{ id: string; sellingCents: number; visible: number }>(
+    const list = await allPages<{ id: string; sellingMinor: number; visible: number }>(
       (n) => `/api/v1/pricing/products?pageSize=100&pageNum=${n}`,
       token,
     );
-    const shown = new Map(list.filter((p) => p.visible === 1).map((p) => [p.id, p.sellingCents]));
+    const shown = new Map(list.filter((p) => p.visible === 1).map((p) => [p.id, p.sellingMinor]));
     expect(shown).toEqual(new Map(expected.map((p) => [p.id, p.cents])));
   });
 
@@ -184,14 +184,14 @@ describe('one read model of the products in a shop', () => {
       ...hidden.map((p) => p.id),
     ];
     const sellable = await listSellableProducts(ctx.database.db, shop.id, { lang: 'en', ids });
-    const priced = new Map(sellable.map((p) => [String(p.id), priceInShop(p, shop).sellingCents]));
+    const priced = new Map(sellable.map((p) => [String(p.id), priceInShop(p, shop).sellingMinor]));
     expect(priced).toEqual(new Map(expected.map((p) => [p.id, p.cents])));
   });
 
   it('the demo seed draws its orders from the first of them by id', async () => {
     const pool = await listSellableProducts(ctx.database.db, shop.id, { lang: 'en', limit: 60 });
     const firstById = [...expected].sort((a, b) => Number(a.id) - Number(b.id)).slice(0, 60);
-    expect(pool.map((p) => ({ id: String(p.id), cents: priceInShop(p, shop).sellingCents }))).toEqual(
+    expect(pool.map((p) => ({ id: String(p.id), cents: priceInShop(p, shop).sellingMinor }))).toEqual(
       firstById.map((p) => ({ id: p.id, cents: p.cents })),
     );
   });

@@ -34,8 +34,8 @@ export const parentPlace = alias(shopCategories, 'parent_place');
  * `priceInShop`: the platform price and the shop's rules (null where the shop has none).
  */
 export const shopPricingColumns = {
-  costCents: products.platformPriceCents,
-  overridePriceCents: sql<number | null>`${shopProducts.overridePriceCents}`,
+  costMinor: products.platformPriceMinor,
+  overridePriceMinor: sql<number | null>`${shopProducts.overridePriceMinor}`,
   secondLevelPercentage: sql<number | null>`${secondLevelPrice.percentage}`,
   firstLevelPercentage: sql<number | null>`${firstLevelPrice.percentage}`,
 };
@@ -145,8 +145,8 @@ export const firstImageUrl = () =>
 
 /** What `shopPricingColumns` selects: a product's platform price and the shop's rules for it. */
 export interface ShopPricingInputs {
-  costCents: number;
-  overridePriceCents: number | null;
+  costMinor: number;
+  overridePriceMinor: number | null;
   secondLevelPercentage: number | null;
   firstLevelPercentage: number | null;
 }
@@ -165,8 +165,8 @@ export function priceInShop(
   inputs: ShopPricingInputs,
   shop: { defaultPercentage: number; rounding: string },
 ): ReturnType<typeof priceProduct> {
-  return priceProduct(inputs.costCents, {
-    overrideCents: inputs.overridePriceCents,
+  return priceProduct(inputs.costMinor, {
+    overrideMinor: inputs.overridePriceMinor,
     secondLevelPercentage: inputs.secondLevelPercentage,
     firstLevelPercentage: inputs.firstLevelPercentage,
     defaultPercentage: shop.defaultPercentage,

@@ -77,11 +77,11 @@ export async function seedScaleShop(
   }
   // Beyond the wanted number: hidden here. The first few get an override of 2.4× their cost (.99).
   const hidden = await db.execute(sql`
-    insert into ${shopProducts} (shop_id, product_id, visible, override_price_cents)
+    insert into ${shopProducts} (shop_id, product_id, visible, override_price_minor)
     select ${shop.id}, id,
       case when k > ${options.wanted} then 0 else 1 end,
-      case when k <= ${OVERRIDES} then ceil(platform_price_cents * 24 / 1000.0)::int * 100 - 1 end
-    from (select id, platform_price_cents, row_number() over (order by id) as k
+      case when k <= ${OVERRIDES} then ceil(platform_price_minor * 24 / 1000.0)::int * 100 - 1 end
+    from (select id, platform_price_minor, row_number() over (order by id) as k
       from ${products} where status = 1) as p
     where k > ${options.wanted} or k <= ${OVERRIDES}
     returning visible`);

@@ -28,9 +28,9 @@ export interface ShopProductRow {
   categoryId: number;
   categoryName: string;
   parentCategoryId: number;
-  costCents: number;
+  costMinor: number;
   stock: number;
-  overridePriceCents: number | null;
+  overridePriceMinor: number | null;
   visible: number;
   secondLevelPercentage: number | null;
   firstLevelPercentage: number | null;
@@ -86,8 +86,8 @@ function selectPage(
           categoryId: products.categoryId,
           categoryName: inLanguage(category.names, category.name, lang).as('category_name'),
           parentCategoryId: sql<number>`${category.parentId}`.as('parent_category_id'),
-          costCents: shopPricingColumns.costCents,
-          overridePriceCents: shopPricingColumns.overridePriceCents.as('override_price_cents'),
+          costMinor: shopPricingColumns.costMinor,
+          overridePriceMinor: shopPricingColumns.overridePriceMinor.as('override_price_minor'),
           secondLevelPercentage: shopPricingColumns.secondLevelPercentage.as('second_level_percentage'),
           firstLevelPercentage: shopPricingColumns.firstLevelPercentage.as('first_level_percentage'),
           stock: products.stock,
@@ -134,8 +134,8 @@ async function rowsOf(
       categoryId: pageRows.categoryId,
       categoryName: pageRows.categoryName,
       parentCategoryId: pageRows.parentCategoryId,
-      costCents: pageRows.costCents,
-      overridePriceCents: pageRows.overridePriceCents,
+      costMinor: pageRows.costMinor,
+      overridePriceMinor: pageRows.overridePriceMinor,
       secondLevelPercentage: pageRows.secondLevelPercentage,
       firstLevelPercentage: pageRows.firstLevelPercentage,
       stock: pageRows.stock,
@@ -349,20 +349,20 @@ export async function setShopProduct(
   db: AppDatabase,
   shopId: number,
   productId: number,
-  values: { overridePriceCents: number | null; visible?: 0 | 1 | undefined },
+  values: { overridePriceMinor: number | null; visible?: 0 | 1 | undefined },
 ): Promise<void> {
   await db
     .insert(shopProducts)
     .values({
       shopId,
       productId,
-      overridePriceCents: values.overridePriceCents,
+      overridePriceMinor: values.overridePriceMinor,
       visible: values.visible ?? 1,
     })
     .onConflictDoUpdate({
       target: [shopProducts.shopId, shopProducts.productId],
       set: {
-        overridePriceCents: values.overridePriceCents,
+        overridePriceMinor: values.overridePriceMinor,
         ...(values.visible !== undefined ? { visible: values.visible } : {}),
       },
     });

@@ -73,7 +73,7 @@ async function addProduct(key: string, categoryId: number, cost: number, status 
       titles: { es: `Producto ${key}` },
       description: `About ${key}`,
       descriptions: { es: `Sobre ${key}` },
-      platformPriceCents: cost,
+      platformPriceMinor: cost,
       stock: 7,
       status,
     })
@@ -157,24 +157,24 @@ describe("the shop's products", () => {
     await ok('anna', 'PUT', '/pricing', {
       rounding: '99',
       categories: [{ categoryId: id('A'), percentage: 150 }],
-      products: [{ productId: id('a1y'), overridePriceCents: 2000 }],
+      products: [{ productId: id('a1y'), overridePriceMinor: 2000 }],
     });
     const list = await everything('anna');
     expect(keysOf(list)).toEqual(['a1x', 'a1y', 'a2x', 'b1x']);
     for (const p of list) {
-      const expected = priceProduct(p.costCents, {
-        overrideCents: p.overridePriceCents,
+      const expected = priceProduct(p.costMinor, {
+        overrideMinor: p.overridePriceMinor,
         firstLevelPercentage: p.parentCategoryId === id('A') ? 150 : null,
         defaultPercentage: 200,
         rounding: '99',
       });
       expect(p).toMatchObject({
-        sellingCents: expected.sellingCents,
-        profitCents: expected.profitCents,
+        sellingMinor: expected.sellingMinor,
+        profitMinor: expected.profitMinor,
         source: expected.source,
       });
     }
-    expect(list.map((p) => [p.sellingCents, p.source])).toEqual([
+    expect(list.map((p) => [p.sellingMinor, p.source])).toEqual([
       [1599, 'firstLevel'],
       [2000, 'override'],
       [799, 'firstLevel'],
@@ -225,7 +225,7 @@ describe("the shop's products", () => {
       description: plainTextToDoc('Sobre a1x'),
       images: ['/files/product/first.png', '/files/product/second.png'],
       percentage: 150,
-      sellingCents: 1599,
+      sellingMinor: 1599,
       ratingTenths: 43,
     });
     expect(detail.reviews.map((r) => [r.authorName, r.verified])).toEqual([
@@ -252,7 +252,7 @@ describe('visibility and order', () => {
     await ok('anna', 'PUT', '/shop/products/visibility', { productIds: [id('a1y'), id('a2x')], visible: 0 });
     const hidden = await listed('anna', `categoryId=${id('A')}&visible=0`);
     expect(keysOf(hidden)).toEqual(['a1y', 'a2x']);
-    expect(hidden[0]).toMatchObject({ overridePriceCents: 2000, sellingCents: 2000 });
+    expect(hidden[0]).toMatchObject({ overridePriceMinor: 2000, sellingMinor: 2000 });
     const before = await everything('anna');
     for (const bad of [[id('a1x'), id('withdrawn')], [id('inHidden')], ['999999999']]) {
       const res = await call('anna', 'PUT', '/shop/products/visibility', { productIds: bad, visible: 0 });
@@ -274,7 +274,7 @@ describe('visibility and order', () => {
     expect(keysOf(await listed('anna', `categoryId=${id('A1')}`))).toEqual(['a1y', 'a1x']);
     expect((await listed('anna', `categoryId=${id('A1')}`))[0]).toMatchObject({
       visible: 0,
-      sellingCents: 2000,
+      sellingMinor: 2000,
     });
     const before = await everything('anna');
     const refusals = [
@@ -351,7 +351,7 @@ describe('tenant isolation', () => {
     const annaTree = await ok('anna', 'GET', '/shop/categories');
     const bruno = await everything('bruno');
     expect(keysOf(bruno)).toEqual(['a1x', 'a1y', 'a2x', 'b1x']);
-    for (const p of bruno) expect([p.visible, p.overridePriceCents, p.source]).toEqual([1, null, 'default']);
+    for (const p of bruno) expect([p.visible, p.overridePriceMinor, p.source]).toEqual([1, null, 'default']);
     expect(bruno[0]).toMatchObject({ views: 40, clicks: 1, clickThroughBasisPoints: 250 });
     expect(await ok('bruno', 'GET', `/shop/products/${id('a1y')}`)).toMatchObject({
       visible: 1,

@@ -116,7 +116,7 @@ export const shopProducts = pgTable(
     productId: bigint('product_id', { mode: 'number' })
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    overridePriceCents: integer('override_price_cents'),
+    overridePriceMinor: integer('override_price_minor'),
     visible: smallint('visible').notNull().default(1),
     sort: integer('sort').notNull().default(0),
   },

@@ -50,7 +50,7 @@ beforeAll(async () => {
     .values({
       categoryId: child?.id ?? 0,
       title: 'Fresh product',
-      platformPriceCents: 1000,
+      platformPriceMinor: 1000,
       stock: 5,
       // Long enough for the product's answer to be sent compressed (over 1 KB).
       description: JSON.stringify({
@@ -243,9 +243,9 @@ describe('storefront answer cache', () => {
       () =>
         ctx.database.db
           .update(shopProducts)
-          .set({ overridePriceCents: 4321 })
+          .set({ overridePriceMinor: 4321 })
           .where(and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, productId))),
-      (_s, body) => cardOf(body)?.priceCents === 4321,
+      (_s, body) => cardOf(body)?.priceMinor === 4321,
     );
     expect(ms).toBeLessThan(CACHE_MS);
   });

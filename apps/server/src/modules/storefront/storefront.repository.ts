@@ -105,9 +105,9 @@ export interface StorefrontProductRow {
   title: string;
   imageUrl: string | null;
   categoryId: number;
-  costCents: number;
+  costMinor: number;
   stock: number;
-  overridePriceCents: number | null;
+  overridePriceMinor: number | null;
   secondLevelPercentage: number | null;
   firstLevelPercentage: number | null;
   ratingSum: number;
@@ -158,9 +158,9 @@ export async function pageStorefrontProducts(
           id: products.id,
           title: inLanguage(products.titles, products.title, lang).as('title'),
           categoryId: products.categoryId,
-          costCents: products.platformPriceCents,
+          costMinor: products.platformPriceMinor,
           stock: products.stock,
-          overridePriceCents: shopProducts.overridePriceCents,
+          overridePriceMinor: shopProducts.overridePriceMinor,
           secondLevelPercentage: sql<number | null>`${secondLevel.percentage}`.as('second_level_percentage'),
           firstLevelPercentage: sql<number | null>`${firstLevel.percentage}`.as('first_level_percentage'),
           place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
@@ -184,9 +184,9 @@ export async function pageStorefrontProducts(
       title: pageRows.title,
       imageUrl: firstImage.url,
       categoryId: pageRows.categoryId,
-      costCents: pageRows.costCents,
+      costMinor: pageRows.costMinor,
       stock: pageRows.stock,
-      overridePriceCents: pageRows.overridePriceCents,
+      overridePriceMinor: pageRows.overridePriceMinor,
       secondLevelPercentage: pageRows.secondLevelPercentage,
       firstLevelPercentage: pageRows.firstLevelPercentage,
       ratingSum: reviewTotals.ratingSum,

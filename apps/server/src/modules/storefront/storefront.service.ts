@@ -43,7 +43,7 @@ function toCard(row: StorefrontProductRow, shop: ShopRow): TStorefrontProductCar
     title: row.title,
     imageUrl: row.imageUrl,
     categoryId: String(row.categoryId),
-    priceCents: priceInShop(row, shop).sellingCents,
+    priceMinor: priceInShop(row, shop).sellingMinor,
     ratingTenths: ratingTenths(row.ratingSum, row.reviewCount),
     reviewCount: row.reviewCount,
     inStock: row.stock > 0,

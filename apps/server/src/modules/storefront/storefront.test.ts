@@ -72,7 +72,7 @@ async function insertProduct(key: string, categoryId: number, cost: number, stoc
       title: `Product ${key}`,
       titles: { es: `Producto ${key}` },
       description: `About ${key}`,
-      platformPriceCents: cost,
+      platformPriceMinor: cost,
       stock,
     })
     .returning({ id: products.id });
@@ -131,7 +131,7 @@ beforeAll(async () => {
   await db.insert(shopCategories).values({ shopId: shop, categoryId: b, sort: 1 });
   await db.insert(shopCategoryPrices).values({ shopId: shop, categoryId: a1, percentage: 130 });
   await db.insert(shopProducts).values([
-    { shopId: shop, productId: ids.z ?? 0, overridePriceCents: 777 },
+    { shopId: shop, productId: ids.z ?? 0, overridePriceMinor: 777 },
     { shopId: shop, productId: hidden, visible: 0 },
     { shopId: ids.other ?? 0, productId: x, visible: 0 },
   ]);
@@ -178,8 +178,8 @@ describe('public shop data', () => {
     });
     const studio = res.json<{ data: { list: TShopProduct[] } }>().data.list;
     expect(page.products.list.map((p) => p.id)).toEqual(studio.map((p) => p.id));
-    const studioPrices = Object.fromEntries(studio.map((p) => [p.id, p.sellingCents]));
-    expect(Object.fromEntries(page.products.list.map((p) => [p.id, p.priceCents]))).toEqual(studioPrices);
+    const studioPrices = Object.fromEntries(studio.map((p) => [p.id, p.sellingMinor]));
+    expect(Object.fromEntries(page.products.list.map((p) => [p.id, p.priceMinor]))).toEqual(studioPrices);
     // 1000 × 130 % rounded up to .99; the override as set.
     expect(studioPrices[id('x')]).toBe(1399);
     expect(studioPrices[id('z')]).toBe(777);
@@ -225,7 +225,7 @@ describe('public shop data', () => {
 
   it('answers a product page with images, stock, star counts and published reviews, newest first', async () => {
     const product = await data<TStorefrontProductDetail>(`/anna-shop/products/${id('x')}`);
-    expect(product).toMatchObject({ priceCents: 1399, stock: 5, images: ['/files/product/x.png'] });
+    expect(product).toMatchObject({ priceMinor: 1399, stock: 5, images: ['/files/product/x.png'] });
     expect(product.ratingCounts).toEqual([0, 0, 0, 2, 1]);
     expect(product.description).toEqual(plainTextToDoc('About x'));
     expect(product.reviews.total).toBe(3);
@@ -263,8 +263,8 @@ describe('public shop data', () => {
     );
     for (const body of bodies) {
       for (const secret of [
-        'costCents',
-        'profitCents',
+        'costMinor',
+        'profitMinor',
         'platformPrice',
         'percentage',
         'paypal',

@@ -79,7 +79,7 @@ describe('the change feed', () => {
     const productId = await addProductOnSale(db, {
       category: 'Feed',
       title: 'Feed product',
-      costCents: 100,
+      costMinor: 100,
       stock: 3,
     });
     await until((e) => e !== 'reset' && e.table === 'products');

@@ -1,7 +1,7 @@
 import {
   categoriesRoutes,
-  formatPriceCents,
-  parsePriceCents,
+  formatPriceMinor,
+  parsePriceMinor,
   productsRoutes,
   type TProductForm,
   type TProductRequest,
@@ -10,7 +10,7 @@ import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
 import { useRouteMutation } from '../../shared/http/use-route-mutation';
 
 /** The product form: the contract's body with the price as the decimal amount typed in. */
-export type TProductFormValues = Omit<TProductRequest, 'platformPriceCents'> & { price: string };
+export type TProductFormValues = Omit<TProductRequest, 'platformPriceMinor'> & { price: string };
 
 /** Every shown category as a tree: the filter and the product's category picker. */
 export const categoryTreeOptionsQuery = routeQueryOptions(categoriesRoutes.options, {
@@ -18,10 +18,10 @@ export const categoryTreeOptionsQuery = routeQueryOptions(categoriesRoutes.optio
 });
 
 export async function loadProductForm(id: string): Promise<Partial<TProductFormValues>> {
-  const { platformPriceCents, ...rest }: TProductForm = await callRoute(productsRoutes.form, {
+  const { platformPriceMinor, ...rest }: TProductForm = await callRoute(productsRoutes.form, {
     params: { id },
   });
-  return { ...rest, price: formatPriceCents(platformPriceCents) };
+  return { ...rest, price: formatPriceMinor(platformPriceMinor) };
 }
 
 /** Adds a product, or edits product `id`; the amount becomes cents with integer arithmetic. */
@@ -35,7 +35,7 @@ export function useSaveProduct() {
       id: string | undefined;
     }) => {
       // The form has checked the amount; 0 makes the server refuse it on the price field.
-      const body: TProductRequest = { ...values, platformPriceCents: parsePriceCents(price) ?? 0 };
+      const body: TProductRequest = { ...values, platformPriceMinor: parsePriceMinor(price) ?? 0 };
       return id === undefined
         ? callRoute(productsRoutes.create, { body })
         : callRoute(productsRoutes.update, { params: { id }, body });

@@ -20,7 +20,7 @@ const product = (id: string, title: string, extra: Partial<TProductPageItem> = {
   categoryLabel: 'T-shirts',
   label: title,
   title,
-  platformPriceCents: 1299,
+  platformPriceMinor: 1299,
   stock: 5,
   status: 1,
   sort: 1,
@@ -31,7 +31,7 @@ const product = (id: string, title: string, extra: Partial<TProductPageItem> = {
 const PAGE = {
   list: [
     product('10', 'Plain tee', { imageUrl: '/files/product/tee.png' }),
-    product('11', 'Old mug', { status: 0, platformPriceCents: 805, categoryLabel: 'Mugs' }),
+    product('11', 'Old mug', { status: 0, platformPriceMinor: 805, categoryLabel: 'Mugs' }),
   ],
   total: 2,
 };
@@ -59,7 +59,7 @@ function fakeApi() {
         titles: { es: 'Camiseta lisa' },
         description: plainTextToDoc('Soft cotton'),
         descriptions: {},
-        platformPriceCents: 1299,
+        platformPriceMinor: 1299,
         stock: 5,
         status: 1,
         sort: 1,
@@ -125,7 +125,7 @@ describe('ProductPage', () => {
       attempts += 1;
       return attempts === 1
         ? fail('A0400', 'Some fields are not valid', {
-            fields: [{ field: 'platformPriceCents', message: 'Too expensive' }],
+            fields: [{ field: 'platformPriceMinor', message: 'Too expensive' }],
           })
         : ok({ id: '12', description: plainTextToDoc(''), descriptions: {}, sort: 1, ...(body as object) });
     });
@@ -158,7 +158,7 @@ describe('ProductPage', () => {
       categoryId: '5',
       title: 'Big mug',
       titles: { fr: 'Grande tasse' },
-      platformPriceCents: 1990,
+      platformPriceMinor: 1990,
       stock: 0,
       status: 1,
       images: [],
@@ -186,7 +186,7 @@ describe('ProductPage', () => {
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(api.callsTo('PUT /api/v1/catalog/products/10')[0]?.body).toMatchObject({
       categoryId: '2',
-      platformPriceCents: 1299,
+      platformPriceMinor: 1299,
       images: ['/files/product/tee.png'],
       description: plainTextToDoc('Soft cotton'),
     });

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  MAX_PRICE_CENTS,
+  MAX_PRICE_MINOR,
   MAX_PRODUCT_IMAGES,
   ZRichDoc,
-  formatPriceCents,
-  parsePriceCents,
+  formatPriceMinor,
+  parsePriceMinor,
   productsRoutes,
   type TCategoryOption,
   type TProductPageItem,
@@ -47,7 +47,7 @@ const FORM_FIELDS = [
   'images',
   ...OTHER_LANGUAGES.flatMap((lang) => [`titles.${lang}`, `descriptions.${lang}`]),
 ] as const;
-const FIELD_MAP = { platformPriceCents: 'price' };
+const FIELD_MAP = { platformPriceMinor: 'price' };
 const NEW_PRODUCT: Partial<TProductFormValues> = {
   titles: {},
   descriptions: {},
@@ -142,9 +142,9 @@ export default function ProductPage() {
     { title: t('product.field.category'), dataIndex: 'categoryLabel' },
     {
       title: t('product.field.price'),
-      dataIndex: 'platformPriceCents',
+      dataIndex: 'platformPriceMinor',
       align: 'right',
-      render: (cents: number) => `$${formatPriceCents(cents)}`,
+      render: (cents: number) => `$${formatPriceMinor(cents)}`,
     },
     { title: t('product.field.stock'), dataIndex: 'stock', align: 'right' },
     statusColumn,
@@ -265,8 +265,8 @@ export default function ProductPage() {
             {
               validator: (_, value: string | undefined) => {
                 if (!value?.trim()) return Promise.resolve();
-                const cents = parsePriceCents(value);
-                return cents !== null && cents >= 1 && cents <= MAX_PRICE_CENTS
+                const cents = parsePriceMinor(value);
+                return cents !== null && cents >= 1 && cents <= MAX_PRICE_MINOR
                   ? Promise.resolve()
                   : Promise.reject(new Error(t('product.validation.price')));
               },

@@ -112,26 +112,26 @@ export default function CreatorPage() {
     { title: t('list.signedUp'), dataIndex: 'signedUpAt', render: day },
     {
       title: t('list.sales'),
-      dataIndex: 'salesCents',
+      dataIndex: 'salesMinor',
       align: 'right',
       render: (cents: number, creator) =>
         t('list.salesValue', { count: creator.salesCount, amount: money(cents, creator.currencyCode) }),
     },
     {
       title: t('list.balance'),
-      dataIndex: 'balanceCents',
+      dataIndex: 'balanceMinor',
       align: 'right',
       render: (cents: number, creator) => money(cents, creator.currencyCode),
     },
     {
       title: t('list.pending'),
-      dataIndex: 'pendingCents',
+      dataIndex: 'pendingMinor',
       align: 'right',
       render: (cents: number, creator) => money(cents, creator.currencyCode),
     },
     {
       title: t('list.paidOut'),
-      dataIndex: 'paidOutCents',
+      dataIndex: 'paidOutMinor',
       align: 'right',
       render: (cents: number, creator) => money(cents, creator.currencyCode),
     },
@@ -302,13 +302,13 @@ function CreatorDrawer({ userId, onClose }: { userId: string | undefined; onClos
     },
     {
       title: t('detail.total'),
-      dataIndex: 'totalCents',
+      dataIndex: 'totalMinor',
       align: 'right',
       render: (cents: number, order) => money(cents, order.currencyCode),
     },
     {
       title: t('detail.profit'),
-      dataIndex: 'profitCents',
+      dataIndex: 'profitMinor',
       align: 'right',
       render: (cents: number, order) => money(cents, order.currencyCode),
     },
@@ -322,7 +322,7 @@ function CreatorDrawer({ userId, onClose }: { userId: string | undefined; onClos
     },
     {
       title: t('detail.amount'),
-      dataIndex: 'amountCents',
+      dataIndex: 'amountMinor',
       align: 'right',
       render: (cents: number, entry) => money(cents, entry.currencyCode),
     },
@@ -374,23 +374,23 @@ function CreatorDrawer({ userId, onClose }: { userId: string | undefined; onClos
                 label: t('list.sales'),
                 children: t('list.salesValue', {
                   count: creator.salesCount,
-                  amount: money(creator.salesCents, creator.currencyCode),
+                  amount: money(creator.salesMinor, creator.currencyCode),
                 }),
               },
               {
                 key: 'balance',
                 label: t('list.balance'),
-                children: money(creator.balanceCents, creator.currencyCode),
+                children: money(creator.balanceMinor, creator.currencyCode),
               },
               {
                 key: 'pending',
                 label: t('list.pending'),
-                children: money(creator.pendingCents, creator.currencyCode),
+                children: money(creator.pendingMinor, creator.currencyCode),
               },
               {
                 key: 'paidOut',
                 label: t('list.paidOut'),
-                children: money(creator.paidOutCents, creator.currencyCode),
+                children: money(creator.paidOutMinor, creator.currencyCode),
               },
               {
                 key: 'account',

@@ -21,7 +21,7 @@ const FLAGGED: TConsoleOrder = {
   orderNo: 'LS261103-FFFFFFF1',
   flag: 'amount',
   flagReason: 'amount_mismatch',
-  refundedCents: 500,
+  refundedMinor: 500,
   version: 7,
 };
 const DETAIL: TConsoleOrderDetail = {
@@ -32,9 +32,9 @@ const DETAIL: TConsoleOrderDetail = {
       title: 'Red cup',
       imageUrl: null,
       quantity: 2,
-      platformUnitCents: 500,
-      sellingUnitCents: 999,
-      profitUnitCents: 499,
+      platformUnitMinor: 500,
+      sellingUnitMinor: 999,
+      profitUnitMinor: 499,
     },
   ],
   shippingAddress: { name: 'Pablo', line1: '1 Calle', city: 'Madrid' },
@@ -43,32 +43,32 @@ const DETAIL: TConsoleOrderDetail = {
       provider: 'paypal',
       providerOrderId: 'PP-1',
       status: 'COMPLETED',
-      amountCents: 1_998,
+      amountMinor: 1_998,
       currencyCode: 'USD',
       captureId: 'CAP-1',
-      capturedCents: 1_998,
+      capturedMinor: 1_998,
       createdAt: '2026-11-02T10:00:00Z',
     },
   ],
-  ledger: [{ id: '1', userId: '9', kind: 'refund', amountCents: -250, createdAt: '2026-11-03T10:00:00Z' }],
+  ledger: [{ id: '1', userId: '9', kind: 'refund', amountMinor: -250, createdAt: '2026-11-03T10:00:00Z' }],
   shippedBy: null,
   refunds: [
     {
       id: '1',
-      amountCents: 500,
+      amountMinor: 500,
       currencyCode: 'USD',
       status: 'completed',
       source: 'operator',
       reason: 'Scratched cup',
       restock: true,
-      profitReversedCents: 250,
+      profitReversedMinor: 250,
       requestedBy: 'olga',
       failure: null,
       createdAt: '2026-11-03T10:00:00Z',
       completedAt: '2026-11-03T10:01:00Z',
     },
   ],
-  refundableCents: 1_498,
+  refundableMinor: 1_498,
   flagNote: null,
   flagResolvedBy: null,
   flagResolvedAt: null,
@@ -194,7 +194,7 @@ describe('the refund dialog', () => {
     ).toBeInTheDocument();
     expect(api.callsTo('POST /api/v1/system/orders/refund')[0]?.body).toEqual({
       orderNo: 'LS261103-FFFFFFF1',
-      amountCents: 1_010,
+      amountMinor: 1_010,
       restock: true,
       reason: 'Broken in transit',
       version: 7,
@@ -207,7 +207,7 @@ describe('the refund dialog', () => {
     const detailCalls = api.callsTo('GET /api/v1/system/orders/LS261103-FFFFFFF1').length;
     expect(detailCalls).toBeGreaterThan(1);
 
-    answer = ok({ ...DETAIL.refunds[0], id: '2', amountCents: 1_010, status: 'pending' });
+    answer = ok({ ...DETAIL.refunds[0], id: '2', amountMinor: 1_010, status: 'pending' });
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     expect(
       await screen.findByText('Refund of $10.10 asked for order LS261103-FFFFFFF1.'),
@@ -219,7 +219,7 @@ describe('the refund dialog', () => {
 
   it('decimal input of a currency without minor units is whole units', async () => {
     signInOperator(ALL);
-    const yen: TConsoleOrderDetail = { ...DETAIL, currencyCode: 'JPY', refundableCents: 1_500 };
+    const yen: TConsoleOrderDetail = { ...DETAIL, currencyCode: 'JPY', refundableMinor: 1_500 };
     const api = fakeApi({
       'GET /api/v1/system/orders/LS261103-FFFFFFF1': () => ok(yen),
       'POST /api/v1/system/orders/refund': () => ok({ ...DETAIL.refunds[0], currencyCode: 'JPY' }),
@@ -233,7 +233,7 @@ describe('the refund dialog', () => {
     await user.type(within(dialog).getByLabelText('Reason'), 'Late');
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     await waitFor(() =>
-      expect(api.callsTo('POST /api/v1/system/orders/refund')[0]?.body).toMatchObject({ amountCents: 1_500 }),
+      expect(api.callsTo('POST /api/v1/system/orders/refund')[0]?.body).toMatchObject({ amountMinor: 1_500 }),
     );
   });
 });

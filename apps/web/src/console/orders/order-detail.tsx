@@ -78,7 +78,7 @@ export function OrderDetailDrawer({
   });
   const order = detail.data?.orderNo === orderNo ? detail.data : undefined;
   const [dialog, setDialog] = useState<'refund' | 'resolve' | undefined>();
-  const canRefund = order !== undefined && order.refundableCents > 0 && canCall(refundsRoutes.refund);
+  const canRefund = order !== undefined && order.refundableMinor > 0 && canCall(refundsRoutes.refund);
   const canResolve = order !== undefined && isFlagOpen(order) && canCall(refundsRoutes.resolveFlag);
   return (
     <Drawer
@@ -173,9 +173,9 @@ function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
               t('console.none')
             ),
           },
-          { key: 'total', label: t('console.total'), children: amount(order.totalCents) },
-          { key: 'refunded', label: t('console.refunded'), children: amount(order.refundedCents) },
-          { key: 'refundable', label: t('console.refundable'), children: amount(order.refundableCents) },
+          { key: 'total', label: t('console.total'), children: amount(order.totalMinor) },
+          { key: 'refunded', label: t('console.refunded'), children: amount(order.refundedMinor) },
+          { key: 'refundable', label: t('console.refundable'), children: amount(order.refundableMinor) },
           ...(order.flag
             ? [
                 { key: 'flag', label: t('console.flag'), children: <FlagTags order={order} /> },
@@ -209,13 +209,13 @@ function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
             { title: t('console.items'), dataIndex: 'quantity', align: 'right' },
             {
               title: t('orders.detail.buyerPaid'),
-              dataIndex: 'sellingUnitCents',
+              dataIndex: 'sellingUnitMinor',
               align: 'right',
               render: amount,
             },
             {
               title: t('orders.detail.platformPrice'),
-              dataIndex: 'platformUnitCents',
+              dataIndex: 'platformUnitMinor',
               align: 'right',
               render: amount,
             },
@@ -230,10 +230,10 @@ function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
             {order.payments.map((payment) => (
               <li key={payment.providerOrderId ?? payment.createdAt}>
                 {payment.provider} {payment.providerOrderId} · {payment.status} ·{' '}
-                {money(payment.amountCents, payment.currencyCode)}
+                {money(payment.amountMinor, payment.currencyCode)}
                 {payment.captureId &&
                   ` · ${t('console.captured', {
-                    amount: money(payment.capturedCents ?? 0, payment.currencyCode),
+                    amount: money(payment.capturedMinor ?? 0, payment.currencyCode),
                     captureId: payment.captureId,
                   })}`}
               </li>
@@ -253,7 +253,7 @@ function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
             columns={[
               {
                 title: t('console.refundAmount'),
-                dataIndex: 'amountCents',
+                dataIndex: 'amountMinor',
                 align: 'right',
                 render: (cents: number, refund) => money(cents, refund.currencyCode),
               },
@@ -296,7 +296,7 @@ function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
             {order.ledger.map((entry) => (
               <li key={entry.id}>
                 {t(`earnings.ledger.kinds.${entry.kind}`, { defaultValue: entry.kind })} ·{' '}
-                {amount(entry.amountCents)} · {moment(entry.createdAt)}
+                {amount(entry.amountMinor)} · {moment(entry.createdAt)}
               </li>
             ))}
           </ul>

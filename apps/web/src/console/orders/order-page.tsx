@@ -108,13 +108,13 @@ export default function ConsoleOrderPage() {
     { title: t('console.items'), dataIndex: 'quantity', align: 'right' },
     {
       title: t('console.total'),
-      dataIndex: 'totalCents',
+      dataIndex: 'totalMinor',
       align: 'right',
       render: (cents: number, order) => money(cents, order.currencyCode),
     },
     {
       title: t('console.refunded'),
-      dataIndex: 'refundedCents',
+      dataIndex: 'refundedMinor',
       align: 'right',
       render: (cents: number, order) => (cents > 0 ? money(cents, order.currencyCode) : t('console.none')),
     },

@@ -29,18 +29,18 @@ export function RefundDialog({ order, onClose }: { order: TConsoleOrderDetail; o
   // This refund's Idempotency-Key: kept while an answer is lost, a new one after a refusal.
   const key = useRef(newIdempotencyKey());
   const digits = minorDigitsOf(order.currencyCode);
-  const max = money(order.refundableCents, order.currencyCode);
-  const centsOf = (text: string) => decimalToMinor(text, digits, { decimalComma: true });
+  const max = money(order.refundableMinor, order.currencyCode);
+  const minorOf = (text: string) => decimalToMinor(text, digits, { decimalComma: true });
 
   const submit = async () => {
     const values = await form.validateFields();
-    const amountCents = centsOf(values.amount);
-    if (amountCents === null) return;
+    const amountMinor = minorOf(values.amount);
+    if (amountMinor === null) return;
     setProblem(undefined);
     try {
       await refund.mutateAsync({
         orderNo: order.orderNo,
-        amountCents,
+        amountMinor,
         restock: values.restock,
         reason: values.reason.trim(),
         version: order.version,
@@ -52,7 +52,7 @@ export function RefundDialog({ order, onClose }: { order: TConsoleOrderDetail; o
       return;
     }
     void message.success(
-      t('console.refund.done', { amount: money(amountCents, order.currencyCode), orderNo: order.orderNo }),
+      t('console.refund.done', { amount: money(amountMinor, order.currencyCode), orderNo: order.orderNo }),
     );
     onClose();
   };
@@ -75,7 +75,7 @@ export function RefundDialog({ order, onClose }: { order: TConsoleOrderDetail; o
         name="refund-order"
         layout="vertical"
         initialValues={{
-          amount: minorToDecimal(order.refundableCents, digits),
+          amount: minorToDecimal(order.refundableMinor, digits),
           restock: false,
           reason: '',
         }}
@@ -88,12 +88,12 @@ export function RefundDialog({ order, onClose }: { order: TConsoleOrderDetail; o
             {
               validator: (_, value: string | undefined) => {
                 if (!value?.trim()) return Promise.resolve();
-                const cents = centsOf(value);
+                const cents = minorOf(value);
                 if (cents === null) {
                   return Promise.reject(new Error(t('console.refund.amountInvalid', { digits })));
                 }
                 if (cents <= 0) return Promise.reject(new Error(t('console.refund.amountZero')));
-                if (cents > order.refundableCents) {
+                if (cents > order.refundableMinor) {
                   return Promise.reject(new Error(t('console.refund.amountTooLarge', { max })));
                 }
                 return Promise.resolve();

@@ -36,14 +36,14 @@ export default function PayoutPage() {
   const confirmRetry = (payout: TConsolePayout) => {
     modal.confirm({
       title: t('retry.title', { name: payout.username }),
-      content: t('retry.text', { amount: money(payout.amountCents, payout.currencyCode) }),
+      content: t('retry.text', { amount: money(payout.amountMinor, payout.currencyCode) }),
       okText: t('retry.ok'),
       onOk: () =>
         retry.mutateAsync(payout.id).then(
           (sent) =>
             void message.success(
               t('retry.done', {
-                amount: money(sent.amountCents, sent.currencyCode),
+                amount: money(sent.amountMinor, sent.currencyCode),
                 email: sent.receiverEmail,
               }),
             ),
@@ -85,7 +85,7 @@ export default function PayoutPage() {
     { title: t('console.shop'), dataIndex: 'shopName' },
     {
       title: t('console.amount'),
-      dataIndex: 'amountCents',
+      dataIndex: 'amountMinor',
       align: 'right',
       render: (cents: number, payout) => money(cents, payout.currencyCode),
     },

@@ -34,8 +34,8 @@ const DIFFERENCES: TReconciliationDifference[] = [
     orderNo: 'LS261101-AAAAAAA1',
     payoutId: null,
     refundId: null,
-    expectedCents: 2_000,
-    actualCents: 0,
+    expectedMinor: 2_000,
+    actualMinor: 0,
     detail: 'order LS261101-AAAAAAA1: 0 sale credits of 0; expected one of its profit 2000',
   },
   {
@@ -44,8 +44,8 @@ const DIFFERENCES: TReconciliationDifference[] = [
     orderNo: null,
     payoutId: '31',
     refundId: null,
-    expectedCents: -1_000,
-    actualCents: -2_000,
+    expectedMinor: -1_000,
+    actualMinor: -2_000,
     detail: 'payout 31 (paid) of 1000: 1 debits of -2000; expected one of -1000',
   },
 ];

@@ -143,13 +143,13 @@ function RunCard({ id }: { id: string }) {
     },
     {
       title: t('difference.expected'),
-      dataIndex: 'expectedCents',
+      dataIndex: 'expectedMinor',
       align: 'right',
       render: (cents: number) => money(cents, 'USD'),
     },
     {
       title: t('difference.actual'),
-      dataIndex: 'actualCents',
+      dataIndex: 'actualMinor',
       align: 'right',
       render: (cents: number) => money(cents, 'USD'),
     },

@@ -97,8 +97,8 @@ describe('http client requests', () => {
 
   it('sends the Idempotency-Key of the action when given, and none otherwise', async () => {
     const { fake, client } = setup();
-    await client.post('/api/v1/payouts', { amountCents: 1 }, { idempotencyKey: 'k-123' });
-    await client.post('/api/v1/payouts', { amountCents: 1 });
+    await client.post('/api/v1/payouts', { amountMinor: 1 }, { idempotencyKey: 'k-123' });
+    await client.post('/api/v1/payouts', { amountMinor: 1 });
     expect(headersOf(fake.calls[0])['Idempotency-Key']).toBe('k-123');
     expect(headersOf(fake.calls[1])).not.toHaveProperty('Idempotency-Key');
   });

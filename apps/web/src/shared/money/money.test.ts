@@ -1,6 +1,6 @@
 import type { TCountry } from '@linkstore/contract';
 import { describe, expect, it } from 'vitest';
-import { formatUsdCents, minorToUsdCents, parseMinor, rateFor, USD_RATE, usdCentsToMinor } from './money';
+import { formatUsdMinor, localMinorToUsd, parseMinor, rateFor, USD_RATE, usdToLocalMinor } from './money';
 
 const EUR = { code: 'EUR', minorDigits: 2, ratePerUsdMicros: 920_000 };
 const JPY = { code: 'JPY', minorDigits: 0, ratePerUsdMicros: 150_000_000 };
@@ -18,15 +18,15 @@ describe('money', () => {
   });
 
   it('shows US cents in the chosen currency', () => {
-    expect(formatUsdCents(1201, USD_RATE, 'en')).toBe('$12.01');
-    expect(formatUsdCents(1000, EUR, 'en')).toBe('€9.20');
-    expect(formatUsdCents(1000, JPY, 'en')).toBe('¥1,500');
+    expect(formatUsdMinor(1201, USD_RATE, 'en')).toBe('$12.01');
+    expect(formatUsdMinor(1000, EUR, 'en')).toBe('€9.20');
+    expect(formatUsdMinor(1000, JPY, 'en')).toBe('¥1,500');
   });
 
   it('converts both ways with half-up integers', () => {
-    expect(usdCentsToMinor(1000, EUR)).toBe(920);
-    expect(minorToUsdCents(920, EUR)).toBe(1000);
-    expect(minorToUsdCents(1500, JPY)).toBe(1000);
+    expect(usdToLocalMinor(1000, EUR)).toBe(920);
+    expect(localMinorToUsd(920, EUR)).toBe(1000);
+    expect(localMinorToUsd(1500, JPY)).toBe(1000);
   });
 
   it('falls back to US dollars for a currency the table does not list', () => {
@@ -46,6 +46,6 @@ describe('money', () => {
       rate_per_usd_micros: 150_000_000,
     };
     expect(rateFor([yen], 'JPY')).toEqual(JPY);
-    expect(formatUsdCents(1000, rateFor([yen], 'JPY'), 'en')).toBe('¥1,500');
+    expect(formatUsdMinor(1000, rateFor([yen], 'JPY'), 'en')).toBe('¥1,500');
   });
 });

@@ -1,6 +1,6 @@
 import {
-  convertFromUsdCents,
-  convertToUsdCents,
+  convertFromUsdMinor,
+  convertToUsdMinor,
   decimalToMinor,
   formatMoney,
   minorDigitsOf,
@@ -48,16 +48,16 @@ export function parseMinor(text: string, minorDigits: number): number | null {
 }
 
 /** A US-cent amount shown in `rate`'s currency for `locale` (e.g. "€11.05", "¥1,580"). */
-export function formatUsdCents(usdCents: number, rate: TCurrencyRate, locale: string): string {
-  return formatMoney(usdCentsToMinor(usdCents, rate), rate.code, locale);
+export function formatUsdMinor(usdMinor: number, rate: TCurrencyRate, locale: string): string {
+  return formatMoney(usdToLocalMinor(usdMinor, rate), rate.code, locale);
 }
 
 /** An amount typed in `rate`'s minor units back to US cents (half up). */
-export function minorToUsdCents(minor: number, rate: TCurrencyRate): number {
-  return convertToUsdCents(minor, rate.ratePerUsdMicros, rate.minorDigits);
+export function localMinorToUsd(minor: number, rate: TCurrencyRate): number {
+  return convertToUsdMinor(minor, rate.ratePerUsdMicros, rate.minorDigits);
 }
 
 /** US cents in `rate`'s minor units (half up). */
-export function usdCentsToMinor(usdCents: number, rate: TCurrencyRate): number {
-  return convertFromUsdCents(usdCents, rate.ratePerUsdMicros, rate.minorDigits);
+export function usdToLocalMinor(usdMinor: number, rate: TCurrencyRate): number {
+  return convertFromUsdMinor(usdMinor, rate.ratePerUsdMicros, rate.minorDigits);
 }

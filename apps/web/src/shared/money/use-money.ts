@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { routeQueryOptions } from '../http/call-route';
 import { useUserPreferences } from '../preferences/user-preferences-store';
-import { formatUsdCents, minorToUsdCents, rateFor, usdCentsToMinor, type TCurrencyRate } from './money';
+import { formatUsdMinor, localMinorToUsd, rateFor, usdToLocalMinor, type TCurrencyRate } from './money';
 
 /** The countries with their rates; they change rarely, so loaded once per visit. */
 export const countryRatesQuery = {
@@ -14,9 +14,9 @@ export const countryRatesQuery = {
 export interface TMoney {
   rate: TCurrencyRate;
   /** US cents shown in the user's currency. */
-  format: (usdCents: number) => string;
-  toMinor: (usdCents: number) => number;
-  toUsdCents: (minor: number) => number;
+  format: (usdMinor: number) => string;
+  toMinor: (usdMinor: number) => number;
+  toUsdMinor: (minor: number) => number;
 }
 
 /**
@@ -30,8 +30,8 @@ export function useMoney(): TMoney {
   const rate = rateFor(data, currencyCode);
   return {
     rate,
-    format: (usdCents) => formatUsdCents(usdCents, rate, i18n.language),
-    toMinor: (usdCents) => usdCentsToMinor(usdCents, rate),
-    toUsdCents: (minor) => minorToUsdCents(minor, rate),
+    format: (usdMinor) => formatUsdMinor(usdMinor, rate, i18n.language),
+    toMinor: (usdMinor) => usdToLocalMinor(usdMinor, rate),
+    toUsdMinor: (minor) => localMinorToUsd(minor, rate),
   };
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   maxQuantity,
   PAYING_STORAGE_KEY,
-  totalCents,
+  totalMinor,
   useCartLines,
   type TCartLine,
   type TCartStore,
@@ -48,7 +48,7 @@ function CartContent({ cart }: { cart: TCartStore }) {
           <CartLineItem key={line.productId} line={line} cart={cart} />
         ))}
       </ul>
-      <Totals cents={totalCents(lines)} />
+      <Totals cents={totalMinor(lines)} />
       <a className="sf-button sf-button-primary sf-button-wide" href={shopHref(basePath, '/checkout')}>
         {t('checkout.title')}
       </a>
@@ -65,7 +65,7 @@ function CartLineItem({ line, cart }: { line: TCartLine; cart: TCartStore }) {
       {line.imageUrl && <img src={line.imageUrl} alt="" width={72} height={72} loading="lazy" />}
       <div className="sf-line-body">
         <a href={shopHref(basePath, `/p/${line.productId}`)}>{line.title}</a>
-        <span className="sf-muted">{price(line.priceCents)}</span>
+        <span className="sf-muted">{price(line.priceMinor)}</span>
         <div className="sf-stepper">
           <button
             type="button"
@@ -98,7 +98,7 @@ function CartLineItem({ line, cart }: { line: TCartLine; cart: TCartStore }) {
         </div>
       </div>
       <div className="sf-line-end">
-        <span className="sf-price">{price(line.priceCents * line.quantity)}</span>
+        <span className="sf-price">{price(line.priceMinor * line.quantity)}</span>
         <button
           type="button"
           className="sf-link-button"

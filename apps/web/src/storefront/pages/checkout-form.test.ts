@@ -51,7 +51,7 @@ describe('checkout form', () => {
   it('builds a request the contract accepts, without empty optional fields', () => {
     const request = toCheckoutRequest(filled, {
       shop: 'demo',
-      lines: [{ productId: '7', title: 'Teapot', imageUrl: null, priceCents: 100, quantity: 2, stock: 5 }],
+      lines: [{ productId: '7', title: 'Teapot', imageUrl: null, priceMinor: 100, quantity: 2, stock: 5 }],
       language: 'pt',
       sources: { userSource: 'ig', pageSource: '' },
       checkoutKey: newIdempotencyKey(),

@@ -2,7 +2,7 @@ import { newIdempotencyKey } from '../../shared/idempotency-key';
 import { isInfoPageKey } from '@linkstore/contract';
 import { Fragment, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, checkoutApi, NETWORK_ERROR } from '../api';
-import { PAYING_STORAGE_KEY, totalCents, useCartLines, type TCartStore } from '../cart';
+import { PAYING_STORAGE_KEY, totalMinor, useCartLines, type TCartStore } from '../cart';
 import { readTrafficSources } from '../events';
 import { leave, useRestoreScroll } from '../router';
 import { writeStorage } from '../storage';
@@ -164,11 +164,11 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
                 {line.title}
                 <span className="sf-muted"> · {t('checkout.quantity', { quantity: line.quantity })}</span>
               </span>
-              <span className="sf-price">{price(line.priceCents * line.quantity)}</span>
+              <span className="sf-price">{price(line.priceMinor * line.quantity)}</span>
             </li>
           ))}
         </ul>
-        <Totals cents={totalCents(lines)} />
+        <Totals cents={totalMinor(lines)} />
         {serverError && (
           <p className="sf-error" role="alert">
             {serverError}

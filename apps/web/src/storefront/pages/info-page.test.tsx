@@ -81,7 +81,7 @@ describe('information pages', () => {
   it('the checkout links the terms, returns and privacy pages next to the pay button', async () => {
     const cart = cartFor('demo');
     cart.clear();
-    cart.add({ productId: '101', title: 'Teapot', imageUrl: null, priceCents: 1999, stock: 5 }, 1);
+    cart.add({ productId: '101', title: 'Teapot', imageUrl: null, priceMinor: 1999, stock: 5 }, 1);
     stubApi({});
     renderStorefront('/s/demo/checkout');
     const pay = await screen.findByRole('button', { name: 'Pay with PayPal' });

@@ -58,7 +58,7 @@ export function PayAuthPage() {
         )}
         <dt>{t('payauth.amount')}</dt>
         <dd>
-          <strong>{formatMoney(approval.amountCents, approval.currencyCode, locale)}</strong>
+          <strong>{formatMoney(approval.amountMinor, approval.currencyCode, locale)}</strong>
         </dd>
         {approval.reference && (
           <>

@@ -10,9 +10,9 @@ const RECEIPT: TOrderReceipt = {
   status: 1,
   shop: { slug: 'demo', name: 'Demo Shop' },
   items: [
-    { productId: '101', title: 'Teapot', imageUrl: null, quantity: 2, unitCents: 1999, lineCents: 3998 },
+    { productId: '101', title: 'Teapot', imageUrl: null, quantity: 2, unitMinor: 1999, lineMinor: 3998 },
   ],
-  totalCents: 3998,
+  totalMinor: 3998,
   currencyCode: 'USD',
   email: 'a***@example.com',
   createdAt: '2026-11-22T09:00:00Z',
@@ -25,7 +25,7 @@ describe('payment pages', () => {
       'GET /api/v1/public/sandbox/orders/T1': {
         token: 'T1',
         status: 'CREATED',
-        amountCents: 3998,
+        amountMinor: 3998,
         currencyCode: 'USD',
         reference: 'LS261122-K3J9Q2ZD',
         shopName: 'Demo Shop',
@@ -57,7 +57,7 @@ describe('payment pages', () => {
       'GET /api/v1/public/sandbox/orders/T2': {
         token: 'T2',
         status: 'COMPLETED',
-        amountCents: 3998,
+        amountMinor: 3998,
         currencyCode: 'USD',
         reference: 'LS261122-K3J9Q2ZD',
         shopName: 'Demo Shop',
@@ -78,7 +78,7 @@ describe('payment pages', () => {
   });
 
   it('/payresult captures, and after a failure tries again into the receipt, emptying the cart', async () => {
-    cartFor('demo').add({ productId: '101', title: 'Teapot', imageUrl: null, priceCents: 1999, stock: 5 }, 2);
+    cartFor('demo').add({ productId: '101', title: 'Teapot', imageUrl: null, priceMinor: 1999, stock: 5 }, 2);
     let attempts = 0;
     const fetch = stubApi({
       'POST /api/v1/public/checkout/capture': () =>
@@ -109,7 +109,7 @@ describe('payment pages', () => {
   it('the cart says a cancelled payment was cancelled, once', async () => {
     const cart = cartFor('demo');
     cart.clear();
-    cart.add({ productId: '101', title: 'Teapot', imageUrl: null, priceCents: 1999, stock: 5 }, 1);
+    cart.add({ productId: '101', title: 'Teapot', imageUrl: null, priceMinor: 1999, stock: 5 }, 1);
     const cancelled = 'Payment cancelled. Nothing was charged, and your cart is still here.';
 
     renderStorefront('/s/demo/cart');

@@ -105,12 +105,12 @@ function Receipt({ receipt }: { receipt: TOrderReceipt }) {
               <span>{item.title}</span>
               <span className="sf-muted">{t('payresult.quantity', { count: item.quantity })}</span>
             </div>
-            <span className="sf-price">{money(item.lineCents)}</span>
+            <span className="sf-price">{money(item.lineMinor)}</span>
           </li>
         ))}
       </ul>
       <p className="sf-totals">
-        <span>{t('cart.total')}</span> <strong>{money(receipt.totalCents)}</strong>
+        <span>{t('cart.total')}</span> <strong>{money(receipt.totalMinor)}</strong>
       </p>
       <p>{t('payresult.emailSent', { email: receipt.email })}</p>
       <BackToShop slug={receipt.shop.slug} />

@@ -84,9 +84,9 @@ function ProductPrice({ product }: { product: TStorefrontProductDetail }) {
   const { price, usd, currency, t } = useStorefront();
   return (
     <>
-      <p className="sf-price sf-price-large">{price(product.priceCents)}</p>
+      <p className="sf-price sf-price-large">{price(product.priceMinor)}</p>
       {currency && currency.code !== 'USD' && (
-        <p className="sf-muted">{t('money.approximate', { amount: usd(product.priceCents) })}</p>
+        <p className="sf-muted">{t('money.approximate', { amount: usd(product.priceMinor) })}</p>
       )}
       <Stars tenths={product.ratingTenths} count={product.reviewCount} />
     </>
@@ -108,7 +108,7 @@ function AddToCart({ product }: { product: TStorefrontProductDetail }) {
         productId: product.id,
         title: product.title,
         imageUrl: product.imageUrl,
-        priceCents: product.priceCents,
+        priceMinor: product.priceMinor,
         stock: product.stock,
       },
       quantity,

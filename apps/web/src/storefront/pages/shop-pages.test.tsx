@@ -8,7 +8,7 @@ import { readStorage } from '../storage';
 import { SHOP_PATH_STORAGE_KEY } from './checkout-page';
 import { fakeEvents, PAGE, PRODUCT, renderStorefront, stubApi } from '../test-support';
 
-const MUG = { ...PAGE.products.list[0]!, id: '103', title: 'Mug', priceCents: 900 };
+const MUG = { ...PAGE.products.list[0]!, id: '103', title: 'Mug', priceMinor: 900 };
 
 describe('shop pages', () => {
   it('shop page: shop, grid in the chosen currency, load more and categories', async () => {
@@ -88,7 +88,7 @@ describe('shop pages', () => {
   it('cart and checkout: quantities, totals, validation, one order placed, off to pay', async () => {
     const cart = cartFor('demo');
     cart.clear();
-    cart.add({ productId: '101', title: 'Teapot', imageUrl: null, priceCents: 1999, stock: 5 }, 1);
+    cart.add({ productId: '101', title: 'Teapot', imageUrl: null, priceMinor: 1999, stock: 5 }, 1);
     let release = () => {};
     const fetch = stubApi({
       'POST /api/v1/public/checkout': () =>
@@ -96,7 +96,7 @@ describe('shop pages', () => {
           release = () =>
             resolve({
               orderNo: 'LS261122-K3J9Q2ZD',
-              totalCents: 3998,
+              totalMinor: 3998,
               currencyCode: 'USD',
               approveUrl: '/payauth?token=T1',
             });

@@ -6,7 +6,7 @@ import { applyLanguage, i18n } from '../../shared/i18n/i18n';
 import { useAppPreferences } from '../../shared/preferences/app-preferences-store';
 import { renderWithApp } from '../../shared/test/render-with-app';
 import { LandingPage, loadLandingTexts } from './landing-page';
-import { EXAMPLE_COST_CENTS, EXAMPLE_ROUNDING, profitExample } from './profit-example';
+import { EXAMPLE_COST_MINOR, EXAMPLE_ROUNDING, profitExample } from './profit-example';
 
 const routes = [
   {
@@ -38,20 +38,20 @@ afterEach(async () => {
 
 describe('profitExample', () => {
   it('prices the example product by the pricing rule: default percentage, then .99', () => {
-    const rule = priceProduct(EXAMPLE_COST_CENTS, { defaultPercentage: DEFAULT_PERCENTAGE, rounding: '99' });
+    const rule = priceProduct(EXAMPLE_COST_MINOR, { defaultPercentage: DEFAULT_PERCENTAGE, rounding: '99' });
     expect(EXAMPLE_ROUNDING).toBe('99');
     expect(profitExample()).toEqual({
-      costCents: EXAMPLE_COST_CENTS,
+      costMinor: EXAMPLE_COST_MINOR,
       percentage: DEFAULT_PERCENTAGE,
-      beforeRoundingCents: Math.round((EXAMPLE_COST_CENTS * DEFAULT_PERCENTAGE) / 100),
-      sellingCents: rule.sellingCents,
-      profitCents: rule.profitCents,
+      beforeRoundingMinor: Math.round((EXAMPLE_COST_MINOR * DEFAULT_PERCENTAGE) / 100),
+      sellingMinor: rule.sellingMinor,
+      profitMinor: rule.profitMinor,
     });
     // Worked by hand: $12.40 at 200 % is $24.80, rounded up to $24.99, $12.59 profit.
     expect(profitExample(1240)).toMatchObject({
-      beforeRoundingCents: 2480,
-      sellingCents: 2499,
-      profitCents: 1259,
+      beforeRoundingMinor: 2480,
+      sellingMinor: 2499,
+      profitMinor: 1259,
     });
   });
 });
@@ -62,12 +62,12 @@ describe('LandingPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your own shop, run from your phone' }),
     ).toBeInTheDocument();
-    const rule = priceProduct(EXAMPLE_COST_CENTS, { defaultPercentage: DEFAULT_PERCENTAGE, rounding: '99' });
+    const rule = priceProduct(EXAMPLE_COST_MINOR, { defaultPercentage: DEFAULT_PERCENTAGE, rounding: '99' });
     expect(exampleRows()).toEqual({
-      'Platform cost': usd(EXAMPLE_COST_CENTS),
-      'Your price: 200% of cost': usd((EXAMPLE_COST_CENTS * DEFAULT_PERCENTAGE) / 100),
-      'Rounded up to .99': usd(rule.sellingCents),
-      'Your profit per sale': usd(rule.profitCents),
+      'Platform cost': usd(EXAMPLE_COST_MINOR),
+      'Your price: 200% of cost': usd((EXAMPLE_COST_MINOR * DEFAULT_PERCENTAGE) / 100),
+      'Rounded up to .99': usd(rule.sellingMinor),
+      'Your profit per sale': usd(rule.profitMinor),
     });
     expect(screen.getByRole('heading', { level: 2, name: 'How your profit works' })).toBeInTheDocument();
     expect(

@@ -64,19 +64,19 @@ export function LandingView({ t, language, onLanguageChange, renderLink }: TLand
           <dl className={styles.example} data-testid="profit-example">
             <div className={styles.row}>
               <dt>{t('example.cost')}</dt>
-              <dd>{money(example.costCents)}</dd>
+              <dd>{money(example.costMinor)}</dd>
             </div>
             <div className={styles.row}>
               <dt>{t('example.percentage', { percentage })}</dt>
-              <dd>{money(example.beforeRoundingCents)}</dd>
+              <dd>{money(example.beforeRoundingMinor)}</dd>
             </div>
             <div className={styles.row}>
               <dt>{t('example.rounded')}</dt>
-              <dd>{money(example.sellingCents)}</dd>
+              <dd>{money(example.sellingMinor)}</dd>
             </div>
             <div className={`${styles.row} ${styles.profit}`}>
               <dt>{t('example.profit')}</dt>
-              <dd>{money(example.profitCents)}</dd>
+              <dd>{money(example.profitMinor)}</dd>
             </div>
           </dl>
           <p className={styles.note}>{t('example.note', { percentage })}</p>

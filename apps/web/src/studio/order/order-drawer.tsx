@@ -91,9 +91,9 @@ function OrderDetail({ order }: { order: TCreatorOrderDetail }) {
                 <Typography.Text type="secondary">
                   {t('orders.detail.unitPrices', {
                     quantity: item.quantity,
-                    selling: money.format(item.sellingUnitCents),
-                    platform: money.format(item.platformUnitCents),
-                    profit: money.format(item.profitUnitCents),
+                    selling: money.format(item.sellingUnitMinor),
+                    platform: money.format(item.platformUnitMinor),
+                    profit: money.format(item.profitUnitMinor),
                   })}
                 </Typography.Text>
               </div>
@@ -126,7 +126,7 @@ function OrderMoney({ order }: { order: TCreatorOrderDetail }) {
             {
               key: 'paidByYou',
               label: t('orders.detail.paidByYou'),
-              children: money.format(order.paidByYouCents),
+              children: money.format(order.paidByYouMinor),
             },
           ]}
         />
@@ -142,24 +142,24 @@ function OrderMoney({ order }: { order: TCreatorOrderDetail }) {
         bordered
         size="small"
         items={[
-          { key: 'paid', label: t('orders.detail.buyerPaid'), children: money.format(order.totalCents) },
-          ...(order.refundedCents > 0
+          { key: 'paid', label: t('orders.detail.buyerPaid'), children: money.format(order.totalMinor) },
+          ...(order.refundedMinor > 0
             ? [
                 {
                   key: 'refunded',
                   label: t('orders.detail.refunded'),
-                  children: money.format(-order.refundedCents),
+                  children: money.format(-order.refundedMinor),
                 },
               ]
             : []),
           {
             key: 'platform',
             label: t('orders.detail.platformPrice'),
-            children: money.format(order.platformCents),
+            children: money.format(order.platformMinor),
           },
           paid
-            ? { key: 'earned', label: t('orders.detail.earned'), children: money.format(order.earnedCents) }
-            : { key: 'profit', label: t('orders.detail.profit'), children: money.format(order.profitCents) },
+            ? { key: 'earned', label: t('orders.detail.earned'), children: money.format(order.earnedMinor) }
+            : { key: 'profit', label: t('orders.detail.profit'), children: money.format(order.profitMinor) },
         ]}
       />
       {order.fullyRefunded && <Alert type="warning" showIcon title={t('orders.detail.fullyRefunded')} />}

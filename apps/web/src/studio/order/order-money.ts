@@ -10,13 +10,13 @@ import type { TFunction } from 'i18next';
 export function orderProfitText(
   order: Pick<
     TCreatorOrder,
-    'status' | 'side' | 'profitCents' | 'earnedCents' | 'paidByYouCents' | 'refundedCents'
+    'status' | 'side' | 'profitMinor' | 'earnedMinor' | 'paidByYouMinor' | 'refundedMinor'
   >,
   format: (cents: number) => string,
   t: TFunction<'orders'>,
 ): string {
-  if (order.side === 'b') return t('orders.money.paidByYou', { amount: format(order.paidByYouCents) });
-  if (order.status === 0) return format(order.profitCents);
-  if (order.refundedCents > 0) return t('orders.money.afterRefunds', { amount: format(order.earnedCents) });
-  return format(order.earnedCents);
+  if (order.side === 'b') return t('orders.money.paidByYou', { amount: format(order.paidByYouMinor) });
+  if (order.status === 0) return format(order.profitMinor);
+  if (order.refundedMinor > 0) return t('orders.money.afterRefunds', { amount: format(order.earnedMinor) });
+  return format(order.earnedMinor);
 }

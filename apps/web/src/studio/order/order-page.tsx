@@ -183,7 +183,7 @@ function OrderCards({ orders, isLoading, onOpen, selected, onSelect, onPay }: Or
             <dl className={styles.cardFigures}>
               <div>
                 <dt>{t('orders.field.platformPrice')}</dt>
-                <dd>{money.format(order.platformCents)}</dd>
+                <dd>{money.format(order.platformMinor)}</dd>
               </div>
               <div>
                 <dt>{t('orders.field.profit')}</dt>
@@ -240,7 +240,7 @@ function OrderRows({ orders, isLoading, onOpen, selected, onSelect, onPay }: Ord
     { title: t('orders.field.quantity'), dataIndex: 'quantity', align: 'right' },
     {
       title: t('orders.field.platformPrice'),
-      dataIndex: 'platformCents',
+      dataIndex: 'platformMinor',
       align: 'right',
       render: money.format,
     },

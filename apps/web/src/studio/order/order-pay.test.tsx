@@ -9,7 +9,7 @@ import { browser } from './api';
 import { OrderPage } from './order-page';
 import { PayResultPage } from './pay-result-page';
 
-const order = (orderNo: string, status: 0 | 1 | 2, platformCents: number): TCreatorOrder => ({
+const order = (orderNo: string, status: 0 | 1 | 2, platformMinor: number): TCreatorOrder => ({
   orderNo,
   status,
   items: [
@@ -18,24 +18,24 @@ const order = (orderNo: string, status: 0 | 1 | 2, platformCents: number): TCrea
       title: `Mug ${orderNo.slice(-1)}`,
       imageUrl: null,
       quantity: 1,
-      platformUnitCents: platformCents,
-      sellingUnitCents: platformCents * 2,
-      profitUnitCents: platformCents,
+      platformUnitMinor: platformMinor,
+      sellingUnitMinor: platformMinor * 2,
+      profitUnitMinor: platformMinor,
     },
   ],
   quantity: 1,
-  platformCents,
-  totalCents: platformCents * 2,
-  profitCents: platformCents,
+  platformMinor,
+  totalMinor: platformMinor * 2,
+  profitMinor: platformMinor,
   currencyCode: 'USD',
   buyerEmail: 'a***@example.com',
   createdAt: '2026-11-05T10:00:00Z',
   paidAt: status > 0 ? '2026-11-05T10:05:00Z' : null,
   shipment: null,
   side: 'c',
-  earnedCents: status === 0 ? 0 : platformCents,
-  paidByYouCents: 0,
-  refundedCents: 0,
+  earnedMinor: status === 0 ? 0 : platformMinor,
+  paidByYouMinor: 0,
+  refundedMinor: 0,
   fullyRefunded: false,
 });
 
@@ -47,8 +47,8 @@ const purchase = (status: TPurchase['status'], nos: string[]): TPurchase => ({
   id: '7',
   status,
   reason: null,
-  orders: nos.map((orderNo) => ({ orderNo, amountCents: 1000, status: status === 'paid' ? 2 : 0 })),
-  totalCents: 1000 * nos.length,
+  orders: nos.map((orderNo) => ({ orderNo, amountMinor: 1000, status: status === 'paid' ? 2 : 0 })),
+  totalMinor: 1000 * nos.length,
   currencyCode: 'USD',
   approveUrl: '/payauth?token=SB-1&lang=en',
 });

@@ -26,7 +26,7 @@ export function PayDialog({ orders, onClose, onTakenOut }: PayDialogProps) {
   const { t } = useTranslation('orders');
   const money = useMoney();
   const payKey = useRef(newIdempotencyKey());
-  const total = orders.reduce((sum, order) => sum + order.platformCents, 0);
+  const total = orders.reduce((sum, order) => sum + order.platformMinor, 0);
   const pay = useMutation({
     mutationFn: () =>
       startPurchase(
@@ -66,7 +66,7 @@ export function PayDialog({ orders, onClose, onTakenOut }: PayDialogProps) {
                 {order.items.length > 1 && ` ${t('orders.moreItems', { count: order.items.length - 1 })}`}
               </Typography.Text>
             </span>
-            <strong className={styles.payAmount}>{money.format(order.platformCents)}</strong>
+            <strong className={styles.payAmount}>{money.format(order.platformMinor)}</strong>
           </li>
         ))}
       </ul>

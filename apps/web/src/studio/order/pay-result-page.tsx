@@ -73,7 +73,7 @@ export function PayResultPage() {
       <Typography.Paragraph>
         {t('orders.pay.successBody', {
           count: purchase.orders.length,
-          total: money.format(purchase.totalCents),
+          total: money.format(purchase.totalMinor),
         })}
       </Typography.Paragraph>
     </Modal>

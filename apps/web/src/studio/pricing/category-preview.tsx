@@ -9,9 +9,9 @@ export function CategoryPreview({ price }: { price: TPrice }) {
   return (
     <>
       {t('pricing.category.example', {
-        cost: money.format(price.costCents),
-        selling: money.format(price.sellingCents),
-        profit: money.format(price.profitCents),
+        cost: money.format(price.costMinor),
+        selling: money.format(price.sellingMinor),
+        profit: money.format(price.profitMinor),
       })}
     </>
   );

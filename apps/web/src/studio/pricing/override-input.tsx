@@ -7,8 +7,8 @@ interface TOverrideInputProps {
   label: string;
   money: TMoney;
   /** The override in US cents, or null for none. */
-  valueCents: number | null;
-  placeholderCents: number;
+  valueMinor: number | null;
+  placeholderMinor: number;
   isBelowCost: boolean;
   /** Whole US cents, or null when the field is emptied (the percentage price applies again). */
   onChange: (cents: number | null) => void;
@@ -21,8 +21,8 @@ interface TOverrideInputProps {
 export function OverrideInput({
   label,
   money,
-  valueCents,
-  placeholderCents,
+  valueMinor,
+  placeholderMinor,
   isBelowCost,
   onChange,
 }: TOverrideInputProps) {
@@ -36,8 +36,8 @@ export function OverrideInput({
     <Input
       aria-label={label}
       inputMode="decimal"
-      value={typed ?? (valueCents === null ? '' : asText(valueCents))}
-      placeholder={asText(placeholderCents)}
+      value={typed ?? (valueMinor === null ? '' : asText(valueMinor))}
+      placeholder={asText(placeholderMinor)}
       status={isUnreadable || isBelowCost ? 'error' : undefined}
       aria-invalid={isUnreadable || isBelowCost}
       onChange={(event) => {
@@ -46,7 +46,7 @@ export function OverrideInput({
         if (text.trim() === '') onChange(null);
         else {
           const next = parseMinor(text, minorDigits);
-          if (next !== null) onChange(money.toUsdCents(next));
+          if (next !== null) onChange(money.toUsdMinor(next));
         }
       }}
       onBlur={() => setTyped(null)}

@@ -30,18 +30,18 @@ const product = (extra: Partial<TPricedProduct> = {}): TPricedProduct => ({
   title: 'Plain tee',
   categoryId: '2',
   parentCategoryId: '1',
-  costCents: 1000,
-  sellingCents: 1600,
-  profitCents: 600,
+  costMinor: 1000,
+  sellingMinor: 1600,
+  profitMinor: 600,
   source: 'secondLevel',
   percentage: 160,
-  overridePriceCents: null,
+  overridePriceMinor: null,
   visible: 1,
   sort: 1,
   ...extra,
 });
 
-const tee: TProductDraft = { id: '10', title: 'Plain tee', costCents: 1000, overridePriceCents: 1250 };
+const tee: TProductDraft = { id: '10', title: 'Plain tee', costMinor: 1000, overridePriceMinor: 1250 };
 
 describe('the settings draft', () => {
   it('keeps only edits that differ from what is saved, null removing a category percentage', () => {
@@ -97,7 +97,7 @@ describe('the request body', () => {
     expect(
       toUpdateRequest({ defaultPercentage: 250, rounding: 'whole', categories: { '1': 150, '2': null } }, [
         tee,
-        { ...tee, id: '11', overridePriceCents: null },
+        { ...tee, id: '11', overridePriceMinor: null },
       ]),
     ).toEqual({
       defaultPercentage: 250,
@@ -107,8 +107,8 @@ describe('the request body', () => {
         { categoryId: '2', percentage: null },
       ],
       products: [
-        { productId: '10', overridePriceCents: 1250 },
-        { productId: '11', overridePriceCents: null },
+        { productId: '10', overridePriceMinor: 1250 },
+        { productId: '11', overridePriceMinor: null },
       ],
     });
   });
@@ -116,11 +116,11 @@ describe('the request body', () => {
   it('finds an override below cost; a removed override or one at cost is fine', () => {
     expect(
       findBelowCost([
-        { ...tee, overridePriceCents: null },
-        { ...tee, overridePriceCents: 1000 },
+        { ...tee, overridePriceMinor: null },
+        { ...tee, overridePriceMinor: 1000 },
       ]),
     ).toBeUndefined();
-    const mug = { id: '11', title: 'Mug', costCents: 805, overridePriceCents: 804 };
+    const mug = { id: '11', title: 'Mug', costMinor: 805, overridePriceMinor: 804 };
     expect(findBelowCost([tee, mug])).toBe(mug);
   });
 
@@ -129,7 +129,7 @@ describe('the request body', () => {
       readProductDrafts([
         { ...tee, extra: true },
         { id: 3, price: 10 },
-        { id: '12', title: 'x', costCents: 1.5, overridePriceCents: 2 },
+        { id: '12', title: 'x', costMinor: 1.5, overridePriceMinor: 2 },
       ]),
     ).toEqual([tee]);
   });
@@ -139,30 +139,30 @@ describe('the preview', () => {
   it('prices the $10.00 example by second level, first level, then default, with rounding', () => {
     const settings = effectiveSettings(SAVED, { rounding: '99', categories: { '1': 150 } });
     expect(previewCategory(settings, '1')).toMatchObject({
-      sellingCents: 1599,
-      profitCents: 599,
+      sellingMinor: 1599,
+      profitMinor: 599,
       percentage: 150,
     });
-    expect(previewCategory(settings, '1', '2')).toMatchObject({ sellingCents: 1699, percentage: 160 });
-    expect(previewCategory(settings, '4')).toMatchObject({ sellingCents: 2099, source: 'default' });
+    expect(previewCategory(settings, '1', '2')).toMatchObject({ sellingMinor: 1699, percentage: 160 });
+    expect(previewCategory(settings, '4')).toMatchObject({ sellingMinor: 2099, source: 'default' });
   });
 
   it('prices a product with its edited override, its saved one, or the percentages', () => {
     const settings = effectiveSettings(SAVED, EMPTY_SETTINGS_DRAFT);
-    const saved = product({ overridePriceCents: 1900 });
+    const saved = product({ overridePriceMinor: 1900 });
     expect(previewProduct(saved, settings, [])).toMatchObject({
-      overridePriceCents: 1900,
-      price: { sellingCents: 1900, profitCents: 900, source: 'override' },
-      percentagePrice: { sellingCents: 1600, percentage: 160 },
+      overridePriceMinor: 1900,
+      price: { sellingMinor: 1900, profitMinor: 900, source: 'override' },
+      percentagePrice: { sellingMinor: 1600, percentage: 160 },
     });
     expect(previewProduct(saved, settings, [tee]).price).toMatchObject({
-      sellingCents: 1250,
-      profitCents: 250,
+      sellingMinor: 1250,
+      profitMinor: 250,
     });
-    const removed = previewProduct(saved, settings, [{ ...tee, overridePriceCents: null }]);
+    const removed = previewProduct(saved, settings, [{ ...tee, overridePriceMinor: null }]);
     expect(removed).toMatchObject({
-      overridePriceCents: null,
-      price: { sellingCents: 1600, source: 'secondLevel' },
+      overridePriceMinor: null,
+      price: { sellingMinor: 1600, source: 'secondLevel' },
     });
   });
 });

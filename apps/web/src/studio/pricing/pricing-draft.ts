@@ -32,9 +32,9 @@ export const EMPTY_SETTINGS_DRAFT: TSettingsDraft = { categories: {} };
 export interface TProductDraft {
   id: string;
   title: string;
-  costCents: number;
+  costMinor: number;
   /** null removes the product's override. */
-  overridePriceCents: number | null;
+  overridePriceMinor: number | null;
 }
 
 /** The saved settings with the draft applied: what the previews price with. */
@@ -52,11 +52,11 @@ export interface TProductPreview {
   /** The price that applies (the override when there is one). */
   price: TPrice;
   /** The override shown in the input: the draft's if edited, else the saved one. */
-  overridePriceCents: number | null;
+  overridePriceMinor: number | null;
 }
 
 /** The example the category rows price: a product costing $10.00. */
-export const EXAMPLE_COST_CENTS = 1000;
+export const EXAMPLE_COST_MINOR = 1000;
 
 /** A whole percentage in the allowed range, else undefined (the input is not a valid value). */
 export function toPercentage(value: number | null | undefined): number | undefined {
@@ -108,13 +108,13 @@ export function withShopSettings(
 /** The product drafts among the preferences' modified products (anything else is ignored). */
 export function readProductDrafts(modified: readonly TModifiedProduct[]): TProductDraft[] {
   return modified.flatMap((item) => {
-    const { id, title, costCents, overridePriceCents } = item;
+    const { id, title, costMinor, overridePriceMinor } = item;
     const isValid =
       typeof id === 'string' &&
       typeof title === 'string' &&
-      Number.isInteger(costCents) &&
-      (overridePriceCents === null || Number.isInteger(overridePriceCents));
-    return isValid ? [{ id, title, costCents, overridePriceCents } as TProductDraft] : [];
+      Number.isInteger(costMinor) &&
+      (overridePriceMinor === null || Number.isInteger(overridePriceMinor));
+    return isValid ? [{ id, title, costMinor, overridePriceMinor } as TProductDraft] : [];
   });
 }
 
@@ -142,14 +142,14 @@ export function toUpdateRequest(
   }));
   if (categories.length > 0) body.categories = categories;
   if (products.length > 0) {
-    body.products = products.map(({ id, overridePriceCents }) => ({ productId: id, overridePriceCents }));
+    body.products = products.map(({ id, overridePriceMinor }) => ({ productId: id, overridePriceMinor }));
   }
   return body;
 }
 
 /** The first override below its product's cost: the save is refused before sending. */
 export function findBelowCost(products: readonly TProductDraft[]): TProductDraft | undefined {
-  return products.find((p) => p.overridePriceCents !== null && p.overridePriceCents < p.costCents);
+  return products.find((p) => p.overridePriceMinor !== null && p.overridePriceMinor < p.costMinor);
 }
 
 /** What a category row shows: the example product priced with that category's percentages. */
@@ -158,7 +158,7 @@ export function previewCategory(
   firstLevelId: string,
   secondLevelId?: string,
 ): TPrice {
-  return priceProduct(EXAMPLE_COST_CENTS, {
+  return priceProduct(EXAMPLE_COST_MINOR, {
     firstLevelPercentage: settings.percentages[firstLevelId],
     secondLevelPercentage: secondLevelId === undefined ? undefined : settings.percentages[secondLevelId],
     defaultPercentage: settings.defaultPercentage,
@@ -173,7 +173,7 @@ export function previewProduct(
   drafts: readonly TProductDraft[],
 ): TProductPreview {
   const edited = drafts.find((d) => d.id === product.id);
-  const overridePriceCents = edited ? edited.overridePriceCents : product.overridePriceCents;
+  const overridePriceMinor = edited ? edited.overridePriceMinor : product.overridePriceMinor;
   const rules = {
     secondLevelPercentage: settings.percentages[product.categoryId],
     firstLevelPercentage: settings.percentages[product.parentCategoryId],
@@ -181,8 +181,8 @@ export function previewProduct(
     rounding: settings.rounding,
   };
   return {
-    percentagePrice: priceProduct(product.costCents, rules),
-    price: priceProduct(product.costCents, { ...rules, overrideCents: overridePriceCents }),
-    overridePriceCents,
+    percentagePrice: priceProduct(product.costMinor, rules),
+    price: priceProduct(product.costMinor, { ...rules, overrideMinor: overridePriceMinor }),
+    overridePriceMinor,
   };
 }

@@ -41,12 +41,12 @@ const TEE: TPricedProduct = {
   title: 'Plain tee',
   categoryId: '2',
   parentCategoryId: '1',
-  costCents: 1000,
-  sellingCents: 2000,
-  profitCents: 1000,
+  costMinor: 1000,
+  sellingMinor: 2000,
+  profitMinor: 1000,
   source: 'default',
   percentage: 200,
-  overridePriceCents: null,
+  overridePriceMinor: null,
   visible: 1,
   sort: 1,
 };
@@ -213,7 +213,7 @@ describe('price adjustment pages', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The shop cannot be saved right now')).toBeInTheDocument();
     expect(api.callsTo(SAVE).map((request) => request.body)).toEqual([
-      { products: [{ productId: '10', overridePriceCents: 1250 }] },
+      { products: [{ productId: '10', overridePriceMinor: 1250 }] },
     ]);
     expect(screen.getByRole('status')).toHaveTextContent('Unsaved changes: 1');
   });
@@ -235,7 +235,7 @@ describe('price adjustment pages', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(api.callsTo(SAVE).map((request) => request.body)).toEqual([
-        { products: [{ productId: '10', overridePriceCents: 1250 }] },
+        { products: [{ productId: '10', overridePriceMinor: 1250 }] },
       ]),
     );
   });

@@ -36,7 +36,7 @@ export function PricingToolbar({ pricing }: { pricing: TPricingDraft }) {
     const belowCost = findBelowCost(pricing.products);
     if (belowCost) {
       setError(
-        t('pricing.draft.belowCost', { product: belowCost.title, cost: money.format(belowCost.costCents) }),
+        t('pricing.draft.belowCost', { product: belowCost.title, cost: money.format(belowCost.costMinor) }),
       );
       return;
     }

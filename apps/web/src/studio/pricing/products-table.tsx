@@ -43,7 +43,7 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
     { title: t('pricing.product.title'), dataIndex: 'title' },
     {
       title: t('pricing.product.cost'),
-      dataIndex: 'costCents',
+      dataIndex: 'costMinor',
       render: (cents: number) => money.format(cents),
     },
     {
@@ -51,7 +51,7 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
       key: 'percentagePrice',
       render: (_, { preview: { percentagePrice } }) =>
         t('pricing.product.percentagePriceValue', {
-          price: money.format(percentagePrice.sellingCents),
+          price: money.format(percentagePrice.sellingMinor),
           percentage: percentagePrice.percentage,
         }),
     },
@@ -63,12 +63,12 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
     {
       title: t('pricing.product.selling'),
       key: 'selling',
-      render: (_, { preview }) => money.format(preview.price.sellingCents),
+      render: (_, { preview }) => money.format(preview.price.sellingMinor),
     },
     {
       title: t('pricing.product.profit'),
       key: 'profit',
-      render: (_, { preview }) => money.format(preview.price.profitCents),
+      render: (_, { preview }) => money.format(preview.price.profitMinor),
     },
   ];
 
@@ -88,24 +88,24 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
               <dl className={styles.rowFigures}>
                 <div>
                   <dt>{t('pricing.product.cost')}</dt>
-                  <dd>{money.format(row.costCents)}</dd>
+                  <dd>{money.format(row.costMinor)}</dd>
                 </div>
                 <div>
                   <dt>{t('pricing.product.percentagePrice')}</dt>
                   <dd>
                     {t('pricing.product.percentagePriceValue', {
-                      price: money.format(row.preview.percentagePrice.sellingCents),
+                      price: money.format(row.preview.percentagePrice.sellingMinor),
                       percentage: row.preview.percentagePrice.percentage,
                     })}
                   </dd>
                 </div>
                 <div>
                   <dt>{t('pricing.product.selling')}</dt>
-                  <dd>{money.format(row.preview.price.sellingCents)}</dd>
+                  <dd>{money.format(row.preview.price.sellingMinor)}</dd>
                 </div>
                 <div>
                   <dt>{t('pricing.product.profit')}</dt>
-                  <dd>{money.format(row.preview.price.profitCents)}</dd>
+                  <dd>{money.format(row.preview.price.profitMinor)}</dd>
                 </div>
               </dl>
               <div className={styles.rowOverride}>
@@ -140,21 +140,21 @@ interface TProductOverrideProps {
 /** The creator's own price of one product, with the warning when it is below cost. */
 function ProductOverride({ row: { preview, ...product }, money, pricing }: TProductOverrideProps) {
   const { t } = useTranslation('studio');
-  const isBelowCost = preview.overridePriceCents !== null && preview.overridePriceCents < product.costCents;
+  const isBelowCost = preview.overridePriceMinor !== null && preview.overridePriceMinor < product.costMinor;
   return (
     <>
       <OverrideInput
         label={t('pricing.product.overrideFor', { title: product.title })}
         money={money}
-        valueCents={preview.overridePriceCents}
-        placeholderCents={preview.percentagePrice.sellingCents}
+        valueMinor={preview.overridePriceMinor}
+        placeholderMinor={preview.percentagePrice.sellingMinor}
         isBelowCost={isBelowCost}
-        onChange={(overridePriceCents) =>
+        onChange={(overridePriceMinor) =>
           pricing.setProductOverride({
             id: product.id,
             title: product.title,
-            costCents: product.costCents,
-            overridePriceCents,
+            costMinor: product.costMinor,
+            overridePriceMinor,
           })
         }
       />
@@ -162,7 +162,7 @@ function ProductOverride({ row: { preview, ...product }, money, pricing }: TProd
         <Typography.Text type="danger">
           {t('pricing.draft.belowCost', {
             product: product.title,
-            cost: money.format(product.costCents),
+            cost: money.format(product.costMinor),
           })}
         </Typography.Text>
       )}

@@ -106,8 +106,8 @@ export function usePricingDraft(): TPricingDraft {
     setShopSettings: (change) => {
       if (saved) setDraft(withShopSettings(draft, saved, change));
     },
-    setProductOverride: ({ id, title, costCents, overridePriceCents }) =>
-      useUserPreferences.getState().upsertModifiedProduct({ id, title, costCents, overridePriceCents }),
+    setProductOverride: ({ id, title, costMinor, overridePriceMinor }) =>
+      useUserPreferences.getState().upsertModifiedProduct({ id, title, costMinor, overridePriceMinor }),
     save: (handlers) => {
       answered.current = handlers;
       saveDraft.mutate(toUpdateRequest(draft, products), { onError: handlers.onError });

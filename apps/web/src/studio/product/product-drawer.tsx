@@ -61,9 +61,9 @@ function ProductDetail({ product }: { product: TShopProductDetail }) {
         title={t('product.detail.prices')}
         extra={<Link to="/pricing">{t('product.adjustPrices')}</Link>}
         items={[
-          { key: 'cost', label: t('product.field.cost'), children: money.format(product.costCents) },
-          { key: 'selling', label: t('product.field.selling'), children: money.format(product.sellingCents) },
-          { key: 'profit', label: t('product.field.profit'), children: money.format(product.profitCents) },
+          { key: 'cost', label: t('product.field.cost'), children: money.format(product.costMinor) },
+          { key: 'selling', label: t('product.field.selling'), children: money.format(product.sellingMinor) },
+          { key: 'profit', label: t('product.field.profit'), children: money.format(product.profitMinor) },
           {
             key: 'source',
             label: t('product.detail.source'),

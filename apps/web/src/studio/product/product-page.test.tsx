@@ -14,11 +14,11 @@ const product = (id: string, title: string, extra: Partial<TShopProduct> = {}): 
   categoryId: '2',
   categoryName: 'T-shirts',
   parentCategoryId: '1',
-  costCents: 1000,
-  sellingCents: 2000,
-  profitCents: 1000,
+  costMinor: 1000,
+  sellingMinor: 2000,
+  profitMinor: 1000,
   source: 'default',
-  overridePriceCents: null,
+  overridePriceMinor: null,
   stock: 5,
   visible: 1,
   views: 0,
@@ -30,9 +30,9 @@ const product = (id: string, title: string, extra: Partial<TShopProduct> = {}): 
 });
 const PRODUCTS = [
   product('10', 'Plain tee', {
-    costCents: 1299,
-    sellingCents: 2338,
-    profitCents: 1039,
+    costMinor: 1299,
+    sellingMinor: 2338,
+    profitMinor: 1039,
     views: 810,
     clicks: 100,
     clickThroughBasisPoints: 1234,

@@ -105,9 +105,9 @@ function ProductRows({ products, isLoading, pagination, onMove, onOpen }: Produc
       ),
     },
     { title: t('product.field.category'), dataIndex: 'categoryName' },
-    { title: t('product.field.cost'), dataIndex: 'costCents', align: 'right', render: money.format },
-    { title: t('product.field.selling'), dataIndex: 'sellingCents', align: 'right', render: money.format },
-    { title: t('product.field.profit'), dataIndex: 'profitCents', align: 'right', render: money.format },
+    { title: t('product.field.cost'), dataIndex: 'costMinor', align: 'right', render: money.format },
+    { title: t('product.field.selling'), dataIndex: 'sellingMinor', align: 'right', render: money.format },
+    { title: t('product.field.profit'), dataIndex: 'profitMinor', align: 'right', render: money.format },
     { title: t('product.field.clicks'), dataIndex: 'clicks', align: 'right' },
     {
       title: t('product.field.ctr'),
@@ -219,11 +219,11 @@ function ProductCards({ products, isLoading, pagination, onOpen }: ProductTableP
                 <dl className={styles.cardFigures}>
                   <div>
                     <dt>{t('product.field.selling')}</dt>
-                    <dd>{money.format(product.sellingCents)}</dd>
+                    <dd>{money.format(product.sellingMinor)}</dd>
                   </div>
                   <div>
                     <dt>{t('product.field.profit')}</dt>
-                    <dd>{money.format(product.profitCents)}</dd>
+                    <dd>{money.format(product.profitMinor)}</dd>
                   </div>
                   <div>
                     <dt>{t('product.field.rating')}</dt>

@@ -7,19 +7,19 @@ import { renderWithApp } from '../../shared/test/render-with-app';
 import { RevenuePage } from './revenue-page';
 
 const SUMMARY: TEarningsSummary = {
-  balanceCents: 15_345,
-  pendingCents: 3_000,
-  availableCents: 12_345,
-  inFlightCents: 0,
-  paidOutCents: 7_655,
-  totalEarnedCents: 23_000,
-  thisMonthCents: 2_197,
-  adjustmentsCents: 0,
-  purchasesCents: 0,
+  balanceMinor: 15_345,
+  pendingMinor: 3_000,
+  availableMinor: 12_345,
+  inFlightMinor: 0,
+  paidOutMinor: 7_655,
+  totalEarnedMinor: 23_000,
+  thisMonthMinor: 2_197,
+  adjustmentsMinor: 0,
+  purchasesMinor: 0,
   currencyCode: 'USD',
   holdDays: 7,
-  minimumPayoutCents: 1_000,
-  dailyMaximumCents: 10_000,
+  minimumPayoutMinor: 1_000,
+  dailyMaximumMinor: 10_000,
   payoutAccount: { email: 'ana@paypal.example', verified: true },
   autoPayout: false,
   payoutsHeld: false,
@@ -27,7 +27,7 @@ const SUMMARY: TEarningsSummary = {
 
 const RETURNED: TPayout = {
   id: '8',
-  amountCents: 2_000,
+  amountMinor: 2_000,
   currencyCode: 'USD',
   status: 'returned',
   trigger: 'manual',
@@ -49,7 +49,7 @@ function fakeApi(summary: TEarningsSummary, more: Record<string, TFakeHandler> =
         list: [
           {
             orderNo: 'LS261110-AAAAAAA3',
-            amountCents: 1_800,
+            amountMinor: 1_800,
             currencyCode: 'USD',
             paidAt: '2026-11-10T10:00:00Z',
             completedAt: '2026-11-12T10:00:00Z',
@@ -57,7 +57,7 @@ function fakeApi(summary: TEarningsSummary, more: Record<string, TFakeHandler> =
           },
           {
             orderNo: 'LS261111-AAAAAAA4',
-            amountCents: 1_200,
+            amountMinor: 1_200,
             currencyCode: 'USD',
             paidAt: '2026-11-11T10:00:00Z',
             completedAt: null,
@@ -76,10 +76,10 @@ function fakeApi(summary: TEarningsSummary, more: Record<string, TFakeHandler> =
             status: 'paid',
             reason: null,
             providerStatus: 'SUCCESS',
-            amountCents: 7_655,
+            amountMinor: 7_655,
           },
-          { ...RETURNED, id: '10', status: 'returned', reason: 'SOMETHING_NEW', amountCents: 300 },
-          { ...RETURNED, id: '11', status: 'returned', reason: 'RECEIVER_UNCLAIMED', amountCents: 1_234 },
+          { ...RETURNED, id: '10', status: 'returned', reason: 'SOMETHING_NEW', amountMinor: 300 },
+          { ...RETURNED, id: '11', status: 'returned', reason: 'RECEIVER_UNCLAIMED', amountMinor: 1_234 },
         ],
         total: 4,
       }),
@@ -150,11 +150,11 @@ describe('Revenue payouts', () => {
     ],
     [{ payoutsHeld: true }, 'Your payouts are on hold — contact support.', false],
     [
-      { inFlightCents: 5_000 },
+      { inFlightMinor: 5_000 },
       'A payout of $50.00 is on its way: you can withdraw again once it is settled.',
       false,
     ],
-    [{ availableCents: 950 }, 'You can withdraw from $10.00; available now: $9.50.', false],
+    [{ availableMinor: 950 }, 'You can withdraw from $10.00; available now: $9.50.', false],
   ] as [Partial<TEarningsSummary>, string, boolean][])(
     'turns Withdraw off with the reason (%o)',
     async (change, reason, hasLink) => {
@@ -171,7 +171,7 @@ describe('Revenue payouts', () => {
   );
 
   it('shows a negative available balance as such, with why, and keeps Withdraw off', async () => {
-    fakeApi({ ...SUMMARY, availableCents: -1_500, balanceCents: 1_500, pendingCents: 3_000 });
+    fakeApi({ ...SUMMARY, availableMinor: -1_500, balanceMinor: 1_500, pendingMinor: 3_000 });
     await renderWithApp([{ path: '/revenue', Component: RevenuePage }], '/revenue');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your available balance is negative: -$15.00');
@@ -218,14 +218,14 @@ describe('Revenue payouts', () => {
         if (attempt === 1) throw new TypeError('Failed to fetch');
         if (attempt === 2)
           return fail('A0400', 'Some fields are not valid', {
-            fields: [{ field: 'amountCents', message: 'Today you can withdraw at most $40.00.' }],
+            fields: [{ field: 'amountMinor', message: 'Today you can withdraw at most $40.00.' }],
           });
-        summary = { ...SUMMARY, availableCents: 7_345, inFlightCents: 5_000 };
+        summary = { ...SUMMARY, availableMinor: 7_345, inFlightMinor: 5_000 };
         return ok({
           ...RETURNED,
           id: '11',
           status: 'requested',
-          amountCents: (body as { amountCents: number }).amountCents,
+          amountMinor: (body as { amountMinor: number }).amountMinor,
           reason: null,
           providerStatus: null,
           settledAt: null,
@@ -252,7 +252,7 @@ describe('Revenue payouts', () => {
     const bodies = api.callsTo('POST /api/v1/payouts').map((call) => call.body as Record<string, unknown>);
     expect(bodies).toHaveLength(3);
     expect(bodies[0]).toEqual({
-      amountCents: 5_000,
+      amountMinor: 5_000,
       currencyCode: 'USD',
       requestKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     });

@@ -61,9 +61,9 @@ export function WithdrawCard({ summary }: { summary: TEarningsSummary | undefine
             <Typography.Text id={reasonId} type="warning" role="status">
               {t(`withdraw.blocked.${blocker}`, {
                 email: summary.payoutAccount?.email ?? '',
-                amount: format(summary.inFlightCents),
-                minimum: format(summary.minimumPayoutCents),
-                available: format(summary.availableCents),
+                amount: format(summary.inFlightMinor),
+                minimum: format(summary.minimumPayoutMinor),
+                available: format(summary.availableMinor),
               })}
               {(blocker === 'noAccount' || blocker === 'unverified') && (
                 <>
@@ -83,8 +83,8 @@ export function WithdrawCard({ summary }: { summary: TEarningsSummary | undefine
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
             {t('rules', {
               count: summary.holdDays,
-              minimum: format(summary.minimumPayoutCents),
-              maximum: format(summary.dailyMaximumCents),
+              minimum: format(summary.minimumPayoutMinor),
+              maximum: format(summary.dailyMaximumMinor),
             })}
           </Typography.Paragraph>
         )}
@@ -141,7 +141,7 @@ export function PendingCard({ summary }: { summary: TEarningsSummary | undefined
     { title: t('pending.order'), dataIndex: 'orderNo' },
     {
       title: t('pending.amount'),
-      dataIndex: 'amountCents',
+      dataIndex: 'amountMinor',
       align: 'right',
       render: (cents: number, sale) => money(cents, sale.currencyCode),
     },
@@ -197,7 +197,7 @@ export function PayoutsCard() {
     { title: t('history.date'), dataIndex: 'requestedAt', render: dateTime },
     {
       title: t('history.amount'),
-      dataIndex: 'amountCents',
+      dataIndex: 'amountMinor',
       align: 'right',
       render: (cents: number, payout) => money(cents, payout.currencyCode),
     },

@@ -60,12 +60,12 @@ function SummaryCards() {
   const rate = useMoney().rate;
   const summary = useQuery(earningsSummaryQuery).data;
   const cards = [
-    { key: 'available', cents: summary?.availableCents },
-    { key: 'pending', cents: summary?.pendingCents },
-    { key: 'inFlight', cents: summary?.inFlightCents },
-    { key: 'paidOut', cents: summary?.paidOutCents },
-    { key: 'totalEarned', cents: summary?.totalEarnedCents },
-    { key: 'thisMonth', cents: summary?.thisMonthCents },
+    { key: 'available', cents: summary?.availableMinor },
+    { key: 'pending', cents: summary?.pendingMinor },
+    { key: 'inFlight', cents: summary?.inFlightMinor },
+    { key: 'paidOut', cents: summary?.paidOutMinor },
+    { key: 'totalEarned', cents: summary?.totalEarnedMinor },
+    { key: 'thisMonth', cents: summary?.thisMonthMinor },
   ] as const;
   return (
     <>
@@ -93,30 +93,30 @@ function SummaryCards() {
       </Row>
       {summary && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-          {tOrders(summary.adjustmentsCents === 0 ? 'earnings.reconcile' : 'earnings.reconcileAdjusted', {
-            earned: money(summary.totalEarnedCents, summary.currencyCode),
-            adjustments: money(summary.adjustmentsCents, summary.currencyCode),
-            paidOut: money(summary.paidOutCents, summary.currencyCode),
-            inFlight: money(summary.inFlightCents, summary.currencyCode),
-            balance: money(summary.balanceCents, summary.currencyCode),
-            available: money(summary.availableCents, summary.currencyCode),
-            pending: money(summary.pendingCents, summary.currencyCode),
+          {tOrders(summary.adjustmentsMinor === 0 ? 'earnings.reconcile' : 'earnings.reconcileAdjusted', {
+            earned: money(summary.totalEarnedMinor, summary.currencyCode),
+            adjustments: money(summary.adjustmentsMinor, summary.currencyCode),
+            paidOut: money(summary.paidOutMinor, summary.currencyCode),
+            inFlight: money(summary.inFlightMinor, summary.currencyCode),
+            balance: money(summary.balanceMinor, summary.currencyCode),
+            available: money(summary.availableMinor, summary.currencyCode),
+            pending: money(summary.pendingMinor, summary.currencyCode),
           })}
-          {summary.purchasesCents > 0 && (
+          {summary.purchasesMinor > 0 && (
             <>
               <br />
-              {tOrders('earnings.purchases', { amount: money(summary.purchasesCents, summary.currencyCode) })}
+              {tOrders('earnings.purchases', { amount: money(summary.purchasesMinor, summary.currencyCode) })}
             </>
           )}
         </Typography.Paragraph>
       )}
-      {summary && summary.availableCents < 0 && (
+      {summary && summary.availableMinor < 0 && (
         <Alert
           type="warning"
           showIcon
           style={{ marginTop: 12 }}
           message={t('negativeBalance.title', {
-            amount: money(summary.availableCents, summary.currencyCode),
+            amount: money(summary.availableMinor, summary.currencyCode),
           })}
           description={t('negativeBalance.explanation')}
         />
@@ -190,7 +190,7 @@ function LedgerCard() {
     },
     {
       title: t('earnings.ledger.amount'),
-      dataIndex: 'amountCents',
+      dataIndex: 'amountMinor',
       align: 'right',
       render: (cents: number, entry) => formatOwn(cents, entry.currencyCode),
     },

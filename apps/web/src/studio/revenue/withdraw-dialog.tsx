@@ -13,8 +13,8 @@ interface TWithdrawForm {
 }
 
 const FIELDS = ['amount'] as const;
-/** The server names the amount field after the request's `amountCents`. */
-const FIELD_MAP = { amountCents: 'amount' };
+/** The server names the amount field after the request's `amountMinor`. */
+const FIELD_MAP = { amountMinor: 'amount' };
 
 export interface TWithdrawDialogProps {
   summary: TEarningsSummary;
@@ -45,7 +45,7 @@ export function WithdrawDialog({ summary, onClose }: TWithdrawDialogProps) {
     if (!('cents' in check)) return;
     try {
       await withdraw.mutateAsync({
-        amountCents: check.cents,
+        amountMinor: check.cents,
         currencyCode: 'USD',
         requestKey: requestKey.current,
       });
@@ -77,13 +77,13 @@ export function WithdrawDialog({ summary, onClose }: TWithdrawDialogProps) {
         form={form}
         name="withdraw"
         layout="vertical"
-        initialValues={{ amount: minorToDecimal(Math.max(0, summary.availableCents), 2) }}
+        initialValues={{ amount: minorToDecimal(Math.max(0, summary.availableMinor), 2) }}
         onFinish={() => void submit().catch(() => undefined)}
       >
         <Form.Item
           name="amount"
           label={t('withdraw.amount', { currency })}
-          extra={t('withdraw.amountHint', { available: format(summary.availableCents) })}
+          extra={t('withdraw.amountHint', { available: format(summary.availableMinor) })}
           validateFirst
           rules={[
             {
@@ -93,9 +93,9 @@ export function WithdrawDialog({ summary, onClose }: TWithdrawDialogProps) {
                 return Promise.reject(
                   new Error(
                     t(`withdraw.error.${check.error}`, {
-                      available: format(summary.availableCents),
-                      minimum: format(summary.minimumPayoutCents),
-                      maximum: format(summary.dailyMaximumCents),
+                      available: format(summary.availableMinor),
+                      minimum: format(summary.minimumPayoutMinor),
+                      maximum: format(summary.dailyMaximumMinor),
                     }),
                   ),
                 );

@@ -4,22 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../shared/http/http-error';
 import { checkAmount, isLostAnswer, withdrawBlocker } from './withdraw';
 
-const LIMITS = { availableCents: 12_345, minimumPayoutCents: 1_000, dailyMaximumCents: 10_000 };
+const LIMITS = { availableMinor: 12_345, minimumPayoutMinor: 1_000, dailyMaximumMinor: 10_000 };
 
 const SUMMARY: TEarningsSummary = {
-  balanceCents: 15_345,
-  pendingCents: 3_000,
-  availableCents: 12_345,
-  inFlightCents: 0,
-  paidOutCents: 7_655,
-  totalEarnedCents: 23_000,
-  thisMonthCents: 2_197,
-  adjustmentsCents: 0,
-  purchasesCents: 0,
+  balanceMinor: 15_345,
+  pendingMinor: 3_000,
+  availableMinor: 12_345,
+  inFlightMinor: 0,
+  paidOutMinor: 7_655,
+  totalEarnedMinor: 23_000,
+  thisMonthMinor: 2_197,
+  adjustmentsMinor: 0,
+  purchasesMinor: 0,
   currencyCode: 'USD',
   holdDays: 7,
-  minimumPayoutCents: 1_000,
-  dailyMaximumCents: 50_000,
+  minimumPayoutMinor: 1_000,
+  dailyMaximumMinor: 50_000,
   payoutAccount: { email: 'ana@paypal.example', verified: true },
   autoPayout: false,
   payoutsHeld: false,
@@ -56,9 +56,9 @@ describe('withdrawBlocker', () => {
       'unverified',
     );
     expect(withdrawBlocker({ ...SUMMARY, payoutsHeld: true })).toBe('held');
-    expect(withdrawBlocker({ ...SUMMARY, inFlightCents: 500 })).toBe('inFlight');
-    expect(withdrawBlocker({ ...SUMMARY, availableCents: 999 })).toBe('belowMinimum');
-    expect(withdrawBlocker({ ...SUMMARY, availableCents: -200, minimumPayoutCents: 0 })).toBe('belowMinimum');
+    expect(withdrawBlocker({ ...SUMMARY, inFlightMinor: 500 })).toBe('inFlight');
+    expect(withdrawBlocker({ ...SUMMARY, availableMinor: 999 })).toBe('belowMinimum');
+    expect(withdrawBlocker({ ...SUMMARY, availableMinor: -200, minimumPayoutMinor: 0 })).toBe('belowMinimum');
   });
 });
 

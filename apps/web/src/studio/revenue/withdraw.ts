@@ -16,7 +16,7 @@ export type TAmountCheck = { cents: number } | { error: TAmountError };
 /** The payout rules an amount is checked against (from the earnings summary). */
 export type TWithdrawLimits = Pick<
   TEarningsSummary,
-  'availableCents' | 'minimumPayoutCents' | 'dailyMaximumCents'
+  'availableMinor' | 'minimumPayoutMinor' | 'dailyMaximumMinor'
 >;
 
 /**
@@ -30,9 +30,9 @@ export function checkAmount(text: string, limits: TWithdrawLimits): TAmountCheck
   const cents = decimalToMinor(trimmed, 2, { decimalComma: true, maxWholeDigits: 12 });
   if (cents === null) return { error: 'format' };
   if (cents <= 0) return { error: 'notPositive' };
-  if (cents > limits.availableCents) return { error: 'aboveAvailable' };
-  if (limits.dailyMaximumCents > 0 && cents > limits.dailyMaximumCents) return { error: 'aboveDailyMaximum' };
-  if (cents < limits.minimumPayoutCents) return { error: 'belowMinimum' };
+  if (cents > limits.availableMinor) return { error: 'aboveAvailable' };
+  if (limits.dailyMaximumMinor > 0 && cents > limits.dailyMaximumMinor) return { error: 'aboveDailyMaximum' };
+  if (cents < limits.minimumPayoutMinor) return { error: 'belowMinimum' };
   return { cents };
 }
 
@@ -43,8 +43,8 @@ export function withdrawBlocker(summary: TEarningsSummary): TWithdrawBlocker | n
   if (!summary.payoutAccount) return 'noAccount';
   if (!summary.payoutAccount.verified) return 'unverified';
   if (summary.payoutsHeld) return 'held';
-  if (summary.inFlightCents > 0) return 'inFlight';
-  if (summary.availableCents <= 0 || summary.availableCents < summary.minimumPayoutCents)
+  if (summary.inFlightMinor > 0) return 'inFlight';
+  if (summary.availableMinor <= 0 || summary.availableMinor < summary.minimumPayoutMinor)
     return 'belowMinimum';
   return null;
 }
