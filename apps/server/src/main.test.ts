@@ -228,8 +228,12 @@ describe('several API processes (WEB_CONCURRENCY)', () => {
         parent,
       ]);
       const product = await one(
-        `insert into products (category_id, title, platform_price_minor, stock) values ($1, 'Kept', 1000, 5) returning id`,
+        `insert into products (category_id, title) values ($1, 'Kept') returning id`,
         [child],
+      );
+      await client.query(
+        `insert into product_variants (product_id, sku, platform_price_minor, stock) values ($1, 'KEPT-1', 1000, 5)`,
+        [product],
       );
       await client.query(
         `insert into shop_products (shop_id, product_id, override_price_minor) values ($1, $2, 2000)`,

@@ -1,3 +1,4 @@
+import { insertSimpleProducts } from './modules/catalog/catalog.api';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -19,7 +20,6 @@ import { addSubcategory } from './test/catalog-kit';
 import { copyTemplateDatabase } from './test/helper';
 import { TEST_SEED_PASSWORD } from './test/test-database';
 import { createUser } from './test/users';
-import { products } from './modules/catalog/catalog.table';
 import { shops } from './modules/shops/shops.table';
 import { configs } from './modules/configs/configs.table';
 import { IP_QPS_KEY, IP_QPS_WINDOW_SECONDS } from './modules/configs/ip-qps-limit';
@@ -120,10 +120,9 @@ describe.skipIf(!REDIS_URL)('two server processes with Redis', () => {
       .insert(shops)
       .values({ ownerUserId, slug: 'live-shop', name: 'Live shop', defaultPercentage: 200 });
     const categoryId = await addSubcategory(db, 'Live A');
-    const [row] = await db
-      .insert(products)
-      .values({ categoryId, title: 'Live mug', platformPriceMinor: 1000, stock: 50 })
-      .returning({ id: products.id });
+    const [row] = await insertSimpleProducts(db, [
+      { categoryId, title: 'Live mug', platformPriceMinor: 1000, stock: 50 },
+    ]);
     productId = row?.id ?? 0;
     // Two requests a second per address (10 per 5 s window): small enough to reach in a test.
     const limited = await db

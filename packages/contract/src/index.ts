@@ -41,6 +41,7 @@ export * from './catalog/categories.schema';
 export * from './catalog/categories.routes';
 export * from './catalog/products.schema';
 export * from './catalog/products.routes';
+export * from './catalog/variants.schema';
 export * from './catalog/banners.schema';
 export * from './catalog/banners.routes';
 export * from './catalog/reviews.schema';

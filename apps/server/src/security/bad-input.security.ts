@@ -397,9 +397,9 @@ describe('bad input', () => {
     expect(bad).toEqual([]);
     const invariants = await db.execute(sql`
       select
-        (select count(*) from products where stock < 0)::int as negative_stock,
-        (select count(*) from shop_products sp join products p on p.id = sp.product_id
-          where sp.override_price_minor is not null and sp.override_price_minor < p.platform_price_minor)::int as below_cost,
+        (select count(*) from product_variants where stock < 0)::int as negative_stock,
+        (select count(*) from shop_products sp join product_variants v on v.product_id = sp.product_id
+          where sp.override_price_minor is not null and sp.override_price_minor < v.platform_price_minor)::int as below_cost,
         (select count(*) from shops where default_percentage < 100)::int as shop_below_cost,
         (select count(*) from shop_category_prices where percentage < 100)::int as category_below_cost`);
     expect(resultRows(invariants)[0]).toEqual({

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { ErrorCode } from '@linkstore/contract';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { products } from '../modules/catalog/catalog.table';
+import { insertSimpleProducts } from '../modules/catalog/catalog.api';
+import { productVariants } from '../modules/catalog/catalog.table';
 import { ledgerEntries } from '../modules/earnings/earnings.table';
 import { sweepCheckouts } from '../modules/orders/checkout.routes';
 import { orderItems, orders } from '../modules/orders/orders.table';
@@ -310,10 +311,9 @@ describe('crash: the API killed with SIGKILL during checkouts and captures', () 
     const categoryId = await addSubcategory(db, 'Crash');
     // One scarce product, so buyers meet "out of stock" while abandoned orders hold stock.
     for (const [i, stock] of [60, 500, 500, 500, 500, 500].entries()) {
-      const [row] = await db
-        .insert(products)
-        .values({ categoryId, title: `Crash thing ${i}`, platformPriceMinor: 500 + i * 137, stock })
-        .returning({ id: products.id });
+      const [row] = await insertSimpleProducts(db, [
+        { categoryId, title: `Crash thing ${i}`, platformPriceMinor: 500 + i * 137, stock },
+      ]);
       if (!row) throw new Error('product not inserted');
       productIds.push(row.id);
       initialStock.set(row.id, stock);
@@ -542,9 +542,9 @@ describe('crash: the API killed with SIGKILL during checkouts and captures', () 
       .from(orderItems)
       .where(inArray(orderItems.orderId, paidOrders.length ? paidOrders.map((o) => o.id) : [0]));
     const stockNow = await db
-      .select({ id: products.id, stock: products.stock })
-      .from(products)
-      .where(inArray(products.id, productIds));
+      .select({ id: productVariants.productId, stock: productVariants.stock })
+      .from(productVariants)
+      .where(inArray(productVariants.productId, productIds));
     const stockErrors = stockNow.flatMap((p) => {
       const sold = items.filter((i) => i.productId === p.id).reduce((n, i) => n + i.quantity, 0);
       const expected = (initialStock.get(p.id) ?? 0) - sold;

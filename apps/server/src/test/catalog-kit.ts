@@ -1,4 +1,5 @@
-import { categories, products } from '../modules/catalog/catalog.table';
+import { insertSimpleProducts } from '../modules/catalog/catalog.api';
+import { categories } from '../modules/catalog/catalog.table';
 import type { AppDatabase } from '../platform/db/database';
 
 /** A new first-level category with one subcategory (`<name> 1`); answers the subcategory's id. */
@@ -17,9 +18,8 @@ export async function addProductOnSale(
   product: { category: string; title: string; costMinor: number; stock: number },
 ): Promise<number> {
   const categoryId = await addSubcategory(db, product.category);
-  const [row] = await db
-    .insert(products)
-    .values({ categoryId, title: product.title, platformPriceMinor: product.costMinor, stock: product.stock })
-    .returning();
+  const [row] = await insertSimpleProducts(db, [
+    { categoryId, title: product.title, platformPriceMinor: product.costMinor, stock: product.stock },
+  ]);
   return row?.id ?? 0;
 }

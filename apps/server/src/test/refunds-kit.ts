@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import { productVariants } from '../modules/catalog/catalog.table';
 import { ledgerEntries } from '../modules/earnings/earnings.table';
 import { orderEvents, orderItems, orders } from '../modules/orders/orders.table';
 import { payments, sandboxOrders } from '../modules/payments/payments.table';
@@ -69,15 +70,26 @@ export function refundsKit(ctx: () => TestContext, prefix: string) {
       .returning({ id: orders.id });
     if (!order) throw new Error('order not inserted');
     const item = input.item ?? { productId: 990_001, quantity: 1 };
-    await db().insert(orderItems).values({
-      orderId: order.id,
-      productId: item.productId,
-      title: 'Mug',
-      quantity: item.quantity,
-      platformPriceMinor: 1,
-      sellingPriceMinor: 1,
-      profitMinor: 0,
-    });
+    // The line names the product's variant, as checkout's do (none for the made-up product).
+    const [variant] = await db()
+      .select({ id: productVariants.id, sku: productVariants.sku })
+      .from(productVariants)
+      .where(eq(productVariants.productId, item.productId))
+      .orderBy(asc(productVariants.sort), asc(productVariants.id))
+      .limit(1);
+    await db()
+      .insert(orderItems)
+      .values({
+        orderId: order.id,
+        productId: item.productId,
+        variantId: variant?.id ?? null,
+        sku: variant?.sku ?? '',
+        title: 'Mug',
+        quantity: item.quantity,
+        platformPriceMinor: 1,
+        sellingPriceMinor: 1,
+        profitMinor: 0,
+      });
     const provider = input.provider ?? 'sandbox';
     const capturedMinor = input.mismatchCapturedMinor ?? input.totalMinor;
     const providerOrderId = input.providerOrderId ?? `SB-${randomUUID()}`;

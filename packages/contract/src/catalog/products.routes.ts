@@ -8,6 +8,7 @@ import {
   ZProductRequest,
   ZProductStatusQuery,
 } from './products.schema';
+import { ZProductVariants, ZProductVariantsRequest } from './variants.schema';
 
 const tags = ['catalogue'] as const;
 
@@ -58,6 +59,26 @@ export const productsRoutes = defineRoutes({
     params: ZProductIdParams,
     response: z.null(),
     access: { permission: 'catalog:product:delete' },
+  },
+  variants: {
+    method: 'GET',
+    path: '/api/v1/catalog/products/:id/variants',
+    summary: "A product's options with their values and its variants (SKU, cost, stock, image, weight)",
+    tags,
+    params: ZProductIdParams,
+    response: ZProductVariants,
+    access: { permission: 'catalog:product:query' },
+  },
+  saveVariants: {
+    method: 'PUT',
+    path: '/api/v1/catalog/products/:id/variants',
+    summary:
+      "Saves a product's options and variants at once; what is not sent is removed (orders keep what they froze)",
+    tags,
+    params: ZProductIdParams,
+    body: ZProductVariantsRequest,
+    response: ZProductVariants,
+    access: { permission: 'catalog:product:edit' },
   },
   status: {
     method: 'PATCH',

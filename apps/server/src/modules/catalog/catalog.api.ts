@@ -1,5 +1,12 @@
 // The catalogue's face: what other modules may use (decision 0022). Its tables are in
 // catalog.table.ts, to join on; changes to them go through here.
 export { inLanguage, textMatches } from './translations';
-export { returnStock, stockOf, takeStock } from './stock.repository';
+export {
+  defaultVariantOf,
+  insertSimpleProducts,
+  returnStock,
+  stockOf,
+  takeStock,
+  type SimpleProductValues,
+} from './variants.repository';
 export { insertReview, pagePublishedReviews, type PublishedReviewRow } from './reviews.repository';

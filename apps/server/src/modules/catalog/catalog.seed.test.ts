@@ -8,7 +8,14 @@ import { createTestApp, type TestContext } from '../../test/helper';
 import { TEST_SEED_PASSWORD } from '../../test/test-database';
 import { accessTokenFor } from '../../test/users';
 import { shopProducts, shopProductStats, shops } from '../shops/shops.table';
-import { categories, platformBanners, productImages, products, reviews } from './catalog.table';
+import {
+  categories,
+  platformBanners,
+  productImages,
+  productVariants,
+  products,
+  reviews,
+} from './catalog.table';
 import { composeProducts, seededRandom } from './catalog.seed';
 
 let ctx: TestContext;
@@ -114,9 +121,9 @@ describe('the demo creator', () => {
     expect(shop).toMatchObject({ defaultPercentage: 200, rounding: '99' });
     expect(shop?.pricesSavedAt).not.toBeNull();
     const overrides = await db
-      .select({ override: shopProducts.overridePriceMinor, cost: products.platformPriceMinor })
+      .select({ override: shopProducts.overridePriceMinor, cost: productVariants.platformPriceMinor })
       .from(shopProducts)
-      .innerJoin(products, eq(products.id, shopProducts.productId))
+      .innerJoin(productVariants, eq(productVariants.productId, shopProducts.productId))
       .where(and(eq(shopProducts.shopId, shop!.id), gt(shopProducts.overridePriceMinor, 0)));
     expect(overrides).toHaveLength(3);
     expect(overrides.every((o) => o.override! >= o.cost)).toBe(true);

@@ -8,7 +8,8 @@ import {
   type SeedPicture,
 } from '../files/files.api';
 import type { FileStorage } from '../../platform/storage/storage';
-import { categories, platformBanners, productImages, products, reviews } from './catalog.table';
+import { categories, platformBanners, productImages, reviews } from './catalog.table';
+import { insertSimpleProducts } from './variants.repository';
 import {
   SEED_BENEFITS,
   SEED_CATEGORIES,
@@ -230,25 +231,23 @@ export async function seedCatalogue(db: AppDatabase, storage: FileStorage): Prom
   const productStart = bannerStart + SEED_PLATFORM_BANNERS.length;
 
   const subcategoryIds = await insertCategories(db, images.slice(0, iconCount));
-  const inserted = await db
-    .insert(products)
-    .values(
-      seedProducts.map((p, index) => {
-        const title = translated(p.title);
-        const description = translated(p.description);
-        return {
-          categoryId: subcategoryIds[p.subcategory]!,
-          title: title.en,
-          titles: title.others,
-          description: description.en,
-          descriptions: description.others,
-          platformPriceMinor: p.priceMinor,
-          stock: p.stock,
-          sort: Math.floor(index / subcategories.length) + 1,
-        };
-      }),
-    )
-    .returning({ id: products.id });
+  const inserted = await insertSimpleProducts(
+    db,
+    seedProducts.map((p, index) => {
+      const title = translated(p.title);
+      const description = translated(p.description);
+      return {
+        categoryId: subcategoryIds[p.subcategory]!,
+        title: title.en,
+        titles: title.others,
+        description: description.en,
+        descriptions: description.others,
+        platformPriceMinor: p.priceMinor,
+        stock: p.stock,
+        sort: Math.floor(index / subcategories.length) + 1,
+      };
+    }),
+  );
 
   // Its own picture first, then 0–2 of its category's shared ones.
   const imageRows = inserted.flatMap(({ id }, index) => {

@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -45,7 +46,7 @@ export const categories = pgTable(
   (t) => [index().on(t.parentId, t.sort)],
 );
 
-/** The platform's products. The platform price (the creator's cost) is in US cents. */
+/** The platform's products. What is sold, with its cost and stock, is a variant (`productVariants`). */
 export const products = pgTable(
   'products',
   {
@@ -59,17 +60,88 @@ export const products = pgTable(
     /** Rich text as a checked document in JSON (decision 0017), or older plain text, in English; `descriptions` the other languages. */
     description: text('description').notNull().default(''),
     descriptions: translations('descriptions'),
-    platformPriceMinor: integer('platform_price_minor').notNull(),
-    stock: integer('stock').notNull().default(0),
     /** 1 on sale, 0 withdrawn. */
     status: smallint('status').notNull().default(1),
     sort: integer('sort').notNull().default(0),
     ...timestamps,
   },
+  (t) => [index().on(t.categoryId, t.sort)],
+);
+
+/**
+ * A product's options (decision 0055): up to three (`position` 1–3), e.g. Size, Colour, with
+ * their values in `productOptionValues`. A product without options has none.
+ */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    name: varchar('name', { length: 40 }).notNull(),
+    names: translations('names'),
+  },
   (t) => [
-    index().on(t.categoryId, t.sort),
-    check('products_price_positive', sql`${t.platformPriceMinor} > 0`),
-    check('products_stock_not_negative', sql`${t.stock} >= 0`),
+    unique('product_options_product_position_unique').on(t.productId, t.position),
+    check('product_options_position', sql`${t.position} between 1 and 3`),
+  ],
+);
+
+/** The values of an option, in `position` order (e.g. XS, S, M). */
+export const productOptionValues = pgTable(
+  'product_option_values',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    optionId: bigint('option_id', { mode: 'number' })
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    value: varchar('value', { length: 40 }).notNull(),
+    values: translations('values'),
+  },
+  (t) => [
+    unique('product_option_values_option_value_unique').on(t.optionId, t.value),
+    index('product_option_values_option_idx').on(t.optionId, t.position),
+  ],
+);
+
+/**
+ * What is sold (decision 0055): one row per combination of option values on sale, or the one
+ * variant of a product without options. Its platform price (the creator's cost) is in US cents.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: varchar('sku', { length: 64 }).notNull(),
+    platformPriceMinor: integer('platform_price_minor').notNull(),
+    stock: integer('stock').notNull().default(0),
+    /** Its own photo (a colour's), or null: the product's images. */
+    imageUrl: text('image_url'),
+    weightGrams: integer('weight_grams').notNull().default(0),
+    /** 1 on sale, 0 off. */
+    status: smallint('status').notNull().default(1),
+    /** The value of option 1, 2 and 3 (null where the product has fewer options). */
+    value1Id: bigint('value1_id', { mode: 'number' }).references(() => productOptionValues.id),
+    value2Id: bigint('value2_id', { mode: 'number' }).references(() => productOptionValues.id),
+    value3Id: bigint('value3_id', { mode: 'number' }).references(() => productOptionValues.id),
+    sort: integer('sort').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    unique('product_variants_sku_unique').on(t.sku),
+    unique('product_variants_combination_unique')
+      .on(t.productId, t.value1Id, t.value2Id, t.value3Id)
+      .nullsNotDistinct(),
+    index('product_variants_product_idx').on(t.productId, t.sort, t.id),
+    check('product_variants_price_positive', sql`${t.platformPriceMinor} > 0`),
+    check('product_variants_stock_not_negative', sql`${t.stock} >= 0`),
+    check('product_variants_weight_not_negative', sql`${t.weightGrams} >= 0`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { insertSimpleProducts } from './variants.repository';
 import {
   ErrorCode,
   ZCategoryForm,
@@ -234,10 +235,9 @@ describe('categories', () => {
     expect(parentRefused.statusCode).toBe(409);
     expect(parentRefused.json().code).toBe(ErrorCode.HAS_CHILDREN);
 
-    const [product] = await ctx.database.db
-      .insert(products)
-      .values({ categoryId: Number(child.id), title: 'Del product', platformPriceMinor: 1299 })
-      .returning({ id: products.id });
+    const [product] = await insertSimpleProducts(ctx.database.db, [
+      { categoryId: Number(child.id), title: 'Del product', platformPriceMinor: 1299 },
+    ]);
     const childRefused = await call('manager', 'DELETE', `/${child.id}`);
     expect(childRefused.statusCode).toBe(409);
     expect(childRefused.json().code).toBe(ErrorCode.IN_USE);

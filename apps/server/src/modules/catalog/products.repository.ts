@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
-import { productImages, products } from './catalog.table';
+import { productImages, products, productVariants } from './catalog.table';
 import { textMatches } from './translations';
 import { containsPattern } from '../../platform/db/like';
 import { stampNow } from '../../platform/db/stamp';
@@ -8,15 +8,7 @@ import { stampNow } from '../../platform/db/stamp';
 export type ProductRow = typeof products.$inferSelect;
 export type ProductValues = Pick<
   ProductRow,
-  | 'categoryId'
-  | 'title'
-  | 'titles'
-  | 'description'
-  | 'descriptions'
-  | 'platformPriceMinor'
-  | 'stock'
-  | 'status'
-  | 'sort'
+  'categoryId' | 'title' | 'titles' | 'description' | 'descriptions' | 'status' | 'sort'
 >;
 
 export interface ProductFilter {
@@ -58,6 +50,35 @@ export async function pageProducts(
 export async function findProduct(db: AppDatabase, id: number): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   return row;
+}
+
+/** What a product's variants add up to: the lowest cost, and the stock of those on sale. */
+export interface VariantSummary {
+  platformPriceMinor: number;
+  stock: number;
+  variants: number;
+}
+
+/** The variants' summary of each product, by product id. */
+export async function summarizeVariants(
+  db: AppDatabase,
+  productIds: number[],
+): Promise<Map<number, VariantSummary>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      productId: productVariants.productId,
+      platformPriceMinor: sql<number>`min(${productVariants.platformPriceMinor})`.mapWith(Number),
+      stock:
+        sql<number>`coalesce(sum(${productVariants.stock}) filter (where ${productVariants.status} = 1), 0)`.mapWith(
+          Number,
+        ),
+      variants: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds))
+    .groupBy(productVariants.productId);
+  return new Map(rows.map(({ productId, ...summary }) => [productId, summary]));
 }
 
 /** The images of the products, in order, by product id. */

@@ -9,6 +9,7 @@ import {
   saveProduct,
   setProductStatus,
 } from './products.service';
+import { getProductVariants, saveProductVariants } from './variants.service';
 
 async function registerProducts(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
@@ -21,6 +22,8 @@ async function registerProducts(app: FastifyInstance): Promise<void> {
     await removeProduct(db, Number(params.id));
     return null;
   });
+  registerRoute(app, r.variants, ({ params }) => getProductVariants(db, Number(params.id)));
+  registerRoute(app, r.saveVariants, ({ params, body }) => saveProductVariants(db, Number(params.id), body));
   registerRoute(app, r.status, async ({ params, query }) => {
     await setProductStatus(db, Number(params.id), query.status);
     return null;

@@ -24,9 +24,15 @@ import {
   listImages,
   pageProducts,
   replaceImages,
+  summarizeVariants,
   updateProduct,
   type ProductRow,
+  type VariantSummary,
 } from './products.repository';
+import { defaultSku, listVariants } from './variants.repository';
+import { productVariants } from './catalog.table';
+import { stampNow } from '../../platform/db/stamp';
+import { eq } from 'drizzle-orm';
 
 const flag = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
 const OTHER_LANGUAGES = ['es', 'pt', 'zh-cn', 'fr'] as const;
@@ -56,7 +62,9 @@ function readDescriptions(stored: Record<string, string> | null | undefined): TP
   );
 }
 
-function toForm(row: ProductRow, images: string[]): TProductForm {
+const NO_VARIANTS: VariantSummary = { platformPriceMinor: 0, stock: 0, variants: 0 };
+
+function toForm(row: ProductRow, images: string[], variants: VariantSummary): TProductForm {
   return {
     id: String(row.id),
     categoryId: String(row.categoryId),
@@ -64,8 +72,8 @@ function toForm(row: ProductRow, images: string[]): TProductForm {
     titles: cleanTexts(row.titles),
     description: parseStoredRichText(row.description),
     descriptions: readDescriptions(row.descriptions),
-    platformPriceMinor: row.platformPriceMinor,
-    stock: row.stock,
+    platformPriceMinor: variants.platformPriceMinor,
+    stock: variants.stock,
     status: flag(row.status),
     sort: row.sort,
     images,
@@ -90,10 +98,8 @@ export async function pageProductList(
     query.pageNum,
     query.pageSize,
   );
-  const images = await listImages(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [images, variants] = await Promise.all([listImages(db, ids), summarizeVariants(db, ids)]);
   const byId = new Map(all.map((c) => [c.id, c]));
   const list = rows.map((row): TProductPageItem => {
     const category = byId.get(row.categoryId);
@@ -103,8 +109,8 @@ export async function pageProductList(
       categoryLabel: category ? categoryLabel(category, lang) : '',
       label: lang === 'en' ? row.title : (cleanTexts(row.titles)[lang] ?? row.title),
       title: row.title,
-      platformPriceMinor: row.platformPriceMinor,
-      stock: row.stock,
+      platformPriceMinor: variants.get(row.id)?.platformPriceMinor ?? 0,
+      stock: variants.get(row.id)?.stock ?? 0,
       status: flag(row.status),
       sort: row.sort,
       imageUrl: images.get(row.id)?.[0] ?? null,
@@ -117,7 +123,8 @@ export async function pageProductList(
 export async function getProductForm(db: AppDatabase, id: number): Promise<TProductForm> {
   const row = await findProduct(db, id);
   if (!row) throw AppError.notFound();
-  return toForm(row, (await listImages(db, [id])).get(id) ?? []);
+  const [images, variants] = await Promise.all([listImages(db, [id]), summarizeVariants(db, [id])]);
+  return toForm(row, images.get(id) ?? [], variants.get(id) ?? NO_VARIANTS);
 }
 
 /** Adds (`id` null) or changes a product; its category must be a second-level one. */
@@ -138,15 +145,25 @@ export async function saveProduct(
       titles: cleanTexts(form.titles),
       description: storeDoc(form.description),
       descriptions: storeDescriptions(form.descriptions),
-      platformPriceMinor: form.platformPriceMinor,
-      stock: form.stock,
       status: form.status,
       sort: form.sort,
     };
     const row = id === null ? await insertProduct(tx, values) : await updateProduct(tx, id, values);
     if (!row) throw AppError.notFound();
     await replaceImages(tx, row.id, form.images);
-    return toForm(row, form.images);
+    // A product without options is its one variant: the form's cost and stock are that variant's.
+    const variants = await listVariants(tx, row.id);
+    const cost = { platformPriceMinor: form.platformPriceMinor, stock: form.stock };
+    if (variants.length === 0) {
+      await tx.insert(productVariants).values({ productId: row.id, sku: defaultSku(row.id), ...cost });
+    } else if (variants.length === 1 && variants[0]) {
+      await tx
+        .update(productVariants)
+        .set({ ...cost, updatedAt: stampNow() })
+        .where(eq(productVariants.id, variants[0].id));
+    }
+    const summary = await summarizeVariants(tx, [row.id]);
+    return toForm(row, form.images, summary.get(row.id) ?? NO_VARIANTS);
   });
 }
 

@@ -1,10 +1,11 @@
+import { insertSimpleProducts } from './variants.repository';
 import { ZEnvelope, ZReviewPage } from '@linkstore/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, operatorWith } from '../../test/users';
-import { categories, products, reviews } from './catalog.table';
+import { categories, reviews } from './catalog.table';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -39,13 +40,10 @@ beforeAll(async () => {
     .insert(categories)
     .values({ name: 'Rv leaf', parentId: top?.id ?? 0 })
     .returning({ id: categories.id });
-  const [mug, cap] = await db
-    .insert(products)
-    .values([
-      { categoryId: leaf?.id ?? 0, title: 'Rv Mug', titles: { es: 'Rv Taza' }, platformPriceMinor: 500 },
-      { categoryId: leaf?.id ?? 0, title: 'Rv Cap', platformPriceMinor: 800 },
-    ])
-    .returning({ id: products.id });
+  const [mug, cap] = await insertSimpleProducts(db, [
+    { categoryId: leaf?.id ?? 0, title: 'Rv Mug', titles: { es: 'Rv Taza' }, platformPriceMinor: 500 },
+    { categoryId: leaf?.id ?? 0, title: 'Rv Cap', platformPriceMinor: 800 },
+  ]);
   const rows = await db
     .insert(reviews)
     .values([

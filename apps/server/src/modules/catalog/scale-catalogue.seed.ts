@@ -57,14 +57,21 @@ export async function growCatalogue(
     .returning({ id: categories.id });
   const subIds = sql.raw(`array[${subs.map((s) => s.id).join(', ')}]::bigint[]`);
   const r = (salt: number) => rowRandom(sql`i`, options.seed, salt);
+  // Each product is a product without options: one variant with its cost and stock.
   const added = await db.execute(sql`
-    insert into products (category_id, title, description, platform_price_minor, stock, status, sort)
-    select (${subIds})[1 + (i % ${subs.length})],
-      ${textArray(ADJECTIVES)}[1 + floor(${r(1)} * ${ADJECTIVES.length})::int] || ' '
-        || ${textArray(NOUNS)}[1 + floor(${r(2)} * ${NOUNS.length})::int] || ' no. ' || i,
-      '', (3 + floor(${r(3)} * ${r(3)} * 148))::int * 100 - 1, 200 + floor(${r(4)} * 800)::int, 1, 0
-    from generate_series(1, ${missing}::int) as i
-    returning id`);
+    with made as (
+      insert into products (category_id, title, description, status, sort)
+      select (${subIds})[1 + (i % ${subs.length})],
+        ${textArray(ADJECTIVES)}[1 + floor(${r(1)} * ${ADJECTIVES.length})::int] || ' '
+          || ${textArray(NOUNS)}[1 + floor(${r(2)} * ${NOUNS.length})::int] || ' no. ' || i,
+        '', 1, 0
+      from generate_series(1, ${missing}::int) as i
+      returning id
+    ), numbered as (select id, row_number() over (order by id) as i from made)
+    insert into product_variants (product_id, sku, platform_price_minor, stock)
+    select id, 'LS-' || id, (3 + floor(${r(3)} * ${r(3)} * 148))::int * 100 - 1, 200 + floor(${r(4)} * 800)::int
+    from numbered
+    returning product_id as id`);
   // Each new product gets the picture of an existing one (round robin), file id and all.
   await db.execute(sql`
     with pictures as (

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { payPalEnv, type PayPalStandIn, startPayPalStandIn } from '../../test/paypal-stand-in';
 import { createUser } from '../../test/users';
-import { products } from '../catalog/catalog.table';
+import { productVariants } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
 import { shops } from '../shops/shops.table';
 import { PAYPAL_WEBHOOK_PATH } from './checkout.routes';
@@ -227,7 +227,9 @@ describe('checkout with PayPal', () => {
 
   it('gives the stock back and says so when PayPal refuses to create the order', async () => {
     const stock = async () =>
-      (await ctx.database.db.select().from(products).where(eq(products.id, productId)))[0]?.stock;
+      (
+        await ctx.database.db.select().from(productVariants).where(eq(productVariants.productId, productId))
+      )[0]?.stock;
     const before = await stock();
     stand.failOnce('create', 400);
     const res = await checkout();

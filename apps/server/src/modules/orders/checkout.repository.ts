@@ -25,13 +25,16 @@ async function returnStockOf(db: AppDatabase, orderIds: number[]): Promise<void>
   if (orderIds.length === 0) return;
   const moves = await db
     .select({
-      productId: orderItems.productId,
+      variantId: orderItems.variantId,
       quantity: sql<number>`sum(${orderItems.quantity})::int`.mapWith(Number),
     })
     .from(orderItems)
-    .where(inArray(orderItems.orderId, orderIds))
-    .groupBy(orderItems.productId);
-  await returnStock(db, moves);
+    .where(and(inArray(orderItems.orderId, orderIds), isNotNull(orderItems.variantId)))
+    .groupBy(orderItems.variantId);
+  await returnStock(
+    db,
+    moves.flatMap(({ variantId, quantity }) => (variantId === null ? [] : [{ variantId, quantity }])),
+  );
 }
 
 export async function insertOrder(

@@ -71,6 +71,8 @@ function priceLine(product: SellableProduct, quantity: number, shop: CheckoutSho
   const price = priceInShop(product, shop);
   return {
     productId: product.id,
+    variantId: product.variantId,
+    sku: product.sku,
     title: product.title.slice(0, 200),
     imageUrl: product.imageUrl,
     quantity,
@@ -155,10 +157,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
   /** Reserves the stock and inserts the order (status 0) in one transaction; all or nothing. */
   async function placeOrder(shop: CheckoutShop, form: CheckoutForm, items: NewOrderItem[]) {
     return withTransaction(db, async (tx) => {
-      // Always in product order, so two checkouts never wait on each other's rows in a cycle.
-      for (const item of [...items].sort((a, b) => a.productId - b.productId)) {
-        if (!(await takeStock(tx, item.productId, item.quantity))) {
-          const left = await stockOf(tx, item.productId);
+      // Always in variant order, so two checkouts never wait on each other's rows in a cycle.
+      for (const item of [...items].sort((a, b) => (a.variantId ?? 0) - (b.variantId ?? 0))) {
+        const variantId = item.variantId ?? 0;
+        if (!(await takeStock(tx, variantId, item.quantity))) {
+          const left = await stockOf(tx, variantId);
           throw AppError.of(ErrorCode.OUT_OF_STOCK, 'checkout.outOfStock', { product: item.title, left });
         }
       }

@@ -1,3 +1,4 @@
+import { insertSimpleProducts } from '../catalog/catalog.api';
 import {
   ErrorCode,
   type TCheckoutAnswer,
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, waitFor, type SmtpSink } from '../../platform/mail/mail-testing';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { createUser } from '../../test/users';
-import { products } from '../catalog/catalog.table';
+import { productVariants } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
 import { payments } from '../payments/payments.table';
 import { shopProducts, shops } from '../shops/shops.table';
@@ -70,23 +71,26 @@ const capture = (answer: TCheckoutAnswer) =>
   post('/checkout/capture', { orderNo: answer.orderNo, token: tokenOf(answer) });
 
 async function addProduct(cost: number, stock: number, values: { status?: number } = {}): Promise<number> {
-  const [row] = await ctx.database.db
-    .insert(products)
-    .values({
+  const [row] = await insertSimpleProducts(ctx.database.db, [
+    {
       categoryId,
       title: `Thing ${cost}`,
       titles: { pt: `Coisa ${cost}` },
       platformPriceMinor: cost,
       stock,
       ...values,
-    })
-    .returning({ id: products.id });
+    },
+  ]);
   return row?.id ?? 0;
 }
 
 const stockOf = async (id: number) =>
-  (await ctx.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]
-    ?.stock;
+  (
+    await ctx.database.db
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+  )[0]?.stock;
 
 const orderOf = async (orderNo: string) =>
   (await ctx.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0];

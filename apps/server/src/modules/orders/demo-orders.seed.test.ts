@@ -1,10 +1,11 @@
+import { insertSimpleProducts } from '../catalog/catalog.api';
 import { priceProduct, type TCreatorOrderPage, type TEarningsSummary } from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
 import { STOCK_SHORT_FLAG } from './checkout.repository';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
-import { categories, products, reviews } from '../catalog/catalog.table';
+import { categories, reviews } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
 import { shopCategoryPrices, shopProducts, shops } from '../shops/shops.table';
 import { DEMO_REVIEW_BODIES } from './demo-orders.seed-data';
@@ -32,10 +33,9 @@ function lcg(seed: number): () => number {
 }
 
 async function addProduct(categoryId: number, cost: number): Promise<number> {
-  const [row] = await ctx.database.db
-    .insert(products)
-    .values({ categoryId, title: `Demo ${cost}`, description: '', platformPriceMinor: cost, stock: 9 })
-    .returning({ id: products.id });
+  const [row] = await insertSimpleProducts(ctx.database.db, [
+    { categoryId, title: `Demo ${cost}`, description: '', platformPriceMinor: cost, stock: 9 },
+  ]);
   return row?.id ?? 0;
 }
 
@@ -92,8 +92,26 @@ afterAll(async () => {
 describe('the demo orders', () => {
   it('plans the same orders from the same seed', () => {
     const pool: DemoProduct[] = [
-      { id: 1, title: 'A', imageUrl: null, costMinor: 100, sellingMinor: 199, profitMinor: 99 },
-      { id: 2, title: 'B', imageUrl: null, costMinor: 300, sellingMinor: 599, profitMinor: 299 },
+      {
+        id: 1,
+        variantId: 11,
+        sku: 'LS-1',
+        title: 'A',
+        imageUrl: null,
+        costMinor: 100,
+        sellingMinor: 199,
+        profitMinor: 99,
+      },
+      {
+        id: 2,
+        variantId: 12,
+        sku: 'LS-2',
+        title: 'B',
+        imageUrl: null,
+        costMinor: 300,
+        sellingMinor: 599,
+        profitMinor: 299,
+      },
     ];
     const plan = (seed: number) =>
       planDemoOrders(lcg(seed), pool, NOW).map((o) => [o.orderNo, o.status, o.createdAt, o.lines]);

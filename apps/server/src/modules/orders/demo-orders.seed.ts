@@ -25,6 +25,8 @@ const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** A product as the demo shop sells it today: prices by the shop's rules (decision 0014). */
 export interface DemoProduct {
   id: number;
+  variantId: number;
+  sku: string;
   title: string;
   imageUrl: string | null;
   costMinor: number;
@@ -137,6 +139,8 @@ async function loadPricedProducts(
     const price = priceInShop(row, shop);
     return {
       id: row.id,
+      variantId: row.variantId,
+      sku: row.sku,
       title: row.title,
       imageUrl: row.imageUrl,
       costMinor: price.costMinor,
@@ -185,6 +189,8 @@ async function insertOrder(
       order.lines.map(({ product, quantity }) => ({
         orderId: row.id,
         productId: product.id,
+        variantId: product.variantId,
+        sku: product.sku,
         title: product.title,
         imageUrl: product.imageUrl,
         quantity,

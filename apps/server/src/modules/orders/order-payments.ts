@@ -56,11 +56,12 @@ class StockShort extends Error {}
  * a product is short, nothing is taken and the answer is the flag to set on the paid order.
  */
 export async function reReserve(tx: AppDatabase, orderId: number): Promise<string | null> {
-  const items = (await listOrderItems(tx, orderId)).sort((a, b) => a.productId - b.productId);
+  const items = (await listOrderItems(tx, orderId)).sort((a, b) => (a.variantId ?? 0) - (b.variantId ?? 0));
   try {
     await withTransaction(tx, async (savepoint) => {
       for (const item of items) {
-        if (!(await takeStock(savepoint, item.productId, item.quantity))) {
+        // A line whose variant the catalogue removed before 0031 has none to take again: short.
+        if (item.variantId === null || !(await takeStock(savepoint, item.variantId, item.quantity))) {
           throw new StockShort();
         }
       }

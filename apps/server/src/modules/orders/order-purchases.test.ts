@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
-import { products } from '../catalog/catalog.table';
+import { productVariants } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
 import { sandboxOrders } from '../payments/payments.table';
 import { shops } from '../shops/shops.table';
@@ -83,7 +83,10 @@ const balance = async (as = 'ana') =>
 
 const stock = async () =>
   (
-    await ctx.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId))
+    await ctx.database.db
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId))
   )[0]?.stock;
 
 const capturesOf = async (providerOrderId: string) =>

@@ -149,7 +149,12 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** No foreign key: an order outlives a product the catalogue later removes. */
     productId: bigint('product_id', { mode: 'number' }).notNull(),
+    /** The variant bought (no foreign key either); null only for a product removed before 0031. */
+    variantId: bigint('variant_id', { mode: 'number' }),
     title: varchar('title', { length: 200 }).notNull(),
+    /** The variant's option values as the buyer chose them ("M / Black"); '' without options. */
+    variantLabel: varchar('variant_label', { length: 120 }).notNull().default(''),
+    sku: varchar('sku', { length: 64 }).notNull().default(''),
     imageUrl: text('image_url'),
     quantity: integer('quantity').notNull(),
     platformPriceMinor: integer('platform_price_minor').notNull(),
@@ -159,6 +164,7 @@ export const orderItems = pgTable(
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
+    index('order_items_variant_idx').on(t.variantId),
     check('order_items_quantity', sql`${t.quantity} between 1 and 99`),
     check(
       'order_items_prices',

@@ -1,3 +1,4 @@
+import { insertSimpleProducts } from '../catalog/catalog.api';
 import { ErrorCode, type TCreatorOrderDetail, type TCreatorOrderPage } from '@linkstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls';
@@ -222,15 +223,14 @@ describe("the creator's orders", () => {
       .insert(categories)
       .values({ name: 'Ord leaf', parentId: top?.id ?? 0 })
       .returning({ id: categories.id });
-    const [product] = await db
-      .insert(products)
-      .values({
+    const [product] = await insertSimpleProducts(db, [
+      {
         categoryId: leaf?.id ?? 0,
         title: 'Teapot',
         titles: { fr: 'Théière', es: '' },
         platformPriceMinor: 900,
-      })
-      .returning({ id: products.id });
+      },
+    ]);
     const productId = product?.id ?? 0;
     // Bought by a French buyer: the line was frozen with the French title.
     await addOrder('bruno', 'LS261107-BBBBBBB2', 1, '2026-11-07T09:00:00Z', [

@@ -150,10 +150,14 @@ export async function seedScaleOrders(
       from scale_lines group by i) t on t.i = p.i
     order by p.id`);
   await db.execute(sql`
-    insert into order_items (order_id, product_id, title, image_url, quantity, platform_price_minor,
-      selling_price_minor, profit_minor)
-    select order_id, product_id, title, image_url, quantity, cost, selling, profit
-    from scale_lines order by order_id, j`);
+    insert into order_items (order_id, product_id, variant_id, sku, title, image_url, quantity,
+      platform_price_minor, selling_price_minor, profit_minor)
+    select l.order_id, l.product_id, v.id, coalesce(v.sku, ''), l.title, l.image_url, l.quantity, l.cost, l.selling,
+      l.profit
+    from scale_lines l
+    left join product_variants v on v.id = (select w.id from product_variants w where w.product_id = l.product_id
+      and w.status = 1 order by w.sort, w.id limit 1)
+    order by l.order_id, l.j`);
   // What the console's shipping writes: the order's history says who shipped it, and how.
   await db.execute(sql`
     insert into order_events (order_id, action, actor_user_id, detail, created_at)

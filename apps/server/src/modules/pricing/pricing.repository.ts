@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { inLanguage } from '../catalog/catalog.api';
+import { defaultVariantOf, inLanguage } from '../catalog/catalog.api';
 import { categories, products } from '../catalog/catalog.table';
 import {
   joinShopPricing,
@@ -9,6 +9,7 @@ import {
   parentCategory as parent,
   placeOf,
   productCategory as category,
+  sellingVariant,
   shopPricingColumns,
 } from '../shops/shops.api';
 import { shopProducts, shops } from '../shops/shops.table';
@@ -112,9 +113,10 @@ export async function findProductCosts(
     .select({
       id: products.id,
       title: inLanguage(products.titles, products.title, lang),
-      costMinor: products.platformPriceMinor,
+      costMinor: sellingVariant.platformPriceMinor,
     })
     .from(products)
+    .innerJoin(sellingVariant, eq(sellingVariant.id, defaultVariantOf(products.id)))
     .where(inArray(products.id, ids));
   return new Map(rows.map((r) => [r.id, { title: r.title, costMinor: r.costMinor }]));
 }

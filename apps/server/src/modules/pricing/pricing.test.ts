@@ -1,3 +1,4 @@
+import { insertSimpleProducts } from '../catalog/catalog.api';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, priceProduct, type TPricedProduct, type TPricingSettings } from '@linkstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,15 +45,14 @@ async function addCategory(key: string, parentId: number): Promise<number> {
 }
 
 async function addProduct(key: string, categoryId: number, cost: number): Promise<void> {
-  const [row] = await ctx.database.db
-    .insert(products)
-    .values({
+  const [row] = await insertSimpleProducts(ctx.database.db, [
+    {
       categoryId,
       title: `Product ${key}`,
       titles: { es: `Producto ${key}` },
       platformPriceMinor: cost,
-    })
-    .returning({ id: products.id });
+    },
+  ]);
   if (!row) throw new Error('product not inserted');
   ids[key] = String(row.id);
   productKeys.set(String(row.id), key);

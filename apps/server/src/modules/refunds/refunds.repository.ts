@@ -161,11 +161,13 @@ export async function restockedBefore(db: AppDatabase, orderId: number, refundId
   return row !== undefined;
 }
 
-export function listOrderItemMoves(db: AppDatabase, orderId: number) {
-  return db
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+/** The stock an order's lines took, by variant (a line of a variant removed before 0031 has none). */
+export async function listOrderItemMoves(db: AppDatabase, orderId: number) {
+  const rows = await db
+    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
+  return rows.flatMap(({ variantId, quantity }) => (variantId === null ? [] : [{ variantId, quantity }]));
 }
 
 /** Operator refunds still pending without a provider answer, last touched before `before`: to retry. */

@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from '../../test/helper';
 import { newKey, payoutsKit, type Creator } from '../../test/payouts-kit';
 import { refundsKit } from '../../test/refunds-kit';
 import { accessTokenFor, operatorWith } from '../../test/users';
-import { products } from '../catalog/catalog.table';
+import { productVariants } from '../catalog/catalog.table';
 import { payouts } from '../payouts/payouts.table';
 import { shareToReverse } from './refunds.service';
 
@@ -228,7 +228,10 @@ describe('refunds in the sandbox', () => {
       reason: 'Back',
       version: 1,
     });
-    const [product] = await ctx.database.db.select().from(products).where(eq(products.id, productId));
+    const [product] = await ctx.database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId));
     expect(product?.stock).toBe(8);
   });
 

@@ -10,6 +10,8 @@ import type { AppDatabase } from '../../platform/db/database';
 import { bannerPicture, iconPicture, storeSeedPictures } from '../files/files.api';
 import type { FileStorage } from '../../platform/storage/storage';
 import { categories, products } from '../catalog/catalog.table';
+import { defaultVariantOf } from '../catalog/catalog.api';
+import { sellingVariant } from './products-in-shop';
 import { addProductStats } from './shops.repository';
 import { shopBanners, shopCategoryPrices, shopProducts, shops } from './shops.table';
 
@@ -86,8 +88,9 @@ async function pickRuleCategories(db: AppDatabase): Promise<{ first?: number; se
 /** Overrides, hidden products and plausible view and click counts (clicks ≤ views). */
 async function seedShopProducts(db: AppDatabase, shopId: number): Promise<void> {
   const catalogue = await db
-    .select({ id: products.id, cost: products.platformPriceMinor })
+    .select({ id: products.id, cost: sellingVariant.platformPriceMinor })
     .from(products)
+    .innerJoin(sellingVariant, eq(sellingVariant.id, defaultVariantOf(products.id)))
     .where(eq(products.status, 1))
     .orderBy(asc(products.id))
     .limit(WITH_STATS);

@@ -42,10 +42,11 @@ async function referenceRows(shopId: number): Promise<ReferenceRow[]> {
   return queryRows<ReferenceRow>(
     ctx.database.db,
     sql`
-    select p.id::text as id, p.platform_price_minor as cost, sp.override_price_minor as override,
+    select p.id::text as id, v.platform_price_minor as cost, sp.override_price_minor as override,
       second_level.percentage as second, first_level.percentage as first,
       (select count(*)::int from reviews r where r.product_id = p.id and r.status = 1) as reviews
     from products p
+    join product_variants v on v.product_id = p.id and v.status = 1
     join categories c on c.id = p.category_id
     join categories pc on pc.id = c.parent_id
     left join shop_products sp on sp.shop_id = ${shopId} and sp.product_id = p.id

@@ -2,8 +2,8 @@ import { priceProduct, ROUNDINGS, type TLanguage, type TRounding } from '@linkst
 import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../platform/db/database';
-import { inLanguage } from '../catalog/catalog.api';
-import { categories, productImages, products, reviews } from '../catalog/catalog.table';
+import { defaultVariantOf, inLanguage } from '../catalog/catalog.api';
+import { categories, productImages, products, productVariants, reviews } from '../catalog/catalog.table';
 import { shopCategories, shopCategoryPrices, shopProducts } from './shops.table';
 
 /*
@@ -19,6 +19,11 @@ import { shopCategories, shopCategoryPrices, shopProducts } from './shops.table'
  */
 export const placeOf = (sort: AnyColumn) => sql`coalesce(nullif(${sort}, 0), 2147483647)`;
 
+/**
+ * As `joinShopProducts` joins it: the variant a product is sold as where a line names only the
+ * product (its first on sale, decision 0055); a product with no variant on sale is not on sale.
+ */
+export const sellingVariant = alias(productVariants, 'selling_variant');
 /** As `joinShopPricing` joins them: a product's (second-level) category and its parent… */
 export const productCategory = alias(categories, 'category');
 export const parentCategory = alias(categories, 'parent');
@@ -34,7 +39,7 @@ export const parentPlace = alias(shopCategories, 'parent_place');
  * `priceInShop`: the platform price and the shop's rules (null where the shop has none).
  */
 export const shopPricingColumns = {
-  costMinor: products.platformPriceMinor,
+  costMinor: sellingVariant.platformPriceMinor,
   overridePriceMinor: sql<number | null>`${shopProducts.overridePriceMinor}`,
   secondLevelPercentage: sql<number | null>`${secondLevelPrice.percentage}`,
   firstLevelPercentage: sql<number | null>`${firstLevelPrice.percentage}`,
@@ -42,11 +47,13 @@ export const shopPricingColumns = {
 
 /**
  * Joins onto a `from(products)` query what decides whether shop `shopId` sells a product: the
- * product's category and its parent (`productCategory`, `parentCategory`) and the shop's own row
- * for the product (`shopProducts`: visibility, place, override).
+ * variant it is sold as (`sellingVariant`), the product's category and its parent
+ * (`productCategory`, `parentCategory`) and the shop's own row for the product (`shopProducts`:
+ * visibility, place, override).
  */
 export function joinShopProducts<T extends PgSelect>(query: T, shopId: number) {
   return query
+    .innerJoin(sellingVariant, eq(sellingVariant.id, defaultVariantOf(products.id)))
     .innerJoin(productCategory, eq(productCategory.id, products.categoryId))
     .innerJoin(parentCategory, eq(parentCategory.id, productCategory.parentId))
     .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)));
@@ -177,6 +184,9 @@ export function priceInShop(
 /** A product a buyer may order in a shop, with the shop's rules for pricing it. */
 export interface SellableProduct extends ShopPricingInputs {
   id: number;
+  /** The variant sold (`sellingVariant`) and its SKU. */
+  variantId: number;
+  sku: string;
   title: string;
   imageUrl: string | null;
 }
@@ -195,6 +205,8 @@ export function listSellableProducts(
     db
       .select({
         id: products.id,
+        variantId: sellingVariant.id,
+        sku: sellingVariant.sku,
         title: inLanguage(products.titles, products.title, options.lang),
         imageUrl: firstImageUrl(),
         ...shopPricingColumns,

@@ -80,9 +80,10 @@ export async function seedScaleShop(
     insert into ${shopProducts} (shop_id, product_id, visible, override_price_minor)
     select ${shop.id}, id,
       case when k > ${options.wanted} then 0 else 1 end,
-      case when k <= ${OVERRIDES} then ceil(platform_price_minor * 24 / 1000.0)::int * 100 - 1 end
-    from (select id, platform_price_minor, row_number() over (order by id) as k
-      from ${products} where status = 1) as p
+      case when k <= ${OVERRIDES} then ceil(cost * 24 / 1000.0)::int * 100 - 1 end
+    from (select p.id, (select min(v.platform_price_minor) from product_variants v where v.product_id = p.id) as cost,
+        row_number() over (order by p.id) as k
+      from ${products} p where p.status = 1) as p
     where k > ${options.wanted} or k <= ${OVERRIDES}
     returning visible`);
   // Plausible traffic: a few popular products, a long tail; clicks ≤ views, carts ≤ clicks.

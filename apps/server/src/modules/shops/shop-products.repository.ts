@@ -14,6 +14,7 @@ import {
   productCategory as category,
   joinShopPricing,
   joinShopProducts,
+  sellingVariant,
   shopOrder,
   shopPricingColumns,
 } from './products-in-shop';
@@ -90,7 +91,7 @@ function selectPage(
           overridePriceMinor: shopPricingColumns.overridePriceMinor.as('override_price_minor'),
           secondLevelPercentage: shopPricingColumns.secondLevelPercentage.as('second_level_percentage'),
           firstLevelPercentage: shopPricingColumns.firstLevelPercentage.as('first_level_percentage'),
-          stock: products.stock,
+          stock: sellingVariant.stock,
           visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.as('visible'),
           views: sql<number>`coalesce(${shopProductStats.views}, 0)`.as('views'),
           clicks: sql<number>`coalesce(${shopProductStats.clicks}, 0)`.as('clicks'),

@@ -1,3 +1,4 @@
+import { insertSimpleProducts } from '../catalog/catalog.api';
 import {
   ErrorCode,
   plainTextToDoc,
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls, type TMethod } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
-import { categories, productImages, products, reviews } from '../catalog/catalog.table';
+import { categories, productImages, reviews } from '../catalog/catalog.table';
 import { clickThroughBasisPoints, ratingTenths } from './shop-products.service';
 import { shopProductStats } from './shops.table';
 
@@ -65,9 +66,8 @@ async function addCategory(key: string, parentId: number, values: { status?: num
 }
 
 async function addProduct(key: string, categoryId: number, cost: number, status = 1): Promise<number> {
-  const [row] = await ctx.database.db
-    .insert(products)
-    .values({
+  const [row] = await insertSimpleProducts(ctx.database.db, [
+    {
       categoryId,
       title: `Product ${key}`,
       titles: { es: `Producto ${key}` },
@@ -76,8 +76,8 @@ async function addProduct(key: string, categoryId: number, cost: number, status 
       platformPriceMinor: cost,
       stock: 7,
       status,
-    })
-    .returning({ id: products.id });
+    },
+  ]);
   if (!row) throw new Error('product not inserted');
   ids[key] = String(row.id);
   productKeys.set(String(row.id), key);

@@ -17,6 +17,7 @@ export {
   roundingOf,
   secondLevelPrice,
   sellableInShop,
+  sellingVariant,
   shopCategoryOrder,
   shopOrder,
   shopPricingColumns,

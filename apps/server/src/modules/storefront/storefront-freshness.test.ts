@@ -1,3 +1,4 @@
+import { insertSimpleProducts } from '../catalog/catalog.api';
 import type { TStorefrontPage, TStorefrontProductPage } from '@linkstore/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,7 @@ import { CHANGES_CHANNEL, type ChangeEvent } from '../../platform/db/changes';
 import { withTransaction } from '../../platform/db/transaction';
 import { createTestApp, testConfig, type TestContext } from '../../test/helper';
 import { createUser } from '../../test/users';
-import { categories, products } from '../catalog/catalog.table';
+import { categories, productVariants, products } from '../catalog/catalog.table';
 import { shopProducts, shops } from '../shops/shops.table';
 
 /**
@@ -45,9 +46,8 @@ beforeAll(async () => {
     .insert(categories)
     .values({ parentId: parent?.id ?? 0, name: 'Fresh child' })
     .returning();
-  const [product] = await db
-    .insert(products)
-    .values({
+  const [product] = await insertSimpleProducts(db, [
+    {
       categoryId: child?.id ?? 0,
       title: 'Fresh product',
       platformPriceMinor: 1000,
@@ -57,8 +57,8 @@ beforeAll(async () => {
         type: 'doc',
         content: [{ type: 'paragraph', content: [{ type: 'text', text: 'A fresh product. '.repeat(100) }] }],
       }),
-    })
-    .returning();
+    },
+  ]);
   productId = product?.id ?? 0;
   const [shop] = await db
     .insert(shops)
@@ -220,19 +220,31 @@ describe('storefront answer cache', () => {
     const list = await ctx.app.inject({ method: 'GET', url: productsUrl });
     await untilBoth(
       productUrl(),
-      () => ctx.database.db.update(products).set({ stock: 4 }).where(eq(products.id, productId)),
+      () =>
+        ctx.database.db
+          .update(productVariants)
+          .set({ stock: 4 })
+          .where(eq(productVariants.productId, productId)),
       (status, body) => status === 200 && stockOf(body) === 4,
     );
     expect((await ctx.app.inject({ method: 'GET', url: productsUrl })).body).toBe(list.body);
     // Sold out: every list shows it.
     await untilBoth(
       productsUrl,
-      () => ctx.database.db.update(products).set({ stock: 0 }).where(eq(products.id, productId)),
+      () =>
+        ctx.database.db
+          .update(productVariants)
+          .set({ stock: 0 })
+          .where(eq(productVariants.productId, productId)),
       (status, body) => status === 200 && cardOf(body)?.inStock === false,
     );
     await untilBoth(
       productsUrl,
-      () => ctx.database.db.update(products).set({ stock: 5 }).where(eq(products.id, productId)),
+      () =>
+        ctx.database.db
+          .update(productVariants)
+          .set({ stock: 5 })
+          .where(eq(productVariants.productId, productId)),
       (status, body) => status === 200 && cardOf(body)?.inStock === true,
     );
   });

@@ -65,6 +65,9 @@ const SHOP_TABLES = new Set([
 /** The platform's rows every shop shows. */
 const PLATFORM_TABLES = new Set([
   'products',
+  'product_variants',
+  'product_options',
+  'product_option_values',
   'product_images',
   'categories',
   'reviews',
@@ -91,7 +94,7 @@ export function forgetOnChange(
     }
   };
   const unsubscribe = app.changes.subscribe((event: ChangeEvent) => {
-    if (event !== 'reset' && event.table === 'products.stock' && event.rowId) {
+    if (event !== 'reset' && event.table === 'product_variants.stock' && event.rowId) {
       // Only a product's own page shows its stock (lists say in or out of stock, told as products).
       const id = event.rowId;
       const page = new RegExp(`/products/${id}(?:[/?]|$)`);

@@ -1,3 +1,4 @@
+import { insertSimpleProducts } from '../catalog/catalog.api';
 import { PUBLIC_CACHE_CONTROL } from '../../platform/http/answer-cache';
 import {
   plainTextToDoc,
@@ -14,7 +15,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
-import { categories, productImages, products, reviews } from '../catalog/catalog.table';
+import { categories, productImages, reviews } from '../catalog/catalog.table';
 import {
   shopBanners,
   shopCategories,
@@ -65,17 +66,16 @@ async function insertCategory(key: string, parentId: number, sort = 0): Promise<
 }
 
 async function insertProduct(key: string, categoryId: number, cost: number, stock = 5): Promise<number> {
-  const [row] = await ctx.database.db
-    .insert(products)
-    .values({
+  const [row] = await insertSimpleProducts(ctx.database.db, [
+    {
       categoryId,
       title: `Product ${key}`,
       titles: { es: `Producto ${key}` },
       description: `About ${key}`,
       platformPriceMinor: cost,
       stock,
-    })
-    .returning({ id: products.id });
+    },
+  ]);
   ids[key] = row?.id ?? 0;
   return ids[key] ?? 0;
 }

@@ -53,8 +53,8 @@ describe('the change feed', () => {
     expect(parseChange('orders|12|7')).toEqual({ table: 'orders', shopId: '12', userId: '7', rowId: null });
     expect(parseChange('users||7')).toEqual({ table: 'users', shopId: null, userId: '7', rowId: null });
     expect(parseChange('products||')).toEqual({ table: 'products', shopId: null, userId: null, rowId: null });
-    expect(parseChange('products.stock|||9')).toEqual({
-      table: 'products.stock',
+    expect(parseChange('product_variants.stock|||9')).toEqual({
+      table: 'product_variants.stock',
       shopId: null,
       userId: null,
       rowId: '9',
@@ -82,7 +82,7 @@ describe('the change feed', () => {
       costMinor: 100,
       stock: 3,
     });
-    await until((e) => e !== 'reset' && e.table === 'products');
+    await until((e) => e !== 'reset' && e.table === 'product_variants');
 
     seen.length = 0;
     await withTransaction(db, async (tx) => {
@@ -90,17 +90,17 @@ describe('the change feed', () => {
       throw new Error('roll back');
     }).catch(() => undefined);
     const restocked = await db.execute<{ id: number }>(
-      sql`update products set stock = stock + 1, updated_at = now() where id = ${productId} returning id`,
+      sql`update product_variants set stock = stock + 1, updated_at = now() where product_id = ${productId} returning id`,
     );
     expect(rowsOf<{ id: number }>(restocked)).toHaveLength(1);
     // A marker after both: once it arrives, anything they told would have arrived before it.
     await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, 'marker||')`);
     await until((e) => e !== 'reset' && e.table === 'marker');
     expect(seen.filter((e) => e === 'reset' || e.table !== 'marker')).toEqual([
-      { table: 'products.stock', shopId: null, userId: null, rowId: String(productId) },
+      { table: 'product_variants.stock', shopId: null, userId: null, rowId: String(productId) },
     ]);
-    await db.execute(sql`update products set stock = 0 where id = ${productId}`);
-    await until((e) => e !== 'reset' && e.table === 'products' && e.rowId === null);
+    await db.execute(sql`update product_variants set stock = 0 where product_id = ${productId}`);
+    await until((e) => e !== 'reset' && e.table === 'product_variants' && e.rowId === null);
 
     await db.execute(sql`update products set title = title || '!' where id = ${productId}`);
     await until((e) => e !== 'reset' && e.table === 'products' && e.shopId === null && e.userId === null);

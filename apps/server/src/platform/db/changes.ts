@@ -11,7 +11,8 @@ export const FEED_APPLICATION_NAME = 'linkstore-change-feed';
 /**
  * One committed change: the table, and the shop and user its rows belong to — both absent for
  * the platform's catalogue and settings, which any answer may show. `rowId` names the one row
- * when only a detail of it changed (`products.stock`: a product's stock).
+ * when only a detail of it changed (`product_variants.stock`: the stock of a product's variant,
+ * naming the product).
  */
 export interface Change {
   table: string;
