@@ -28,6 +28,8 @@ const SAME_IN_TRANSLATION = new Set([
   'you@example.com',
   'Roles',
   'Menus',
+  // Stock keeping unit: the same abbreviation in every language shops use.
+  'SKU',
   'Configuration',
   'Code',
   'Danger',

@@ -8,7 +8,7 @@ import {
   ZProductRequest,
   ZProductStatusQuery,
 } from './products.schema';
-import { ZProductVariants, ZProductVariantsRequest } from './variants.schema';
+import { ZLowStockPage, ZLowStockQuery, ZProductVariants, ZProductVariantsRequest } from './variants.schema';
 
 const tags = ['catalogue'] as const;
 
@@ -79,6 +79,16 @@ export const productsRoutes = defineRoutes({
     body: ZProductVariantsRequest,
     response: ZProductVariants,
     access: { permission: 'catalog:product:edit' },
+  },
+  lowStock: {
+    method: 'GET',
+    path: '/api/v1/catalog/low-stock',
+    summary:
+      'Variants on sale with fewer units than the LOW_STOCK_THRESHOLD setting (default 5), fewest first',
+    tags,
+    query: ZLowStockQuery,
+    response: ZLowStockPage,
+    access: { permission: 'catalog:product:query' },
   },
   status: {
     method: 'PATCH',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPage, ZPageQuery } from '../platform/page';
 import { MAX_PRICE_MINOR, ZProductId } from './products.schema';
 
 /*
@@ -127,3 +128,27 @@ export type TProductVariants = z.infer<typeof ZProductVariants>;
 
 /** How a variant is named to people: its values in the options' order, joined by " / ". */
 export const variantLabel = (values: readonly string[]): string => values.join(' / ');
+
+/** The setting that says below how many units a variant on sale counts as low on stock. */
+export const LOW_STOCK_SETTING = 'LOW_STOCK_THRESHOLD';
+/** Its value when the setting is missing or not a whole number. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+export const ZLowStockQuery = ZPageQuery;
+
+/** A variant on sale (of a product on sale) with fewer units than the threshold. */
+export const ZLowStockItem = z.object({
+  variantId: z.string(),
+  productId: z.string(),
+  /** The product's title in the caller's language. */
+  title: z.string(),
+  /** "M / Black"; '' without options. */
+  label: z.string(),
+  sku: z.string(),
+  stock: z.number().int(),
+});
+export type TLowStockItem = z.infer<typeof ZLowStockItem>;
+
+/** Fewest units first; `threshold` is the setting it was read with. */
+export const ZLowStockPage = ZPage(ZLowStockItem).extend({ threshold: z.number().int() });
+export type TLowStockPage = z.infer<typeof ZLowStockPage>;

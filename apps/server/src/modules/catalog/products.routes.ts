@@ -9,7 +9,8 @@ import {
   saveProduct,
   setProductStatus,
 } from './products.service';
-import { getProductVariants, saveProductVariants } from './variants.service';
+import { LOW_STOCK_SETTING } from '@linkstore/contract';
+import { getProductVariants, lowStockThreshold, pageLowStock, saveProductVariants } from './variants.service';
 
 async function registerProducts(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
@@ -24,6 +25,9 @@ async function registerProducts(app: FastifyInstance): Promise<void> {
   });
   registerRoute(app, r.variants, ({ params }) => getProductVariants(db, Number(params.id)));
   registerRoute(app, r.saveVariants, ({ params, body }) => saveProductVariants(db, Number(params.id), body));
+  registerRoute(app, r.lowStock, ({ query, request }) =>
+    pageLowStock(db, request.lang, lowStockThreshold(app.configValues.get(LOW_STOCK_SETTING)), query),
+  );
   registerRoute(app, r.status, async ({ params, query }) => {
     await setProductStatus(db, Number(params.id), query.status);
     return null;
@@ -32,7 +36,7 @@ async function registerProducts(app: FastifyInstance): Promise<void> {
 
 export const productsModule = fp(registerProducts, {
   name: 'products',
-  dependencies: [],
+  dependencies: ['configs'],
   // Its routes and hooks stay in their own scope, as a plain plugin's.
   encapsulate: true,
 });

@@ -1,15 +1,21 @@
 import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
   variantLabel,
+  type TLanguage,
+  type TLowStockPage,
+  type TPageQuery,
   type TProductVariants,
   type TProductVariantsRequestParsed,
   type TProductTranslations,
 } from '@linkstore/contract';
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../platform/db/database';
 import { stampNow } from '../../platform/db/stamp';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError, type FieldProblem } from '../../platform/errors/app-error';
 import { productOptions, productOptionValues, products, productVariants } from './catalog.table';
+import { inLanguage } from './translations';
 
 /*
  * A product's options and variants (decision 0055), read and saved at once by the console's
@@ -287,4 +293,71 @@ export async function saveProductVariants(
       );
   });
   return getProductVariants(db, productId);
+}
+
+/** The low-stock threshold as the setting gives it: a whole number of units, else the default. */
+export function lowStockThreshold(setting: string | undefined): number {
+  if (setting === undefined || !/^\s*\d{1,7}\s*$/.test(setting)) return DEFAULT_LOW_STOCK_THRESHOLD;
+  return Number(setting);
+}
+
+const value1 = alias(productOptionValues, 'value1');
+const value2 = alias(productOptionValues, 'value2');
+const value3 = alias(productOptionValues, 'value3');
+
+/**
+ * A page of the variants on sale, of products on sale, with fewer than `threshold` units: fewest
+ * first, then by product and the variant's place.
+ */
+export async function pageLowStock(
+  db: AppDatabase,
+  lang: TLanguage,
+  threshold: number,
+  query: TPageQuery,
+): Promise<TLowStockPage> {
+  const where = and(
+    eq(productVariants.status, 1),
+    eq(products.status, 1),
+    sql`${productVariants.stock} < ${threshold}`,
+  );
+  const rows = await db
+    .select({
+      variantId: productVariants.id,
+      productId: products.id,
+      title: inLanguage(products.titles, products.title, lang),
+      label: sql<string>`concat_ws(' / ', ${value1.value}, ${value2.value}, ${value3.value})`,
+      sku: productVariants.sku,
+      stock: productVariants.stock,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(value1, eq(value1.id, productVariants.value1Id))
+    .leftJoin(value2, eq(value2.id, productVariants.value2Id))
+    .leftJoin(value3, eq(value3.id, productVariants.value3Id))
+    .where(where)
+    .orderBy(asc(productVariants.stock), asc(products.id), asc(productVariants.sort), asc(productVariants.id))
+    .limit(query.pageSize)
+    .offset((query.pageNum - 1) * query.pageSize);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const [counted] = await db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(where);
+    total = counted?.total ?? 0;
+  }
+  return {
+    list: rows.map((row) => ({
+      variantId: String(row.variantId),
+      productId: String(row.productId),
+      title: row.title,
+      label: row.label,
+      sku: row.sku,
+      stock: row.stock,
+    })),
+    total,
+    threshold,
+  };
 }

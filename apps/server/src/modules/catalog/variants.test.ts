@@ -1,5 +1,6 @@
 import {
   ZEnvelope,
+  ZLowStockPage,
   ZProductVariants,
   type TProductVariants,
   type TProductVariantsRequest,
@@ -9,12 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, operatorWith } from '../../test/users';
-import { categories, productOptions, productOptionValues, productVariants } from './catalog.table';
+import { categories, productOptions, productOptionValues, products, productVariants } from './catalog.table';
 import { insertSimpleProducts } from './variants.repository';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 const { call, expectForbidden } = apiCalls(() => ctx.app, tokens, '/catalog/products');
+const catalog = apiCalls(() => ctx.app, tokens, '/catalog');
 let leaf = 0;
 
 beforeAll(async () => {
@@ -238,5 +240,42 @@ describe('product variants (console)', () => {
     expect(
       (await save(987_654_321, { variants: [{ sku: 'NOPE-1', platformPriceMinor: 100 }] })).statusCode,
     ).toBe(404);
+  });
+
+  it('lists the variants on sale with fewer units than the setting, fewest first, named by their values', async () => {
+    const id = await hoodie();
+    const saved = await save(id, {
+      options: [{ name: 'Size', values: [{ value: 'S' }, { value: 'M' }, { value: 'L' }, { value: 'XL' }] }],
+      variants: [
+        { values: ['S'], sku: `LOW${id}-S`, platformPriceMinor: 1000, stock: 3 },
+        { values: ['M'], sku: `LOW${id}-M`, platformPriceMinor: 1000, stock: 0 },
+        { values: ['L'], sku: `LOW${id}-L`, platformPriceMinor: 1000, stock: 5 },
+        { values: ['XL'], sku: `LOW${id}-XL`, platformPriceMinor: 1000, stock: 1, status: 0 },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const withdrawn = await hoodie();
+    await ctx.database.db.update(products).set({ status: 0 }).where(eq(products.id, withdrawn));
+    await ctx.database.db
+      .update(productVariants)
+      .set({ stock: 0 })
+      .where(eq(productVariants.productId, withdrawn));
+
+    const res = await catalog.call('reader', 'GET', '/low-stock?pageSize=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const page = ZEnvelope(ZLowStockPage).parse(res.json()).data;
+    expect(page.threshold).toBe(5);
+    const ours = page.list.filter(
+      (item) => item.productId === String(id) || item.productId === String(withdrawn),
+    );
+    expect(ours.map((item) => [item.label, item.sku, item.stock])).toEqual([
+      ['M', `LOW${id}-M`, 0],
+      ['S', `LOW${id}-S`, 3],
+    ]);
+    expect(ours[0]?.title).toBe(`Hoodie ${serial - 1}`);
+    const stocks = page.list.map((item) => item.stock);
+    expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
+    expect(page.total).toBeGreaterThanOrEqual(2);
+    await catalog.expectForbidden('guest', [['GET', '/low-stock']]);
   });
 });

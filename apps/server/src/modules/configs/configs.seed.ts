@@ -27,6 +27,13 @@ export const SEED_CONFIGS = [
     remark: 'The most one creator can withdraw in one UTC day, in US cents (1000000 = $10,000.00)',
   },
   {
+    key: 'LOW_STOCK_THRESHOLD',
+    name: 'Low stock (units)',
+    value: '5',
+    remark:
+      "A variant on sale with fewer units than this is listed under Low stock on the console's home page",
+  },
+  {
     key: 'REVIEW_INVITE_DAYS',
     name: 'Review invitation (days after shipping)',
     value: '7',

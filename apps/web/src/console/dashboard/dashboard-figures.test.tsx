@@ -31,6 +31,15 @@ function fakeApi() {
         payoutsInFlight: 2,
         payoutsInFlightAmount: [{ currencyCode: 'USD', amountMinor: 5_000 }],
       }),
+    'GET /api/v1/catalog/low-stock': () =>
+      ok({
+        list: [
+          { variantId: '31', productId: '3', title: 'Hoodie', label: 'M / Black', sku: 'HD-M-BLK', stock: 0 },
+          { variantId: '40', productId: '4', title: 'Mug', label: '', sku: 'LS-4', stock: 2 },
+        ],
+        total: 2,
+        threshold: 5,
+      }),
   });
 }
 
@@ -55,6 +64,19 @@ describe('console dashboard figures', () => {
     expect(row).toHaveTextContent('2026-11-26123');
   });
 
+  it('lists the variants low on stock, fewest first, with the threshold, to an operator who reads products', async () => {
+    signInOperator(['catalog:product:query']);
+    fakeApi();
+    await renderConsolePage(DashboardPage);
+    const lowStock = await screen.findByRole('region', { name: 'Low stock' });
+    expect(await within(lowStock).findByText(/fewer than 5 units/)).toBeInTheDocument();
+    const hoodie = (await within(lowStock).findByText('HD-M-BLK')).closest('tr');
+    expect(hoodie).toHaveTextContent('HoodieM / BlackHD-M-BLK0');
+    // A product without options has no variant name.
+    expect(within(lowStock).getByText('LS-4').closest('tr')).toHaveTextContent('Mug—LS-42');
+    expect(screen.queryByRole('region', { name: 'Visits' })).not.toBeInTheDocument();
+  });
+
   it('shows no figures to an operator without their permissions', async () => {
     signInOperator([]);
     fakeApi();
@@ -62,5 +84,6 @@ describe('console dashboard figures', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Visits' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Commerce today' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Low stock' })).not.toBeInTheDocument();
   });
 });

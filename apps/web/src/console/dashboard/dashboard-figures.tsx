@@ -1,4 +1,4 @@
-import { logsRoutes, type TVisitTrend } from '@linkstore/contract';
+import { logsRoutes, productsRoutes, type TLowStockItem, type TVisitTrend } from '@linkstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Flex, Row, Segmented, Skeleton, Statistic, Table, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -7,6 +7,8 @@ import type { TChartOption } from '../../shared/charts/echart';
 import { formatGrowth, formatMoney } from '../../shared/format/format';
 import { routeQueryOptions } from '../../shared/http/call-route';
 import { useCanCall } from '../../shared/permission/access';
+import { PagedTable } from '../shared/paged-table';
+import { usePagedList } from '../shared/use-paged-list';
 
 const EChart = lazy(() => import('../../shared/charts/echart'));
 
@@ -159,13 +161,42 @@ export function VisitTrend() {
   );
 }
 
+/** Variants on sale running out (fewer units than the low-stock setting), fewest first. */
+export function LowStock() {
+  const { t } = useTranslation('console');
+  const list = usePagedList(productsRoutes.lowStock, {});
+  const threshold = list.answer?.threshold;
+  return (
+    <Flex vertical gap={8}>
+      {threshold === undefined ? null : (
+        <Typography.Text type="secondary">{t('dashboard.lowStock.intro', { threshold })}</Typography.Text>
+      )}
+      <PagedTable<TLowStockItem>
+        list={list}
+        rowKey="variantId"
+        columns={[
+          { title: t('dashboard.lowStock.product'), dataIndex: 'title' },
+          {
+            title: t('dashboard.lowStock.variant'),
+            dataIndex: 'label',
+            render: (label: string) => label || t('dashboard.lowStock.noVariant'),
+          },
+          { title: t('dashboard.lowStock.sku'), dataIndex: 'sku' },
+          { title: t('dashboard.lowStock.stock'), dataIndex: 'stock', align: 'right' },
+        ]}
+      />
+    </Flex>
+  );
+}
+
 /** The figures the signed-in operator may read: each part only with its route's access. */
 export function DashboardFigures() {
   const canCall = useCanCall();
   const { t } = useTranslation('console');
   const showVisits = canCall(logsRoutes.visitStats);
   const showOverview = canCall(logsRoutes.overview);
-  if (!showVisits && !showOverview) return null;
+  const showLowStock = canCall(productsRoutes.lowStock);
+  if (!showVisits && !showOverview && !showLowStock) return null;
   return (
     <Flex vertical gap={16} style={{ marginTop: 16 }}>
       {showOverview ? (
@@ -185,6 +216,14 @@ export function DashboardFigures() {
             <VisitStats />
             <VisitTrend />
           </Flex>
+        </section>
+      ) : null}
+      {showLowStock ? (
+        <section aria-labelledby="console-low-stock-heading">
+          <h2 id="console-low-stock-heading" style={{ fontSize: 16 }}>
+            {t('dashboard.lowStock.title')}
+          </h2>
+          <LowStock />
         </section>
       ) : null}
     </Flex>

@@ -16,9 +16,11 @@ export type TFiltersOf<R extends TPagedRoute> = Omit<z.input<R['query']>, 'pageN
 /** One row of the route's page. */
 export type TItemOf<R extends TPagedRoute> = z.output<R['response']>['list'][number];
 
-export interface TPagedList<TItem, TFilters = unknown> {
+export interface TPagedList<TItem, TFilters = unknown, TAnswer = TPage<TItem>> {
   /** The rows of the current page (the previous page's while the next one loads). */
   items: TItem[];
+  /** The whole answer for the page shown (a route may say more than its rows), once there is one. */
+  answer: TAnswer | undefined;
   total: number;
   pageNum: number;
   pageSize: number;
@@ -53,7 +55,7 @@ function withoutBlanks(filters: object): Record<string, unknown> {
 export function usePagedList<R extends TPagedRoute>(
   route: R,
   initialFilters: TFiltersOf<R>,
-): TPagedList<TItemOf<R>, TFiltersOf<R>> {
+): TPagedList<TItemOf<R>, TFiltersOf<R>, z.output<R['response']>> {
   const [filters, setFilters] = useState(initialFilters);
   const [page, setPageState] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const input = { query: { ...withoutBlanks(filters), ...page } } as TRouteInput<R>;
@@ -69,6 +71,7 @@ export function usePagedList<R extends TPagedRoute>(
 
   return {
     items: data?.list ?? [],
+    answer: query.data,
     total: data?.total ?? 0,
     pageNum: page.pageNum,
     pageSize: page.pageSize,
