@@ -17,7 +17,7 @@ export const MAX_PRICE_MINOR = 10_000_000;
 export const MAX_PRODUCT_IMAGES = 10;
 
 /** Texts in es, pt, zh-cn and fr, each optional; empty strings are dropped. */
-function ZTranslations(max: number) {
+export function ZTranslations(max: number) {
   return z
     .object({
       es: z.string().trim().max(max).optional(),
@@ -31,7 +31,7 @@ function ZTranslations(max: number) {
       ),
     );
 }
-const ZTranslationsOut = z.object({
+export const ZTranslationsOut = z.object({
   es: z.string().optional(),
   pt: z.string().optional(),
   'zh-cn': z.string().optional(),
@@ -108,7 +108,7 @@ export const ZProductForm = z.object({
 export type TProductForm = z.infer<typeof ZProductForm>;
 
 /** A stored image: a site path (`/files/…`) or an http(s) URL. */
-const ZImageUrl = z
+export const ZImageUrl = z
   .string()
   .trim()
   .min(1)

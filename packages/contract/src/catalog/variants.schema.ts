@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPage, ZPageQuery } from '../platform/page';
-import { MAX_PRICE_MINOR, ZProductId } from './products.schema';
+import { MAX_PRICE_MINOR, ZImageUrl, ZProductId, ZTranslations, ZTranslationsOut } from './products.schema';
 
 /*
  * A product's options and variants (decision 0055), as the console's product editor reads and
@@ -26,24 +26,7 @@ export const ZSku = z
   .max(64)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
 
-const ZOptionTranslations = z
-  .object({
-    es: z.string().trim().max(40).optional(),
-    pt: z.string().trim().max(40).optional(),
-    'zh-cn': z.string().trim().max(40).optional(),
-    fr: z.string().trim().max(40).optional(),
-  })
-  .transform((texts) =>
-    Object.fromEntries(
-      Object.entries(texts).filter(([, value]) => typeof value === 'string' && value !== ''),
-    ),
-  );
-const ZOptionTranslationsOut = z.object({
-  es: z.string().optional(),
-  pt: z.string().optional(),
-  'zh-cn': z.string().optional(),
-  fr: z.string().optional(),
-});
+const ZOptionTranslations = ZTranslations(40);
 
 /** An option value as sent: its English text (unique within its option) and translations. */
 export const ZOptionValueRequest = z.object({
@@ -58,14 +41,6 @@ export const ZOptionRequest = z.object({
   values: z.array(ZOptionValueRequest).min(1).max(MAX_OPTION_VALUES),
 });
 
-/** A variant image: a site path (`/files/…`) or an http(s) URL. */
-const ZVariantImage = z
-  .string()
-  .trim()
-  .min(1)
-  .max(500)
-  .regex(/^(\/|https?:\/\/)\S*$/);
-
 /**
  * A variant as sent. `values` names one value of each option, in the options' order (none for a
  * product without options). `id` keeps an existing variant (its orders and prices stay with it).
@@ -77,7 +52,7 @@ export const ZVariantRequest = z.object({
   /** Platform cost, US cents. */
   platformPriceMinor: z.int().min(1).max(MAX_PRICE_MINOR),
   stock: z.int().min(0).max(MAX_VARIANT_STOCK).default(0),
-  imageUrl: ZVariantImage.nullable().default(null),
+  imageUrl: ZImageUrl.nullable().default(null),
   weightGrams: z.int().min(0).max(MAX_WEIGHT_GRAMS).default(0),
   status: z.literal([0, 1]).default(1),
 });
@@ -93,12 +68,12 @@ export type TProductVariantsRequestParsed = z.output<typeof ZProductVariantsRequ
 export const ZOptionValue = z.object({
   id: z.string(),
   value: z.string(),
-  values: ZOptionTranslationsOut,
+  values: ZTranslationsOut,
 });
 export const ZProductOption = z.object({
   id: z.string(),
   name: z.string(),
-  names: ZOptionTranslationsOut,
+  names: ZTranslationsOut,
   values: z.array(ZOptionValue),
 });
 export type TProductOption = z.infer<typeof ZProductOption>;
