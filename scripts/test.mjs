@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureNodeModules, ensureSystemPackages, TEST_PACKAGES } from './lib/deps.mjs';
 import { atLowerPriority, freePortRange, paint, ROOT, run, runCollected, say } from './lib/process.mjs';
+import { webBuildOnce } from './lib/web-build.mjs';
 
 const startedAt = Date.now();
 const reports = mkdtempSync(join(tmpdir(), 'linkstore-test-reports-'));
@@ -173,6 +174,7 @@ async function serverOnPostgres() {
 
 /** The browser journeys (e2e/), their progress shown as they run. */
 async function journeys() {
+  await webBuildOnce();
   const file = join(reports, 'e2e.json');
   const dataDir = mkdtempSync(join(tmpdir(), 'linkstore-e2e-'));
   try {

@@ -19,6 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { freePortRange, paint, ROOT, run, say } from './process.mjs';
+import { webBuildOnce } from './web-build.mjs';
 
 const node = process.execPath;
 const bin = (pkg, file) => join(ROOT, 'node_modules', pkg, file);
@@ -73,6 +74,7 @@ async function serverParts(work, figuresDir) {
 /** Browser parts: Playwright in chromium, counted per spec file. */
 async function browserParts(work) {
   if (!existsSync(join(ROOT, 'e2e/security')) || !readdirSync(join(ROOT, 'e2e/security')).length) return [];
+  await webBuildOnce();
   const file = join(work, 'security-e2e.json');
   const dataDir = mkdtempSync(join(tmpdir(), 'linkstore-security-e2e-'));
   try {

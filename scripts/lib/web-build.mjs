@@ -79,3 +79,11 @@ export async function ensureWebBuild({ force = false } = {}) {
   writeFileSync(STAMP, `${wanted}\n`);
   return true;
 }
+
+let once;
+/**
+ * `ensureWebBuild()` at most once per process: the browser steps call it before they start, so
+ * `npm test -- "browser journeys"` (its build step not chosen) never tests a stale build, and two
+ * such steps running side by side share one build.
+ */
+export const webBuildOnce = () => (once ??= ensureWebBuild());
