@@ -20,9 +20,15 @@ afterEach(() => {
 
 describe('AuthorizePage', () => {
   it('posts the one-time code once, strips it from the address and history, signs in and goes to returnTo', async () => {
+    // The exchange answers only when the test lets it: the stripped address is a state between
+    // two navigations, and a slow machine must not let it pass before the test looks.
+    let answerExchange = () => {};
+    const exchangeAnswered = new Promise<void>((resolve) => {
+      answerExchange = resolve;
+    });
     const api = createFakeApi({
       [EXCHANGE]: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        await exchangeAnswered;
         return ok({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref2', expiresIn: 3600 });
       },
     });
@@ -31,6 +37,7 @@ describe('AuthorizePage', () => {
 
     expect(await screen.findByText('Is authorizing...')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?returnTo=%2Forder'));
+    answerExchange();
     expect(await screen.findByRole('heading', { name: 'Orders stand-in' })).toBeInTheDocument();
 
     const exchanges = api.callsTo(EXCHANGE);
