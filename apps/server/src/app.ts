@@ -38,6 +38,7 @@ import { pricingModule } from './modules/pricing/pricing.routes';
 import { categoriesModule } from './modules/catalog/categories.routes';
 import { productsModule } from './modules/catalog/products.routes';
 import { bannersModule } from './modules/catalog/banners.routes';
+import { sizeGuidesModule } from './modules/catalog/size-guides.routes';
 import { reviewsModule } from './modules/catalog/reviews.routes';
 import { checkoutModule } from './modules/orders/checkout.routes';
 import { reviewInvitesModule } from './modules/review-invites/review-invites.routes';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(categoriesModule);
   await app.register(productsModule);
   await app.register(bannersModule);
+  await app.register(sizeGuidesModule);
   await app.register(reviewsModule);
   await app.register(storefrontModule);
   await app.register(infoPagesModule);

@@ -69,6 +69,7 @@ const FILE_ANSWERS: Record<string, RegExp> = {
   [keyOf(contract.usersRoutes.template)]: /spreadsheetml/,
   [keyOf(contract.usersRoutes.export)]: /spreadsheetml/,
   [keyOf(contract.consoleOrdersRoutes.export)]: /spreadsheetml|text\/csv/,
+  [keyOf(contract.stockRoutes.export)]: /spreadsheetml/,
   [keyOf(contract.codegenRoutes.download)]: /application\/zip/,
 };
 

@@ -156,7 +156,13 @@ const IMAGE_UPLOAD = `POST ${contract.filesRoutes.upload.path}`;
 const XLSX_IMPORTS = [
   `POST ${contract.usersRoutes.import.path}`,
   `POST ${contract.consoleOrdersRoutes.shipImport.path}`,
+  `POST ${contract.stockRoutes.import.path}`,
 ];
+/**
+ * Imports that need their own header row (the stock sheet's SKU and stock columns): a workbook
+ * read without it is refused as not their sheet (A0446), after it was read like any other.
+ */
+const HEADER_REQUIRED = new Set([`POST ${contract.stockRoutes.import.path}`]);
 
 // ── Sending ──
 
@@ -738,7 +744,12 @@ describe('uploads', { timeout: 120_000 }, () => {
           filename: c.filename ?? 'import.xlsx',
           contentType: c.contentType ?? contract.XLSX_MIME_TYPE,
         });
-        if (c.outcome === 'read') {
+        if (c.outcome === 'read' && HEADER_REQUIRED.has(url)) {
+          // Read as a workbook, then refused: its header names no SKU and stock columns.
+          expectRefused(sent, ErrorCode.FILE_UNREADABLE);
+          expect(sent.res.body).not.toContain('root:x:0');
+          figures.readAsWorkbook += 1;
+        } else if (c.outcome === 'read') {
           // Read as a workbook: cell values only, nothing of the package acted on.
           // The sheet's one data row was read (and reported: no such order, no role).
           expect(sent.res.statusCode, `${c.name}: ${sent.res.body}`).toBe(200);

@@ -30,6 +30,16 @@ const SAME_IN_TRANSLATION = new Set([
   'Menus',
   // Stock keeping unit: the same abbreviation in every language shops use.
   'SKU',
+  // Units of length (size guides), and names that are only a value with its unit or language.
+  'cm',
+  'in',
+  '{{name}} (cm)',
+  '{{name}} ({{unit}})',
+  '{{value}} ({{language}})',
+  // The same words in French.
+  'Options',
+  'Option {{n}}',
+  'Image {{n}}',
   'Configuration',
   'Code',
   'Danger',

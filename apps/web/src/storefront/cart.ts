@@ -1,8 +1,15 @@
 import { useSyncExternalStore } from 'react';
 
-/** A product in the cart, with what the cart page shows so it renders without a request. */
+/**
+ * A variant of a product in the cart, with what the cart page shows so it renders without a
+ * request. A line kept from before variants has no `variantId`: checkout sells it as the product's
+ * first variant on sale.
+ */
 export interface TCartLine {
   productId: string;
+  variantId?: string | undefined;
+  /** "M / Black" in the language it was added in; '' or missing without options. */
+  variantLabel?: string | undefined;
   title: string;
   imageUrl: string | null;
   /** The selling price when it was added, US cents; checkout freezes the current one. */
@@ -26,13 +33,24 @@ export function clampQuantity(quantity: number, stock: number): number {
   return Math.min(maxQuantity(stock), Math.max(1, Math.trunc(quantity) || 1));
 }
 
+/** What tells two lines apart: the variant, or the product for a line from before variants. */
+export function lineKey(line: Pick<TCartLine, 'productId' | 'variantId'>): string {
+  return line.variantId ? `${line.productId}:${line.variantId}` : line.productId;
+}
+
+/** The product's title with its variant: "Hoodie — M / Black". */
+export function lineTitle(line: Pick<TCartLine, 'title' | 'variantLabel'>): string {
+  return line.variantLabel ? `${line.title} — ${line.variantLabel}` : line.title;
+}
+
 export interface TCartStore {
   lines: () => readonly TCartLine[];
   subscribe: (listener: () => void) => () => void;
-  /** Adds `quantity` (to what is there); false when the cart already holds 20 other products. */
+  /** Adds `quantity` (to what is there); false when the cart already holds 20 other lines. */
   add: (line: Omit<TCartLine, 'quantity'>, quantity: number) => boolean;
-  setQuantity: (productId: string, quantity: number) => void;
-  remove: (productId: string) => void;
+  /** `key`: the line's `lineKey`. */
+  setQuantity: (key: string, quantity: number) => void;
+  remove: (key: string) => void;
   clear: () => void;
 }
 
@@ -40,6 +58,8 @@ function isLine(value: unknown): value is TCartLine {
   const line = value as TCartLine | null;
   return (
     typeof line?.productId === 'string' &&
+    (line.variantId === undefined || typeof line.variantId === 'string') &&
+    (line.variantLabel === undefined || typeof line.variantLabel === 'string') &&
     typeof line.title === 'string' &&
     Number.isInteger(line.priceMinor) &&
     Number.isInteger(line.quantity) &&
@@ -89,20 +109,19 @@ export function createCartStore(slug: string, storage: Storage = localStorage): 
       return () => listeners.delete(listener);
     },
     add: (line, quantity) => {
-      const existing = lines.find((l) => l.productId === line.productId);
+      const key = lineKey(line);
+      const existing = lines.find((l) => lineKey(l) === key);
       if (!existing && lines.length >= MAX_LINES) return false;
       const total = clampQuantity((existing?.quantity ?? 0) + quantity, line.stock);
       const next = { ...line, quantity: total };
-      write(existing ? lines.map((l) => (l.productId === line.productId ? next : l)) : [...lines, next]);
+      write(existing ? lines.map((l) => (lineKey(l) === key ? next : l)) : [...lines, next]);
       return true;
     },
-    setQuantity: (productId, quantity) =>
+    setQuantity: (key, quantity) =>
       write(
-        lines.map((l) =>
-          l.productId === productId ? { ...l, quantity: clampQuantity(quantity, l.stock) } : l,
-        ),
+        lines.map((l) => (lineKey(l) === key ? { ...l, quantity: clampQuantity(quantity, l.stock) } : l)),
       ),
-    remove: (productId) => write(lines.filter((l) => l.productId !== productId)),
+    remove: (key) => write(lines.filter((l) => lineKey(l) !== key)),
     clear: () => write([]),
   };
 }

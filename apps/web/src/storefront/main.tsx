@@ -37,7 +37,11 @@ const events = slug
 function hydratable(container: HTMLElement): boolean {
   if (!boot || container.firstElementChild === null) return false;
   const route = matchRoute(window.location.pathname, basePath);
-  if (route.name === 'product') return boot.product?.id === route.id;
+  if (route.name === 'product') {
+    // The server rendered the default variant; a link to another one is rendered here.
+    const variant = new URLSearchParams(window.location.search).get('variant');
+    return boot.product?.id === route.id && (!variant || variant === boot.product.defaultVariantId);
+  }
   if (route.name !== 'shop') return false;
   const place = readPlace(window.location.search);
   return place.pages === 1 && !place.keywords && !place.categoryId;

@@ -33,6 +33,7 @@ export const PAGE: TStorefrontPage = {
         imageUrl: '/teapot.png',
         categoryId: '11',
         priceMinor: 1999,
+        priceVaries: false,
         ratingTenths: 43,
         reviewCount: 2,
         inStock: true,
@@ -43,6 +44,7 @@ export const PAGE: TStorefrontPage = {
         imageUrl: null,
         categoryId: '11',
         priceMinor: 2500,
+        priceVaries: false,
         ratingTenths: null,
         reviewCount: 0,
         inStock: false,
@@ -64,6 +66,9 @@ export const PRODUCT: TStorefrontProductDetail = {
   },
   images: ['/teapot.png', '/teapot-2.png'],
   stock: 5,
+  options: [],
+  variants: [{ id: '1001', valueIds: [], label: '', priceMinor: 1999, stock: 5, imageUrl: null }],
+  defaultVariantId: '1001',
   ratingCounts: [0, 0, 0, 1, 1],
   reviews: {
     list: [
@@ -73,6 +78,7 @@ export const PRODUCT: TStorefrontProductDetail = {
         rating: 5,
         body: 'Lovely',
         verified: true,
+        boughtVariant: '',
         createdAt: '2026-11-01T10:00:00Z',
       },
       {
@@ -81,6 +87,7 @@ export const PRODUCT: TStorefrontProductDetail = {
         rating: 4,
         body: 'Fine',
         verified: false,
+        boughtVariant: '',
         createdAt: '2026-11-02T10:00:00Z',
       },
     ],

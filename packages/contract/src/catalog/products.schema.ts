@@ -80,9 +80,14 @@ export const ZProductPageItem = z.object({
   categoryLabel: z.string(),
   label: z.string(),
   title: z.string(),
-  /** Platform price (the creator's cost), US cents. */
+  /** Platform price (the creator's cost), US cents: its variants' lowest. */
   platformPriceMinor: z.number().int(),
+  /** Its variants' highest cost, US cents (the same as `platformPriceMinor` with one variant). */
+  maxPlatformPriceMinor: z.number().int(),
+  /** The stock of its variants on sale. */
   stock: z.number().int(),
+  /** How many variants it has (decision 0055); with more than one, cost and stock are edited per variant. */
+  variants: z.number().int(),
   status: ZProductStatus,
   sort: z.number().int(),
   /** The first image, if any. */
@@ -99,8 +104,15 @@ export const ZProductForm = z.object({
   titles: ZTranslationsOut,
   description: ZRichDoc,
   descriptions: ZDescriptionsOut,
+  /** Its variants' lowest cost, US cents. */
   platformPriceMinor: z.number().int(),
+  /** The stock of its variants on sale. */
   stock: z.number().int(),
+  /**
+   * How many variants it has: with one, the form's cost and stock are that variant's; with more,
+   * they are edited per variant and the form's are ignored on save.
+   */
+  variants: z.number().int(),
   status: ZProductStatus,
   sort: z.number().int(),
   images: z.array(z.string()),

@@ -34,6 +34,11 @@ export type TShippingAddress = z.infer<typeof ZShippingAddress>;
 
 export const ZCheckoutItem = z.object({
   productId: ZShopRecordId,
+  /**
+   * The variant bought (decision 0055). Without it, the variant the product is sold as: a cart
+   * kept from before variants, or a product without options.
+   */
+  variantId: ZShopRecordId.optional(),
   quantity: z.number().int().min(1).max(99),
 });
 
@@ -46,9 +51,12 @@ export const ZCheckoutRequest = z.object({
     .array(ZCheckoutItem)
     .min(1)
     .max(20)
-    .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, {
-      message: 'checkout.duplicateItem',
-    }),
+    .refine(
+      (items) => new Set(items.map((i) => `${i.productId}:${i.variantId ?? ''}`)).size === items.length,
+      {
+        message: 'checkout.duplicateItem',
+      },
+    ),
   /**
    * A random key the storefront makes per checkout attempt: sent again (a retried request, a
    * second tab, a double tap), it answers the order already placed instead of placing another.
@@ -95,6 +103,8 @@ export const ZOrderReceipt = z.object({
     z.object({
       productId: z.string(),
       title: z.string(),
+      /** The variant bought, "M / Black" in the order's language; '' without options. */
+      variantLabel: z.string(),
       imageUrl: z.string().nullable(),
       quantity: z.number().int(),
       unitMinor: z.number().int(),

@@ -34,6 +34,10 @@ export type TOrdersQuery = z.input<typeof ZOrdersQuery>;
 export const ZCreatorOrderItem = z.object({
   productId: z.string(),
   title: z.string(),
+  /** The variant bought, "M / Black" in the buyer's language as chosen; '' without options. */
+  variantLabel: z.string(),
+  /** The variant's SKU when it was bought (what is packed). */
+  sku: z.string(),
   imageUrl: z.string().nullable(),
   quantity: z.number().int(),
   /** The platform's price of one unit (the cost). */

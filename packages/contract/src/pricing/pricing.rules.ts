@@ -72,6 +72,22 @@ export function priceProduct(costMinor: number, rules: TPriceRules): TPrice {
 }
 
 /**
+ * A product's own price (the creator's override) carried to one of its variants (decision 0055):
+ * the override is the price of the variant the product is sold as (its first on sale, whose cost
+ * is `productCostMinor`); every other variant keeps the same profit, so a 3XL that costs more
+ * sells for that much more and no variant is ever priced below its cost. Percentages need no
+ * carrying: they apply to each variant's own cost.
+ */
+export function variantOverride(
+  overrideMinor: number | null | undefined,
+  productCostMinor: number,
+  variantCostMinor: number,
+): number | null {
+  if (overrideMinor === null || overrideMinor === undefined) return null;
+  return overrideMinor + (variantCostMinor - productCostMinor);
+}
+
+/**
  * A US-cent amount in another currency's minor units, for display: `ratePerUsdMicros` millionths
  * of the currency's major unit per dollar, `minorDigits` its decimals (JPY 0, USD 2, KWD 3).
  * Rounded half up; integers throughout (BigInt keeps large amounts exact).

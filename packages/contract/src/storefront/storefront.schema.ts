@@ -20,8 +20,13 @@ export const ZStorefrontProductCard = z.object({
   title: z.string(),
   imageUrl: z.string().nullable(),
   categoryId: z.string(),
-  /** The shop's selling price in US cents. */
+  /**
+   * The shop's selling price in US cents: of its cheapest variant on sale when they differ
+   * (`priceVaries`: shown "from …").
+   */
   priceMinor: z.number().int().min(0),
+  /** True when its variants on sale sell at different prices. */
+  priceVaries: z.boolean(),
   /** Average of published reviews in tenths (43 = 4.3 stars); null without reviews. */
   ratingTenths: z.number().int().nullable(),
   reviewCount: z.number().int().min(0),
@@ -84,6 +89,8 @@ export const ZStorefrontReview = z.object({
   rating: z.number().int().min(1).max(5),
   body: z.string(),
   verified: z.boolean(),
+  /** For a verified review of a product with options, the variant bought ("M / Black"); else ''. */
+  boughtVariant: z.string(),
   createdAt: z.string(),
 });
 export type TStorefrontReview = z.infer<typeof ZStorefrontReview>;
@@ -91,11 +98,41 @@ export const ZStorefrontReviewPage = ZPage(ZStorefrontReview);
 export type TStorefrontReviewPage = z.infer<typeof ZStorefrontReviewPage>;
 
 /** The product page: the card plus images, description, stock and the first page of reviews. */
+/** An option a buyer chooses in (Size, Colour), with every value in order, in their language. */
+export const ZStorefrontOption = z.object({
+  id: z.string(),
+  name: z.string(),
+  values: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type TStorefrontOption = z.infer<typeof ZStorefrontOption>;
+
+/** A variant on sale as a buyer meets it (decision 0055). */
+export const ZStorefrontVariant = z.object({
+  id: z.string(),
+  /** One value of each option, in the options' order (none for a product without options). */
+  valueIds: z.array(z.string()),
+  /** "M / Black" in the buyer's language; '' without options. */
+  label: z.string(),
+  /** The shop's selling price in US cents. */
+  priceMinor: z.number().int().min(0),
+  /** Units that can still be ordered (stock not reserved by unpaid orders). */
+  stock: z.number().int().min(0),
+  /** Its own photo (a colour's), or null: the product's. */
+  imageUrl: z.string().nullable(),
+});
+export type TStorefrontVariant = z.infer<typeof ZStorefrontVariant>;
+
 export const ZStorefrontProductDetail = ZStorefrontProductCard.extend({
   description: ZRichDoc,
   images: z.array(z.string()),
-  /** Units that can still be ordered (stock not reserved by unpaid orders). */
+  /** Units of all its variants on sale (stock not reserved by unpaid orders). */
   stock: z.number().int().min(0),
+  /** Its options, none for a product without; a combination not among `variants` is not sold. */
+  options: z.array(ZStorefrontOption),
+  /** Its variants on sale, in the catalogue's order; at least one. */
+  variants: z.array(ZStorefrontVariant),
+  /** The variant shown first: the first on sale with stock, else the first. */
+  defaultVariantId: z.string(),
   /** Count of published reviews per star, index 0 = one star. */
   ratingCounts: z.array(z.number().int().min(0)).length(5),
   reviews: ZStorefrontReviewPage,

@@ -9,4 +9,11 @@ export {
   takeStock,
   type SimpleProductValues,
 } from './variants.repository';
+export {
+  findVariantsOnSale,
+  listProductChoices,
+  variantTotalsOf,
+  type OptionOnSale,
+  type VariantOnSale,
+} from './variants-on-sale.repository';
 export { insertReview, pagePublishedReviews, type PublishedReviewRow } from './reviews.repository';

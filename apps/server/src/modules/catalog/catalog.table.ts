@@ -200,3 +200,43 @@ export const reviews = pgTable(
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );
+
+/** A size guide's measurement: its English name and translations. */
+export interface SizeGuideColumnValue {
+  name: string;
+  names: TTranslations;
+}
+/** A size guide's size and its measurements in millimetres, one per column. */
+export interface SizeGuideRowValue {
+  size: string;
+  values: number[];
+}
+
+/**
+ * A category's size guide (migration 0033): sizes × measurements in whole millimetres, kept
+ * whole as JSON and checked by the service. A category has one or none; a product shows its
+ * category's, else its parent's.
+ */
+export const categorySizeGuides = pgTable(
+  'category_size_guides',
+  {
+    categoryId: bigint('category_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    columns: jsonb('columns').$type<SizeGuideColumnValue[]>().notNull(),
+    rows: jsonb('rows').$type<SizeGuideRowValue[]>().notNull(),
+    note: varchar('note', { length: 500 }).notNull().default(''),
+    notes: translations('notes'),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'category_size_guides_columns_count',
+      sql`jsonb_typeof(${t.columns}) = 'array' AND jsonb_array_length(${t.columns}) BETWEEN 1 AND 12`,
+    ),
+    check(
+      'category_size_guides_rows_count',
+      sql`jsonb_typeof(${t.rows}) = 'array' AND jsonb_array_length(${t.rows}) BETWEEN 1 AND 30`,
+    ),
+  ],
+);

@@ -52,9 +52,10 @@ export async function findProduct(db: AppDatabase, id: number): Promise<ProductR
   return row;
 }
 
-/** What a product's variants add up to: the lowest cost, and the stock of those on sale. */
+/** What a product's variants add up to: the lowest and highest cost, and the stock of those on sale. */
 export interface VariantSummary {
   platformPriceMinor: number;
+  maxPlatformPriceMinor: number;
   stock: number;
   variants: number;
 }
@@ -69,6 +70,7 @@ export async function summarizeVariants(
     .select({
       productId: productVariants.productId,
       platformPriceMinor: sql<number>`min(${productVariants.platformPriceMinor})`.mapWith(Number),
+      maxPlatformPriceMinor: sql<number>`max(${productVariants.platformPriceMinor})`.mapWith(Number),
       stock:
         sql<number>`coalesce(sum(${productVariants.stock}) filter (where ${productVariants.status} = 1), 0)`.mapWith(
           Number,

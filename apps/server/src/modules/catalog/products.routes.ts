@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { productsRoutes } from '@linkstore/contract';
+import { productsRoutes, stockRoutes, XLSX_MIME_TYPE } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../platform/http/routes';
+import { registerDownloadRoute, registerRoute } from '../../platform/http/routes';
 import {
   getProductForm,
   pageProductList,
@@ -10,7 +10,10 @@ import {
   setProductStatus,
 } from './products.service';
 import { LOW_STOCK_SETTING } from '@linkstore/contract';
+import { exportStock, importStock } from './stock.service';
 import { getProductVariants, lowStockThreshold, pageLowStock, saveProductVariants } from './variants.service';
+
+const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 
 async function registerProducts(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
@@ -32,6 +35,12 @@ async function registerProducts(app: FastifyInstance): Promise<void> {
     await setProductStatus(db, Number(params.id), query.status);
     return null;
   });
+  registerDownloadRoute(app, stockRoutes.export, async ({ request }) => ({
+    filename: `stock-${today()}.xlsx`,
+    contentType: XLSX_MIME_TYPE,
+    content: await exportStock(db, request.lang),
+  }));
+  registerRoute(app, stockRoutes.import, ({ body, request }) => importStock(db, body.file, request.lang));
 }
 
 export const productsModule = fp(registerProducts, {

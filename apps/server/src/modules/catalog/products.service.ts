@@ -62,7 +62,12 @@ function readDescriptions(stored: Record<string, string> | null | undefined): TP
   );
 }
 
-const NO_VARIANTS: VariantSummary = { platformPriceMinor: 0, stock: 0, variants: 0 };
+const NO_VARIANTS: VariantSummary = {
+  platformPriceMinor: 0,
+  maxPlatformPriceMinor: 0,
+  stock: 0,
+  variants: 0,
+};
 
 function toForm(row: ProductRow, images: string[], variants: VariantSummary): TProductForm {
   return {
@@ -74,6 +79,7 @@ function toForm(row: ProductRow, images: string[], variants: VariantSummary): TP
     descriptions: readDescriptions(row.descriptions),
     platformPriceMinor: variants.platformPriceMinor,
     stock: variants.stock,
+    variants: variants.variants,
     status: flag(row.status),
     sort: row.sort,
     images,
@@ -103,14 +109,17 @@ export async function pageProductList(
   const byId = new Map(all.map((c) => [c.id, c]));
   const list = rows.map((row): TProductPageItem => {
     const category = byId.get(row.categoryId);
+    const summary = variants.get(row.id) ?? NO_VARIANTS;
     return {
       id: String(row.id),
       categoryId: String(row.categoryId),
       categoryLabel: category ? categoryLabel(category, lang) : '',
       label: lang === 'en' ? row.title : (cleanTexts(row.titles)[lang] ?? row.title),
       title: row.title,
-      platformPriceMinor: variants.get(row.id)?.platformPriceMinor ?? 0,
-      stock: variants.get(row.id)?.stock ?? 0,
+      platformPriceMinor: summary.platformPriceMinor,
+      maxPlatformPriceMinor: summary.maxPlatformPriceMinor,
+      stock: summary.stock,
+      variants: summary.variants,
       status: flag(row.status),
       sort: row.sort,
       imageUrl: images.get(row.id)?.[0] ?? null,

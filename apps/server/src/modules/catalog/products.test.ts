@@ -86,6 +86,7 @@ describe('products', () => {
       descriptions: { pt: plainTextToDoc('Uma caneca') },
       platformPriceMinor: 1299,
       stock: 7,
+      variants: 1,
       status: 1,
       images: ['/files/product/a.png', 'https://cdn.example.com/b.png'],
     });
@@ -99,6 +100,8 @@ describe('products', () => {
       title: 'Pg Mug',
       categoryLabel: 'Prod hoja',
       platformPriceMinor: 1299,
+      maxPlatformPriceMinor: 1299,
+      variants: 1,
       imageUrl: '/files/product/a.png',
     });
     expect((await page('?keywords=TAZA')).list.map((p) => p.id)).toEqual([made.id]);

@@ -100,6 +100,8 @@ export interface PublishedReviewRow {
   rating: number;
   body: string;
   orderItemId: number | null;
+  /** The variant of the order line reviewed, '' for a product without options or no order line. */
+  boughtVariant: string;
   createdAt: Date;
   total: number;
 }
@@ -117,6 +119,9 @@ export function pagePublishedReviews(
       rating: reviews.rating,
       body: reviews.body,
       orderItemId: reviews.orderItemId,
+      // The variant the reviewer bought ("M / Black"), read from the order line they reviewed.
+      boughtVariant: sql<string>`coalesce((select oi.variant_label from order_items oi
+        where oi.id = ${reviews.orderItemId}), '')`,
       createdAt: reviews.createdAt,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })

@@ -1,6 +1,8 @@
-import { and, asc, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../platform/db/database';
-import { productVariants, products } from './catalog.table';
+import { stampNow } from '../../platform/db/stamp';
+import { productOptionValues, productVariants, products } from './catalog.table';
 
 /*
  * Variants (decision 0055): what is sold, with its own cost and stock. Every product has at
@@ -97,4 +99,76 @@ export async function returnStock(
       .set({ stock: sql`${productVariants.stock} + ${move.quantity}` })
       .where(eq(productVariants.id, move.variantId));
   }
+}
+
+// ── The stock sheet (export and import by SKU) ─────────────────────────────────────────────────
+
+const value1 = alias(productOptionValues, 'value1');
+const value2 = alias(productOptionValues, 'value2');
+const value3 = alias(productOptionValues, 'value3');
+
+/** A variant as the stock sheet lists it: its product's English title and its label ("M / Black"). */
+export interface StockSheetRow {
+  sku: string;
+  title: string;
+  label: string;
+  stock: number;
+  status: number;
+}
+
+export async function countVariants(db: AppDatabase): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(productVariants);
+  return row?.total ?? 0;
+}
+
+/** Up to `limit` variants, by product, then each product's own order. */
+export function listStockSheet(db: AppDatabase, limit: number): Promise<StockSheetRow[]> {
+  return db
+    .select({
+      sku: productVariants.sku,
+      title: products.title,
+      label: sql<string>`concat_ws(' / ', ${value1.value}, ${value2.value}, ${value3.value})`,
+      stock: productVariants.stock,
+      status: productVariants.status,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(value1, eq(value1.id, productVariants.value1Id))
+    .leftJoin(value2, eq(value2.id, productVariants.value2Id))
+    .leftJoin(value3, eq(value3.id, productVariants.value3Id))
+    .orderBy(asc(products.id), asc(productVariants.sort), asc(productVariants.id))
+    .limit(limit);
+}
+
+/**
+ * The variants with these SKUs (compared without case; each must already be a well-formed SKU),
+ * locked for update in variant-id order like checkout's `takeStock`, so the two never wait in a
+ * cycle.
+ */
+export async function lockVariantsBySku(
+  db: AppDatabase,
+  skus: readonly string[],
+): Promise<{ id: number; sku: string; stock: number }[]> {
+  if (skus.length === 0) return [];
+  // A SKU holds letters, digits and `._-` only (ZSku): quoted, it is a safe array element.
+  const list = `{${skus.map((sku) => `"${sku.toLowerCase()}"`).join(',')}}`;
+  return db
+    .select({ id: productVariants.id, sku: productVariants.sku, stock: productVariants.stock })
+    .from(productVariants)
+    .where(sql`lower(${productVariants.sku}) = any(${list}::text[])`)
+    .orderBy(asc(productVariants.id))
+    .for('update');
+}
+
+/** Sets each variant's stock, in one statement (a stock-only change: the storefront forgets its product's page). */
+export async function setVariantStocks(
+  db: AppDatabase,
+  stocks: readonly { variantId: number; stock: number }[],
+): Promise<void> {
+  if (stocks.length === 0) return;
+  const ids = `{${stocks.map((s) => s.variantId).join(',')}}`;
+  const counts = `{${stocks.map((s) => s.stock).join(',')}}`;
+  await db.execute(sql`update ${productVariants} set stock = s.stock, updated_at = ${stampNow()}
+    from unnest(${ids}::bigint[], ${counts}::int[]) as s(id, stock)
+    where ${productVariants.id} = s.id`);
 }

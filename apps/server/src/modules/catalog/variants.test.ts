@@ -107,6 +107,21 @@ describe('product variants (console)', () => {
       ['XL / Grey', `G${id}-XL-Grey`, 2200, 0],
     ]);
     expect(await read(id)).toEqual(after);
+
+    // The product's form and its table row count the variants; the row has the range of costs.
+    const form = await call('editor', 'GET', `/${id}/form`);
+    expect(form.json().data).toMatchObject({ platformPriceMinor: 1800, stock: 6, variants: 6 });
+    const listed = await call(
+      'editor',
+      'GET',
+      `?keywords=${encodeURIComponent(`Hoodie ${serial}`)}&pageSize=100`,
+    );
+    expect(listed.json().data.list.find((p: { id: string }) => p.id === String(id))).toMatchObject({
+      platformPriceMinor: 1800,
+      maxPlatformPriceMinor: 2200,
+      stock: 6,
+      variants: 6,
+    });
   });
 
   it('saving again keeps the rows it can: a variant by id or by its values, an option by place, a value by text', async () => {

@@ -15,9 +15,14 @@ import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
 import type { RateLimiter } from '../../platform/rate-limit/limiter';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { stockOf, takeStock } from '../catalog/catalog.api';
+import { findVariantsOnSale, stockOf, takeStock, type VariantOnSale } from '../catalog/catalog.api';
 import { insertPayment, recordWebhookEvent, setWebhookOutcome } from '../payments/payments.api';
-import { findShopBySlug, listSellableProducts, priceInShop, type SellableProduct } from '../shops/shops.api';
+import {
+  findShopBySlug,
+  listSellableProducts,
+  priceVariantInShop,
+  type SellableProduct,
+} from '../shops/shops.api';
 import {
   claimOrders,
   findOrderByCheckoutKey,
@@ -66,15 +71,24 @@ export function newOrderNo(now = new Date()): string {
   return `LS${date}-${random}`;
 }
 
-/** One line at the shop's current price, as it is frozen into the order. */
-function priceLine(product: SellableProduct, quantity: number, shop: CheckoutShop): NewOrderItem {
-  const price = priceInShop(product, shop);
+/**
+ * One line at the shop's current price, as it is frozen into the order: the variant chosen, or
+ * (`variant` undefined) the one the product is sold as.
+ */
+function priceLine(
+  product: SellableProduct,
+  variant: VariantOnSale | undefined,
+  quantity: number,
+  shop: CheckoutShop,
+): NewOrderItem {
+  const price = priceVariantInShop(product, variant?.costMinor ?? product.costMinor, shop);
   return {
     productId: product.id,
-    variantId: product.variantId,
-    sku: product.sku,
+    variantId: variant?.id ?? product.variantId,
+    sku: variant?.sku ?? product.sku,
+    variantLabel: variant?.label.slice(0, 120) ?? '',
     title: product.title.slice(0, 200),
-    imageUrl: product.imageUrl,
+    imageUrl: variant?.imageUrl ?? product.imageUrl,
     quantity,
     platformPriceMinor: price.costMinor,
     sellingPriceMinor: price.sellingMinor,
@@ -95,6 +109,7 @@ async function toReceipt(db: AppDatabase, found: OrderWithPayment): Promise<TOrd
     items: items.map((item) => ({
       productId: String(item.productId),
       title: item.title,
+      variantLabel: item.variantLabel,
       imageUrl: item.imageUrl,
       quantity: item.quantity,
       unitMinor: item.sellingPriceMinor,
@@ -141,17 +156,38 @@ export function createCheckoutService(deps: CheckoutDeps) {
     };
   }
 
-  /** Every item priced by the shop's rules now; one that is not on sale refuses the order. */
+  /**
+   * Every item priced by the shop's rules now; one that is not on sale refuses the order, as does
+   * a variant that is not on sale or is another product's.
+   */
   async function priceItems(shop: CheckoutShop, form: CheckoutForm): Promise<NewOrderItem[]> {
     const ids = form.items.map((item) => Number(item.productId));
-    const sellable = new Map(
-      (await listSellableProducts(db, shop.id, { ids, lang: form.language })).map((p) => [p.id, p]),
-    );
-    return form.items.map((item) => {
+    const variantIds = form.items.flatMap((item) => (item.variantId ? [Number(item.variantId)] : []));
+    const [products, variants] = await Promise.all([
+      listSellableProducts(db, shop.id, { ids, lang: form.language }),
+      findVariantsOnSale(db, variantIds, form.language),
+    ]);
+    const sellable = new Map(products.map((p) => [p.id, p]));
+    const variantOf = new Map(variants.map((v) => [v.id, v]));
+    const lines = form.items.map((item) => {
       const product = sellable.get(Number(item.productId));
       if (!product) throw AppError.of(ErrorCode.NOT_ON_SALE, 'checkout.notOnSale');
-      return priceLine(product, item.quantity, shop);
+      if (item.variantId === undefined) return priceLine(product, undefined, item.quantity, shop);
+      const variant = variantOf.get(Number(item.variantId));
+      if (variant?.productId !== product.id) {
+        throw AppError.of(ErrorCode.NOT_ON_SALE, 'checkout.variantNotOnSale', { product: product.title });
+      }
+      return priceLine(product, variant, item.quantity, shop);
     });
+    // A line naming the variant a product is sold as and one naming only the product are one.
+    const seen = new Set<number>();
+    for (const line of lines) {
+      if (line.variantId != null && seen.has(line.variantId)) {
+        throw AppError.field('items', 'checkout.duplicateItem');
+      }
+      if (line.variantId != null) seen.add(line.variantId);
+    }
+    return lines;
   }
 
   /** Reserves the stock and inserts the order (status 0) in one transaction; all or nothing. */

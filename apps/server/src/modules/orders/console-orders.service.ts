@@ -129,6 +129,8 @@ export async function getConsoleOrder(
     items: items.map((item) => ({
       productId: String(item.productId),
       title: item.title,
+      variantLabel: item.variantLabel,
+      sku: item.sku,
       imageUrl: item.imageUrl,
       quantity: item.quantity,
       platformUnitMinor: item.platformPriceMinor,

@@ -12,7 +12,7 @@ export interface ConfirmationInput {
   orderNo: string;
   shopName: string;
   totalMinor: number;
-  items: Pick<OrderItemRow, 'title' | 'quantity' | 'sellingPriceMinor'>[];
+  items: (Pick<OrderItemRow, 'title' | 'quantity' | 'sellingPriceMinor'> & { variantLabel?: string })[];
 }
 
 /** The buyer's confirmation in their language: order number, shop, each line and the total. */
@@ -23,7 +23,8 @@ export function composeConfirmation(to: string, input: ConfirmationInput): MailM
     .map((item) =>
       translate(lang, 'mail.orderPaid.line', {
         quantity: item.quantity,
-        product: item.title,
+        // "Hoodie — M / Black": the variant as the buyer chose it.
+        product: item.variantLabel ? `${item.title} — ${item.variantLabel}` : item.title,
         amount: money(item.sellingPriceMinor * item.quantity),
       }),
     )

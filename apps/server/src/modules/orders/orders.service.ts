@@ -89,6 +89,8 @@ function toItem(row: OrderItemRow): TCreatorOrderItem {
   return {
     productId: String(row.productId),
     title: row.title,
+    variantLabel: row.variantLabel,
+    sku: row.sku,
     imageUrl: row.imageUrl,
     quantity: row.quantity,
     platformUnitMinor: row.platformPriceMinor,

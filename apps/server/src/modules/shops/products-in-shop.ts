@@ -1,4 +1,10 @@
-import { priceProduct, ROUNDINGS, type TLanguage, type TRounding } from '@linkstore/contract';
+import {
+  priceProduct,
+  ROUNDINGS,
+  variantOverride,
+  type TLanguage,
+  type TRounding,
+} from '@linkstore/contract';
 import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../platform/db/database';
@@ -179,6 +185,27 @@ export function priceInShop(
     defaultPercentage: shop.defaultPercentage,
     rounding: roundingOf(shop.rounding),
   });
+}
+
+/**
+ * One of a product's variants priced in a shop: the product's inputs (`costMinor` the cost of the
+ * variant it is sold as) with the variant's own cost; the creator's own price for the product is
+ * carried by `variantOverride` (the same profit on every variant). `priceInShop` of the product's
+ * inputs as they are prices the variant it is sold as.
+ */
+export function priceVariantInShop(
+  inputs: ShopPricingInputs,
+  variantCostMinor: number,
+  shop: { defaultPercentage: number; rounding: string },
+): ReturnType<typeof priceProduct> {
+  return priceInShop(
+    {
+      ...inputs,
+      costMinor: variantCostMinor,
+      overridePriceMinor: variantOverride(inputs.overridePriceMinor, inputs.costMinor, variantCostMinor),
+    },
+    shop,
+  );
 }
 
 /** A product a buyer may order in a shop, with the shop's rules for pricing it. */

@@ -13,6 +13,7 @@ export {
   parentPlace,
   placeOf,
   priceInShop,
+  priceVariantInShop,
   productCategory,
   roundingOf,
   secondLevelPrice,

@@ -1,7 +1,7 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { inLanguage, textMatches } from '../catalog/catalog.api';
+import { inLanguage, textMatches, variantTotalsOf } from '../catalog/catalog.api';
 import { productImages, products, reviews } from '../catalog/catalog.table';
 import { countries } from '../countries/countries.table';
 import {
@@ -106,7 +106,12 @@ export interface StorefrontProductRow {
   title: string;
   imageUrl: string | null;
   categoryId: number;
+  /** The cost of the variant the product is sold as (its first on sale): what its own price carries. */
   costMinor: number;
+  /** The lowest and highest cost of its variants on sale. */
+  minCostMinor: number;
+  maxCostMinor: number;
+  /** Units of its variants on sale. */
   stock: number;
   overridePriceMinor: number | null;
   secondLevelPercentage: number | null;
@@ -160,7 +165,6 @@ export async function pageStorefrontProducts(
           title: inLanguage(products.titles, products.title, lang).as('title'),
           categoryId: products.categoryId,
           costMinor: sellingVariant.platformPriceMinor,
-          stock: sellingVariant.stock,
           overridePriceMinor: shopProducts.overridePriceMinor,
           secondLevelPercentage: sql<number | null>`${secondLevel.percentage}`.as('second_level_percentage'),
           firstLevelPercentage: sql<number | null>`${firstLevel.percentage}`.as('first_level_percentage'),
@@ -179,6 +183,7 @@ export async function pageStorefrontProducts(
     .offset(page.offset)
     .as('page_rows');
   const { firstImage, reviewTotals } = pageLookupsOf(db, pageRows.id);
+  const variantTotals = variantTotalsOf(db, pageRows.id);
   const rows = await db
     .select({
       id: pageRows.id,
@@ -186,7 +191,9 @@ export async function pageStorefrontProducts(
       imageUrl: firstImage.url,
       categoryId: pageRows.categoryId,
       costMinor: pageRows.costMinor,
-      stock: pageRows.stock,
+      minCostMinor: variantTotals.minCostMinor,
+      maxCostMinor: variantTotals.maxCostMinor,
+      stock: variantTotals.stock,
       overridePriceMinor: pageRows.overridePriceMinor,
       secondLevelPercentage: pageRows.secondLevelPercentage,
       firstLevelPercentage: pageRows.firstLevelPercentage,
@@ -197,12 +204,17 @@ export async function pageStorefrontProducts(
     .from(pageRows)
     .leftJoinLateral(firstImage, sql`true`)
     .leftJoinLateral(reviewTotals, sql`true`)
+    .leftJoinLateral(variantTotals, sql`true`)
     .orderBy(pageRows.place);
   const total = rows[0] ? Number(rows[0].total) : 0;
   return {
     rows: rows.map(({ total: _total, ...row }) => ({
       ...row,
       imageUrl: row.imageUrl ?? null,
+      // A product on sale has a variant on sale (it is sold as one): the totals always have a row.
+      minCostMinor: row.minCostMinor ?? row.costMinor,
+      maxCostMinor: row.maxCostMinor ?? row.costMinor,
+      stock: Number(row.stock ?? 0),
       ratingSum: Number(row.ratingSum ?? 0),
       reviewCount: Number(row.reviewCount ?? 0),
     })),

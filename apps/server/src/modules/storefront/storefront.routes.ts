@@ -70,6 +70,7 @@ const PLATFORM_TABLES = new Set([
   'product_option_values',
   'product_images',
   'categories',
+  'category_size_guides',
   'reviews',
   'countries',
   'configs',

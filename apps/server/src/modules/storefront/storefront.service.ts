@@ -12,8 +12,14 @@ import {
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
-import { pagePublishedReviews, type PublishedReviewRow } from '../catalog/catalog.api';
-import { findShopByOldSlug, priceInShop, publicShopOf, ratingTenths, type ShopRow } from '../shops/shops.api';
+import { listProductChoices, pagePublishedReviews, type PublishedReviewRow } from '../catalog/catalog.api';
+import {
+  findShopByOldSlug,
+  priceVariantInShop,
+  publicShopOf,
+  ratingTenths,
+  type ShopRow,
+} from '../shops/shops.api';
 import {
   findProductDetails,
   findStorefrontShop,
@@ -37,13 +43,20 @@ export interface FoundShop {
   banners: StorefrontBannerRow[];
 }
 
+/**
+ * A product in a list: priced at its cheapest variant on sale (prices rise with cost under every
+ * rule: a percentage, a rounding, and a creator's own price carried as the same profit).
+ */
 function toCard(row: StorefrontProductRow, shop: ShopRow): TStorefrontProductCard {
+  const lowest = priceVariantInShop(row, row.minCostMinor, shop).sellingMinor;
+  const highest = priceVariantInShop(row, row.maxCostMinor, shop).sellingMinor;
   return {
     id: String(row.id),
     title: row.title,
     imageUrl: row.imageUrl,
     categoryId: String(row.categoryId),
-    priceMinor: priceInShop(row, shop).sellingMinor,
+    priceMinor: lowest,
+    priceVaries: highest !== lowest,
     ratingTenths: ratingTenths(row.ratingSum, row.reviewCount),
     reviewCount: row.reviewCount,
     inStock: row.stock > 0,
@@ -84,6 +97,7 @@ function toReview(row: PublishedReviewRow) {
     rating: row.rating,
     body: row.body,
     verified: row.orderItemId !== null,
+    boughtVariant: row.orderItemId === null ? '' : row.boughtVariant,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -157,18 +171,35 @@ export function createStorefrontService({ db }: Deps) {
     lang: TLanguage,
     productId: number,
   ): Promise<TStorefrontProductDetail | undefined> {
-    const [shown, details, reviews] = await Promise.all([
+    const [shown, details, reviews, choices] = await Promise.all([
       pageStorefrontProducts(db, shop.id, lang, { productId }, { limit: 1, offset: 0 }),
       findProductDetails(db, productId, lang),
       pagePublishedReviews(db, productId, { limit: FIRST_REVIEWS, offset: 0 }),
+      listProductChoices(db, productId, lang),
     ]);
     const [row] = shown.rows;
     if (!row) return undefined;
+    const variants = choices.variants.map((variant) => ({
+      id: String(variant.id),
+      valueIds: variant.valueIds.map(String),
+      label: variant.label,
+      priceMinor: priceVariantInShop(row, variant.costMinor, shop).sellingMinor,
+      stock: variant.stock,
+      imageUrl: variant.imageUrl,
+    }));
+    const shownFirst = variants.find((variant) => variant.stock > 0) ?? variants[0];
     return {
       ...toCard(row, shop),
       description: parseStoredRichText(details.description),
       images: details.images,
       stock: Math.max(0, row.stock),
+      options: choices.options.map((option) => ({
+        id: String(option.id),
+        name: option.name,
+        values: option.values.map((value) => ({ id: String(value.id), name: value.name })),
+      })),
+      variants,
+      defaultVariantId: shownFirst?.id ?? '',
       ratingCounts: details.ratingCounts,
       reviews: { list: reviews.map(toReview), total: row.reviewCount },
     };

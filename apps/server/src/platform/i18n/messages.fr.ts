@@ -85,6 +85,36 @@ export const fr = {
   'catalog.variant.skuTwice': 'Une autre variante a déjà ce SKU.',
   'catalog.variant.skuTaken': 'Le SKU {sku} appartient à un autre produit.',
   'catalog.variant.notOfProduct': 'Cette variante appartient à un autre produit.',
+  'catalog.stock.sheet': 'Stock',
+  'catalog.stock.column.sku': 'SKU',
+  'catalog.stock.column.product': 'Produit',
+  'catalog.stock.column.variant': 'Variante',
+  'catalog.stock.column.stock': 'Stock',
+  'catalog.stock.column.status': 'Statut',
+  'catalog.stock.status.1': 'Activée',
+  'catalog.stock.status.0': 'Désactivée',
+  'catalog.stock.headerMissing':
+    'La première ligne doit nommer les colonnes {columns} : exportez le stock pour obtenir une feuille à remplir.',
+  'catalog.stock.noRows': 'Le fichier n’a aucune ligne de stock.',
+  'catalog.stock.tooManyRows':
+    'Le fichier a plus de {max} lignes : veuillez le diviser en fichiers plus petits.',
+  'catalog.stock.tooManyVariants': 'Il y a plus de {max} variantes : trop pour une seule feuille.',
+  'catalog.stock.rowsRefused':
+    'Rien n’a été importé : corrigez les lignes {rows} et importez le fichier à nouveau.',
+  'catalog.stock.skuMissing': 'Ligne {row} : le SKU manque.',
+  'catalog.stock.skuInvalid':
+    'Ligne {row} : « {value} » n’est pas un SKU valide (lettres, chiffres et . _ -).',
+  'catalog.stock.skuRepeated': 'Ligne {row} : le SKU {sku} figure déjà à la ligne {first}.',
+  'catalog.stock.skuUnknown': 'Ligne {row} : aucune variante n’a le SKU {sku}.',
+  'catalog.stock.stockInvalid': 'Ligne {row} : le stock « {value} » n’est pas un nombre entier de 0 à {max}.',
+  'catalog.sizeGuide.noColumns': 'Un guide des tailles a besoin d’au moins une mesure.',
+  'catalog.sizeGuide.tooManyColumns': 'Un guide des tailles a au plus 12 mesures.',
+  'catalog.sizeGuide.noRows': 'Un guide des tailles a besoin d’au moins une taille.',
+  'catalog.sizeGuide.tooManyRows': 'Un guide des tailles a au plus 30 tailles.',
+  'catalog.sizeGuide.valueRange': 'Une mesure doit être supérieure à 0 et d’au plus 5000 mm (500 cm).',
+  'catalog.sizeGuide.valuesPerRow': 'Chaque taille a besoin d’une valeur par mesure ({count}).',
+  'catalog.sizeGuide.sizeTwice': 'Une autre taille porte déjà ce nom.',
+  'catalog.sizeGuide.columnTwice': 'Une autre mesure porte déjà ce nom.',
   'files.tooLarge': 'La taille de l’image envoyée ne peut pas dépasser 2M',
   'files.notAnImage': 'Seules les images JPEG, PNG, WebP ou GIF peuvent être envoyées.',
   'shops.notCreated': "Vous n'avez pas encore ouvert votre boutique.",
@@ -116,11 +146,14 @@ export const fr = {
   'payouts.overDailyMaximum': 'Au plus {maximum} peuvent être versés par jour ; il reste {left} aujourd’hui.',
   'files.unreadable': 'L’image n’a pas pu être lue : le fichier est peut-être endommagé.',
   'files.tooManyPixels': 'L’image est trop grande : {max} mégapixels au maximum.',
-  'checkout.duplicateItem': 'Chaque produit ne peut figurer qu’une fois dans le panier.',
+  'checkout.duplicateItem':
+    'Chaque produit, dans chaque taille ou couleur, ne peut figurer qu’une fois dans le panier.',
   'checkout.alreadyPlaced':
     'Ce paiement a déjà servi pour une commande dans une autre boutique. Rechargez la page pour en commencer un nouveau.',
   'checkout.notOnSale':
     'Certains produits de votre panier ne sont plus en vente dans cette boutique. Veuillez vérifier votre panier.',
+  'checkout.variantNotOnSale':
+    'La taille ou la couleur choisie pour « {product} » n’est plus vendue. Choisissez-en une autre.',
   'checkout.outOfStock':
     'Il ne reste que {left} exemplaire(s) de « {product} ». Veuillez modifier la quantité.',
   'checkout.paymentNotStarted':

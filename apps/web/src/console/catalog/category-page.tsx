@@ -1,6 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { ColumnWidthOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { categoriesRoutes, type TCategory, type TCategoryRequest } from '@linkstore/contract';
+import {
+  categoriesRoutes,
+  sizeGuidesRoutes,
+  type TCategory,
+  type TCategoryRequest,
+} from '@linkstore/contract';
 import { Avatar, Form, Input, Select, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +30,7 @@ import {
   useSetCategoryStatus,
   type TCategoryFilters,
 } from './api';
+import { SizeGuideEditor } from './size-guide-editor';
 
 /** The languages a name is translated into besides English (the `name` itself). */
 const OTHER_LANGUAGES = ['es', 'pt', 'zh-cn', 'fr'] as const;
@@ -54,6 +60,7 @@ export default function CategoryPage() {
   const saveCategory = useSaveCategory();
   const deleteCategory = useDeleteCategory();
   const setStatus = useSetCategoryStatus();
+  const [sizeGuideOf, setSizeGuideOf] = useState<TCategory | null>(null);
 
   const remove = (category: TCategory) =>
     confirmDelete({
@@ -103,6 +110,14 @@ export default function CategoryPage() {
       isShown: (category) => category.parentId === TOP,
       ariaLabel: (category) => t('category.action.addChild', { name: category.label }),
       onClick: (category) => modal.openCreate({ parentId: category.id }),
+    },
+    {
+      // Both levels: a sub-category without a guide of its own shows its parent's.
+      route: sizeGuidesRoutes.save,
+      label: t('sizeGuide.action'),
+      icon: <ColumnWidthOutlined aria-hidden />,
+      ariaLabel: (category) => t('sizeGuide.actionFor', { name: category.label }),
+      onClick: setSizeGuideOf,
     },
     {
       kind: 'edit',
@@ -202,6 +217,7 @@ export default function CategoryPage() {
         <SortField />
         <StatusField />
       </FormModal>
+      <SizeGuideEditor category={sizeGuideOf} onClose={() => setSizeGuideOf(null)} />
     </CrudPage>
   );
 }

@@ -9,8 +9,15 @@ import {
 import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
 import { useRouteMutation } from '../../shared/http/use-route-mutation';
 
-/** The product form: the contract's body with the price as the decimal amount typed in. */
-export type TProductFormValues = Omit<TProductRequest, 'platformPriceMinor'> & { price: string };
+/**
+ * The product form: the contract's body with the price as the decimal amount typed in, and how
+ * many variants the product has (read, never sent: with more than one, price and stock are
+ * edited per variant).
+ */
+export type TProductFormValues = Omit<TProductRequest, 'platformPriceMinor'> & {
+  price: string;
+  variants?: number;
+};
 
 /** Every shown category as a tree: the filter and the product's category picker. */
 export const categoryTreeOptionsQuery = routeQueryOptions(categoriesRoutes.options, {
@@ -28,7 +35,7 @@ export async function loadProductForm(id: string): Promise<Partial<TProductFormV
 export function useSaveProduct() {
   return useRouteMutation({
     mutationFn: ({
-      values: { price, ...values },
+      values: { price, variants: _variants, ...values },
       id,
     }: {
       values: TProductFormValues;

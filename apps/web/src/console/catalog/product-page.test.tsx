@@ -21,7 +21,9 @@ const product = (id: string, title: string, extra: Partial<TProductPageItem> = {
   label: title,
   title,
   platformPriceMinor: 1299,
+  maxPlatformPriceMinor: extra.platformPriceMinor ?? 1299,
   stock: 5,
+  variants: 1,
   status: 1,
   sort: 1,
   imageUrl: null,
@@ -61,6 +63,7 @@ function fakeApi() {
         descriptions: {},
         platformPriceMinor: 1299,
         stock: 5,
+        variants: 1,
         status: 1,
         sort: 1,
         images: ['/files/product/tee.png'],
@@ -127,7 +130,14 @@ describe('ProductPage', () => {
         ? fail('A0400', 'Some fields are not valid', {
             fields: [{ field: 'platformPriceMinor', message: 'Too expensive' }],
           })
-        : ok({ id: '12', description: plainTextToDoc(''), descriptions: {}, sort: 1, ...(body as object) });
+        : ok({
+            id: '12',
+            description: plainTextToDoc(''),
+            descriptions: {},
+            sort: 1,
+            variants: 1,
+            ...(body as object),
+          });
     });
     await renderConsolePage(ProductPage);
     await user.click(await screen.findByRole('button', { name: 'Add' }));
@@ -169,7 +179,9 @@ describe('ProductPage', () => {
     const user = userEvent.setup();
     signInOperator(['catalog:product:edit']);
     const api = fakeApi();
-    api.on('PUT /api/v1/catalog/products/10', ({ body }) => ok({ id: '10', ...(body as object) }));
+    api.on('PUT /api/v1/catalog/products/10', ({ body }) =>
+      ok({ id: '10', variants: 1, ...(body as object) }),
+    );
     await renderConsolePage(ProductPage);
     await user.click(await screen.findByRole('button', { name: 'Edit Plain tee' }));
     const dialog = await findDialog('Edit product');

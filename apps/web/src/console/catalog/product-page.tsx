@@ -1,3 +1,4 @@
+import { AppstoreOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
   MAX_PRICE_MINOR,
@@ -6,11 +7,12 @@ import {
   formatPriceMinor,
   parsePriceMinor,
   productsRoutes,
+  stockRoutes,
   type TCategoryOption,
   type TProductPageItem,
 } from '@linkstore/contract';
-import { Avatar, Form, Input, InputNumber, Space, TreeSelect, type TableColumnsType } from 'antd';
-import { useMemo } from 'react';
+import { Avatar, Form, Input, InputNumber, Space, TreeSelect, Typography, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextField } from '../../shared/rich-text/rich-text-field';
 import { ImageUpload } from '../../shared/upload/image-upload';
@@ -22,7 +24,7 @@ import { PagedTable } from '../shared/paged-table';
 import { useActionsColumn } from '../shared/row-actions';
 import { SearchBar, KeywordsFilter } from '../shared/search-bar';
 import { SortField, StatusField, StatusFilter } from '../shared/status';
-import { AddButton } from '../shared/toolbar';
+import { AddButton, RouteButton } from '../shared/toolbar';
 import { useStatusColumn } from '../shared/status-column';
 import { useFormModal } from '../shared/use-form-modal';
 import { usePagedList } from '../shared/use-paged-list';
@@ -34,6 +36,9 @@ import {
   useSetProductStatus,
   type TProductFormValues,
 } from './product-api';
+import { StockImportDialog } from './stock-import-dialog';
+import { useExportStock } from './variant-api';
+import { VariantsEditor } from './variants-editor';
 
 const OTHER_LANGUAGES = ['es', 'pt', 'zh-cn', 'fr'] as const;
 const FORM_FIELDS = [
@@ -91,6 +96,12 @@ export default function ProductPage() {
   const saveProduct = useSaveProduct();
   const deleteProduct = useDeleteProduct();
   const setStatus = useSetProductStatus();
+  const exportStock = useExportStock();
+  const [variantsOf, setVariantsOf] = useState<TProductPageItem | null>(null);
+  const [isImportOpen, setIsImportOpen] = useState(false);
+  // How many variants the edited product has: with more than one, price and stock are theirs.
+  const variantCount = Form.useWatch('variants', { form, preserve: true }) ?? 1;
+  const hasVariants = modal.id !== undefined && variantCount > 1;
   const categories = useQuery(categoryTreeOptionsQuery);
   const filterTree = useMemo(() => toTreeData(categories.data ?? [], false), [categories.data]);
   const pickerTree = useMemo(() => toTreeData(categories.data ?? [], true), [categories.data]);
@@ -144,7 +155,20 @@ export default function ProductPage() {
       title: t('product.field.price'),
       dataIndex: 'platformPriceMinor',
       align: 'right',
-      render: (cents: number) => `$${formatPriceMinor(cents)}`,
+      render: (cents: number, product) => (
+        <>
+          <div style={{ whiteSpace: 'nowrap' }}>
+            {product.maxPlatformPriceMinor > cents
+              ? `$${formatPriceMinor(cents)} – $${formatPriceMinor(product.maxPlatformPriceMinor)}`
+              : `$${formatPriceMinor(cents)}`}
+          </div>
+          {product.variants > 1 && (
+            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontSize: 12 }}>
+              {t('variant.count', { number: product.variants })}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     { title: t('product.field.stock'), dataIndex: 'stock', align: 'right' },
     statusColumn,
@@ -156,6 +180,13 @@ export default function ProductPage() {
       route: productsRoutes.update,
       ariaLabel: (product) => t('product.action.edit', { name: product.label }),
       onClick: (product) => modal.openEdit(product.id),
+    },
+    {
+      route: productsRoutes.saveVariants,
+      label: t('variant.action.open'),
+      icon: <AppstoreOutlined aria-hidden />,
+      ariaLabel: (product) => t('variant.action.openFor', { name: product.label }),
+      onClick: (product) => setVariantsOf(product),
     },
     {
       kind: 'delete',
@@ -184,7 +215,26 @@ export default function ProductPage() {
           <StatusFilter />
         </SearchBar>
       }
-      toolbar={<AddButton route={productsRoutes.create} onClick={() => modal.openCreate()} />}
+      toolbar={
+        <>
+          <AddButton route={productsRoutes.create} onClick={() => modal.openCreate()} />
+          <RouteButton
+            route={stockRoutes.import}
+            icon={<UploadOutlined aria-hidden />}
+            onClick={() => setIsImportOpen(true)}
+          >
+            {t('stock.action.import')}
+          </RouteButton>
+          <RouteButton
+            route={stockRoutes.export}
+            icon={<DownloadOutlined aria-hidden />}
+            loading={exportStock.isPending}
+            onClick={() => exportStock.mutate()}
+          >
+            {t('stock.action.export')}
+          </RouteButton>
+        </>
+      }
     >
       <PagedTable<TProductPageItem> list={list} rowKey="id" columns={[...columns, ...actionsColumn]} />
       <FormModal<TProductFormValues>
@@ -256,6 +306,7 @@ export default function ProductPage() {
         <Form.Item
           name="price"
           label={t('product.field.priceUsd')}
+          extra={hasVariants ? t('variant.formHint', { number: variantCount }) : undefined}
           rules={[
             {
               required: true,
@@ -273,10 +324,22 @@ export default function ProductPage() {
             },
           ]}
         >
-          <Input prefix="$" inputMode="decimal" placeholder="12.99" style={{ width: 200 }} />
+          <Input
+            prefix="$"
+            inputMode="decimal"
+            placeholder="12.99"
+            style={{ width: 200 }}
+            disabled={hasVariants}
+          />
         </Form.Item>
         <Form.Item name="stock" label={t('product.field.stock')}>
-          <InputNumber min={0} max={1_000_000_000} precision={0} style={{ width: 200 }} />
+          <InputNumber
+            min={0}
+            max={1_000_000_000}
+            precision={0}
+            style={{ width: 200 }}
+            disabled={hasVariants}
+          />
         </Form.Item>
         <Form.Item name="images" label={t('product.field.images')}>
           <ImagesField />
@@ -284,6 +347,8 @@ export default function ProductPage() {
         <SortField />
         <StatusField />
       </FormModal>
+      <VariantsEditor product={variantsOf} onClose={() => setVariantsOf(null)} />
+      <StockImportDialog open={isImportOpen} onClose={() => setIsImportOpen(false)} />
     </CrudPage>
   );
 }

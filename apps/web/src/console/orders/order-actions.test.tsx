@@ -30,6 +30,8 @@ const DETAIL: TConsoleOrderDetail = {
     {
       productId: '11',
       title: 'Red cup',
+      variantLabel: '',
+      sku: '',
       imageUrl: null,
       quantity: 2,
       platformUnitMinor: 500,

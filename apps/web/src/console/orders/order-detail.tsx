@@ -201,11 +201,14 @@ function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
       <Section title={t('orders.detail.items')}>
         <Table
           size="small"
-          rowKey="productId"
+          // A product bought in two sizes is two lines: the line's place tells them apart.
+          rowKey={(item) => `${order.items.indexOf(item)}`}
           pagination={false}
           dataSource={order.items}
           columns={[
             { title: t('console.product'), dataIndex: 'title' },
+            { title: t('orders.detail.variant'), dataIndex: 'variantLabel' },
+            { title: t('orders.detail.sku'), dataIndex: 'sku' },
             { title: t('console.items'), dataIndex: 'quantity', align: 'right' },
             {
               title: t('orders.detail.buyerPaid'),

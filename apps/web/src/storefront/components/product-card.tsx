@@ -26,7 +26,11 @@ export function ProductCard({ product }: { product: TStorefrontProductCard }) {
         )}
         <span className="sf-card-title">{product.title}</span>
       </a>
-      <span className="sf-price">{price(product.priceMinor)}</span>
+      <span className="sf-price">
+        {product.priceVaries
+          ? t('variant.from', { price: price(product.priceMinor) })
+          : price(product.priceMinor)}
+      </span>
       <Stars tenths={product.ratingTenths} count={product.reviewCount} />
       {!product.inStock && <span className="sf-badge sf-badge-muted">{t('product.outOfStock')}</span>}
     </li>

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
+  lineKey,
+  lineTitle,
   maxQuantity,
   PAYING_STORAGE_KEY,
   totalMinor,
@@ -45,7 +47,7 @@ function CartContent({ cart }: { cart: TCartStore }) {
     <>
       <ul className="sf-lines">
         {lines.map((line) => (
-          <CartLineItem key={line.productId} line={line} cart={cart} />
+          <CartLineItem key={lineKey(line)} line={line} cart={cart} />
         ))}
       </ul>
       <Totals cents={totalMinor(lines)} />
@@ -58,25 +60,32 @@ function CartContent({ cart }: { cart: TCartStore }) {
 
 function CartLineItem({ line, cart }: { line: TCartLine; cart: TCartStore }) {
   const { t, price, basePath } = useStorefront();
-  const inputId = `sf-qty-${line.productId}`;
-  const step = (delta: number) => cart.setQuantity(line.productId, line.quantity + delta);
+  const key = lineKey(line);
+  const inputId = `sf-qty-${key.replace(':', '-')}`;
+  const title = lineTitle(line);
+  const step = (delta: number) => cart.setQuantity(key, line.quantity + delta);
+  const href = shopHref(
+    basePath,
+    `/p/${line.productId}${line.variantId ? `?variant=${line.variantId}` : ''}`,
+  );
   return (
     <li className="sf-line">
       {line.imageUrl && <img src={line.imageUrl} alt="" width={72} height={72} loading="lazy" />}
       <div className="sf-line-body">
-        <a href={shopHref(basePath, `/p/${line.productId}`)}>{line.title}</a>
+        <a href={href}>{line.title}</a>
+        {line.variantLabel && <span className="sf-variant-label">{line.variantLabel}</span>}
         <span className="sf-muted">{price(line.priceMinor)}</span>
         <div className="sf-stepper">
           <button
             type="button"
-            aria-label={t('cart.decrease', { title: line.title })}
+            aria-label={t('cart.decrease', { title })}
             disabled={line.quantity <= 1}
             onClick={() => step(-1)}
           >
             −
           </button>
           <label htmlFor={inputId} className="sf-visually-hidden">
-            {t('cart.quantityOf', { title: line.title })}
+            {t('cart.quantityOf', { title })}
           </label>
           <input
             id={inputId}
@@ -85,11 +94,11 @@ function CartLineItem({ line, cart }: { line: TCartLine; cart: TCartStore }) {
             min={1}
             max={maxQuantity(line.stock)}
             value={line.quantity}
-            onChange={(event) => cart.setQuantity(line.productId, Number(event.target.value))}
+            onChange={(event) => cart.setQuantity(key, Number(event.target.value))}
           />
           <button
             type="button"
-            aria-label={t('cart.increase', { title: line.title })}
+            aria-label={t('cart.increase', { title })}
             disabled={line.quantity >= maxQuantity(line.stock)}
             onClick={() => step(1)}
           >
@@ -102,8 +111,8 @@ function CartLineItem({ line, cart }: { line: TCartLine; cart: TCartStore }) {
         <button
           type="button"
           className="sf-link-button"
-          aria-label={t('cart.removeItem', { title: line.title })}
-          onClick={() => cart.remove(line.productId)}
+          aria-label={t('cart.removeItem', { title })}
+          onClick={() => cart.remove(key)}
         >
           {t('cart.remove')}
         </button>

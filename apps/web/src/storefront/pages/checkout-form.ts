@@ -164,7 +164,11 @@ export function toCheckoutRequest(
       countryCode: values.countryCode,
       phone: optional(values.phone),
     },
-    items: context.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+    items: context.lines.map((line) => ({
+      productId: line.productId,
+      ...(line.variantId ? { variantId: line.variantId } : {}),
+      quantity: line.quantity,
+    })),
     language: context.language,
     userSource: context.sources.userSource,
     pageSource: context.sources.pageSource,

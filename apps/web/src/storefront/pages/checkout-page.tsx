@@ -2,7 +2,7 @@ import { newIdempotencyKey } from '../../shared/idempotency-key';
 import { isInfoPageKey } from '@linkstore/contract';
 import { Fragment, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, checkoutApi, NETWORK_ERROR } from '../api';
-import { PAYING_STORAGE_KEY, totalMinor, useCartLines, type TCartStore } from '../cart';
+import { lineKey, lineTitle, PAYING_STORAGE_KEY, totalMinor, useCartLines, type TCartStore } from '../cart';
 import { readTrafficSources } from '../events';
 import { leave, useRestoreScroll } from '../router';
 import { writeStorage } from '../storage';
@@ -159,9 +159,9 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
         </p>
         <ul className="sf-lines sf-summary" aria-label={t('checkout.summary')}>
           {lines.map((line) => (
-            <li key={line.productId}>
+            <li key={lineKey(line)}>
               <span>
-                {line.title}
+                {lineTitle(line)}
                 <span className="sf-muted"> · {t('checkout.quantity', { quantity: line.quantity })}</span>
               </span>
               <span className="sf-price">{price(line.priceMinor * line.quantity)}</span>

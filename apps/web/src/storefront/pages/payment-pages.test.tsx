@@ -10,7 +10,15 @@ const RECEIPT: TOrderReceipt = {
   status: 1,
   shop: { slug: 'demo', name: 'Demo Shop' },
   items: [
-    { productId: '101', title: 'Teapot', imageUrl: null, quantity: 2, unitMinor: 1999, lineMinor: 3998 },
+    {
+      productId: '101',
+      title: 'Teapot',
+      variantLabel: '',
+      imageUrl: null,
+      quantity: 2,
+      unitMinor: 1999,
+      lineMinor: 3998,
+    },
   ],
   totalMinor: 3998,
   currencyCode: 'USD',
@@ -78,6 +86,8 @@ describe('payment pages', () => {
   });
 
   it('/payresult captures, and after a failure tries again into the receipt, emptying the cart', async () => {
+    // Files share a worker's modules: start from an empty cart, whatever ran before.
+    cartFor('demo').clear();
     cartFor('demo').add({ productId: '101', title: 'Teapot', imageUrl: null, priceMinor: 1999, stock: 5 }, 2);
     let attempts = 0;
     const fetch = stubApi({

@@ -1,15 +1,18 @@
-import type { TStorefrontProductDetail, TStorefrontReview } from '@linkstore/contract';
+import type { TStorefrontProductDetail, TStorefrontReview, TStorefrontVariant } from '@linkstore/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { RichTextView } from '../../shared/rich-text/rich-text-view';
 import { ApiError, NOT_FOUND, storefrontApi } from '../api';
 import { clampQuantity, maxQuantity } from '../cart';
 import { ShareButton } from '../components/share-button';
+import { SizeGuideButton } from '../components/size-guide';
 import { Stars } from '../components/stars';
 import { IMAGE_SIZES, srcSetOf } from '../images';
-import { useRestoreScroll } from '../router';
+import { VariantPicker } from '../components/variant-picker';
+import { replaceQuery, useRestoreScroll } from '../router';
 import { LoadError, Loading } from '../components/status';
 import { shopHref, useStorefront } from '../storefront-context';
 import { useLoad } from '../use-load';
+import { initialVariant, pick, variantOf } from '../variant-choice';
 
 const REVIEWS_PAGE_SIZE = 10;
 
@@ -24,13 +27,33 @@ export function ProductPage({ id, initial }: { id: string; initial: TStorefrontP
   if (error instanceof ApiError && error.code === NOT_FOUND) return <ProductNotFound />;
   if (error) return <LoadError message={t('product.loadFailed')} onRetry={retry} />;
   if (!product) return <Loading />;
+  return <ProductView key={product.id} product={product} />;
+}
+
+/**
+ * The product with the variant chosen: its price, photo and stock follow the choice, which is kept
+ * in the address (`?variant=`) so a shared link, a reload and Back show the same one.
+ */
+function ProductView({ product }: { product: TStorefrontProductDetail }) {
+  const { search } = useStorefront();
+  const [chosen, setChosen] = useState<readonly string[]>(
+    () => initialVariant(product, search())?.valueIds ?? [],
+  );
+  const variant = variantOf(product, chosen);
+  const choose = (index: number, valueId: string) => {
+    const next = pick(product, chosen, index, valueId);
+    setChosen(next);
+    replaceQuery({ variant: variantOf(product, next)?.id });
+  };
   return (
     <article className="sf-product" aria-labelledby="sf-product-title">
-      <Gallery product={product} />
+      <Gallery product={product} variant={variant} />
       <div className="sf-section">
         <h1 id="sf-product-title">{product.title}</h1>
-        <ProductPrice product={product} />
-        <AddToCart product={product} />
+        <ProductPrice product={product} variant={variant} />
+        {product.options.length > 0 && <VariantPicker product={product} chosen={chosen} onPick={choose} />}
+        <SizeGuideButton categoryId={product.categoryId} />
+        <AddToCart product={product} variant={variant} />
         <ShareButton title={product.title} productId={product.id} />
         <RichTextView doc={product.description} className="sf-rich" />
       </div>
@@ -53,9 +76,13 @@ function ProductNotFound() {
   );
 }
 
-function Gallery({ product }: { product: TStorefrontProductDetail }) {
+/** The product's photos, the chosen variant's own one (a colour's) first. */
+function Gallery({ product, variant }: { product: TStorefrontProductDetail; variant?: TStorefrontVariant }) {
   const { t } = useStorefront();
-  const images = product.images.length > 0 ? product.images : product.imageUrl ? [product.imageUrl] : [];
+  const own = product.images.length > 0 ? product.images : product.imageUrl ? [product.imageUrl] : [];
+  const images = variant?.imageUrl
+    ? [variant.imageUrl, ...own.filter((src) => src !== variant.imageUrl)]
+    : own;
   if (images.length === 0) return null;
   return (
     // It scrolls sideways: focusable, so the arrow keys can scroll it too.
@@ -80,53 +107,84 @@ function Gallery({ product }: { product: TStorefrontProductDetail }) {
   );
 }
 
-function ProductPrice({ product }: { product: TStorefrontProductDetail }) {
+function ProductPrice({
+  product,
+  variant,
+}: {
+  product: TStorefrontProductDetail;
+  variant?: TStorefrontVariant;
+}) {
   const { price, usd, currency, t } = useStorefront();
+  const priceMinor = variant?.priceMinor ?? product.priceMinor;
   return (
     <>
-      <p className="sf-price sf-price-large">{price(product.priceMinor)}</p>
+      {/* Read out when the choice changes it. */}
+      <p className="sf-price sf-price-large" aria-live="polite">
+        {price(priceMinor)}
+      </p>
       {currency && currency.code !== 'USD' && (
-        <p className="sf-muted">{t('money.approximate', { amount: usd(product.priceMinor) })}</p>
+        <p className="sf-muted">{t('money.approximate', { amount: usd(priceMinor) })}</p>
       )}
       <Stars tenths={product.ratingTenths} count={product.reviewCount} />
     </>
   );
 }
 
-/** Quantity and "Add to cart", with a link to the cart once added. */
-function AddToCart({ product }: { product: TStorefrontProductDetail }) {
+/** At most this many units left: the page says how many. */
+const FEW_LEFT = 5;
+
+/** Quantity and "Add to cart" for the variant chosen, with a link to the cart once added. */
+function AddToCart({
+  product,
+  variant,
+}: {
+  product: TStorefrontProductDetail;
+  variant?: TStorefrontVariant;
+}) {
   const { cart, t, events, basePath } = useStorefront();
   const [quantity, setQuantity] = useState(1);
   const [message, setMessage] = useState<{ text: string; added: boolean } | null>(null);
-  if (product.stock === 0 || !product.inStock) {
-    return <p className="sf-badge sf-badge-muted">{t('product.outOfStock')}</p>;
+  const stock = variant?.stock ?? 0;
+  if (!variant || stock === 0) {
+    return (
+      <p className="sf-badge sf-badge-muted" role="status">
+        {product.options.length > 0 && variant ? t('variant.soldOutChoice') : t('product.outOfStock')}
+      </p>
+    );
   }
   const add = () => {
     if (!cart) return;
     const added = cart.add(
       {
         productId: product.id,
+        variantId: variant.id,
+        variantLabel: variant.label,
         title: product.title,
-        imageUrl: product.imageUrl,
-        priceMinor: product.priceMinor,
-        stock: product.stock,
+        imageUrl: variant.imageUrl ?? product.imageUrl,
+        priceMinor: variant.priceMinor,
+        stock,
       },
-      quantity,
+      Math.min(quantity, stock),
     );
     if (added) events?.record('cart', product.id);
     setMessage({ text: added ? t('product.added') : t('cart.full'), added });
   };
   return (
     <div className="sf-buy">
+      {stock <= FEW_LEFT && (
+        <p className="sf-few-left" role="status">
+          {t('variant.fewLeft', { count: stock })}
+        </p>
+      )}
       <label htmlFor="sf-quantity">{t('cart.quantity')}</label>
       <input
         id="sf-quantity"
         type="number"
         inputMode="numeric"
         min={1}
-        max={maxQuantity(product.stock)}
-        value={quantity}
-        onChange={(event) => setQuantity(clampQuantity(Number(event.target.value), product.stock))}
+        max={maxQuantity(stock)}
+        value={Math.min(quantity, maxQuantity(stock))}
+        onChange={(event) => setQuantity(clampQuantity(Number(event.target.value), stock))}
       />
       <button type="button" className="sf-button sf-button-primary" onClick={add}>
         {t('product.addToCart')}
@@ -205,6 +263,9 @@ function Reviews({ product }: { product: TStorefrontProductDetail }) {
               <strong>{review.authorName}</strong> <Stars tenths={review.rating * 10} />{' '}
               {review.verified && <span className="sf-badge">{t('reviews.verified')}</span>}
             </p>
+            {review.boughtVariant && (
+              <p className="sf-muted">{t('reviews.boughtVariant', { variant: review.boughtVariant })}</p>
+            )}
             <p className="sf-review-body">{review.body}</p>
             <p className="sf-muted">
               <time dateTime={review.createdAt}>

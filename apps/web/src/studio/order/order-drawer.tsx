@@ -76,8 +76,9 @@ function OrderDetail({ order }: { order: TCreatorOrderDetail }) {
       {order.shipment && <ShipmentCard shipment={order.shipment} />}
       <Card size="small" title={t('orders.detail.items')}>
         <ul className={styles.lines}>
-          {order.items.map((item) => (
-            <li key={item.productId} className={styles.line}>
+          {order.items.map((item, index) => (
+            // A product bought in two sizes is two lines.
+            <li key={`${item.productId}-${index}`} className={styles.line}>
               {item.imageUrl && (
                 <Avatar
                   shape="square"
@@ -87,7 +88,12 @@ function OrderDetail({ order }: { order: TCreatorOrderDetail }) {
                 />
               )}
               <div>
-                <div>{item.title}</div>
+                <div>
+                  {item.title}
+                  {item.variantLabel && (
+                    <Typography.Text type="secondary"> — {item.variantLabel}</Typography.Text>
+                  )}
+                </div>
                 <Typography.Text type="secondary">
                   {t('orders.detail.unitPrices', {
                     quantity: item.quantity,

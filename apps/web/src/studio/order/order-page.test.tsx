@@ -15,6 +15,8 @@ const order = (orderNo: string, status: 0 | 1 | 2, title: string): TCreatorOrder
     {
       productId: '10',
       title,
+      variantLabel: '',
+      sku: '',
       imageUrl: null,
       quantity: 2,
       platformUnitMinor: 500,
@@ -24,6 +26,8 @@ const order = (orderNo: string, status: 0 | 1 | 2, title: string): TCreatorOrder
     {
       productId: '11',
       title: 'Plain tee',
+      variantLabel: 'M / Black',
+      sku: 'TEE-M-BLK',
       imageUrl: null,
       quantity: 1,
       platformUnitMinor: 1200,

@@ -16,6 +16,8 @@ const order = (orderNo: string, status: 0 | 1 | 2, platformMinor: number): TCrea
     {
       productId: '10',
       title: `Mug ${orderNo.slice(-1)}`,
+      variantLabel: '',
+      sku: '',
       imageUrl: null,
       quantity: 1,
       platformUnitMinor: platformMinor,
