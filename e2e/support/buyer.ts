@@ -8,9 +8,10 @@ interface Envelope<T> {
 /** A product of the demo shop that is in stock, from its first page. */
 export async function demoProduct(request: APIRequestContext): Promise<{ id: string; title: string }> {
   const answer = await request.get('/api/v1/public/shops/demo/products?pageSize=24&pageNum=1');
-  const page = ((await answer.json()) as Envelope<{ list: { id: string; title: string; stock?: number }[] }>)
-    .data;
-  const product = page.list.find((p) => p.stock === undefined || p.stock > 2);
+  const page = (
+    (await answer.json()) as Envelope<{ list: { id: string; title: string; inStock: boolean }[] }>
+  ).data;
+  const product = page.list.find((p) => p.inStock);
   if (!product) throw new Error('the demo shop has no product in stock');
   return product;
 }

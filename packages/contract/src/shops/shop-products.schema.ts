@@ -34,6 +34,18 @@ export const ZShopProduct = z.object({
   /** Where the selling price comes from. */
   source: z.enum(['override', 'secondLevel', 'firstLevel', 'default']),
   overridePriceMinor: z.number().int().nullable(),
+  /**
+   * Its variants on sale (decision 0055). `costMinor`, `sellingMinor` and `profitMinor` are the
+   * variant it is sold as (the one the creator's own price sets); the ranges span them all.
+   */
+  variants: z.number().int(),
+  minCostMinor: z.number().int(),
+  maxCostMinor: z.number().int(),
+  minSellingMinor: z.number().int(),
+  maxSellingMinor: z.number().int(),
+  minProfitMinor: z.number().int(),
+  maxProfitMinor: z.number().int(),
+  /** Units of its variants on sale. */
   stock: z.number().int(),
   visible: z.literal([0, 1]),
   /** Times shown in the shop and opened from it. */

@@ -13,7 +13,7 @@ import { inLanguage } from './translations';
 
 /**
  * For a product (`productId`: a column of the row it is joined to, laterally), its variants on
- * sale: the lowest and highest platform price and the units of all of them together.
+ * sale: how many, the lowest and highest platform price, and the units of all of them together.
  */
 export function variantTotalsOf(db: AppDatabase, productId: AnyColumn | SQL.Aliased<number>) {
   return db
@@ -21,6 +21,7 @@ export function variantTotalsOf(db: AppDatabase, productId: AnyColumn | SQL.Alia
       minCostMinor: sql<number | null>`min(${productVariants.platformPriceMinor})`.as('min_cost_minor'),
       maxCostMinor: sql<number | null>`max(${productVariants.platformPriceMinor})`.as('max_cost_minor'),
       stock: sql<number>`coalesce(sum(${productVariants.stock}), 0)::int`.as('variants_stock'),
+      count: sql<number>`count(*)::int`.as('variants_on_sale'),
     })
     .from(productVariants)
     .where(and(eq(productVariants.productId, productId), eq(productVariants.status, 1)))

@@ -1,9 +1,14 @@
-import { ErrorCode, type TStorefrontProductDetail, type TStorefrontProductPage } from '@linkstore/contract';
+import {
+  ErrorCode,
+  type TShopProductPage,
+  type TStorefrontProductDetail,
+  type TStorefrontProductPage,
+} from '@linkstore/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSubcategory, addVariedProduct } from '../../test/catalog-kit';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { createUser } from '../../test/users';
+import { accessTokenFor, createUser } from '../../test/users';
 import { insertReview } from '../catalog/catalog.api';
 import { productVariants } from '../catalog/catalog.table';
 import { shopProducts, shops } from '../shops/shops.table';
@@ -18,6 +23,7 @@ import { orderItems, orders } from './orders.table';
 let ctx: TestContext;
 let categoryId = 0;
 let address = 0;
+const PASSWORD = 'Variant-checkout-1';
 const nextIp = () => `10.7.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
 
 const SIZE = {
@@ -60,9 +66,9 @@ async function hoodie(lastUnits = 1) {
   return { id: made.id, v };
 }
 
-/** A shop of its own creator (one shop each), at 200 % of cost. */
+/** A shop of its own creator (`<slug>-owner`, one shop each), at 200 % of cost. */
 async function addShop(slug: string, values: { rounding?: string } = {}): Promise<number> {
-  const ownerUserId = await createUser(ctx.database.db, { username: `${slug}-owner` });
+  const ownerUserId = await createUser(ctx.database.db, { username: `${slug}-owner`, password: PASSWORD });
   const [shop] = await ctx.database.db
     .insert(shops)
     .values({ ownerUserId, slug, name: slug, defaultPercentage: 200, ...values })
@@ -107,7 +113,7 @@ const stockOf = async (ids: number[]) =>
   );
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ env: { CAPTCHA_ENABLED: 'false' } });
   categoryId = await addSubcategory(ctx.database.db, 'VC apparel');
 });
 afterAll(() => ctx.close());
@@ -162,6 +168,34 @@ describe('the storefront offers each variant at its own price', () => {
     expect(priceOf(v('M-BLK'))).toBe(2500);
     expect(priceOf(v('3XL-GRY'))).toBe(2800);
     expect(product).toMatchObject({ priceMinor: 2500, priceVaries: true });
+  });
+});
+
+describe('the studio lists each product with the range of its variants', () => {
+  it('shows the lowest and highest cost, price and profit, the units of all and how many there are', async () => {
+    const { id } = await hoodie();
+    await addShop('vc-studio');
+    const token = await accessTokenFor(ctx.app, 'vc-studio-owner', PASSWORD);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/shop/products?pageSize=100&keywords=${encodeURIComponent(`Hoodie ${serial}`)}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = res.json<{ data: TShopProductPage }>().data.list.find((p) => p.id === String(id));
+    // On sale: S / Black, M / Black, M / Grey, L / Black at 18.00 and 3XL / Grey at 21.00.
+    expect(row).toMatchObject({
+      variants: 5,
+      stock: 11,
+      costMinor: 1800,
+      sellingMinor: 3600,
+      minCostMinor: 1800,
+      maxCostMinor: 2100,
+      minSellingMinor: 3600,
+      maxSellingMinor: 4200,
+      minProfitMinor: 1800,
+      maxProfitMinor: 2100,
+    });
   });
 });
 

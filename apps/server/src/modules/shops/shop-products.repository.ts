@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { inLanguage, textMatches } from '../catalog/catalog.api';
+import { inLanguage, textMatches, variantTotalsOf } from '../catalog/catalog.api';
 import { productImages, products } from '../catalog/catalog.table';
 import { shopProductStats } from './shops.table';
 import {
@@ -14,7 +14,6 @@ import {
   productCategory as category,
   joinShopPricing,
   joinShopProducts,
-  sellingVariant,
   shopOrder,
   shopPricingColumns,
 } from './products-in-shop';
@@ -29,7 +28,12 @@ export interface ShopProductRow {
   categoryId: number;
   categoryName: string;
   parentCategoryId: number;
+  /** The cost of the variant it is sold as (what the creator's own price prices). */
   costMinor: number;
+  /** Its variants on sale: how many, the lowest and highest cost, and their units together. */
+  variants: number;
+  minCostMinor: number;
+  maxCostMinor: number;
   stock: number;
   overridePriceMinor: number | null;
   visible: number;
@@ -91,7 +95,6 @@ function selectPage(
           overridePriceMinor: shopPricingColumns.overridePriceMinor.as('override_price_minor'),
           secondLevelPercentage: shopPricingColumns.secondLevelPercentage.as('second_level_percentage'),
           firstLevelPercentage: shopPricingColumns.firstLevelPercentage.as('first_level_percentage'),
-          stock: sellingVariant.stock,
           visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.as('visible'),
           views: sql<number>`coalesce(${shopProductStats.views}, 0)`.as('views'),
           clicks: sql<number>`coalesce(${shopProductStats.clicks}, 0)`.as('clicks'),
@@ -127,6 +130,7 @@ async function rowsOf(
 ): Promise<ShopProductRow[]> {
   const pageRows = selectPage(db, shopId, lang, where, page);
   const { firstImage, reviewTotals } = pageLookupsOf(db, pageRows.id);
+  const variantTotals = variantTotalsOf(db, pageRows.id);
   const rows = await db
     .select({
       id: pageRows.id,
@@ -139,7 +143,10 @@ async function rowsOf(
       overridePriceMinor: pageRows.overridePriceMinor,
       secondLevelPercentage: pageRows.secondLevelPercentage,
       firstLevelPercentage: pageRows.firstLevelPercentage,
-      stock: pageRows.stock,
+      variants: variantTotals.count,
+      minCostMinor: variantTotals.minCostMinor,
+      maxCostMinor: variantTotals.maxCostMinor,
+      stock: variantTotals.stock,
       visible: pageRows.visible,
       views: pageRows.views,
       clicks: pageRows.clicks,
@@ -149,10 +156,16 @@ async function rowsOf(
     .from(pageRows)
     .leftJoinLateral(firstImage, sql`true`)
     .leftJoinLateral(reviewTotals, sql`true`)
+    .leftJoinLateral(variantTotals, sql`true`)
     .orderBy(pageRows.place);
   return rows.map((row) => ({
     ...row,
     imageUrl: row.imageUrl ?? null,
+    // A product on sale has a variant on sale (it is sold as one): the totals always have a row.
+    variants: Number(row.variants ?? 1),
+    minCostMinor: row.minCostMinor ?? row.costMinor,
+    maxCostMinor: row.maxCostMinor ?? row.costMinor,
+    stock: Number(row.stock ?? 0),
     parentCategoryId: Number(row.parentCategoryId),
     visible: Number(row.visible),
     views: Number(row.views),

@@ -31,7 +31,7 @@ import {
 } from './shop-products.repository';
 import { findShopByOwner, lockShopByOwner, type ShopRow } from './shops.repository';
 import { pagePublishedReviews } from '../catalog/catalog.api';
-import { priceInShop } from './products-in-shop';
+import { priceInShop, priceVariantInShop } from './products-in-shop';
 
 /** The detail drawer shows this many of the latest published reviews. */
 export const LATEST_REVIEWS = 20;
@@ -56,6 +56,9 @@ export function ratingTenths(ratingSum: number, reviewCount: number): number | n
 
 function toShopProduct(row: ShopProductRow, shop: ShopRow): TShopProduct {
   const price = priceInShop(row, shop);
+  // Prices rise with cost under every rule: the cheapest and dearest variants bound the range.
+  const lowest = priceVariantInShop(row, row.minCostMinor, shop);
+  const highest = priceVariantInShop(row, row.maxCostMinor, shop);
   return {
     id: String(row.id),
     title: row.title,
@@ -68,6 +71,13 @@ function toShopProduct(row: ShopProductRow, shop: ShopRow): TShopProduct {
     profitMinor: price.profitMinor,
     source: price.source,
     overridePriceMinor: row.overridePriceMinor,
+    variants: row.variants,
+    minCostMinor: row.minCostMinor,
+    maxCostMinor: row.maxCostMinor,
+    minSellingMinor: lowest.sellingMinor,
+    maxSellingMinor: highest.sellingMinor,
+    minProfitMinor: Math.min(lowest.profitMinor, highest.profitMinor),
+    maxProfitMinor: Math.max(lowest.profitMinor, highest.profitMinor),
     stock: row.stock,
     visible: row.visible === 1 ? 1 : 0,
     views: row.views,

@@ -69,10 +69,12 @@ function shopMeta(config: AppConfig, page: TStorefrontPage): PageMeta {
 
 function productMeta(config: AppConfig, page: TStorefrontPage, product: TStorefrontProductDetail): PageMeta {
   const text = docToPlainText(product.description);
+  // The variant the page opens on: its own photo (a colour's) is the one the page shows first.
+  const shown = product.variants.find((variant) => variant.id === product.defaultVariantId);
   return {
     title: `${product.title} · ${page.shop.name}`,
     description: metaDescription(text || product.title),
-    imageUrl: absoluteUrl(config.publicUrl, product.images[0] ?? product.imageUrl),
+    imageUrl: absoluteUrl(config.publicUrl, shown?.imageUrl ?? product.images[0] ?? product.imageUrl),
     url: `${shopLinkFor(config, page.shop.slug)}/p/${product.id}`,
     type: 'product',
     iconUrl: absoluteUrl(config.publicUrl, page.shop.imageUrl),

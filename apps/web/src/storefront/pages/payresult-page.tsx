@@ -98,11 +98,13 @@ function Receipt({ receipt }: { receipt: TOrderReceipt }) {
       {pending && <p className="sf-note">{t('payresult.pendingNote')}</p>}
       <p>{t('payresult.orderNo', { orderNo: receipt.orderNo, shop: receipt.shop.name })}</p>
       <ul className="sf-lines">
-        {receipt.items.map((item) => (
-          <li key={item.productId} className="sf-line">
+        {receipt.items.map((item, index) => (
+          // A product bought in two sizes is two lines.
+          <li key={`${item.productId}-${index}`} className="sf-line">
             {item.imageUrl && <img src={item.imageUrl} alt="" width={56} height={56} loading="lazy" />}
             <div className="sf-line-body">
               <span>{item.title}</span>
+              {item.variantLabel && <span className="sf-variant-label">{item.variantLabel}</span>}
               <span className="sf-muted">{t('payresult.quantity', { count: item.quantity })}</span>
             </div>
             <span className="sf-price">{money(item.lineMinor)}</span>

@@ -7,7 +7,30 @@ import { renderWithApp } from '../../shared/test/render-with-app';
 import { stubViewportWidth } from '../../shared/test/viewport';
 import { ProductPage } from './product-page';
 
-const product = (id: string, title: string, extra: Partial<TShopProduct> = {}): TShopProduct => ({
+/** A product of one variant (its ranges are its one price) unless `extra` says otherwise. */
+const product = (id: string, title: string, extra: Partial<TShopProduct> = {}): TShopProduct => {
+  const row = { costMinor: 1000, sellingMinor: 2000, profitMinor: 1000, ...extra };
+  return {
+    variants: 1,
+    minCostMinor: row.costMinor,
+    maxCostMinor: row.costMinor,
+    minSellingMinor: row.sellingMinor,
+    maxSellingMinor: row.sellingMinor,
+    minProfitMinor: row.profitMinor,
+    maxProfitMinor: row.profitMinor,
+    ...baseProduct(id, title),
+    ...extra,
+  };
+};
+type TRanges =
+  | 'variants'
+  | 'minCostMinor'
+  | 'maxCostMinor'
+  | 'minSellingMinor'
+  | 'maxSellingMinor'
+  | 'minProfitMinor'
+  | 'maxProfitMinor';
+const baseProduct = (id: string, title: string): Omit<TShopProduct, TRanges> => ({
   id,
   title,
   imageUrl: null,
@@ -26,7 +49,6 @@ const product = (id: string, title: string, extra: Partial<TShopProduct> = {}): 
   clickThroughBasisPoints: null,
   ratingTenths: null,
   reviewCount: 0,
-  ...extra,
 });
 const PRODUCTS = [
   product('10', 'Plain tee', {
@@ -39,7 +61,18 @@ const PRODUCTS = [
     ratingTenths: 43,
     reviewCount: 7,
   }),
-  product('11', 'Striped tee', { visible: 0 }),
+  // Three sizes, the largest costing more: its figures are ranges.
+  product('11', 'Striped tee', {
+    visible: 0,
+    variants: 3,
+    stock: 12,
+    minCostMinor: 1000,
+    maxCostMinor: 1300,
+    minSellingMinor: 2000,
+    maxSellingMinor: 2600,
+    minProfitMinor: 1000,
+    maxProfitMinor: 1300,
+  }),
 ];
 const TREE: TShopCategory[] = [
   {
@@ -84,6 +117,10 @@ describe('ProductPage', () => {
     expect(tee).toHaveTextContent('$10.39');
     expect(tee).toHaveTextContent('12.34%');
     expect(tee).toHaveTextContent('4.3 (7)');
+    const striped = screen.getByText('Striped tee').closest('tr');
+    expect(striped).toHaveTextContent('$10.00 – $13.00');
+    expect(striped).toHaveTextContent('$20.00 – $26.00');
+    expect(striped).toHaveTextContent('3 variants');
     const categories = screen.getByRole('navigation', { name: 'Categories' });
     expect(within(categories).getByText('T-shirts').closest('button')).toHaveTextContent('T-shirts2');
     expect(within(categories).getByLabelText('Move category Apparel')).toBeInTheDocument();

@@ -10,6 +10,7 @@ import {
   Space,
   Switch,
   Table,
+  Typography,
   type TableColumnsType,
   type TablePaginationConfig,
 } from 'antd';
@@ -35,6 +36,11 @@ interface ProductTableProps {
 }
 
 /** Shows or hides products in the shop, confirming how many; `onDone` gets the ids changed. */
+/** One amount, or "lowest – highest" when a product's variants are priced apart. */
+function formatRange(money: { format: (minor: number) => string }, lowest: number, highest: number): string {
+  return lowest === highest ? money.format(lowest) : `${money.format(lowest)} – ${money.format(highest)}`;
+}
+
 function useChangeVisibility(onDone: (ids: string[]) => void = () => undefined) {
   const { t } = useTranslation('studio');
   const { message } = App.useApp();
@@ -105,9 +111,41 @@ function ProductRows({ products, isLoading, pagination, onMove, onOpen }: Produc
       ),
     },
     { title: t('product.field.category'), dataIndex: 'categoryName' },
-    { title: t('product.field.cost'), dataIndex: 'costMinor', align: 'right', render: money.format },
-    { title: t('product.field.selling'), dataIndex: 'sellingMinor', align: 'right', render: money.format },
-    { title: t('product.field.profit'), dataIndex: 'profitMinor', align: 'right', render: money.format },
+    {
+      title: t('product.field.cost'),
+      key: 'cost',
+      align: 'right',
+      render: (_, product) => formatRange(money, product.minCostMinor, product.maxCostMinor),
+    },
+    {
+      title: t('product.field.selling'),
+      key: 'selling',
+      align: 'right',
+      render: (_, product) => formatRange(money, product.minSellingMinor, product.maxSellingMinor),
+    },
+    {
+      title: t('product.field.profit'),
+      key: 'profit',
+      align: 'right',
+      render: (_, product) => formatRange(money, product.minProfitMinor, product.maxProfitMinor),
+    },
+    {
+      title: t('product.field.stock'),
+      key: 'stock',
+      align: 'right',
+      render: (_, product) =>
+        product.variants > 1 ? (
+          <>
+            {product.stock}
+            <br />
+            <Typography.Text type="secondary">
+              {t('product.variantCount', { count: product.variants })}
+            </Typography.Text>
+          </>
+        ) : (
+          product.stock
+        ),
+    },
     { title: t('product.field.clicks'), dataIndex: 'clicks', align: 'right' },
     {
       title: t('product.field.ctr'),
@@ -219,11 +257,11 @@ function ProductCards({ products, isLoading, pagination, onOpen }: ProductTableP
                 <dl className={styles.cardFigures}>
                   <div>
                     <dt>{t('product.field.selling')}</dt>
-                    <dd>{money.format(product.sellingMinor)}</dd>
+                    <dd>{formatRange(money, product.minSellingMinor, product.maxSellingMinor)}</dd>
                   </div>
                   <div>
                     <dt>{t('product.field.profit')}</dt>
-                    <dd>{money.format(product.profitMinor)}</dd>
+                    <dd>{formatRange(money, product.minProfitMinor, product.maxProfitMinor)}</dd>
                   </div>
                   <div>
                     <dt>{t('product.field.rating')}</dt>
