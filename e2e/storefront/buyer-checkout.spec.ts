@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Page as PwPage } from '@play
 import { text } from '../locales';
 import { PHONE } from '../support/phone';
 import { waitForMail } from '../support/mailbox';
-import { E2E_SEED_PASSWORD } from '../support/ports';
-import { expectStudioHome } from '../support/studio';
+import { checkOutInSandbox } from '../support/buyer';
+import { signInAsDemo } from '../support/studio';
 
 const sf = (key: string) => text('en', `storefront:${key}`);
 
@@ -80,20 +80,7 @@ test('a buyer on a phone opens a shared shop link, reads reviews, buys two produ
   await expect(page).toHaveURL(/\/s\/demo\/cart$/);
   await page.getByRole('link', { name: sf('checkout.title') }).click();
 
-  await page.getByLabel(sf('checkout.fields.email')).fill(buyer);
-  await page.getByLabel(sf('checkout.fields.name')).fill('Bea Buyer');
-  await page.getByLabel(sf('checkout.fields.line1'), { exact: true }).fill('1 Market Street');
-  await page.getByLabel(sf('checkout.fields.city')).fill('Springfield');
-  await page.getByLabel(sf('checkout.fields.postalCode')).fill('12345');
-  await page.getByRole('button', { name: sf('checkout.pay') }).click();
-
-  // The offline sandbox's approval page, then back to /payresult where the payment is captured.
-  await expect(page).toHaveURL(/\/payauth\?token=/);
-  await page.getByRole('button', { name: sf('payauth.approve') }).click();
-  await expect(page).toHaveURL(/\/payresult\?/);
-  await expect(page.getByText(sf('payresult.success'))).toBeVisible();
-  const orderNo = /LS\d{6}-[A-Z0-9]{8}/.exec((await page.getByRole('main').textContent()) ?? '')?.[0] ?? '';
-  expect(orderNo).not.toBe('');
+  const orderNo = await checkOutInSandbox(page, { email: buyer, name: 'Bea Buyer' });
   // The confirmation mail names the order.
   await waitForMail(buyer, new RegExp(orderNo));
 
@@ -103,11 +90,7 @@ test('a buyer on a phone opens a shared shop link, reads reviews, buys two produ
     isMobile: false,
     hasTouch: false,
   });
-  await creator.goto('/#/login?lang=en');
-  await creator.getByLabel('Email', { exact: true }).fill('demo@linkstore.local');
-  await creator.getByLabel('Password', { exact: true }).fill(E2E_SEED_PASSWORD);
-  await creator.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expectStudioHome(creator);
+  await signInAsDemo(creator);
   await creator.goto('/#/order');
   const row = creator.getByRole('row').filter({ hasText: orderNo ?? '' });
   await expect(row).toContainText('Paid');

@@ -3,7 +3,8 @@ import { accessibilityViolations } from '../support/axe';
 import { PHONE, expectTapTargets } from '../support/phone';
 import { E2E_SEED_PASSWORD } from '../support/ports';
 import { expectNoSidewaysScroll } from '../support/themes';
-import { english, expectStudioHome } from '../support/studio';
+import { checkOutInSandbox } from '../support/buyer';
+import { english, signInAsDemo } from '../support/studio';
 
 /*
  * Variants end to end (decision 0055): an operator gives a hoodie sizes and colours and its
@@ -141,20 +142,13 @@ test('a buyer on a phone reads the size guide, picks a size and a colour, buys t
     await expect(page.getByLabel(sf('cart.quantityOf', { title: `${title} — L / Black` }))).toHaveValue('1');
     await expect(page.getByLabel(sf('cart.quantityOf', { title: `${title} — M / Grey` }))).toHaveValue('1');
     await page.getByRole('link', { name: sf('checkout.title') }).click();
-    await page.getByLabel(sf('checkout.fields.email')).fill(`variants-${stamp}@example.com`);
-    await page.getByLabel(sf('checkout.fields.name')).fill('Vera Variant');
-    await page.getByLabel(sf('checkout.fields.line1'), { exact: true }).fill('2 Market Street');
-    await page.getByLabel(sf('checkout.fields.city')).fill('Springfield');
-    await page.getByLabel(sf('checkout.fields.postalCode')).fill('12345');
-    await page.getByRole('button', { name: sf('checkout.pay') }).click();
-    await expect(page).toHaveURL(/\/payauth\?token=/);
-    await page.getByRole('button', { name: sf('payauth.approve') }).click();
-    await expect(page.getByText(sf('payresult.success'))).toBeVisible();
+    const orderNo = await checkOutInSandbox(page, {
+      email: `variants-${stamp}@example.com`,
+      name: 'Vera Variant',
+    });
     // The receipt names each line's variant.
     await expect(page.getByRole('main')).toContainText('L / Black');
     await expect(page.getByRole('main')).toContainText('M / Grey');
-    const orderNo = /LS\d{6}-[A-Z0-9]{8}/.exec((await page.getByRole('main').textContent()) ?? '')?.[0] ?? '';
-    expect(orderNo).not.toBe('');
 
     // The creator sees both lines with their variants.
     const creator = await browser.newPage({
@@ -162,11 +156,7 @@ test('a buyer on a phone reads the size guide, picks a size and a colour, buys t
       isMobile: false,
       hasTouch: false,
     });
-    await creator.goto('/#/login?lang=en');
-    await creator.getByLabel('Email', { exact: true }).fill('demo@linkstore.local');
-    await creator.getByLabel('Password', { exact: true }).fill(E2E_SEED_PASSWORD);
-    await creator.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expectStudioHome(creator);
+    await signInAsDemo(creator);
     await creator.goto(`/#/order?keywords=${encodeURIComponent(title)}`);
     await creator.getByRole('button', { name: english('orders:orders.open', { orderNo }) }).click();
     const drawer = creator.getByRole('dialog');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectTapTargets, PHONE } from '../support/phone';
 import { text } from '../locales';
-import { demoProduct } from '../support/buyer';
+import { checkOutInSandbox, demoProduct } from '../support/buyer';
 import { english as t, signInAsDemo } from '../support/studio';
 import { expectAccessible, expectNoSidewaysScroll, followSystemTheme } from '../support/themes';
 
@@ -74,15 +74,7 @@ test('an order placed in the storefront from a TikTok link appears under TikTok 
   await page.getByRole('button', { name: sf('product.addToCart') }).click();
   await page.getByRole('link', { name: `${sf('cart.title')} 1 ${sf('cart.units_one')}` }).click();
   await page.getByRole('link', { name: sf('checkout.title') }).click();
-  await page.getByLabel(sf('checkout.fields.email')).fill(buyer);
-  await page.getByLabel(sf('checkout.fields.name')).fill('Tia Tok');
-  await page.getByLabel(sf('checkout.fields.line1'), { exact: true }).fill('1 Market Street');
-  await page.getByLabel(sf('checkout.fields.city')).fill('Springfield');
-  await page.getByLabel(sf('checkout.fields.postalCode')).fill('12345');
-  await page.getByRole('button', { name: sf('checkout.pay') }).click();
-  await expect(page).toHaveURL(/\/payauth\?token=/);
-  await page.getByRole('button', { name: sf('payauth.approve') }).click();
-  await expect(page.getByText(sf('payresult.success'))).toBeVisible();
+  await checkOutInSandbox(page, { email: buyer, name: 'Tia Tok' });
 
   // The creator's dashboard, on a phone in either theme: TikTok among the traffic sources, with
   // the order, within a minute (counted by the database when the payment commits).

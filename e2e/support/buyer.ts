@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { text } from '../locales';
 
 interface Envelope<T> {
   code: string;
@@ -82,4 +83,27 @@ export async function placePaidOrder(
   expect(captured.status(), await captured.text()).toBe(200);
   expect(((await captured.json()) as Envelope<{ status: number }>).data.status).toBe(1);
   return { orderNo: order.orderNo, totalMinor: order.totalMinor };
+}
+
+/**
+ * From the checkout page, in English: fills the contact and address, pays through the offline
+ * sandbox's approval page and waits for `/payresult` to say the payment went through; answers the
+ * order number it shows.
+ */
+export async function checkOutInSandbox(page: Page, buyer: { email: string; name: string }): Promise<string> {
+  const sf = (key: string) => text('en', `storefront:${key}`);
+  await page.getByLabel(sf('checkout.fields.email')).fill(buyer.email);
+  await page.getByLabel(sf('checkout.fields.name')).fill(buyer.name);
+  await page.getByLabel(sf('checkout.fields.line1'), { exact: true }).fill('1 Market Street');
+  await page.getByLabel(sf('checkout.fields.city')).fill('Springfield');
+  await page.getByLabel(sf('checkout.fields.postalCode')).fill('12345');
+  await page.getByRole('button', { name: sf('checkout.pay') }).click();
+  // The offline sandbox's approval page, then back to /payresult where the payment is captured.
+  await expect(page).toHaveURL(/\/payauth\?token=/);
+  await page.getByRole('button', { name: sf('payauth.approve') }).click();
+  await expect(page).toHaveURL(/\/payresult\?/);
+  await expect(page.getByText(sf('payresult.success'))).toBeVisible();
+  const orderNo = /LS\d{6}-[A-Z0-9]{8}/.exec((await page.getByRole('main').textContent()) ?? '')?.[0] ?? '';
+  expect(orderNo).not.toBe('');
+  return orderNo;
 }
