@@ -6,7 +6,7 @@ import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser, operatorWith } from '../../test/users';
 import { multipartFile } from '../../test/users-kit';
-import { orders } from './orders.table';
+import { orderItems, orders } from './orders.table';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -209,6 +209,28 @@ describe('the tracking import', () => {
 
 describe('the export', () => {
   it('answers the orders the filters match as an .xlsx in the caller’s language, amounts as decimals', async () => {
+    // What to pack: a hoodie in a size and colour, and a mug without options (products since removed).
+    const [order] = await ctx.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.orderNo, 'LS261106-GGGGGGG2'));
+    const line = {
+      orderId: order?.id ?? 0,
+      platformPriceMinor: 500,
+      sellingPriceMinor: 999,
+      profitMinor: 499,
+    };
+    await ctx.database.db.insert(orderItems).values([
+      {
+        ...line,
+        productId: 999_991,
+        title: 'Hoodie',
+        variantLabel: 'M / Black',
+        sku: 'HD-M-BLK',
+        quantity: 2,
+      },
+      { ...line, productId: 999_992, title: 'Mug', sku: 'LS-5', quantity: 1 },
+    ]);
     const res = await call('exporter', 'GET', '/export?shop=xlsx-gus&pageSize=1', undefined, 'es');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX_MIME_TYPE);
@@ -228,6 +250,8 @@ describe('the export', () => {
     ]);
     // No paging: both of the shop's orders, newest first.
     expect(rows.map((row) => row[0])).toEqual(['LS261106-GGGGGGG2', 'LS261105-GGGGGGG1']);
+    expect(header?.at(-1)).toBe('Líneas (cantidad × producto — variante [SKU])');
+    expect(rows[0]?.at(-1)).toBe('2 × Hoodie — M / Black [HD-M-BLK]; 1 × Mug [LS-5]');
     expect(rows[1]?.slice(0, 10)).toEqual([
       'LS261105-GGGGGGG1',
       'Pagado, en tránsito',
@@ -254,6 +278,8 @@ describe('the export', () => {
       'DHL',
       '0012345678',
       '2026-11-04T11:30:00.000Z',
+      // No lines: an order of these tests has none.
+      '',
     ]);
 
     const bad = await call('exporter', 'GET', '/export?from=2026-11-05&to=2026-11-01');

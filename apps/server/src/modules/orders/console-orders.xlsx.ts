@@ -25,6 +25,7 @@ import {
   type ConsoleOrderRow,
 } from './console-orders.repository';
 import { consoleFilterOf } from './console-orders.service';
+import { listOrderItems } from './orders.repository';
 
 /**
  * The console's tracking import and order export (.xlsx), read and written like the users
@@ -174,6 +175,7 @@ const EXPORT_COLUMNS = [
   'carrier',
   'trackingNo',
   'shippedAt',
+  'lines',
 ] as const;
 type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 const MONEY_COLUMNS = ['total', 'platform', 'profit', 'refunded'] as const satisfies ExportColumn[];
@@ -226,6 +228,20 @@ export async function exportConsoleOrders(
     throw AppError.of(ErrorCode.TOO_MANY_ROWS, 'orders.export.tooMany', { max: ORDER_EXPORT_MAX_ROWS });
   }
   const rows = await pageConsoleOrders(db, filter, undefined, ORDER_EXPORT_MAX_ROWS);
+  // What to pack: each line's quantity, product, variant and SKU ("2 × Hoodie — M / Black [HD-M]").
+  const lines = new Map<number, string[]>();
+  for (const item of await listOrderItems(
+    db,
+    rows.map((row) => row.id),
+    lang,
+  )) {
+    const variant = item.variantLabel ? ` — ${item.variantLabel}` : '';
+    const sku = item.sku ? ` [${item.sku}]` : '';
+    lines.set(item.orderId, [
+      ...(lines.get(item.orderId) ?? []),
+      `${item.quantity} × ${item.title}${variant}${sku}`,
+    ]);
+  }
 
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'LinkStore';
@@ -235,7 +251,7 @@ export async function exportConsoleOrders(
   sheet.columns = EXPORT_COLUMNS.map((column) => ({
     header: translate(lang, `orders.xlsx.column.${column}`),
     key: column,
-    width: column === 'buyerEmail' || column.endsWith('At') ? 26 : 16,
+    width: column === 'lines' ? 60 : column === 'buyerEmail' || column.endsWith('At') ? 26 : 16,
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
@@ -257,6 +273,7 @@ export async function exportConsoleOrders(
       completedAt: iso(row.completedAt),
       carrier: carrierText(lang, row.carrier),
       trackingNo: row.trackingNo ?? '',
+      lines: (lines.get(row.id) ?? []).join('; '),
       shippedAt: iso(row.shippedAt),
     } satisfies Record<ExportColumn, string | number>);
     for (const column of MONEY_COLUMNS) added.getCell(column).numFmt = moneyFormat(row.currencyCode);
