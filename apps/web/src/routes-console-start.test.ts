@@ -1,7 +1,7 @@
 import type { TRouteNode } from '@linkstore/contract';
 import { waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from './routes';
 import { initI18n } from './shared/i18n/i18n';
 import { resetDynamicRoutes, usePermissionStore } from './shared/router/dynamic-routes';
@@ -26,6 +26,13 @@ const TREE: TRouteNode[] = [
     ],
   },
 ];
+
+// The users page is the route tree's page below: its module (antd's table, forms…) is transformed on
+// first import, which on a busy machine took longer than a wait's 5 s when the test ran first or
+// alone. Loaded here, in a hook with a limit of its own, the test waits on the router only.
+beforeAll(async () => {
+  await import('./console/users/user-page');
+});
 
 afterEach(() => {
   setConsoleRouter(undefined);
