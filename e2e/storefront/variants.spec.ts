@@ -4,13 +4,14 @@ import { PHONE, expectTapTargets } from '../support/phone';
 import { E2E_SEED_PASSWORD } from '../support/ports';
 import { expectNoSidewaysScroll } from '../support/themes';
 import { checkOutInSandbox } from '../support/buyer';
+import { signInToConsole } from '../support/console';
 import { english, signInAsDemo } from '../support/studio';
 
 /*
  * Variants end to end (decision 0055): an operator gives a hoodie sizes and colours and its
  * category a size guide (through the console's API); a buyer on a phone reads the guide, picks
- * "L / Black", sees a sold-out size refused, buys it and "M / Grey", and the creator sees both
- * lines with their variants.
+ * "L / Black", sees a sold-out size refused, buys it and "M / Grey", the creator sees both lines
+ * with their variants, and an operator refunds the grey one by its line, its unit back in stock.
  */
 
 const sf = (key: string, values?: Record<string, string | number>) => english(`storefront:${key}`, values);
@@ -39,7 +40,7 @@ test.use({
   bypassCSP: true,
 });
 
-test('a buyer on a phone reads the size guide, picks a size and a colour, buys two variants, and the creator sees both', async ({
+test('a buyer on a phone reads the size guide, picks a size and a colour, buys two variants; the creator sees both and an operator refunds one by its line', async ({
   page,
   browser,
   request,
@@ -142,8 +143,9 @@ test('a buyer on a phone reads the size guide, picks a size and a colour, buys t
     await expect(page.getByLabel(sf('cart.quantityOf', { title: `${title} — L / Black` }))).toHaveValue('1');
     await expect(page.getByLabel(sf('cart.quantityOf', { title: `${title} — M / Grey` }))).toHaveValue('1');
     await page.getByRole('link', { name: sf('checkout.title') }).click();
+    const email = `variants-${stamp}@example.com`;
     const orderNo = await checkOutInSandbox(page, {
-      email: `variants-${stamp}@example.com`,
+      email,
       name: 'Vera Variant',
     });
     // The receipt names each line's variant.
@@ -163,6 +165,49 @@ test('a buyer on a phone reads the size guide, picks a size and a colour, buys t
     await expect(drawer).toContainText(`${title} — L / Black`);
     await expect(drawer).toContainText(`${title} — M / Grey`);
     await creator.close();
+
+    // The grey one did not fit: an operator refunds its line, the unit back in stock. The amount
+    // is what the buyer paid for that line, computed by the server.
+    const operator = await browser.newPage({
+      viewport: { width: 1280, height: 800 },
+      isMobile: false,
+      hasTouch: false,
+    });
+    await signInToConsole(operator);
+    await operator.goto('/#/commerce/orders');
+    await operator.getByLabel(english('orders:console.buyerEmail'), { exact: true }).fill(email);
+    await operator.getByRole('button', { name: english('system:crud.search.submit'), exact: true }).click();
+    await operator
+      .getByRole('row')
+      .filter({ hasText: orderNo })
+      .getByRole('button', { name: `${english('orders:console.detail')} ${orderNo}` })
+      .click();
+    const detail = operator.getByRole('dialog', { name: english('orders:orders.detail.title', { orderNo }) });
+    await detail.getByRole('button', { name: english('orders:console.refund.button'), exact: true }).click();
+    const refund = operator.getByRole('dialog', {
+      name: english('orders:console.refund.title', { orderNo }),
+    });
+    await refund.getByRole('checkbox', { name: new RegExp(`${title} — M / Grey`) }).check();
+    await refund.getByRole('checkbox', { name: english('orders:console.refund.restock') }).check();
+    await refund.getByLabel(english('orders:console.refund.reason'), { exact: true }).fill('Did not fit');
+    await refund.getByRole('button', { name: english('orders:console.refund.submit'), exact: true }).click();
+    await expect(refund).toBeHidden();
+    const refunds = detail.getByRole('region', { name: english('orders:console.refunds') });
+    await expect(refunds).toContainText(english('orders:console.refundStatus.completed'));
+    const answer = await ok<{ refunds: { lines: { sku: string; quantity: number }[] }[] }>(
+      request.get(`/api/v1/system/orders/${orderNo}`, { headers: await operatorHeaders(request) }),
+    );
+    expect(answer.refunds.map((r) => r.lines)).toEqual([
+      [expect.objectContaining({ sku: sku('M-GRY'), quantity: 1 })],
+    ]);
+    const grid = await ok<{ variants: { sku: string; stock: number }[] }>(
+      request.get(`/api/v1/catalog/products/${product.id}/variants`, {
+        headers: await operatorHeaders(request),
+      }),
+    );
+    expect(grid.variants.find((v) => v.sku === sku('M-GRY'))?.stock, 'the grey M is back in stock').toBe(5);
+    expect(grid.variants.find((v) => v.sku === sku('L-BLK'))?.stock, 'the black L stays sold').toBe(4);
+    await operator.close();
   } finally {
     // Out of the demo shop again, so later journeys meet the catalogue they expect. Signed in
     // afresh: the journeys' access tokens last 10 s, less than this journey.

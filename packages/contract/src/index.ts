@@ -63,6 +63,7 @@ export * from './orders/orders.routes';
 export * from './orders/purchases.schema';
 export * from './orders/purchases.routes';
 export * from './orders/console-orders.schema';
+export * from './orders/refund-lines';
 export * from './orders/console-orders.routes';
 export * from './refunds/refunds.routes';
 export * from './earnings/earnings.schema';

@@ -1,10 +1,10 @@
 import * as contract from '@linkstore/contract';
-import type { TCheckoutAnswer, TRouteDef } from '@linkstore/contract';
+import type { TCheckoutAnswer, TRouteDef, TShopProductVariants } from '@linkstore/contract';
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../platform/auth/auth.tables';
-import { categories, products } from '../modules/catalog/catalog.table';
+import { categories, products, productVariants } from '../modules/catalog/catalog.table';
 import { files } from '../modules/files/files.table';
 import { sampleImage } from '../modules/files/files.test-kit';
 import { ledgerEntries } from '../modules/earnings/earnings.table';
@@ -19,6 +19,7 @@ import {
   shopProducts,
   shopSlugHistory,
   shops,
+  shopVariantPrices,
 } from '../modules/shops/shops.table';
 import { addProductOnSale } from '../test/catalog-kit';
 import { createTestApp, type TestContext } from '../test/helper';
@@ -87,6 +88,8 @@ const a = {
   payoutId: '',
   bindingState: '',
   categoryId: '',
+  /** The variant of A's first product, which A gave its own price and "compare at". */
+  variantId: '',
   /** A notice an operator addressed to A alone. */
   noticeId: '',
 };
@@ -175,6 +178,11 @@ async function rowsOfA() {
       .where(inArray(shopBanners.shopId, shopIds))
       .orderBy(shopBanners.id),
     products: await db.select().from(shopProducts).where(inArray(shopProducts.shopId, shopIds)),
+    variantPrices: await db
+      .select()
+      .from(shopVariantPrices)
+      .where(inArray(shopVariantPrices.shopId, shopIds))
+      .orderBy(shopVariantPrices.variantId),
     categories: await db.select().from(shopCategories).where(inArray(shopCategories.shopId, shopIds)),
     categoryPrices: await db
       .select()
@@ -296,6 +304,21 @@ beforeAll(async () => {
     productIds: [String(productIds[0])],
   });
   await okAs(A, 'PUT', '/api/v1/pricing', { categories: [{ categoryId: a.categoryId, percentage: 180 }] });
+  // A's own price and "compare at" for the variant of its first product (decision 0055).
+  const [variant] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productIds[0] ?? 0));
+  a.variantId = String(variant?.id ?? 0);
+  await okAs(A, 'PUT', '/api/v1/pricing', {
+    products: [
+      {
+        productId: String(productIds[0]),
+        compareAtMinor: 9876,
+        variants: [{ variantId: a.variantId, priceMinor: 4567, compareAtMinor: 8765 }],
+      },
+    ],
+  });
   marks.push(
     'ALPHA',
     'alpha-',
@@ -553,6 +576,18 @@ const CASES: Record<string, () => Promise<void>> = {
       categories: [{ categoryId: a.categoryId, percentage: 101 }],
       ...foreign(),
     });
+    // Prices for the variant A priced: written as B's own, A's stay.
+    const res = await as(B, 'PUT', '/api/v1/pricing', {
+      products: [
+        {
+          productId: String(productIds[0]),
+          compareAtMinor: 2000,
+          variants: [{ variantId: a.variantId, priceMinor: 1200, compareAtMinor: 2222 }],
+        },
+      ],
+      ...foreign(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
   },
   'GET /api/v1/shop': () => listings([`/api/v1/shop?id=${A.shopId}&userId=${A.userId}`]),
   'POST /api/v1/shop': async () => {
@@ -607,6 +642,19 @@ const CASES: Record<string, () => Promise<void>> = {
     listings(['/api/v1/shop/products', `/api/v1/shop/products?shopId=${A.shopId}&visible=0`]),
   'GET /api/v1/shop/products/:id': async () => {
     await as(B, 'GET', `/api/v1/shop/products/${productIds[0]}?shopId=${A.shopId}`);
+  },
+  'GET /api/v1/shop/products/:id/variants': async () => {
+    const res = await as(
+      B,
+      'GET',
+      `/api/v1/shop/products/${productIds[0]}/variants?shopId=${A.shopId}&userId=${A.userId}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    // B's own prices (or none), never the ones A typed.
+    const [variant] = res.json<{ data: TShopProductVariants }>().data.variants;
+    expect([variant?.priceMinor, variant?.compareAtMinor]).not.toContain(4567);
+    expect([variant?.priceMinor, variant?.compareAtMinor]).not.toContain(8765);
+    expect(variant?.shownCompareAtMinor).not.toBe(8765);
   },
   'PUT /api/v1/shop/products/order': async () => {
     // A valid order (every product of the category once), so the write happens — to B's rows.

@@ -22,6 +22,11 @@ export interface PaidOrderInput {
   buyerEmail?: string;
   /** A product and quantity for the order's one item (restock tests). */
   item?: { productId: number; quantity: number };
+  /**
+   * The order's lines instead of `item` (refunds by lines), with their frozen prices; the caller
+   * keeps `totalMinor` and `profitMinor` their sums, as checkout does.
+   */
+  lines?: OrderLineInput[];
   /** The capture took another amount: the order stays unpaid and flagged (no sale credit). */
   mismatchCapturedMinor?: number;
   flagReason?: 'amount_mismatch' | 'stock_short';
@@ -31,11 +36,25 @@ export interface PaidOrderInput {
   providerOrderId?: string;
 }
 
+/** One line of an order, as checkout freezes it (a variant, its label and SKU, unit prices). */
+export interface OrderLineInput {
+  productId: number;
+  variantId: number | null;
+  title: string;
+  variantLabel?: string;
+  sku?: string;
+  quantity: number;
+  sellingUnitMinor: number;
+  platformUnitMinor: number;
+}
+
 export interface PaidOrder {
   orderId: number;
   orderNo: string;
   captureId: string;
   paymentId: number;
+  /** Its lines' ids, in order. */
+  itemIds: number[];
 }
 
 /**
@@ -77,19 +96,34 @@ export function refundsKit(ctx: () => TestContext, prefix: string) {
       .where(eq(productVariants.productId, item.productId))
       .orderBy(asc(productVariants.sort), asc(productVariants.id))
       .limit(1);
-    await db()
-      .insert(orderItems)
-      .values({
-        orderId: order.id,
+    const lines = input.lines ?? [
+      {
         productId: item.productId,
         variantId: variant?.id ?? null,
         sku: variant?.sku ?? '',
         title: 'Mug',
         quantity: item.quantity,
-        platformPriceMinor: 1,
-        sellingPriceMinor: 1,
-        profitMinor: 0,
-      });
+        platformUnitMinor: 1,
+        sellingUnitMinor: 1,
+      },
+    ];
+    const items = await db()
+      .insert(orderItems)
+      .values(
+        lines.map((line) => ({
+          orderId: order.id,
+          productId: line.productId,
+          variantId: line.variantId,
+          sku: line.sku ?? '',
+          title: line.title,
+          variantLabel: line.variantLabel ?? '',
+          quantity: line.quantity,
+          platformPriceMinor: line.platformUnitMinor,
+          sellingPriceMinor: line.sellingUnitMinor,
+          profitMinor: line.sellingUnitMinor - line.platformUnitMinor,
+        })),
+      )
+      .returning({ id: orderItems.id });
     const provider = input.provider ?? 'sandbox';
     const capturedMinor = input.mismatchCapturedMinor ?? input.totalMinor;
     const providerOrderId = input.providerOrderId ?? `SB-${randomUUID()}`;
@@ -133,7 +167,13 @@ export function refundsKit(ctx: () => TestContext, prefix: string) {
         createdAt: LONG_AGO,
       });
     }
-    return { orderId: order.id, orderNo, captureId, paymentId: payment?.id ?? 0 };
+    return {
+      orderId: order.id,
+      orderNo,
+      captureId,
+      paymentId: payment?.id ?? 0,
+      itemIds: items.map((row) => row.id).sort((a, b) => a - b),
+    };
   }
 
   const refundsOf = (orderId: number) =>

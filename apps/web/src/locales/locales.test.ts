@@ -30,6 +30,7 @@ const SAME_IN_TRANSLATION = new Set([
   'Menus',
   // Stock keeping unit: the same abbreviation in every language shops use.
   'SKU',
+  'SKU {{sku}}',
   // Units of length (size guides), and names that are only a value with its unit or language.
   'cm',
   'in',

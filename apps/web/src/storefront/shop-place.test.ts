@@ -8,6 +8,7 @@ const card = (id: string): TStorefrontProductCard => ({
   imageUrl: null,
   categoryId: '1',
   priceMinor: 100,
+  compareAtMinor: null,
   priceVaries: false,
   ratingTenths: null,
   reviewCount: 0,

@@ -33,6 +33,7 @@ export const PAGE: TStorefrontPage = {
         imageUrl: '/teapot.png',
         categoryId: '11',
         priceMinor: 1999,
+        compareAtMinor: null,
         priceVaries: false,
         ratingTenths: 43,
         reviewCount: 2,
@@ -44,6 +45,7 @@ export const PAGE: TStorefrontPage = {
         imageUrl: null,
         categoryId: '11',
         priceMinor: 2500,
+        compareAtMinor: null,
         priceVaries: false,
         ratingTenths: null,
         reviewCount: 0,
@@ -67,7 +69,9 @@ export const PRODUCT: TStorefrontProductDetail = {
   images: ['/teapot.png', '/teapot-2.png'],
   stock: 5,
   options: [],
-  variants: [{ id: '1001', valueIds: [], label: '', priceMinor: 1999, stock: 5, imageUrl: null }],
+  variants: [
+    { id: '1001', valueIds: [], label: '', priceMinor: 1999, compareAtMinor: null, stock: 5, imageUrl: null },
+  ],
   defaultVariantId: '1001',
   ratingCounts: [0, 0, 0, 1, 1],
   reviews: {

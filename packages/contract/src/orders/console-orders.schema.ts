@@ -168,6 +168,21 @@ export type TConsoleLedgerRow = z.infer<typeof ZConsoleLedgerRow>;
 export const ZRefundStatus = z.enum(['pending', 'completed', 'failed']);
 export type TRefundStatus = z.infer<typeof ZRefundStatus>;
 
+/**
+ * One order line a refund gave back (or is giving back): the line as it was bought (title, variant
+ * label, SKU, frozen with the order), how many of its units, and its share of the refund in the
+ * refund's currency (the capture's).
+ */
+export const ZRefundedLine = z.object({
+  itemId: z.string(),
+  title: z.string(),
+  variantLabel: z.string(),
+  sku: z.string(),
+  quantity: z.number().int(),
+  amountMinor: z.number().int(),
+});
+export type TRefundedLine = z.infer<typeof ZRefundedLine>;
+
 /** A refund of the order's capture, asked for by an operator or told by the provider. */
 export const ZConsoleRefund = z.object({
   id: z.string(),
@@ -185,6 +200,8 @@ export const ZConsoleRefund = z.object({
   failure: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** The lines it refunds, in the order asked; empty for a refund of an amount (or the provider's). */
+  lines: z.array(ZRefundedLine),
 });
 export type TConsoleRefund = z.infer<typeof ZConsoleRefund>;
 
@@ -212,6 +229,8 @@ export const ZOrderEvent = z.discriminatedUnion('action', [
       reason: z.string().optional(),
       /** Told by the provider: its event (a refund, dispute or chargeback). */
       eventType: z.string().optional(),
+      /** A refund by lines: which, how many units and each one's share. */
+      lines: z.array(ZRefundedLine).optional(),
     }),
   }),
   ZOrderEventBase.extend({
@@ -221,6 +240,8 @@ export const ZOrderEvent = z.discriminatedUnion('action', [
       amountMinor: z.number().int(),
       profitReversedMinor: z.number().int(),
       restocked: z.boolean(),
+      /** A refund by lines: which, how many units and each one's share. */
+      lines: z.array(ZRefundedLine).optional(),
     }),
   }),
   ZOrderEventBase.extend({
@@ -251,8 +272,16 @@ export type TRecordedOrderEvent = {
   };
 }[Exclude<TOrderEventAction, 'placed' | 'paid' | 'flagged'>];
 
+/** An order line as the console shows it: its id (a refund by lines names it) and what refunds took. */
+export const ZConsoleOrderItem = ZCreatorOrderItem.extend({
+  id: z.string(),
+  /** Units refunds by lines took (pending and completed; failed ones gave them back). */
+  refundedQuantity: z.number().int(),
+});
+export type TConsoleOrderItem = z.infer<typeof ZConsoleOrderItem>;
+
 export const ZConsoleOrderDetail = ZConsoleOrder.extend({
-  items: z.array(ZCreatorOrderItem),
+  items: z.array(ZConsoleOrderItem),
   /** The full address: the platform ships. */
   shippingAddress: z.record(z.string(), z.unknown()),
   payments: z.array(ZConsoleOrderPayment),
@@ -322,16 +351,49 @@ export type TShipImportAnswer = z.infer<typeof ZShipImportAnswer>;
 
 // ── Refunds and flags ───────────────────────────────────────────────────────────────────────
 
-export const ZRefundRequest = z.object({
-  orderNo: ZOrderNo,
-  /** In the order's currency's minor units; at most what is still refundable. */
-  amountMinor: z.number().int().min(1).max(100_000_000),
-  /** The goods came back: return the items' stock when the refund completes. */
-  restock: z.boolean().default(false),
-  reason: z.string().trim().min(1, 'validation.required').max(200),
-  /** The version the operator saw: a changed order refuses the refund (A0671). */
-  version: z.number().int().min(0),
+/** An order line's id on the wire: a digit string (the table's bigint), a safe integer. */
+export const ZOrderItemId = z.string().regex(/^[1-9]\d{0,14}$/);
+
+/** Units of one order line to refund (at most what earlier refunds left of it: A0400 per line). */
+export const ZRefundLineRequest = z.object({
+  itemId: ZOrderItemId,
+  quantity: z.number().int().min(1).max(99),
 });
+export type TRefundLineRequest = z.input<typeof ZRefundLineRequest>;
+
+/**
+ * An operator's refund: of an amount (a goodwill refund, as typed), or of order lines — then the
+ * server computes the amount, each line's paid value as a share of the capture
+ * (`refundLineAmounts`), and `restock` returns only those lines' units. One or the other.
+ */
+export const ZRefundRequest = z
+  .object({
+    orderNo: ZOrderNo,
+    /** Without `lines`: in the capture's minor units; at most what is still refundable. */
+    amountMinor: z.number().int().min(1).max(100_000_000).optional(),
+    /** Instead of an amount: the lines and units to refund, each line once. */
+    lines: z.array(ZRefundLineRequest).min(1).max(100).optional(),
+    /** The goods came back: return the stock (of the lines named, else of the order) when it completes. */
+    restock: z.boolean().default(false),
+    reason: z.string().trim().min(1, 'validation.required').max(200),
+    /** The version the operator saw: a changed order refuses the refund (A0671). */
+    version: z.number().int().min(0),
+  })
+  .superRefine((request, ctx) => {
+    if (request.lines === undefined && request.amountMinor === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['amountMinor'], message: 'validation.required' });
+    }
+    if (request.lines !== undefined && request.amountMinor !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['amountMinor'], message: 'validation.refundAmountWithLines' });
+    }
+    const seen = new Set<string>();
+    request.lines?.forEach((line, i) => {
+      if (seen.has(line.itemId)) {
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'itemId'], message: 'validation.refundLineTwice' });
+      }
+      seen.add(line.itemId);
+    });
+  });
 export type TRefundRequest = z.input<typeof ZRefundRequest>;
 
 export const ZResolveFlagRequest = z.object({

@@ -113,7 +113,11 @@ export const ErrorCode = {
   ORDER_STALE: 'A0671',
   /** The order has no completed capture to refund (unpaid, or paid another way). */
   ORDER_NOT_REFUNDABLE: 'A0672',
-  /** More than what was captured less what was refunded (other refunds included); `msg` says how much is left. */
+  /**
+   * More than what was captured less what was refunded (other refunds included); `msg` says how much is left.
+   * A refund by lines asking more units of a line than earlier refunds left names each such line in `data.fields`
+   * (`lines.N.quantity`).
+   */
   REFUND_TOO_LARGE: 'A0673',
   /** The payment provider refused the refund; nothing was refunded. */
   REFUND_REFUSED: 'A0674',

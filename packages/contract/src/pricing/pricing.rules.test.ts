@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyPercentage,
+  compareAtPrice,
   convertFromUsdMinor,
   convertToUsdMinor,
   priceProduct,
+  priceVariant,
   roundPrice,
+  variantOverride,
   type TPriceRules,
 } from './pricing.rules';
 
@@ -103,5 +106,104 @@ describe('currency conversion', () => {
 
   it('stays exact for large amounts', () => {
     expect(convertFromUsdMinor(9_000_000_000_000, 1_000_000, 2)).toBe(9_000_000_000_000);
+  });
+});
+
+describe('priceVariant (decision 0055)', () => {
+  const rules: TPriceRules = { defaultPercentage: 150, rounding: '99', overrideMinor: 2500 };
+
+  it("a variant's own price wins over the product's own price and percentages, and is not rounded", () => {
+    expect(
+      priceVariant(1000, { ...rules, secondLevelPercentage: 300 }, { costMinor: 1200, ownPriceMinor: 3001 }),
+    ).toEqual({
+      costMinor: 1200,
+      sellingMinor: 3001,
+      profitMinor: 1801,
+      source: 'variant',
+      percentage: null,
+    });
+  });
+
+  it("without its own price, a variant carries the product's own price as the same profit", () => {
+    expect(priceVariant(1000, rules, { costMinor: 1300 })).toEqual({
+      costMinor: 1300,
+      sellingMinor: 2800,
+      profitMinor: 1500,
+      source: 'override',
+      percentage: null,
+    });
+    expect(variantOverride(2500, 1000, 1300)).toBe(2800);
+    expect(priceVariant(1000, rules, { costMinor: 1000, ownPriceMinor: null }).sellingMinor).toBe(2500);
+  });
+
+  it("without any own price, the percentage applies to the variant's own cost, then the rounding", () => {
+    const percentageOnly: TPriceRules = { defaultPercentage: 150, rounding: '99' };
+    expect(priceVariant(1000, percentageOnly, { costMinor: 1300 })).toEqual({
+      costMinor: 1300,
+      sellingMinor: 1999,
+      profitMinor: 699,
+      source: 'default',
+      percentage: 150,
+    });
+  });
+});
+
+describe('compareAtPrice', () => {
+  it("the variant's own compare-at comes first", () => {
+    expect(
+      compareAtPrice({
+        sellingMinor: 3000,
+        ownCompareAtMinor: 4500,
+        productCompareAtMinor: 4000,
+        productSellingMinor: 2500,
+      }),
+    ).toBe(4500);
+  });
+
+  it("else the product's compare-at is carried by the difference of the selling prices", () => {
+    expect(
+      compareAtPrice({ sellingMinor: 3000, productCompareAtMinor: 4000, productSellingMinor: 2500 }),
+    ).toBe(4500);
+    expect(
+      compareAtPrice({ sellingMinor: 2000, productCompareAtMinor: 4000, productSellingMinor: 2500 }),
+    ).toBe(3500);
+    // The variant the product is sold as shows the product's own.
+    expect(
+      compareAtPrice({ sellingMinor: 2500, productCompareAtMinor: 4000, productSellingMinor: 2500 }),
+    ).toBe(4000);
+  });
+
+  it('none without a compare-at', () => {
+    expect(compareAtPrice({ sellingMinor: 2500, productSellingMinor: 2500 })).toBeNull();
+    expect(
+      compareAtPrice({
+        sellingMinor: 2500,
+        ownCompareAtMinor: null,
+        productCompareAtMinor: null,
+        productSellingMinor: 2500,
+      }),
+    ).toBeNull();
+  });
+
+  it('a compare-at that is not above the selling price is not shown', () => {
+    expect(
+      compareAtPrice({ sellingMinor: 3000, ownCompareAtMinor: 3000, productSellingMinor: 3000 }),
+    ).toBeNull();
+    expect(
+      compareAtPrice({ sellingMinor: 3000, ownCompareAtMinor: 2900, productSellingMinor: 3000 }),
+    ).toBeNull();
+    // A rule that raised the prices past the product's compare-at hides it on every variant.
+    expect(
+      compareAtPrice({ sellingMinor: 4200, productCompareAtMinor: 3900, productSellingMinor: 4000 }),
+    ).toBeNull();
+    // An own compare-at below the price is not replaced by the product's.
+    expect(
+      compareAtPrice({
+        sellingMinor: 3000,
+        ownCompareAtMinor: 2000,
+        productCompareAtMinor: 9000,
+        productSellingMinor: 3000,
+      }),
+    ).toBeNull();
   });
 });

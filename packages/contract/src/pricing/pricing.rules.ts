@@ -13,7 +13,9 @@ export const MAX_PERCENTAGE = 10_000;
 export const ROUNDINGS = ['none', '99', '95', 'whole'] as const;
 export type TRounding = (typeof ROUNDINGS)[number];
 
-export type TPriceSource = 'override' | 'secondLevel' | 'firstLevel' | 'default';
+/** Where a selling price comes from: a variant's own price, the product's, or a percentage. */
+export const PRICE_SOURCES = ['variant', 'override', 'secondLevel', 'firstLevel', 'default'] as const;
+export type TPriceSource = (typeof PRICE_SOURCES)[number];
 
 export interface TPriceRules {
   /** The product's own selling price, if the creator set one. Used as is (never rounded). */
@@ -32,7 +34,7 @@ export interface TPrice {
   sellingMinor: number;
   profitMinor: number;
   source: TPriceSource;
-  /** The percentage that applied; null for an override. */
+  /** The percentage that applied; null for an override or a variant's own price. */
   percentage: number | null;
 }
 
@@ -85,6 +87,69 @@ export function variantOverride(
 ): number | null {
   if (overrideMinor === null || overrideMinor === undefined) return null;
   return overrideMinor + (variantCostMinor - productCostMinor);
+}
+
+/** A variant as it is priced (decision 0055): its own cost and the creator's own price for it, if any. */
+export interface TVariantPriceInputs {
+  costMinor: number;
+  /** The price the creator typed for this variant. Wins over everything; used as is (never rounded). */
+  ownPriceMinor?: number | null | undefined;
+}
+
+/**
+ * One variant's selling price and profit: its own price when the creator typed one (source
+ * `variant`, not rounded), else the product's rules — a percentage of the variant's own cost, or
+ * the product's own price carried by `variantOverride` from the variant the product is sold as
+ * (whose cost is `productCostMinor`).
+ */
+export function priceVariant(
+  productCostMinor: number,
+  rules: TPriceRules,
+  variant: TVariantPriceInputs,
+): TPrice {
+  const { costMinor, ownPriceMinor } = variant;
+  if (ownPriceMinor !== null && ownPriceMinor !== undefined) {
+    return {
+      costMinor,
+      sellingMinor: ownPriceMinor,
+      profitMinor: ownPriceMinor - costMinor,
+      source: 'variant',
+      percentage: null,
+    };
+  }
+  return priceProduct(costMinor, {
+    ...rules,
+    overrideMinor: variantOverride(rules.overrideMinor, productCostMinor, costMinor),
+  });
+}
+
+/** What a variant's "compare at" (sale) price is made of. */
+export interface TCompareAtInputs {
+  /** The variant's selling price (`priceVariant`). */
+  sellingMinor: number;
+  /** The "compare at" the creator typed for this variant, if any. */
+  ownCompareAtMinor?: number | null | undefined;
+  /** The product's "compare at", if any: the compare-at of the variant the product is sold as… */
+  productCompareAtMinor?: number | null | undefined;
+  /** …whose selling price this is. */
+  productSellingMinor: number;
+}
+
+/**
+ * The "compare at" price shown struck through next to a variant's price, or null: the variant's
+ * own if set, else the product's carried by the same difference as the prices (the product's
+ * compare-at + (this variant's selling − the selling variant's selling)). One that is not above
+ * the selling price is not shown. It never changes what the buyer pays or the profit.
+ */
+export function compareAtPrice(inputs: TCompareAtInputs): number | null {
+  const { sellingMinor, ownCompareAtMinor, productCompareAtMinor, productSellingMinor } = inputs;
+  const candidate =
+    ownCompareAtMinor !== null && ownCompareAtMinor !== undefined
+      ? ownCompareAtMinor
+      : productCompareAtMinor !== null && productCompareAtMinor !== undefined
+        ? productCompareAtMinor + (sellingMinor - productSellingMinor)
+        : null;
+  return candidate !== null && candidate > sellingMinor ? candidate : null;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   ZShopProductOrderRequest,
   ZShopProductPage,
   ZShopProductsQuery,
+  ZShopProductVariants,
   ZShopProductVisibilityRequest,
 } from './shop-products.schema';
 
@@ -50,6 +51,16 @@ export const shopProductsRoutes = defineRoutes({
     tags,
     params: ZShopProductIdParams,
     response: ZShopProductDetail,
+    access: signedIn,
+  },
+  variants: {
+    method: 'GET',
+    path: '/api/v1/shop/products/:id/variants',
+    summary:
+      "A product's variants on sale as the caller's shop sells them: label, SKU, stock, cost, price, profit, own prices",
+    tags,
+    params: ZShopProductIdParams,
+    response: ZShopProductVariants,
     access: signedIn,
   },
   categories: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZPage, ZPageQuery } from '../platform/page';
 import { ZRichDoc } from '../platform/rich-text';
+import { PRICE_SOURCES } from '../pricing/pricing.rules';
 import { ZShopRecordId } from './shops.schema';
 
 /**
@@ -31,9 +32,11 @@ export const ZShopProduct = z.object({
   costMinor: z.number().int(),
   sellingMinor: z.number().int(),
   profitMinor: z.number().int(),
-  /** Where the selling price comes from. */
-  source: z.enum(['override', 'secondLevel', 'firstLevel', 'default']),
+  /** Where the selling price comes from (`variant`: the selling variant's own price). */
+  source: z.enum(PRICE_SOURCES),
   overridePriceMinor: z.number().int().nullable(),
+  /** The product's "compare at" (sale) price as the creator set it; null: none. */
+  compareAtMinor: z.number().int().nullable(),
   /**
    * Its variants on sale (decision 0055). `costMinor`, `sellingMinor` and `profitMinor` are the
    * variant it is sold as (the one the creator's own price sets); the ranges span them all.
@@ -83,6 +86,38 @@ export const ZShopProductDetail = ZShopProduct.extend({
   ),
 });
 export type TShopProductDetail = z.infer<typeof ZShopProductDetail>;
+
+/**
+ * One variant on sale of a product in the caller's shop (decision 0055), priced by the shop's
+ * rules: amounts in US cents; `priceMinor` and `compareAtMinor` are what the creator typed for
+ * this variant (null: none), `shownCompareAtMinor` the "compare at" buyers see (its own, else
+ * the product's carried by the same difference as the prices; null when not above the price).
+ */
+export const ZShopProductVariant = z.object({
+  id: z.string(),
+  /** "M / Black" in the caller's language; '' for a product without options. */
+  label: z.string(),
+  sku: z.string(),
+  stock: z.number().int(),
+  costMinor: z.number().int(),
+  sellingMinor: z.number().int(),
+  profitMinor: z.number().int(),
+  source: z.enum(PRICE_SOURCES),
+  /** The percentage that applied; null for an own price. */
+  percentage: z.number().int().nullable(),
+  priceMinor: z.number().int().nullable(),
+  compareAtMinor: z.number().int().nullable(),
+  shownCompareAtMinor: z.number().int().nullable(),
+});
+export type TShopProductVariant = z.infer<typeof ZShopProductVariant>;
+/** A product's variants on sale, in the catalogue's order. */
+export const ZShopProductVariants = z.object({
+  productId: z.string(),
+  /** The variant the product is sold as: what the product's own price and compare-at price. */
+  sellingVariantId: z.string(),
+  variants: z.array(ZShopProductVariant),
+});
+export type TShopProductVariants = z.infer<typeof ZShopProductVariants>;
 
 /** Shows or hides products in the shop. */
 export const ZShopProductVisibilityRequest = z.object({

@@ -27,6 +27,11 @@ export const ZStorefrontProductCard = z.object({
   priceMinor: z.number().int().min(0),
   /** True when its variants on sale sell at different prices. */
   priceVaries: z.boolean(),
+  /**
+   * The "compare at" (sale) price of the variant `priceMinor` is the price of, shown struck
+   * through; null when it has none above its price. Never what the buyer pays.
+   */
+  compareAtMinor: z.number().int().min(0).nullable(),
   /** Average of published reviews in tenths (43 = 4.3 stars); null without reviews. */
   ratingTenths: z.number().int().nullable(),
   reviewCount: z.number().int().min(0),
@@ -115,6 +120,8 @@ export const ZStorefrontVariant = z.object({
   label: z.string(),
   /** The shop's selling price in US cents. */
   priceMinor: z.number().int().min(0),
+  /** Its "compare at" (sale) price, shown struck through; null when none above `priceMinor`. */
+  compareAtMinor: z.number().int().min(0).nullable(),
   /** Units that can still be ordered (stock not reserved by unpaid orders). */
   stock: z.number().int().min(0),
   /** Its own photo (a colour's), or null: the product's. */

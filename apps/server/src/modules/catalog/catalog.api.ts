@@ -12,7 +12,6 @@ export {
 export {
   findVariantsOnSale,
   listProductChoices,
-  variantTotalsOf,
   type OptionOnSale,
   type VariantOnSale,
 } from './variants-on-sale.repository';

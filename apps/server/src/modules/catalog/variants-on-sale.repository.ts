@@ -1,5 +1,5 @@
 import { variantLabel, type TLanguage } from '@linkstore/contract';
-import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../platform/db/database';
 import { productOptions, productOptionValues, productVariants } from './catalog.table';
@@ -10,23 +10,6 @@ import { inLanguage } from './translations';
  * their option values in the buyer's language. Switched-off variants are not offered, not counted
  * in a product's stock and not priced in its "from" price.
  */
-
-/**
- * For a product (`productId`: a column of the row it is joined to, laterally), its variants on
- * sale: how many, the lowest and highest platform price, and the units of all of them together.
- */
-export function variantTotalsOf(db: AppDatabase, productId: AnyColumn | SQL.Aliased<number>) {
-  return db
-    .select({
-      minCostMinor: sql<number | null>`min(${productVariants.platformPriceMinor})`.as('min_cost_minor'),
-      maxCostMinor: sql<number | null>`max(${productVariants.platformPriceMinor})`.as('max_cost_minor'),
-      stock: sql<number>`coalesce(sum(${productVariants.stock}), 0)::int`.as('variants_stock'),
-      count: sql<number>`count(*)::int`.as('variants_on_sale'),
-    })
-    .from(productVariants)
-    .where(and(eq(productVariants.productId, productId), eq(productVariants.status, 1)))
-    .as('variant_totals');
-}
 
 const value1 = alias(productOptionValues, 'value1');
 const value2 = alias(productOptionValues, 'value2');

@@ -20,6 +20,8 @@ import { insertPayment, recordWebhookEvent, setWebhookOutcome } from '../payment
 import {
   findShopBySlug,
   listSellableProducts,
+  ownPricesOf,
+  priceInShop,
   priceVariantInShop,
   type SellableProduct,
 } from '../shops/shops.api';
@@ -77,11 +79,18 @@ export function newOrderNo(now = new Date()): string {
  */
 function priceLine(
   product: SellableProduct,
-  variant: VariantOnSale | undefined,
+  variant: (VariantOnSale & { ownPriceMinor: number | null }) | undefined,
   quantity: number,
   shop: CheckoutShop,
 ): NewOrderItem {
-  const price = priceVariantInShop(product, variant?.costMinor ?? product.costMinor, shop);
+  // The shop's own price for the variant wins (decision 0055); a "compare at" is never charged.
+  const price = variant
+    ? priceVariantInShop(
+        product,
+        { costMinor: variant.costMinor, ownPriceMinor: variant.ownPriceMinor },
+        shop,
+      )
+    : priceInShop(product, shop);
   return {
     productId: product.id,
     variantId: variant?.id ?? product.variantId,
@@ -163,9 +172,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
   async function priceItems(shop: CheckoutShop, form: CheckoutForm): Promise<NewOrderItem[]> {
     const ids = form.items.map((item) => Number(item.productId));
     const variantIds = form.items.flatMap((item) => (item.variantId ? [Number(item.variantId)] : []));
-    const [products, variants] = await Promise.all([
+    const [products, variants, ownPrices] = await Promise.all([
       listSellableProducts(db, shop.id, { ids, lang: form.language }),
       findVariantsOnSale(db, variantIds, form.language),
+      ownPricesOf(db, shop.id, variantIds),
     ]);
     const sellable = new Map(products.map((p) => [p.id, p]));
     const variantOf = new Map(variants.map((v) => [v.id, v]));
@@ -177,7 +187,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (variant?.productId !== product.id) {
         throw AppError.of(ErrorCode.NOT_ON_SALE, 'checkout.variantNotOnSale', { product: product.title });
       }
-      return priceLine(product, variant, item.quantity, shop);
+      const ownPriceMinor = ownPrices.get(variant.id)?.ownPriceMinor ?? null;
+      return priceLine(product, { ...variant, ownPriceMinor }, item.quantity, shop);
     });
     // A line naming the variant a product is sold as and one naming only the product are one.
     const seen = new Set<number>();

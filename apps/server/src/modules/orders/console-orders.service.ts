@@ -124,9 +124,19 @@ export async function getConsoleOrder(
     refundsOf(db, row.id),
     listOrderEvents(db, row.id),
   ]);
+  // Units refunds by lines took of each line (failed ones gave them back).
+  const refundedUnits = new Map<string, number>();
+  for (const refund of refundRows) {
+    if (refund.status === 'failed') continue;
+    for (const line of refund.lines) {
+      refundedUnits.set(line.itemId, (refundedUnits.get(line.itemId) ?? 0) + line.quantity);
+    }
+  }
   return {
     ...toConsoleOrder(row),
     items: items.map((item) => ({
+      id: String(item.id),
+      refundedQuantity: refundedUnits.get(String(item.id)) ?? 0,
       productId: String(item.productId),
       title: item.title,
       variantLabel: item.variantLabel,

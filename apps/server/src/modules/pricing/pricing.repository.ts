@@ -2,10 +2,11 @@ import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { defaultVariantOf, inLanguage } from '../catalog/catalog.api';
-import { categories, products } from '../catalog/catalog.table';
+import { categories, products, productVariants } from '../catalog/catalog.table';
 import {
   joinShopPricing,
   onSale,
+  type ShopPricingInputs,
   parentCategory as parent,
   placeOf,
   productCategory as category,
@@ -40,7 +41,17 @@ export interface PricingProductRow {
   sort: number;
   secondLevelPercentage: number | null;
   firstLevelPercentage: number | null;
+  compareAtMinor: number | null;
+  ownPriceMinor: number | null;
+  ownCompareAtMinor: number | null;
+  sellingVariantId: number;
+  variants: number;
 }
+
+/** How many variants on sale the product has (decision 0055). */
+const variantsOnSale = () =>
+  sql<number>`(select count(*)::int from ${productVariants}
+    where ${productVariants.productId} = ${products.id} and ${productVariants.status} = 1)`.mapWith(Number);
 
 /**
  * Products on sale (in shown categories) with this shop's rules for each: its own row, and the
@@ -76,6 +87,8 @@ export async function listPricingProducts(
           categoryId: products.categoryId,
           parentCategoryId: category.parentId,
           ...shopPricingColumns,
+          sellingVariantId: sellingVariant.id,
+          variants: variantsOnSale(),
           visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.mapWith(Number),
           sort: sql<number>`coalesce(${shopProducts.sort}, 0)`.mapWith(Number),
         })
@@ -119,4 +132,24 @@ export async function findProductCosts(
     .innerJoin(sellingVariant, eq(sellingVariant.id, defaultVariantOf(products.id)))
     .where(inArray(products.id, ids));
   return new Map(rows.map((r) => [r.id, { title: r.title, costMinor: r.costMinor }]));
+}
+
+/**
+ * The shop's pricing inputs of these products (those on sale: sold as a variant on sale), by id:
+ * read inside a save's transaction, they include what it has just written.
+ */
+export async function findPricingInputs(
+  db: AppDatabase,
+  shopId: number,
+  ids: number[],
+): Promise<Map<number, ShopPricingInputs>> {
+  if (ids.length === 0) return new Map();
+  const rows = await joinShopPricing(
+    db
+      .select({ id: products.id, ...shopPricingColumns })
+      .from(products)
+      .$dynamic(),
+    shopId,
+  ).where(inArray(products.id, ids));
+  return new Map(rows.map(({ id, ...inputs }) => [id, inputs]));
 }

@@ -11,8 +11,10 @@ import {
 import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError, type FieldProblem } from '../../platform/errors/app-error';
+import { findVariantsOnSale, type VariantOnSale } from '../catalog/catalog.api';
 import {
   findCategoryIds,
+  findPricingInputs,
   findProductCosts,
   findShopOfOwner,
   listPricingProducts,
@@ -21,10 +23,13 @@ import {
 } from './pricing.repository';
 import {
   listCategoryPercentages,
+  ownPricesOf,
   priceInShop,
+  priceVariantInShop,
   roundingOf,
   setCategoryPercentage,
   setShopProduct,
+  setShopVariantPrices,
   updateShopPricing,
 } from '../shops/shops.api';
 
@@ -69,6 +74,10 @@ function toPricedProduct(row: PricingProductRow, shop: PricingShopRow): TPricedP
     source: price.source,
     percentage: price.percentage,
     overridePriceMinor: row.overridePriceMinor,
+    compareAtMinor: row.compareAtMinor,
+    sellingVariantId: String(row.sellingVariantId),
+    variantPriceMinor: row.ownPriceMinor,
+    variants: row.variants,
     visible: row.visible === 1 ? 1 : 0,
     sort: row.sort,
   };
@@ -95,10 +104,148 @@ export async function listPricedProducts(
   return { list: rows.map((row) => toPricedProduct(row, shop)), total };
 }
 
+type ProductUpdate = NonNullable<TPricingUpdateRequest['products']>[number];
+type ShopRules = Pick<PricingShopRow, 'defaultPercentage' | 'rounding'>;
+
 /**
- * One save, one transaction: every id is checked and every override compared with its cost
- * before anything is written, and any refusal leaves the shop as it was. `lang` gives the
- * products' titles that a refusal names.
+ * What a save is refused for before anything is written: a product's own price below its cost,
+ * a variant that is not one of the product's variants on sale, a variant's own price below its
+ * cost. Field by field, named by their place in the request (`products.1.variants.0.priceMinor`).
+ */
+function refusalsOf(
+  items: readonly ProductUpdate[],
+  costs: Map<number, { title: string; costMinor: number }>,
+  variants: Map<number, VariantOnSale>,
+): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  for (const [index, item] of items.entries()) {
+    const product = costs.get(Number(item.productId));
+    if (!product) throw AppError.notFound();
+    if (
+      item.overridePriceMinor !== undefined &&
+      item.overridePriceMinor !== null &&
+      item.overridePriceMinor < product.costMinor
+    ) {
+      problems.push({
+        field: `products.${index}.overridePriceMinor`,
+        key: 'pricing.belowCost',
+        params: {
+          product: product.title,
+          price: formatUsd(item.overridePriceMinor),
+          cost: formatUsd(product.costMinor),
+        },
+      });
+    }
+    for (const [at, change] of (item.variants ?? []).entries()) {
+      const field = `products.${index}.variants.${at}`;
+      const variant = variants.get(Number(change.variantId));
+      if (variant?.productId !== Number(item.productId)) {
+        problems.push({
+          field: `${field}.variantId`,
+          key: 'pricing.variantUnknown',
+          params: { product: product.title },
+        });
+        continue;
+      }
+      if (
+        change.priceMinor !== undefined &&
+        change.priceMinor !== null &&
+        change.priceMinor < variant.costMinor
+      ) {
+        problems.push({
+          field: `${field}.priceMinor`,
+          key: 'pricing.belowCost',
+          params: {
+            product: variantTitle(product.title, variant.label),
+            price: formatUsd(change.priceMinor),
+            cost: formatUsd(variant.costMinor),
+          },
+        });
+      }
+    }
+  }
+  return problems;
+}
+
+/** "Hoodie — M / Black" (a product without options: its title). */
+function variantTitle(title: string, label: string): string {
+  return label ? `${title} — ${label}` : title;
+}
+
+/**
+ * The "compare at" prices the save sends, each checked against the selling price it applies to
+ * as the save leaves the shop (read in its transaction): the product's against the variant it is
+ * sold as, a variant's against its own. One not above is refused (`pricing.compareAtNotAbove`).
+ */
+async function compareAtRefusals(
+  tx: AppDatabase,
+  shop: ShopRules & { id: number },
+  items: readonly ProductUpdate[],
+  costs: Map<number, { title: string; costMinor: number }>,
+  variants: Map<number, VariantOnSale>,
+): Promise<FieldProblem[]> {
+  const sent = items.filter(
+    (item) =>
+      (item.compareAtMinor ?? null) !== null ||
+      (item.variants ?? []).some((change) => (change.compareAtMinor ?? null) !== null),
+  );
+  if (sent.length === 0) return [];
+  const inputs = await findPricingInputs(
+    tx,
+    shop.id,
+    sent.map((item) => Number(item.productId)),
+  );
+  const variantIds = sent.flatMap((item) => (item.variants ?? []).map((change) => Number(change.variantId)));
+  const own = await ownPricesOf(tx, shop.id, variantIds);
+  const problems: FieldProblem[] = [];
+  const refuse = (field: string, product: string, compareAtMinor: number, sellingMinor: number) =>
+    problems.push({
+      field,
+      key: 'pricing.compareAtNotAbove',
+      params: { product, compareAt: formatUsd(compareAtMinor), price: formatUsd(sellingMinor) },
+    });
+  for (const [index, item] of items.entries()) {
+    const product = inputs.get(Number(item.productId));
+    const title = costs.get(Number(item.productId))?.title ?? '';
+    // Not sold as any variant now: nothing shows its prices.
+    if (!product) continue;
+    if (item.compareAtMinor !== undefined && item.compareAtMinor !== null) {
+      const selling = priceInShop(product, shop).sellingMinor;
+      if (item.compareAtMinor <= selling) {
+        refuse(`products.${index}.compareAtMinor`, title, item.compareAtMinor, selling);
+      }
+    }
+    for (const [at, change] of (item.variants ?? []).entries()) {
+      const variant = variants.get(Number(change.variantId));
+      if (!variant || change.compareAtMinor === undefined || change.compareAtMinor === null) continue;
+      const selling = priceVariantInShop(
+        product,
+        { costMinor: variant.costMinor, ownPriceMinor: own.get(variant.id)?.ownPriceMinor },
+        shop,
+      ).sellingMinor;
+      if (change.compareAtMinor <= selling) {
+        refuse(
+          `products.${index}.variants.${at}.compareAtMinor`,
+          variantTitle(title, variant.label),
+          change.compareAtMinor,
+          selling,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+/** The same id twice: the last one counts, as in the studio's draft (replace by id). */
+function lastById<T>(rows: readonly T[], idOf: (row: T) => string): T[] {
+  return [...new Map(rows.map((row) => [idOf(row), row])).values()];
+}
+
+/**
+ * One save, one transaction: every id is checked and every own price compared with its cost
+ * before anything is written; "compare at" prices are checked against the prices the save
+ * leaves, and refusing one undoes the save. Any refusal leaves the shop as it was. `lang` gives
+ * the products' titles and variants' labels that a refusal names.
  */
 export async function savePricing(
   db: AppDatabase,
@@ -106,9 +253,9 @@ export async function savePricing(
   userId: number,
   form: TPricingUpdateRequest,
 ): Promise<TPricingSettings> {
-  // The same id twice: the last one counts, as in the studio's draft (replace by id).
-  const categories = [...new Map((form.categories ?? []).map((c) => [Number(c.categoryId), c])).values()];
-  const items = [...new Map((form.products ?? []).map((p) => [Number(p.productId), p])).values()];
+  const categories = lastById(form.categories ?? [], (c) => String(Number(c.categoryId)));
+  const sentItems = form.products ?? [];
+  const items = lastById(sentItems, (p) => String(Number(p.productId)));
   return withTransaction(db, async (tx) => {
     const shop = await requireShop(tx, userId, true);
     const known = await findCategoryIds(
@@ -116,31 +263,23 @@ export async function savePricing(
       categories.map((c) => Number(c.categoryId)),
     );
     if (categories.some((c) => !known.has(Number(c.categoryId)))) throw AppError.notFound();
+    const variantIds = [
+      ...new Set(sentItems.flatMap((p) => (p.variants ?? []).map((v) => Number(v.variantId)))),
+    ];
     const costs = await findProductCosts(
       tx,
       items.map((p) => Number(p.productId)),
       lang,
     );
-    const problems: FieldProblem[] = [];
-    let firstRefusal: Record<string, string> | undefined;
-    for (const [index, item] of (form.products ?? []).entries()) {
-      const product = costs.get(Number(item.productId));
-      if (!product) throw AppError.notFound();
-      if (item.overridePriceMinor !== null && item.overridePriceMinor < product.costMinor) {
-        const params = {
-          product: product.title,
-          price: formatUsd(item.overridePriceMinor),
-          cost: formatUsd(product.costMinor),
-        };
-        firstRefusal ??= params;
-        problems.push({ field: `products.${index}.overridePriceMinor`, key: 'pricing.belowCost', params });
-      }
-    }
+    const variants = new Map((await findVariantsOnSale(tx, variantIds, lang)).map((v) => [v.id, v]));
+    const problems = refusalsOf(sentItems, costs, variants);
+    if (problems.some((problem) => problem.key !== 'pricing.belowCost')) throw AppError.fields(problems);
+    const [firstRefusal] = problems;
     if (firstRefusal) {
       // The message names the (first) product; `fields` lists every refused one.
       throw AppError.fields(problems, ErrorCode.PRICE_BELOW_COST, {
         key: 'pricing.belowCost',
-        params: firstRefusal,
+        params: firstRefusal.params ?? {},
       });
     }
     await updateShopPricing(tx, shop.id, {
@@ -151,10 +290,24 @@ export async function savePricing(
     for (const p of items) {
       await setShopProduct(tx, shop.id, Number(p.productId), {
         overridePriceMinor: p.overridePriceMinor,
+        compareAtMinor: p.compareAtMinor,
         visible: p.visible,
       });
+      const changes = lastById(p.variants ?? [], (v) => String(Number(v.variantId)));
+      await setShopVariantPrices(
+        tx,
+        shop.id,
+        changes.map((v) => ({
+          variantId: Number(v.variantId),
+          priceMinor: v.priceMinor,
+          compareAtMinor: v.compareAtMinor,
+        })),
+      );
     }
     const saved = await requireShop(tx, userId);
+    const notAbove = await compareAtRefusals(tx, saved, sentItems, costs, variants);
+    // Thrown inside the transaction: what the save wrote is rolled back.
+    if (notAbove.length > 0) throw AppError.fields(notAbove);
     return settingsOf(tx, saved);
   });
 }

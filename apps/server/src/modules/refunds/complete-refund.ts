@@ -5,16 +5,19 @@ import { returnStock } from '../catalog/catalog.api';
 import { reverseSale, saleCreditOf } from '../earnings/earnings.api';
 import { recordOrderEvent } from '../orders/orders.api';
 import type { RefundsDeps } from './refund-deps';
+import { refundedLineOf } from './console-refunds';
 import { mailBuyer } from './refund-mail';
 import {
   completedTotal,
   findRefund,
-  listOrderItemMoves,
+  listOrderLines,
+  listRefundLines,
   lockCapturedPayment,
   lockOrder,
   markCompleted,
   restockedBefore,
   setProfitReversed,
+  type RefundLineRow,
   type RefundRow,
 } from './refunds.repository';
 
@@ -37,6 +40,31 @@ export function shareToReverse(input: {
     (2n * BigInt(creditMinor) * BigInt(refunded) + BigInt(capturedMinor)) / (2n * BigInt(capturedMinor)),
   );
   return Math.max(0, Math.min(target - reversedMinor, creditMinor - reversedMinor));
+}
+
+/**
+ * The stock a completed refund with restock returns, per variant: the units of its lines (a
+ * refund by lines), else of every line of the order — less what the order's earlier refunds with
+ * restock returned, so no unit comes back twice. Undefined when an earlier refund of an amount
+ * returned the whole order already. A line of a variant removed before 0031 returns nothing.
+ */
+async function restockMoves(
+  tx: AppDatabase,
+  orderId: number,
+  refundId: number,
+  lines: RefundLineRow[],
+): Promise<{ variantId: number; quantity: number }[] | undefined> {
+  const before = await restockedBefore(tx, orderId, refundId);
+  if (before.whole) return undefined;
+  const asked = new Map(lines.map((line) => [line.orderItemId, line.quantity]));
+  const byVariant = new Map<number, number>();
+  for (const item of await listOrderLines(tx, orderId)) {
+    const notBack = item.quantity - (before.units.get(item.id) ?? 0);
+    const units = Math.min(notBack, lines.length > 0 ? (asked.get(item.id) ?? 0) : notBack);
+    if (item.variantId === null || units <= 0) continue;
+    byVariant.set(item.variantId, (byVariant.get(item.variantId) ?? 0) + units);
+  }
+  return [...byVariant].map(([variantId, quantity]) => ({ variantId, quantity }));
 }
 
 /** What a completion did, for the caller (the mail and the creator's news go out after its commit). */
@@ -79,9 +107,12 @@ export async function completeRefundIn(
     currencyCode: order.currencyCode,
   });
   await setProfitReversed(tx, refund.id, share);
-  // The goods came back: their stock returns once per order, and only if the order took it (paid).
-  const restocked = refund.restock && order.status >= 1 && !(await restockedBefore(tx, order.id, refund.id));
-  if (restocked) await returnStock(tx, await listOrderItemMoves(tx, order.id));
+  const lines = await listRefundLines(tx, [refund.id]);
+  // The goods came back: the stock of its lines (or of the order) returns, each unit once, and
+  // only if the order took it (paid).
+  const moves =
+    refund.restock && order.status >= 1 ? await restockMoves(tx, order.id, refund.id, lines) : undefined;
+  if (moves) await returnStock(tx, moves);
   await recordOrderEvent(tx, {
     orderId: order.id,
     action: 'refunded',
@@ -90,7 +121,8 @@ export async function completeRefundIn(
       refundId: String(refund.id),
       amountMinor: refund.amountMinor,
       profitReversedMinor: share,
-      restocked,
+      restocked: moves !== undefined,
+      ...(lines.length > 0 ? { lines: lines.map(refundedLineOf) } : {}),
     },
   });
   return {

@@ -8,18 +8,23 @@ import { storeRefund } from './store-refund';
 
 type RefundRequest = z.output<typeof ZRefundRequest>;
 
-/** `POST /system/orders/refund`: an operator's refund, stored and reserved, then sent. */
+/** `POST /system/orders/refund`: an operator's refund (of an amount or of lines), stored and reserved, then sent. */
 export async function refundOrder(
   deps: RefundsDeps,
   operatorId: number,
   body: RefundRequest,
   lang: TLanguage,
 ): Promise<TConsoleRefund> {
+  // The schema asks for one of them; never read "neither" as "everything left".
+  if (body.lines === undefined && body.amountMinor === undefined) {
+    throw AppError.field('amountMinor', 'validation.required');
+  }
   const refund = await storeRefund(deps.db, operatorId, {
     lang,
     orderNo: body.orderNo,
     version: body.version,
-    amountMinor: body.amountMinor,
+    amountMinor: body.amountMinor ?? null,
+    lines: body.lines,
     restock: body.restock,
     reason: body.reason,
   });

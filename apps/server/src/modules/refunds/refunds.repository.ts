@@ -1,9 +1,9 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { orderItems, orders } from '../orders/orders.table';
 import { payments } from '../payments/payments.table';
 import { shops } from '../shops/shops.table';
-import { refunds } from './refunds.table';
+import { refundLines, refunds } from './refunds.table';
 import { stampNow } from '../../platform/db/stamp';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -144,11 +144,19 @@ export async function completedTotal(db: AppDatabase, paymentId: number): Promis
   return row?.minor ?? 0;
 }
 
-/** Whether another completed refund of the order already returned its stock. */
-export async function restockedBefore(db: AppDatabase, orderId: number, refundId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: refunds.id })
+/**
+ * What the order's other completed refunds with restock already returned: everything (a refund
+ * of an amount returned the whole order's stock), or the units of each line (refunds by lines).
+ */
+export async function restockedBefore(
+  db: AppDatabase,
+  orderId: number,
+  refundId: number,
+): Promise<{ whole: boolean; units: Map<number, number> }> {
+  const rows = await db
+    .select({ refundId: refunds.id, orderItemId: refundLines.orderItemId, quantity: refundLines.quantity })
     .from(refunds)
+    .leftJoin(refundLines, eq(refundLines.refundId, refunds.id))
     .where(
       and(
         eq(refunds.orderId, orderId),
@@ -156,19 +164,75 @@ export async function restockedBefore(db: AppDatabase, orderId: number, refundId
         eq(refunds.status, 'completed'),
         eq(refunds.restock, true),
       ),
-    )
-    .limit(1);
-  return row !== undefined;
+    );
+  const units = new Map<number, number>();
+  let whole = false;
+  for (const row of rows) {
+    if (row.orderItemId === null) whole = true;
+    else units.set(row.orderItemId, (units.get(row.orderItemId) ?? 0) + (row.quantity ?? 0));
+  }
+  return { whole, units };
 }
 
-/** The stock an order's lines took, by variant (a line of a variant removed before 0031 has none). */
-export async function listOrderItemMoves(db: AppDatabase, orderId: number) {
-  const rows = await db
-    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+/** An order's lines as a refund reads them (a line of a variant removed before 0031 has no variant). */
+export function listOrderLines(db: AppDatabase, orderId: number) {
+  return db
+    .select({
+      id: orderItems.id,
+      variantId: orderItems.variantId,
+      title: orderItems.title,
+      variantLabel: orderItems.variantLabel,
+      sku: orderItems.sku,
+      quantity: orderItems.quantity,
+      sellingPriceMinor: orderItems.sellingPriceMinor,
+    })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  return rows.flatMap(({ variantId, quantity }) => (variantId === null ? [] : [{ variantId, quantity }]));
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
 }
+export type OrderLine = Awaited<ReturnType<typeof listOrderLines>>[number];
+
+/** Units of each of the order's lines that its refunds by lines took, failed ones left out. */
+export async function refundedUnitsOf(db: AppDatabase, orderId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({
+      orderItemId: refundLines.orderItemId,
+      quantity: sql<number>`sum(${refundLines.quantity})::int`.mapWith(Number),
+    })
+    .from(refundLines)
+    .innerJoin(refunds, eq(refunds.id, refundLines.refundId))
+    .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')))
+    .groupBy(refundLines.orderItemId);
+  return new Map(rows.map((row) => [row.orderItemId, row.quantity]));
+}
+
+export async function insertRefundLines(
+  db: AppDatabase,
+  rows: (typeof refundLines.$inferInsert)[],
+): Promise<void> {
+  if (rows.length > 0) await db.insert(refundLines).values(rows);
+}
+
+/** The lines of refunds, with the order line as it was bought; by refund, then by the order's line order. */
+export function listRefundLines(db: AppDatabase, refundIds: number[]) {
+  if (refundIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      refundId: refundLines.refundId,
+      orderItemId: refundLines.orderItemId,
+      variantId: orderItems.variantId,
+      title: orderItems.title,
+      variantLabel: orderItems.variantLabel,
+      sku: orderItems.sku,
+      quantity: refundLines.quantity,
+      amountMinor: refundLines.amountMinor,
+    })
+    .from(refundLines)
+    .innerJoin(orderItems, eq(orderItems.id, refundLines.orderItemId))
+    .where(inArray(refundLines.refundId, refundIds))
+    .orderBy(asc(refundLines.refundId), asc(refundLines.orderItemId));
+}
+export type RefundLineRow = Awaited<ReturnType<typeof listRefundLines>>[number];
 
 /** Operator refunds still pending without a provider answer, last touched before `before`: to retry. */
 export function listRetryable(db: AppDatabase, before: Date, limit = 50) {

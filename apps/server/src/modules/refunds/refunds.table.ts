@@ -8,13 +8,14 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/auth.tables';
-import { orders } from '../orders/orders.table';
+import { orderItems, orders } from '../orders/orders.table';
 import { payments } from '../payments/payments.table';
 
 /**
@@ -78,5 +79,31 @@ export const refunds = pgTable(
     check('refunds_amount_positive', sql`${t.amountMinor} > 0`),
     check('refunds_status_values', sql`${t.status} in ('pending', 'completed', 'failed')`),
     check('refunds_source_values', sql`${t.source} in ('operator', 'provider')`),
+  ],
+);
+
+/**
+ * The order lines a refund by lines gives back (migration 0035, decision 0055): how many units of
+ * each and its share of the refund, in the refund's currency (Σ = the refund's amount). A line's
+ * units still refundable are its quantity less those of refunds that did not fail; a refund by
+ * lines with `restock` returns only these units, per variant.
+ */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    refundId: bigint('refund_id', { mode: 'number' })
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    orderItemId: bigint('order_item_id', { mode: 'number' })
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.orderItemId] }),
+    index('refund_lines_item_idx').on(t.orderItemId),
+    check('refund_lines_quantity', sql`${t.quantity} between 1 and 99`),
+    check('refund_lines_amount_not_negative', sql`${t.amountMinor} >= 0`),
   ],
 );

@@ -1,8 +1,10 @@
 import {
-  priceProduct,
+  compareAtPrice,
+  priceVariant,
   ROUNDINGS,
-  variantOverride,
   type TLanguage,
+  type TPrice,
+  type TPriceRules,
   type TRounding,
 } from '@linkstore/contract';
 import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -10,7 +12,7 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../platform/db/database';
 import { defaultVariantOf, inLanguage } from '../catalog/catalog.api';
 import { categories, productImages, products, productVariants, reviews } from '../catalog/catalog.table';
-import { shopCategories, shopCategoryPrices, shopProducts } from './shops.table';
+import { shopCategories, shopCategoryPrices, shopProducts, shopVariantPrices } from './shops.table';
 
 /*
  * The one read model of "a product in a shop": which products a shop sells (on sale, and not
@@ -30,6 +32,8 @@ export const placeOf = (sort: AnyColumn) => sql`coalesce(nullif(${sort}, 0), 214
  * product (its first on sale, decision 0055); a product with no variant on sale is not on sale.
  */
 export const sellingVariant = alias(productVariants, 'selling_variant');
+/** As `joinShopPricing` joins it: the shop's own prices for the variant a product is sold as. */
+export const sellingVariantPrice = alias(shopVariantPrices, 'selling_variant_price');
 /** As `joinShopPricing` joins them: a product's (second-level) category and its parent… */
 export const productCategory = alias(categories, 'category');
 export const parentCategory = alias(categories, 'parent');
@@ -42,13 +46,17 @@ export const parentPlace = alias(shopCategories, 'parent_place');
 
 /**
  * What prices a product in a shop, to select next to `joinShopPricing` and hand to
- * `priceInShop`: the platform price and the shop's rules (null where the shop has none).
+ * `priceInShop`: the platform price and the shop's rules (null where the shop has none), the
+ * product's "compare at" and the shop's own prices for the variant it is sold as.
  */
 export const shopPricingColumns = {
   costMinor: sellingVariant.platformPriceMinor,
   overridePriceMinor: sql<number | null>`${shopProducts.overridePriceMinor}`,
   secondLevelPercentage: sql<number | null>`${secondLevelPrice.percentage}`,
   firstLevelPercentage: sql<number | null>`${firstLevelPrice.percentage}`,
+  compareAtMinor: sql<number | null>`${shopProducts.compareAtMinor}`,
+  ownPriceMinor: sql<number | null>`${sellingVariantPrice.priceMinor}`,
+  ownCompareAtMinor: sql<number | null>`${sellingVariantPrice.compareAtMinor}`,
 };
 
 /**
@@ -67,10 +75,15 @@ export function joinShopProducts<T extends PgSelect>(query: T, shopId: number) {
 
 /**
  * `joinShopProducts` and everything else that prices a product in shop `shopId`: the shop's
- * percentages for the product's category and its parent.
+ * own prices for the variant it is sold as, and the shop's percentages for the product's
+ * category and its parent.
  */
 export function joinShopPricing<T extends PgSelect>(query: T, shopId: number) {
   return joinShopProducts(query, shopId)
+    .leftJoin(
+      sellingVariantPrice,
+      and(eq(sellingVariantPrice.shopId, shopId), eq(sellingVariantPrice.variantId, sellingVariant.id)),
+    )
     .leftJoin(
       secondLevelPrice,
       and(eq(secondLevelPrice.shopId, shopId), eq(secondLevelPrice.categoryId, products.categoryId)),
@@ -158,10 +171,16 @@ export const firstImageUrl = () =>
 
 /** What `shopPricingColumns` selects: a product's platform price and the shop's rules for it. */
 export interface ShopPricingInputs {
+  /** The cost of the variant the product is sold as (its first on sale). */
   costMinor: number;
   overridePriceMinor: number | null;
   secondLevelPercentage: number | null;
   firstLevelPercentage: number | null;
+  /** The product's "compare at" (sale) price, as the creator typed it. */
+  compareAtMinor: number | null;
+  /** The shop's own price and "compare at" for the variant the product is sold as. */
+  ownPriceMinor: number | null;
+  ownCompareAtMinor: number | null;
 }
 
 /** A shop's stored rounding as the contract names it; anything unknown rounds nothing. */
@@ -169,43 +188,205 @@ export function roundingOf(value: string): TRounding {
   return (ROUNDINGS as readonly string[]).includes(value) ? (value as TRounding) : 'none';
 }
 
-/**
- * A product's price in a shop, from `shopPricingColumns` and the shop's default percentage and
- * rounding: the one computation the studio, the price pages, the storefront, checkout and the
- * demo seed all show or charge.
- */
-export function priceInShop(
-  inputs: ShopPricingInputs,
-  shop: { defaultPercentage: number; rounding: string },
-): ReturnType<typeof priceProduct> {
-  return priceProduct(inputs.costMinor, {
+type ShopRules = { defaultPercentage: number; rounding: string };
+
+function rulesOf(inputs: ShopPricingInputs, shop: ShopRules): TPriceRules {
+  return {
     overrideMinor: inputs.overridePriceMinor,
     secondLevelPercentage: inputs.secondLevelPercentage,
     firstLevelPercentage: inputs.firstLevelPercentage,
     defaultPercentage: shop.defaultPercentage,
     rounding: roundingOf(shop.rounding),
-  });
+  };
 }
 
 /**
- * One of a product's variants priced in a shop: the product's inputs (`costMinor` the cost of the
- * variant it is sold as) with the variant's own cost; the creator's own price for the product is
- * carried by `variantOverride` (the same profit on every variant). `priceInShop` of the product's
- * inputs as they are prices the variant it is sold as.
+ * A product's price in a shop — the price of the variant it is sold as — from `shopPricingColumns`
+ * and the shop's default percentage and rounding: the one computation the studio, the price
+ * pages, the storefront, checkout and the demo seed all show or charge.
+ */
+export function priceInShop(inputs: ShopPricingInputs, shop: ShopRules): TPrice {
+  return priceVariant(inputs.costMinor, rulesOf(inputs, shop), {
+    costMinor: inputs.costMinor,
+    ownPriceMinor: inputs.ownPriceMinor,
+  });
+}
+
+/** One variant as it is priced in a shop: its cost and the shop's own prices for it (null: none). */
+export interface VariantPricingInputs {
+  costMinor: number;
+  ownPriceMinor?: number | null | undefined;
+  ownCompareAtMinor?: number | null | undefined;
+}
+
+/**
+ * One of a product's variants priced in a shop (decision 0055): the shop's own price for the
+ * variant wins, as is; else the product's inputs (`costMinor` the cost of the variant it is sold
+ * as) with the variant's own cost, the creator's own price for the product carried by
+ * `variantOverride` (the same profit on every variant). `priceInShop` prices the variant the
+ * product is sold as.
  */
 export function priceVariantInShop(
   inputs: ShopPricingInputs,
-  variantCostMinor: number,
-  shop: { defaultPercentage: number; rounding: string },
-): ReturnType<typeof priceProduct> {
-  return priceInShop(
-    {
-      ...inputs,
-      costMinor: variantCostMinor,
-      overridePriceMinor: variantOverride(inputs.overridePriceMinor, inputs.costMinor, variantCostMinor),
-    },
-    shop,
-  );
+  variant: VariantPricingInputs,
+  shop: ShopRules,
+): TPrice {
+  return priceVariant(inputs.costMinor, rulesOf(inputs, shop), variant);
+}
+
+/** A variant's price and the "compare at" price shown next to it (null: none). */
+export interface VariantOffer extends TPrice {
+  compareAtMinor: number | null;
+}
+
+/**
+ * A variant's price in a shop (`priceVariantInShop`) and its "compare at" (`compareAtPrice`):
+ * its own, else the product's carried by the same difference as the prices; never above what
+ * it changes — the buyer pays `sellingMinor` whatever it is.
+ */
+export function offerInShop(
+  inputs: ShopPricingInputs,
+  variant: VariantPricingInputs,
+  shop: ShopRules,
+): VariantOffer {
+  const price = priceVariantInShop(inputs, variant, shop);
+  const product = priceInShop(inputs, shop);
+  return {
+    ...price,
+    compareAtMinor: compareAtPrice({
+      sellingMinor: price.sellingMinor,
+      ownCompareAtMinor: variant.ownCompareAtMinor,
+      productCompareAtMinor: inputs.compareAtMinor,
+      productSellingMinor: product.sellingMinor,
+    }),
+  };
+}
+
+/**
+ * For a product on a page (`productId`: the page subquery's id column, joined laterally), its
+ * variants on sale as shop `shopId` prices them: how many, their units together, the lowest and
+ * highest cost, the lowest and highest cost of those the shop's rules price alone (`plain*`: no
+ * own price or compare-at; null when none), and the others with their own prices (`own`, few:
+ * only those the creator typed something for). `rangeInShop` prices them.
+ */
+export function variantPricesOf(db: AppDatabase, shopId: number, productId: AnyColumn | SQL.Aliased<number>) {
+  const plain = sql`${shopVariantPrices.variantId} is null`;
+  return db
+    .select({
+      count: sql<number>`count(*)::int`.as('variants_on_sale'),
+      stock: sql<number>`coalesce(sum(${productVariants.stock}), 0)::int`.as('variants_stock'),
+      minCostMinor: sql<number | null>`min(${productVariants.platformPriceMinor})`.as('min_cost_minor'),
+      maxCostMinor: sql<number | null>`max(${productVariants.platformPriceMinor})`.as('max_cost_minor'),
+      plainMinCostMinor: sql<
+        number | null
+      >`min(${productVariants.platformPriceMinor}) filter (where ${plain})`.as('plain_min_cost_minor'),
+      plainMaxCostMinor: sql<
+        number | null
+      >`max(${productVariants.platformPriceMinor}) filter (where ${plain})`.as('plain_max_cost_minor'),
+      own: sql<OwnVariantPrice[] | null>`json_agg(json_build_object(
+          'costMinor', ${productVariants.platformPriceMinor},
+          'ownPriceMinor', ${shopVariantPrices.priceMinor},
+          'ownCompareAtMinor', ${shopVariantPrices.compareAtMinor}
+        )) filter (where not ${plain})`.as('own_prices'),
+    })
+    .from(productVariants)
+    .leftJoin(
+      shopVariantPrices,
+      and(eq(shopVariantPrices.shopId, shopId), eq(shopVariantPrices.variantId, productVariants.id)),
+    )
+    .where(and(eq(productVariants.productId, productId), eq(productVariants.status, 1)))
+    .as('variant_prices');
+}
+
+/** A variant with the shop's own prices, as `variantPricesOf` lists it. */
+export interface OwnVariantPrice {
+  costMinor: number;
+  ownPriceMinor: number | null;
+  ownCompareAtMinor: number | null;
+}
+
+/** What `variantPricesOf` selects, read (a product on sale always has a variant on sale). */
+export interface VariantPriceTotals {
+  plainMinCostMinor: number | null;
+  plainMaxCostMinor: number | null;
+  own: OwnVariantPrice[];
+}
+
+/** The lowest and highest price of a product's variants on sale, and their profits' range. */
+export interface PriceRange {
+  /** The cheapest variant's offer (of those as cheap, one showing a "compare at" first). */
+  lowest: VariantOffer;
+  highest: VariantOffer;
+  minProfitMinor: number;
+  maxProfitMinor: number;
+}
+
+/**
+ * The range of a product's prices in a shop from `variantPricesOf`. Under the shop's rules alone
+ * prices rise with cost (a percentage, a rounding, the product's own price carried as the same
+ * profit), so the cheapest and dearest of those variants bound them; a variant with its own
+ * prices is priced on its own.
+ */
+export function rangeInShop(
+  inputs: ShopPricingInputs,
+  totals: VariantPriceTotals,
+  shop: ShopRules,
+): PriceRange {
+  const candidates: VariantPricingInputs[] = [...totals.own];
+  if (totals.plainMinCostMinor !== null) candidates.push({ costMinor: totals.plainMinCostMinor });
+  if (totals.plainMaxCostMinor !== null) candidates.push({ costMinor: totals.plainMaxCostMinor });
+  // A product on sale is sold as a variant on sale: never empty, but priced as that one if it were.
+  if (candidates.length === 0) candidates.push({ costMinor: inputs.costMinor });
+  const offers = candidates.map((variant) => offerInShop(inputs, variant, shop));
+  const [first] = offers as [VariantOffer, ...VariantOffer[]];
+  let lowest = first;
+  let highest = first;
+  for (const offer of offers) {
+    if (
+      offer.sellingMinor < lowest.sellingMinor ||
+      (offer.sellingMinor === lowest.sellingMinor &&
+        (offer.compareAtMinor ?? 0) > (lowest.compareAtMinor ?? 0))
+    ) {
+      lowest = offer;
+    }
+    if (offer.sellingMinor > highest.sellingMinor) highest = offer;
+  }
+  const profits = offers.map((offer) => offer.profitMinor);
+  return { lowest, highest, minProfitMinor: Math.min(...profits), maxProfitMinor: Math.max(...profits) };
+}
+
+/** The shop's own prices for a variant (null: none). */
+export interface OwnPrices {
+  ownPriceMinor: number | null;
+  ownCompareAtMinor: number | null;
+}
+
+/**
+ * The shop's own prices, by variant id (only the variants it has some for): of these variants,
+ * or (`{ productId }`) of one product's.
+ */
+export async function ownPricesOf(
+  db: AppDatabase,
+  shopId: number,
+  of: number[] | { productId: number },
+): Promise<Map<number, OwnPrices>> {
+  if (Array.isArray(of) && of.length === 0) return new Map();
+  const columns = {
+    variantId: shopVariantPrices.variantId,
+    ownPriceMinor: shopVariantPrices.priceMinor,
+    ownCompareAtMinor: shopVariantPrices.compareAtMinor,
+  };
+  const rows = Array.isArray(of)
+    ? await db
+        .select(columns)
+        .from(shopVariantPrices)
+        .where(and(eq(shopVariantPrices.shopId, shopId), inArray(shopVariantPrices.variantId, of)))
+    : await db
+        .select(columns)
+        .from(shopVariantPrices)
+        .innerJoin(productVariants, eq(productVariants.id, shopVariantPrices.variantId))
+        .where(and(eq(shopVariantPrices.shopId, shopId), eq(productVariants.productId, of.productId)));
+  return new Map(rows.map(({ variantId, ...prices }) => [variantId, prices]));
 }
 
 /** A product a buyer may order in a shop, with the shop's rules for pricing it. */

@@ -1,7 +1,7 @@
-import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { inLanguage, textMatches, variantTotalsOf } from '../catalog/catalog.api';
+import { inLanguage, textMatches } from '../catalog/catalog.api';
 import { productImages, products } from '../catalog/catalog.table';
 import { shopProductStats } from './shops.table';
 import {
@@ -16,8 +16,13 @@ import {
   joinShopProducts,
   shopOrder,
   shopPricingColumns,
+  sellingVariant,
+  variantPricesOf,
+  type OwnVariantPrice,
+  type ShopPricingInputs,
 } from './products-in-shop';
-import { shopCategories, shopProducts } from './shops.table';
+import { shopCategories, shopProducts, shopVariantPrices } from './shops.table';
+import { stampNow } from '../../platform/db/stamp';
 import { containsPattern } from '../../platform/db/like';
 
 /** One product with everything the shop's list needs: its rules, counters and review sums. */
@@ -35,7 +40,14 @@ export interface ShopProductRow {
   minCostMinor: number;
   maxCostMinor: number;
   stock: number;
+  /** For `rangeInShop`: the cost range of those priced by the rules alone, and the others. */
+  plainMinCostMinor: number | null;
+  plainMaxCostMinor: number | null;
+  own: OwnVariantPrice[];
   overridePriceMinor: number | null;
+  compareAtMinor: number | null;
+  ownPriceMinor: number | null;
+  ownCompareAtMinor: number | null;
   visible: number;
   secondLevelPercentage: number | null;
   firstLevelPercentage: number | null;
@@ -95,6 +107,9 @@ function selectPage(
           overridePriceMinor: shopPricingColumns.overridePriceMinor.as('override_price_minor'),
           secondLevelPercentage: shopPricingColumns.secondLevelPercentage.as('second_level_percentage'),
           firstLevelPercentage: shopPricingColumns.firstLevelPercentage.as('first_level_percentage'),
+          compareAtMinor: shopPricingColumns.compareAtMinor.as('compare_at_minor'),
+          ownPriceMinor: shopPricingColumns.ownPriceMinor.as('own_price_minor'),
+          ownCompareAtMinor: shopPricingColumns.ownCompareAtMinor.as('own_compare_at_minor'),
           visible: sql<number>`coalesce(${shopProducts.visible}, 1)`.as('visible'),
           views: sql<number>`coalesce(${shopProductStats.views}, 0)`.as('views'),
           clicks: sql<number>`coalesce(${shopProductStats.clicks}, 0)`.as('clicks'),
@@ -130,7 +145,7 @@ async function rowsOf(
 ): Promise<ShopProductRow[]> {
   const pageRows = selectPage(db, shopId, lang, where, page);
   const { firstImage, reviewTotals } = pageLookupsOf(db, pageRows.id);
-  const variantTotals = variantTotalsOf(db, pageRows.id);
+  const variantTotals = variantPricesOf(db, shopId, pageRows.id);
   const rows = await db
     .select({
       id: pageRows.id,
@@ -143,9 +158,15 @@ async function rowsOf(
       overridePriceMinor: pageRows.overridePriceMinor,
       secondLevelPercentage: pageRows.secondLevelPercentage,
       firstLevelPercentage: pageRows.firstLevelPercentage,
+      compareAtMinor: pageRows.compareAtMinor,
+      ownPriceMinor: pageRows.ownPriceMinor,
+      ownCompareAtMinor: pageRows.ownCompareAtMinor,
       variants: variantTotals.count,
       minCostMinor: variantTotals.minCostMinor,
       maxCostMinor: variantTotals.maxCostMinor,
+      plainMinCostMinor: variantTotals.plainMinCostMinor,
+      plainMaxCostMinor: variantTotals.plainMaxCostMinor,
+      own: variantTotals.own,
       stock: variantTotals.stock,
       visible: pageRows.visible,
       views: pageRows.views,
@@ -165,6 +186,9 @@ async function rowsOf(
     variants: Number(row.variants ?? 1),
     minCostMinor: row.minCostMinor ?? row.costMinor,
     maxCostMinor: row.maxCostMinor ?? row.costMinor,
+    plainMinCostMinor: row.plainMinCostMinor ?? null,
+    plainMaxCostMinor: row.plainMaxCostMinor ?? null,
+    own: row.own ?? [],
     stock: Number(row.stock ?? 0),
     parentCategoryId: Number(row.parentCategoryId),
     visible: Number(row.visible),
@@ -214,6 +238,25 @@ export async function findShopProduct(
     .from(products)
     .where(eq(products.id, productId));
   return { ...row, description: text?.description ?? '' };
+}
+
+/**
+ * A product on sale (hidden or not) with the shop's pricing inputs and the variant it is sold as;
+ * undefined when not on sale.
+ */
+export async function findShopProductPricing(
+  db: AppDatabase,
+  shopId: number,
+  productId: number,
+): Promise<(ShopPricingInputs & { variantId: number }) | undefined> {
+  const [row] = await joinShopPricing(
+    db
+      .select({ variantId: sellingVariant.id, ...shopPricingColumns })
+      .from(products)
+      .$dynamic(),
+    shopId,
+  ).where(and(eq(products.id, productId), ...onSale()));
+  return row;
 }
 
 export async function listProductImages(db: AppDatabase, productId: number): Promise<string[]> {
@@ -358,26 +401,72 @@ export async function setCategoryPlaces(
     });
 }
 
-/** The shop's override and visibility of one product; `visible` undefined keeps what was set. */
+/**
+ * The shop's override, "compare at" and visibility of one product; a value left undefined keeps
+ * what was set (`visible` shown, the prices none, on a new row); nothing to set writes nothing.
+ */
 export async function setShopProduct(
   db: AppDatabase,
   shopId: number,
   productId: number,
-  values: { overridePriceMinor: number | null; visible?: 0 | 1 | undefined },
+  values: {
+    overridePriceMinor?: number | null | undefined;
+    compareAtMinor?: number | null | undefined;
+    visible?: 0 | 1 | undefined;
+  },
 ): Promise<void> {
+  const set = {
+    ...(values.overridePriceMinor !== undefined ? { overridePriceMinor: values.overridePriceMinor } : {}),
+    ...(values.compareAtMinor !== undefined ? { compareAtMinor: values.compareAtMinor } : {}),
+    ...(values.visible !== undefined ? { visible: values.visible } : {}),
+  };
+  if (Object.keys(set).length === 0) return;
   await db
     .insert(shopProducts)
-    .values({
-      shopId,
-      productId,
-      overridePriceMinor: values.overridePriceMinor,
-      visible: values.visible ?? 1,
-    })
-    .onConflictDoUpdate({
-      target: [shopProducts.shopId, shopProducts.productId],
-      set: {
-        overridePriceMinor: values.overridePriceMinor,
-        ...(values.visible !== undefined ? { visible: values.visible } : {}),
-      },
-    });
+    .values({ shopId, productId, ...set, visible: values.visible ?? 1 })
+    .onConflictDoUpdate({ target: [shopProducts.shopId, shopProducts.productId], set });
+}
+
+/** A variant's own prices to store: undefined keeps what was set, null removes it. */
+export interface VariantPriceChange {
+  variantId: number;
+  priceMinor?: number | null | undefined;
+  compareAtMinor?: number | null | undefined;
+}
+
+/**
+ * The shop's own prices for variants (decision 0055): each change merged into the variant's row,
+ * and a row left with neither price removed (no row: the shop's rules price the variant).
+ */
+export async function setShopVariantPrices(
+  db: AppDatabase,
+  shopId: number,
+  changes: VariantPriceChange[],
+): Promise<void> {
+  for (const change of changes) {
+    const set = {
+      ...(change.priceMinor !== undefined ? { priceMinor: change.priceMinor } : {}),
+      ...(change.compareAtMinor !== undefined ? { compareAtMinor: change.compareAtMinor } : {}),
+    };
+    if (Object.keys(set).length === 0) continue;
+    await db
+      .insert(shopVariantPrices)
+      .values({ shopId, variantId: change.variantId, ...set })
+      .onConflictDoUpdate({
+        target: [shopVariantPrices.shopId, shopVariantPrices.variantId],
+        set: { ...set, updatedAt: stampNow() },
+      });
+  }
+  const ids = changes.map((change) => change.variantId);
+  if (ids.length === 0) return;
+  await db
+    .delete(shopVariantPrices)
+    .where(
+      and(
+        eq(shopVariantPrices.shopId, shopId),
+        inArray(shopVariantPrices.variantId, ids),
+        isNull(shopVariantPrices.priceMinor),
+        isNull(shopVariantPrices.compareAtMinor),
+      ),
+    );
 }

@@ -3,6 +3,7 @@ import { shopProductsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
 import {
+  getMyProductVariants,
   getMyShopProduct,
   listMyShopCategories,
   orderMyCategories,
@@ -27,6 +28,13 @@ async function registerShopProducts(app: FastifyInstance): Promise<void> {
     app,
     r.product,
     ({ params, request, caller }) => getMyShopProduct(db, request.lang, Number(caller.id), Number(params.id)),
+    mine,
+  );
+  registerRoute(
+    app,
+    r.variants,
+    ({ params, request, caller }) =>
+      getMyProductVariants(db, request.lang, Number(caller.id), Number(params.id)),
     mine,
   );
   registerRoute(app, r.visibility, async ({ body, caller }) => {

@@ -9,6 +9,7 @@ import {
   type TShopProductOrderRequest,
   type TShopProductPage,
   type TShopProductsQuery,
+  type TShopProductVariants,
   type TShopProductVisibilityRequest,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
@@ -18,6 +19,7 @@ import type { MessageKey } from '../../platform/i18n/translate';
 import {
   findProductsOnSale,
   findShopProduct,
+  findShopProductPricing,
   listActiveSiblingIds,
   listProductIdsOnSale,
   listProductImages,
@@ -30,8 +32,8 @@ import {
   type ShopProductRow,
 } from './shop-products.repository';
 import { findShopByOwner, lockShopByOwner, type ShopRow } from './shops.repository';
-import { pagePublishedReviews } from '../catalog/catalog.api';
-import { priceInShop, priceVariantInShop } from './products-in-shop';
+import { listProductChoices, pagePublishedReviews } from '../catalog/catalog.api';
+import { offerInShop, ownPricesOf, priceInShop, rangeInShop } from './products-in-shop';
 
 /** The detail drawer shows this many of the latest published reviews. */
 export const LATEST_REVIEWS = 20;
@@ -56,9 +58,7 @@ export function ratingTenths(ratingSum: number, reviewCount: number): number | n
 
 function toShopProduct(row: ShopProductRow, shop: ShopRow): TShopProduct {
   const price = priceInShop(row, shop);
-  // Prices rise with cost under every rule: the cheapest and dearest variants bound the range.
-  const lowest = priceVariantInShop(row, row.minCostMinor, shop);
-  const highest = priceVariantInShop(row, row.maxCostMinor, shop);
+  const range = rangeInShop(row, row, shop);
   return {
     id: String(row.id),
     title: row.title,
@@ -71,13 +71,14 @@ function toShopProduct(row: ShopProductRow, shop: ShopRow): TShopProduct {
     profitMinor: price.profitMinor,
     source: price.source,
     overridePriceMinor: row.overridePriceMinor,
+    compareAtMinor: row.compareAtMinor,
     variants: row.variants,
     minCostMinor: row.minCostMinor,
     maxCostMinor: row.maxCostMinor,
-    minSellingMinor: lowest.sellingMinor,
-    maxSellingMinor: highest.sellingMinor,
-    minProfitMinor: Math.min(lowest.profitMinor, highest.profitMinor),
-    maxProfitMinor: Math.max(lowest.profitMinor, highest.profitMinor),
+    minSellingMinor: range.lowest.sellingMinor,
+    maxSellingMinor: range.highest.sellingMinor,
+    minProfitMinor: range.minProfitMinor,
+    maxProfitMinor: range.maxProfitMinor,
     stock: row.stock,
     visible: row.visible === 1 ? 1 : 0,
     views: row.views,
@@ -146,6 +147,49 @@ export async function getMyShopProduct(
       verified: r.orderItemId !== null,
       createdAt: r.createdAt.toISOString(),
     })),
+  };
+}
+
+/**
+ * A product's variants on sale as the caller's shop prices them (decision 0055), fetched when the
+ * studio opens them: each with its label in `lang`, SKU, stock, cost, price, profit and where the
+ * price comes from, the shop's own prices typed for it and the "compare at" buyers see. A
+ * product not on sale is answered as absent; a hidden one is listed (the studio shows it).
+ */
+export async function getMyProductVariants(
+  db: AppDatabase,
+  lang: TLanguage,
+  userId: number,
+  productId: number,
+): Promise<TShopProductVariants> {
+  const shop = await requireShop(db, userId);
+  const [row, choices, own] = await Promise.all([
+    findShopProductPricing(db, shop.id, productId),
+    listProductChoices(db, productId, lang),
+    ownPricesOf(db, shop.id, { productId }),
+  ]);
+  if (!row) throw AppError.notFound();
+  return {
+    productId: String(productId),
+    sellingVariantId: String(row.variantId),
+    variants: choices.variants.map((variant) => {
+      const prices = own.get(variant.id);
+      const offer = offerInShop(row, { costMinor: variant.costMinor, ...prices }, shop);
+      return {
+        id: String(variant.id),
+        label: variant.label,
+        sku: variant.sku,
+        stock: variant.stock,
+        costMinor: offer.costMinor,
+        sellingMinor: offer.sellingMinor,
+        profitMinor: offer.profitMinor,
+        source: offer.source,
+        percentage: offer.percentage,
+        priceMinor: prices?.ownPriceMinor ?? null,
+        compareAtMinor: prices?.ownCompareAtMinor ?? null,
+        shownCompareAtMinor: offer.compareAtMinor,
+      };
+    }),
   };
 }
 

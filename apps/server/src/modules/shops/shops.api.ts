@@ -7,7 +7,9 @@ export {
   joinShopPricing,
   joinShopProducts,
   listSellableProducts,
+  offerInShop,
   onSale,
+  ownPricesOf,
   pageLookupsOf,
   parentCategory,
   parentPlace,
@@ -15,14 +17,21 @@ export {
   priceInShop,
   priceVariantInShop,
   productCategory,
+  rangeInShop,
   roundingOf,
   secondLevelPrice,
   sellableInShop,
   sellingVariant,
+  sellingVariantPrice,
   shopCategoryOrder,
   shopOrder,
   shopPricingColumns,
+  variantPricesOf,
+  type OwnVariantPrice,
   type SellableProduct,
+  type ShopPricingInputs,
+  type VariantOffer,
+  type VariantPriceTotals,
 } from './products-in-shop';
 export {
   addProductStats,
@@ -37,7 +46,7 @@ export {
 } from './shops.repository';
 export { setAutoPayout, setPayoutsHeld } from './payout-settings.repository';
 export { recordShopAction, setShopSuspended, type ShopActionKind } from './shop-actions.repository';
-export { setShopProduct } from './shop-products.repository';
+export { setShopProduct, setShopVariantPrices, type VariantPriceChange } from './shop-products.repository';
 export { ratingTenths } from './shop-products.service';
 export { publicShopOf } from './shops.service';
 export { shopLinkFor } from './shop-link';

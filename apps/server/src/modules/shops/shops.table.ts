@@ -15,7 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/auth.tables';
-import { categories, products } from '../catalog/catalog.table';
+import { categories, products, productVariants } from '../catalog/catalog.table';
 
 /** A creator's shop (one per creator). Its public link is `/s/<slug>`. */
 export const shops = pgTable(
@@ -103,9 +103,10 @@ export const shopBanners = pgTable(
 );
 
 /**
- * A shop's settings for one product: shown or hidden, its place, and an optional selling price
- * override (US cents, never below the platform price). No row means: shown, default place, no
- * override.
+ * A shop's settings for one product: shown or hidden, its place, an optional selling price
+ * override (US cents, never below the platform price: the price of the variant the product is
+ * sold as, decision 0055) and an optional "compare at" (sale) price shown struck through. No row
+ * means: shown, default place, no override, no compare-at.
  */
 export const shopProducts = pgTable(
   'shop_products',
@@ -117,10 +118,40 @@ export const shopProducts = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     overridePriceMinor: integer('override_price_minor'),
+    compareAtMinor: integer('compare_at_minor'),
     visible: smallint('visible').notNull().default(1),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.shopId, t.productId] })],
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.productId] }),
+    check('shop_products_compare_at_positive', sql`${t.compareAtMinor} > 0`),
+  ],
+);
+
+/**
+ * A shop's own prices for one variant (migration 0034, decision 0055), US cents: `priceMinor`
+ * wins over the shop's rules and the product's own price (used as is, never below the variant's
+ * cost); `compareAtMinor` is its "compare at" (sale) price. Null: none; no row: neither.
+ */
+export const shopVariantPrices = pgTable(
+  'shop_variant_prices',
+  {
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    variantId: bigint('variant_id', { mode: 'number' })
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    priceMinor: integer('price_minor'),
+    compareAtMinor: integer('compare_at_minor'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.variantId] }),
+    index('shop_variant_prices_variant_idx').on(t.variantId),
+    check('shop_variant_prices_price_positive', sql`${t.priceMinor} > 0`),
+    check('shop_variant_prices_compare_at_positive', sql`${t.compareAtMinor} > 0`),
+  ],
 );
 
 /**

@@ -10,7 +10,7 @@ import { withTransaction } from '../../platform/db/transaction';
 import { createTestApp, testConfig, type TestContext } from '../../test/helper';
 import { createUser } from '../../test/users';
 import { categories, productVariants, products } from '../catalog/catalog.table';
-import { shopProducts, shops } from '../shops/shops.table';
+import { shopProducts, shops, shopVariantPrices } from '../shops/shops.table';
 
 /**
  * The storefront's answer cache stays honest (decisions 0029, 0031): what a creator or an
@@ -260,6 +260,26 @@ describe('storefront answer cache', () => {
       (_s, body) => cardOf(body)?.priceMinor === 4321,
     );
     expect(ms).toBeLessThan(CACHE_MS);
+  });
+
+  it("a variant's own price and a compare-at saved reach buyers on both processes at once", async () => {
+    const [variant] = await ctx.database.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId));
+    await untilBoth(
+      productsUrl,
+      () =>
+        ctx.database.db
+          .insert(shopVariantPrices)
+          .values({ shopId, variantId: variant?.id ?? 0, priceMinor: 4000, compareAtMinor: 5000 }),
+      (_s, body) => cardOf(body)?.priceMinor === 4000 && cardOf(body)?.compareAtMinor === 5000,
+    );
+    await untilBoth(
+      productsUrl,
+      () => ctx.database.db.delete(shopVariantPrices).where(eq(shopVariantPrices.shopId, shopId)),
+      (_s, body) => cardOf(body)?.priceMinor === 4321 && cardOf(body)?.compareAtMinor === null,
+    );
   });
 
   it('a product renamed in the catalogue reaches every shop at once', async () => {

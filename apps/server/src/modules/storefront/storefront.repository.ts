@@ -1,7 +1,7 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { inLanguage, textMatches, variantTotalsOf } from '../catalog/catalog.api';
+import { inLanguage, textMatches } from '../catalog/catalog.api';
 import { productImages, products, reviews } from '../catalog/catalog.table';
 import { countries } from '../countries/countries.table';
 import {
@@ -17,8 +17,11 @@ import {
   secondLevelPrice as secondLevel,
   sellableInShop as shownIn,
   sellingVariant,
+  sellingVariantPrice,
   shopCategoryOrder,
   shopOrder,
+  variantPricesOf,
+  type OwnVariantPrice,
   type ShopRow,
 } from '../shops/shops.api';
 import { shopBanners, shopProducts, shops, shopSlugHistory } from '../shops/shops.table';
@@ -113,9 +116,17 @@ export interface StorefrontProductRow {
   maxCostMinor: number;
   /** Units of its variants on sale. */
   stock: number;
+  /** For `rangeInShop`: the cost range of those priced by the rules alone, and the others. */
+  plainMinCostMinor: number | null;
+  plainMaxCostMinor: number | null;
+  own: OwnVariantPrice[];
   overridePriceMinor: number | null;
   secondLevelPercentage: number | null;
   firstLevelPercentage: number | null;
+  /** The product's "compare at", and the shop's own prices for the variant it is sold as. */
+  compareAtMinor: number | null;
+  ownPriceMinor: number | null;
+  ownCompareAtMinor: number | null;
   ratingSum: number;
   reviewCount: number;
 }
@@ -168,6 +179,11 @@ export async function pageStorefrontProducts(
           overridePriceMinor: shopProducts.overridePriceMinor,
           secondLevelPercentage: sql<number | null>`${secondLevel.percentage}`.as('second_level_percentage'),
           firstLevelPercentage: sql<number | null>`${firstLevel.percentage}`.as('first_level_percentage'),
+          compareAtMinor: sql<number | null>`${shopProducts.compareAtMinor}`.as('compare_at_minor'),
+          ownPriceMinor: sql<number | null>`${sellingVariantPrice.priceMinor}`.as('own_price_minor'),
+          ownCompareAtMinor: sql<number | null>`${sellingVariantPrice.compareAtMinor}`.as(
+            'own_compare_at_minor',
+          ),
           place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
           total: sql<number>`count(*) over ()`.as('total'),
         })
@@ -183,7 +199,7 @@ export async function pageStorefrontProducts(
     .offset(page.offset)
     .as('page_rows');
   const { firstImage, reviewTotals } = pageLookupsOf(db, pageRows.id);
-  const variantTotals = variantTotalsOf(db, pageRows.id);
+  const variantTotals = variantPricesOf(db, shopId, pageRows.id);
   const rows = await db
     .select({
       id: pageRows.id,
@@ -193,10 +209,16 @@ export async function pageStorefrontProducts(
       costMinor: pageRows.costMinor,
       minCostMinor: variantTotals.minCostMinor,
       maxCostMinor: variantTotals.maxCostMinor,
+      plainMinCostMinor: variantTotals.plainMinCostMinor,
+      plainMaxCostMinor: variantTotals.plainMaxCostMinor,
+      own: variantTotals.own,
       stock: variantTotals.stock,
       overridePriceMinor: pageRows.overridePriceMinor,
       secondLevelPercentage: pageRows.secondLevelPercentage,
       firstLevelPercentage: pageRows.firstLevelPercentage,
+      compareAtMinor: pageRows.compareAtMinor,
+      ownPriceMinor: pageRows.ownPriceMinor,
+      ownCompareAtMinor: pageRows.ownCompareAtMinor,
       ratingSum: reviewTotals.ratingSum,
       reviewCount: reviewTotals.reviewCount,
       total: pageRows.total,
@@ -214,6 +236,9 @@ export async function pageStorefrontProducts(
       // A product on sale has a variant on sale (it is sold as one): the totals always have a row.
       minCostMinor: row.minCostMinor ?? row.costMinor,
       maxCostMinor: row.maxCostMinor ?? row.costMinor,
+      plainMinCostMinor: row.plainMinCostMinor ?? null,
+      plainMaxCostMinor: row.plainMaxCostMinor ?? null,
+      own: row.own ?? [],
       stock: Number(row.stock ?? 0),
       ratingSum: Number(row.ratingSum ?? 0),
       reviewCount: Number(row.reviewCount ?? 0),

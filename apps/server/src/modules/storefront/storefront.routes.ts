@@ -57,6 +57,7 @@ async function registerStorefront(app: FastifyInstance): Promise<void> {
 const SHOP_TABLES = new Set([
   'shops',
   'shop_products',
+  'shop_variant_prices',
   'shop_categories',
   'shop_category_prices',
   'shop_banners',

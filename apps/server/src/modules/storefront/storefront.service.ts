@@ -15,8 +15,10 @@ import { AppError } from '../../platform/errors/app-error';
 import { listProductChoices, pagePublishedReviews, type PublishedReviewRow } from '../catalog/catalog.api';
 import {
   findShopByOldSlug,
-  priceVariantInShop,
+  offerInShop,
+  ownPricesOf,
   publicShopOf,
+  rangeInShop,
   ratingTenths,
   type ShopRow,
 } from '../shops/shops.api';
@@ -44,19 +46,20 @@ export interface FoundShop {
 }
 
 /**
- * A product in a list: priced at its cheapest variant on sale (prices rise with cost under every
- * rule: a percentage, a rounding, and a creator's own price carried as the same profit).
+ * A product in a list: priced at its cheapest variant on sale (`rangeInShop`: under the rules
+ * alone prices rise with cost; a variant with its own price is priced on its own), with that
+ * variant's "compare at".
  */
 function toCard(row: StorefrontProductRow, shop: ShopRow): TStorefrontProductCard {
-  const lowest = priceVariantInShop(row, row.minCostMinor, shop).sellingMinor;
-  const highest = priceVariantInShop(row, row.maxCostMinor, shop).sellingMinor;
+  const { lowest, highest } = rangeInShop(row, row, shop);
   return {
     id: String(row.id),
     title: row.title,
     imageUrl: row.imageUrl,
     categoryId: String(row.categoryId),
-    priceMinor: lowest,
-    priceVaries: highest !== lowest,
+    priceMinor: lowest.sellingMinor,
+    priceVaries: highest.sellingMinor !== lowest.sellingMinor,
+    compareAtMinor: lowest.compareAtMinor,
     ratingTenths: ratingTenths(row.ratingSum, row.reviewCount),
     reviewCount: row.reviewCount,
     inStock: row.stock > 0,
@@ -171,22 +174,27 @@ export function createStorefrontService({ db }: Deps) {
     lang: TLanguage,
     productId: number,
   ): Promise<TStorefrontProductDetail | undefined> {
-    const [shown, details, reviews, choices] = await Promise.all([
+    const [shown, details, reviews, choices, own] = await Promise.all([
       pageStorefrontProducts(db, shop.id, lang, { productId }, { limit: 1, offset: 0 }),
       findProductDetails(db, productId, lang),
       pagePublishedReviews(db, productId, { limit: FIRST_REVIEWS, offset: 0 }),
       listProductChoices(db, productId, lang),
+      ownPricesOf(db, shop.id, { productId }),
     ]);
     const [row] = shown.rows;
     if (!row) return undefined;
-    const variants = choices.variants.map((variant) => ({
-      id: String(variant.id),
-      valueIds: variant.valueIds.map(String),
-      label: variant.label,
-      priceMinor: priceVariantInShop(row, variant.costMinor, shop).sellingMinor,
-      stock: variant.stock,
-      imageUrl: variant.imageUrl,
-    }));
+    const variants = choices.variants.map((variant) => {
+      const offer = offerInShop(row, { costMinor: variant.costMinor, ...own.get(variant.id) }, shop);
+      return {
+        id: String(variant.id),
+        valueIds: variant.valueIds.map(String),
+        label: variant.label,
+        priceMinor: offer.sellingMinor,
+        compareAtMinor: offer.compareAtMinor,
+        stock: variant.stock,
+        imageUrl: variant.imageUrl,
+      };
+    });
     const shownFirst = variants.find((variant) => variant.stock > 0) ?? variants[0];
     return {
       ...toCard(row, shop),

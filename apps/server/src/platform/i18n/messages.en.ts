@@ -121,6 +121,9 @@ export const en = {
   'shops.products.orderIncomplete': 'The order must list every product of this category exactly once.',
   'shops.categories.orderIncomplete': 'The order must list every category at this level exactly once.',
   'pricing.belowCost': 'The selling price of "{product}" ({price}) cannot be below its cost ({cost}).',
+  'pricing.compareAtNotAbove':
+    'The "compare at" price of "{product}" ({compareAt}) must be above its selling price ({price}).',
+  'pricing.variantUnknown': 'This is not a variant of "{product}".',
   'payouts.accountRequired': 'Connect your PayPal account with "Log in with PayPal" before withdrawing.',
   'payouts.held': 'Your payouts are on hold. Please contact support.',
   'payouts.inFlight': 'A payout is already on its way. Wait until it is settled.',
@@ -293,6 +296,11 @@ export const en = {
   'refunds.notRefundable': 'Order {orderNo} has no completed payment to refund. Nothing was refunded.',
   'refunds.tooLarge': 'That is more than can still be refunded: at most {left}. Nothing was refunded.',
   'refunds.refused': 'PayPal refused the refund ({reason}). Nothing was refunded.',
+  'refunds.lineUnknown': 'This line is not part of order {orderNo}. Nothing was refunded.',
+  'refunds.lineTooMany': 'At most {left} of {line} can still be refunded. Nothing was refunded.',
+  'validation.refundAmountWithLines':
+    'Give either an amount or lines to refund, not both: with lines the amount is computed',
+  'validation.refundLineTwice': 'This order line is listed twice',
   'notices.notDraft': 'Only a draft notice can be edited. Nothing was changed.',
   'notices.alreadyPublished': 'This notice is already published. Nothing was changed.',
   'notices.notPublished': 'Only a published notice can be revoked. Nothing was changed.',

@@ -129,6 +129,9 @@ export const es = {
     'El orden debe incluir cada categoría de este nivel exactamente una vez.',
   'pricing.belowCost':
     'El precio de venta de "{product}" ({price}) no puede ser inferior a su coste ({cost}).',
+  'pricing.compareAtNotAbove':
+    'El precio original de "{product}" ({compareAt}) debe ser mayor que su precio de venta ({price}).',
+  'pricing.variantUnknown': 'Esta no es una variante de "{product}".',
   'payouts.accountRequired': 'Conecta tu cuenta de PayPal con «Iniciar sesión con PayPal» antes de retirar.',
   'payouts.held': 'Tus pagos están retenidos. Ponte en contacto con soporte.',
   'payouts.inFlight': 'Ya hay un pago en camino. Espera a que se complete.',
@@ -305,6 +308,11 @@ export const es = {
     'El pedido {orderNo} no tiene un pago completado que reembolsar. No se reembolsó nada.',
   'refunds.tooLarge': 'Es más de lo que aún se puede reembolsar: como máximo {left}. No se reembolsó nada.',
   'refunds.refused': 'PayPal rechazó el reembolso ({reason}). No se reembolsó nada.',
+  'refunds.lineUnknown': 'Esta línea no forma parte del pedido {orderNo}. No se reembolsó nada.',
+  'refunds.lineTooMany': 'Como máximo se pueden reembolsar aún {left} de {line}. No se reembolsó nada.',
+  'validation.refundAmountWithLines':
+    'Indica un importe o líneas que reembolsar, no ambos: con líneas el importe se calcula',
+  'validation.refundLineTwice': 'Esta línea del pedido aparece dos veces',
   'notices.notDraft': 'Solo se puede editar un aviso en borrador. No se cambió nada.',
   'notices.alreadyPublished': 'Este aviso ya está publicado. No se cambió nada.',
   'notices.notPublished': 'Solo se puede retirar un aviso publicado. No se cambió nada.',

@@ -135,6 +135,9 @@ export const fr = {
     "L'ordre doit contenir chaque catégorie de ce niveau exactement une fois.",
   'pricing.belowCost':
     'Le prix de vente de « {product} » ({price}) ne peut pas être inférieur à son coût ({cost}).',
+  'pricing.compareAtNotAbove':
+    'Le prix barré de « {product} » ({compareAt}) doit être supérieur à son prix de vente ({price}).',
+  'pricing.variantUnknown': 'Ce n’est pas une variante de « {product} ».',
   'payouts.accountRequired':
     'Connectez votre compte PayPal avec « Se connecter avec PayPal » avant de retirer.',
   'payouts.held': 'Vos versements sont suspendus. Contactez le support.',
@@ -319,6 +322,11 @@ export const fr = {
   'refunds.tooLarge':
     'C’est plus que ce qui peut encore être remboursé : au plus {left}. Rien n’a été remboursé.',
   'refunds.refused': 'PayPal a refusé le remboursement ({reason}). Rien n’a été remboursé.',
+  'refunds.lineUnknown': 'Cette ligne ne fait pas partie de la commande {orderNo}. Rien n’a été remboursé.',
+  'refunds.lineTooMany': 'Au plus {left} de {line} peuvent encore être remboursés. Rien n’a été remboursé.',
+  'validation.refundAmountWithLines':
+    'Indiquez un montant ou des lignes à rembourser, pas les deux : avec des lignes, le montant est calculé',
+  'validation.refundLineTwice': 'Cette ligne de la commande figure deux fois',
   'notices.notDraft': 'Seul un avis en brouillon peut être modifié. Rien n’a été changé.',
   'notices.alreadyPublished': 'Cet avis est déjà publié. Rien n’a été changé.',
   'notices.notPublished': 'Seul un avis publié peut être retiré. Rien n’a été changé.',

@@ -125,6 +125,9 @@ export const pt = {
   'shops.products.orderIncomplete': 'A ordem deve incluir cada produto desta categoria exatamente uma vez.',
   'shops.categories.orderIncomplete': 'A ordem deve incluir cada categoria deste nível exatamente uma vez.',
   'pricing.belowCost': 'O preço de venda de "{product}" ({price}) não pode ser inferior ao custo ({cost}).',
+  'pricing.compareAtNotAbove':
+    'O preço original de "{product}" ({compareAt}) deve ser maior que o preço de venda ({price}).',
+  'pricing.variantUnknown': 'Esta não é uma variante de "{product}".',
   'payouts.accountRequired': 'Conecte sua conta PayPal com "Entrar com PayPal" antes de sacar.',
   'payouts.held': 'Seus pagamentos estão retidos. Entre em contato com o suporte.',
   'payouts.inFlight': 'Já há um pagamento a caminho. Aguarde até que seja concluído.',
@@ -302,6 +305,11 @@ export const pt = {
     'O pedido {orderNo} não tem um pagamento concluído para reembolsar. Nada foi reembolsado.',
   'refunds.tooLarge': 'É mais do que ainda pode ser reembolsado: no máximo {left}. Nada foi reembolsado.',
   'refunds.refused': 'O PayPal recusou o reembolso ({reason}). Nada foi reembolsado.',
+  'refunds.lineUnknown': 'Esta linha não faz parte do pedido {orderNo}. Nada foi reembolsado.',
+  'refunds.lineTooMany': 'No máximo {left} de {line} ainda podem ser reembolsados. Nada foi reembolsado.',
+  'validation.refundAmountWithLines':
+    'Indique um valor ou linhas a reembolsar, não ambos: com linhas o valor é calculado',
+  'validation.refundLineTwice': 'Esta linha do pedido aparece duas vezes',
   'notices.notDraft': 'Só um aviso em rascunho pode ser editado. Nada foi alterado.',
   'notices.alreadyPublished': 'Este aviso já está publicado. Nada foi alterado.',
   'notices.notPublished': 'Só um aviso publicado pode ser revogado. Nada foi alterado.',

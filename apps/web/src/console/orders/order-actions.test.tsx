@@ -28,6 +28,8 @@ const DETAIL: TConsoleOrderDetail = {
   ...FLAGGED,
   items: [
     {
+      id: '21',
+      refundedQuantity: 0,
       productId: '11',
       title: 'Red cup',
       variantLabel: '',
@@ -68,6 +70,7 @@ const DETAIL: TConsoleOrderDetail = {
       failure: null,
       createdAt: '2026-11-03T10:00:00Z',
       completedAt: '2026-11-03T10:01:00Z',
+      lines: [],
     },
   ],
   refundableMinor: 1_498,
@@ -236,6 +239,210 @@ describe('the refund dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     await waitFor(() =>
       expect(api.callsTo('POST /api/v1/system/orders/refund')[0]?.body).toMatchObject({ amountMinor: 1_500 }),
+    );
+  });
+});
+
+/** An order of two hoodie lines, one unit of the first already refunded by line. */
+const HOODIE_LINE = {
+  productId: '12',
+  title: 'Hoodie',
+  imageUrl: null,
+  platformUnitMinor: 1_500,
+  profitUnitMinor: 1_000,
+};
+const LINES: TConsoleOrderDetail = {
+  ...DETAIL,
+  totalMinor: 7_700,
+  refundedMinor: 2_500,
+  refundableMinor: 5_200,
+  items: [
+    {
+      ...HOODIE_LINE,
+      id: '31',
+      variantLabel: 'M / Black',
+      sku: 'HD-M-BLK',
+      quantity: 2,
+      sellingUnitMinor: 2_500,
+      refundedQuantity: 1,
+    },
+    {
+      ...HOODIE_LINE,
+      id: '32',
+      variantLabel: 'L / Black',
+      sku: 'HD-L-BLK',
+      quantity: 1,
+      sellingUnitMinor: 2_700,
+      platformUnitMinor: 1_600,
+      refundedQuantity: 0,
+    },
+  ],
+  refunds: [
+    {
+      id: '1',
+      currencyCode: 'USD',
+      status: 'completed',
+      source: 'operator',
+      restock: true,
+      profitReversedMinor: 1_006,
+      requestedBy: 'olga',
+      failure: null,
+      createdAt: '2026-11-03T10:00:00Z',
+      completedAt: '2026-11-03T10:01:00Z',
+      amountMinor: 2_500,
+      reason: 'Too small',
+      lines: [
+        {
+          itemId: '31',
+          title: 'Hoodie',
+          variantLabel: 'M / Black',
+          sku: 'HD-M-BLK',
+          quantity: 1,
+          amountMinor: 2_500,
+        },
+      ],
+    },
+  ],
+  history: [
+    ...DETAIL.history.slice(0, 2),
+    {
+      action: 'refund_requested',
+      actor: 'olga',
+      detail: {
+        refundId: '1',
+        amountMinor: 2_500,
+        restock: true,
+        reason: 'Too small',
+        lines: [
+          {
+            itemId: '31',
+            title: 'Hoodie',
+            variantLabel: 'M / Black',
+            sku: 'HD-M-BLK',
+            quantity: 1,
+            amountMinor: 2_500,
+          },
+        ],
+      },
+      at: '2026-11-03T10:00:00Z',
+    },
+  ],
+};
+
+describe('the refund dialog by lines', () => {
+  it('shows what each line had refunded, and refunds chosen lines: the amount computed, the refusal of a line under it', async () => {
+    signInOperator(ALL);
+    let answer = fail(
+      'A0673',
+      'At most 0 of Hoodie — M / Black can still be refunded. Nothing was refunded.',
+      {
+        fields: [
+          {
+            field: 'lines.0.quantity',
+            message: 'At most 0 of Hoodie — M / Black can still be refunded. Nothing was refunded.',
+          },
+        ],
+      },
+    );
+    const api = fakeApi({
+      'GET /api/v1/system/orders/LS261103-FFFFFFF1': () => ok(LINES),
+      'POST /api/v1/system/orders/refund': () => answer,
+    });
+    await renderConsolePage(ConsoleOrderPage);
+    const drawer = await openDetail('LS261103-FFFFFFF1');
+    // The order's lines say how many units were refunded; the refund and its history name its lines.
+    const items = await within(drawer).findByRole('region', { name: 'Products' });
+    expect(within(items).getByRole('row', { name: /M \/ Black/ })).toHaveTextContent('HD-M-BLK21');
+    expect(within(drawer).getByRole('region', { name: 'Refunds' })).toHaveTextContent(
+      'Too small · Stock returned1 × Hoodie — M / Black',
+    );
+    expect(within(drawer).getByRole('region', { name: 'History' })).toHaveTextContent(
+      '$25.00 · 1 × Hoodie — M / Black · Too small',
+    );
+
+    const user = userEvent.setup();
+    await user.click(within(drawer).getByRole('button', { name: 'Refund' }));
+    const dialog = await findDialog('Refund order LS261103-FFFFFFF1');
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    expect(amount).toHaveValue('52.00');
+    const medium = within(dialog).getByRole('checkbox', { name: /^Hoodie — M \/ Black/ });
+    const large = within(dialog).getByRole('checkbox', { name: /^Hoodie — L \/ Black/ });
+    expect(medium).toHaveAccessibleName('Hoodie — M / Black SKU HD-M-BLK · Bought: 2 · Refunded: 1');
+
+    // One line: the amount is its paid price, shown and not typed.
+    await user.click(large);
+    expect(amount).toHaveValue('27.00');
+    expect(amount).toHaveAttribute('readonly');
+    expect(within(dialog).getByText('Chosen lines: $27.00')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'One more: Hoodie — L / Black' })).toBeDisabled();
+    // The other line by its stepper: at most what is left of it (1 of 2).
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Hoodie — M \/ Black/ }));
+    expect(
+      within(dialog).getByRole('spinbutton', { name: 'Units to refund: Hoodie — M / Black' }),
+    ).toHaveValue('1');
+    expect(within(dialog).getByRole('button', { name: 'One more: Hoodie — M / Black' })).toBeDisabled();
+    expect(amount).toHaveValue('52.00');
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Returned');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    const lineError = await within(dialog).findAllByText(
+      'At most 0 of Hoodie — M / Black can still be refunded. Nothing was refunded.',
+    );
+    expect(lineError.some((node) => node.closest('li')?.textContent?.includes('HD-M-BLK'))).toBe(true);
+    expect(api.callsTo('POST /api/v1/system/orders/refund')[0]?.body).toEqual({
+      orderNo: 'LS261103-FFFFFFF1',
+      lines: [
+        { itemId: '31', quantity: 1 },
+        { itemId: '32', quantity: 1 },
+      ],
+      restock: false,
+      reason: 'Returned',
+      version: 7,
+    });
+
+    // Without the line refused: the rest is sent, the server's amount confirmed.
+    answer = ok({ ...LINES.refunds[0], id: '2', amountMinor: 2_700, status: 'pending' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Hoodie — M \/ Black/ }));
+    expect(amount).toHaveValue('27.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(
+      await screen.findByText('Refund of $27.00 asked for order LS261103-FFFFFFF1.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/system/orders/refund')[1]?.body).toMatchObject({
+      lines: [{ itemId: '32', quantity: 1 }],
+    });
+  });
+
+  it('back to no line, the amount is typed again, up to what is refundable', async () => {
+    signInOperator(ALL);
+    const api = fakeApi({
+      'GET /api/v1/system/orders/LS261103-FFFFFFF1': () => ok(LINES),
+      'POST /api/v1/system/orders/refund': () =>
+        ok({ ...LINES.refunds[0], id: '3', amountMinor: 1_000, lines: [] }),
+    });
+    await renderConsolePage(ConsoleOrderPage);
+    const drawer = await openDetail('LS261103-FFFFFFF1');
+    const user = userEvent.setup();
+    await user.click(await within(drawer).findByRole('button', { name: 'Refund' }));
+    const dialog = await findDialog('Refund order LS261103-FFFFFFF1');
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    // Chosen, then not: the amount is the maximum again, to type.
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Hoodie — L \/ Black/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Hoodie — L \/ Black/ }));
+    expect(amount).toHaveValue('52.00');
+    expect(amount).not.toHaveAttribute('readonly');
+    await user.clear(amount);
+    await user.type(amount, '10');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Goodwill');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/v1/system/orders/refund')[0]?.body).toEqual({
+        orderNo: 'LS261103-FFFFFFF1',
+        amountMinor: 1_000,
+        restock: false,
+        reason: 'Goodwill',
+        version: 7,
+      }),
     );
   });
 });

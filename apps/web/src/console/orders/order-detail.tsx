@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatMoney, useMoment } from '../../shared/format/use-format';
 import { useCanCall } from '../../shared/permission/access';
 import { consoleOrderDetailQuery } from './api';
-import { FlagTags, isFlagOpen, StatusTag, useCarrierName } from './order-parts';
+import { FlagTags, isFlagOpen, refundedLinesText, StatusTag, useCarrierName } from './order-parts';
 import { RefundDialog } from './refund-dialog';
 import { ResolveFlagDialog } from './resolve-flag-dialog';
 
@@ -39,11 +39,13 @@ function useEventDetail(order: TConsoleOrderDetail): (event: TOrderEvent) => str
         break;
       case 'refund_requested':
         parts.push(money(event.detail.amountMinor, order.currencyCode));
+        if (event.detail.lines?.length) parts.push(refundedLinesText(event.detail.lines));
         if (event.detail.reason) parts.push(event.detail.reason);
         if (event.detail.restock) parts.push(t('console.restocked'));
         break;
       case 'refunded':
         parts.push(money(event.detail.amountMinor, order.currencyCode));
+        if (event.detail.lines?.length) parts.push(refundedLinesText(event.detail.lines));
         if (event.detail.restocked) parts.push(t('console.restocked'));
         break;
       case 'refund_failed':
@@ -201,8 +203,8 @@ function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
       <Section title={t('orders.detail.items')}>
         <Table
           size="small"
-          // A product bought in two sizes is two lines: the line's place tells them apart.
-          rowKey={(item) => `${order.items.indexOf(item)}`}
+          // A product bought in two sizes is two lines: the line's id tells them apart.
+          rowKey="id"
           pagination={false}
           dataSource={order.items}
           columns={[
@@ -210,6 +212,13 @@ function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
             { title: t('orders.detail.variant'), dataIndex: 'variantLabel' },
             { title: t('orders.detail.sku'), dataIndex: 'sku' },
             { title: t('console.items'), dataIndex: 'quantity', align: 'right' },
+            {
+              // Units refunds by lines took of the line (pending ones included).
+              title: t('console.refunded'),
+              dataIndex: 'refundedQuantity',
+              align: 'right',
+              render: (units: number) => (units > 0 ? units : ''),
+            },
             {
               title: t('orders.detail.buyerPaid'),
               dataIndex: 'sellingUnitMinor',
@@ -278,8 +287,17 @@ function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
               {
                 title: t('console.refund.reason'),
                 dataIndex: 'reason',
-                render: (reason: string, refund) =>
-                  refund.restock ? `${reason} · ${t('console.restocked')}` : reason,
+                render: (reason: string, refund) => (
+                  <>
+                    {refund.restock ? `${reason} · ${t('console.restocked')}` : reason}
+                    {refund.lines.length > 0 && (
+                      <>
+                        <br />
+                        <Typography.Text type="secondary">{refundedLinesText(refund.lines)}</Typography.Text>
+                      </>
+                    )}
+                  </>
+                ),
               },
               {
                 title: t('console.by'),

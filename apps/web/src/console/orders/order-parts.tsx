@@ -45,3 +45,15 @@ export function FlagTags({ order }: { order: TConsoleOrder }) {
     </>
   );
 }
+
+/** "Hoodie — M / Black": an order line as an operator reads it. */
+export function lineName(line: { title: string; variantLabel: string }): string {
+  return line.variantLabel ? `${line.title} — ${line.variantLabel}` : line.title;
+}
+
+/** A refund's lines in a sentence: "1 × Hoodie — L / Black, 2 × Cap". */
+export function refundedLinesText(
+  lines: readonly { quantity: number; title: string; variantLabel: string }[],
+) {
+  return lines.map((line) => `${line.quantity} × ${lineName(line)}`).join(', ');
+}

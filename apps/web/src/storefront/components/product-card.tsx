@@ -2,6 +2,7 @@ import type { TStorefrontProductCard } from '@linkstore/contract';
 import { IMAGE_SIZES, srcSetOf } from '../images';
 import { shopHref, useStorefront } from '../storefront-context';
 import { Stars } from './stars';
+import { WasPrice } from './was-price';
 
 /** A product in the grid: the whole card is one link to its page. */
 export function ProductCard({ product }: { product: TStorefrontProductCard }) {
@@ -30,6 +31,7 @@ export function ProductCard({ product }: { product: TStorefrontProductCard }) {
         {product.priceVaries
           ? t('variant.from', { price: price(product.priceMinor) })
           : price(product.priceMinor)}
+        <WasPrice minor={product.compareAtMinor} />
       </span>
       <Stars tenths={product.ratingTenths} count={product.reviewCount} />
       {!product.inStock && <span className="sf-badge sf-badge-muted">{t('product.outOfStock')}</span>}

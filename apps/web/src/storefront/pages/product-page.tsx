@@ -6,6 +6,7 @@ import { clampQuantity, maxQuantity } from '../cart';
 import { ShareButton } from '../components/share-button';
 import { SizeGuideButton } from '../components/size-guide';
 import { Stars } from '../components/stars';
+import { WasPrice } from '../components/was-price';
 import { IMAGE_SIZES, srcSetOf } from '../images';
 import { VariantPicker } from '../components/variant-picker';
 import { replaceQuery, useRestoreScroll } from '../router';
@@ -116,11 +117,13 @@ function ProductPrice({
 }) {
   const { price, usd, currency, t } = useStorefront();
   const priceMinor = variant?.priceMinor ?? product.priceMinor;
+  const compareAtMinor = variant ? variant.compareAtMinor : product.compareAtMinor;
   return (
     <>
-      {/* Read out when the choice changes it. */}
+      {/* Read out when the choice changes it, with its "compare at" ("Was …"). */}
       <p className="sf-price sf-price-large" aria-live="polite">
         {price(priceMinor)}
+        <WasPrice minor={compareAtMinor} />
       </p>
       {currency && currency.code !== 'USD' && (
         <p className="sf-muted">{t('money.approximate', { amount: usd(priceMinor) })}</p>

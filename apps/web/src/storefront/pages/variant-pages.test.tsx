@@ -2,7 +2,7 @@ import type { TStorefrontProductDetail } from '@linkstore/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cartFor } from '../cart';
-import { PRODUCT, renderStorefront, stubApi } from '../test-support';
+import { PAGE, PRODUCT, renderStorefront, stubApi } from '../test-support';
 
 // Size S / M / L × Colour Black / Grey: S / Black sold out, no S / Grey nor L / Grey; L costs more.
 const HOODIE: TStorefrontProductDetail = {
@@ -31,17 +31,42 @@ const HOODIE: TStorefrontProductDetail = {
     },
   ],
   variants: [
-    { id: '2001', valueIds: ['11', '21'], label: 'S / Black', priceMinor: 3600, stock: 0, imageUrl: null },
-    { id: '2002', valueIds: ['12', '21'], label: 'M / Black', priceMinor: 3600, stock: 5, imageUrl: null },
+    {
+      id: '2001',
+      valueIds: ['11', '21'],
+      label: 'S / Black',
+      priceMinor: 3600,
+      compareAtMinor: null,
+      stock: 0,
+      imageUrl: null,
+    },
+    {
+      id: '2002',
+      valueIds: ['12', '21'],
+      label: 'M / Black',
+      priceMinor: 3600,
+      compareAtMinor: null,
+      stock: 5,
+      imageUrl: null,
+    },
     {
       id: '2003',
       valueIds: ['12', '22'],
       label: 'M / Grey',
       priceMinor: 3600,
+      compareAtMinor: null,
       stock: 3,
       imageUrl: '/grey.png',
     },
-    { id: '2004', valueIds: ['13', '21'], label: 'L / Black', priceMinor: 3900, stock: 2, imageUrl: null },
+    {
+      id: '2004',
+      valueIds: ['13', '21'],
+      label: 'L / Black',
+      priceMinor: 3900,
+      compareAtMinor: null,
+      stock: 2,
+      imageUrl: null,
+    },
   ],
 };
 
@@ -124,5 +149,36 @@ describe('a product with variants', () => {
     expect(screen.getByRole('button', { name: 'One more Hoodie — M / Grey' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Remove Hoodie — M / Black' }));
     expect(cart.lines().map((l) => [l.variantId, l.quantity])).toEqual([['2003', 3]]);
+  });
+
+  it('shows a product card’s "compare at" price struck through, read as "Was …"', async () => {
+    const onSale = { ...PAGE.products.list[0]!, compareAtMinor: 2500 };
+    renderStorefront('/s/demo', { page: { ...PAGE, products: { list: [onSale], total: 1 } } });
+    const card = screen.getByRole('link', { name: 'Teapot' }).closest('li') as HTMLElement;
+    const struck = within(card).getByText('$25.00');
+    expect(struck.tagName).toBe('S');
+    expect(struck).toHaveAttribute('aria-hidden', 'true');
+    expect(within(card).getByText('Was $25.00')).toHaveClass('sf-visually-hidden');
+    expect(card.querySelector('.sf-price')).toHaveTextContent('$19.99 $25.00Was $25.00');
+  });
+
+  it('switches the "compare at" price with the variant chosen, and none where it has none', async () => {
+    const onSale: TStorefrontProductDetail = {
+      ...HOODIE,
+      compareAtMinor: 4500,
+      variants: HOODIE.variants.map((variant) =>
+        variant.id === '2002' ? { ...variant, compareAtMinor: 4500 } : variant,
+      ),
+    };
+    stubApi({ 'GET /api/v1/public/shops/demo/products/201': onSale });
+    renderStorefront('/s/demo/p/201?variant=2002&lang=en');
+    const price = await screen.findByText('$36.00', { selector: '.sf-price-large', exact: false });
+    expect(price).toHaveTextContent('$36.00 $45.00Was $45.00');
+    expect(within(price).getByText('$45.00').tagName).toBe('S');
+
+    fireEvent.click(radio('Size: L'));
+    expect(screen.getByText('$39.00', { selector: '.sf-price-large' })).toBeInTheDocument();
+    expect(document.querySelector('.sf-price-large s')).toBeNull();
+    expect(screen.queryByText(/^Was /)).not.toBeInTheDocument();
   });
 });

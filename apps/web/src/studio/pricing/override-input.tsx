@@ -8,8 +8,9 @@ interface TOverrideInputProps {
   money: TMoney;
   /** The override in US cents, or null for none. */
   valueMinor: number | null;
-  placeholderMinor: number;
-  isBelowCost: boolean;
+  /** Shown while empty: what applies without it (null: nothing). */
+  placeholderMinor: number | null;
+  isInvalid: boolean;
   /** Whole US cents, or null when the field is emptied (the percentage price applies again). */
   onChange: (cents: number | null) => void;
 }
@@ -23,7 +24,7 @@ export function OverrideInput({
   money,
   valueMinor,
   placeholderMinor,
-  isBelowCost,
+  isInvalid,
   onChange,
 }: TOverrideInputProps) {
   const [typed, setTyped] = useState<string | null>(null);
@@ -37,9 +38,9 @@ export function OverrideInput({
       aria-label={label}
       inputMode="decimal"
       value={typed ?? (valueMinor === null ? '' : asText(valueMinor))}
-      placeholder={asText(placeholderMinor)}
-      status={isUnreadable || isBelowCost ? 'error' : undefined}
-      aria-invalid={isUnreadable || isBelowCost}
+      placeholder={placeholderMinor === null ? undefined : asText(placeholderMinor)}
+      status={isUnreadable || isInvalid ? 'error' : undefined}
+      aria-invalid={isUnreadable || isInvalid}
       onChange={(event) => {
         const text = event.target.value;
         setTyped(text);

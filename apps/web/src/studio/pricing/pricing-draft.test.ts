@@ -7,13 +7,16 @@ import {
   findBelowCost,
   previewCategory,
   previewProduct,
+  previewVariant,
   readProductDrafts,
   toPercentage,
   toUpdateRequest,
   withCategoryPercentage,
+  withProductChange,
   withShopSettings,
   type TProductDraft,
 } from './pricing-draft';
+import type { TShopProductVariant } from '@linkstore/contract';
 import { sanitizeStoredDraft } from './settings-draft-store';
 
 const SAVED: TPricingSettings = {
@@ -36,6 +39,10 @@ const product = (extra: Partial<TPricedProduct> = {}): TPricedProduct => ({
   source: 'secondLevel',
   percentage: 160,
   overridePriceMinor: null,
+  compareAtMinor: null,
+  sellingVariantId: '100',
+  variantPriceMinor: null,
+  variants: 1,
   visible: 1,
   sort: 1,
   ...extra,
@@ -164,5 +171,106 @@ describe('the preview', () => {
       overridePriceMinor: null,
       price: { sellingMinor: 1600, source: 'secondLevel' },
     });
+  });
+});
+
+describe('variant prices and "compare at" in the draft (decision 0055)', () => {
+  const hoodie = { id: '20', title: 'Hoodie', costMinor: 1800 };
+  const xl = { id: '203', label: '3XL / Black', costMinor: 2100 };
+
+  it('merges each edit into the product’s draft, a variant’s by its id, keeping the others', () => {
+    let drafts: TProductDraft[] = [];
+    const apply = (change: Parameters<typeof withProductChange>[2]) => {
+      const next = withProductChange(drafts, hoodie, change);
+      drafts = [next, ...drafts.filter((d) => d.id !== next.id)];
+    };
+    apply({ compareAtMinor: 4000 });
+    apply({ variant: { ...xl, priceMinor: 4550 } });
+    apply({ variant: { ...xl, compareAtMinor: 6000 } });
+    apply({ variant: { id: '202', label: 'M / Black', costMinor: 1800, priceMinor: null } });
+    expect(drafts).toEqual([
+      {
+        ...hoodie,
+        compareAtMinor: 4000,
+        variants: [
+          { ...xl, priceMinor: 4550, compareAtMinor: 6000 },
+          { id: '202', label: 'M / Black', costMinor: 1800, priceMinor: null },
+        ],
+      },
+    ]);
+    expect(countChanges(EMPTY_SETTINGS_DRAFT, drafts)).toBe(3);
+    // Only what was edited is sent: null removes, absent keeps.
+    expect(toUpdateRequest(EMPTY_SETTINGS_DRAFT, drafts)).toEqual({
+      products: [
+        {
+          productId: '20',
+          compareAtMinor: 4000,
+          variants: [
+            { variantId: '203', priceMinor: 4550, compareAtMinor: 6000 },
+            { variantId: '202', priceMinor: null },
+          ],
+        },
+      ],
+    });
+    // Stored and read back as they were; a malformed variant drops its product.
+    expect(readProductDrafts(drafts.map((draft) => ({ ...draft })))).toEqual(drafts);
+    expect(readProductDrafts([{ ...hoodie, variants: [{ id: 1, label: 'x', costMinor: 1 }] }])).toEqual([]);
+  });
+
+  it('refuses a variant’s own price below its cost before sending, naming the variant', () => {
+    expect(findBelowCost([{ ...hoodie, variants: [{ ...xl, priceMinor: 2100 }] }])).toBeUndefined();
+    expect(findBelowCost([{ ...hoodie, variants: [{ ...xl, priceMinor: 2099 }] }])).toEqual({
+      title: 'Hoodie — 3XL / Black',
+      costMinor: 2100,
+    });
+  });
+
+  it('previews a variant: its own price as typed, else the product’s carried; the compare-at shown', () => {
+    const settings = effectiveSettings({ ...SAVED, rounding: '99' }, EMPTY_SETTINGS_DRAFT);
+    const saved = product({
+      id: '20',
+      costMinor: 1800,
+      overridePriceMinor: 3000,
+      compareAtMinor: 4000,
+      sellingVariantId: '201',
+    });
+    const variant = (extra: Partial<TShopProductVariant>): TShopProductVariant => ({
+      id: '203',
+      label: '3XL / Black',
+      sku: 'H-3XL',
+      stock: 2,
+      costMinor: 2100,
+      sellingMinor: 3300,
+      profitMinor: 1200,
+      source: 'override',
+      percentage: null,
+      priceMinor: null,
+      compareAtMinor: null,
+      shownCompareAtMinor: 4300,
+      ...extra,
+    });
+    // The override carried as the same profit (30.00 + 3.00), never rounded; its compare-at too.
+    expect(previewVariant(saved, variant({}), settings, [])).toMatchObject({
+      price: { sellingMinor: 3300, profitMinor: 1200, source: 'override' },
+      rulePrice: { sellingMinor: 3300 },
+      carriedCompareAtMinor: 4300,
+      shownCompareAtMinor: 4300,
+    });
+    const edited = previewVariant(saved, variant({}), settings, [
+      { ...hoodie, variants: [{ ...xl, priceMinor: 4550, compareAtMinor: 4500 }] },
+    ]);
+    // Its own price wins as typed; an own compare-at not above it is not shown.
+    expect(edited).toMatchObject({
+      price: { sellingMinor: 4550, profitMinor: 2450, source: 'variant' },
+      priceMinor: 4550,
+      compareAtMinor: 4500,
+      shownCompareAtMinor: null,
+    });
+    // The variant the product is sold as, with its own price, prices the product row.
+    expect(
+      previewProduct(saved, settings, [{ ...hoodie, variants: [{ ...xl, id: '201', priceMinor: 2900 }] }])
+        .price,
+    ).toMatchObject({ sellingMinor: 2900, source: 'variant' });
+    expect(previewProduct({ ...saved, variantPriceMinor: 2950 }, settings, []).price.sellingMinor).toBe(2950);
   });
 });

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TPricedProduct, TPricingSettings, TShop, TShopCategory } from '@linkstore/contract';
+import type {
+  TPricedProduct,
+  TPricingSettings,
+  TShop,
+  TShopCategory,
+  TShopProductVariant,
+  TShopProductVariants,
+} from '@linkstore/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useUserPreferences } from '../../shared/preferences/user-preferences-store';
 import { useSession } from '../../shared/session/session-store';
@@ -47,8 +54,57 @@ const TEE: TPricedProduct = {
   source: 'default',
   percentage: 200,
   overridePriceMinor: null,
+  compareAtMinor: null,
+  sellingVariantId: '1001',
+  variantPriceMinor: null,
+  variants: 1,
   visible: 1,
   sort: 1,
+};
+
+/** A hoodie sold as S / Black (18.00); its 3XL costs 21.00 and has its own price, 45.50. */
+const HOODIE: TPricedProduct = {
+  ...TEE,
+  id: '20',
+  title: 'Hoodie',
+  costMinor: 1800,
+  sellingMinor: 3600,
+  profitMinor: 1800,
+  sellingVariantId: '201',
+  variants: 2,
+  sort: 2,
+};
+const variant = (
+  extra: Partial<TShopProductVariant> & { id: string; label: string },
+): TShopProductVariant => ({
+  sku: `H-${extra.id}`,
+  stock: 4,
+  costMinor: 1800,
+  sellingMinor: 3600,
+  profitMinor: 1800,
+  source: 'default',
+  percentage: 200,
+  priceMinor: null,
+  compareAtMinor: null,
+  shownCompareAtMinor: null,
+  ...extra,
+});
+const HOODIE_VARIANTS: TShopProductVariants = {
+  productId: '20',
+  sellingVariantId: '201',
+  variants: [
+    variant({ id: '201', label: 'S / Black' }),
+    variant({
+      id: '203',
+      label: '3XL / Black',
+      costMinor: 2100,
+      sellingMinor: 4550,
+      profitMinor: 2450,
+      source: 'variant',
+      percentage: null,
+      priceMinor: 4550,
+    }),
+  ],
 };
 
 const SHOP: TShop = {
@@ -236,6 +292,93 @@ describe('price adjustment pages', () => {
     await waitFor(() =>
       expect(api.callsTo(SAVE).map((request) => request.body)).toEqual([
         { products: [{ productId: '10', overridePriceMinor: 1250 }] },
+      ]),
+    );
+  });
+
+  it('opens a product’s variants on demand and saves their own prices and compare-at with the draft', async () => {
+    const user = userEvent.setup();
+    const api = signInCreator({
+      'GET /api/v1/pricing/products': () => ok({ list: [TEE, HOODIE], total: 2 }),
+      'GET /api/v1/shop/products/20/variants': () => ok(HOODIE_VARIANTS),
+      [SAVE]: () => ok(SETTINGS),
+    });
+    await renderWithApp(routes, '/pricing/subcategories');
+    // The product's own "compare at", next to its own price.
+    const compareAt = await screen.findByLabelText('“Compare at” price of Hoodie');
+    await user.type(compareAt, '30');
+    expect(compareAt.closest('tr')).toHaveTextContent('Buyers see it only above the selling price $36.00');
+    await user.clear(compareAt);
+    await user.type(compareAt, '40');
+    expect(compareAt.closest('tr')).not.toHaveTextContent('Buyers see it only');
+
+    // Not read before the creator opens them; a product without options has nothing to open.
+    expect(api.callsTo('GET /api/v1/shop/products/20/variants')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /variant of Plain tee/ })).not.toBeInTheDocument();
+    const open = screen.getByRole('button', { name: '2 variants of Hoodie' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    const list = await screen.findByRole('list', { name: 'Variants of Hoodie' });
+    const [small, large] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(small).toHaveTextContent('S / Black · H-201');
+    // The product's compare-at in the draft shows on each variant, carried by the price difference.
+    expect(small).toHaveTextContent('Selling price$36.00 $40.00Was $40.00');
+    expect(large).toHaveTextContent('Selling price$45.50 $49.50Was $49.50');
+    expect(within(large).getByLabelText('Selling price of Hoodie — 3XL / Black')).toHaveValue('45.50');
+
+    const own = within(small).getByLabelText('Selling price of Hoodie — S / Black');
+    await user.type(own, '17');
+    expect(small).toHaveTextContent(
+      'The selling price of Hoodie — S / Black cannot be below its cost $18.00',
+    );
+    await user.clear(own);
+    await user.type(own, '29');
+    expect(small).toHaveTextContent('Selling price$29.00');
+    expect(small).toHaveTextContent('Profit$11.00');
+    // The product's row follows its selling variant's own price.
+    expect(compareAt.closest('tr')).toHaveTextContent('$29.00$11.00');
+    await user.type(within(large).getByLabelText('“Compare at” price of Hoodie — 3XL / Black'), '60');
+    expect(screen.getByRole('status')).toHaveTextContent('Unsaved changes: 3');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo(SAVE).map((request) => request.body)).toEqual([
+        {
+          products: [
+            {
+              productId: '20',
+              compareAtMinor: 4000,
+              variants: [
+                { variantId: '201', priceMinor: 2900 },
+                { variantId: '203', compareAtMinor: 6000 },
+              ],
+            },
+          ],
+        },
+      ]),
+    );
+  });
+
+  it('below 768 px opens a product’s variants inside its block, their inputs in reach', async () => {
+    stubViewportWidth(360);
+    const user = userEvent.setup();
+    const api = signInCreator({
+      'GET /api/v1/pricing/products': () => ok({ list: [HOODIE], total: 1 }),
+      'GET /api/v1/shop/products/20/variants': () => ok(HOODIE_VARIANTS),
+      [SAVE]: () => ok(SETTINGS),
+    });
+    await renderWithApp(routes, '/pricing/subcategories');
+    const open = await screen.findByRole('button', { name: '2 variants of Hoodie' });
+    const block = open.closest('li') as HTMLElement;
+    await user.click(open);
+    const list = await within(block).findByRole('list', { name: 'Variants of Hoodie' });
+    await user.type(within(list).getByLabelText('“Compare at” price of Hoodie — S / Black'), '50');
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Was $50.00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo(SAVE).map((request) => request.body)).toEqual([
+        { products: [{ productId: '20', variants: [{ variantId: '201', compareAtMinor: 5000 }] }] },
       ]),
     );
   });

@@ -1,6 +1,6 @@
 import type { TPricedProduct } from '@linkstore/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Pagination, Spin, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Pagination, Spin, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../shared/layout/use-is-phone';
@@ -9,6 +9,7 @@ import { OverrideInput } from './override-input';
 import { previewProduct, type TEffectiveSettings, type TProductPreview } from './pricing-draft';
 import styles from './pricing.module.css';
 import { pricedProductsQuery, type TPricingDraft } from './use-pricing-draft';
+import { VariantPrices } from './variant-prices';
 
 const PAGE_SIZE = 20;
 
@@ -22,7 +23,8 @@ interface TProductsTableProps {
 
 /**
  * The products of one subcategory (the parent keys it by category, so paging starts over): cost,
- * percentage price, the creator's own price, selling price and profit, previewed with the draft.
+ * percentage price, the creator's own price and "compare at", selling price and profit, previewed
+ * with the draft; each product's variants open under it (read when opened) with their own prices.
  */
 export function ProductsTable({ categoryId, settings, pricing }: TProductsTableProps) {
   const { t } = useTranslation('studio');
@@ -38,6 +40,8 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
     ...product,
     preview: previewProduct(product, settings, pricing.products),
   }));
+
+  const variants = useOpenVariants();
 
   const columns: TableColumnsType<TProductRow> = [
     { title: t('pricing.product.title'), dataIndex: 'title' },
@@ -61,6 +65,11 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
       render: (_, row) => <ProductOverride row={row} money={money} pricing={pricing} />,
     },
     {
+      title: t('pricing.product.compareAt'),
+      key: 'compareAt',
+      render: (_, row) => <ProductCompareAt row={row} money={money} pricing={pricing} />,
+    },
+    {
       title: t('pricing.product.selling'),
       key: 'selling',
       render: (_, { preview }) => money.format(preview.price.sellingMinor),
@@ -69,6 +78,17 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
       title: t('pricing.product.profit'),
       key: 'profit',
       render: (_, { preview }) => money.format(preview.price.profitMinor),
+    },
+    {
+      title: t('pricing.product.variants'),
+      key: 'variants',
+      render: (_, row) => (
+        <VariantsToggle
+          product={row}
+          isOpen={variants.open.includes(row.id)}
+          onToggle={() => variants.toggle(row.id)}
+        />
+      ),
     },
   ];
 
@@ -112,6 +132,18 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
                 <span aria-hidden>{t('pricing.product.override')}</span>
                 <ProductOverride row={row} money={money} pricing={pricing} />
               </div>
+              <div className={styles.rowOverride}>
+                <span aria-hidden>{t('pricing.product.compareAt')}</span>
+                <ProductCompareAt row={row} money={money} pricing={pricing} />
+              </div>
+              <VariantsToggle
+                product={row}
+                isOpen={variants.open.includes(row.id)}
+                onToggle={() => variants.toggle(row.id)}
+              />
+              {variants.open.includes(row.id) && (
+                <VariantPrices product={row} settings={settings} pricing={pricing} money={money} />
+              )}
             </li>
           ))}
         </ul>
@@ -127,7 +159,47 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
       loading={page.isPending}
       scroll={{ x: 'max-content' }}
       pagination={{ ...paging, showSizeChanger: false }}
+      expandable={{
+        expandedRowKeys: variants.open,
+        showExpandColumn: false,
+        expandedRowRender: (row) => (
+          <VariantPrices product={row} settings={settings} pricing={pricing} money={money} />
+        ),
+      }}
     />
+  );
+}
+
+/** Which products have their variants open (read when opened). */
+function useOpenVariants() {
+  const [open, setOpen] = useState<string[]>([]);
+  const toggle = (id: string) =>
+    setOpen((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
+  return { open, toggle };
+}
+
+/** "N variants": opens the prices of a product's variants under it, and closes them. */
+function VariantsToggle({
+  product,
+  isOpen,
+  onToggle,
+}: {
+  product: TPricedProduct;
+  isOpen: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation('studio');
+  // A product without options is its one variant: its own price is the product's.
+  if (product.variants < 2) return null;
+  return (
+    <Button
+      className={styles.variantsToggle}
+      aria-expanded={isOpen}
+      aria-label={t('pricing.product.variantsOf', { count: product.variants, name: product.title })}
+      onClick={onToggle}
+    >
+      {t('pricing.product.variantCount', { count: product.variants })}
+    </Button>
   );
 }
 
@@ -148,15 +220,8 @@ function ProductOverride({ row: { preview, ...product }, money, pricing }: TProd
         money={money}
         valueMinor={preview.overridePriceMinor}
         placeholderMinor={preview.percentagePrice.sellingMinor}
-        isBelowCost={isBelowCost}
-        onChange={(overridePriceMinor) =>
-          pricing.setProductOverride({
-            id: product.id,
-            title: product.title,
-            costMinor: product.costMinor,
-            overridePriceMinor,
-          })
-        }
+        isInvalid={isBelowCost}
+        onChange={(overridePriceMinor) => pricing.editProduct(product, { overridePriceMinor })}
       />
       {isBelowCost && (
         <Typography.Text type="danger">
@@ -164,6 +229,32 @@ function ProductOverride({ row: { preview, ...product }, money, pricing }: TProd
             product: product.title,
             cost: money.format(product.costMinor),
           })}
+        </Typography.Text>
+      )}
+    </>
+  );
+}
+
+/**
+ * The product's "compare at" (sale) price, shown struck through next to its price in the shop;
+ * with the warning when it is not above the selling price (buyers would not see it).
+ */
+function ProductCompareAt({ row: { preview, ...product }, money, pricing }: TProductOverrideProps) {
+  const { t } = useTranslation('studio');
+  const isNotAbove = preview.compareAtMinor !== null && preview.compareAtMinor <= preview.price.sellingMinor;
+  return (
+    <>
+      <OverrideInput
+        label={t('pricing.product.compareAtFor', { title: product.title })}
+        money={money}
+        valueMinor={preview.compareAtMinor}
+        placeholderMinor={null}
+        isInvalid={isNotAbove}
+        onChange={(compareAtMinor) => pricing.editProduct(product, { compareAtMinor })}
+      />
+      {isNotAbove && (
+        <Typography.Text type="danger">
+          {t('pricing.product.compareAtNotAbove', { price: money.format(preview.price.sellingMinor) })}
         </Typography.Text>
       )}
     </>

@@ -20,10 +20,12 @@ import {
   readProductDrafts,
   toUpdateRequest,
   withCategoryPercentage,
+  withProductChange,
   withShopSettings,
   type TEffectiveSettings,
   type TProductDraft,
   type TSettingsDraft,
+  type TVariantDraft,
 } from './pricing-draft';
 import { useSettingsDraft } from './settings-draft-store';
 
@@ -31,6 +33,12 @@ export const pricingSettingsQuery = routeQueryOptions(pricingRoutes.settings);
 export const shopCategoriesQuery = routeQueryOptions(shopProductsRoutes.categories);
 export const pricedProductsQuery = (query: TPricingProductsQuery) =>
   routeQueryOptions(pricingRoutes.products, { query });
+/** A product's variants as the shop prices them: read when the creator opens them. */
+export const productVariantsQuery = (productId: string) =>
+  routeQueryOptions(shopProductsRoutes.variants, { params: { id: productId } });
+
+/** The product an edit is for: what its draft carries (for a refusal before sending). */
+export type TDraftProduct = Pick<TProductDraft, 'id' | 'title' | 'costMinor'>;
 
 export interface TPricingDraft {
   /** The saved settings; undefined while loading. */
@@ -41,7 +49,17 @@ export interface TPricingDraft {
   changeCount: number;
   setCategoryPercentage: (categoryId: string, percentage: number | null) => void;
   setShopSettings: (change: { defaultPercentage?: number; rounding?: TRounding }) => void;
-  setProductOverride: (product: TProductDraft) => void;
+  /** Edits a product's own price (`overridePriceMinor`) or "compare at"; null removes one. */
+  editProduct: (
+    product: TDraftProduct,
+    change: Pick<TProductDraft, 'overridePriceMinor'> | Pick<TProductDraft, 'compareAtMinor'>,
+  ) => void;
+  /** Edits a variant's own price or "compare at" (decision 0055); null removes one. */
+  editVariant: (
+    product: TDraftProduct,
+    variant: Pick<TVariantDraft, 'id' | 'label' | 'costMinor'>,
+    change: Pick<TVariantDraft, 'priceMinor'> | Pick<TVariantDraft, 'compareAtMinor'>,
+  ) => void;
   /**
    * Sends the whole draft in one PUT: `onSuccess` as soon as the server accepted it; the saved
    * prices are then read again and the draft emptied. Quiet: the page shows a refusal itself
@@ -90,6 +108,7 @@ export function usePricingDraft(): TPricingDraft {
       pricingRoutes.settings,
       pricingRoutes.products,
       shopProductsRoutes.products,
+      shopProductsRoutes.variants,
       shopsRoutes.mine,
     ],
     onSuccess: discard,
@@ -106,8 +125,14 @@ export function usePricingDraft(): TPricingDraft {
     setShopSettings: (change) => {
       if (saved) setDraft(withShopSettings(draft, saved, change));
     },
-    setProductOverride: ({ id, title, costMinor, overridePriceMinor }) =>
-      useUserPreferences.getState().upsertModifiedProduct({ id, title, costMinor, overridePriceMinor }),
+    editProduct: (product, change) =>
+      useUserPreferences
+        .getState()
+        .upsertModifiedProduct({ ...withProductChange(products, product, change) }),
+    editVariant: (product, variant, change) =>
+      useUserPreferences.getState().upsertModifiedProduct({
+        ...withProductChange(products, product, { variant: { ...variant, ...change } }),
+      }),
     save: (handlers) => {
       answered.current = handlers;
       saveDraft.mutate(toUpdateRequest(draft, products), { onError: handlers.onError });

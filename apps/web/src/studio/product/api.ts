@@ -62,6 +62,11 @@ export function productDetailQuery(id: string) {
   return routeQueryOptions(shopProductsRoutes.product, { params: { id } });
 }
 
+/** A product's variants as the shop prices them (decision 0055): read only when opened. */
+export function productVariantsQuery(id: string) {
+  return routeQueryOptions(shopProductsRoutes.variants, { params: { id } });
+}
+
 export const categoryTreeQuery = routeQueryOptions(shopProductsRoutes.categories);
 export const bannersQuery = routeQueryOptions(shopsRoutes.banners);
 

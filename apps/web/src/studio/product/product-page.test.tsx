@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TShopBanner, TShopCategory, TShopProduct } from '@linkstore/contract';
+import type { TShopBanner, TShopCategory, TShopProduct, TShopProductVariants } from '@linkstore/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi, ok, US } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render-with-app';
@@ -42,6 +42,7 @@ const baseProduct = (id: string, title: string): Omit<TShopProduct, TRanges> => 
   profitMinor: 1000,
   source: 'default',
   overridePriceMinor: null,
+  compareAtMinor: null,
   stock: 5,
   visible: 1,
   views: 0,
@@ -89,6 +90,42 @@ const BANNERS: TShopBanner[] = [
   { id: '32', imageUrl: '/files/banner/new.png', linkUrl: null, title: 'New in', sort: 2 },
 ];
 const VISIBILITY = 'PUT /api/v1/shop/products/visibility';
+const STRIPED_VARIANTS = 'GET /api/v1/shop/products/11/variants';
+const variant = (
+  id: string,
+  label: string,
+  extra: Partial<TShopProductVariants['variants'][number]> = {},
+) => ({
+  id,
+  label,
+  sku: `ST-${label}`,
+  stock: 4,
+  costMinor: 1000,
+  sellingMinor: 2000,
+  profitMinor: 1000,
+  source: 'default' as const,
+  percentage: 200,
+  priceMinor: null,
+  compareAtMinor: null,
+  shownCompareAtMinor: null,
+  ...extra,
+});
+/** Striped tee: S and M at 20.00 (S on sale, "was 25.00"), XL at its own 26.00. */
+const STRIPED: TShopProductVariants = {
+  productId: '11',
+  sellingVariantId: '111',
+  variants: [
+    variant('111', 'S', { shownCompareAtMinor: 2500, stock: 3 }),
+    variant('112', 'M', { stock: 5 }),
+    variant('113', 'XL', {
+      costMinor: 1300,
+      sellingMinor: 2600,
+      profitMinor: 1300,
+      source: 'variant',
+      priceMinor: 2600,
+    }),
+  ],
+};
 
 function fakeApi() {
   const api = createFakeApi({
@@ -97,6 +134,7 @@ function fakeApi() {
     'GET /api/v1/shop/products': () => ok({ list: PRODUCTS, total: 2 }),
     [VISIBILITY]: () => ok(null),
     'GET /api/v1/shop/banners': () => ok(BANNERS),
+    [STRIPED_VARIANTS]: () => ok(STRIPED),
     'DELETE /api/v1/shop/banners/32': () => ok(null),
   });
   vi.stubGlobal('fetch', api.fetch);
@@ -171,5 +209,53 @@ describe('ProductPage', () => {
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Categories' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Products' })).not.toBeInTheDocument();
+  });
+
+  it('opens a product’s variants on demand: label, price (and its compare-at), profit and stock', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi();
+    await renderWithApp(routes, '/product');
+    await screen.findByText('Striped tee');
+    expect(api.callsTo(STRIPED_VARIANTS)).toHaveLength(0);
+    // A product of one variant has nothing to open.
+    expect(screen.queryByRole('button', { name: /variant of Plain tee/ })).not.toBeInTheDocument();
+    const open = screen.getByRole('button', { name: '3 variants of Striped tee' });
+    await user.click(open);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    const list = await screen.findByRole('list', { name: 'Variants of Striped tee' });
+    const [small, , large] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement, HTMLElement];
+    expect(small).toHaveTextContent('S · ST-S');
+    expect(small).toHaveTextContent('Selling price$20.00 $25.00Was $25.00');
+    expect(within(small).getByText('$25.00').tagName).toBe('S');
+    expect(small).toHaveTextContent('Profit$10.00');
+    expect(small).toHaveTextContent('Stock3');
+    expect(large).toHaveTextContent('XL · ST-XL');
+    expect(large).toHaveTextContent('Selling price$26.00Profit$13.00Stock4');
+    await user.click(open);
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Variants of Striped tee' })).not.toBeInTheDocument(),
+    );
+    expect(api.callsTo(STRIPED_VARIANTS)).toHaveLength(1);
+  });
+
+  it('opens a product’s variants inside its card below 768 px', async () => {
+    stubViewportWidth(360);
+    const user = userEvent.setup();
+    fakeApi();
+    await renderWithApp(routes, '/product');
+    const products = await screen.findByRole('list', { name: 'Products' });
+    const card = within(products).getByText('Striped tee').closest('li') as HTMLElement;
+    expect(card).toHaveTextContent('Stock12');
+    await user.click(within(card).getByRole('button', { name: '3 variants of Striped tee' }));
+    const list = await within(card).findByRole('list', { name: 'Variants of Striped tee' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'S · ST-SSelling price$20.00 $25.00Was $25.00Profit$10.00Stock3',
+      'M · ST-MSelling price$20.00Profit$10.00Stock5',
+      'XL · ST-XLSelling price$26.00Profit$13.00Stock4',
+    ]);
   });
 });

@@ -10,7 +10,6 @@ import {
   Space,
   Switch,
   Table,
-  Typography,
   type TableColumnsType,
   type TablePaginationConfig,
 } from 'antd';
@@ -23,6 +22,7 @@ import { fileUrl } from '../../shared/upload/upload-api';
 import { useSetVisibility } from './api';
 import { formatBasisPoints, formatRating, ratingToHalfStars } from './format';
 import styles from './product-page.module.css';
+import { ProductVariants } from './product-variants';
 import { RowDragHandle, SortableGroup, SortableRow } from './sortable';
 
 interface ProductTableProps {
@@ -39,6 +39,38 @@ interface ProductTableProps {
 /** One amount, or "lowest – highest" when a product's variants are priced apart. */
 function formatRange(money: { format: (minor: number) => string }, lowest: number, highest: number): string {
   return lowest === highest ? money.format(lowest) : `${money.format(lowest)} – ${money.format(highest)}`;
+}
+
+/** Which products have their variants open (read on demand), and the button that opens them. */
+function useOpenVariants() {
+  const [open, setOpen] = useState<string[]>([]);
+  const toggle = (id: string) =>
+    setOpen((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
+  return { open, toggle };
+}
+
+/** "N variants", opening and closing the list of a product's variants. */
+function VariantsToggle({
+  product,
+  isOpen,
+  onToggle,
+}: {
+  product: TShopProduct;
+  isOpen: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation('studio');
+  return (
+    <Button
+      type="link"
+      className={styles.variantsToggle}
+      aria-expanded={isOpen}
+      aria-label={t('product.variants.toggle', { count: product.variants, name: product.title })}
+      onClick={onToggle}
+    >
+      {t('product.variantCount', { count: product.variants })}
+    </Button>
+  );
 }
 
 function useChangeVisibility(onDone: (ids: string[]) => void = () => undefined) {
@@ -79,6 +111,7 @@ function ProductRows({ products, isLoading, pagination, onMove, onOpen }: Produc
   const { t } = useTranslation('studio');
   const money = useMoney();
   const [selected, setSelected] = useState<string[]>([]);
+  const variants = useOpenVariants();
   const { busy, change: changeVisibility } = useChangeVisibility((ids) =>
     setSelected((keys) => keys.filter((key) => !ids.includes(key))),
   );
@@ -138,9 +171,11 @@ function ProductRows({ products, isLoading, pagination, onMove, onOpen }: Produc
           <>
             {product.stock}
             <br />
-            <Typography.Text type="secondary">
-              {t('product.variantCount', { count: product.variants })}
-            </Typography.Text>
+            <VariantsToggle
+              product={product}
+              isOpen={variants.open.includes(product.id)}
+              onToggle={() => variants.toggle(product.id)}
+            />
           </>
         ) : (
           product.stock
@@ -192,6 +227,11 @@ function ProductRows({ products, isLoading, pagination, onMove, onOpen }: Produc
       dataSource={products}
       loading={isLoading}
       pagination={pagination}
+      expandable={{
+        expandedRowKeys: variants.open,
+        showExpandColumn: false,
+        expandedRowRender: (product) => <ProductVariants productId={product.id} title={product.title} />,
+      }}
       rowSelection={{
         selectedRowKeys: selected,
         columnTitle: selectAllTitle,
@@ -231,6 +271,7 @@ function ProductCards({ products, isLoading, pagination, onOpen }: ProductTableP
   const { t } = useTranslation('studio');
   const money = useMoney();
   const { busy, change } = useChangeVisibility();
+  const variants = useOpenVariants();
   return (
     <Spin spinning={isLoading}>
       {products.length === 0 ? (
@@ -269,7 +310,21 @@ function ProductCards({ products, isLoading, pagination, onOpen }: ProductTableP
                       <RatingText tenths={product.ratingTenths} count={product.reviewCount} />
                     </dd>
                   </div>
+                  <div>
+                    <dt>{t('product.field.stock')}</dt>
+                    <dd>{product.stock}</dd>
+                  </div>
                 </dl>
+                {product.variants > 1 && (
+                  <VariantsToggle
+                    product={product}
+                    isOpen={variants.open.includes(product.id)}
+                    onToggle={() => variants.toggle(product.id)}
+                  />
+                )}
+                {variants.open.includes(product.id) && (
+                  <ProductVariants productId={product.id} title={product.title} />
+                )}
                 <div className={styles.cardSwitch}>
                   <span aria-hidden>{t('product.field.visible')}</span>
                   <Switch
