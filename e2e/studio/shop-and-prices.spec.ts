@@ -24,6 +24,23 @@ function rowOf(input: Locator): Locator {
   return input.locator('xpath=ancestor::tr[1]');
 }
 
+/** Where the price table's columns are, by heading: a column added before them moves none of the checks. */
+const COLUMN = {
+  cost: 'studio:pricing.product.cost',
+  percentagePrice: 'studio:pricing.product.percentagePrice',
+  selling: 'studio:pricing.product.selling',
+  profit: 'studio:pricing.product.profit',
+} as const;
+
+/** The cell of `row` in the column headed by `column`'s text. */
+async function cellOf(row: Locator, column: keyof typeof COLUMN): Promise<Locator> {
+  await expect(row).toBeVisible();
+  const headings = await row.locator('xpath=ancestor::table[1]/thead//th').allInnerTexts();
+  const index = headings.findIndex((text) => text.trim() === t(COLUMN[column]));
+  expect(index, `the price table has a column "${t(COLUMN[column])}"`).toBeGreaterThanOrEqual(0);
+  return row.locator('td').nth(index);
+}
+
 test('a new creator opens a shop, sets up payment, prices products and shares the link', async ({
   page,
   context,
@@ -80,9 +97,9 @@ test('a new creator opens a shop, sets up payment, prices products and shares th
   const first = overrides.nth(0);
   await expect(first).toBeVisible();
   const firstRow = rowOf(first);
-  const firstCost = cents(await firstRow.locator('td').nth(1).innerText());
+  const firstCost = cents(await (await cellOf(firstRow, 'cost')).innerText());
   // The category's 150 % applies to the product before it has its own price.
-  await expect(firstRow.locator('td').nth(2)).toContainText(
+  await expect(await cellOf(firstRow, 'percentagePrice')).toContainText(
     dollars(Math.floor((firstCost * 150 + 50) / 100)),
   );
   await first.fill(
@@ -90,8 +107,8 @@ test('a new creator opens a shop, sets up payment, prices products and shares th
       .slice(1)
       .replaceAll(',', ''),
   );
-  await expect(firstRow.locator('td').nth(4)).toHaveText(dollars(firstCost + 500));
-  await expect(firstRow.locator('td').nth(5)).toHaveText('$5.00');
+  await expect(await cellOf(firstRow, 'selling')).toHaveText(dollars(firstCost + 500));
+  await expect(await cellOf(firstRow, 'profit')).toHaveText('$5.00');
 
   await page.getByRole('button', { name: t('studio:pricing.draft.save') }).click();
   await expect(page.getByText(t('studio:pricing.draft.saved'))).toBeVisible();
@@ -99,11 +116,9 @@ test('a new creator opens a shop, sets up payment, prices products and shares th
 
   // A reload shows the saved prices, from the server.
   await page.reload();
-  await expect(
-    rowOf(page.getByLabel(/^Selling price of /).nth(0))
-      .locator('td')
-      .nth(4),
-  ).toHaveText(dollars(firstCost + 500));
+  await expect(await cellOf(rowOf(page.getByLabel(/^Selling price of /).nth(0)), 'selling')).toHaveText(
+    dollars(firstCost + 500),
+  );
   await page.getByRole('tab', { name: t('studio:pricing.tabs.categories'), exact: true }).click();
   await expect(page.getByLabel(categoryLabel, { exact: true })).toHaveValue('150');
 
@@ -112,8 +127,8 @@ test('a new creator opens a shop, sets up payment, prices products and shares th
   const second = page.getByLabel(/^Selling price of /).nth(1);
   const secondRow = rowOf(second);
   const secondTitle = (await second.getAttribute('aria-label'))?.replace(/^Selling price of /, '') ?? '';
-  const secondCost = cents(await secondRow.locator('td').nth(1).innerText());
-  const secondSelling = await secondRow.locator('td').nth(4).innerText();
+  const secondCost = cents(await (await cellOf(secondRow, 'cost')).innerText());
+  const secondSelling = await (await cellOf(secondRow, 'selling')).innerText();
   await second.fill(
     dollars(secondCost - 100)
       .slice(1)
@@ -123,11 +138,9 @@ test('a new creator opens a shop, sets up payment, prices products and shares th
   const refusal = t('studio:pricing.draft.belowCost', { product: secondTitle, cost: dollars(secondCost) });
   await expect(page.getByText(refusal).first()).toBeVisible();
   await page.reload();
-  await expect(
-    rowOf(page.getByLabel(/^Selling price of /).nth(1))
-      .locator('td')
-      .nth(4),
-  ).toHaveText(secondSelling);
+  await expect(await cellOf(rowOf(page.getByLabel(/^Selling price of /).nth(1)), 'selling')).toHaveText(
+    secondSelling,
+  );
   await expect(page.getByLabel(/^Selling price of /).nth(1)).toHaveValue('');
 
   // Step 4: copying the link completes the quick start, which then leaves the home to the dashboard.
