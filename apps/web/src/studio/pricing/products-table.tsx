@@ -10,6 +10,7 @@ import { previewProduct, type TEffectiveSettings, type TProductPreview } from '.
 import styles from './pricing.module.css';
 import { pricedProductsQuery, type TPricingDraft } from './use-pricing-draft';
 import { VariantPrices } from './variant-prices';
+import { useOpenVariants } from '../product/use-open-variants';
 
 const PAGE_SIZE = 20;
 
@@ -168,14 +169,6 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
       }}
     />
   );
-}
-
-/** Which products have their variants open (read when opened). */
-function useOpenVariants() {
-  const [open, setOpen] = useState<string[]>([]);
-  const toggle = (id: string) =>
-    setOpen((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
-  return { open, toggle };
 }
 
 /** "N variants": opens the prices of a product's variants under it, and closes them. */

@@ -24,6 +24,7 @@ import { formatBasisPoints, formatRating, ratingToHalfStars } from './format';
 import styles from './product-page.module.css';
 import { ProductVariants } from './product-variants';
 import { RowDragHandle, SortableGroup, SortableRow } from './sortable';
+import { useOpenVariants } from './use-open-variants';
 
 interface ProductTableProps {
   products: TShopProduct[];
@@ -39,14 +40,6 @@ interface ProductTableProps {
 /** One amount, or "lowest – highest" when a product's variants are priced apart. */
 function formatRange(money: { format: (minor: number) => string }, lowest: number, highest: number): string {
   return lowest === highest ? money.format(lowest) : `${money.format(lowest)} – ${money.format(highest)}`;
-}
-
-/** Which products have their variants open (read on demand), and the button that opens them. */
-function useOpenVariants() {
-  const [open, setOpen] = useState<string[]>([]);
-  const toggle = (id: string) =>
-    setOpen((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
-  return { open, toggle };
 }
 
 /** "N variants", opening and closing the list of a product's variants. */
