@@ -30,6 +30,7 @@ export * from './users/users.routes';
 export * from './files/files.schema';
 export * from './files/files.routes';
 export * from './pricing/pricing.rules';
+export * from './catalog/variant-title';
 export * from './pricing/pricing.schema';
 export * from './pricing/pricing.routes';
 export * from './shops/shops.schema';

@@ -1,3 +1,4 @@
+import { variantTitle } from '@linkstore/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -40,7 +41,7 @@ export function lineKey(line: Pick<TCartLine, 'productId' | 'variantId'>): strin
 
 /** The product's title with its variant: "Hoodie — M / Black". */
 export function lineTitle(line: Pick<TCartLine, 'title' | 'variantLabel'>): string {
-  return line.variantLabel ? `${line.title} — ${line.variantLabel}` : line.title;
+  return variantTitle(line.title, line.variantLabel);
 }
 
 export interface TCartStore {

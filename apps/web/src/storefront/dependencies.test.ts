@@ -21,6 +21,8 @@ const CONTRACT_VALUES = new Set([
   'convertFromUsdMinor',
   'minorDigitsOf',
   'formatMoney',
+  // catalog/variant-title.ts
+  'variantTitle',
   // info-pages/info-page-keys.ts
   'INFO_PAGE_KEYS',
   'isInfoPageKey',

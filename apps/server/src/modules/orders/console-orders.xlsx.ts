@@ -10,6 +10,7 @@ import {
   type TShipImportAnswer,
   type TShippingCarrier,
   type ZConsoleOrdersQuery,
+  variantTitle,
 } from '@linkstore/contract';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
@@ -235,11 +236,10 @@ export async function exportConsoleOrders(
     rows.map((row) => row.id),
     lang,
   )) {
-    const variant = item.variantLabel ? ` — ${item.variantLabel}` : '';
     const sku = item.sku ? ` [${item.sku}]` : '';
     lines.set(item.orderId, [
       ...(lines.get(item.orderId) ?? []),
-      `${item.quantity} × ${item.title}${variant}${sku}`,
+      `${item.quantity} × ${variantTitle(item.title, item.variantLabel)}${sku}`,
     ]);
   }
 

@@ -1,4 +1,4 @@
-import { formatMoney, normalizeLanguage, type TLanguage } from '@linkstore/contract';
+import { formatMoney, normalizeLanguage, type TLanguage, variantTitle } from '@linkstore/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../platform/db/database';
 import { translate } from '../../platform/i18n/translate';
@@ -24,7 +24,7 @@ export function composeConfirmation(to: string, input: ConfirmationInput): MailM
       translate(lang, 'mail.orderPaid.line', {
         quantity: item.quantity,
         // "Hoodie — M / Black": the variant as the buyer chose it.
-        product: item.variantLabel ? `${item.title} — ${item.variantLabel}` : item.title,
+        product: variantTitle(item.title, item.variantLabel),
         amount: money(item.sellingPriceMinor * item.quantity),
       }),
     )

@@ -7,6 +7,7 @@ import {
   type TPricingProductsQuery,
   type TPricingSettings,
   type TPricingUpdateRequest,
+  variantTitle,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
@@ -165,11 +166,6 @@ function refusalsOf(
     }
   }
   return problems;
-}
-
-/** "Hoodie — M / Black" (a product without options: its title). */
-function variantTitle(title: string, label: string): string {
-  return label ? `${title} — ${label}` : title;
 }
 
 /**

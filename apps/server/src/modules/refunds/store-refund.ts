@@ -6,6 +6,7 @@ import {
   refundLineAmounts,
   type TLanguage,
   type TRefundedLine,
+  variantTitle,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
@@ -38,9 +39,8 @@ export interface StoreRefundInput {
 }
 
 /** The line as an operator reads it: "Hoodie — M / Black". */
-export function lineName(line: { title: string; variantLabel: string }): string {
-  return line.variantLabel ? `${line.title} — ${line.variantLabel}` : line.title;
-}
+export const lineName = (line: { title: string; variantLabel: string }): string =>
+  variantTitle(line.title, line.variantLabel);
 
 /**
  * A refund by lines, checked and priced under the order's lock: each line of the order, at most

@@ -1,4 +1,4 @@
-import type { TConsoleOrder, TOrderStatus } from '@linkstore/contract';
+import { variantTitle, type TConsoleOrder, type TOrderStatus } from '@linkstore/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -48,7 +48,7 @@ export function FlagTags({ order }: { order: TConsoleOrder }) {
 
 /** "Hoodie — M / Black": an order line as an operator reads it. */
 export function lineName(line: { title: string; variantLabel: string }): string {
-  return line.variantLabel ? `${line.title} — ${line.variantLabel}` : line.title;
+  return variantTitle(line.title, line.variantLabel);
 }
 
 /** A refund's lines in a sentence: "1 × Hoodie — L / Black, 2 × Cap". */

@@ -1,4 +1,5 @@
 import {
+  variantTitle,
   compareAtPrice,
   MAX_PERCENTAGE,
   MIN_PERCENTAGE,
@@ -284,11 +285,6 @@ export function findBelowCost(
     }
   }
   return undefined;
-}
-
-/** "Hoodie — M / Black" (a product without options: its title). */
-export function variantTitle(title: string, label: string): string {
-  return label ? `${title} — ${label}` : title;
 }
 
 /** What a category row shows: the example product priced with that category's percentages. */

@@ -1,11 +1,11 @@
-import type { TPricedProduct, TShopProductVariant } from '@linkstore/contract';
+import { variantTitle, type TPricedProduct, type TShopProductVariant } from '@linkstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TMoney } from '../../shared/money/use-money';
 import { productVariantsQuery } from '../product/api';
 import { OverrideInput } from './override-input';
-import { previewVariant, variantTitle, type TEffectiveSettings } from './pricing-draft';
+import { previewVariant, type TEffectiveSettings } from './pricing-draft';
 import styles from './pricing.module.css';
 import type { TPricingDraft } from './use-pricing-draft';
 
