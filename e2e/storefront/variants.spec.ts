@@ -11,7 +11,8 @@ import { english, signInAsDemo } from '../support/studio';
  * Variants end to end (decision 0055): an operator gives a hoodie sizes and colours and its
  * category a size guide (through the console's API); a buyer on a phone reads the guide, picks
  * "L / Black", sees a sold-out size refused, buys it and "M / Grey", the creator sees both lines
- * with their variants, and an operator refunds the grey one by its line, its unit back in stock.
+ * with their variants, and an operator refunds the grey one by its line, its unit back in stock,
+ * then ships the black one (the ship dialog lists only it as still to pack).
  */
 
 const sf = (key: string, values?: Record<string, string | number>) => english(`storefront:${key}`, values);
@@ -40,7 +41,7 @@ test.use({
   bypassCSP: true,
 });
 
-test('a buyer on a phone reads the size guide, picks a size and a colour, buys two variants; the creator sees both and an operator refunds one by its line', async ({
+test('a buyer on a phone reads the size guide, picks a size and a colour, buys two variants; the creator sees both, an operator refunds one by its line and ships the other', async ({
   page,
   browser,
   request,
@@ -207,6 +208,24 @@ test('a buyer on a phone reads the size guide, picks a size and a colour, buys t
     );
     expect(grid.variants.find((v) => v.sku === sku('M-GRY'))?.stock, 'the grey M is back in stock').toBe(5);
     expect(grid.variants.find((v) => v.sku === sku('L-BLK'))?.stock, 'the black L stays sold').toBe(4);
+
+    // Then ships the other: the ship dialog lists only the black L still to pack.
+    await operator.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+    const row = operator.getByRole('row').filter({ hasText: orderNo });
+    await row.getByRole('button', { name: english('orders:console.shipLabel', { orderNo }) }).click();
+    const ship = operator.getByRole('dialog', { name: english('orders:console.shipTitle', { orderNo }) });
+    const toPack = ship.getByRole('region', { name: english('orders:console.toPack') });
+    await expect(toPack.getByRole('listitem')).toHaveText([`1 × ${title} — L / Black [${sku('L-BLK')}]`]);
+    await ship.getByRole('combobox', { name: english('orders:console.carrier') }).click();
+    await operator
+      .locator('.ant-select-item-option')
+      .filter({ hasText: english('orders:carrier.dhl') })
+      .click();
+    await ship.getByLabel(english('orders:console.trackingNo'), { exact: true }).fill('JJD000390007821456');
+    await ship.getByRole('button', { name: english('orders:console.ship'), exact: true }).click();
+    await expect(operator.getByText(english('orders:console.shippedOne', { orderNo }))).toBeVisible();
+    await expect(row).toContainText(english('orders:status.2'));
     await operator.close();
   } finally {
     // Out of the demo shop again, so later journeys meet the catalogue they expect. Signed in

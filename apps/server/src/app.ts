@@ -47,7 +47,7 @@ import { ordersModule } from './modules/orders/orders.routes';
 import { earningsModule } from './modules/earnings/earnings.routes';
 import { dashboardModule } from './modules/dashboard/dashboard.routes';
 import { payoutsModule } from './modules/payouts/payouts.routes';
-import { listConsoleRefunds } from './modules/refunds/refunds.api';
+import { listConsoleRefunds, refundedUnitsOf } from './modules/refunds/refunds.api';
 import { refundsModule } from './modules/refunds/refunds.routes';
 import { creatorsModule } from './modules/creators/creators.routes';
 import { reconciliationModule } from './modules/reconciliation/reconciliation.routes';
@@ -154,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(checkoutModule);
   await app.register(reviewInvitesModule);
   // The console's order detail lists refunds through the refunds face (refunds use the orders face).
-  await app.register(ordersModule, { refundsOf: listConsoleRefunds });
+  await app.register(ordersModule, { refundsOf: listConsoleRefunds, refundedUnitsOf });
   await app.register(earningsModule);
   await app.register(dashboardModule);
   await app.register(payoutsModule);

@@ -6,18 +6,22 @@ import {
   listConsoleOrders,
   shipOrders,
   type OrderRefundsReader,
+  type RefundedUnitsReader,
 } from './console-orders.service';
 import { exportConsoleOrders, readShipImport } from './console-orders.xlsx';
 
 const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 
 /** The console's orders of every shop (`commerce/orders`) and fulfilment. */
-export function registerConsoleOrderRoutes(app: FastifyInstance, refundsOf: OrderRefundsReader): void {
+export function registerConsoleOrderRoutes(
+  app: FastifyInstance,
+  refunds: { refundsOf: OrderRefundsReader; refundedUnitsOf: RefundedUnitsReader },
+): void {
   const { db } = app.database;
   const r = consoleOrdersRoutes;
   registerRoute(app, r.page, ({ query }) => listConsoleOrders(db, query));
   registerRoute(app, r.detail, ({ params, request }) =>
-    getConsoleOrder(db, request.lang, params.orderNo, refundsOf),
+    getConsoleOrder(db, request.lang, params.orderNo, refunds.refundsOf),
   );
   registerRoute(app, r.ship, async ({ body, caller }) => {
     const answer = await shipOrders({ db, mailer: app.mailer, log: app.log }, Number(caller.id), body);
@@ -29,6 +33,6 @@ export function registerConsoleOrderRoutes(app: FastifyInstance, refundsOf: Orde
   registerDownloadRoute(app, r.export, async ({ query, request }) => ({
     filename: `orders-${today()}.xlsx`,
     contentType: XLSX_MIME_TYPE,
-    content: await exportConsoleOrders(db, request.lang, query),
+    content: await exportConsoleOrders(db, request.lang, query, refunds.refundedUnitsOf),
   }));
 }

@@ -108,6 +108,12 @@ export async function listConsoleOrders(
 /** An order's refunds as the console shows them: the refunds face's read model, given as a port. */
 export type OrderRefundsReader = (db: AppDatabase, orderId: number) => Promise<TConsoleRefund[]>;
 
+/**
+ * Units of the orders' lines that refunds by lines took (order item id → units, failed refunds
+ * left out): the refunds face's, given as a port like `OrderRefundsReader`.
+ */
+export type RefundedUnitsReader = (db: AppDatabase, orderIds: number[]) => Promise<Map<number, number>>;
+
 /** One order in full: items with frozen prices, the full address, payments, ledger rows, refunds. */
 export async function getConsoleOrder(
   db: AppDatabase,

@@ -250,7 +250,7 @@ describe('the export', () => {
     ]);
     // No paging: both of the shop's orders, newest first.
     expect(rows.map((row) => row[0])).toEqual(['LS261106-GGGGGGG2', 'LS261105-GGGGGGG1']);
-    expect(header?.at(-1)).toBe('Líneas (cantidad × producto — variante [SKU])');
+    expect(header?.at(-1)).toBe('Por empaquetar (cantidad × producto — variante [SKU])');
     expect(rows[0]?.at(-1)).toBe('2 × Hoodie — M / Black [HD-M-BLK]; 1 × Mug [LS-5]');
     expect(rows[1]?.slice(0, 10)).toEqual([
       'LS261105-GGGGGGG1',

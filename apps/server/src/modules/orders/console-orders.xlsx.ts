@@ -25,7 +25,7 @@ import {
   pageConsoleOrders,
   type ConsoleOrderRow,
 } from './console-orders.repository';
-import { consoleFilterOf } from './console-orders.service';
+import { consoleFilterOf, type RefundedUnitsReader } from './console-orders.service';
 import { listOrderItems } from './orders.repository';
 
 /**
@@ -223,23 +223,28 @@ export async function exportConsoleOrders(
   db: AppDatabase,
   lang: TLanguage,
   query: z.output<typeof ZConsoleOrdersQuery>,
+  refundedUnitsOf: RefundedUnitsReader,
 ): Promise<Buffer> {
   const filter = consoleFilterOf(query);
   if ((await countConsoleOrders(db, filter)) > ORDER_EXPORT_MAX_ROWS) {
     throw AppError.of(ErrorCode.TOO_MANY_ROWS, 'orders.export.tooMany', { max: ORDER_EXPORT_MAX_ROWS });
   }
   const rows = await pageConsoleOrders(db, filter, undefined, ORDER_EXPORT_MAX_ROWS);
-  // What to pack: each line's quantity, product, variant and SKU ("2 × Hoodie — M / Black [HD-M]").
+  // What to pack: each line's quantity, product, variant and SKU ("2 × Hoodie — M / Black [HD-M]"),
+  // less the units refunds by lines took; a line refunded whole is left out.
+  const orderIds = rows.map((row) => row.id);
+  const [items, refunded] = await Promise.all([
+    listOrderItems(db, orderIds, lang),
+    refundedUnitsOf(db, orderIds),
+  ]);
   const lines = new Map<number, string[]>();
-  for (const item of await listOrderItems(
-    db,
-    rows.map((row) => row.id),
-    lang,
-  )) {
+  for (const item of items) {
+    const units = item.quantity - (refunded.get(item.id) ?? 0);
+    if (units <= 0) continue;
     const sku = item.sku ? ` [${item.sku}]` : '';
     lines.set(item.orderId, [
       ...(lines.get(item.orderId) ?? []),
-      `${item.quantity} × ${variantTitle(item.title, item.variantLabel)}${sku}`,
+      `${units} × ${variantTitle(item.title, item.variantLabel)}${sku}`,
     ]);
   }
 

@@ -3,7 +3,7 @@ import { FLAGGED_ORDERS_TOPIC, ordersRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
 import { registerConsoleOrderRoutes } from './console-orders.routes';
-import type { OrderRefundsReader } from './console-orders.service';
+import type { OrderRefundsReader, RefundedUnitsReader } from './console-orders.service';
 import { registerPurchaseRoutes } from './order-purchases.routes';
 import { getMyOrder, listMyOrders } from './orders.service';
 
@@ -13,6 +13,8 @@ export interface OrdersModuleOptions {
    * by the composition root: refunds build on the orders face, so orders cannot import theirs.
    */
   refundsOf: OrderRefundsReader;
+  /** Units of order lines refunds by lines took: the packing list leaves them out. */
+  refundedUnitsOf: RefundedUnitsReader;
 }
 
 /** The creator's own orders (`#/order`): every query is scoped to the caller. */
@@ -36,7 +38,7 @@ async function registerOrders(app: FastifyInstance, options: OrdersModuleOptions
     mine,
   );
   registerPurchaseRoutes(app);
-  registerConsoleOrderRoutes(app, options.refundsOf);
+  registerConsoleOrderRoutes(app, options);
 }
 
 export const ordersModule = fp<OrdersModuleOptions>(registerOrders, {

@@ -1,5 +1,6 @@
 import { ErrorCode, type TConsoleOrderDetail, type TConsoleRefund } from '@linkstore/contract';
 import { eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls';
 import { addSubcategory, addVariedProduct } from '../../test/catalog-kit';
@@ -88,6 +89,18 @@ async function stocks(): Promise<Record<string, number>> {
 
 const detailOf = (orderNo: string) => ok<TConsoleOrderDetail>('admin', 'GET', `/${orderNo}`);
 
+/** The orders export's last column for one order: what is still to pack. */
+async function toPack(orderNo: string): Promise<string> {
+  const res = await call('admin', 'GET', `/export?orderNo=${orderNo}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.rawPayload as unknown as Parameters<ExcelJS.Xlsx['load']>[0]);
+  const row = workbook.worksheets[0]?.getRow(2);
+  expect(row?.getCell(1).value).toBe(orderNo);
+  const value = row?.getCell(row.cellCount).value;
+  return typeof value === 'string' ? value : '';
+}
+
 describe('a refund by lines', () => {
   it('computes its amount from the lines, returns only their stock and names them in the refund, the order and its history', async () => {
     const order = await twoLineOrder();
@@ -131,6 +144,8 @@ describe('a refund by lines', () => {
     const refunded = detail.history.find((event) => event.action === 'refunded');
     expect(requested?.detail).toMatchObject({ amountMinor: 2_700, restock: true, lines: first.lines });
     expect(refunded?.detail).toMatchObject({ amountMinor: 2_700, restocked: true, lines: first.lines });
+    // The packing list leaves out what was refunded: only the two M are still to ship.
+    expect(await toPack(order.orderNo)).toBe('2 × Hoodie — M / Black [RFL-M-BLK]');
 
     // One M without the goods back, then the other with them: only that one unit returns.
     await ok('admin', 'POST', '/refund', {
@@ -159,6 +174,7 @@ describe('a refund by lines', () => {
     detail = await detailOf(order.orderNo);
     expect(detail).toMatchObject({ fullyRefunded: true, refundableMinor: 0 });
     expect(detail.items.map((item) => item.refundedQuantity)).toEqual([2, 1]);
+    expect(await toPack(order.orderNo)).toBe('');
     expect(await ledgerViolations(ctx.app, ctx.database.db)).toEqual([]);
   });
 

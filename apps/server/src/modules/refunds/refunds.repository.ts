@@ -192,8 +192,12 @@ export function listOrderLines(db: AppDatabase, orderId: number) {
 }
 export type OrderLine = Awaited<ReturnType<typeof listOrderLines>>[number];
 
-/** Units of each of the order's lines that its refunds by lines took, failed ones left out. */
-export async function refundedUnitsOf(db: AppDatabase, orderId: number): Promise<Map<number, number>> {
+/**
+ * Units of each line of the orders that their refunds by lines took, failed ones left out: order
+ * item id → units (a line no refund took is absent).
+ */
+export async function refundedUnitsOf(db: AppDatabase, orderIds: number[]): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
   const rows = await db
     .select({
       orderItemId: refundLines.orderItemId,
@@ -201,7 +205,7 @@ export async function refundedUnitsOf(db: AppDatabase, orderId: number): Promise
     })
     .from(refundLines)
     .innerJoin(refunds, eq(refunds.id, refundLines.refundId))
-    .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')))
+    .where(and(inArray(refunds.orderId, orderIds), ne(refunds.status, 'failed')))
     .groupBy(refundLines.orderItemId);
   return new Map(rows.map((row) => [row.orderItemId, row.quantity]));
 }

@@ -56,7 +56,7 @@ async function priceLines(
   asked: { itemId: string; quantity: number }[],
 ): Promise<TRefundedLine[]> {
   const orderLines = await listOrderLines(tx, order.id);
-  const taken = await refundedUnitsOf(tx, order.id);
+  const taken = await refundedUnitsOf(tx, [order.id]);
   const items = orderLines.map((line) => ({
     id: String(line.id),
     sellingUnitMinor: line.sellingPriceMinor,

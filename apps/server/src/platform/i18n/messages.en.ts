@@ -343,7 +343,7 @@ export const en = {
   'orders.xlsx.column.carrier': 'Carrier',
   'orders.xlsx.column.trackingNo': 'Tracking number',
   'orders.xlsx.column.shippedAt': 'Shipped (UTC)',
-  'orders.xlsx.column.lines': 'Lines (quantity × product — variant [SKU])',
+  'orders.xlsx.column.lines': 'To pack (quantity × product — variant [SKU])',
   'orders.xlsx.status.0': 'Unpaid',
   'orders.xlsx.status.1': 'Paid, in transit',
   'orders.xlsx.status.2': 'Completed',

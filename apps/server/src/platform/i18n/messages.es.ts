@@ -355,7 +355,7 @@ export const es = {
   'orders.xlsx.column.carrier': 'Transportista',
   'orders.xlsx.column.trackingNo': 'Número de seguimiento',
   'orders.xlsx.column.shippedAt': 'Enviado (UTC)',
-  'orders.xlsx.column.lines': 'Líneas (cantidad × producto — variante [SKU])',
+  'orders.xlsx.column.lines': 'Por empaquetar (cantidad × producto — variante [SKU])',
   'orders.xlsx.status.0': 'Sin pagar',
   'orders.xlsx.status.1': 'Pagado, en tránsito',
   'orders.xlsx.status.2': 'Completado',

@@ -370,7 +370,7 @@ export const fr = {
   'orders.xlsx.column.carrier': 'Transporteur',
   'orders.xlsx.column.trackingNo': 'Numéro de suivi',
   'orders.xlsx.column.shippedAt': 'Expédiée (UTC)',
-  'orders.xlsx.column.lines': 'Lignes (quantité × produit — variante [SKU])',
+  'orders.xlsx.column.lines': 'À emballer (quantité × produit — variante [SKU])',
   'orders.xlsx.status.0': 'Non payée',
   'orders.xlsx.status.1': 'Payée, en transit',
   'orders.xlsx.status.2': 'Terminée',

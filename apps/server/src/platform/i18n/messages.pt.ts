@@ -352,7 +352,7 @@ export const pt = {
   'orders.xlsx.column.carrier': 'Transportadora',
   'orders.xlsx.column.trackingNo': 'Código de rastreamento',
   'orders.xlsx.column.shippedAt': 'Enviado (UTC)',
-  'orders.xlsx.column.lines': 'Linhas (quantidade × produto — variante [SKU])',
+  'orders.xlsx.column.lines': 'A embalar (quantidade × produto — variante [SKU])',
   'orders.xlsx.status.0': 'Não pago',
   'orders.xlsx.status.1': 'Pago, em trânsito',
   'orders.xlsx.status.2': 'Concluído',

@@ -316,7 +316,7 @@ export const zhCn = {
   'orders.xlsx.column.carrier': '承运商',
   'orders.xlsx.column.trackingNo': '运单号',
   'orders.xlsx.column.shippedAt': '发货时间 (UTC)',
-  'orders.xlsx.column.lines': '明细（数量 × 商品 — 款式 [SKU]）',
+  'orders.xlsx.column.lines': '待打包（数量 × 商品 — 款式 [SKU]）',
   'orders.xlsx.status.0': '未支付',
   'orders.xlsx.status.1': '已支付，运输中',
   'orders.xlsx.status.2': '已完成',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TConsoleOrder } from '@linkstore/contract';
+import type { TConsoleOrder, TConsoleOrderDetail } from '@linkstore/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../shared/test/fake-api';
 import {
@@ -13,7 +13,7 @@ import {
   signOutOperator,
 } from '../shared/test-support';
 import ConsoleOrderPage from './order-page';
-import { PAID_ORDER } from './test-orders';
+import { FLAGGED_DETAIL, PAID_ORDER } from './test-orders';
 
 const PAID: TConsoleOrder = PAID_ORDER;
 const PAID_TOO: TConsoleOrder = { ...PAID, orderNo: 'LS261103-EEEEEEE1', shopName: 'Emil Shop', version: 0 };
@@ -30,8 +30,37 @@ const DONE: TConsoleOrder = {
   },
 };
 
+/** The paid order's lines: the grey M was refunded whole by its line, one of two black L too. */
+const line = FLAGGED_DETAIL.items[0]!;
+const PAID_DETAIL: TConsoleOrderDetail = {
+  ...FLAGGED_DETAIL,
+  ...PAID,
+  items: [
+    {
+      ...line,
+      id: '31',
+      title: 'Hoodie',
+      variantLabel: 'L / Black',
+      sku: 'HD-L-BLK',
+      quantity: 2,
+      refundedQuantity: 1,
+    },
+    {
+      ...line,
+      id: '32',
+      title: 'Hoodie',
+      variantLabel: 'M / Grey',
+      sku: 'HD-M-GRY',
+      quantity: 1,
+      refundedQuantity: 1,
+    },
+    { ...line, id: '33', title: 'Mug', variantLabel: '', sku: 'LS-5', quantity: 1 },
+  ],
+};
+
 function fakeApi(ship = () => ok({ shipped: 1 })) {
   return installFakeApi({
+    'GET /api/v1/system/orders/LS261102-DDDDDDD2': () => ok(PAID_DETAIL),
     'GET /api/v1/system/orders/page': ({ url }) =>
       url.searchParams.get('cursor') === 'next'
         ? ok({ list: [DONE], total: 4, nextCursor: null })
@@ -113,6 +142,13 @@ describe('ConsoleOrderPage', () => {
       }),
     );
     const dialog = await findDialog('Ship order LS261102-DDDDDDD2');
+    // What is still to pack: refunded units left out, a line refunded whole not shown.
+    const toPack = await within(dialog).findByRole('region', { name: 'To pack' });
+    expect(
+      within(toPack)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1 × Hoodie — L / Black [HD-L-BLK]', '1 × Mug [LS-5]']);
     await user.click(within(dialog).getByRole('button', { name: 'Ship' }));
     expect(await within(dialog).findByText('Choose the carrier.')).toBeInTheDocument();
     expect(within(dialog).getByText('Enter the tracking number.')).toBeInTheDocument();

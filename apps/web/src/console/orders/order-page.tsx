@@ -44,7 +44,7 @@ import {
 } from './api';
 import { ImportTrackingDialog } from './import-tracking-dialog';
 import { OrderDetailDrawer } from './order-detail';
-import { FlagTags, isShippable, StatusTag, useCarrierName } from './order-parts';
+import { FlagTags, isShippable, StatusTag, ToPack, useCarrierName } from './order-parts';
 
 const INITIAL_FILTERS: TConsoleOrderFilters = {
   orderNo: '',
@@ -380,6 +380,7 @@ function ShipDialog({ orders, onClose }: { orders: TConsoleOrder[]; onClose: (sh
       onCancel={() => onClose(false)}
     >
       <Typography.Paragraph type="secondary">{t('console.shipHint')}</Typography.Paragraph>
+      {single && <ToPack orderNo={single.orderNo} />}
       {problems.length > 0 && (
         <Alert
           type="error"

@@ -1,6 +1,8 @@
 import { variantTitle, type TConsoleOrder, type TOrderStatus } from '@linkstore/contract';
-import { Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { consoleOrderDetailQuery } from './api';
 
 const STATUS_COLOURS: Record<TOrderStatus, string> = { 0: 'warning', 1: 'processing', 2: 'success' };
 
@@ -56,4 +58,30 @@ export function refundedLinesText(
   lines: readonly { quantity: number; title: string; variantLabel: string }[],
 ) {
   return lines.map((line) => `${line.quantity} × ${lineName(line)}`).join(', ');
+}
+
+/**
+ * What is still to pack of one order, for the ship dialog: each line's units less those refunds by
+ * lines took, with its SKU; a line refunded whole is left out (the orders export's "To pack").
+ */
+export function ToPack({ orderNo }: { orderNo: string }) {
+  const { t } = useTranslation('orders');
+  const detail = useQuery(consoleOrderDetailQuery(orderNo));
+  if (!detail.data) return null;
+  const lines = detail.data.items
+    .map((item) => ({ item, units: item.quantity - item.refundedQuantity }))
+    .filter(({ units }) => units > 0);
+  return (
+    <section aria-label={t('console.toPack')} style={{ marginBottom: 12 }}>
+      <Typography.Text strong>{t('console.toPack')}</Typography.Text>
+      <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+        {lines.map(({ item, units }) => (
+          <li key={item.id}>
+            {`${units} × ${lineName(item)}`}
+            {item.sku && <Typography.Text type="secondary">{` [${item.sku}]`}</Typography.Text>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
