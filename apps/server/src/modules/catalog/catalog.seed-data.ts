@@ -11,6 +11,11 @@ export interface SeedSubcategory {
   priceMinor: readonly [min: number, max: number];
   /** Two kinds of item sold in it; product titles are built on them. */
   items: readonly [TText, TText];
+  /**
+   * How its products are sold (catalog.seed-apparel.ts): `sizes` in XS–3XL and several colours
+   * (the colour leaves the title), `oneSize` with the one size "One size"; without it, no options.
+   */
+  variants?: 'sizes' | 'oneSize';
 }
 
 export interface SeedCategory {
@@ -31,6 +36,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       {
         name: ['T-shirts', 'Camisetas', 'Camisetas', 'T恤', 'Tee-shirts'],
         priceMinor: [699, 2499],
+        variants: 'sizes',
         items: [
           ['Cotton T-shirt', 'Camiseta de algodón', 'Camiseta de algodão', '纯棉T恤', 'Tee-shirt en coton'],
           ['Oversized tee', 'Camiseta oversize', 'Camiseta oversized', '宽松T恤', 'Tee-shirt oversize'],
@@ -39,6 +45,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       {
         name: ['Hoodies', 'Sudaderas', 'Moletons', '连帽衫', 'Sweats à capuche'],
         priceMinor: [1899, 4999],
+        variants: 'sizes',
         items: [
           [
             'Fleece hoodie',
@@ -59,6 +66,7 @@ export const SEED_CATEGORIES: readonly SeedCategory[] = [
       {
         name: ['Caps & hats', 'Gorras y sombreros', 'Bonés e chapéus', '帽子', 'Casquettes et chapeaux'],
         priceMinor: [599, 2299],
+        variants: 'oneSize',
         items: [
           ['Baseball cap', 'Gorra de béisbol', 'Boné de beisebol', '棒球帽', 'Casquette de baseball'],
           ['Knit beanie', 'Gorro de punto', 'Gorro de tricô', '针织帽', 'Bonnet en maille'],
@@ -656,6 +664,15 @@ export const SEED_INTRO: TText = [
   '{item} da linha {line}, na cor {colour}.',
   '{line}系列{item}，{colour}。',
   '{item} de la gamme {line}, coloris {colour}.',
+];
+
+/** First sentence of a description of clothes sold in sizes and colours (the colour is an option). */
+export const SEED_INTRO_SIZED: TText = [
+  '{item} from the {line} line, in sizes XS to 3XL.',
+  '{item} de la línea {line}, en tallas de la XS a la 3XL.',
+  '{item} da linha {line}, nos tamanhos XS ao 3XL.',
+  '{line}系列{item}，尺码XS至3XL。',
+  '{item} de la gamme {line}, en tailles XS à 3XL.',
 ];
 
 /** Middle sentences of descriptions. */

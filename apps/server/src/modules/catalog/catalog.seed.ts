@@ -8,14 +8,16 @@ import {
   type SeedPicture,
 } from '../files/files.api';
 import type { FileStorage } from '../../platform/storage/storage';
-import { categories, platformBanners, productImages, reviews } from './catalog.table';
-import { insertSimpleProducts } from './variants.repository';
+import { categories, categorySizeGuides, platformBanners, productImages, reviews } from './catalog.table';
+import { insertProductsWithVariants } from './variants.repository';
+import { SEED_SIZE_GUIDES, variantPlanOf } from './catalog.seed-apparel';
 import {
   SEED_BENEFITS,
   SEED_CATEGORIES,
   SEED_CLOSINGS,
   SEED_COLOURS,
   SEED_INTRO,
+  SEED_INTRO_SIZED,
   SEED_LINES,
   SEED_PLATFORM_BANNERS,
   SEED_REVIEW_BODIES,
@@ -29,6 +31,8 @@ export const SEED_PRODUCT_COUNT = 300;
 const SHARED_PICTURES_PER_SUBCATEGORY = 2;
 /** Fixed so every install gets the same catalogue. */
 const SEED = 20_261_122;
+/** The clothes' colours, stock and so on draw from their own PRNG: the rest stays as it was. */
+const APPAREL_SEED = 20_260_033;
 const DAY_MS = 86_400_000;
 
 export interface CatalogueSeedReport {
@@ -37,6 +41,9 @@ export interface CatalogueSeedReport {
   images: number;
   reviews: number;
   banners: number;
+  /** Variants of all products (one for each product without options). */
+  variants: number;
+  sizeGuides: number;
 }
 
 /** mulberry32: a small deterministic PRNG, so the catalogue is the same on every install. */
@@ -86,8 +93,16 @@ export interface SeedProduct {
   subcategory: number;
   title: TText;
   description: TText;
+  /** The cost of its first variant (larger sizes cost more), US cents. */
   priceMinor: number;
+  /** The stock of its first variant (the others' is drawn, see catalog.seed-apparel.ts). */
   stock: number;
+  /** Sold in sizes and colours, in one size, or without options (undefined). */
+  variants: 'sizes' | 'oneSize' | undefined;
+  /** English name of its item ("Cotton T-shirt"). */
+  item: string;
+  /** The colour it was drawn in: in its title, or the first of its Colour values when sized. */
+  colour: TText;
   /** Initials and line name drawn on its main picture. */
   initials: string;
   line: string;
@@ -113,7 +128,8 @@ export function flatSubcategories() {
 
 /**
  * The products, composed from item × line × colour: titles unique within a category (a line is
- * used once per category), descriptions of three sentences in all five languages.
+ * used once per category), descriptions of three sentences in all five languages. Clothes sold in
+ * sizes and colours keep the colour out of the title ("Cotton T-shirt Aurora"): it is an option.
  */
 export function composeProducts(rand: () => number): SeedProduct[] {
   const subcategories = flatSubcategories();
@@ -127,18 +143,23 @@ export function composeProducts(rand: () => number): SeedProduct[] {
     const benefit = pick(rand, SEED_BENEFITS);
     const closing = pick(rand, SEED_CLOSINGS);
     const sentenceGap = (i: number) => (i === 3 ? '' : ' ');
+    const sized = sub.variants === 'sizes';
+    const intro = sized ? SEED_INTRO_SIZED : SEED_INTRO;
     return {
       subcategory,
-      title: mapText((i) => `${item[i]} ${line} — ${colour[i]}`),
+      title: mapText((i) => (sized ? `${item[i]} ${line}` : `${item[i]} ${line} — ${colour[i]}`)),
       description: mapText((i) =>
         [
-          SEED_INTRO[i].replace('{item}', item[i]).replace('{line}', line).replace('{colour}', colour[i]),
+          intro[i].replace('{item}', item[i]).replace('{line}', line).replace('{colour}', colour[i]),
           benefit[i],
           closing[i],
         ].join(sentenceGap(i)),
       ),
       priceMinor: seedPrice(rand, sub.priceMinor),
       stock: rand() < 0.04 ? 0 : 5 + Math.floor(rand() * 495),
+      variants: sub.variants,
+      item: item[0],
+      colour,
       initials: initialsOf(item[0]),
       line,
       hue: (sub.hue + ((round * 17) % 50)) % 360,
@@ -214,12 +235,14 @@ function cataloguePictures(seedProducts: readonly SeedProduct[]): SeedPicture[] 
 
 /**
  * The sample catalogue of the first start: 10 + 40 categories, 300 products with drawn pictures,
- * reviews and 3 platform banners. Runs only while there are no categories at all, so it never
+ * reviews and 3 platform banners; T-shirts and hoodies in sizes and colours (with their
+ * categories' size guides), caps and hats in one size (catalog.seed-apparel.ts). Runs only while there are no categories at all, so it never
  * mixes into a catalogue operators have started, and is safe on every start.
  */
 export async function seedCatalogue(db: AppDatabase, storage: FileStorage): Promise<CatalogueSeedReport> {
   const [existing] = await db.select({ n: count() }).from(categories);
-  if ((existing?.n ?? 0) > 0) return { categories: 0, products: 0, images: 0, reviews: 0, banners: 0 };
+  if ((existing?.n ?? 0) > 0)
+    return { categories: 0, products: 0, images: 0, reviews: 0, banners: 0, variants: 0, sizeGuides: 0 };
 
   const rand = seededRandom(SEED);
   const seedProducts = composeProducts(rand);
@@ -231,20 +254,29 @@ export async function seedCatalogue(db: AppDatabase, storage: FileStorage): Prom
   const productStart = bannerStart + SEED_PLATFORM_BANNERS.length;
 
   const subcategoryIds = await insertCategories(db, images.slice(0, iconCount));
-  const inserted = await insertSimpleProducts(
+  const guides = subcategories.flatMap((sub, index) => {
+    const guide = SEED_SIZE_GUIDES[sub.name[0]];
+    return guide ? [{ categoryId: subcategoryIds[index]!, ...guide }] : [];
+  });
+  if (guides.length > 0) await db.insert(categorySizeGuides).values(guides);
+
+  // One statement per table for all products, in order: product ids are as they always were.
+  const apparelRand = seededRandom(APPAREL_SEED);
+  const inserted = await insertProductsWithVariants(
     db,
     seedProducts.map((p, index) => {
       const title = translated(p.title);
       const description = translated(p.description);
       return {
-        categoryId: subcategoryIds[p.subcategory]!,
-        title: title.en,
-        titles: title.others,
-        description: description.en,
-        descriptions: description.others,
-        platformPriceMinor: p.priceMinor,
-        stock: p.stock,
-        sort: Math.floor(index / subcategories.length) + 1,
+        product: {
+          categoryId: subcategoryIds[p.subcategory]!,
+          title: title.en,
+          titles: title.others,
+          description: description.en,
+          descriptions: description.others,
+          sort: Math.floor(index / subcategories.length) + 1,
+        },
+        ...variantPlanOf(apparelRand, p),
       };
     }),
   );
@@ -287,5 +319,7 @@ export async function seedCatalogue(db: AppDatabase, storage: FileStorage): Prom
     images: images.length,
     reviews: reviewRows.length,
     banners: SEED_PLATFORM_BANNERS.length,
+    variants: inserted.reduce((sum, p) => sum + p.variantIds.length, 0),
+    sizeGuides: guides.length,
   };
 }

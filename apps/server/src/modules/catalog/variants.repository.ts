@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../platform/db/database';
 import { stampNow } from '../../platform/db/stamp';
-import { productOptionValues, productVariants, products } from './catalog.table';
+import { productOptionValues, productOptions, productVariants, products } from './catalog.table';
 
 /*
  * Variants (decision 0055): what is sold, with its own cost and stock. Every product has at
@@ -56,6 +56,119 @@ export async function insertSimpleProducts(
     .returning({ id: productVariants.id, productId: productVariants.productId });
   const variantOf = new Map(variants.map((v) => [v.productId, v.id]));
   return rows.map((row) => ({ ...row, variantId: variantOf.get(row.id) ?? 0 }));
+}
+
+/** An option of a product being added: its English name and translations, its values in order. */
+export interface NewProductOption {
+  name: string;
+  names: Record<string, string>;
+  values: { value: string; values: Record<string, string> }[];
+}
+
+/** A variant of a product being added; `values` index each option's values, in option order. */
+export interface NewProductVariant {
+  sku: string;
+  platformPriceMinor: number;
+  stock: number;
+  weightGrams?: number;
+  values: number[];
+}
+
+/** A product with its options and variants (one per combination, sorted as given; none: no options). */
+export interface ProductWithVariantsValues {
+  product: typeof products.$inferInsert;
+  options: NewProductOption[];
+  /** Given the product's id, so a SKU may name it. */
+  variants: (productId: number) => NewProductVariant[];
+}
+
+/** Rows per statement, well under PostgreSQL's 65,535 parameters. */
+const INSERT_CHUNK = 1000;
+
+async function insertChunked<T, R>(rows: T[], insert: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+    out.push(...(await insert(rows.slice(i, i + INSERT_CHUNK))));
+  return out;
+}
+
+/**
+ * Adds products with their options, values and variants in a few multi-row statements (seeds);
+ * answers the products' ids in the order given, each with its variants' ids in their order.
+ */
+export async function insertProductsWithVariants(
+  db: AppDatabase,
+  values: ProductWithVariantsValues[],
+): Promise<{ id: number; variantIds: number[] }[]> {
+  if (values.length === 0) return [];
+  const rows = await db
+    .insert(products)
+    .values(values.map((v) => v.product))
+    .returning({ id: products.id });
+  const optionRows = values.flatMap((v, i) =>
+    v.options.map((option, k) => ({
+      productId: rows[i]!.id,
+      position: k + 1,
+      name: option.name,
+      names: option.names,
+    })),
+  );
+  const options = await insertChunked(optionRows, (chunk) =>
+    db.insert(productOptions).values(chunk).returning({
+      id: productOptions.id,
+      productId: productOptions.productId,
+      position: productOptions.position,
+    }),
+  );
+  const optionId = new Map(options.map((o) => [`${o.productId}:${o.position}`, o.id]));
+  const valueRows = values.flatMap((v, i) =>
+    v.options.flatMap((option, k) =>
+      option.values.map((value, j) => ({
+        optionId: optionId.get(`${rows[i]!.id}:${k + 1}`)!,
+        position: j + 1,
+        value: value.value,
+        values: value.values,
+      })),
+    ),
+  );
+  const optionValues = await insertChunked(valueRows, (chunk) =>
+    db.insert(productOptionValues).values(chunk).returning({
+      id: productOptionValues.id,
+      optionId: productOptionValues.optionId,
+      position: productOptionValues.position,
+    }),
+  );
+  const valueId = new Map(optionValues.map((v) => [`${v.optionId}:${v.position}`, v.id]));
+  const variantRows = values.flatMap((v, i) => {
+    const productId = rows[i]!.id;
+    const idOf = (k: number, index: number | undefined) =>
+      index === undefined
+        ? null
+        : (valueId.get(`${optionId.get(`${productId}:${k + 1}`)}:${index + 1}`) ?? null);
+    return v.variants(productId).map((variant, sort) => ({
+      productId,
+      sku: variant.sku,
+      platformPriceMinor: variant.platformPriceMinor,
+      stock: variant.stock,
+      weightGrams: variant.weightGrams ?? 0,
+      value1Id: idOf(0, variant.values[0]),
+      value2Id: idOf(1, variant.values[1]),
+      value3Id: idOf(2, variant.values[2]),
+      sort,
+    }));
+  });
+  const variants = await insertChunked(variantRows, (chunk) =>
+    db.insert(productVariants).values(chunk).returning({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      sort: productVariants.sort,
+    }),
+  );
+  const variantIds = new Map<number, number[]>();
+  for (const v of [...variants].sort((a, b) => a.sort - b.sort)) {
+    variantIds.set(v.productId, [...(variantIds.get(v.productId) ?? []), v.id]);
+  }
+  return rows.map((row) => ({ id: row.id, variantIds: variantIds.get(row.id) ?? [] }));
 }
 
 /** The variants of a product, in order (sort, then id). */

@@ -3,6 +3,7 @@ import { priceProduct, type TCreatorOrderPage, type TEarningsSummary } from '@li
 import { eq } from 'drizzle-orm';
 import { STOCK_SHORT_FLAG } from './checkout.repository';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addVariedProduct } from '../../test/catalog-kit';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 import { categories, reviews } from '../catalog/catalog.table';
@@ -22,6 +23,7 @@ const DAY_MS = 86_400_000;
 /** What each product sells for in the shop, by the rules set up below. */
 const expectedSelling = new Map<number, number>();
 let hiddenId = 0;
+let teeId = 0;
 
 /** A small deterministic generator (the seed itself is given the catalogue's). */
 function lcg(seed: number): () => number {
@@ -68,6 +70,17 @@ beforeAll(async () => {
   const mugs = [await addProduct(child?.id ?? 0, 500), await addProduct(child?.id ?? 0, 1234)];
   const lamps = [await addProduct(other?.id ?? 0, 2000), await addProduct(other?.id ?? 0, 999)];
   hiddenId = await addProduct(other?.id ?? 0, 700);
+  // A tee in sizes: sold as its first size, which its demo order lines name.
+  const tee = await addVariedProduct(db, {
+    categoryId: other?.id ?? 0,
+    title: 'Demo tee',
+    options: [{ name: 'Size', values: [{ value: 'XS' }, { value: 'S' }] }],
+    variants: [
+      { values: ['XS'], sku: 'DEMO-TEE-XS', costMinor: 800, stock: 9 },
+      { values: ['S'], sku: 'DEMO-TEE-S', costMinor: 800, stock: 9 },
+    ],
+  });
+  teeId = tee.id;
   await db.insert(shopCategoryPrices).values({ shopId, categoryId: child?.id ?? 0, percentage: 150 });
   await db.insert(shopProducts).values([
     { shopId, productId: lamps[0] ?? 0, overridePriceMinor: 4500 },
@@ -82,6 +95,7 @@ beforeAll(async () => {
   }
   expectedSelling.set(lamps[0] ?? 0, 4500);
   expectedSelling.set(lamps[1] ?? 0, priceProduct(999, rules).sellingMinor);
+  expectedSelling.set(teeId, priceProduct(800, rules).sellingMinor);
   inserted = await seedDemoOrders(db, { ownerEmail: EMAIL, random: lcg(7), now: NOW });
 });
 
@@ -150,6 +164,16 @@ describe('the demo orders', () => {
       expect(item.productId).not.toBe(hiddenId);
       expect(item.sellingPriceMinor).toBe(expectedSelling.get(item.productId));
     }
+  });
+
+  it('names the variant each line was sold as: the tee’s first size, nothing for a product without options', async () => {
+    const lines = await ctx.database.db
+      .select({ productId: orderItems.productId, sku: orderItems.sku, label: orderItems.variantLabel })
+      .from(orderItems);
+    const tees = lines.filter((line) => line.productId === teeId);
+    expect(tees.length).toBeGreaterThan(0);
+    expect(new Set(tees.map((line) => `${line.sku} ${line.label}`))).toEqual(new Set(['DEMO-TEE-XS XS']));
+    expect(lines.filter((line) => line.productId !== teeId).every((line) => line.label === '')).toBe(true);
   });
 
   it('credits the profit of every paid and completed order once, and nothing else', async () => {

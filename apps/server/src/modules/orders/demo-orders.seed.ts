@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { TOrderStatus } from '@linkstore/contract';
 import { users } from '../../platform/auth/auth.tables';
 import type { AppDatabase } from '../../platform/db/database';
-import { insertReview } from '../catalog/catalog.api';
+import { insertReview, nameVariants } from '../catalog/catalog.api';
 import { creditSale } from '../earnings/earnings.api';
 import { listSellableProducts, priceInShop } from '../shops/shops.api';
 import { shops } from '../shops/shops.table';
@@ -27,6 +27,8 @@ export interface DemoProduct {
   id: number;
   variantId: number;
   sku: string;
+  /** "XS / Sand" in English, as the titles are ('' without options). */
+  variantLabel: string;
   title: string;
   imageUrl: string | null;
   costMinor: number;
@@ -135,12 +137,22 @@ async function loadPricedProducts(
   shop: { id: number; defaultPercentage: number; rounding: string },
 ): Promise<DemoProduct[]> {
   const rows = await listSellableProducts(db, shop.id, { lang: 'en', limit: PRODUCT_POOL });
+  const labels = new Map(
+    (
+      await nameVariants(
+        db,
+        rows.map((row) => row.variantId),
+        'en',
+      )
+    ).map((variant) => [variant.id, variant.label]),
+  );
   return rows.map((row) => {
     const price = priceInShop(row, shop);
     return {
       id: row.id,
       variantId: row.variantId,
       sku: row.sku,
+      variantLabel: labels.get(row.variantId) ?? '',
       title: row.title,
       imageUrl: row.imageUrl,
       costMinor: price.costMinor,
@@ -191,6 +203,7 @@ async function insertOrder(
         productId: product.id,
         variantId: product.variantId,
         sku: product.sku,
+        variantLabel: product.variantLabel,
         title: product.title,
         imageUrl: product.imageUrl,
         quantity,

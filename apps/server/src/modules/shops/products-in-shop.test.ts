@@ -46,7 +46,8 @@ async function referenceRows(shopId: number): Promise<ReferenceRow[]> {
       second_level.percentage as second, first_level.percentage as first,
       (select count(*)::int from reviews r where r.product_id = p.id and r.status = 1) as reviews
     from products p
-    join product_variants v on v.product_id = p.id and v.status = 1
+    join product_variants v on v.id = (select v2.id from product_variants v2 where v2.product_id = p.id
+      and v2.status = 1 order by v2.sort, v2.id limit 1)
     join categories c on c.id = p.category_id
     join categories pc on pc.id = c.parent_id
     left join shop_products sp on sp.shop_id = ${shopId} and sp.product_id = p.id
