@@ -16,7 +16,7 @@ const EDIT = 'system:crud.action.edit';
 const DELETE = 'system:crud.action.delete';
 
 /**
- * Console row buttons: the visible text, and the accessible name that also says which record.
+ * Row buttons (console, and the studio dashboard's): the visible text, and the accessible name that also says which record.
  * WCAG 2.5.3 (label in name): the name contains the text shown, in every language.
  */
 const ROW_BUTTONS: Array<[visible: string, name: string]> = [
@@ -47,6 +47,8 @@ const ROW_BUTTONS: Array<[visible: string, name: string]> = [
   ['system:roles.action.permissionsShort', 'system:roles.action.permissions'],
   [EDIT, 'system:roles.action.edit'],
   [DELETE, 'system:roles.action.delete'],
+  // The studio dashboard's top products: a product's sales by variant, on demand.
+  ['studio:home.dashboard.products.variants.toggle', 'studio:home.dashboard.products.variants.toggleName'],
 ];
 
 describe('accessible names contain the visible text (label in name)', () => {

@@ -2,6 +2,9 @@ import { defineRoutes } from '../platform/route';
 import {
   ZDashboardProducts,
   ZDashboardProductsQuery,
+  ZDashboardProductVariants,
+  ZDashboardProductVariantsParams,
+  ZDashboardProductVariantsQuery,
   ZDashboardSeries,
   ZDashboardSeriesQuery,
   ZDashboardSummary,
@@ -49,6 +52,16 @@ export const dashboardRoutes = defineRoutes({
     tags,
     query: ZDashboardProductsQuery,
     response: ZDashboardProducts,
+    access: signedIn,
+  },
+  productVariants: {
+    method: 'GET',
+    path: '/api/v1/dashboard/products/:productId/variants',
+    summary: "One of the caller's shop's top products split by variant over a range",
+    tags,
+    params: ZDashboardProductVariantsParams,
+    query: ZDashboardProductVariantsQuery,
+    response: ZDashboardProductVariants,
     access: signedIn,
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { daysBetween, ZIsoDay } from '../platform/days';
+import { ZShopRecordId } from '../shops/shops.schema';
 
 /** The longest custom range the dashboard charts, both ends included. */
 export const MAX_DASHBOARD_DAYS = 366;
@@ -211,10 +212,50 @@ export const ZDashboardProducts = z.object({
       sales: z.number().int(),
       views: z.number().int(),
       conversion: z.number().int(),
+      /** How many variants the product has in the catalogue now: more than one can be split. */
+      variants: z.number().int(),
     }),
   ),
 });
 export type TDashboardProducts = z.infer<typeof ZDashboardProducts>;
+
+/** The product whose sales are split by variant. */
+export const ZDashboardProductVariantsParams = z.object({ productId: ZShopRecordId });
+export type TDashboardProductVariantsParams = z.infer<typeof ZDashboardProductVariantsParams>;
+
+/** The same range as the top products it splits. */
+export const ZDashboardProductVariantsQuery = z.object(ZRangeFields).superRefine(checkCustomRange);
+export type TDashboardProductVariantsQuery = z.infer<typeof ZDashboardProductVariantsQuery>;
+
+/**
+ * One top product's figures split by the variant each order line froze, over the same range and
+ * with the same definitions as its row (issue 33): units and sales add up to the row's exactly —
+ * a line is one variant; a refund's share of the product (counted when it completed, as on the
+ * row) is split over the order's variants of it in proportion to what each cost the buyer, the
+ * rest of the integer division to the largest. `orders` are the paid orders with the variant: an
+ * order with two variants of the product counts in both. `profitMinor` is the lines' profit less
+ * the refunds' reversal of it, split the same way. Every variant with a figure in the range,
+ * most units first; `variantId` null for lines sold before variants of a product removed since.
+ * `label` in the caller's language (the catalogue's current one; the one frozen on the order line
+ * for a variant removed since), `sku` the current one (else the frozen one). Only the caller's
+ * shop: a product it did not sell in the range (or unknown) answers an empty list.
+ */
+export const ZDashboardProductVariants = z.object({
+  productId: z.string(),
+  currencyCode: z.string(),
+  variants: z.array(
+    z.object({
+      variantId: z.string().nullable(),
+      label: z.string(),
+      sku: z.string(),
+      orders: z.number().int(),
+      units: z.number().int(),
+      salesMinor: z.number().int(),
+      profitMinor: z.number().int(),
+    }),
+  ),
+});
+export type TDashboardProductVariants = z.infer<typeof ZDashboardProductVariants>;
 
 /** The creator's time zone for the dashboard; null: the browser's. */
 export const ZUpdateTimeZoneRequest = z.object({ timeZone: ZTimeZone.nullable() });

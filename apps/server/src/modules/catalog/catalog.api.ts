@@ -15,4 +15,5 @@ export {
   type OptionOnSale,
   type VariantOnSale,
 } from './variants-on-sale.repository';
+export { nameVariants, type VariantName } from './variant-labels';
 export { insertReview, pagePublishedReviews, type PublishedReviewRow } from './reviews.repository';

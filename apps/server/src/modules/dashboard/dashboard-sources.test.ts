@@ -468,7 +468,9 @@ describe('dashboard: traffic sources and top products', () => {
       .sort((a, b) => b.sales - a.sales || b.orders - a.orders || Number(a.productId) - Number(b.productId))
       .slice(0, 10);
     expect(direct.length).toBeGreaterThan(3);
-    expect(answer.products.map(({ title: _t, imageUrl: _i, ...figures }) => figures)).toEqual(direct);
+    expect(answer.products.map(({ title: _t, imageUrl: _i, variants: _v, ...figures }) => figures)).toEqual(
+      direct,
+    );
     const first = answer.products.find((p) => p.productId === String(productIds[0]));
     if (first) {
       expect(first.title).toBe('Producto 0');
@@ -502,7 +504,9 @@ describe('dashboard: traffic sources and top products', () => {
     expect(all.some((p) => p.orders > 0 && p.views > 0 && p.views < MIN_VIEWS_FOR_CONVERSION)).toBe(true);
     expect(direct.length).toBeGreaterThan(1);
     expect(answer.minViews).toBe(MIN_VIEWS_FOR_CONVERSION);
-    expect(answer.products.map(({ title: _t, imageUrl: _i, ...figures }) => figures)).toEqual(direct);
+    expect(answer.products.map(({ title: _t, imageUrl: _i, variants: _v, ...figures }) => figures)).toEqual(
+      direct,
+    );
   });
 
   it('through HTTP: the caller only, translated field errors for bad input', async () => {

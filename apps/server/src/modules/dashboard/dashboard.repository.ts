@@ -344,6 +344,8 @@ export interface ProductFiguresRow {
   units: number;
   sales: number;
   views: number;
+  /** The product's variants in the catalogue now. */
+  variants: number;
 }
 
 /**
@@ -388,7 +390,8 @@ export async function topProducts(
       )
       select f.product_id, f.orders, f.units, f.sales, f.views,
         ${inLanguage(products.titles, products.title, options.lang)} as title,
-        (select i.url from product_images i where i.product_id = f.product_id order by i.sort, i.id limit 1) as image_url
+        (select i.url from product_images i where i.product_id = f.product_id order by i.sort, i.id limit 1) as image_url,
+        (select count(*) from product_variants v where v.product_id = f.product_id) as variants
       from f join products on products.id = f.product_id
       where ${filter}
       order by ${order}
@@ -402,5 +405,133 @@ export async function topProducts(
     units: num(r.units),
     sales: num(r.sales),
     views: num(r.views),
+    variants: num(r.variants),
+  }));
+}
+
+export interface VariantFiguresRow {
+  variantId: number | null;
+  /** The label and SKU the latest of its order lines froze. */
+  frozenLabel: string;
+  frozenSku: string;
+  orders: number;
+  units: number;
+  sales: number;
+  profit: number;
+}
+
+/**
+ * One product's figures in the shop over `range`, per variant its order lines froze, counted as
+ * the product roll-ups count them (migration 0027) so that units and sales add up to the product's
+ * row exactly: buyers' orders (side 'c') in US dollars, their lines counted in the quarter hour they
+ * were paid; each refund's ledger entry in the quarter hour it was written takes its share of what
+ * the buyer paid off the products of its order in proportion to their lines (integer division,
+ * the rest to the largest line, then the lowest product id), and that product's share is split
+ * the same way over the order's variants of it (the rest to the largest, then the lowest variant
+ * id). Profit: the lines' profit less the entry's reversal (its amount), split the same way.
+ *
+ * Read from the product's order lines (`order_items_product_idx`), the orders by key and the
+ * refunds' ledger entries by order (`ledger_entries_order_idx`): no roll-up by variant.
+ */
+export async function productVariantFigures(
+  db: AppDatabase,
+  shopId: number,
+  productId: number,
+  tz: string,
+  range: SeriesRange,
+): Promise<VariantFiguresRow[]> {
+  const { first, last } = rangeSql(range);
+  const inRange = (at: SQL) =>
+    sql`linkstore_quarter(${at}) >= ${first} at time zone ${tz} and linkstore_quarter(${at}) < ${last} at time zone ${tz}`;
+  // A line without a variant (a product removed before variants) is variant 0 here, null outside.
+  const result = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with lines as (
+        select i.id as item_id, i.order_id, o.paid_at, coalesce(i.variant_id, 0) as variant_id, i.variant_label, i.sku, i.quantity,
+          i.selling_price_minor::bigint * i.quantity as value, i.profit_minor::bigint * i.quantity as profit
+        from order_items i join orders o on o.id = i.order_id
+        where i.product_id = ${productId} and o.shop_id = ${shopId} and o.side = 'c'
+          and o.currency_code = ${DASHBOARD_CURRENCY} and o.paid_at is not null
+      ),
+      sold as (
+        select variant_id, count(distinct order_id) as orders, sum(quantity) as units, sum(value) as sales,
+          sum(profit) as profit
+        from lines where ${inRange(sql`paid_at`)}
+        group by variant_id
+      ),
+      entries as (
+        select e.id as entry, e.order_id, f.amount_minor::bigint as amount, e.amount_minor::bigint as reversed,
+          o.total_minor::bigint as total
+        from ledger_entries e
+        join orders o on o.id = e.order_id
+        join refunds f on f.id = e.refund_id
+        where e.order_id in (select order_id from lines) and e.kind = 'refund' and o.total_minor > 0
+          and ${inRange(sql`e.created_at`)}
+      ),
+      product_lines as (
+        select n.entry, n.order_id, n.amount, n.reversed, n.total, i.product_id,
+          sum(i.selling_price_minor::bigint * i.quantity)::bigint as line
+        from entries n join order_items i on i.order_id = n.order_id
+        group by n.entry, n.order_id, n.amount, n.reversed, n.total, i.product_id
+      ),
+      product_ranked as (
+        select p.*, p.amount * p.line / p.total as base, p.reversed * p.line / p.total as rbase,
+          row_number() over (partition by p.entry order by p.line desc, p.product_id) as rank
+        from product_lines p
+      ),
+      product_parts as (
+        select r.entry, r.order_id, r.product_id,
+          (r.base + case when r.rank = 1 then r.amount - sum(r.base) over (partition by r.entry) else 0 end)::bigint
+            as part,
+          (r.rbase + case when r.rank = 1 then r.reversed - sum(r.rbase) over (partition by r.entry) else 0 end)::bigint
+            as rpart
+        from product_ranked r
+      ),
+      variant_lines as (
+        -- Integer division throughout, as the roll-ups divide (sums of bigint are numeric).
+        select p.entry, p.part, p.rpart, l.variant_id, sum(l.value)::bigint as line,
+          (sum(sum(l.value)) over (partition by p.entry))::bigint as whole,
+          row_number() over (partition by p.entry order by sum(l.value) desc, l.variant_id = 0, l.variant_id) as rank
+        from product_parts p join lines l on l.order_id = p.order_id
+        where p.product_id = ${productId}
+        group by p.entry, p.part, p.rpart, l.variant_id
+      ),
+      variant_ranked as (
+        select v.*, coalesce(v.part * v.line / nullif(v.whole, 0), 0) as base,
+          coalesce(v.rpart * v.line / nullif(v.whole, 0), 0) as rbase
+        from variant_lines v
+      ),
+      variant_parts as (
+        select variant_id,
+          base + case when rank = 1 then part - sum(base) over (partition by entry) else 0 end as sales,
+          rbase + case when rank = 1 then rpart - sum(rbase) over (partition by entry) else 0 end as profit
+        from variant_ranked
+      ),
+      refunded as (
+        select variant_id, sum(sales) as sales, sum(profit) as profit from variant_parts group by variant_id
+      ),
+      figures as (
+        select coalesce(s.variant_id, r.variant_id) as variant_id, coalesce(s.orders, 0) as orders,
+          coalesce(s.units, 0) as units, coalesce(s.sales, 0) - coalesce(r.sales, 0) as sales,
+          coalesce(s.profit, 0) + coalesce(r.profit, 0) as profit
+        from sold s full join refunded r on r.variant_id = s.variant_id
+      )
+      select f.variant_id, f.orders, f.units, f.sales, f.profit, frozen.variant_label, frozen.sku
+      from figures f
+      cross join lateral (
+        select l.variant_label, l.sku from lines l
+        where l.variant_id = f.variant_id
+        order by l.item_id desc limit 1
+      ) frozen
+      order by f.units desc, f.sales desc, f.variant_id = 0, f.variant_id`,
+  );
+  return result.map((r) => ({
+    variantId: num(r.variant_id) === 0 ? null : num(r.variant_id),
+    frozenLabel: typeof r.variant_label === 'string' ? r.variant_label : '',
+    frozenSku: typeof r.sku === 'string' ? r.sku : '',
+    orders: num(r.orders),
+    units: num(r.units),
+    sales: num(r.sales),
+    profit: num(r.profit),
   }));
 }

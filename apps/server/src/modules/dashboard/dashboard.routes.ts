@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
 import {
   getDashboardProducts,
+  getDashboardProductVariants,
   getDashboardSeries,
   getDashboardSources,
   getDashboardSummary,
@@ -19,6 +20,9 @@ async function registerDashboard(app: FastifyInstance): Promise<void> {
   registerRoute(app, r.sources, ({ query, caller }) => getDashboardSources(db, Number(caller.id), query));
   registerRoute(app, r.products, ({ query, request, caller }) =>
     getDashboardProducts(db, Number(caller.id), request.lang, query),
+  );
+  registerRoute(app, r.productVariants, ({ params, query, request, caller }) =>
+    getDashboardProductVariants(db, Number(caller.id), request.lang, Number(params.productId), query),
   );
   registerRoute(app, usersRoutes.updateTimeZone, ({ body, caller }) =>
     updateTimeZone(db, Number(caller.id), body),

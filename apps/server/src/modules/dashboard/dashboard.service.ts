@@ -5,6 +5,9 @@ import {
   MIN_VIEWS_FOR_CONVERSION,
   type TDashboardProducts,
   type TDashboardProductsQuery,
+  type TDashboardProductVariants,
+  type TDashboardProductVariantsQuery,
+  type TLanguage,
   type TDashboardRangeQuery,
   type TDashboardSeries,
   type TDashboardSources,
@@ -18,12 +21,14 @@ import {
 import { setUserTimeZone } from '../../platform/auth/user-writes';
 import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
+import { nameVariants } from '../catalog/catalog.api';
 import { findShopByOwner } from '../shops/shops.api';
 import {
   countProductsOnSale,
   DASHBOARD_CURRENCY,
   databaseKnowsZone,
   localNow,
+  productVariantFigures,
   seriesPoints,
   sourceBuckets,
   topProducts,
@@ -321,6 +326,48 @@ export async function getDashboardProducts(
       productId: String(p.productId),
       conversion: p.views === 0 ? 0 : Math.round((p.orders * 10_000) / p.views),
     })),
+  };
+}
+
+/**
+ * One of the caller's shop's products over a range split by variant, adding up to its top
+ * products row (see ZDashboardProductVariants). Another shop's sales are never read: a product the
+ * caller's shop did not sell in the range, or none at all, answers an empty list.
+ */
+export async function getDashboardProductVariants(
+  db: AppDatabase,
+  ownerUserId: number,
+  lang: TLanguage,
+  productId: number,
+  query: TDashboardProductVariantsQuery,
+  now = new Date(),
+): Promise<TDashboardProductVariants> {
+  await checkZone(db, query.tz);
+  const range = rangeOf(query, await localNow(db, query.tz, now));
+  const shop = await findShopByOwner(db, ownerUserId);
+  const rows = shop ? await productVariantFigures(db, shop.id, productId, query.tz, range) : [];
+  const ids = rows.flatMap((row) => (row.variantId === null ? [] : [row.variantId]));
+  // Named as the catalogue names them now; a variant removed since keeps its line's words.
+  const names = new Map(
+    (await nameVariants(db, ids, lang))
+      .filter((variant) => variant.productId === productId)
+      .map((variant) => [variant.id, variant]),
+  );
+  return {
+    productId: String(productId),
+    currencyCode: DASHBOARD_CURRENCY,
+    variants: rows.map((row) => {
+      const named = row.variantId === null ? undefined : names.get(row.variantId);
+      return {
+        variantId: row.variantId === null ? null : String(row.variantId),
+        label: named?.label ?? row.frozenLabel,
+        sku: named?.sku ?? row.frozenSku,
+        orders: row.orders,
+        units: row.units,
+        salesMinor: row.sales,
+        profitMinor: row.profit,
+      };
+    }),
   };
 }
 

@@ -39,3 +39,11 @@ export function dashboardSourcesQuery(tz: string, by: TDashboardSourceKey, choic
 export function dashboardProductsQuery(tz: string, by: TDashboardProductRanking, choice: TRangeChoice) {
   return routeQueryOptions(dashboardRoutes.products, { query: { ...choice, by, tz } });
 }
+
+/** One top product's sales split by variant over the same range, read when the creator opens it. */
+export function dashboardProductVariantsQuery(tz: string, productId: string, choice: TRangeChoice) {
+  return routeQueryOptions(dashboardRoutes.productVariants, {
+    params: { productId },
+    query: { ...choice, tz },
+  });
+}

@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/money/use-money';
 import { fileUrl } from '../../shared/upload/upload-api';
+import { useOpenVariants } from '../product/use-open-variants';
 import { dashboardProductsQuery, type TRangeChoice } from './dashboard-api';
+import { ProductVariantSplit, VariantsToggle } from './dashboard-product-variants';
 import { percent } from './dashboard-format';
 import styles from './home-page.module.css';
 
@@ -21,6 +23,9 @@ export function TopProducts({ tz, choice }: { tz: string; choice: TRangeChoice }
   });
   const data = query.data?.by === by ? query.data : undefined;
   const count = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  // A product with several variants opens its split by variant, read only then (issue 33).
+  const variants = useOpenVariants();
+  const splitId = (productId: string) => `top-product-variants-${productId}`;
 
   const list = query.isError ? (
     <Alert type="error" showIcon title={t('home.dashboard.loadFailed')} />
@@ -51,10 +56,27 @@ export function TopProducts({ tz, choice }: { tz: string; choice: TRangeChoice }
                 ? t('home.dashboard.products.orders', { count: product.orders, units: count(product.units) })
                 : t('home.dashboard.products.views', { count: product.orders, views: count(product.views) })}
             </span>
+            {product.variants > 1 && (
+              <VariantsToggle
+                title={product.title}
+                isOpen={variants.open.includes(product.productId)}
+                controls={splitId(product.productId)}
+                onToggle={() => variants.toggle(product.productId)}
+              />
+            )}
           </div>
           <strong className={styles.productFigure}>
             {by === 'revenue' ? money.format(product.sales) : percent(product.conversion, i18n.language)}
           </strong>
+          {product.variants > 1 && variants.open.includes(product.productId) && (
+            <ProductVariantSplit
+              id={splitId(product.productId)}
+              tz={tz}
+              productId={product.productId}
+              title={product.title}
+              range={range}
+            />
+          )}
         </li>
       ))}
     </ol>

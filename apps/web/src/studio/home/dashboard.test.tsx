@@ -102,6 +102,7 @@ function products(request: TFakeRequest): TDashboardProducts {
               sales: 12_345,
               views: 80,
               conversion: 500,
+              variants: 1,
             },
           ]
         : [],
