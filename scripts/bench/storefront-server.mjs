@@ -2,7 +2,8 @@
 // database (embedded, or the throw-away PostgreSQL named by BENCH_DATABASE_URL) with the sample
 // catalogue and the demo shop (`/s/demo`) — and, unless BENCH_SCALE_ORDERS is 0, the generated
 // scale shop (`/s/scale`: BENCH_SCALE_PRODUCTS products, default 1,000, and BENCH_SCALE_ORDERS
-// orders, default 100,000, and BENCH_SCALE_EVENTS storefront events, default 0; seed-scale.ts;
+// orders, default 100,000, BENCH_SCALE_EVENTS storefront events, default 0, and BENCH_SCALE_VARIANTS
+// variants per generated product, default 30: Size × Colour, ≈30,000 variants; seed-scale.ts;
 // on a BENCH_DATABASE_URL where it was generated already, it is used as it is) — serving the web build on PORT (so PUBLIC_URL and the
 // page's links match), and a bare Fastify route in the same process, so the figures share one
 // machine state. Its first stdout line is JSON: the ports, the driver, what the scale seed made.
@@ -43,6 +44,7 @@ await runSeed(database.db, {
 const scaleOrders = Number(process.env.BENCH_SCALE_ORDERS ?? 100_000);
 const scaleProducts = Number(process.env.BENCH_SCALE_PRODUCTS ?? 1_000);
 const scaleEvents = Number(process.env.BENCH_SCALE_EVENTS ?? 0);
+const scaleVariants = Number(process.env.BENCH_SCALE_VARIANTS ?? 30);
 /** On a database the caller generated already (BENCH_DATABASE_URL, `npm run seed:scale`): used as it is. */
 let scaleReused = false;
 const scale =
@@ -51,6 +53,7 @@ const scale =
         products: scaleProducts,
         orders: scaleOrders,
         events: scaleEvents,
+        variants: scaleVariants,
         password: config.seedPassword ?? '',
       }).catch((error) => {
         if (!(error instanceof ScaleSeedExists)) throw error;
@@ -90,6 +93,7 @@ process.stdout.write(
     scale: scale
       ? {
           products: scaleProducts,
+          variants: scale.variants,
           orders: scale.orders,
           events: scale.events.events,
           eventRollups: scale.events.rollups,

@@ -45,6 +45,8 @@ const PAINT_OBSERVERS = `
 /** Scale shop sizes the storefront bench generates by default (the issue's "realistic data"). */
 const SCALE_ORDERS = Number(process.env.BENCH_SCALE_ORDERS ?? 100_000);
 const SCALE_PRODUCTS = Number(process.env.BENCH_SCALE_PRODUCTS ?? 1_000);
+/** Variants per generated product: Size × Colour, ≈30,000 in the scale shop (issue 33). */
+const SCALE_VARIANTS = Number(process.env.BENCH_SCALE_VARIANTS ?? 30);
 /** Sequential requests per creator read for the one-at-a-time latency. */
 const SEQUENTIAL = 50;
 const PASSWORD = 'Bench-pass-2026';
@@ -52,15 +54,18 @@ const PASSWORD = 'Bench-pass-2026';
 /**
  * The app with the demo shop seeded and a bare Fastify route, in one process (storefront-server.mjs),
  * on the embedded database or (`driver: 'postgres'`) on a throw-away PostgreSQL started here.
- * `scale: { orders, products, events? }` also generates the scale shop (`/s/scale`, scale@linkstore.local)
- * before it listens — 100,000 orders take the better part of a minute — and `scale: true` the
- * sizes of BENCH_SCALE_ORDERS / BENCH_SCALE_PRODUCTS (default 100,000 / 1,000); without it there
+ * `scale: { orders, products, events?, variants? }` also generates the scale shop (`/s/scale`,
+ * scale@linkstore.local) before it listens — 100,000 orders take the better part of a minute — and
+ * `scale: true` the sizes of BENCH_SCALE_ORDERS / BENCH_SCALE_PRODUCTS / BENCH_SCALE_VARIANTS
+ * (default 100,000 / 1,000 / 30 variants per generated product); without it there
  * is none. `databaseUrl`: a PostgreSQL the caller runs (and stops) instead of a throw-away one.
  * Resolves with the ports, the driver, `scale` (what was generated, or null) and stop().
  */
 export async function startServers({ driver = 'pglite', scale = false, databaseUrl } = {}) {
   const sizes =
-    scale === true ? { orders: SCALE_ORDERS, products: SCALE_PRODUCTS } : scale || { orders: 0, products: 0 };
+    scale === true
+      ? { orders: SCALE_ORDERS, products: SCALE_PRODUCTS, variants: SCALE_VARIANTS }
+      : scale || { orders: 0, products: 0 };
   const postgres = driver === 'postgres' && !databaseUrl ? await startPostgres() : undefined;
   const url = databaseUrl ?? postgres?.url;
   const port = await freePort();
@@ -76,6 +81,7 @@ export async function startServers({ driver = 'pglite', scale = false, databaseU
         BENCH_SCALE_ORDERS: String(sizes.orders),
         BENCH_SCALE_PRODUCTS: String(sizes.products),
         BENCH_SCALE_EVENTS: String(sizes.events ?? 0),
+        BENCH_SCALE_VARIANTS: String(sizes.variants ?? 1),
         ...(url ? { BENCH_DATABASE_URL: url } : {}),
       },
     },
@@ -190,6 +196,7 @@ async function benchJson(servers) {
         authorization: `Bearer ${await signIn(servers, 'scale@linkstore.local')}`,
       })
     : undefined;
+  const scaleReads = servers.scale ? await benchReads(servers, await scalePaths(app), {}) : undefined;
   return {
     driver: servers.driver,
     durationSeconds: DURATION_S,
@@ -197,7 +204,30 @@ async function benchJson(servers) {
     reads,
     creatorReads,
     ...(scaleCreatorReads ? { scale: servers.scale, scaleCreatorReads } : {}),
+    ...(scaleReads ? { scaleReads } : {}),
   };
+}
+
+/**
+ * The storefront's public reads on the scale shop (1,000 products of up to 30 variants, issue
+ * 33): its page data, a products page, and the product with the most variants among the first
+ * pages' (30 when generated with BENCH_SCALE_VARIANTS=30) with its options and variants.
+ */
+async function scalePaths(app) {
+  const base = '/api/v1/public/shops/scale';
+  const paths = { pageData: `${base}/page`, productsPage2: `${base}/products?pageNum=2&pageSize=24` };
+  let most = { id: undefined, variants: 0 };
+  for (const pageNum of [1, 2]) {
+    const page = await (await fetch(`${app}${base}/products?pageNum=${pageNum}&pageSize=24`)).json();
+    for (const item of page.data?.list ?? []) {
+      if (most.variants >= SCALE_VARIANTS) break;
+      const detail = await (await fetch(`${app}${base}/products/${item.id}`)).json();
+      const count = detail.data?.variants?.length ?? 0;
+      if (count > most.variants) most = { id: item.id, variants: count };
+    }
+  }
+  if (most.id === undefined) throw new Error('the scale shop lists no product');
+  return { ...paths, [`productWith${most.variants}Variants`]: `${base}/products/${most.id}` };
 }
 
 /** Until the health probe (a database round trip) answers within 20 ms, at most 15 s. */

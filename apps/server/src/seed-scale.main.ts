@@ -1,4 +1,4 @@
-// `npm run seed:scale -- --products N --orders M [--events E] [--seed S]`: generates the scale creator's shop
+// `npm run seed:scale -- --products N --orders M [--variants V] [--events E] [--seed S]`: generates the scale creator's shop
 // (seed-scale.ts) in the configured database — DATA_DIR's embedded one or DATABASE_URL, as
 // `npm start` — after migrating and seeding it as `npm start` does. Stop the server first on the
 // embedded database (one process at a time). Runs once per database.
@@ -13,31 +13,41 @@ import { createStorages } from './platform/storage/storage-plugin';
 import { runSeed } from './seed';
 import { runScaleSeed, SCALE_DEFAULTS, SCALE_EMAIL, ScaleSeedExists } from './seed-scale';
 
-const USAGE = 'usage: npm run seed:scale -- [--products N] [--orders M] [--events E] [--seed S]';
+const USAGE =
+  'usage: npm run seed:scale -- [--products N] [--orders M] [--variants V (1–30 per product)] [--events E] [--seed S]';
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
   process.exit(1);
 }
 
-function parseArgs(argv: string[]): { products: number; orders: number; events: number; seed: number } {
+function parseArgs(argv: string[]): {
+  products: number;
+  orders: number;
+  variants: number;
+  events: number;
+  seed: number;
+} {
   const values: Record<string, number> = { ...SCALE_DEFAULTS };
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = (argv[i] ?? '').split('=', 2);
     const name = flag?.replace(/^--/, '') ?? '';
     const raw = inline ?? argv[(i += 1)];
-    if (!['products', 'orders', 'events', 'seed'].includes(name)) fail(`unknown option ${flag}\n${USAGE}`);
+    if (!['products', 'orders', 'variants', 'events', 'seed'].includes(name)) {
+      fail(`unknown option ${flag}\n${USAGE}`);
+    }
     const value = Number(String(raw ?? '').replaceAll('_', ''));
-    if (!Number.isSafeInteger(value) || value < (name === 'products' ? 1 : 0)) {
-      fail(
-        `--${name} wants a whole number${name === 'products' ? ' ≥ 1' : ''}, got ${raw ?? 'nothing'}\n${USAGE}`,
-      );
+    const least = name === 'products' || name === 'variants' ? 1 : 0;
+    if (!Number.isSafeInteger(value) || value < least || (name === 'variants' && value > 30)) {
+      const range = name === 'variants' ? ' from 1 to 30' : least ? ' ≥ 1' : '';
+      fail(`--${name} wants a whole number${range}, got ${raw ?? 'nothing'}\n${USAGE}`);
     }
     values[name] = value;
   }
   return {
     products: values.products ?? 0,
     orders: values.orders ?? 0,
+    variants: values.variants ?? 1,
     events: values.events ?? 0,
     seed: values.seed ?? 0,
   };
@@ -67,7 +77,7 @@ async function main(): Promise<void> {
     const password =
       config.seedPassword ?? base.operators.generatedPassword ?? randomBytes(12).toString('base64url');
     process.stdout.write(
-      `Generating the scale shop on ${database.driver}: ${args.products} products, ${args.orders} orders, ${args.events} events, seed ${args.seed}…\n`,
+      `Generating the scale shop on ${database.driver}: ${args.products} products (${args.variants} variants each when generated), ${args.orders} orders, ${args.events} events, seed ${args.seed}…\n`,
     );
     const report = await runScaleSeed(database.db, { ...args, password });
     if (!config.seedPassword) {
@@ -81,7 +91,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       [
         `Done in ${(report.ms / 1000).toFixed(1)} s: shop "${report.slug}" of ${report.email}`,
-        `  products shown ${args.products} (catalogue on sale ${report.products.onSale}, added ${report.products.added})`,
+        `  products shown ${args.products} (catalogue on sale ${report.products.onSale}, added ${report.products.added} with ${report.variants} variants)`,
         `  orders ${report.orders} (unpaid ${report.byStatus[0]}, paid ${report.byStatus[1]}, completed ${report.byStatus[2]}), lines ${report.items}`,
         `  events ${report.events.events} (roll-up rows ${report.events.rollups}, ids remembered ${report.events.ids})`,
         `  payments ${report.payments}, refunds ${report.refunds}, payouts ${report.payouts}, ledger entries ${report.ledgerEntries}`,

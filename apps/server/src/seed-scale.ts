@@ -20,12 +20,17 @@ import {
 
 export { SCALE_EMAIL, SCALE_SHOP_SLUG };
 
-/** The issue's "realistic data": a shop of 1,000 products and 100,000 orders. */
-export const SCALE_DEFAULTS = { products: 1_000, orders: 100_000, events: 0, seed: 16 } as const;
+/**
+ * The issue's "realistic data": a shop of 1,000 products and 100,000 orders; `variants` per
+ * generated product (1: without options; 30: Size × Colour, ≈30,000 variants, decision 0055).
+ */
+export const SCALE_DEFAULTS = { products: 1_000, orders: 100_000, events: 0, seed: 16, variants: 1 } as const;
 
 export interface ScaleSeedOptions {
   products?: number;
   orders?: number;
+  /** Variants of each generated product (1–30, 1 by default: products without options). */
+  variants?: number;
   /** Storefront events over the past year (raw rows, roll-ups, product counters). */
   events?: number;
   /** The same seed (and `now`) gives the same data. */
@@ -43,6 +48,8 @@ export interface ScaleSeedReport {
   email: string;
   slug: string;
   products: { onSale: number; added: number; hiddenInShop: number };
+  /** Variants of the generated products. */
+  variants: number;
   orders: number;
   /** Unpaid, paid, completed. */
   byStatus: [number, number, number];
@@ -85,6 +92,7 @@ export async function runScaleSeed(db: AppDatabase, options: ScaleSeedOptions): 
   const products = whole(options.products ?? SCALE_DEFAULTS.products, 'products', 1);
   const orders = whole(options.orders ?? SCALE_DEFAULTS.orders, 'orders', 0);
   const events = whole(options.events ?? SCALE_DEFAULTS.events, 'events', 0);
+  const variants = whole(options.variants ?? SCALE_DEFAULTS.variants, 'variants', 1);
   const seed = whole(options.seed ?? SCALE_DEFAULTS.seed, 'seed', 0);
   if (seed > 2_000_000_000) throw new Error('seed must be below 2,000,000,000');
   const now = options.now ?? new Date();
@@ -100,7 +108,10 @@ export async function runScaleSeed(db: AppDatabase, options: ScaleSeedOptions): 
     return value;
   };
   return withTransaction(db, async (tx) => {
-    const catalogue = await timed('catalogue', growCatalogue(tx, { wanted: products, seed }));
+    const catalogue = await timed(
+      'catalogue',
+      growCatalogue(tx, { wanted: products, seed, variantsPerProduct: variants }),
+    );
     const shop = await timed('shop', seedScaleShop(tx, { passwordHash, wanted: products, seed, now }));
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'admin')).limit(1);
     const operatorId = admin?.id ?? null;
@@ -140,7 +151,8 @@ export async function runScaleSeed(db: AppDatabase, options: ScaleSeedOptions): 
     // And for the app's queries: what autovacuum would do on PostgreSQL after such a load.
     await timed(
       'analyzeAll',
-      tx.execute(sql`analyze products, product_images, categories, shop_products, shop_product_stats,
+      tx.execute(sql`analyze products, product_images, categories, product_variants, product_options,
+        product_option_values, shop_products, shop_product_stats,
         order_events, payments, refunds, payouts, ledger_entries, event_rollups, shop_event_ids`),
     );
     return {
@@ -149,6 +161,7 @@ export async function runScaleSeed(db: AppDatabase, options: ScaleSeedOptions): 
       email: SCALE_EMAIL,
       slug: SCALE_SHOP_SLUG,
       products: { onSale: catalogue.onSale, added: catalogue.added, hiddenInShop: shop.hidden },
+      variants: catalogue.variants,
       orders: generated.orders,
       byStatus: generated.byStatus,
       items: generated.items,

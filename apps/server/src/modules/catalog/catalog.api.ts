@@ -2,7 +2,6 @@
 // catalog.table.ts, to join on; changes to them go through here.
 export { inLanguage, textMatches } from './translations';
 export {
-  defaultVariantOf,
   insertSimpleProducts,
   returnStock,
   stockOf,

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TLanguage } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { defaultVariantOf, inLanguage } from '../catalog/catalog.api';
+import { inLanguage } from '../catalog/catalog.api';
 import { categories, products, productVariants } from '../catalog/catalog.table';
 import {
   joinShopPricing,
@@ -129,7 +129,7 @@ export async function findProductCosts(
       costMinor: sellingVariant.platformPriceMinor,
     })
     .from(products)
-    .innerJoin(sellingVariant, eq(sellingVariant.id, defaultVariantOf(products.id)))
+    .innerJoinLateral(sellingVariant, sql`true`)
     .where(inArray(products.id, ids));
   return new Map(rows.map((r) => [r.id, { title: r.title, costMinor: r.costMinor }]));
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.tables';
 import { CREDENTIALS_FILE } from '../../platform/auth/operators.seed';
 import { hashPassword } from '../../platform/auth/passwords';
@@ -10,7 +10,6 @@ import type { AppDatabase } from '../../platform/db/database';
 import { bannerPicture, iconPicture, storeSeedPictures } from '../files/files.api';
 import type { FileStorage } from '../../platform/storage/storage';
 import { categories, products } from '../catalog/catalog.table';
-import { defaultVariantOf } from '../catalog/catalog.api';
 import { sellingVariant } from './products-in-shop';
 import { addProductStats } from './shops.repository';
 import { shopBanners, shopCategoryPrices, shopProducts, shops } from './shops.table';
@@ -90,7 +89,7 @@ async function seedShopProducts(db: AppDatabase, shopId: number): Promise<void> 
   const catalogue = await db
     .select({ id: products.id, cost: sellingVariant.platformPriceMinor })
     .from(products)
-    .innerJoin(sellingVariant, eq(sellingVariant.id, defaultVariantOf(products.id)))
+    .innerJoinLateral(sellingVariant, sql`true`)
     .where(eq(products.status, 1))
     .orderBy(asc(products.id))
     .limit(WITH_STATS);

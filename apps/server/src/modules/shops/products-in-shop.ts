@@ -7,10 +7,10 @@ import {
   type TPriceRules,
   type TRounding,
 } from '@linkstore/contract';
-import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias, QueryBuilder, type PgSelect } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../platform/db/database';
-import { defaultVariantOf, inLanguage } from '../catalog/catalog.api';
+import { inLanguage } from '../catalog/catalog.api';
 import { categories, productImages, products, productVariants, reviews } from '../catalog/catalog.table';
 import { shopCategories, shopCategoryPrices, shopProducts, shopVariantPrices } from './shops.table';
 
@@ -27,11 +27,34 @@ import { shopCategories, shopCategoryPrices, shopProducts, shopVariantPrices } f
  */
 export const placeOf = (sort: AnyColumn) => sql`coalesce(nullif(${sort}, 0), 2147483647)`;
 
+/** The outer query's product id, always qualified (inside a one-table subquery a bare "id" is its own). */
+const PRODUCT_ID = sql`${sql.identifier(getTableName(products))}.${sql.identifier(products.id.name)}`;
+const offered = alias(productVariants, 'offered');
+
 /**
- * As `joinShopProducts` joins it: the variant a product is sold as where a line names only the
- * product (its first on sale, decision 0055); a product with no variant on sale is not on sale.
+ * As `joinShopProducts` joins it (lateral, `joinSellingVariant`): the variant a product is sold as
+ * where a line names only the product — its first on sale by sort, then id (decision 0055) — with
+ * what is read of it; a product with no variant on sale is not on sale. One index probe per
+ * product (`product_variants_product_idx`), not a scan of every variant: with 30,000 variants the
+ * equality on a correlated subquery cost a hash join over all of them on every read.
  */
-export const sellingVariant = alias(productVariants, 'selling_variant');
+export const sellingVariant = new QueryBuilder()
+  .select({
+    id: offered.id,
+    platformPriceMinor: offered.platformPriceMinor,
+    sku: offered.sku,
+    stock: offered.stock,
+  })
+  .from(offered)
+  .where(and(sql`${offered.productId} = ${PRODUCT_ID}`, eq(offered.status, 1)))
+  .orderBy(asc(offered.sort), asc(offered.id))
+  .limit(1)
+  .as('selling_variant');
+
+/** Joins `sellingVariant` onto a `from(products)` query: products with no variant on sale drop out. */
+export function joinSellingVariant<T extends PgSelect>(query: T) {
+  return query.innerJoinLateral(sellingVariant, sql`true`);
+}
 /** As `joinShopPricing` joins it: the shop's own prices for the variant a product is sold as. */
 export const sellingVariantPrice = alias(shopVariantPrices, 'selling_variant_price');
 /** As `joinShopPricing` joins them: a product's (second-level) category and its parent… */
@@ -66,8 +89,7 @@ export const shopPricingColumns = {
  * visibility, place, override).
  */
 export function joinShopProducts<T extends PgSelect>(query: T, shopId: number) {
-  return query
-    .innerJoin(sellingVariant, eq(sellingVariant.id, defaultVariantOf(products.id)))
+  return joinSellingVariant(query)
     .innerJoin(productCategory, eq(productCategory.id, products.categoryId))
     .innerJoin(parentCategory, eq(parentCategory.id, productCategory.parentId))
     .leftJoin(shopProducts, and(eq(shopProducts.shopId, shopId), eq(shopProducts.productId, products.id)));
