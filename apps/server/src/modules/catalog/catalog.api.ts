@@ -11,8 +11,9 @@ export {
 export {
   findVariantsOnSale,
   listProductChoices,
+  nameVariants,
   type OptionOnSale,
+  type VariantName,
   type VariantOnSale,
 } from './variants-on-sale.repository';
-export { nameVariants, type VariantName } from './variant-labels';
 export { insertReview, pagePublishedReviews, type PublishedReviewRow } from './reviews.repository';

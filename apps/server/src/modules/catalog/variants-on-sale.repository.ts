@@ -8,7 +8,8 @@ import { inLanguage } from './translations';
 /*
  * What a buyer chooses between (decision 0055): the variants on sale (status 1) of a product, with
  * their option values in the buyer's language. Switched-off variants are not offered, not counted
- * in a product's stock and not priced in its "from" price.
+ * in a product's stock and not priced in its "from" price. Reports name variants, on sale or
+ * not, from the same labelled read (`nameVariants`).
  */
 
 const value1 = alias(productOptionValues, 'value1');
@@ -28,7 +29,15 @@ export interface VariantOnSale {
   label: string;
 }
 
-function variantsOnSale(db: AppDatabase, lang: TLanguage, where: SQL | undefined): Promise<VariantOnSale[]> {
+/**
+ * Variants with their option values in `lang`, by product, then each product's own order: the one
+ * labelled read of variants (a buyer's choices and checkout take those on sale; reports name any).
+ */
+function labelledVariants(
+  db: AppDatabase,
+  lang: TLanguage,
+  where: SQL | undefined,
+): Promise<VariantOnSale[]> {
   return db
     .select({
       id: productVariants.id,
@@ -48,7 +57,7 @@ function variantsOnSale(db: AppDatabase, lang: TLanguage, where: SQL | undefined
     .leftJoin(value1, eq(value1.id, productVariants.value1Id))
     .leftJoin(value2, eq(value2.id, productVariants.value2Id))
     .leftJoin(value3, eq(value3.id, productVariants.value3Id))
-    .where(and(eq(productVariants.status, 1), where))
+    .where(where)
     .orderBy(asc(productVariants.productId), asc(productVariants.sort), asc(productVariants.id))
     .then((rows) =>
       rows.map((row) => {
@@ -71,6 +80,9 @@ function variantsOnSale(db: AppDatabase, lang: TLanguage, where: SQL | undefined
     );
 }
 
+const variantsOnSale = (db: AppDatabase, lang: TLanguage, where: SQL) =>
+  labelledVariants(db, lang, and(eq(productVariants.status, 1), where));
+
 /** Variants on sale among `ids` (checkout's lines), labelled in `lang`. */
 export function findVariantsOnSale(
   db: AppDatabase,
@@ -79,6 +91,20 @@ export function findVariantsOnSale(
 ): Promise<VariantOnSale[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return variantsOnSale(db, lang, inArray(productVariants.id, ids));
+}
+
+/** A variant as reports name it: its SKU and label in a language ('' without options). */
+export type VariantName = Pick<VariantOnSale, 'id' | 'productId' | 'sku' | 'label'>;
+
+/**
+ * The variants among `ids` that the catalogue still has, on sale or not (reports name what was
+ * sold, whatever its state now), labelled in `lang`. A removed variant is simply absent.
+ */
+export async function nameVariants(db: AppDatabase, ids: number[], lang: TLanguage): Promise<VariantName[]> {
+  if (ids.length === 0) return [];
+  return (await labelledVariants(db, lang, inArray(productVariants.id, ids))).map(
+    ({ id, productId, sku, label }) => ({ id, productId, sku, label }),
+  );
 }
 
 /** An option as a buyer chooses in it: its name and values in their language, in order. */
