@@ -49,7 +49,7 @@ export const LEGACY_SHOPS: LegacyShop[] = [
     defaultPercentage: 160,
     rounding: 'none',
     firstOrderId: 200001,
-    orders: 5000,
+    orders: 2000,
   },
 ];
 
