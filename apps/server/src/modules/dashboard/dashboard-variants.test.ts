@@ -2,6 +2,7 @@ import type { TDashboardProducts, TDashboardProductVariants } from '@linkstore/c
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/rows';
+import { insertCompletedRefund } from '../../test/raw-refunds';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { accessTokenFor, createUser } from '../../test/users';
 
@@ -80,24 +81,13 @@ describe('dashboard: a top product split by variant', () => {
   /** A completed refund of `amount` taking `share` of the profit back, at `at`, as refunds write it. */
   async function refund(orderId: number, amount: number, share: number, at: string) {
     serial += 1;
-    const [payment] = await rows(sql`
-      insert into payments (order_id, provider, provider_order_id, status, amount_minor, currency_code,
-        capture_id, captured_minor, captured_currency, refunded_minor, approve_url)
-      select id, 'sandbox', ${`P-${serial}`}, 'PARTIALLY_REFUNDED', total_minor, currency_code, ${`C-${serial}`},
-        total_minor, currency_code, ${amount}, ''
-      from orders where id = ${orderId}
-      returning id`);
-    const [made] = await rows(sql`
-      insert into refunds (order_id, payment_id, provider, capture_id, request_id, amount_minor, currency_code,
-        status, source, profit_reversed_minor, completed_at)
-      select ${orderId}, ${Number(payment?.id)}, 'sandbox', ${`C-${serial}`}, ${`R-${serial}`}, ${amount},
-        currency_code, 'completed', 'operator', ${share}, ${at}::timestamptz
-      from orders where id = ${orderId}
-      returning id`);
-    await rows(sql`
-      insert into ledger_entries (user_id, shop_id, kind, amount_minor, currency_code, order_id, refund_id, created_at)
-      select owner_user_id, shop_id, 'refund', ${-share}, currency_code, id, ${Number(made?.id)}, ${at}::timestamptz
-      from orders where id = ${orderId}`);
+    await insertCompletedRefund(ctx.database.db, {
+      orderId,
+      amountMinor: amount,
+      shareMinor: share,
+      at,
+      key: String(serial),
+    });
   }
 
   const get = (as: string, url: string, lang = 'en') =>
