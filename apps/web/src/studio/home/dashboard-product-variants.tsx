@@ -1,37 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Skeleton } from 'antd';
+import { Alert, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/money/use-money';
 import { dashboardProductVariantsQuery, type TRangeChoice } from './dashboard-api';
 import styles from './home-page.module.css';
-
-/** "Variants": opens and closes a top product's split by variant (a 44 px tap target). */
-export function VariantsToggle({
-  title,
-  isOpen,
-  controls,
-  onToggle,
-}: {
-  title: string;
-  isOpen: boolean;
-  /** The id of the list it opens. */
-  controls: string;
-  onToggle: () => void;
-}) {
-  const { t } = useTranslation('studio');
-  return (
-    <Button
-      type="link"
-      className={styles.variantsToggle}
-      aria-expanded={isOpen}
-      aria-controls={isOpen ? controls : undefined}
-      aria-label={t('home.dashboard.products.variants.toggleName', { name: title })}
-      onClick={onToggle}
-    >
-      {t('home.dashboard.products.variants.toggle')}
-    </Button>
-  );
-}
 
 /**
  * A top product's units, orders, sales and profit per variant over the chosen range, read only

@@ -7,7 +7,8 @@ import { useMoney } from '../../shared/money/use-money';
 import { fileUrl } from '../../shared/upload/upload-api';
 import { useOpenVariants } from '../product/use-open-variants';
 import { dashboardProductsQuery, type TRangeChoice } from './dashboard-api';
-import { ProductVariantSplit, VariantsToggle } from './dashboard-product-variants';
+import { VariantsToggle } from '../product/variants-toggle';
+import { ProductVariantSplit } from './dashboard-product-variants';
 import { percent } from './dashboard-format';
 import styles from './home-page.module.css';
 
@@ -58,7 +59,8 @@ export function TopProducts({ tz, choice }: { tz: string; choice: TRangeChoice }
             </span>
             {product.variants > 1 && (
               <VariantsToggle
-                title={product.title}
+                label={t('home.dashboard.products.variants.toggle')}
+                name={t('home.dashboard.products.variants.toggleName', { name: product.title })}
                 isOpen={variants.open.includes(product.productId)}
                 controls={splitId(product.productId)}
                 onToggle={() => variants.toggle(product.productId)}

@@ -7,6 +7,7 @@ import { useIsPhone } from '../../shared/layout/use-is-phone';
 import { useMoney, type TMoney } from '../../shared/money/use-money';
 import { OverrideInput } from './override-input';
 import { previewProduct, type TEffectiveSettings, type TProductPreview } from './pricing-draft';
+import { VariantsToggle } from '../product/variants-toggle';
 import styles from './pricing.module.css';
 import { pricedProductsQuery, type TPricingDraft } from './use-pricing-draft';
 import { VariantPrices } from './variant-prices';
@@ -84,8 +85,8 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
       title: t('pricing.product.variants'),
       key: 'variants',
       render: (_, row) => (
-        <VariantsToggle
-          product={row}
+        <PricesToggle
+          row={row}
           isOpen={variants.open.includes(row.id)}
           onToggle={() => variants.toggle(row.id)}
         />
@@ -137,8 +138,8 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
                 <span aria-hidden>{t('pricing.product.compareAt')}</span>
                 <ProductCompareAt row={row} money={money} pricing={pricing} />
               </div>
-              <VariantsToggle
-                product={row}
+              <PricesToggle
+                row={row}
                 isOpen={variants.open.includes(row.id)}
                 onToggle={() => variants.toggle(row.id)}
               />
@@ -171,28 +172,27 @@ export function ProductsTable({ categoryId, settings, pricing }: TProductsTableP
   );
 }
 
-/** "N variants": opens the prices of a product's variants under it, and closes them. */
-function VariantsToggle({
-  product,
+/** "N variants": opens the prices of a product's variants under it; none for a product without options. */
+function PricesToggle({
+  row,
   isOpen,
   onToggle,
 }: {
-  product: TPricedProduct;
+  row: TPricedProduct;
   isOpen: boolean;
   onToggle: () => void;
 }) {
   const { t } = useTranslation('studio');
   // A product without options is its one variant: its own price is the product's.
-  if (product.variants < 2) return null;
+  if (row.variants < 2) return null;
   return (
-    <Button
-      className={styles.variantsToggle}
-      aria-expanded={isOpen}
-      aria-label={t('pricing.product.variantsOf', { count: product.variants, name: product.title })}
-      onClick={onToggle}
-    >
-      {t('pricing.product.variantCount', { count: product.variants })}
-    </Button>
+    <VariantsToggle
+      look="button"
+      label={t('pricing.product.variantCount', { count: row.variants })}
+      name={t('pricing.product.variantsOf', { count: row.variants, name: row.title })}
+      isOpen={isOpen}
+      onToggle={onToggle}
+    />
   );
 }
 

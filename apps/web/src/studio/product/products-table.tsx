@@ -22,6 +22,7 @@ import { fileUrl } from '../../shared/upload/upload-api';
 import { useSetVisibility } from './api';
 import { formatBasisPoints, formatRating, ratingToHalfStars } from './format';
 import styles from './product-page.module.css';
+import { VariantsToggle } from './variants-toggle';
 import { ProductVariants } from './product-variants';
 import { RowDragHandle, SortableGroup, SortableRow } from './sortable';
 import { useOpenVariants } from './use-open-variants';
@@ -40,30 +41,6 @@ interface ProductTableProps {
 /** One amount, or "lowest – highest" when a product's variants are priced apart. */
 function formatRange(money: { format: (minor: number) => string }, lowest: number, highest: number): string {
   return lowest === highest ? money.format(lowest) : `${money.format(lowest)} – ${money.format(highest)}`;
-}
-
-/** "N variants", opening and closing the list of a product's variants. */
-function VariantsToggle({
-  product,
-  isOpen,
-  onToggle,
-}: {
-  product: TShopProduct;
-  isOpen: boolean;
-  onToggle: () => void;
-}) {
-  const { t } = useTranslation('studio');
-  return (
-    <Button
-      type="link"
-      className={styles.variantsToggle}
-      aria-expanded={isOpen}
-      aria-label={t('product.variants.toggle', { count: product.variants, name: product.title })}
-      onClick={onToggle}
-    >
-      {t('product.variantCount', { count: product.variants })}
-    </Button>
-  );
 }
 
 function useChangeVisibility(onDone: (ids: string[]) => void = () => undefined) {
@@ -165,7 +142,8 @@ function ProductRows({ products, isLoading, pagination, onMove, onOpen }: Produc
             {product.stock}
             <br />
             <VariantsToggle
-              product={product}
+              label={t('product.variantCount', { count: product.variants })}
+              name={t('product.variants.toggle', { count: product.variants, name: product.title })}
               isOpen={variants.open.includes(product.id)}
               onToggle={() => variants.toggle(product.id)}
             />
@@ -310,7 +288,8 @@ function ProductCards({ products, isLoading, pagination, onOpen }: ProductTableP
                 </dl>
                 {product.variants > 1 && (
                   <VariantsToggle
-                    product={product}
+                    label={t('product.variantCount', { count: product.variants })}
+                    name={t('product.variants.toggle', { count: product.variants, name: product.title })}
                     isOpen={variants.open.includes(product.id)}
                     onToggle={() => variants.toggle(product.id)}
                   />
