@@ -1,6 +1,6 @@
 import type { TPricedProduct } from '@linkstore/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Pagination, Spin, Table, Typography, type TableColumnsType } from 'antd';
+import { Pagination, Spin, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../shared/layout/use-is-phone';
