@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../platform/db/database';
 import { queryRows } from '../../platform/db/rows';
-import { openTestDatabase, useTestDatabase } from '../../test/helper';
+import { withTransaction } from '../../platform/db/transaction';
+import { useTestDatabase } from '../../test/helper';
 import { growCatalogue, MAX_SCALE_VARIANTS, variantGrid } from './scale-catalogue.seed';
 import { getProductVariants, saveProductVariants } from './variants.service';
 
@@ -30,6 +31,25 @@ const fingerprint = (db: AppDatabase) =>
         from product_variants v where v.product_id in (${ADDED})) as variants`,
   );
 
+class Undo extends Error {}
+
+/**
+ * Runs `work` in a transaction rolled back afterwards, answering what it returned: every
+ * generation here starts from the same catalogue, in the one test database (opening more costs
+ * seconds each on a busy machine).
+ */
+async function thenUndone<T>(work: (db: AppDatabase) => Promise<T>): Promise<T> {
+  let result: { value: T } | undefined;
+  await withTransaction(database(), async (tx) => {
+    result = { value: await work(tx) };
+    throw new Undo();
+  }).catch((error: unknown) => {
+    if (!(error instanceof Undo)) throw error;
+  });
+  if (!result) throw new Error('no result');
+  return result.value;
+}
+
 describe('variantGrid', () => {
   it('holds exactly the wanted combinations, every value used', () => {
     expect(variantGrid(30)).toEqual({ sizes: 6, colours: 5 });
@@ -47,18 +67,18 @@ describe('variantGrid', () => {
 });
 
 describe('growCatalogue with variants', () => {
-  it('adds products with Size × Colour and one variant per combination, set-based', async () => {
-    const db = database();
-    const before = await one<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from products where status = 1`,
-    );
-    const report = await growCatalogue(db, { wanted: before.n + 40, seed: 5, variantsPerProduct: 30 });
-    expect(report).toEqual({ onSale: before.n + 40, added: 40, variants: 1_200 });
+  it('adds products with Size × Colour and one variant per combination, set-based', () =>
+    thenUndone(async (db) => {
+      const before = await one<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from products where status = 1`,
+      );
+      const report = await growCatalogue(db, { wanted: before.n + 40, seed: 5, variantsPerProduct: 30 });
+      expect(report).toEqual({ onSale: before.n + 40, added: 40, variants: 1_200 });
 
-    const counts = await one<Record<string, number>>(
-      db,
-      sql`select
+      const counts = await one<Record<string, number>>(
+        db,
+        sql`select
         (select count(*)::int from product_options where product_id in (${ADDED})) as options,
         (select count(*)::int from product_option_values w join product_options o on o.id = w.option_id
           where o.product_id in (${ADDED})) as "values",
@@ -79,96 +99,89 @@ describe('growCatalogue with variants', () => {
         (select count(*)::int from product_variants where product_id in (${ADDED}) and stock = 0) as "soldOut",
         (select count(*)::int from product_variants where product_id in (${ADDED})
           and (platform_price_minor <= 0 or stock < 0 or status <> 1)) as "badRows"`,
-    );
-    expect(counts).toMatchObject({
-      options: 80,
-      values: 40 * 11,
-      variants: 1_200,
-      notThirty: 0,
-      skusTwice: 0,
-      combinationsTwice: 0,
-      foreignValues: 0,
-      badRows: 0,
-    });
-    // About one in twelve sold out: the storefront's crossed-out sizes have something to show.
-    expect(counts.soldOut).toBeGreaterThan(40);
-    expect(counts.soldOut).toBeLessThan(200);
+      );
+      expect(counts).toMatchObject({
+        options: 80,
+        values: 40 * 11,
+        variants: 1_200,
+        notThirty: 0,
+        skusTwice: 0,
+        combinationsTwice: 0,
+        foreignValues: 0,
+        badRows: 0,
+      });
+      // About one in twelve sold out: the storefront's crossed-out sizes have something to show.
+      expect(counts.soldOut).toBeGreaterThan(40);
+      expect(counts.soldOut).toBeLessThan(200);
 
-    // The console reads a product as its editor would have saved it, and saving that back keeps
-    // every row (same ids, same values): the generated rows are what the editor writes.
-    const [first] = await queryRows<{ id: number }>(db, sql`${ADDED} order by p.id limit 1`);
-    const product = await getProductVariants(db, first?.id ?? 0);
-    expect(product.options.map((o) => [o.name, o.names.fr, o.values.length])).toEqual([
-      ['Size', 'Taille', 6],
-      ['Colour', 'Couleur', 5],
-    ]);
-    expect(product.options[1]?.values[0]).toMatchObject({ value: 'Black', values: { 'zh-cn': '黑色' } });
-    expect(product.variants.slice(0, 6).map((v) => v.label)).toEqual([
-      'XS / Black',
-      'XS / White',
-      'XS / Grey',
-      'XS / Navy',
-      'XS / Red',
-      'S / Black',
-    ]);
-    expect(product.variants[0]?.sku).toBe(`LS-${first?.id}-XS-BLACK`);
-    // Larger sizes cost more: XL $1.50 more than L, 2XL $3 more.
-    const cost = (label: string) => product.variants.find((v) => v.label === label)?.platformPriceMinor ?? 0;
-    expect(cost('XL / Red') - cost('L / Red')).toBe(150);
-    expect(cost('2XL / Red') - cost('L / Red')).toBe(300);
-    expect(cost('XS / Red')).toBe(cost('L / Black'));
-    const form = ZProductVariantsRequest.parse({
-      options: product.options.map(({ name, names, values }) => ({
-        name,
-        names,
-        values: values.map(({ value, values: texts }) => ({ value, values: texts })),
-      })),
-      variants: product.variants.map(({ label: _label, ...variant }) => variant),
-    });
-    expect(await saveProductVariants(db, first?.id ?? 0, form)).toEqual(product);
-  });
+      // The console reads a product as its editor would have saved it, and saving that back keeps
+      // every row (same ids, same values): the generated rows are what the editor writes.
+      const [first] = await queryRows<{ id: number }>(db, sql`${ADDED} order by p.id limit 1`);
+      const product = await getProductVariants(db, first?.id ?? 0);
+      expect(product.options.map((o) => [o.name, o.names.fr, o.values.length])).toEqual([
+        ['Size', 'Taille', 6],
+        ['Colour', 'Couleur', 5],
+      ]);
+      expect(product.options[1]?.values[0]).toMatchObject({ value: 'Black', values: { 'zh-cn': '黑色' } });
+      expect(product.variants.slice(0, 6).map((v) => v.label)).toEqual([
+        'XS / Black',
+        'XS / White',
+        'XS / Grey',
+        'XS / Navy',
+        'XS / Red',
+        'S / Black',
+      ]);
+      expect(product.variants[0]?.sku).toBe(`LS-${first?.id}-XS-BLACK`);
+      // Larger sizes cost more: XL $1.50 more than L, 2XL $3 more.
+      const cost = (label: string) =>
+        product.variants.find((v) => v.label === label)?.platformPriceMinor ?? 0;
+      expect(cost('XL / Red') - cost('L / Red')).toBe(150);
+      expect(cost('2XL / Red') - cost('L / Red')).toBe(300);
+      expect(cost('XS / Red')).toBe(cost('L / Black'));
+      const form = ZProductVariantsRequest.parse({
+        options: product.options.map(({ name, names, values }) => ({
+          name,
+          names,
+          values: values.map(({ value, values: texts }) => ({ value, values: texts })),
+        })),
+        variants: product.variants.map(({ label: _label, ...variant }) => variant),
+      });
+      expect(await saveProductVariants(db, first?.id ?? 0, form)).toEqual(product);
+    }));
 
   it('makes fewer variants per product with every value used, and the same seed the same data', async () => {
-    const made = await openTestDatabase();
-    const again = await openTestDatabase();
-    try {
-      const reports = [];
-      for (const { database: handle } of [made, again]) {
-        const db = handle.db;
-        const before = await one<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from products where status = 1`,
-        );
-        reports.push(await growCatalogue(db, { wanted: before.n + 12, seed: 9, variantsPerProduct: 7 }));
-      }
-      expect(reports[0]).toMatchObject({ added: 12, variants: 84 });
-      const db = made.database.db;
-      const shape = await one<{ values: number; unused: number; per: string }>(
-        db,
-        sql`select
-          (select count(*)::int from product_option_values w join product_options o on o.id = w.option_id
-            where o.product_id in (${ADDED})) as "values",
-          (select count(*)::int from product_option_values w join product_options o on o.id = w.option_id
-            where o.product_id in (${ADDED}) and not exists (select 1 from product_variants v
-              where v.value1_id = w.id or v.value2_id = w.id)) as unused,
-          (select string_agg(distinct n::text, ',') from (select count(*) as n from product_variants
-            where product_id in (${ADDED}) group by product_id) x) as per`,
+    const runs = [];
+    for (let run = 0; run < 2; run += 1) {
+      runs.push(
+        await thenUndone(async (db) => {
+          const before = await one<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from products where status = 1`,
+          );
+          const report = await growCatalogue(db, { wanted: before.n + 12, seed: 9, variantsPerProduct: 7 });
+          const shape = await one<{ values: number; unused: number; per: string }>(
+            db,
+            sql`select
+              (select count(*)::int from product_option_values w join product_options o on o.id = w.option_id
+                where o.product_id in (${ADDED})) as "values",
+              (select count(*)::int from product_option_values w join product_options o on o.id = w.option_id
+                where o.product_id in (${ADDED}) and not exists (select 1 from product_variants v
+                  where v.value1_id = w.id or v.value2_id = w.id)) as unused,
+              (select string_agg(distinct n::text, ',') from (select count(*) as n from product_variants
+                where product_id in (${ADDED}) group by product_id) x) as per`,
+          );
+          return { report, shape, fingerprint: await fingerprint(db) };
+        }),
       );
-      // 4 sizes × 2 colours, the last size in one colour only.
-      expect(shape).toEqual({ values: 12 * 6, unused: 0, per: '7' });
-      expect(await fingerprint(again.database.db)).toEqual(await fingerprint(db));
-    } finally {
-      for (const handle of [made, again]) {
-        await handle.database.close();
-        await handle.drop();
-      }
     }
+    expect(runs[0]?.report).toMatchObject({ added: 12, variants: 84 });
+    // 4 sizes × 2 colours, the last size in one colour only.
+    expect(runs[0]?.shape).toEqual({ values: 12 * 6, unused: 0, per: '7' });
+    expect(runs[1]?.fingerprint).toEqual(runs[0]?.fingerprint);
   });
 
-  it('without variantsPerProduct adds products without options, one variant each', async () => {
-    const made = await openTestDatabase();
-    try {
-      const db = made.database.db;
+  it('without variantsPerProduct adds products without options, one variant each', () =>
+    thenUndone(async (db) => {
       const before = await one<{ n: number }>(
         db,
         sql`select count(*)::int as n from products where status = 1`,
@@ -185,9 +198,5 @@ describe('growCatalogue with variants', () => {
       );
       expect(shape).toEqual({ options: 0, variants: 5, plain: 5 });
       expect(await growCatalogue(db, { wanted: before.n + 5, seed: 3 })).toMatchObject({ added: 0 });
-    } finally {
-      await made.database.close();
-      await made.drop();
-    }
-  });
+    }));
 });
