@@ -542,6 +542,32 @@ const CASES: Record<string, () => Promise<void>> = {
       mine.reduce((n, row) => n + row.total, 0),
     );
   },
+  'GET /api/v1/dashboard/products/:productId/variants': async () => {
+    // A product both sell: B's split is B's own units of it, whatever ids B adds, never A's.
+    const unitsOf = async (who: Creator) => {
+      const rows = await ctx.database.db
+        .select({ quantity: orderItems.quantity })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(
+          and(
+            eq(orders.ownerUserId, who.userId),
+            eq(orderItems.productId, productIds[0] ?? 0),
+            gte(orders.paidAt, yearChartStart()),
+          ),
+        );
+      return rows.reduce((n, row) => n + row.quantity, 0);
+    };
+    const [mine, theirs] = await Promise.all([unitsOf(B), unitsOf(A)]);
+    expect(theirs, 'A sold the product').toBeGreaterThan(0);
+    const res = await okAs<{ variants: { units: number }[] }>(
+      B,
+      'GET',
+      `/api/v1/dashboard/products/${productIds[0]}/variants?range=year&tz=UTC&userId=${A.userId}&shopId=${A.shopId}`,
+    );
+    expect(res.variants.reduce((n, v) => n + v.units, 0)).toBeLessThanOrEqual(mine);
+    if (mine === 0) expect(res.variants).toEqual([]);
+  },
   'PUT /api/v1/users/me/time-zone': async () => {
     // Only the caller's own profile: A's row is compared around the case.
     await as(B, 'PUT', '/api/v1/users/me/time-zone', { timeZone: 'Asia/Kolkata', ...foreign() });
