@@ -16,7 +16,7 @@ import {
   LEGACY_SHOPS,
   REMOVED_PRODUCT_ID,
   writeLegacyData,
-} from './variants-migration.fixture';
+} from '../../test/pre-variants-data';
 
 /**
  * Migration 0031 (decision 0055) on data written before it: every product becomes a one-variant

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppDatabase } from '../../platform/db/database';
+import type { AppDatabase } from '../platform/db/database';
 
 /**
  * Shops written in the shape the migrations before 0031 left (products carry
