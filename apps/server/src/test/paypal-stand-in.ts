@@ -56,6 +56,28 @@ interface StoredOrder {
   capturedAmount?: { currency_code: string; value: string };
   /** The capture's own status: COMPLETED unless a test asked for another (e.g. PENDING). */
   captureStatus?: string;
+  /** As sent: the amount's breakdown, the items, the shipping address and the shipping preference. */
+  breakdown?: Record<string, PayPalMoney>;
+  items?: PayPalItem[];
+  shipping?: PayPalShipping;
+  shippingPreference?: string;
+}
+
+interface PayPalMoney {
+  currency_code: string;
+  value: string;
+}
+interface PayPalItem {
+  name?: string;
+  quantity?: string;
+  unit_amount?: PayPalMoney;
+  sku?: string;
+  description?: string;
+  category?: string;
+}
+interface PayPalShipping {
+  name?: { full_name?: string };
+  address?: { address_line_1?: string; admin_area_2?: string; postal_code?: string; country_code?: string };
 }
 
 export interface PayPalStandIn {
@@ -278,7 +300,9 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     purchase_units: [
       {
         reference_id: order.reference,
-        amount: order.amount,
+        amount: { ...order.amount, ...(order.breakdown && { breakdown: order.breakdown }) },
+        ...(order.items && { items: order.items }),
+        ...(order.shipping && { shipping: order.shipping }),
         ...(order.captureId && {
           payments: {
             captures: [
@@ -452,16 +476,85 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   function create(body: string): [number, unknown] {
     const input = JSON.parse(body) as {
       intent?: string;
-      purchase_units?: { reference_id?: string; amount?: { currency_code: string; value: string } }[];
+      purchase_units?: {
+        reference_id?: string;
+        amount?: PayPalMoney & { breakdown?: Record<string, PayPalMoney> };
+        items?: PayPalItem[];
+        shipping?: PayPalShipping;
+      }[];
+      payment_source?: { paypal?: { experience_context?: { shipping_preference?: string } } };
     };
     const unit = input.purchase_units?.[0];
     if (input.intent !== 'CAPTURE' || !unit?.amount) {
       return [400, problem('INVALID_REQUEST', 'Request is not well-formed', 'MISSING_REQUIRED_PARAMETER')];
     }
+    const preference = input.payment_source?.paypal?.experience_context?.shipping_preference;
+    const refusal = orderProblem(unit.amount, unit.items, unit.shipping, preference);
+    if (refusal)
+      return [422, problem('UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', refusal)];
+    const { breakdown, ...amount } = unit.amount;
     const id = `SI${String(++sequence).padStart(15, '0')}`;
-    const order: StoredOrder = { id, status: 'CREATED', reference: unit.reference_id, amount: unit.amount };
+    const order: StoredOrder = {
+      id,
+      status: 'CREATED',
+      reference: unit.reference_id,
+      amount,
+      ...(breakdown && { breakdown }),
+      ...(unit.items && { items: unit.items }),
+      ...(unit.shipping && { shipping: unit.shipping }),
+      ...(preference && { shippingPreference: preference }),
+    };
     stand.orders.set(id, order);
     return [201, orderJson(order)];
+  }
+
+  /**
+   * What PayPal's Orders v2 refuses in a purchase unit, by its issue names: items without an item
+   * total, an item total that is not Σ unit amount × quantity, an amount that is not item total +
+   * tax + shipping + handling + insurance − shipping discount − discount, a second currency, an
+   * item without a name, quantity or unit amount, and a provided address that is missing.
+   */
+  function orderProblem(
+    amount: PayPalMoney & { breakdown?: Record<string, PayPalMoney> },
+    items: PayPalItem[] | undefined,
+    shipping: PayPalShipping | undefined,
+    preference: string | undefined,
+  ): string | undefined {
+    const currency = amount.currency_code;
+    const breakdown = amount.breakdown ?? {};
+    const parts = Object.values(breakdown);
+    if (parts.some((part) => part.currency_code !== currency)) return 'CURRENCY_MISMATCH';
+    for (const item of items ?? []) {
+      if (!item.name || !item.quantity || !/^[1-9][0-9]*$/.test(item.quantity) || !item.unit_amount)
+        return 'MISSING_REQUIRED_PARAMETER';
+      if (item.unit_amount.currency_code !== currency) return 'CURRENCY_MISMATCH';
+    }
+    if (items?.length && !breakdown.item_total) return 'ITEM_TOTAL_REQUIRED';
+    if (items?.length && breakdown.item_total) {
+      const sum = items.reduce(
+        (total, item) => total + minorOf(item.unit_amount as PayPalMoney) * Number(item.quantity),
+        0,
+      );
+      if (sum !== minorOf(breakdown.item_total)) return 'ITEM_TOTAL_MISMATCH';
+    }
+    if (amount.breakdown) {
+      const of = (key: string) => (breakdown[key] ? minorOf(breakdown[key]) : 0);
+      const sum =
+        of('item_total') +
+        of('tax_total') +
+        of('shipping') +
+        of('handling') +
+        of('insurance') -
+        of('shipping_discount') -
+        of('discount');
+      if (sum !== minorOf(amount)) return 'AMOUNT_MISMATCH';
+    }
+    if (preference === 'SET_PROVIDED_ADDRESS') {
+      const address = shipping?.address;
+      if (!address?.address_line_1 || !address.admin_area_2 || !address.country_code)
+        return 'MISSING_SHIPPING_ADDRESS';
+    }
+    return undefined;
   }
 
   function capture(order: StoredOrder | undefined): [number, unknown] {

@@ -96,6 +96,42 @@ afterAll(async () => {
 });
 
 describe('checkout with PayPal', () => {
+  it('tells PayPal what is bought: each line with its SKU and variant, the breakdown, and the address to ship to', async () => {
+    const order = await approvedOrder();
+    const [variant] = await ctx.database.db
+      .select({ sku: productVariants.sku })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId));
+    const unit = stand.orders.get(order.token);
+    expect(unit?.amount).toEqual({ currency_code: 'USD', value: '60.00' });
+    expect(unit?.breakdown).toEqual({
+      item_total: { currency_code: 'USD', value: '60.00' },
+      shipping: { currency_code: 'USD', value: '0.00' },
+      tax_total: { currency_code: 'USD', value: '0.00' },
+      discount: { currency_code: 'USD', value: '0.00' },
+    });
+    expect(unit?.items).toEqual([
+      {
+        name: 'Lamp',
+        quantity: '2',
+        unit_amount: { currency_code: 'USD', value: '30.00' },
+        category: 'PHYSICAL_GOODS',
+        ...(variant?.sku ? { sku: variant.sku } : {}),
+      },
+    ]);
+    expect(unit?.shippingPreference).toBe('SET_PROVIDED_ADDRESS');
+    expect(unit?.shipping).toEqual({
+      type: 'SHIPPING',
+      name: { full_name: 'Bo' },
+      address: {
+        address_line_1: '2 High St',
+        admin_area_2: 'Leeds',
+        postal_code: 'LS1 1AA',
+        country_code: 'GB',
+      },
+    });
+  });
+
   it('captures the approved order: paid, the capture recorded on the payment, one ledger row', async () => {
     const order = await approvedOrder();
     expect(order.totalMinor).toBe(6000);

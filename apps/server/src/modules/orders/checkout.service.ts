@@ -38,6 +38,7 @@ import {
   releaseOrder,
   type CheckoutShop,
   type NewOrderItem,
+  type OrderItemRow,
   type OrderRow,
   type OrderWithPayment,
 } from './checkout.repository';
@@ -296,6 +297,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         reference: order.orderNo,
         language,
         ...returnUrls(shop, order.orderNo, language),
+        ...whatIsBought(order, await listOrderItems(db, order.id)),
       });
       const payment = await insertPayment(db, {
         orderId: order.id,
@@ -440,4 +442,41 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (action.kind === 'captured') return settleCapture(deps, found, action.capture);
     return found.order.status === 0 ? captureAndSettle(found) : 'alreadyPaid';
   }
+}
+
+/**
+ * The order as its payment provider shows it and keeps it for a dispute: each line (title, SKU,
+ * variant, quantity, unit price) and what the total is made of — today the items alone (no
+ * shipping, tax or discount is charged yet) — and the address the buyer gave, which the provider
+ * shows unchangeable (Seller Protection covers only an order shipped there).
+ */
+function whatIsBought(order: OrderRow, items: OrderItemRow[]) {
+  const money = (valueMinor: number) => ({ currencyCode: order.currencyCode, valueMinor });
+  const address = order.shippingAddress;
+  return {
+    lines: {
+      items: items.map((item) => ({
+        name: item.title,
+        sku: item.sku,
+        description: item.variantLabel,
+        quantity: item.quantity,
+        unitAmount: money(item.sellingPriceMinor),
+      })),
+      breakdown: {
+        itemTotal: money(items.reduce((sum, item) => sum + item.sellingPriceMinor * item.quantity, 0)),
+        shipping: money(0),
+        taxTotal: money(0),
+        discount: money(0),
+      },
+    },
+    shipTo: {
+      fullName: address.name,
+      line1: address.line1,
+      line2: address.line2,
+      city: address.city,
+      region: address.region,
+      postalCode: address.postalCode,
+      countryCode: address.countryCode,
+    },
+  };
 }

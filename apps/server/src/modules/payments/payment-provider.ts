@@ -30,6 +30,67 @@ export interface CreateOrderInput {
    * its pages' language from the buyer's account and country, and refuses locales it lacks.
    */
   language: TLanguage;
+  /**
+   * What the buyer buys, line by line, and what the amount is made of: PayPal shows both to the
+   * buyer and keeps them for a dispute. Given together; the amount must equal the breakdown's sum
+   * and the item total the lines' (PayPal refuses the order otherwise, see `breakdownProblem`).
+   */
+  lines?: { items: OrderLine[]; breakdown: AmountBreakdown };
+  /**
+   * Where the goods go. PayPal shows it and the buyer cannot change it (`SET_PROVIDED_ADDRESS`);
+   * Seller Protection covers an "item not received" claim only for an order shipped there.
+   */
+  shipTo?: ShipTo;
+}
+
+/** One line of an order as the provider shows it: its unit amount times its quantity. */
+export interface OrderLine {
+  name: string;
+  sku: string;
+  /** The variant bought ("M / Black"), or ''. */
+  description: string;
+  quantity: number;
+  unitAmount: Money;
+}
+
+/** What an amount is made of: items + shipping + tax − discount (all in the amount's currency). */
+export interface AmountBreakdown {
+  itemTotal: Money;
+  shipping: Money;
+  taxTotal: Money;
+  discount: Money;
+}
+
+/** A postal address to ship to, with the recipient's name. */
+export interface ShipTo {
+  fullName: string;
+  line1: string;
+  line2?: string | undefined;
+  city: string;
+  region?: string | undefined;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  countryCode: string;
+}
+
+/**
+ * Why PayPal would refuse this amount with these lines, by its own issue names, or undefined when
+ * it adds up: the item total is Σ unit amount × quantity (ITEM_TOTAL_MISMATCH), the amount is
+ * item total + shipping + tax − discount (AMOUNT_MISMATCH), one currency throughout
+ * (CURRENCY_MISMATCH). Every adapter checks it before asking its provider.
+ */
+export function breakdownProblem(
+  amount: Money,
+  lines: NonNullable<CreateOrderInput['lines']>,
+): 'ITEM_TOTAL_MISMATCH' | 'AMOUNT_MISMATCH' | 'CURRENCY_MISMATCH' | undefined {
+  const { itemTotal, shipping, taxTotal, discount } = lines.breakdown;
+  const moneys = [itemTotal, shipping, taxTotal, discount, ...lines.items.map((item) => item.unitAmount)];
+  if (moneys.some((money) => money.currencyCode !== amount.currencyCode)) return 'CURRENCY_MISMATCH';
+  const items = lines.items.reduce((sum, item) => sum + item.unitAmount.valueMinor * item.quantity, 0);
+  if (items !== itemTotal.valueMinor) return 'ITEM_TOTAL_MISMATCH';
+  const sum = itemTotal.valueMinor + shipping.valueMinor + taxTotal.valueMinor - discount.valueMinor;
+  if (sum !== amount.valueMinor) return 'AMOUNT_MISMATCH';
+  return undefined;
 }
 
 export interface CreatedOrder {

@@ -92,6 +92,117 @@ describe('PayPalProvider against the stand-in', () => {
     expect((failure as PaymentProviderError).issues).toEqual(['ORDER_NOT_APPROVED']);
   });
 
+  it('sends the lines, the breakdown and the address; an order that does not add up is never sent', async () => {
+    const paypal = provider();
+    const usd = (valueMinor: number) => ({ currencyCode: 'USD', valueMinor });
+    const lines = (shipping: number, discount: number) => ({
+      items: [
+        { name: 'Hoodie', sku: 'HD-1-M-BLK', description: 'M / Black', quantity: 2, unitAmount: usd(2500) },
+        { name: 'Mug', sku: '', description: '', quantity: 1, unitAmount: usd(999) },
+      ],
+      breakdown: { itemTotal: usd(5999), shipping: usd(shipping), taxTotal: usd(0), discount: usd(discount) },
+    });
+    const shipTo = {
+      fullName: 'Ana Gómez',
+      line1: 'Calle 1',
+      city: 'Madrid',
+      postalCode: '28001',
+      countryCode: 'ES',
+    };
+    const { providerOrderId } = await paypal.createOrder({
+      ...orderInput('lines-1', 5999 + 495 - 600),
+      lines: lines(495, 600),
+      shipTo,
+    });
+    expect(stand.orders.get(providerOrderId)).toMatchObject({
+      amount: { currency_code: 'USD', value: '58.94' },
+      breakdown: { item_total: { value: '59.99' }, shipping: { value: '4.95' }, discount: { value: '6.00' } },
+      items: [
+        { name: 'Hoodie', sku: 'HD-1-M-BLK', description: 'M / Black', quantity: '2' },
+        { name: 'Mug', quantity: '1', unit_amount: { value: '9.99' } },
+      ],
+      shipping: { name: { full_name: 'Ana Gómez' }, address: { admin_area_2: 'Madrid', country_code: 'ES' } },
+      shippingPreference: 'SET_PROVIDED_ADDRESS',
+    });
+
+    const before = stand.calls.create;
+    for (const [amount, sent, issue] of [
+      [5999, lines(495, 0), 'AMOUNT_MISMATCH'],
+      [
+        5000,
+        { ...lines(0, 0), breakdown: { ...lines(0, 0).breakdown, itemTotal: usd(5000) } },
+        'ITEM_TOTAL_MISMATCH',
+      ],
+      [
+        5999,
+        {
+          ...lines(0, 0),
+          breakdown: { ...lines(0, 0).breakdown, shipping: { currencyCode: 'EUR', valueMinor: 0 } },
+        },
+        'CURRENCY_MISMATCH',
+      ],
+    ] as const) {
+      const failure = await paypal
+        .createOrder({ ...orderInput(`bad-${issue}`, amount), lines: sent })
+        .catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: 'UNPROCESSABLE_ENTITY', retryable: false, issues: [issue] });
+    }
+    expect(stand.calls.create).toBe(before);
+  });
+
+  it('the stand-in refuses what PayPal refuses: totals that do not add up, items without a total, no address to ship to', async () => {
+    const token = await fetch(`${stand.baseUrl}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${stand.clientId}:${stand.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    }).then((res) => res.json() as Promise<{ access_token: string }>);
+    const money = (value: string) => ({ currency_code: 'USD', value });
+    const item = { name: 'Mug', quantity: '2', unit_amount: money('5.00') };
+    const create = (unit: object, preference = 'NO_SHIPPING') =>
+      fetch(`${stand.baseUrl}/v2/checkout/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          intent: 'CAPTURE',
+          purchase_units: [unit],
+          payment_source: { paypal: { experience_context: { shipping_preference: preference } } },
+        }),
+      }).then(async (res) => ({
+        status: res.status,
+        issue: ((await res.json()) as { details?: { issue: string }[] }).details?.[0]?.issue,
+      }));
+
+    expect(
+      await create({
+        amount: { ...money('10.00'), breakdown: { item_total: money('10.00') } },
+        items: [item],
+      }),
+    ).toEqual({ status: 201, issue: undefined });
+    expect(
+      await create({
+        amount: { ...money('10.00'), breakdown: { item_total: money('9.00') } },
+        items: [item],
+      }),
+    ).toEqual({ status: 422, issue: 'ITEM_TOTAL_MISMATCH' });
+    expect(
+      await create({
+        amount: { ...money('12.00'), breakdown: { item_total: money('10.00'), shipping: money('1.00') } },
+        items: [item],
+      }),
+    ).toEqual({ status: 422, issue: 'AMOUNT_MISMATCH' });
+    expect(await create({ amount: money('10.00'), items: [item] })).toEqual({
+      status: 422,
+      issue: 'ITEM_TOTAL_REQUIRED',
+    });
+    expect(await create({ amount: money('10.00') }, 'SET_PROVIDED_ADDRESS')).toEqual({
+      status: 422,
+      issue: 'MISSING_SHIPPING_ADDRESS',
+    });
+  });
+
   it('verifies a signed webhook and refuses a tampered body', async () => {
     const paypal = provider();
     const rawBody = JSON.stringify({

@@ -2,11 +2,15 @@ import {
   decimalToMinor,
   minorToDecimal,
   PaymentProviderError,
+  type AmountBreakdown,
+  breakdownProblem,
   type CaptureOrderInput,
   type CaptureResult,
   type CaptureStatus,
   type CreatedOrder,
   type CreateOrderInput,
+  type Money,
+  type OrderLine,
   type PaymentProvider,
   type PayoutBatch,
   type ProviderRefund,
@@ -14,6 +18,7 @@ import {
   type PayoutItem,
   type PayoutProvider,
   type SendPayoutInput,
+  type ShipTo,
   type ProviderOrder,
   type ProviderOrderStatus,
   type WebhookEvent,
@@ -85,6 +90,11 @@ export class PayPalProvider implements PaymentProvider, PayoutProvider {
   }
 
   async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+    const problem = input.lines && breakdownProblem(input.amount, input.lines);
+    if (problem)
+      throw new PaymentProviderError('The order does not add up', undefined, 'UNPROCESSABLE_ENTITY', false, [
+        problem,
+      ]);
     const order = await this.call<PayPalOrderBody>('POST', '/v2/checkout/orders', {
       requestId: input.requestId,
       body: {
@@ -92,7 +102,13 @@ export class PayPalProvider implements PaymentProvider, PayoutProvider {
         purchase_units: [
           {
             reference_id: input.reference,
-            amount: { currency_code: input.amount.currencyCode, value: minorToDecimal(input.amount) },
+            amount: {
+              currency_code: input.amount.currencyCode,
+              value: minorToDecimal(input.amount),
+              ...(input.lines && { breakdown: breakdownBody(input.lines.breakdown) }),
+            },
+            ...(input.lines && { items: input.lines.items.map(itemBody) }),
+            ...(input.shipTo && { shipping: shippingBody(input.shipTo) }),
           },
         ],
         payment_source: {
@@ -101,7 +117,7 @@ export class PayPalProvider implements PaymentProvider, PayoutProvider {
               return_url: input.returnUrl,
               cancel_url: input.cancelUrl,
               user_action: 'PAY_NOW',
-              shipping_preference: 'NO_SHIPPING',
+              shipping_preference: input.shipTo ? 'SET_PROVIDED_ADDRESS' : 'NO_SHIPPING',
             },
           },
         },
@@ -561,6 +577,47 @@ export function readWebhookEvent(event: WebhookEvent): WebhookAction {
       captureId: resource.id,
       capturedMinor,
       currencyCode: currency,
+    },
+  };
+}
+
+/** PayPal's text fields of an item hold at most 127 characters. */
+const upTo127 = (text: string) => (text.length > 127 ? `${text.slice(0, 126)}…` : text);
+
+const moneyBody = (money: Money) => ({ currency_code: money.currencyCode, value: minorToDecimal(money) });
+
+function breakdownBody(breakdown: AmountBreakdown) {
+  return {
+    item_total: moneyBody(breakdown.itemTotal),
+    shipping: moneyBody(breakdown.shipping),
+    tax_total: moneyBody(breakdown.taxTotal),
+    discount: moneyBody(breakdown.discount),
+  };
+}
+
+function itemBody(item: OrderLine) {
+  return {
+    name: upTo127(item.name),
+    quantity: String(item.quantity),
+    unit_amount: moneyBody(item.unitAmount),
+    category: 'PHYSICAL_GOODS',
+    ...(item.sku && { sku: upTo127(item.sku) }),
+    ...(item.description && { description: upTo127(item.description) }),
+  };
+}
+
+/** PayPal's address: `admin_area_2` is the city, `admin_area_1` the state or province. */
+function shippingBody(to: ShipTo) {
+  return {
+    type: 'SHIPPING',
+    name: { full_name: to.fullName.slice(0, 300) },
+    address: {
+      address_line_1: to.line1,
+      ...(to.line2 && { address_line_2: to.line2 }),
+      admin_area_2: to.city,
+      ...(to.region && { admin_area_1: to.region }),
+      postal_code: to.postalCode,
+      country_code: to.countryCode,
     },
   };
 }

@@ -5,6 +5,7 @@ import type { AppDatabase } from '../../platform/db/database';
 import { withTransaction } from '../../platform/db/transaction';
 import { sandboxOrders, sandboxRefunds } from './payments.table';
 import {
+  breakdownProblem,
   PaymentProviderError,
   type CaptureOrderInput,
   type CaptureResult,
@@ -53,6 +54,9 @@ export class SandboxProvider implements PaymentProvider {
   constructor(private readonly db: AppDatabase) {}
 
   async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+    // Refused as PayPal refuses it: the offline default catches a total that does not add up too.
+    const problem = input.lines && breakdownProblem(input.amount, input.lines);
+    if (problem) throw unprocessable(problem);
     await this.db
       .insert(sandboxOrders)
       .values({
