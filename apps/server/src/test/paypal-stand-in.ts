@@ -21,7 +21,16 @@ import { listenOnLoopback } from './loopback-server';
  * `refundAtPayPal`, and builds a signed PAYMENT.CAPTURE.REFUNDED / REVERSED event with `refundEvent`.
  */
 export type StandInOperation =
-  'token' | 'create' | 'get' | 'capture' | 'verify' | 'payout' | 'payoutGet' | 'payoutItem' | 'refund';
+  | 'token'
+  | 'create'
+  | 'get'
+  | 'capture'
+  | 'track'
+  | 'verify'
+  | 'payout'
+  | 'payoutGet'
+  | 'payoutItem'
+  | 'refund';
 
 export interface StoredRefund {
   id: string;
@@ -61,6 +70,8 @@ interface StoredOrder {
   items?: PayPalItem[];
   shipping?: PayPalShipping;
   shippingPreference?: string;
+  /** The tracking added to the order's capture (one per tracking number). */
+  trackers?: { captureId: string; trackingNumber: string; carrier: string; carrierNameOther?: string }[];
 }
 
 interface PayPalMoney {
@@ -183,6 +194,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       create: 0,
       get: 0,
       capture: 0,
+      track: 0,
       verify: 0,
       payout: 0,
       payoutGet: 0,
@@ -557,6 +569,50 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     return undefined;
   }
 
+  /**
+   * Orders v2 "add tracking": only for a captured order and its own capture, a tracking number
+   * with its carrier (`OTHER` needs `carrier_name_other`); the same number twice is refused.
+   */
+  function track(order: StoredOrder | undefined, body: string): [number, unknown] {
+    if (!order) return [404, problem('RESOURCE_NOT_FOUND', 'Not found', 'INVALID_RESOURCE_ID')];
+    const input = JSON.parse(body) as {
+      capture_id?: string;
+      tracking_number?: string;
+      carrier?: string;
+      carrier_name_other?: string;
+    };
+    if (!input.capture_id || !input.tracking_number || !input.carrier)
+      return [400, problem('INVALID_REQUEST', 'Request is not well-formed', 'MISSING_REQUIRED_PARAMETER')];
+    if (input.carrier === 'OTHER' && !input.carrier_name_other)
+      return [400, problem('INVALID_REQUEST', 'Request is not well-formed', 'MISSING_REQUIRED_PARAMETER')];
+    if (order.status !== 'COMPLETED' || order.captureId !== input.capture_id)
+      return [
+        422,
+        problem(
+          'UNPROCESSABLE_ENTITY',
+          'The requested action could not be performed.',
+          'CAPTURE_ID_NOT_FOUND',
+        ),
+      ];
+    order.trackers ??= [];
+    if (order.trackers.some((t) => t.trackingNumber === input.tracking_number))
+      return [
+        422,
+        problem(
+          'UNPROCESSABLE_ENTITY',
+          'The requested action could not be performed.',
+          'DUPLICATE_TRACKING_NUMBER',
+        ),
+      ];
+    order.trackers.push({
+      captureId: input.capture_id,
+      trackingNumber: input.tracking_number,
+      carrier: input.carrier,
+      ...(input.carrier_name_other && { carrierNameOther: input.carrier_name_other }),
+    });
+    return [201, orderJson(order)];
+  }
+
   function capture(order: StoredOrder | undefined): [number, unknown] {
     if (!order)
       return [
@@ -626,9 +682,11 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     if (method === 'POST' && refundMatch?.[1]) {
       return { operation: 'refund', orderId: decodeURIComponent(refundMatch[1]) };
     }
-    const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
+    const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture|\/track)?$/.exec(path);
     if (!match?.[1]) return undefined;
     if (method === 'GET' && !match[2]) return { operation: 'get', orderId: decodeURIComponent(match[1]) };
+    if (method === 'POST' && match[2] === '/track')
+      return { operation: 'track', orderId: decodeURIComponent(match[1]) };
     if (method === 'POST' && match[2]) return { operation: 'capture', orderId: decodeURIComponent(match[1]) };
     return undefined;
   }
@@ -671,6 +729,8 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       } else {
         if (operation === 'create') [status, result] = create(body);
         else if (operation === 'capture') [status, result] = capture(stand.orders.get(target.orderId ?? ''));
+        else if (operation === 'track')
+          [status, result] = track(stand.orders.get(target.orderId ?? ''), body);
         else if (operation === 'verify') [status, result] = verify(body);
         else if (operation === 'refund') [status, result] = refund(target.orderId ?? '', body);
         else if (operation === 'payout') [status, result] = createPayout(body);

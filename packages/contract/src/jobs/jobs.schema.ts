@@ -20,7 +20,7 @@ export const SCHEDULED_JOB_NAMES = [
   'job-runs-prune',
 ] as const;
 /** The queued jobs, by name. */
-export const QUEUED_JOB_NAMES = ['send-mail'] as const;
+export const QUEUED_JOB_NAMES = ['send-mail', 'payment-tracking'] as const;
 
 /** A job's name: lower-case words joined by dashes (the console translates known ones). */
 export const ZJobName = z

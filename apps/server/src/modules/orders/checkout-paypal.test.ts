@@ -1,9 +1,10 @@
 import { ErrorCode, type TCheckoutAnswer, type TOrderReceipt } from '@linkstore/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { resultRows } from '../../platform/db/rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { payPalEnv, type PayPalStandIn, startPayPalStandIn } from '../../test/paypal-stand-in';
-import { createUser } from '../../test/users';
+import { createUser, operatorWith } from '../../test/users';
 import { productVariants } from '../catalog/catalog.table';
 import { ledgerEntries } from '../earnings/earnings.table';
 import { shops } from '../shops/shops.table';
@@ -11,6 +12,7 @@ import { PAYPAL_WEBHOOK_PATH } from './checkout.routes';
 import { payments, webhookEvents } from '../payments/payments.table';
 import { orders } from './orders.table';
 import { addProductOnSale } from '../../test/catalog-kit';
+import { sendTracking } from './shipment-tracking';
 
 /**
  * The order flow against PayPal (the local stand-in): the capture answer and the webhook, each
@@ -83,6 +85,7 @@ beforeAll(async () => {
     env: {
       ...payPalEnv(stand),
       PUBLIC_URL: 'https://shop.example',
+      CAPTCHA_ENABLED: 'false',
     },
   });
   const db = ctx.database.db;
@@ -130,6 +133,47 @@ describe('checkout with PayPal', () => {
         country_code: 'GB',
       },
     });
+  });
+
+  it('an operator ships a captured order: PayPal gets its carrier and tracking number once, retried until it takes them', async () => {
+    const order = await approvedOrder();
+    expect((await capture(order)).statusCode).toBe(200);
+    const shipper = await operatorWith(ctx, 'pp-shipper', ['sys:order:ship']);
+    // PayPal down for longer than the adapter's own retries (three 503s): the job fails once.
+    stand.failTimes('track', 3, 503);
+    const trackCalls = stand.calls.track;
+    const shipped = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/system/orders/ship',
+      headers: { authorization: `Bearer ${shipper}` },
+      payload: {
+        items: [{ orderNo: order.orderNo, carrier: 'royal-mail', trackingNo: 'RM123456785GB', version: 0 }],
+      },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    // The queue's first attempt meets the 503s and is kept for a retry with backoff; the retry is taken.
+    for (let i = 0; i < 20 && !stand.orders.get(order.token)?.trackers; i++) {
+      await ctx.app.jobs.runDue(new Date(Date.now() + 60 * 60_000));
+    }
+    const paypalOrder = stand.orders.get(order.token);
+    expect(paypalOrder?.trackers).toEqual([
+      { captureId: paypalOrder?.captureId, trackingNumber: 'RM123456785GB', carrier: 'ROYAL_MAIL' },
+    ]);
+    expect(stand.calls.track - trackCalls).toBe(4);
+    const runs = await ctx.database.db.execute<{ outcome: string }>(
+      sql`select outcome from job_runs where job = 'payment-tracking' order by id`,
+    );
+    expect(resultRows(runs).map((r) => r.outcome)).toEqual(['failure', 'success']);
+    // Told again (a retry after a lost answer, a second run): nothing added twice.
+    expect(
+      await sendTracking({ db: ctx.database.db, payments: ctx.app.payments }, { orderNo: order.orderNo }),
+    ).toMatch(/^(sent|already)$/);
+    expect(stand.orders.get(order.token)?.trackers).toHaveLength(1);
+    // An order never captured has nothing to tell.
+    const unpaid = await approvedOrder();
+    expect(
+      await sendTracking({ db: ctx.database.db, payments: ctx.app.payments }, { orderNo: unpaid.orderNo }),
+    ).toBe('nothing');
   });
 
   it('captures the approved order: paid, the capture recorded on the payment, one ledger row', async () => {

@@ -9,6 +9,7 @@ import {
   type RefundedUnitsReader,
 } from './console-orders.service';
 import { exportConsoleOrders, readShipImport } from './console-orders.xlsx';
+import { defineTrackingJob } from './shipment-tracking';
 
 const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 
@@ -19,12 +20,17 @@ export function registerConsoleOrderRoutes(
 ): void {
   const { db } = app.database;
   const r = consoleOrdersRoutes;
+  defineTrackingJob(app);
   registerRoute(app, r.page, ({ query }) => listConsoleOrders(db, query));
   registerRoute(app, r.detail, ({ params, request }) =>
     getConsoleOrder(db, request.lang, params.orderNo, refunds.refundsOf),
   );
   registerRoute(app, r.ship, async ({ body, caller }) => {
-    const answer = await shipOrders({ db, mailer: app.mailer, log: app.log }, Number(caller.id), body);
+    const answer = await shipOrders(
+      { db, mailer: app.mailer, log: app.log, jobs: app.jobs },
+      Number(caller.id),
+      body,
+    );
     // Review invitations due with the shipping (REVIEW_INVITE_DAYS = 0) go now, not at the next run.
     if (answer.shipped > 0) app.reviewInvites.runSoon();
     return answer;

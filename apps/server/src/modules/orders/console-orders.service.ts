@@ -19,6 +19,7 @@ import { withTransaction } from '../../platform/db/transaction';
 import { AppError, type FieldProblem } from '../../platform/errors/app-error';
 import { translate } from '../../platform/i18n/translate';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer';
+import type { Jobs } from '../../platform/jobs/jobs';
 import {
   countConsoleOrders,
   findConsoleOrder,
@@ -34,6 +35,7 @@ import {
   type ConsoleOrderRow,
 } from './console-orders.repository';
 import { listOrderItems } from './orders.repository';
+import { TRACKING_JOB, type TrackingJob } from './shipment-tracking';
 import { decodeCursor, encodeCursor, shipmentOf } from './orders.service';
 import { utcDayRange } from '../../platform/http/days';
 
@@ -216,7 +218,7 @@ function historyOf(
  * request, naming each such order, and nothing changes. After the commit each buyer is mailed.
  */
 export async function shipOrders(
-  deps: { db: AppDatabase; mailer: Mailer; log: FastifyBaseLogger },
+  deps: { db: AppDatabase; mailer: Mailer; log: FastifyBaseLogger; jobs: Pick<Jobs, 'enqueue'> },
   operatorId: number,
   body: ShipRequest,
 ): Promise<TShipAnswer> {
@@ -271,6 +273,8 @@ export async function shipOrders(
         actorUserId: operatorId,
         detail: { carrier: item.carrier, trackingNo: item.trackingNo },
       });
+      // The provider hears the tracking once this commits (decision 0056).
+      await deps.jobs.enqueue<TrackingJob>(TRACKING_JOB, { orderNo: item.orderNo }, { db: tx });
       ids.push(row.id);
     }
     return ids;

@@ -43,7 +43,7 @@ async function registerOrders(app: FastifyInstance, options: OrdersModuleOptions
 
 export const ordersModule = fp<OrdersModuleOptions>(registerOrders, {
   name: 'orders',
-  dependencies: ['mail', 'payments', 'private-answers', 'realtime', 'review-invites'],
+  dependencies: ['jobs', 'mail', 'payments', 'private-answers', 'realtime', 'review-invites'],
   // Its routes and hooks stay in their own scope, as a plain plugin's.
   encapsulate: true,
 });

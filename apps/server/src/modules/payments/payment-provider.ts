@@ -148,8 +148,22 @@ export interface WebhookVerification {
   event?: WebhookEvent;
 }
 
+/** A shipment's tracking, told to the provider for the order's capture (Seller Protection). */
+export interface TrackingInput {
+  providerOrderId: string;
+  captureId: string;
+  trackingNumber: string;
+  /** The carrier as PayPal names it (`USPS`, `ROYAL_MAIL`…), or `OTHER` with `carrierNameOther`. */
+  carrier: string;
+  carrierNameOther?: string | undefined;
+  /** Idempotency key: the same id never adds the tracking twice. */
+  requestId: string;
+}
+
 export interface PaymentProvider {
   createOrder(input: CreateOrderInput): Promise<CreatedOrder>;
+  /** Tells the provider the shipment's carrier and tracking number. */
+  addTracking(input: TrackingInput): Promise<void>;
   getOrder(providerOrderId: string): Promise<ProviderOrder>;
   captureOrder(input: CaptureOrderInput): Promise<CaptureResult>;
   verifyWebhook(input: WebhookInput): Promise<WebhookVerification>;

@@ -10,4 +10,5 @@ export {
   updatePayment,
   type PaymentRow,
 } from './payments.repository';
+export { PaymentProviderError } from './payment-provider';
 export type { Payments, RefundEvent, RefundOutcome } from './payments.plugin';

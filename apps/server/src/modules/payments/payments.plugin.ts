@@ -13,6 +13,7 @@ import {
   type CaptureResult,
   type CreatedOrder,
   type CreateOrderInput,
+  type TrackingInput,
   type Money,
   type PaymentProvider,
   type ProviderRefund,
@@ -176,6 +177,8 @@ export interface Payments {
   /** Stored with each payment: 'sandbox' or 'paypal'. */
   readonly provider: 'sandbox' | 'paypal';
   createOrder(input: CreateOrderInput): Promise<CreatedOrder>;
+  /** Tells the provider a shipment's tracking; the request id makes a retry safe. */
+  addTracking(input: TrackingInput): Promise<void>;
   capture(input: CaptureOrderInput): Promise<CaptureOutcome>;
   /** A verified event, or undefined when it is not one (tampered, unsigned, the sandbox). */
   readWebhook(input: WebhookInput): Promise<VerifiedWebhook | undefined>;
@@ -213,6 +216,7 @@ function gateway(
     refunds: refundEvents(),
     refund: (input) => refundThrough(provider, input),
     createOrder: (input) => provider.createOrder(input),
+    addTracking: (input) => provider.addTracking(input),
     async readWebhook(input) {
       const { verified, event } = await provider.verifyWebhook(input);
       if (!verified || !event) return undefined;

@@ -19,6 +19,7 @@ import {
   type PayoutProvider,
   type SendPayoutInput,
   type ShipTo,
+  type TrackingInput,
   type ProviderOrder,
   type ProviderOrderStatus,
   type WebhookEvent,
@@ -128,6 +129,24 @@ export class PayPalProvider implements PaymentProvider, PayoutProvider {
     if (!link)
       throw new PaymentProviderError('PayPal returned no approval link', 200, 'NO_APPROVE_LINK', false);
     return { providerOrderId: order.id, approveUrl: link.href };
+  }
+
+  async addTracking(input: TrackingInput): Promise<void> {
+    await this.call<unknown>(
+      'POST',
+      `/v2/checkout/orders/${encodeURIComponent(input.providerOrderId)}/track`,
+      {
+        requestId: input.requestId,
+        body: {
+          capture_id: input.captureId,
+          tracking_number: input.trackingNumber,
+          carrier: input.carrier,
+          ...(input.carrierNameOther && { carrier_name_other: input.carrierNameOther }),
+          // The buyer has our own mail with the tracking link (orders, "your order is on its way").
+          notify_payer: false,
+        },
+      },
+    );
   }
 
   async getOrder(providerOrderId: string): Promise<ProviderOrder> {

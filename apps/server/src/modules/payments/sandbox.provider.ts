@@ -16,6 +16,7 @@ import {
   type ProviderOrderStatus,
   type ProviderRefund,
   type RefundInput,
+  type TrackingInput,
   type WebhookVerification,
 } from './payment-provider';
 
@@ -77,6 +78,18 @@ export class SandboxProvider implements PaymentProvider {
       .where(eq(sandboxOrders.requestId, input.requestId));
     if (!row) throw notFound();
     return { providerOrderId: row.id, approveUrl: sandboxApproveUrl(row.id, input.language) };
+  }
+
+  /**
+   * The sandbox has no buyer's account to show tracking in: an order of its own must be captured,
+   * as PayPal asks; a payment it never made (the scale seed's) has nowhere to be told.
+   */
+  async addTracking(input: TrackingInput): Promise<void> {
+    const [row] = await this.db
+      .select({ status: sandboxOrders.status })
+      .from(sandboxOrders)
+      .where(eq(sandboxOrders.id, input.providerOrderId));
+    if (row && row.status !== 'COMPLETED') throw unprocessable('ORDER_NOT_CAPTURED');
   }
 
   async getOrder(providerOrderId: string): Promise<ProviderOrder> {
