@@ -56,6 +56,30 @@ describe('SandboxProvider (database-backed)', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
 
+  it('refuses an order that does not add up, as PayPal does; takes tracking only once it captured', async () => {
+    const sandbox = new SandboxProvider(db());
+    const usd = (valueMinor: number) => ({ currencyCode: 'USD', valueMinor });
+    const lines = (itemTotal: number) => ({
+      items: [{ name: 'Cap', sku: 'CAP-1', description: '', quantity: 2, unitAmount: usd(1250) }],
+      breakdown: { itemTotal: usd(itemTotal), shipping: usd(0), taxTotal: usd(0), discount: usd(0) },
+    });
+    expect(await issuesOf(sandbox.createOrder({ ...input('sum-1'), lines: lines(2400) }))).toEqual([
+      'ITEM_TOTAL_MISMATCH',
+    ]);
+    const { providerOrderId } = await sandbox.createOrder({ ...input('sum-2'), lines: lines(2500) });
+    const tracking = {
+      providerOrderId,
+      captureId: 'x',
+      trackingNumber: '1Z1',
+      carrier: 'UPS',
+      requestId: 't1',
+    };
+    expect(await issuesOf(sandbox.addTracking(tracking))).toEqual(['ORDER_NOT_CAPTURED']);
+    await sandbox.approve(providerOrderId);
+    await sandbox.captureOrder({ providerOrderId, requestId: 'sum-2-capture' });
+    await expect(sandbox.addTracking(tracking)).resolves.toBeUndefined();
+  });
+
   it('answers 404 for an unknown order', async () => {
     const sandbox = new SandboxProvider(db());
     expect(await issuesOf(sandbox.getOrder('SB-none'))).toEqual(['INVALID_RESOURCE_ID']);
