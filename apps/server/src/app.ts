@@ -17,6 +17,8 @@ import { accountsModule } from './modules/accounts/accounts.routes';
 import { registrationModule } from './modules/accounts/registration.routes';
 import { socialLoginModule } from './modules/accounts/social-login.routes';
 import { countriesModule } from './modules/countries/countries.routes';
+import { shippingModule } from './modules/shipping/shipping.routes';
+import { taxesModule } from './modules/taxes/taxes.routes';
 import { configsModule } from './modules/configs/configs.routes';
 import { ipQpsLimitPlugin } from './modules/configs/ip-qps-limit';
 import { deptsModule } from './modules/depts/depts.routes';
@@ -130,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthModule);
   await app.register(jobsConsoleModule);
   await app.register(countriesModule);
+  await app.register(shippingModule);
+  await app.register(taxesModule);
   await app.register(menusModule);
   await app.register(rolesModule);
   await app.register(usersModule);

@@ -24,3 +24,5 @@ export * from './modules/logs/logs.table';
 export * from './modules/notices/notices.table';
 export * from './modules/codegen/codegen.table';
 export * from './platform/jobs/jobs.tables';
+export * from './modules/taxes/taxes.table';
+export * from './modules/shipping/shipping.table';

@@ -1,10 +1,12 @@
 import { seedOperators, type OperatorSeedReport } from './platform/auth/operators.seed';
 import { seedCountries } from './modules/countries/countries.seed';
+import { seedShipping } from './modules/shipping/shipping.seed';
 import { seedConfigs } from './modules/configs/configs.seed';
 import { seedDepts } from './modules/depts/depts.seed';
 import { seedDicts } from './modules/dicts/dicts.seed';
 import { seedMenus } from './modules/menus/menus.seed';
 import { seedInfoPages } from './modules/info-pages/info-pages.seed';
+import { seedTaxRates } from './modules/taxes/taxes.seed';
 import { seedCatalogue, seededRandom, type CatalogueSeedReport } from './modules/catalog/catalog.seed';
 import { seedDemoOrders } from './modules/orders/demo-orders.seed';
 import { DEMO_EMAIL, seedDemoShop, type DemoSeedReport } from './modules/shops/demo-shop.seed';
@@ -26,6 +28,12 @@ export interface SeedReport {
   infoPages: number;
   /** Only when asked for (`demo` option): the sample catalogue and the demo creator's shop. */
   catalogue?: CatalogueSeedReport;
+  /**
+   * With the catalogue, the countries it ships to: shipping zones inserted (each with its methods,
+   * only on an install that never had one) and tax rates (by country, region and first day).
+   */
+  shipping?: number;
+  taxRates?: number;
   demo?: DemoSeedReport;
   /** Orders inserted in the demo shop (only while it has none). */
   demoOrders?: number;
@@ -64,6 +72,11 @@ export async function runSeed(db: AppDatabase, options: SeedOptions = {}): Promi
   const { storage } = options.demo;
   // Separate transactions: the operators are kept even if drawing the catalogue fails.
   const catalogue = await withTransaction(db, (tx) => seedCatalogue(tx, storage));
+  // Without zones a platform ships everywhere, untaxed (decision 0056): the demo sells as a real shop.
+  const commerce = await withTransaction(db, async (tx) => ({
+    shipping: await seedShipping(tx),
+    taxRates: await seedTaxRates(tx),
+  }));
   const demo = await withTransaction(db, (tx) =>
     seedDemoShop(tx, storage, {
       seedPassword: options.seedPassword,
@@ -77,5 +90,5 @@ export async function runSeed(db: AppDatabase, options: SeedOptions = {}): Promi
       random: seededRandom(DEMO_ORDERS_SEED),
     }),
   );
-  return { ...base, catalogue, demo, demoOrders };
+  return { ...base, catalogue, ...commerce, demo, demoOrders };
 }

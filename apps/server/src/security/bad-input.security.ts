@@ -71,6 +71,7 @@ const FILE_ANSWERS: Record<string, RegExp> = {
   [keyOf(contract.consoleOrdersRoutes.export)]: /spreadsheetml|text\/csv/,
   [keyOf(contract.stockRoutes.export)]: /spreadsheetml/,
   [keyOf(contract.codegenRoutes.download)]: /application\/zip/,
+  [keyOf(contract.taxRoutes.reportExport)]: /text\/csv/,
 };
 
 /** What an answer must never show: stacks, SQL and driver errors, the server's file paths. */

@@ -31,6 +31,9 @@ export const viewRegistry: TViewRegistry = {
     'commerce/orders/index': () => import('./orders/order-page'),
     'commerce/creators/index': () => import('./creators/creator-page'),
     'commerce/reconciliation/index': () => import('./reconciliation/reconciliation-page'),
+    'commerce/taxes/index': () => import('./taxes/tax-rate-page'),
+    'commerce/tax-report/index': () => import('./taxes/tax-report'),
+    'commerce/shipping/index': () => import('./shipping/shipping-page'),
     // Issue 20, editor helper: the API documentation page (Swagger UI framed from /api/docs).
     'dev/api-docs/index': () => import('./dev/api-docs-page'),
     // Demo pages, part "demos-a" of issue 20 (each loads the `demos` texts with its view).

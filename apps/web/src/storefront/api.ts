@@ -1,6 +1,8 @@
 import type {
   TCaptureRequest,
   TCheckoutAnswer,
+  TCheckoutQuote,
+  TCheckoutQuoteRequest,
   TCheckoutRequest,
   TOrderReceipt,
   TPublicInfoPage,
@@ -116,6 +118,9 @@ export const EVENTS_PATH = '/api/v1/public/events';
 
 export const checkoutApi = {
   /** The checkout attempt's key (`checkoutKey`) doubles as its Idempotency-Key. */
+  /** What the cart costs shipped there: methods, tax, totals (the checkout charges the same). */
+  quote: (request: TCheckoutQuoteRequest) =>
+    call<TCheckoutQuote>('POST', '/api/v1/public/checkout/quote', request),
   checkout: (request: TCheckoutRequest) =>
     call<TCheckoutAnswer>('POST', '/api/v1/public/checkout', request, request.checkoutKey),
   capture: (request: TCaptureRequest, idempotencyKey: string) =>

@@ -14,7 +14,7 @@ const sources = import.meta.glob<string>(
   },
 );
 
-/** Contract values that live in zod-free modules (languages.ts, pricing.rules.ts, decimal.ts, money.ts, info-page-keys.ts). */
+/** Contract values that live in zod-free modules (languages.ts, pricing.rules.ts, decimal.ts, money.ts, info-page-keys.ts, order-totals.ts). */
 const CONTRACT_VALUES = new Set([
   'LANGUAGES',
   'normalizeLanguage',
@@ -26,6 +26,9 @@ const CONTRACT_VALUES = new Set([
   // info-pages/info-page-keys.ts
   'INFO_PAGE_KEYS',
   'isInfoPageKey',
+  // orders/order-totals.ts
+  'orderMoneyRows',
+  'shownUnitPrice',
 ]);
 const ALLOWED_PACKAGES = new Set(['react', 'react-dom/client', '@linkstore/contract']);
 /** The server entry (decision 0034) renders with react-dom's server side; no browser code imports it. */

@@ -2,6 +2,8 @@ import { defineRoutes } from '../platform/route';
 import {
   ZCaptureRequest,
   ZCheckoutAnswer,
+  ZCheckoutQuote,
+  ZCheckoutQuoteRequest,
   ZCheckoutRequest,
   ZOrderReceipt,
   ZOrderReceiptQuery,
@@ -24,6 +26,15 @@ export const checkoutRoutes = defineRoutes({
     response: ZCheckoutAnswer,
     access: open,
     idempotent: true,
+  },
+  quote: {
+    method: 'POST',
+    path: '/api/v1/public/checkout/quote',
+    summary: 'What the cart costs shipped to a country: the methods offered, the tax, the totals',
+    tags,
+    body: ZCheckoutQuoteRequest,
+    response: ZCheckoutQuote,
+    access: open,
   },
   capture: {
     method: 'POST',

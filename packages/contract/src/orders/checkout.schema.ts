@@ -42,21 +42,25 @@ export const ZCheckoutItem = z.object({
   quantity: z.number().int().min(1).max(99),
 });
 
+/** Each product (and variant) once. */
+const ZCheckoutItems = z
+  .array(ZCheckoutItem)
+  .min(1)
+  .max(20)
+  .refine((items) => new Set(items.map((i) => `${i.productId}:${i.variantId ?? ''}`)).size === items.length, {
+    message: 'checkout.duplicateItem',
+  });
+
 export const ZCheckoutRequest = z.object({
   shop: ZShopSlug,
   email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
   address: ZShippingAddress,
-  /** Each product once. */
-  items: z
-    .array(ZCheckoutItem)
-    .min(1)
-    .max(20)
-    .refine(
-      (items) => new Set(items.map((i) => `${i.productId}:${i.variantId ?? ''}`)).size === items.length,
-      {
-        message: 'checkout.duplicateItem',
-      },
-    ),
+  items: ZCheckoutItems,
+  /**
+   * The shipping method the buyer chose among those the quote offered. Without it, the first one
+   * offered (the cheapest of the zone's own order): a cart page from before shipping had a choice.
+   */
+  shippingMethodId: ZShopRecordId.optional(),
   /**
    * A random key the storefront makes per checkout attempt: sent again (a retried request, a
    * second tab, a double tap), it answers the order already placed instead of placing another.
@@ -71,6 +75,72 @@ export const ZCheckoutRequest = z.object({
   pageSource: ZTrafficSource.default(''),
 });
 export type TCheckoutRequest = z.input<typeof ZCheckoutRequest>;
+
+/**
+ * What the cart would cost shipped to a country (and region): the shipping methods offered there
+ * with their price and delivery estimate for these items, the tax in force, and the totals with the
+ * chosen method (or the first). The storefront shows it before the buyer pays; the checkout
+ * computes the same figures again from current data and freezes them.
+ */
+export const ZCheckoutQuoteRequest = z.object({
+  shop: ZShopSlug,
+  countryCode: z.string().regex(/^[A-Z]{2}$/),
+  region: z.string().trim().max(100).optional(),
+  items: ZCheckoutItems,
+  shippingMethodId: ZShopRecordId.optional(),
+});
+export type TCheckoutQuoteRequest = z.input<typeof ZCheckoutQuoteRequest>;
+
+export const ZShippingOption = z.object({
+  methodId: z.string(),
+  name: z.string(),
+  costMinor: z.number().int(),
+  /** Business days from dispatch. */
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+  /** The method's free-shipping threshold is met by these items. */
+  free: z.boolean(),
+});
+export type TShippingOption = z.infer<typeof ZShippingOption>;
+
+/** The tax charged where the order ships; `inclusive`: prices there are shown with it ("incl. VAT"). */
+export const ZTaxShown = z.object({ name: z.string(), rateMicros: z.number().int(), inclusive: z.boolean() });
+export type TTaxShown = z.infer<typeof ZTaxShown>;
+
+/** An order's money, as it is frozen (the receipt) or would be (the quote); minor units of `currencyCode`. */
+export const ZOrderMoney = z.object({
+  /** Σ unit price × quantity, before tax. */
+  itemsMinor: z.number().int(),
+  discountMinor: z.number().int(),
+  /** Where prices include tax: the tax the discount takes off with it (shown with it), else 0. */
+  discountTaxMinor: z.number().int(),
+  shippingMinor: z.number().int(),
+  /** The tax on shipping (part of `taxMinor`). */
+  shippingTaxMinor: z.number().int(),
+  /** All tax: on the items less the discount, and on shipping. */
+  taxMinor: z.number().int(),
+  totalMinor: z.number().int(),
+  currencyCode: z.string(),
+  /** null where no tax is charged. */
+  tax: ZTaxShown.nullable(),
+});
+export type TOrderMoney = z.infer<typeof ZOrderMoney>;
+
+/** The shipping method an order was placed with and its delivery estimate (business days). */
+export const ZOrderShipping = z.object({
+  method: z.string(),
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+});
+
+export const ZCheckoutQuote = ZOrderMoney.extend({
+  /** false: no shipping zone covers the country; the checkout would refuse it. */
+  shippable: z.boolean(),
+  methods: z.array(ZShippingOption),
+  /** The method the totals are for; null when nothing ships there. */
+  shippingMethodId: z.string().nullable(),
+});
+export type TCheckoutQuote = z.infer<typeof ZCheckoutQuote>;
 
 /** The order is placed (status 0, stock reserved); the buyer goes to `approveUrl` to pay. */
 export const ZCheckoutAnswer = z.object({
@@ -113,6 +183,9 @@ export const ZOrderReceipt = z.object({
   ),
   totalMinor: z.number().int(),
   currencyCode: z.string(),
+  /** Items, discount, shipping, tax and total as frozen when the order was placed. */
+  money: ZOrderMoney,
+  shipping: ZOrderShipping.nullable(),
   /** The buyer's address masked (`a***@example.com`): the receipt answers anyone holding the link. */
   email: z.string(),
   createdAt: z.string(),

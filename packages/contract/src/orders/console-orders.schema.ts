@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daysInOrder, ZIsoDay } from '../platform/days';
 import { ZCreatorOrderItem, ZOrderCursor, ZOrderNo, ZOrderStatus, ZShipment } from './orders.schema';
+import { ZOrderMoney, ZOrderShipping } from './checkout.schema';
 
 /**
  * The console's orders (`commerce/orders`): every order of every shop, and fulfilment — an
@@ -284,6 +285,9 @@ export const ZConsoleOrderDetail = ZConsoleOrder.extend({
   items: z.array(ZConsoleOrderItem),
   /** The full address: the platform ships. */
   shippingAddress: z.record(z.string(), z.unknown()),
+  /** Items, discount, shipping, tax and total as frozen; the method and its estimate (null before 0036). */
+  money: ZOrderMoney,
+  shipping: ZOrderShipping.nullable(),
   payments: z.array(ZConsoleOrderPayment),
   ledger: z.array(ZConsoleLedgerRow),
   shippedBy: z.string().nullable(),

@@ -67,8 +67,15 @@ export const ZCreatorOrder = z.object({
   /** Units over all items. */
   quantity: z.number().int(),
   platformMinor: z.number().int(),
+  /** What the buyer pays: items − discount + shipping + tax. */
   totalMinor: z.number().int(),
-  /** What the order earns at its frozen prices (total − platform): the profit of a buyer's payment. */
+  /** Shipping and tax in the total: the platform's (it ships and owes the tax), never the creator's. */
+  shippingMinor: z.number().int(),
+  taxMinor: z.number().int(),
+  /**
+   * What the order earns at its frozen prices (total − shipping − tax − platform): the profit of a
+   * buyer's payment.
+   */
   profitMinor: z.number().int(),
   currencyCode: z.string(),
   buyerEmail: z.string(),

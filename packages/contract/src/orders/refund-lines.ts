@@ -1,6 +1,8 @@
 // Zod-free and pure: the server computes a refund by lines with it, the console shows the same
 // amounts before the operator asks (decision 0055, "Downstream").
 
+import { mulDivRound } from '../platform/money';
+
 /** An order line as a refund by lines reads it: its id, what one unit was paid, how many were bought. */
 export interface TRefundableItem {
   id: string;
@@ -13,11 +15,6 @@ export interface TRefundableItem {
 export interface TLineUnits {
   itemId: string;
   quantity: number;
-}
-
-/** round(a × b / c), half up, in integer arithmetic (no float on the way); c > 0. */
-function mulDivRound(a: number, b: number, c: number): number {
-  return Number((2n * BigInt(a) * BigInt(b) + BigInt(c)) / (2n * BigInt(c)));
 }
 
 /**

@@ -68,3 +68,12 @@ export function formatMoney(minor: number, currencyCode: string, locale: string)
   // satisfies TypeScript's older signature.
   return formatter.format(minorToDecimal(minor, digits) as unknown as number);
 }
+
+/**
+ * round(a × b / c), half up, in integer arithmetic (no float on the way, exact for any amounts a
+ * number holds); a, b ≥ 0, c > 0. Shares of money — a refund's part of a capture, a line's tax, a
+ * line's part of a discount — are all this one rounding.
+ */
+export function mulDivRound(a: number, b: number, c: number): number {
+  return Number((2n * BigInt(a) * BigInt(b) + BigInt(c)) / (2n * BigInt(c)));
+}

@@ -24,6 +24,8 @@ export interface VariantOnSale {
   costMinor: number;
   stock: number;
   imageUrl: string | null;
+  /** What one unit weighs packed (shipping by weight). */
+  weightGrams: number;
   /** Its option values' ids in the options' order (none without options). */
   valueIds: number[];
   label: string;
@@ -46,6 +48,7 @@ function labelledVariants(
       costMinor: productVariants.platformPriceMinor,
       stock: productVariants.stock,
       imageUrl: productVariants.imageUrl,
+      weightGrams: productVariants.weightGrams,
       value1Id: productVariants.value1Id,
       value2Id: productVariants.value2Id,
       value3Id: productVariants.value3Id,
@@ -73,6 +76,7 @@ function labelledVariants(
           costMinor: row.costMinor,
           stock: Math.max(0, row.stock),
           imageUrl: row.imageUrl,
+          weightGrams: row.weightGrams,
           valueIds: chosen.map(([id]) => id),
           label: variantLabel(chosen.map(([, name]) => name)),
         };

@@ -71,6 +71,9 @@ describe('built-in menu tree', () => {
       ['orders', 'Orders', 'commerce/orders/index'],
       ['creators', 'Creators', 'commerce/creators/index'],
       ['reconciliation', 'Reconciliation', 'commerce/reconciliation/index'],
+      ['shipping', 'Shipping', 'commerce/shipping/index'],
+      ['tax', 'TaxRate', 'commerce/taxes/index'],
+      ['tax-report', 'TaxReport', 'commerce/tax-report/index'],
     ]);
     expect(seedPermissions()).toEqual(
       expect.arrayContaining(['sys:payout:query', 'sys:payout:hold', 'sys:order:query', 'sys:order:ship']),

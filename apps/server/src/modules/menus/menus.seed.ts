@@ -343,6 +343,49 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
           { name: 'Run', perm: 'sys:reconcile:run' },
         ],
       },
+      // Issue 34: the zones and methods orders are shipped by.
+      {
+        name: 'Shipping',
+        path: 'shipping',
+        routeName: 'Shipping',
+        component: 'commerce/shipping/index',
+        icon: 'guide',
+        sort: 5,
+        buttons: [
+          { name: 'Search', perm: 'commerce:shipping:query' },
+          { name: 'Add', perm: 'commerce:shipping:add' },
+          { name: 'Edit', perm: 'commerce:shipping:edit' },
+          { name: 'Delete', perm: 'commerce:shipping:delete' },
+        ],
+      },
+      // Issue 34: the tax rates the platform charges as the seller of record.
+      {
+        name: 'Tax rates',
+        path: 'tax',
+        routeName: 'TaxRate',
+        component: 'commerce/taxes/index',
+        icon: 'money',
+        sort: 21,
+        buttons: [
+          { name: 'Search', perm: 'commerce:tax:query' },
+          { name: 'Add', perm: 'commerce:tax:add' },
+          { name: 'Edit', perm: 'commerce:tax:edit' },
+          { name: 'Delete', perm: 'commerce:tax:delete' },
+        ],
+      },
+      // Issue 34: the tax collected per jurisdiction and month, net of refunds, to file returns.
+      {
+        name: 'Tax report',
+        path: 'tax-report',
+        routeName: 'TaxReport',
+        component: 'commerce/tax-report/index',
+        icon: 'chart',
+        sort: 22,
+        buttons: [
+          { name: 'Search', perm: 'commerce:tax:query' },
+          { name: 'Export', perm: 'commerce:tax:export' },
+        ],
+      },
     ],
   },
   {

@@ -44,6 +44,7 @@ export async function sweepCheckouts(app: FastifyInstance): Promise<{ paid: numb
 async function registerCheckout(app: FastifyInstance): Promise<void> {
   const service = checkoutService(app);
   const r = checkoutRoutes;
+  registerRoute(app, r.quote, ({ body, request }) => service.quote(body, request.ip));
   registerRoute(app, r.checkout, ({ body, request }) => service.checkout(body, request.ip));
   registerRoute(app, r.capture, ({ body, request }) => service.capture(body, request.ip));
   registerRoute(app, r.receipt, ({ query }) => service.receipt(query.orderNo, query.token));

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
+  orderTotals,
   shopLink,
   type TCaptureRequest,
   type TCheckoutAnswer,
+  type TCheckoutQuote,
   type TLanguage,
   type TOrderReceipt,
+  type TOrderTotals,
+  type TShippingOption,
+  type ZCheckoutQuoteRequest,
   type ZCheckoutRequest,
 } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +22,8 @@ import type { RateLimiter } from '../../platform/rate-limit/limiter';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { findVariantsOnSale, stockOf, takeStock, type VariantOnSale } from '../catalog/catalog.api';
 import { insertPayment, recordWebhookEvent, setWebhookOutcome } from '../payments/payments.api';
+import { quoteShipping, shippingConfigured } from '../shipping/shipping.api';
+import { taxRateFor, type TaxRule } from '../taxes/taxes.api';
 import {
   findShopBySlug,
   listSellableProducts,
@@ -43,6 +50,7 @@ import {
   type OrderWithPayment,
 } from './checkout.repository';
 import { settleCapture, type PaymentDeps, type Settlement } from './order-payments';
+import { moneyOf, shippingOf } from './order-money';
 import { maskEmail } from './orders.service';
 
 /** `app.payments` (modules/payments): the provider, reached through the decoration. */
@@ -51,12 +59,39 @@ type WebhookInput = Parameters<Payments['readWebhook']>[0];
 type WebhookAction = NonNullable<Awaited<ReturnType<Payments['readWebhook']>>>['action'];
 /** The checkout form as validated (defaults applied). */
 type CheckoutForm = z.output<typeof ZCheckoutRequest>;
+type QuoteForm = z.output<typeof ZCheckoutQuoteRequest>;
+
+/** A line priced for the order, with what one unit weighs (shipping by weight). */
+interface PricedLine {
+  item: NewOrderItem;
+  weightGrams: number;
+}
+
+/** Where an order ships, as shipping zones and tax rates read it. */
+interface Destination {
+  countryCode: string;
+  region: string | undefined;
+}
+
+/**
+ * What the order charges shipped there: the methods offered (none: nothing ships there), the one
+ * chosen, the tax in force, and the totals with them.
+ */
+interface Charges {
+  shippable: boolean;
+  methods: TShippingOption[];
+  method: TShippingOption | null;
+  tax: TaxRule | null;
+  totals: TOrderTotals;
+}
 
 /** Stock stays held this long for an unpaid order; then the sweep gives it back. */
 const RESERVATION_MS = 30 * 60_000;
 /** Per client address and window: placing orders and capturing payments. */
 export const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * 60_000 } as const;
 export const CAPTURE_LIMIT = { max: 60, windowMs: 10 * 60_000 } as const;
+/** Per client address: quotes (each change of country or method at checkout, each product page). */
+export const QUOTE_LIMIT = { max: 600, windowMs: 10 * 60_000 } as const;
 /**
  * Per client address, webhook deliveries: each one costs an outbound verification request, so an
  * address past this is answered 429 before any is made. Generous: PayPal sends from a few
@@ -75,6 +110,15 @@ export function newOrderNo(now = new Date()): string {
 }
 
 /**
+ * A region as zones and rates name it: a code ("CA", "ON", "NSW") upper-cased. A region typed out
+ * ("California") matches no region rule, so the country's own applies.
+ */
+export function regionCode(region: string | undefined): string | undefined {
+  const code = region?.trim().toUpperCase();
+  return code && /^[A-Z0-9]{1,3}$/.test(code) ? code : undefined;
+}
+
+/**
  * One line at the shop's current price, as it is frozen into the order: the variant chosen, or
  * (`variant` undefined) the one the product is sold as.
  */
@@ -83,7 +127,7 @@ function priceLine(
   variant: (VariantOnSale & { ownPriceMinor: number | null }) | undefined,
   quantity: number,
   shop: CheckoutShop,
-): NewOrderItem {
+): PricedLine {
   // The shop's own price for the variant wins (decision 0055); a "compare at" is never charged.
   const price = variant
     ? priceVariantInShop(
@@ -92,7 +136,7 @@ function priceLine(
         shop,
       )
     : priceInShop(product, shop);
-  return {
+  const item: NewOrderItem = {
     productId: product.id,
     variantId: variant?.id ?? product.variantId,
     sku: variant?.sku ?? product.sku,
@@ -104,10 +148,8 @@ function priceLine(
     sellingPriceMinor: price.sellingMinor,
     profitMinor: price.profitMinor,
   };
+  return { item, weightGrams: variant?.weightGrams ?? product.weightGrams };
 }
-
-const sum = (items: NewOrderItem[], unit: (item: NewOrderItem) => number) =>
-  items.reduce((total, item) => total + unit(item) * item.quantity, 0);
 
 async function toReceipt(db: AppDatabase, found: OrderWithPayment): Promise<TOrderReceipt> {
   const { order, payment, shop } = found;
@@ -127,6 +169,8 @@ async function toReceipt(db: AppDatabase, found: OrderWithPayment): Promise<TOrd
     })),
     totalMinor: order.totalMinor,
     currencyCode: order.currencyCode,
+    money: moneyOf(order),
+    shipping: shippingOf(order),
     // The receipt answers anyone holding the /payresult link: the address masked, as creators see it.
     email: maskEmail(order.buyerEmail),
     createdAt: order.createdAt.toISOString(),
@@ -170,7 +214,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
    * Every item priced by the shop's rules now; one that is not on sale refuses the order, as does
    * a variant that is not on sale or is another product's.
    */
-  async function priceItems(shop: CheckoutShop, form: CheckoutForm): Promise<NewOrderItem[]> {
+  async function priceItems(
+    shop: CheckoutShop,
+    form: Pick<CheckoutForm, 'items' | 'language'>,
+  ): Promise<PricedLine[]> {
     const ids = form.items.map((item) => Number(item.productId));
     const variantIds = form.items.flatMap((item) => (item.variantId ? [Number(item.variantId)] : []));
     const [products, variants, ownPrices] = await Promise.all([
@@ -193,17 +240,82 @@ export function createCheckoutService(deps: CheckoutDeps) {
     });
     // A line naming the variant a product is sold as and one naming only the product are one.
     const seen = new Set<number>();
-    for (const line of lines) {
-      if (line.variantId != null && seen.has(line.variantId)) {
+    for (const { item } of lines) {
+      if (item.variantId != null && seen.has(item.variantId)) {
         throw AppError.field('items', 'checkout.duplicateItem');
       }
-      if (line.variantId != null) seen.add(line.variantId);
+      if (item.variantId != null) seen.add(item.variantId);
     }
     return lines;
   }
 
+  /**
+   * What `lines` charge shipped to `to` now: the shipping methods offered there with their price
+   * for these items, the chosen one (else the first), the tax in force and the totals. A platform
+   * with no shipping zone at all has not set shipping up: it ships everywhere, free, as before
+   * zones existed (decision 0056); once one zone exists, a country no zone covers is not shipped to.
+   */
+  async function chargesFor(
+    lines: PricedLine[],
+    to: Destination,
+    methodId: string | undefined,
+    at: Date,
+  ): Promise<Charges> {
+    const totalsLines = lines.map(({ item }) => ({
+      unitMinor: item.sellingPriceMinor,
+      costMinor: item.platformPriceMinor,
+      quantity: item.quantity,
+    }));
+    const itemsMinor = totalsLines.reduce((total, line) => total + line.unitMinor * line.quantity, 0);
+    const [rule, quote, configured] = await Promise.all([
+      taxRateFor(db, to.countryCode, to.region, at),
+      quoteShipping(db, {
+        countryCode: to.countryCode,
+        region: to.region,
+        lines: lines.map(({ item, weightGrams }) => ({ quantity: item.quantity, weightGrams })),
+        itemsMinor,
+      }),
+      shippingConfigured(db),
+    ]);
+    const tax = rule.rateMicros > 0 ? rule : null;
+    const methods: TShippingOption[] = (quote?.methods ?? []).map((offered) => ({
+      methodId: offered.methodId,
+      name: offered.name,
+      costMinor: offered.costMinor,
+      minDays: offered.minDays,
+      maxDays: offered.maxDays,
+      free: offered.free,
+    }));
+    const method =
+      methodId === undefined ? (methods[0] ?? null) : (methods.find((m) => m.methodId === methodId) ?? null);
+    return {
+      shippable: !configured || methods.length > 0,
+      methods,
+      method,
+      tax,
+      totals: orderTotals({ lines: totalsLines, shippingMinor: method?.costMinor ?? 0, tax }),
+    };
+  }
+
+  /** The charges an order placed now would freeze; refused (per field) when it cannot ship so. */
+  async function chargesToPlace(lines: PricedLine[], form: CheckoutForm): Promise<Charges> {
+    const to = { countryCode: form.address.countryCode, region: regionCode(form.address.region) };
+    const charges = await chargesFor(lines, to, form.shippingMethodId, new Date());
+    if (!charges.shippable) throw AppError.field('address.countryCode', 'checkout.notShippedThere');
+    if (charges.methods.length > 0 && charges.method === null) {
+      throw AppError.field('shippingMethodId', 'checkout.methodNotOffered');
+    }
+    return charges;
+  }
+
   /** Reserves the stock and inserts the order (status 0) in one transaction; all or nothing. */
-  async function placeOrder(shop: CheckoutShop, form: CheckoutForm, items: NewOrderItem[]) {
+  async function placeOrder(shop: CheckoutShop, form: CheckoutForm, lines: PricedLine[]) {
+    const { method, tax, totals } = await chargesToPlace(lines, form);
+    const items = lines.map(({ item }, i) => ({
+      ...item,
+      discountMinor: totals.lines[i]?.discountMinor ?? 0,
+      taxMinor: totals.lines[i]?.taxMinor ?? 0,
+    }));
     return withTransaction(db, async (tx) => {
       // Always in variant order, so two checkouts never wait on each other's rows in a cycle.
       for (const item of [...items].sort((a, b) => (a.variantId ?? 0) - (b.variantId ?? 0))) {
@@ -213,8 +325,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
           throw AppError.of(ErrorCode.OUT_OF_STOCK, 'checkout.outOfStock', { product: item.title, left });
         }
       }
-      const totalMinor = sum(items, (item) => item.sellingPriceMinor);
-      const platformMinor = sum(items, (item) => item.platformPriceMinor);
       return insertOrder(
         tx,
         {
@@ -226,9 +336,23 @@ export function createCheckoutService(deps: CheckoutDeps) {
           shippingAddress: form.address,
           language: form.language,
           currencyCode: 'USD',
-          totalMinor,
-          platformMinor,
-          profitMinor: totalMinor - platformMinor,
+          totalMinor: totals.totalMinor,
+          platformMinor: totals.platformMinor,
+          profitMinor: totals.profitMinor,
+          discountMinor: totals.discountMinor,
+          discountTaxMinor: totals.discountTaxMinor,
+          shippingMinor: totals.shippingMinor,
+          shippingTaxMinor: totals.shippingTaxMinor,
+          taxMinor: totals.taxMinor,
+          shippingMethodId: method ? Number(method.methodId) : null,
+          shippingMethod: method?.name.slice(0, 60) ?? null,
+          deliveryMinDays: method?.minDays ?? null,
+          deliveryMaxDays: method?.maxDays ?? null,
+          taxName: tax?.name.slice(0, 40) ?? null,
+          taxCountry: tax?.countryCode ?? null,
+          taxRegion: tax?.region ?? '',
+          taxRateMicros: tax?.rateMicros ?? 0,
+          taxInclusive: tax?.inclusive ?? false,
           userSource: form.userSource,
           pageSource: form.pageSource,
           reservedUntil: new Date(Date.now() + RESERVATION_MS),
@@ -360,6 +484,35 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   return {
+    /** What the cart would cost shipped there, as the checkout would charge it now. */
+    async quote(form: QuoteForm, ip: string): Promise<TCheckoutQuote> {
+      await limit('quote', ip, QUOTE_LIMIT);
+      const shop = await findShopBySlug(db, form.shop);
+      if (!shop) throw AppError.notFound();
+      const lines = await priceItems(shop, { items: form.items, language: 'en' });
+      const to = { countryCode: form.countryCode, region: regionCode(form.region) };
+      const { shippable, methods, method, tax, totals } = await chargesFor(
+        lines,
+        to,
+        form.shippingMethodId,
+        new Date(),
+      );
+      return {
+        shippable,
+        methods,
+        shippingMethodId: method?.methodId ?? null,
+        itemsMinor: totals.itemsMinor,
+        discountMinor: totals.discountMinor,
+        discountTaxMinor: totals.discountTaxMinor,
+        shippingMinor: totals.shippingMinor,
+        shippingTaxMinor: totals.shippingTaxMinor,
+        taxMinor: totals.taxMinor,
+        totalMinor: totals.totalMinor,
+        currencyCode: 'USD',
+        tax: tax && { name: tax.name, rateMicros: tax.rateMicros, inclusive: tax.inclusive },
+      };
+    },
+
     async checkout(form: CheckoutForm, ip: string): Promise<TCheckoutAnswer> {
       await limit('checkout', ip, CHECKOUT_LIMIT);
       const shop = await findShopBySlug(db, form.shop);
@@ -446,9 +599,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
 /**
  * The order as its payment provider shows it and keeps it for a dispute: each line (title, SKU,
- * variant, quantity, unit price) and what the total is made of — today the items alone (no
- * shipping, tax or discount is charged yet) — and the address the buyer gave, which the provider
- * shows unchangeable (Seller Protection covers only an order shipped there).
+ * variant, quantity, unit price before tax) and what the total is made of — items, shipping, tax
+ * and discount as frozen — and the address the buyer gave, which the provider shows unchangeable
+ * (Seller Protection covers only an order shipped there).
  */
 function whatIsBought(order: OrderRow, items: OrderItemRow[]) {
   const money = (valueMinor: number) => ({ currencyCode: order.currencyCode, valueMinor });
@@ -464,9 +617,9 @@ function whatIsBought(order: OrderRow, items: OrderItemRow[]) {
       })),
       breakdown: {
         itemTotal: money(items.reduce((sum, item) => sum + item.sellingPriceMinor * item.quantity, 0)),
-        shipping: money(0),
-        taxTotal: money(0),
-        discount: money(0),
+        shipping: money(order.shippingMinor),
+        taxTotal: money(order.taxMinor),
+        discount: money(order.discountMinor),
       },
     },
     shipTo: {

@@ -18,6 +18,7 @@ import { claimOrders, releaseExpired } from './checkout.repository';
 import { sweepCheckouts } from './checkout.routes';
 import { CHECKOUT_LIMIT, newOrderNo } from './checkout.service';
 import { composeConfirmation } from './order-mail';
+import { moneyOf, type OrderCharges } from './order-money';
 import { orderItems, orders } from './orders.table';
 import { addSubcategory } from '../../test/catalog-kit';
 
@@ -34,6 +35,19 @@ function post(url: string, payload: object, ip = nextIp()) {
   return ctx.app.inject({ method: 'POST', url: `/api/v1/public${url}`, payload, remoteAddress: ip });
 }
 
+/** An order charging its items alone (as before issue 34). */
+const noCharges: OrderCharges = {
+  totalMinor: 0,
+  discountMinor: 0,
+  discountTaxMinor: 0,
+  shippingMinor: 0,
+  shippingTaxMinor: 0,
+  taxMinor: 0,
+  currencyCode: 'USD',
+  taxName: null,
+  taxRateMicros: 0,
+  taxInclusive: false,
+};
 const buyer = (n: string) => `buyer-${n}@example.com`;
 
 function checkout(items: [number, number][], email = buyer('x'), ip?: string, checkoutKey?: string) {
@@ -132,12 +146,52 @@ describe('order numbers and mail', () => {
       currencyCode: 'USD',
       shopName: 'Tienda',
       totalMinor: 4500,
+      money: moneyOf({ ...noCharges, totalMinor: 4500 }),
+      shipping: null,
       items: [{ title: 'Taza', quantity: 3, sellingPriceMinor: 1500 }],
     });
     expect(mail.subject).toBe('Tu pedido LS261122-AAAAAAAA en Tienda está confirmado');
     // Amounts as Spanish writes US dollars (a no-break space before the symbol).
     expect(mail.text).toContain('3 × Taza: 45,00\u00a0US$');
-    expect(mail.text).toContain('Total pagado: 45,00\u00a0US$');
+    expect(mail.text).toContain('Envío: 0,00\u00a0US$\nTotal pagado: 45,00\u00a0US$');
+  });
+
+  it('shows the discount, shipping and VAT as the receipt does, with the prices the buyer saw', () => {
+    // 3 × 10.01 with 19 % VAT included (shown 11.91 each), 3.00 off, 4.99 shipping.
+    const money = moneyOf({
+      ...noCharges,
+      totalMinor: 3_003 - 300 + 499 + 513 + 95,
+      discountMinor: 300,
+      discountTaxMinor: 57,
+      shippingMinor: 499,
+      shippingTaxMinor: 95,
+      taxMinor: 513 + 95,
+      taxName: 'VAT',
+      taxRateMicros: 190_000,
+      taxInclusive: true,
+    });
+    const mail = composeConfirmation('b@example.com', {
+      lang: 'en',
+      orderNo: 'LS261122-AAAAAAAA',
+      currencyCode: 'USD',
+      shopName: 'Shop',
+      totalMinor: money.totalMinor,
+      money,
+      shipping: { method: 'Express', minDays: 1, maxDays: 2 },
+      items: [{ title: 'Mug', quantity: 3, sellingPriceMinor: 1_001 }],
+    });
+    expect(mail.text).toContain(
+      [
+        '3 × Mug: $35.73',
+        '',
+        'Items: $35.73',
+        'Discount: −$3.57',
+        'Shipping: $5.94',
+        'Includes VAT 19%: $6.08',
+        'Delivery: Express, 1–2 business days after dispatch',
+        'Total paid: $38.10',
+      ].join('\n'),
+    );
   });
 });
 

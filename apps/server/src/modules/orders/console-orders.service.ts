@@ -1,3 +1,4 @@
+import { moneyOf, shippingOf } from './order-money';
 import {
   ErrorCode,
   normalizeLanguage,
@@ -156,6 +157,8 @@ export async function getConsoleOrder(
       profitUnitMinor: item.profitMinor,
     })),
     shippingAddress: { ...row.shippingAddress },
+    money: moneyOf(row),
+    shipping: shippingOf(row),
     payments: paymentRows.map((p) => ({
       provider: p.provider,
       providerOrderId: p.providerOrderId,

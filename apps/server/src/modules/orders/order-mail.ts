@@ -1,9 +1,18 @@
-import { formatMoney, normalizeLanguage, type TLanguage, variantTitle } from '@linkstore/contract';
+import {
+  formatMoney,
+  normalizeLanguage,
+  orderMoneyRows,
+  shownUnitPrice,
+  type TLanguage,
+  type TOrderMoney,
+  variantTitle,
+} from '@linkstore/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../platform/db/database';
 import { translate } from '../../platform/i18n/translate';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer';
 import { findOrderById, listOrderItems, type OrderItemRow } from './checkout.repository';
+import { moneyOf, shippingOf } from './order-money';
 
 export interface ConfirmationInput {
   lang: TLanguage;
@@ -12,12 +21,24 @@ export interface ConfirmationInput {
   orderNo: string;
   shopName: string;
   totalMinor: number;
+  /** Items, discount, shipping, tax and total as frozen (`moneyOf`). */
+  money: TOrderMoney;
+  /** The shipping method and its delivery estimate; null for an order from before shipping was charged. */
+  shipping: { method: string; minDays: number; maxDays: number } | null;
   items: (Pick<OrderItemRow, 'title' | 'quantity' | 'sellingPriceMinor'> & { variantLabel?: string })[];
 }
 
-/** The buyer's confirmation in their language: order number, shop, each line and the total. */
+/** "19 %" as `lang` writes a percentage; the rate is a display figure here, never money. */
+const percent = (rateMicros: number, lang: TLanguage) =>
+  new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 4 }).format(rateMicros / 1_000_000);
+
+/**
+ * The buyer's confirmation in their language: order number, shop, each line, the summary the
+ * receipt shows (`orderMoneyRows`: discount, shipping, tax — or the tax included), the delivery
+ * estimate and the total.
+ */
 export function composeConfirmation(to: string, input: ConfirmationInput): MailMessage {
-  const { lang, orderNo, shopName } = input;
+  const { lang, orderNo, shopName, money: figures } = input;
   const money = (minor: number) => formatMoney(minor, input.currencyCode, lang);
   const lines = input.items
     .map((item) =>
@@ -25,11 +46,26 @@ export function composeConfirmation(to: string, input: ConfirmationInput): MailM
         quantity: item.quantity,
         // "Hoodie — M / Black": the variant as the buyer chose it.
         product: variantTitle(item.title, item.variantLabel),
-        amount: money(item.sellingPriceMinor * item.quantity),
+        // As the shop showed it: with tax where prices include it.
+        amount: money(shownUnitPrice(item.sellingPriceMinor, figures.tax) * item.quantity),
       }),
     )
     .join('\n');
-  const values = { orderNo, shop: shopName, items: lines, total: money(input.totalMinor) };
+  const tax = { tax: figures.tax?.name ?? '', rate: percent(figures.tax?.rateMicros ?? 0, lang) };
+  const summary = orderMoneyRows(figures).flatMap(({ kind, minor }) =>
+    kind === 'total' ? [] : [translate(lang, `mail.orderPaid.${kind}`, { ...tax, amount: money(minor) })],
+  );
+  if (input.shipping) {
+    const { method, minDays: min, maxDays: max } = input.shipping;
+    summary.push(translate(lang, 'mail.orderPaid.delivery', { method, min, max }));
+  }
+  const values = {
+    orderNo,
+    shop: shopName,
+    items: lines,
+    summary: summary.join('\n'),
+    total: money(input.totalMinor),
+  };
   return {
     to,
     subject: translate(lang, 'mail.orderPaid.subject', values),
@@ -52,6 +88,8 @@ export function sendOrderConfirmation(
       currencyCode: order.currencyCode,
       shopName: shop.name,
       totalMinor: order.totalMinor,
+      money: moneyOf(order),
+      shipping: shippingOf(order),
       items: await listOrderItems(deps.db, orderId),
     });
     await deps.mailer.send(message);

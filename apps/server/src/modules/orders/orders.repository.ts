@@ -36,6 +36,8 @@ export type OrderRow = Pick<
   | 'totalMinor'
   | 'platformMinor'
   | 'profitMinor'
+  | 'shippingMinor'
+  | 'taxMinor'
   | 'paidAt'
   | 'completedAt'
   | 'carrier'
@@ -92,6 +94,8 @@ const orderColumns = {
   totalMinor: orders.totalMinor,
   platformMinor: orders.platformMinor,
   profitMinor: orders.profitMinor,
+  shippingMinor: orders.shippingMinor,
+  taxMinor: orders.taxMinor,
   paidAt: orders.paidAt,
   completedAt: orders.completedAt,
   carrier: orders.carrier,

@@ -107,6 +107,8 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): TCreatorOrder {
     quantity: items.reduce((sum, item) => sum + item.quantity, 0),
     platformMinor: row.platformMinor,
     totalMinor: row.totalMinor,
+    shippingMinor: row.shippingMinor,
+    taxMinor: row.taxMinor,
     profitMinor: row.profitMinor,
     currencyCode: row.currencyCode,
     buyerEmail: maskEmail(row.buyerEmail),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -51,12 +52,39 @@ export const orders = pgTable(
     /** The buyer's language when ordering: their confirmation mail is written in it. */
     language: varchar('language', { length: 8 }).notNull().default('en'),
     currencyCode: varchar('currency_code', { length: 3 }).notNull().default('USD'),
-    /** Sum of the items' selling prices × quantities: what the buyer pays. */
+    /**
+     * What the buyer pays: items (Σ selling price × quantity) − discount + shipping + tax
+     * (decision 0056). Before issue 34 the items alone.
+     */
     totalMinor: integer('total_minor').notNull(),
     /** Sum of the items' platform prices × quantities: what the platform keeps. */
     platformMinor: integer('platform_minor').notNull(),
-    /** total − platform: the creator's profit, credited to the ledger once the payment is captured. */
+    /**
+     * items − discount − platform (= total − shipping − tax − platform): the creator's profit,
+     * credited to the ledger once the payment is captured. Shipping and tax are never theirs.
+     */
     profitMinor: integer('profit_minor').notNull(),
+    /** The shop's discount, out of the creator's profit (Σ of the lines' shares). */
+    discountMinor: integer('discount_minor').notNull().default(0),
+    /** The shipping method's price, before its tax. */
+    shippingMinor: integer('shipping_minor').notNull().default(0),
+    /** All tax on the order: Σ the lines' tax + the shipping's (`shipping_tax_minor`). */
+    taxMinor: integer('tax_minor').notNull().default(0),
+    shippingTaxMinor: integer('shipping_tax_minor').notNull().default(0),
+    /** Where prices include tax: the tax the discount took off with it, to show the discount with it. */
+    discountTaxMinor: integer('discount_tax_minor').notNull().default(0),
+    /** The method chosen (no foreign key: an order outlives a method removed later), frozen. */
+    shippingMethodId: bigint('shipping_method_id', { mode: 'number' }),
+    shippingMethod: varchar('shipping_method', { length: 60 }),
+    deliveryMinDays: smallint('delivery_min_days'),
+    deliveryMaxDays: smallint('delivery_max_days'),
+    /** The tax charged ('VAT', 'Sales tax'), its rate and whether the buyer's prices showed it. */
+    taxName: varchar('tax_name', { length: 40 }),
+    /** The jurisdiction whose rate was charged: its country, and its region ('' the whole country's). */
+    taxCountry: varchar('tax_country', { length: 2 }),
+    taxRegion: varchar('tax_region', { length: 3 }).notNull().default(''),
+    taxRateMicros: integer('tax_rate_micros').notNull().default(0),
+    taxInclusive: boolean('tax_inclusive').notNull().default(false),
     /** Where the buyer came from (the link's user_source / page_source). */
     userSource: varchar('user_source', { length: 64 }).notNull().default('default'),
     pageSource: varchar('page_source', { length: 64 }).notNull().default(''),
@@ -131,7 +159,7 @@ export const orders = pgTable(
     check('orders_side_values', sql`${t.side} in ('b', 'c')`),
     check(
       'orders_amounts',
-      sql`${t.totalMinor} >= 0 and ${t.platformMinor} >= 0 and ${t.profitMinor} = ${t.totalMinor} - ${t.platformMinor}`,
+      sql`${t.totalMinor} >= 0 and ${t.platformMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.shippingMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.shippingTaxMinor} between 0 and ${t.taxMinor} and ${t.discountTaxMinor} >= 0 and ${t.taxRateMicros} between 0 and 1000000 and ${t.profitMinor} = ${t.totalMinor} - ${t.shippingMinor} - ${t.taxMinor} - ${t.platformMinor}`,
     ),
   ],
 );
@@ -160,6 +188,10 @@ export const orderItems = pgTable(
     platformPriceMinor: integer('platform_price_minor').notNull(),
     sellingPriceMinor: integer('selling_price_minor').notNull(),
     profitMinor: integer('profit_minor').notNull(),
+    /** The line's share of the order's discount (all its units), never more than its profit. */
+    discountMinor: integer('discount_minor').notNull().default(0),
+    /** The line's tax (all its units), on its price less its discount. */
+    taxMinor: integer('tax_minor').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -169,6 +201,10 @@ export const orderItems = pgTable(
     check(
       'order_items_prices',
       sql`${t.platformPriceMinor} >= 0 and ${t.sellingPriceMinor} >= ${t.platformPriceMinor} and ${t.profitMinor} = ${t.sellingPriceMinor} - ${t.platformPriceMinor}`,
+    ),
+    check(
+      'order_items_discount',
+      sql`${t.discountMinor} between 0 and ${t.profitMinor} * ${t.quantity} and ${t.taxMinor} >= 0`,
     ),
   ],
 );

@@ -44,6 +44,7 @@ export const sellingVariant = new QueryBuilder()
     platformPriceMinor: offered.platformPriceMinor,
     sku: offered.sku,
     stock: offered.stock,
+    weightGrams: offered.weightGrams,
   })
   .from(offered)
   .where(and(sql`${offered.productId} = ${PRODUCT_ID}`, eq(offered.status, 1)))
@@ -417,6 +418,8 @@ export interface SellableProduct extends ShopPricingInputs {
   /** The variant sold (`sellingVariant`) and its SKU. */
   variantId: number;
   sku: string;
+  /** What one unit of the variant sold weighs packed. */
+  weightGrams: number;
   title: string;
   imageUrl: string | null;
 }
@@ -437,6 +440,7 @@ export function listSellableProducts(
         id: products.id,
         variantId: sellingVariant.id,
         sku: sellingVariant.sku,
+        weightGrams: sellingVariant.weightGrams,
         title: inLanguage(products.titles, products.title, options.lang),
         imageUrl: firstImageUrl(),
         ...shopPricingColumns,

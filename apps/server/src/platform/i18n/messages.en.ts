@@ -139,6 +139,9 @@ export const en = {
     'This checkout was already used for an order in another shop. Reload the page to start a new one.',
   'checkout.notOnSale':
     'Some products in your cart are no longer on sale in this shop. Please review your cart.',
+  'checkout.notShippedThere': 'We do not ship to this country yet. Choose another address, or ask the shop.',
+  'checkout.methodNotOffered':
+    'This shipping method is not offered for this address any more. Choose one of those shown.',
   'checkout.variantNotOnSale':
     'The size or colour you chose of “{product}” is no longer sold. Please choose another.',
   'checkout.outOfStock': 'Only {left} left of "{product}". Please change the quantity.',
@@ -153,7 +156,13 @@ export const en = {
   'checkout.webhookRejected': 'The notification could not be verified.',
   'mail.orderPaid.subject': 'Your order {orderNo} at {shop} is confirmed',
   'mail.orderPaid.body':
-    'Thank you for your order at {shop}. We have received your payment.\n\nOrder number: {orderNo}\n\n{items}\n\nTotal paid: {total}',
+    'Thank you for your order at {shop}. We have received your payment.\n\nOrder number: {orderNo}\n\n{items}\n\n{summary}\nTotal paid: {total}',
+  'mail.orderPaid.items': 'Items: {amount}',
+  'mail.orderPaid.discount': 'Discount: −{amount}',
+  'mail.orderPaid.shipping': 'Shipping: {amount}',
+  'mail.orderPaid.tax': '{tax} {rate}: {amount}',
+  'mail.orderPaid.taxIncluded': 'Includes {tax} {rate}: {amount}',
+  'mail.orderPaid.delivery': 'Delivery: {method}, {min}–{max} business days after dispatch',
   'mail.orderPaid.line': '{quantity} × {product}: {amount}',
   'type.string': 'text',
   'type.number': 'number',
@@ -380,6 +389,49 @@ export const en = {
     'This idempotency key was already used for a different request; start the action again.',
   // ── sec-input ──
   'error.malformedMultipart': 'The request body is not a well-formed multipart form.',
+  // ── taxes ──
+  'validation.countryCode': '{field} must be a two-letter ISO country code, such as DE or US',
+  'validation.taxRegion':
+    '{field} must be a region code of at most 3 letters or digits, such as ON or NY, or empty for the whole country',
+  'validation.taxRate':
+    '{field} must be a percentage from 0 to 100 with at most 4 decimals, such as 19 or 8.875',
+  'taxes.duplicate': 'This country and region already have a rate from this day',
+  'validation.taxMonth': '{field} must be a month as YYYY-MM, such as 2026-03',
+  'validation.taxMonthOrder': 'The first month must not be after the last',
+  'validation.taxMonthSpan': 'A tax report can span at most 36 months',
+  'taxes.report.column.month': 'Month (UTC)',
+  'taxes.report.column.country': 'Country',
+  'taxes.report.column.region': 'Region',
+  'taxes.report.column.taxName': 'Tax',
+  'taxes.report.column.rate': 'Rate (%)',
+  'taxes.report.column.inclusive': 'Prices with tax',
+  'taxes.report.column.currency': 'Currency',
+  'taxes.report.column.orders': 'Orders paid',
+  'taxes.report.column.sales': 'Sales before tax',
+  'taxes.report.column.collected': 'Tax collected',
+  'taxes.report.column.refunded': 'Tax refunded',
+  'taxes.report.column.net': 'Net tax',
+  'taxes.report.yes': 'Yes',
+  'taxes.report.no': 'No',
+  // ── shipping ──
+  'shipping.countryCode': 'Unknown country: use a two-letter ISO code, such as US or FR',
+  'shipping.regionCode': 'A region code has 1 to 3 letters or digits, such as CA or NSW',
+  'shipping.amountRange': 'An amount must be a whole number of cents from 0 to 1,000,000 ($10,000.00)',
+  'shipping.daysRange': 'Delivery takes from 1 to 60 business days',
+  'shipping.daysOrder': 'The latest delivery cannot be sooner than the earliest',
+  'shipping.bandGrams': 'A band weighs from 1 g to 1,000,000 g (1,000 kg)',
+  'shipping.noBands': 'A method priced by weight needs at least one weight band',
+  'shipping.bandsAscending': 'Each band must be heavier than the one before',
+  'shipping.noCountries': 'A zone needs at least one country',
+  'shipping.countryTwice': 'This country is listed twice',
+  'shipping.regionCountry': 'Regions can only be given for a country of the zone',
+  'shipping.regionTwice': 'A region is listed twice',
+  'shipping.methodTwice': 'A method is listed twice',
+  'shipping.methodUnknown': 'This method is not one of this zone’s',
+  'shipping.countryInZone':
+    '{country} is already in the zone “{zone}” with the same sort: remove it from one zone or change the sort',
+  'shipping.regionInZone':
+    '{country} {region} is already in the zone “{zone}” with the same sort: remove it from one zone or change the sort',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -147,6 +147,9 @@ export const es = {
     'Este pago ya se usó para un pedido en otra tienda. Vuelve a cargar la página para empezar uno nuevo.',
   'checkout.notOnSale':
     'Algunos productos de tu carrito ya no están a la venta en esta tienda. Revisa tu carrito.',
+  'checkout.notShippedThere': 'Todavía no enviamos a este país. Elige otra dirección o consulta a la tienda.',
+  'checkout.methodNotOffered':
+    'Este método de envío ya no se ofrece para esta dirección. Elige uno de los que se muestran.',
   'checkout.variantNotOnSale': 'La talla o el color que elegiste de «{product}» ya no se vende. Elige otro.',
   'checkout.outOfStock': 'Solo quedan {left} de «{product}». Cambia la cantidad.',
   'checkout.paymentNotStarted':
@@ -160,7 +163,13 @@ export const es = {
   'checkout.webhookRejected': 'No se pudo verificar la notificación.',
   'mail.orderPaid.subject': 'Tu pedido {orderNo} en {shop} está confirmado',
   'mail.orderPaid.body':
-    'Gracias por tu pedido en {shop}. Hemos recibido tu pago.\n\nNúmero de pedido: {orderNo}\n\n{items}\n\nTotal pagado: {total}',
+    'Gracias por tu pedido en {shop}. Hemos recibido tu pago.\n\nNúmero de pedido: {orderNo}\n\n{items}\n\n{summary}\nTotal pagado: {total}',
+  'mail.orderPaid.items': 'Artículos: {amount}',
+  'mail.orderPaid.discount': 'Descuento: −{amount}',
+  'mail.orderPaid.shipping': 'Envío: {amount}',
+  'mail.orderPaid.tax': '{tax} {rate}: {amount}',
+  'mail.orderPaid.taxIncluded': 'Incluye {tax} {rate}: {amount}',
+  'mail.orderPaid.delivery': 'Entrega: {method}, {min}–{max} días hábiles tras el envío',
   'mail.orderPaid.line': '{quantity} × {product}: {amount}',
   'type.string': 'texto',
   'type.number': 'número',
@@ -393,4 +402,47 @@ export const es = {
     'Esta clave de idempotencia ya se usó para otra solicitud; vuelve a iniciar la acción.',
   // ── sec-input ──
   'error.malformedMultipart': 'El cuerpo de la solicitud no es un formulario multipart bien formado.',
+  // ── taxes ──
+  'validation.countryCode': '{field} debe ser un código de país ISO de dos letras, como DE o US',
+  'validation.taxRegion':
+    '{field} debe ser un código de región de 3 letras o dígitos como máximo, como ON o NY, o quedar vacío para todo el país',
+  'validation.taxRate':
+    '{field} debe ser un porcentaje de 0 a 100 con 4 decimales como máximo, como 19 u 8.875',
+  'taxes.duplicate': 'Este país y esta región ya tienen una tasa a partir de ese día',
+  'validation.taxMonth': '{field} debe ser un mes con el formato AAAA-MM, como 2026-03',
+  'validation.taxMonthOrder': 'El primer mes no puede ser posterior al último',
+  'validation.taxMonthSpan': 'Un informe de impuestos puede abarcar como máximo 36 meses',
+  'taxes.report.column.month': 'Mes (UTC)',
+  'taxes.report.column.country': 'País',
+  'taxes.report.column.region': 'Región',
+  'taxes.report.column.taxName': 'Impuesto',
+  'taxes.report.column.rate': 'Tipo (%)',
+  'taxes.report.column.inclusive': 'Precios con impuesto',
+  'taxes.report.column.currency': 'Moneda',
+  'taxes.report.column.orders': 'Pedidos pagados',
+  'taxes.report.column.sales': 'Ventas sin impuesto',
+  'taxes.report.column.collected': 'Impuesto cobrado',
+  'taxes.report.column.refunded': 'Impuesto reembolsado',
+  'taxes.report.column.net': 'Impuesto neto',
+  'taxes.report.yes': 'Sí',
+  'taxes.report.no': 'No',
+  // ── shipping ──
+  'shipping.countryCode': 'País desconocido: usa un código ISO de dos letras, como US o FR',
+  'shipping.regionCode': 'Un código de región tiene de 1 a 3 letras o dígitos, como CA o NSW',
+  'shipping.amountRange': 'Un importe debe ser un número entero de céntimos de 0 a 1.000.000 (10.000,00 $)',
+  'shipping.daysRange': 'La entrega tarda de 1 a 60 días hábiles',
+  'shipping.daysOrder': 'La entrega más tardía no puede ser antes que la más temprana',
+  'shipping.bandGrams': 'Un tramo pesa de 1 g a 1.000.000 g (1.000 kg)',
+  'shipping.noBands': 'Un método con precio por peso necesita al menos un tramo de peso',
+  'shipping.bandsAscending': 'Cada tramo debe ser más pesado que el anterior',
+  'shipping.noCountries': 'Una zona necesita al menos un país',
+  'shipping.countryTwice': 'Este país aparece dos veces',
+  'shipping.regionCountry': 'Solo se pueden indicar regiones de un país de la zona',
+  'shipping.regionTwice': 'Una región aparece dos veces',
+  'shipping.methodTwice': 'Un método aparece dos veces',
+  'shipping.methodUnknown': 'Este método no pertenece a esta zona',
+  'shipping.countryInZone':
+    '{country} ya está en la zona «{zone}» con el mismo orden: quítalo de una de las zonas o cambia el orden',
+  'shipping.regionInZone':
+    '{country} {region} ya está en la zona «{zone}» con el mismo orden: quítalo de una de las zonas o cambia el orden',
 } satisfies Messages;

@@ -155,6 +155,10 @@ export const fr = {
     'Ce paiement a déjà servi pour une commande dans une autre boutique. Rechargez la page pour en commencer un nouveau.',
   'checkout.notOnSale':
     'Certains produits de votre panier ne sont plus en vente dans cette boutique. Veuillez vérifier votre panier.',
+  'checkout.notShippedThere':
+    'Nous ne livrons pas encore dans ce pays. Choisissez une autre adresse ou contactez la boutique.',
+  'checkout.methodNotOffered':
+    'Ce mode de livraison n’est plus proposé pour cette adresse. Choisissez l’un de ceux affichés.',
   'checkout.variantNotOnSale':
     'La taille ou la couleur choisie pour « {product} » n’est plus vendue. Choisissez-en une autre.',
   'checkout.outOfStock':
@@ -171,7 +175,13 @@ export const fr = {
   'checkout.webhookRejected': 'La notification n’a pas pu être vérifiée.',
   'mail.orderPaid.subject': 'Votre commande {orderNo} chez {shop} est confirmée',
   'mail.orderPaid.body':
-    'Merci pour votre commande chez {shop}. Nous avons bien reçu votre paiement.\n\nNuméro de commande : {orderNo}\n\n{items}\n\nTotal payé : {total}',
+    'Merci pour votre commande chez {shop}. Nous avons bien reçu votre paiement.\n\nNuméro de commande : {orderNo}\n\n{items}\n\n{summary}\nTotal payé : {total}',
+  'mail.orderPaid.items': 'Articles : {amount}',
+  'mail.orderPaid.discount': 'Remise : −{amount}',
+  'mail.orderPaid.shipping': 'Livraison : {amount}',
+  'mail.orderPaid.tax': '{tax} {rate} : {amount}',
+  'mail.orderPaid.taxIncluded': 'Dont {tax} {rate} : {amount}',
+  'mail.orderPaid.delivery': 'Délai : {method}, {min} à {max} jours ouvrés après l’expédition',
   'mail.orderPaid.line': '{quantity} × {product} : {amount}',
   'type.string': 'texte',
   'type.number': 'nombre',
@@ -408,4 +418,47 @@ export const fr = {
     'Cette clé d’idempotence a déjà servi pour une autre demande ; recommencez l’action.',
   // ── sec-input ──
   'error.malformedMultipart': "Le corps de la requête n'est pas un formulaire multipart bien formé.",
+  // ── taxes ──
+  'validation.countryCode': '{field} doit être un code pays ISO à deux lettres, comme DE ou US',
+  'validation.taxRegion':
+    '{field} doit être un code de région d’au plus 3 lettres ou chiffres, comme ON ou NY, ou vide pour tout le pays',
+  'validation.taxRate':
+    '{field} doit être un pourcentage de 0 à 100 avec au plus 4 décimales, comme 19 ou 8.875',
+  'taxes.duplicate': 'Ce pays et cette région ont déjà un taux à partir de ce jour',
+  'validation.taxMonth': '{field} doit être un mois au format AAAA-MM, comme 2026-03',
+  'validation.taxMonthOrder': 'Le premier mois ne peut pas être postérieur au dernier',
+  'validation.taxMonthSpan': 'Un rapport de taxes peut couvrir au plus 36 mois',
+  'taxes.report.column.month': 'Mois (UTC)',
+  'taxes.report.column.country': 'Pays',
+  'taxes.report.column.region': 'Région',
+  'taxes.report.column.taxName': 'Taxe',
+  'taxes.report.column.rate': 'Taux (%)',
+  'taxes.report.column.inclusive': 'Prix TTC',
+  'taxes.report.column.currency': 'Devise',
+  'taxes.report.column.orders': 'Commandes payées',
+  'taxes.report.column.sales': 'Ventes hors taxes',
+  'taxes.report.column.collected': 'Taxe perçue',
+  'taxes.report.column.refunded': 'Taxe remboursée',
+  'taxes.report.column.net': 'Taxe nette',
+  'taxes.report.yes': 'Oui',
+  'taxes.report.no': 'Non',
+  // ── shipping ──
+  'shipping.countryCode': 'Pays inconnu : utilisez un code ISO à deux lettres, comme US ou FR',
+  'shipping.regionCode': 'Un code de région compte 1 à 3 lettres ou chiffres, comme CA ou NSW',
+  'shipping.amountRange': 'Un montant doit être un nombre entier de cents de 0 à 1 000 000 (10 000,00 $)',
+  'shipping.daysRange': 'La livraison prend de 1 à 60 jours ouvrés',
+  'shipping.daysOrder': 'La livraison la plus tardive ne peut pas précéder la plus rapide',
+  'shipping.bandGrams': 'Une tranche pèse de 1 g à 1 000 000 g (1 000 kg)',
+  'shipping.noBands': 'Une méthode tarifée au poids a besoin d’au moins une tranche de poids',
+  'shipping.bandsAscending': 'Chaque tranche doit être plus lourde que la précédente',
+  'shipping.noCountries': 'Une zone a besoin d’au moins un pays',
+  'shipping.countryTwice': 'Ce pays figure deux fois',
+  'shipping.regionCountry': 'Des régions ne peuvent être données que pour un pays de la zone',
+  'shipping.regionTwice': 'Une région figure deux fois',
+  'shipping.methodTwice': 'Une méthode figure deux fois',
+  'shipping.methodUnknown': 'Cette méthode n’appartient pas à cette zone',
+  'shipping.countryInZone':
+    '{country} est déjà dans la zone « {zone} » avec le même ordre : retirez-le d’une des zones ou changez l’ordre',
+  'shipping.regionInZone':
+    '{country} {region} est déjà dans la zone « {zone} » avec le même ordre : retirez-le d’une des zones ou changez l’ordre',
 } satisfies Messages;

@@ -143,6 +143,9 @@ export const pt = {
     'Este checkout já foi usado para um pedido em outra loja. Recarregue a página para começar um novo.',
   'checkout.notOnSale':
     'Alguns produtos do seu carrinho não estão mais à venda nesta loja. Revise o seu carrinho.',
+  'checkout.notShippedThere': 'Ainda não enviamos para este país. Escolha outro endereço ou fale com a loja.',
+  'checkout.methodNotOffered':
+    'Este método de envio já não é oferecido para este endereço. Escolha um dos apresentados.',
   'checkout.variantNotOnSale':
     'O tamanho ou a cor que você escolheu de “{product}” não é mais vendido. Escolha outro.',
   'checkout.outOfStock': 'Restam apenas {left} de "{product}". Altere a quantidade.',
@@ -157,7 +160,13 @@ export const pt = {
   'checkout.webhookRejected': 'Não foi possível verificar a notificação.',
   'mail.orderPaid.subject': 'Seu pedido {orderNo} na {shop} está confirmado',
   'mail.orderPaid.body':
-    'Obrigado pelo seu pedido na {shop}. Recebemos o seu pagamento.\n\nNúmero do pedido: {orderNo}\n\n{items}\n\nTotal pago: {total}',
+    'Obrigado pelo seu pedido na {shop}. Recebemos o seu pagamento.\n\nNúmero do pedido: {orderNo}\n\n{items}\n\n{summary}\nTotal pago: {total}',
+  'mail.orderPaid.items': 'Artigos: {amount}',
+  'mail.orderPaid.discount': 'Desconto: −{amount}',
+  'mail.orderPaid.shipping': 'Envio: {amount}',
+  'mail.orderPaid.tax': '{tax} {rate}: {amount}',
+  'mail.orderPaid.taxIncluded': 'Inclui {tax} {rate}: {amount}',
+  'mail.orderPaid.delivery': 'Entrega: {method}, {min}–{max} dias úteis após o envio',
   'mail.orderPaid.line': '{quantity} × {product}: {amount}',
   'type.string': 'texto',
   'type.number': 'número',
@@ -389,4 +398,47 @@ export const pt = {
     'Esta chave de idempotência já foi usada para outro pedido; inicie a ação novamente.',
   // ── sec-input ──
   'error.malformedMultipart': 'O corpo da requisição não é um formulário multipart bem formado.',
+  // ── taxes ──
+  'validation.countryCode': '{field} deve ser um código de país ISO de duas letras, como DE ou US',
+  'validation.taxRegion':
+    '{field} deve ser um código de região com no máximo 3 letras ou dígitos, como ON ou NY, ou vazio para o país inteiro',
+  'validation.taxRate':
+    '{field} deve ser uma porcentagem de 0 a 100 com no máximo 4 casas decimais, como 19 ou 8.875',
+  'taxes.duplicate': 'Este país e esta região já têm uma taxa a partir desse dia',
+  'validation.taxMonth': '{field} deve ser um mês no formato AAAA-MM, como 2026-03',
+  'validation.taxMonthOrder': 'O primeiro mês não pode ser posterior ao último',
+  'validation.taxMonthSpan': 'Um relatório de impostos pode abranger no máximo 36 meses',
+  'taxes.report.column.month': 'Mês (UTC)',
+  'taxes.report.column.country': 'País',
+  'taxes.report.column.region': 'Região',
+  'taxes.report.column.taxName': 'Imposto',
+  'taxes.report.column.rate': 'Alíquota (%)',
+  'taxes.report.column.inclusive': 'Preços com imposto',
+  'taxes.report.column.currency': 'Moeda',
+  'taxes.report.column.orders': 'Pedidos pagos',
+  'taxes.report.column.sales': 'Vendas sem imposto',
+  'taxes.report.column.collected': 'Imposto cobrado',
+  'taxes.report.column.refunded': 'Imposto reembolsado',
+  'taxes.report.column.net': 'Imposto líquido',
+  'taxes.report.yes': 'Sim',
+  'taxes.report.no': 'Não',
+  // ── shipping ──
+  'shipping.countryCode': 'País desconhecido: use um código ISO de duas letras, como US ou FR',
+  'shipping.regionCode': 'Um código de região tem de 1 a 3 letras ou dígitos, como CA ou NSW',
+  'shipping.amountRange': 'Um valor deve ser um número inteiro de centavos de 0 a 1.000.000 (US$ 10.000,00)',
+  'shipping.daysRange': 'A entrega leva de 1 a 60 dias úteis',
+  'shipping.daysOrder': 'A entrega mais tardia não pode ser antes da mais rápida',
+  'shipping.bandGrams': 'Uma faixa pesa de 1 g a 1.000.000 g (1.000 kg)',
+  'shipping.noBands': 'Um método com preço por peso precisa de pelo menos uma faixa de peso',
+  'shipping.bandsAscending': 'Cada faixa deve ser mais pesada que a anterior',
+  'shipping.noCountries': 'Uma zona precisa de pelo menos um país',
+  'shipping.countryTwice': 'Este país aparece duas vezes',
+  'shipping.regionCountry': 'Só é possível indicar regiões de um país da zona',
+  'shipping.regionTwice': 'Uma região aparece duas vezes',
+  'shipping.methodTwice': 'Um método aparece duas vezes',
+  'shipping.methodUnknown': 'Este método não pertence a esta zona',
+  'shipping.countryInZone':
+    '{country} já está na zona “{zone}” com a mesma ordem: remova-o de uma das zonas ou mude a ordem',
+  'shipping.regionInZone':
+    '{country} {region} já está na zona “{zone}” com a mesma ordem: remova-o de uma das zonas ou mude a ordem',
 } satisfies Messages;

@@ -88,6 +88,8 @@ describe('the detail drawer', () => {
     expect(history).toHaveTextContent('Refund requested · olga');
     expect(history).toHaveTextContent('$5.00');
     expect(drawer).toHaveTextContent('Refundable$14.98');
+    // What the total is made of, and the creator's share of it.
+    expect(drawer).toHaveTextContent('ChargesItems $19.98Shipping $0.00No tax chargedCreator’s profit $9.98');
     // Without the permissions: neither refund nor resolution.
     expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
     expect(within(drawer).queryByRole('button', { name: 'Resolve flag' })).toBeNull();

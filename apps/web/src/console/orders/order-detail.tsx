@@ -127,6 +127,53 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * What the total is made of, as frozen when the order was placed: items, discount, shipping (with
+ * the method and its estimate), the tax added or included, and the creator's profit (never the
+ * shipping or the tax).
+ */
+function Charges({ order }: { order: TConsoleOrderDetail }) {
+  const { t, i18n } = useTranslation('orders');
+  const money = useFormatMoney();
+  const amount = (cents: number) => money(cents, order.currencyCode);
+  const { money: charges, shipping } = order;
+  const rate = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 4 }).format(
+    (charges.tax?.rateMicros ?? 0) / 1_000_000,
+  );
+  const lines = [
+    t('console.chargeItems', { amount: amount(charges.itemsMinor) }),
+    ...(charges.discountMinor > 0
+      ? [t('console.chargeDiscount', { amount: amount(charges.discountMinor) })]
+      : []),
+    [
+      t('console.chargeShipping', { amount: amount(charges.shippingMinor) }),
+      shipping &&
+        t('console.chargeDelivery', {
+          method: shipping.method,
+          min: shipping.minDays,
+          max: shipping.maxDays,
+        }),
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    charges.tax
+      ? t(charges.tax.inclusive ? 'console.chargeTaxIncluded' : 'console.chargeTaxAdded', {
+          name: charges.tax.name,
+          rate,
+          amount: amount(charges.taxMinor),
+        })
+      : t('console.chargeNoTax'),
+    t('console.chargeProfit', { amount: amount(order.profitMinor) }),
+  ];
+  return (
+    <Space orientation="vertical" size={0}>
+      {lines.map((line) => (
+        <span key={line}>{line}</span>
+      ))}
+    </Space>
+  );
+}
+
 function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
   const { t } = useTranslation('orders');
   const money = useFormatMoney();
@@ -176,6 +223,7 @@ function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
             ),
           },
           { key: 'total', label: t('console.total'), children: amount(order.totalMinor) },
+          { key: 'charges', label: t('console.charges'), children: <Charges order={order} /> },
           { key: 'refunded', label: t('console.refunded'), children: amount(order.refundedMinor) },
           { key: 'refundable', label: t('console.refundable'), children: amount(order.refundableMinor) },
           ...(order.flag

@@ -54,6 +54,18 @@ export const FLAGGED_DETAIL: TConsoleOrderDetail = {
     },
   ],
   shippingAddress: { name: 'Pablo', line1: '1 Calle', city: 'Madrid' },
+  money: {
+    itemsMinor: 1_998,
+    discountMinor: 0,
+    discountTaxMinor: 0,
+    shippingMinor: 0,
+    shippingTaxMinor: 0,
+    taxMinor: 0,
+    totalMinor: 1_998,
+    currencyCode: 'USD',
+    tax: null,
+  },
+  shipping: null,
   payments: [
     {
       provider: 'paypal',

@@ -1,20 +1,20 @@
-import { LineChart } from 'echarts/charts';
+import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use as registerCharts, type ComposeOption, type ECharts } from 'echarts/core';
-import type { LineSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-registerCharts([LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+registerCharts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 export type TChartOption = ComposeOption<
-  LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+  BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
 >;
 
 /**
- * One ECharts chart (SVG, only the parts the dashboard uses: this module is its own lazily loaded
- * chunk), sized to its box and redrawn when the option changes. The chart is drawn for the eye;
+ * One ECharts chart (SVG, only the parts the dashboards and the tax report use: this module is
+ * its own lazily loaded chunk), sized to its box and redrawn when the option changes. The chart is drawn for the eye;
  * `label` names it for screen readers, and the dashboard offers the same figures as a table.
  */
 export default function EChart({

@@ -12,6 +12,8 @@ import enPaypal from '../../locales/en/paypal.json';
 import enReconciliation from '../../locales/en/reconciliation.json';
 import enStudio from '../../locales/en/studio.json';
 import enSystem from '../../locales/en/system.json';
+import enTaxes from '../../locales/en/taxes.json';
+import enShipping from '../../locales/en/shipping.json';
 import enUsers from '../../locales/en/users.json';
 import { LANGUAGE_TAGS } from './languages';
 
@@ -28,6 +30,8 @@ export const NAMESPACES = [
   'paypal',
   'creators',
   'reconciliation',
+  'taxes',
+  'shipping',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 
@@ -62,6 +66,8 @@ const englishResources: ResourceLanguage = {
   paypal: enPaypal,
   creators: enCreators,
   reconciliation: enReconciliation,
+  taxes: enTaxes,
+  shipping: enShipping,
 };
 
 /**

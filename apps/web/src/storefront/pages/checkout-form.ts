@@ -148,6 +148,8 @@ export function toCheckoutRequest(
     language: TLanguage;
     sources: TTrafficSources;
     checkoutKey: string;
+    /** The method the quote priced; none while it has not answered. */
+    shippingMethodId?: string | undefined;
   },
 ): TCheckoutRequest {
   const optional = (value: string) => value.trim() || undefined;
@@ -169,6 +171,7 @@ export function toCheckoutRequest(
       ...(line.variantId ? { variantId: line.variantId } : {}),
       quantity: line.quantity,
     })),
+    ...(context.shippingMethodId ? { shippingMethodId: context.shippingMethodId } : {}),
     language: context.language,
     userSource: context.sources.userSource,
     pageSource: context.sources.pageSource,

@@ -1,16 +1,22 @@
 import { newIdempotencyKey } from '../../shared/idempotency-key';
-import { isInfoPageKey } from '@linkstore/contract';
-import { Fragment, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  isInfoPageKey,
+  shownUnitPrice,
+  type TCheckoutQuote,
+  type TCheckoutQuoteRequest,
+} from '@linkstore/contract';
+import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, checkoutApi, NETWORK_ERROR } from '../api';
 import { lineKey, lineTitle, PAYING_STORAGE_KEY, totalMinor, useCartLines, type TCartStore } from '../cart';
 import { readTrafficSources } from '../events';
 import { leave, useRestoreScroll } from '../router';
 import { writeStorage } from '../storage';
 import { infoHref, shopHref, useStorefront } from '../storefront-context';
+import { keepShipTo, shipToCountry } from '../components/delivery-estimate';
+import { OrderSummary } from '../components/order-summary';
 import { Totals } from './cart-page';
 import {
   countryOptions,
-  defaultCountry,
   EMPTY_VALUES,
   toCheckoutRequest,
   recheckField,
@@ -48,7 +54,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
   const lines = useCartLines(cart);
   const [values, setValues] = useState<TCheckoutValues>(() => ({
     ...EMPTY_VALUES,
-    countryCode: defaultCountry(navigator.languages),
+    countryCode: shipToCountry(),
   }));
   const [errors, setErrors] = useState<Partial<Record<TCheckoutField, TFieldError>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -57,8 +63,11 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
   // One key per attempt: a resent request (lost answer, second tap) gets the order already placed.
   const checkoutKey = useRef(newIdempotencyKey());
   const countries = useMemo(() => countryOptions(locale), [locale]);
+  const [methodId, setMethodId] = useState<string | undefined>(undefined);
+  const quote = useQuote(slug, lines, values.countryCode, values.region, methodId);
 
   if (lines.length === 0) return <EmptyCart />;
+  const notShipped = quote.answer?.shippable === false;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -80,6 +89,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
         language,
         sources: readTrafficSources(window.location.search),
         checkoutKey: checkoutKey.current,
+        shippingMethodId: quote.answer?.shippingMethodId ?? undefined,
       });
       const answer = await checkoutApi.checkout(request);
       // Back from paying, the way to the shop keeps the buyer's language.
@@ -139,7 +149,11 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
               id="sf-countryCode"
               autoComplete="shipping country"
               value={values.countryCode}
-              onChange={(event) => setValues((current) => ({ ...current, countryCode: event.target.value }))}
+              onChange={(event) => {
+                const countryCode = event.target.value;
+                keepShipTo(countryCode);
+                setValues((current) => ({ ...current, countryCode }));
+              }}
             >
               {countries.map((country) => (
                 <option key={country.code} value={country.code}>
@@ -150,6 +164,11 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
           </div>
           {field('phone', 'tel', 'shipping tel', false)}
         </fieldset>
+        <ShippingMethods
+          quote={quote.answer}
+          country={countries.find((c) => c.code === values.countryCode)?.name ?? values.countryCode}
+          onPick={setMethodId}
+        />
         <h2>{t('checkout.summary')}</h2>
         <p>
           {t('checkout.itemCount', { count: lines.reduce((sum, line) => sum + line.quantity, 0) })} ·{' '}
@@ -164,23 +183,139 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
                 {lineTitle(line)}
                 <span className="sf-muted"> · {t('checkout.quantity', { quantity: line.quantity })}</span>
               </span>
-              <span className="sf-price">{price(line.priceMinor * line.quantity)}</span>
+              <span className="sf-price">
+                {price(shownUnitPrice(line.priceMinor, quote.answer?.tax ?? null) * line.quantity)}
+              </span>
             </li>
           ))}
         </ul>
-        <Totals cents={totalMinor(lines)} />
+        {quote.answer ? (
+          <OrderSummary
+            money={quote.answer}
+            shippingFree={
+              quote.answer.methods.find((m) => m.methodId === quote.answer?.shippingMethodId)?.free
+            }
+          />
+        ) : (
+          <p className="sf-muted" role="status">
+            {quote.failed ? t('checkout.quoteFailed') : t('checkout.quoting')}
+          </p>
+        )}
+        <Totals cents={quote.answer?.totalMinor ?? totalMinor(lines)} />
         {serverError && (
           <p className="sf-error" role="alert">
             {serverError}
           </p>
         )}
-        <button type="submit" className="sf-button sf-button-primary sf-button-wide" disabled={submitting}>
+        <button
+          type="submit"
+          className="sf-button sf-button-primary sf-button-wide"
+          disabled={submitting || notShipped || !quote.answer}
+        >
           {submitting ? t('checkout.redirecting') : t('checkout.pay')}
         </button>
         <p className="sf-muted">{t('checkout.payNote')}</p>
         <AcceptTerms />
       </form>
     </section>
+  );
+}
+
+/**
+ * The checkout's quote for the cart shipped to the country (and region) in the form: asked again
+ * whenever they, the cart or the method change (a region being typed waits for a pause); the
+ * answer to an older question is dropped.
+ */
+function useQuote(
+  slug: string,
+  lines: ReturnType<typeof useCartLines>,
+  countryCode: string,
+  region: string,
+  methodId: string | undefined,
+): { answer: TCheckoutQuote | null; failed: boolean } {
+  const [state, setState] = useState<{ answer: TCheckoutQuote | null; failed: boolean }>({
+    answer: null,
+    failed: false,
+  });
+  const items = lines.map((line) => ({
+    productId: line.productId,
+    ...(line.variantId ? { variantId: line.variantId } : {}),
+    quantity: line.quantity,
+  }));
+  const question = JSON.stringify({ countryCode, region: region.trim(), items, methodId });
+  useEffect(() => {
+    let current = true;
+    const asked = JSON.parse(question) as {
+      countryCode: string;
+      region: string;
+      items: TCheckoutQuoteRequest['items'];
+      methodId?: string;
+    };
+    const timer = window.setTimeout(() => {
+      checkoutApi
+        .quote({
+          shop: slug,
+          countryCode: asked.countryCode,
+          ...(asked.region ? { region: asked.region } : {}),
+          items: asked.items,
+          ...(asked.methodId ? { shippingMethodId: asked.methodId } : {}),
+        })
+        .then((answer) => current && setState({ answer, failed: false }))
+        .catch(() => current && setState((now) => ({ answer: now.answer, failed: true })));
+    }, 250);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [slug, question]);
+  return state;
+}
+
+/** The methods offered where the order ships, or why nothing ships there. */
+function ShippingMethods(props: {
+  quote: TCheckoutQuote | null;
+  country: string;
+  onPick: (methodId: string) => void;
+}) {
+  const { t, price } = useStorefront();
+  const { quote } = props;
+  if (quote && !quote.shippable) {
+    return (
+      <p className="sf-error" role="alert">
+        {t('checkout.notShipped', { country: props.country })}
+      </p>
+    );
+  }
+  if (!quote || quote.methods.length === 0) return null;
+  return (
+    <fieldset>
+      <legend>{t('checkout.method')}</legend>
+      <div className="sf-methods">
+        {quote.methods.map((method) => {
+          const id = `sf-method-${method.methodId}`;
+          const cost = method.costMinor === 0 ? t('money.rows.free') : price(method.costMinor);
+          const days = t('checkout.days', { min: method.minDays, max: method.maxDays });
+          return (
+            <span key={method.methodId} className="sf-choice">
+              <input
+                type="radio"
+                id={id}
+                name="sf-method"
+                value={method.methodId}
+                checked={quote.shippingMethodId === method.methodId}
+                onChange={() => props.onPick(method.methodId)}
+              />
+              <label htmlFor={id}>
+                <span>
+                  <strong>{method.name}</strong> <span className="sf-muted">{days}</span>
+                </span>
+                <span>{cost}</span>
+              </label>
+            </span>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }
 

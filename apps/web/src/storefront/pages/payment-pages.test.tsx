@@ -20,8 +20,20 @@ const RECEIPT: TOrderReceipt = {
       lineMinor: 3998,
     },
   ],
-  totalMinor: 3998,
+  totalMinor: 3998 + 599 + 320,
   currencyCode: 'USD',
+  money: {
+    itemsMinor: 3998,
+    discountMinor: 0,
+    discountTaxMinor: 0,
+    shippingMinor: 599,
+    shippingTaxMinor: 0,
+    taxMinor: 320,
+    totalMinor: 3998 + 599 + 320,
+    currencyCode: 'USD',
+    tax: { name: 'Sales tax', rateMicros: 80_000, inclusive: false },
+  },
+  shipping: { method: 'Standard', minDays: 3, maxDays: 5 },
   email: 'a***@example.com',
   createdAt: '2026-11-22T09:00:00Z',
   paidAt: '2026-11-22T09:01:00Z',
@@ -108,6 +120,10 @@ describe('payment pages', () => {
     expect(await screen.findByRole('heading', { name: 'Payment success' })).toBeInTheDocument();
     expect(screen.getByText('Order LS261122-K3J9Q2ZD at Demo Shop')).toBeInTheDocument();
     expect(screen.getByText('A confirmation was sent to a***@example.com.')).toBeInTheDocument();
+    // Items, shipping and the sales tax added, as charged.
+    const rows = [...document.querySelectorAll('.sf-money-row')].map((row) => row.textContent);
+    expect(rows).toEqual(['Items$39.98', 'Shipping$5.99', 'Sales tax (8%)$3.20', 'Total$49.17']);
+    expect(screen.getByText('Standard, 3–5 business days after dispatch')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/s/demo');
     expect(cartFor('demo').lines()).toHaveLength(0);
     expect(JSON.parse(fetch.mock.calls[0]?.[1]?.body as string)).toEqual({

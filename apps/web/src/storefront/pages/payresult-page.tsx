@@ -1,9 +1,10 @@
 import { newIdempotencyKey } from '../../shared/idempotency-key';
-import { formatMoney, type TOrderReceipt } from '@linkstore/contract';
+import { formatMoney, shownUnitPrice, type TOrderReceipt } from '@linkstore/contract';
 import { useEffect, useRef, useState } from 'react';
 import { checkoutApi } from '../api';
 import { cartFor, PAYING_STORAGE_KEY } from '../cart';
 import { Loading } from '../components/status';
+import { OrderSummary } from '../components/order-summary';
 import { readStorage, removeStorage } from '../storage';
 import { useStorefront } from '../storefront-context';
 import { SHOP_PATH_STORAGE_KEY } from './checkout-page';
@@ -107,13 +108,22 @@ function Receipt({ receipt }: { receipt: TOrderReceipt }) {
               {item.variantLabel && <span className="sf-variant-label">{item.variantLabel}</span>}
               <span className="sf-muted">{t('payresult.quantity', { count: item.quantity })}</span>
             </div>
-            <span className="sf-price">{money(item.lineMinor)}</span>
+            {/* As the shop showed it: with tax where prices include it. */}
+            <span className="sf-price">
+              {money(shownUnitPrice(item.unitMinor, receipt.money.tax) * item.quantity)}
+            </span>
           </li>
         ))}
       </ul>
-      <p className="sf-totals">
-        <span>{t('cart.total')}</span> <strong>{money(receipt.totalMinor)}</strong>
-      </p>
+      <OrderSummary money={receipt.money} format={money} />
+      {receipt.shipping && (
+        <p className="sf-muted">
+          {t('payresult.delivery', {
+            method: receipt.shipping.method,
+            days: t('checkout.days', { min: receipt.shipping.minDays, max: receipt.shipping.maxDays }),
+          })}
+        </p>
+      )}
       <p>{t('payresult.emailSent', { email: receipt.email })}</p>
       <BackToShop slug={receipt.shop.slug} />
     </section>

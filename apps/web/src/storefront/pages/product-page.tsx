@@ -7,6 +7,7 @@ import { ShareButton } from '../components/share-button';
 import { SizeGuideButton } from '../components/size-guide';
 import { Stars } from '../components/stars';
 import { WasPrice } from '../components/was-price';
+import { DeliveryEstimate } from '../components/delivery-estimate';
 import { IMAGE_SIZES, srcSetOf } from '../images';
 import { VariantPicker } from '../components/variant-picker';
 import { replaceQuery, useRestoreScroll } from '../router';
@@ -55,6 +56,11 @@ function ProductView({ product }: { product: TStorefrontProductDetail }) {
         {product.options.length > 0 && <VariantPicker product={product} chosen={chosen} onPick={choose} />}
         <SizeGuideButton categoryId={product.categoryId} />
         <AddToCart product={product} variant={variant} />
+        <DeliveryEstimate
+          productId={product.id}
+          variantId={variant?.id}
+          priceMinor={variant?.priceMinor ?? product.priceMinor}
+        />
         <ShareButton title={product.title} productId={product.id} />
         <RichTextView doc={product.description} className="sf-rich" />
       </div>

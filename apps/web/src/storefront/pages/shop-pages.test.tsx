@@ -6,9 +6,25 @@ import { cartFor, PAYING_STORAGE_KEY } from '../cart';
 import { leave } from '../router';
 import { readStorage } from '../storage';
 import { SHOP_PATH_STORAGE_KEY } from './checkout-page';
+import { SHIP_TO_STORAGE_KEY } from '../components/delivery-estimate';
 import { fakeEvents, PAGE, PRODUCT, renderStorefront, stubApi } from '../test-support';
 
 const MUG = { ...PAGE.products.list[0]!, id: '103', title: 'Mug', priceMinor: 900 };
+
+const NOT_SHIPPED = {
+  shippable: false,
+  methods: [],
+  shippingMethodId: null,
+  itemsMinor: 1_999,
+  discountMinor: 0,
+  discountTaxMinor: 0,
+  shippingMinor: 0,
+  shippingTaxMinor: 0,
+  taxMinor: 0,
+  totalMinor: 1_999,
+  currencyCode: 'USD',
+  tax: null,
+};
 
 describe('shop pages', () => {
   it('shop page: shop, grid in the chosen currency, load more and categories', async () => {
@@ -73,6 +89,44 @@ describe('shop pages', () => {
     expect(events.record).toHaveBeenCalledWith('cart', '101');
   });
 
+  it('product page: how it ships to the buyer’s country and its price with the VAT included there', async () => {
+    localStorage.setItem(SHIP_TO_STORAGE_KEY, 'DE');
+    const asked: unknown[] = [];
+    stubApi({
+      'GET /api/v1/public/shops/demo/products/101': PRODUCT,
+      'POST /api/v1/public/checkout/quote': (body: { countryCode: string }) => {
+        asked.push(body);
+        if (body.countryCode === 'BR') return NOT_SHIPPED;
+        return {
+          ...NOT_SHIPPED,
+          shippable: true,
+          methods: [{ methodId: '7', name: 'Standard', costMinor: 999, minDays: 4, maxDays: 8, free: false }],
+          shippingMethodId: '7',
+          tax: { name: 'VAT', rateMicros: 190_000, inclusive: true },
+        };
+      },
+    });
+    renderStorefront('/s/demo/p/101');
+    const delivery = await screen.findByRole('region', { name: 'Delivery' });
+    expect(within(delivery).getByLabelText('Ship to')).toHaveValue('DE');
+    // 19.99 with 19 % VAT: 19.99 + 3.80 (3.7981 rounded half up).
+    expect(await within(delivery).findByText('$23.79 including VAT (19%)')).toBeInTheDocument();
+    expect(
+      within(delivery).getByText('Standard: $9.99, 4–8 business days after dispatch'),
+    ).toBeInTheDocument();
+    expect(asked[0]).toMatchObject({
+      shop: 'demo',
+      countryCode: 'DE',
+      items: [{ productId: '101', quantity: 1 }],
+    });
+
+    fireEvent.change(within(delivery).getByLabelText('Ship to'), { target: { value: 'BR' } });
+    expect(await within(delivery).findByText(/We do not ship to Brazil yet/)).toBeInTheDocument();
+    // Kept for the checkout's address.
+    expect(localStorage.getItem(SHIP_TO_STORAGE_KEY)).toBe('BR');
+    localStorage.removeItem(SHIP_TO_STORAGE_KEY);
+  });
+
   it('product page of a product the shop does not sell: "Product not found" with the way back', async () => {
     expect(NOT_FOUND).toBe(ErrorCode.NOT_FOUND);
     // No answer for product 999: the stub answers 404 A0404, as the server does.
@@ -90,7 +144,33 @@ describe('shop pages', () => {
     cart.clear();
     cart.add({ productId: '101', title: 'Teapot', imageUrl: null, priceMinor: 1999, stock: 5 }, 1);
     let release = () => {};
+    // The server's quote: Portugal ships by Standard (free over the threshold) or Express, VAT included.
+    const quote = (body: { countryCode: string; shippingMethodId?: string }) => {
+      const express = body.shippingMethodId === '8';
+      const shipping = express ? 1_499 : 0;
+      const vat = Math.round(3_998 * 0.23) + Math.round(shipping * 0.23);
+      return body.countryCode === 'BR'
+        ? { ...NOT_SHIPPED }
+        : {
+            shippable: true,
+            methods: [
+              { methodId: '7', name: 'Standard', costMinor: 0, minDays: 3, maxDays: 5, free: true },
+              { methodId: '8', name: 'Express', costMinor: 1_499, minDays: 1, maxDays: 2, free: false },
+            ],
+            shippingMethodId: express ? '8' : '7',
+            itemsMinor: 3_998,
+            discountMinor: 0,
+            discountTaxMinor: 0,
+            shippingMinor: shipping,
+            shippingTaxMinor: Math.round(shipping * 0.23),
+            taxMinor: vat,
+            totalMinor: 3_998 + shipping + vat,
+            currencyCode: 'USD',
+            tax: { name: 'VAT', rateMicros: 230_000, inclusive: true },
+          };
+    };
     const fetch = stubApi({
+      'POST /api/v1/public/checkout/quote': quote,
       'POST /api/v1/public/checkout': () =>
         new Promise((resolve) => {
           release = () =>
@@ -112,14 +192,25 @@ describe('shop pages', () => {
 
     fireEvent.click(screen.getByRole('link', { name: 'Checkout' }));
     const pay = await screen.findByRole('button', { name: 'Pay with PayPal' });
+    // Priced for the country: the methods, and prices with the VAT they include.
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'PT' } });
+    expect(await screen.findByRole('radio', { name: /Standard/ })).toBeChecked();
+    await vi.waitFor(() => expect(pay).toBeEnabled());
     // The summary names what is being paid for, with a way back to change it.
     const summary = screen.getByRole('list', { name: 'Summary' });
-    expect(summary).toHaveTextContent('Teapot · Qty 2$39.98');
+    expect(summary).toHaveTextContent('Teapot · Qty 2$49.18');
+    const rows = () => [...document.querySelectorAll('.sf-money-row')].map((row) => row.textContent);
+    expect(rows()).toEqual(['Items$49.18', 'ShippingFree', 'Total$49.18', 'Includes VAT (23%)$9.20']);
+    fireEvent.click(screen.getByRole('radio', { name: /Express/ }));
+    await vi.waitFor(() =>
+      expect(rows()).toEqual(['Items$49.18', 'Shipping$18.44', 'Total$67.62', 'Includes VAT (23%)$12.65']),
+    );
     expect(screen.getByRole('link', { name: 'Edit cart' })).toHaveAttribute('href', '/s/demo/cart');
     fireEvent.click(pay);
     expect(screen.getAllByText('Please fill this in.')).toHaveLength(5);
     expect(screen.getByLabelText('Email for the confirmation')).toHaveFocus();
-    expect(fetch).not.toHaveBeenCalled();
+    const placing = () => fetch.mock.calls.filter(([url]) => String(url).endsWith('/public/checkout'));
+    expect(placing()).toHaveLength(0);
 
     const type = (label: string, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -134,7 +225,6 @@ describe('shop pages', () => {
     type('Address', '1 Main St');
     type('City', 'Lisbon');
     type('Postal code', '1000-001');
-    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'PT' } });
     fireEvent.click(pay);
     fireEvent.click(pay);
     expect(await screen.findByRole('button', { name: 'Going to PayPal…' })).toBeDisabled();
@@ -145,14 +235,28 @@ describe('shop pages', () => {
     // Coming back to the cart before paying means the payment was cancelled.
     expect(readStorage(sessionStorage, PAYING_STORAGE_KEY)).toBe('LS261122-K3J9Q2ZD');
     sessionStorage.removeItem(PAYING_STORAGE_KEY);
-    expect(fetch).toHaveBeenCalledTimes(1);
-    const body = JSON.parse(fetch.mock.calls[0]?.[1]?.body as string) as Record<string, unknown>;
+    expect(placing()).toHaveLength(1);
+    const body = JSON.parse(placing()[0]?.[1]?.body as string) as Record<string, unknown>;
     expect(body).toMatchObject({
       shop: 'demo',
       email: 'ana@example.com',
       items: [{ productId: '101', quantity: 2 }],
       language: 'en',
       address: { countryCode: 'PT', postalCode: '1000-001' },
+      shippingMethodId: '8',
     });
+  });
+
+  it('checkout says before paying that nothing ships to the country, and will not pay', async () => {
+    const cart = cartFor('demo');
+    cart.clear();
+    cart.add({ productId: '101', title: 'Teapot', imageUrl: null, priceMinor: 1999, stock: 5 }, 1);
+    stubApi({ 'POST /api/v1/public/checkout/quote': NOT_SHIPPED });
+    renderStorefront('/s/demo/checkout');
+    fireEvent.change(await screen.findByLabelText('Country'), { target: { value: 'BR' } });
+    expect(
+      await screen.findByText('We do not ship to Brazil yet. Choose another country, or ask the shop.'),
+    ).toHaveRole('alert');
+    expect(screen.getByRole('button', { name: 'Pay with PayPal' })).toBeDisabled();
   });
 });

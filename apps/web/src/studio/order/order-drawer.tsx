@@ -149,6 +149,19 @@ function OrderMoney({ order }: { order: TCreatorOrderDetail }) {
         size="small"
         items={[
           { key: 'paid', label: t('orders.detail.buyerPaid'), children: money.format(order.totalMinor) },
+          // Collected with the price, kept by the platform: what ships the parcel and the tax it owes.
+          ...(order.shippingMinor > 0
+            ? [
+                {
+                  key: 'shipping',
+                  label: t('orders.detail.shipping'),
+                  children: money.format(-order.shippingMinor),
+                },
+              ]
+            : []),
+          ...(order.taxMinor > 0
+            ? [{ key: 'tax', label: t('orders.detail.tax'), children: money.format(-order.taxMinor) }]
+            : []),
           ...(order.refundedMinor > 0
             ? [
                 {

@@ -38,6 +38,8 @@ const order = (orderNo: string, status: 0 | 1 | 2, title: string): TCreatorOrder
   quantity: 3,
   platformMinor: 2200,
   totalMinor: 4397,
+  shippingMinor: 0,
+  taxMinor: 0,
   profitMinor: 2197,
   currencyCode: 'USD',
   buyerEmail: 'a***@example.com',
@@ -221,5 +223,28 @@ describe('OrderDrawer', () => {
     expect(link).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
     expect(drawer).toHaveTextContent('UPS');
     expect(drawer).toHaveTextContent('Tracking number');
+  });
+
+  it('takes the shipping and tax the buyer paid out before the profit: they are the platform’s', async () => {
+    const user = userEvent.setup();
+    // 43.97 of items + 9.99 shipping + 10.11 VAT; the profit is the items' less their cost.
+    const taxed: TCreatorOrderDetail = { ...DETAIL, totalMinor: 6_407, shippingMinor: 999, taxMinor: 1_011 };
+    const api = createFakeApi({
+      'GET /api/v1/countries': () => ok([US]),
+      'GET /api/v1/orders': () =>
+        ok({ list: [{ ...taxed, items: DETAIL.items }], total: 1, totalIsCapped: false, nextCursor: null }),
+      'GET /api/v1/orders/LS261105-AAAAAAA2': () => ok(taxed),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    await renderWithApp([{ path: '/order', Component: OrderPage }], '/order');
+    const row = (await screen.findByText('Blue mug')).closest('tr');
+    if (!row) throw new Error('no row');
+    await user.click(within(row).getByRole('button', { name: 'Open order no. LS261105-AAAAAAA2' }));
+    const drawer = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(drawer).toHaveTextContent(
+        'Buyer paid$64.07Shipping (the platform ships)-$9.99Tax (the platform pays it)-$10.11Platform price$22.00Your earnings$21.97',
+      ),
+    );
   });
 });

@@ -28,6 +28,8 @@ const order = (orderNo: string, status: 0 | 1 | 2, platformMinor: number): TCrea
   quantity: 1,
   platformMinor,
   totalMinor: platformMinor * 2,
+  shippingMinor: 0,
+  taxMinor: 0,
   profitMinor: platformMinor,
   currencyCode: 'USD',
   buyerEmail: 'a***@example.com',

@@ -57,6 +57,8 @@ const ORDER: TCreatorOrderDetail = {
   quantity: 0,
   platformMinor: 0,
   totalMinor: 0,
+  shippingMinor: 0,
+  taxMinor: 0,
   profitMinor: 0,
   currencyCode: 'USD',
   buyerEmail: 'c***@example.org',

@@ -1,0 +1,206 @@
+import {
+  formatPercentMicros,
+  minorDigitsOf,
+  minorToDecimal,
+  type TLanguage,
+  type TTaxReport,
+  type TTaxReportQuery,
+  type TTaxReportRow,
+  type TTaxReportTotal,
+} from '@linkstore/contract';
+import { sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../platform/db/database';
+import { queryRows } from '../../platform/db/rows';
+import { translate } from '../../platform/i18n/translate';
+
+/**
+ * The tax report (issue 34, decision 0056): the tax the orders froze, per jurisdiction and UTC
+ * month, so finance can file returns. Read with SQL from the orders, their captures and their
+ * refunds, which it never changes.
+ *
+ * Tax is collected in the month the order was paid; it goes back in the month a refund
+ * completed, each refund the order's tax in proportion to the capture it returned. The shares are
+ * cumulative differences of rounded running totals, so the refunds of a fully refunded order give
+ * back exactly its tax, whatever their number and amounts.
+ */
+
+/** First instant of a `yyyy-MM` month (UTC), and of the month after `to`: the range is [start, end). */
+function monthBounds(query: TTaxReportQuery): { start: Date; end: Date } {
+  const at = (month: string, after: number) =>
+    new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + after, 1));
+  return { start: at(query.from, 0), end: at(query.to, 1) };
+}
+
+interface ReportRow {
+  month: string;
+  currency_code: string;
+  country_code: string;
+  region: string;
+  tax_name: string;
+  rate_micros: number;
+  inclusive: boolean | string;
+  orders: string;
+  sales: string;
+  collected: string;
+  refunded: string;
+}
+
+/** What a report row is keyed by besides its month: the jurisdiction as the order froze it. */
+const KEYS = sql`currency_code, country_code, region, tax_name, rate_micros, inclusive`;
+
+async function reportRows(db: AppDatabase, query: TTaxReportQuery): Promise<ReportRow[]> {
+  const { start, end } = monthBounds(query);
+  return queryRows<ReportRow>(
+    db,
+    sql`
+    -- Buyers' orders that charged tax and were paid ('b' orders are creators paying the
+    -- platform: no tax). Not materialized: each half below reads only its own orders through it.
+    with taxed as not materialized (
+      select o.id, o.paid_at, o.total_minor, o.tax_minor, o.currency_code,
+        o.tax_country as country_code, o.tax_region as region, coalesce(o.tax_name, '') as tax_name,
+        o.tax_rate_micros as rate_micros, o.tax_inclusive as inclusive
+      from orders o
+      where o.side = 'c' and o.status in (1, 2) and o.paid_at is not null and o.tax_country is not null
+    ),
+    collected as (
+      select to_char(t.paid_at at time zone 'UTC', 'YYYY-MM') as month, ${KEYS},
+        count(*) as orders, sum(t.total_minor - t.tax_minor) as sales, sum(t.tax_minor) as collected,
+        0::bigint as refunded
+      from taxed t
+      where t.paid_at >= ${start} and t.paid_at < ${end}
+      group by 1, ${KEYS}
+    ),
+    -- The completed refunds of the orders with one in the range, each with its order's running
+    -- total over all of them (not only the range's): a refund's share depends on the ones before.
+    running as (
+      select r.completed_at, r.amount_minor::bigint as amount, t.tax_minor::bigint as tax,
+        p.captured_minor::bigint as captured, t.currency_code, t.country_code, t.region, t.tax_name,
+        t.rate_micros, t.inclusive,
+        -- sum() of bigints is numeric: cast back, so the divisions below are integer ones.
+        (sum(r.amount_minor) over (partition by r.order_id order by r.completed_at, r.id))::bigint as cum
+      from refunds r
+      join taxed t on t.id = r.order_id
+      join payments p on p.id = r.payment_id
+      where r.status = 'completed' and r.completed_at is not null
+        and p.capture_id is not null and p.captured_minor > 0
+        and r.order_id in (select d.order_id from refunds d where d.status = 'completed'
+          and d.completed_at >= ${start} and d.completed_at < ${end})
+    ),
+    -- round(tax × cum / captured) − round(tax × previous cum / captured), half up in integers:
+    -- round(a × b / c) = (2ab + c) / 2c.
+    refunded as (
+      select to_char(u.completed_at at time zone 'UTC', 'YYYY-MM') as month, ${KEYS},
+        0::bigint as orders, 0::bigint as sales, 0::bigint as collected,
+        sum((2 * u.tax * u.cum + u.captured) / (2 * u.captured)
+          - (2 * u.tax * (u.cum - u.amount) + u.captured) / (2 * u.captured)) as refunded
+      from running u
+      where u.completed_at >= ${start} and u.completed_at < ${end}
+      group by 1, ${KEYS}
+    ),
+    both_halves as (
+      select * from collected union all select * from refunded
+    )
+    select month, ${KEYS}, sum(orders)::text as orders, sum(sales)::text as sales,
+      sum(collected)::text as collected, sum(refunded)::text as refunded
+    from both_halves
+    group by month, ${KEYS}
+    order by month, ${KEYS}`,
+  );
+}
+
+/** The report of a range of months: its rows, in order, and its totals per currency. */
+export async function taxReport(db: AppDatabase, query: TTaxReportQuery): Promise<TTaxReport> {
+  const rows: TTaxReportRow[] = (await reportRows(db, query)).map((row) => {
+    const collectedMinor = Number(row.collected);
+    const refundedMinor = Number(row.refunded);
+    return {
+      month: row.month,
+      countryCode: row.country_code,
+      region: row.region,
+      taxName: row.tax_name,
+      rateMicros: Number(row.rate_micros),
+      inclusive: row.inclusive === true || row.inclusive === 't',
+      currencyCode: row.currency_code,
+      orders: Number(row.orders),
+      salesMinor: Number(row.sales),
+      collectedMinor,
+      refundedMinor,
+      netMinor: collectedMinor - refundedMinor,
+    };
+  });
+  const totals = new Map<string, TTaxReportTotal>();
+  for (const row of rows) {
+    const total = totals.get(row.currencyCode) ?? {
+      currencyCode: row.currencyCode,
+      collectedMinor: 0,
+      refundedMinor: 0,
+      netMinor: 0,
+    };
+    total.collectedMinor += row.collectedMinor;
+    total.refundedMinor += row.refundedMinor;
+    total.netMinor += row.netMinor;
+    totals.set(row.currencyCode, total);
+  }
+  return { rows, totals: [...totals.values()].sort((a, b) => a.currencyCode.localeCompare(b.currencyCode)) };
+}
+
+// ── The CSV ─────────────────────────────────────────────────────────────────────────────────
+
+export const CSV_MIME_TYPE = 'text/csv; charset=utf-8';
+
+const COLUMNS = [
+  'month',
+  'country',
+  'region',
+  'taxName',
+  'rate',
+  'inclusive',
+  'currency',
+  'orders',
+  'sales',
+  'collected',
+  'refunded',
+  'net',
+] as const;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a separator, a quote or a line break. Text an
+ * operator typed (a tax's name) that a spreadsheet would run as a formula is prefixed with `'`.
+ */
+function field(value: string, isText = false): string {
+  const safe = isText && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * The report as CSV in the caller's language: a BOM, so Excel reads it as UTF-8, then a header
+ * row and one row per report row. Amounts are exact decimals of the currency ("12.34").
+ */
+export async function taxReportCsv(
+  db: AppDatabase,
+  lang: TLanguage,
+  query: TTaxReportQuery,
+): Promise<Buffer> {
+  const { rows } = await taxReport(db, query);
+  const decimal = (minor: number, currencyCode: string) => minorToDecimal(minor, minorDigitsOf(currencyCode));
+  const lines = [COLUMNS.map((column) => field(translate(lang, `taxes.report.column.${column}`))).join(',')];
+  for (const row of rows) {
+    lines.push(
+      [
+        row.month,
+        row.countryCode,
+        field(row.region, true),
+        field(row.taxName, true),
+        formatPercentMicros(row.rateMicros),
+        field(translate(lang, row.inclusive ? 'taxes.report.yes' : 'taxes.report.no')),
+        row.currencyCode,
+        String(row.orders),
+        decimal(row.salesMinor, row.currencyCode),
+        decimal(row.collectedMinor, row.currencyCode),
+        decimal(row.refundedMinor, row.currencyCode),
+        decimal(row.netMinor, row.currencyCode),
+      ].join(','),
+    );
+  }
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}

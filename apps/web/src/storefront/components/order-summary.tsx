@@ -1,0 +1,47 @@
+import { orderMoneyRows, type TOrderMoney, type TMoneyRow } from '@linkstore/contract';
+import { useStorefront } from '../storefront-context';
+
+/** "19 %" as the buyer's language writes a percentage (a display figure, never money). */
+export function formatRate(rateMicros: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(
+    rateMicros / 1_000_000,
+  );
+}
+
+/**
+ * Items, discount, shipping, tax and total, the one way checkout and receipt show them
+ * (`orderMoneyRows`): tax on its own row where prices exclude it, "includes VAT" under the total
+ * where they include it.
+ */
+export function OrderSummary({
+  money,
+  shippingFree,
+  format,
+}: {
+  money: TOrderMoney;
+  shippingFree?: boolean | undefined;
+  /** How amounts are written: the buyer's currency (an approximation) unless given, e.g. as charged. */
+  format?: ((minor: number) => string) | undefined;
+}) {
+  const { t, locale, price: shown } = useStorefront();
+  const price = format ?? shown;
+  const tax = { name: money.tax?.name ?? '', rate: formatRate(money.tax?.rateMicros ?? 0, locale) };
+  const label = (row: TMoneyRow) => {
+    if (row.kind === 'tax' || row.kind === 'taxIncluded') return t(`money.rows.${row.kind}`, tax);
+    return t(`money.rows.${row.kind}`);
+  };
+  const amount = (row: TMoneyRow) => {
+    if (row.kind === 'shipping' && row.minor === 0 && shippingFree) return t('money.rows.free');
+    return row.kind === 'discount' ? `−${price(row.minor)}` : price(row.minor);
+  };
+  return (
+    <dl className="sf-money-rows">
+      {orderMoneyRows(money).map((row) => (
+        <div key={row.kind} className={`sf-money-row sf-money-${row.kind}`}>
+          <dt>{label(row)}</dt>
+          <dd>{row.kind === 'total' ? <strong>{amount(row)}</strong> : amount(row)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
