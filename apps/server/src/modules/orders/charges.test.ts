@@ -212,6 +212,10 @@ describe('an order’s charges', () => {
 
   it('refuses a method of another zone, and prices by weight up to the heaviest band', async () => {
     const us = await quote('NY', [[mug, 1]]);
+    // The quote prices the zone's first method instead; placing the order refuses it.
+    const de = await quote('DE', [[mug, 1]], methodOf(us, 'Express'));
+    expect(de.shippingMethodId).toBe(methodOf(de, 'Standard'));
+    expect(de.shippingMinor).toBe(999);
     const res = await checkout('DE', [[mug, 1]], methodOf(us, 'Express'));
     expect(res.statusCode).toBe(400);
     expect(res.json<{ data: { fields: { field: string }[] } }>().data.fields[0]?.field).toBe(

@@ -260,6 +260,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     to: Destination,
     methodId: string | undefined,
     at: Date,
+    strict: boolean,
   ): Promise<Charges> {
     const totalsLines = lines.map(({ item }) => ({
       unitMinor: item.sellingPriceMinor,
@@ -286,8 +287,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
       maxDays: offered.maxDays,
       free: offered.free,
     }));
-    const method =
-      methodId === undefined ? (methods[0] ?? null) : (methods.find((m) => m.methodId === methodId) ?? null);
+    // A method not offered (another zone's, one switched off since): the quote prices the first
+    // instead, so its figures stay true; placing an order refuses it (`strict`).
+    const asked = methodId === undefined ? undefined : methods.find((m) => m.methodId === methodId);
+    const method = asked ?? (methodId !== undefined && strict ? null : (methods[0] ?? null));
     return {
       shippable: !configured || methods.length > 0,
       methods,
@@ -300,7 +303,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   /** The charges an order placed now would freeze; refused (per field) when it cannot ship so. */
   async function chargesToPlace(lines: PricedLine[], form: CheckoutForm): Promise<Charges> {
     const to = { countryCode: form.address.countryCode, region: regionCode(form.address.region) };
-    const charges = await chargesFor(lines, to, form.shippingMethodId, new Date());
+    const charges = await chargesFor(lines, to, form.shippingMethodId, new Date(), true);
     if (!charges.shippable) throw AppError.field('address.countryCode', 'checkout.notShippedThere');
     if (charges.methods.length > 0 && charges.method === null) {
       throw AppError.field('shippingMethodId', 'checkout.methodNotOffered');
@@ -496,6 +499,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         to,
         form.shippingMethodId,
         new Date(),
+        false,
       );
       return {
         shippable,

@@ -68,6 +68,11 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
 
   if (lines.length === 0) return <EmptyCart />;
   const notShipped = quote.answer?.shippable === false;
+  // The buyer's pick shows at once (the totals follow when the quote for it is back); a method the
+  // address no longer offers gives way to the quote's.
+  const chosenMethod = quote.answer?.methods.some((m) => m.methodId === methodId)
+    ? methodId
+    : (quote.answer?.shippingMethodId ?? undefined);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -89,7 +94,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
         language,
         sources: readTrafficSources(window.location.search),
         checkoutKey: checkoutKey.current,
-        shippingMethodId: quote.answer?.shippingMethodId ?? undefined,
+        shippingMethodId: chosenMethod,
       });
       const answer = await checkoutApi.checkout(request);
       // Back from paying, the way to the shop keeps the buyer's language.
@@ -166,6 +171,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
         </fieldset>
         <ShippingMethods
           quote={quote.answer}
+          chosen={chosenMethod}
           country={countries.find((c) => c.code === values.countryCode)?.name ?? values.countryCode}
           onPick={setMethodId}
         />
@@ -274,6 +280,7 @@ function useQuote(
 /** The methods offered where the order ships, or why nothing ships there. */
 function ShippingMethods(props: {
   quote: TCheckoutQuote | null;
+  chosen: string | undefined;
   country: string;
   onPick: (methodId: string) => void;
 }) {
@@ -302,7 +309,7 @@ function ShippingMethods(props: {
                 id={id}
                 name="sf-method"
                 value={method.methodId}
-                checked={quote.shippingMethodId === method.methodId}
+                checked={props.chosen === method.methodId}
                 onChange={() => props.onPick(method.methodId)}
               />
               <label htmlFor={id}>
