@@ -304,6 +304,7 @@ test('an operator ships an order found by email, refunds another in part, resolv
           name: 'Late Buyer',
           line1: '1 Main St',
           city: 'Austin',
+          region: 'TX',
           postalCode: '78701',
           countryCode: 'US',
         },

@@ -29,6 +29,9 @@ const CONTRACT_VALUES = new Set([
   // orders/order-totals.ts
   'orderMoneyRows',
   'shownUnitPrice',
+  // orders/regions.ts
+  'isRegionOf',
+  'regionsOf',
 ]);
 const ALLOWED_PACKAGES = new Set(['react', 'react-dom/client', '@linkstore/contract']);
 /** The server entry (decision 0034) renders with react-dom's server side; no browser code imports it. */

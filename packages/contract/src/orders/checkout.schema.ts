@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../platform/languages';
 import { ZShopRecordId, ZShopSlug } from '../shops/shops.schema';
+import { isRegionOf } from './regions';
 import { ZTrafficSource } from '../storefront/storefront.schema';
 
 /**
@@ -54,7 +55,11 @@ const ZCheckoutItems = z
 export const ZCheckoutRequest = z.object({
   shop: ZShopSlug,
   email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
-  address: ZShippingAddress,
+  /** Where taxes differ by region (US, CA, AU), the region is one of the country's codes. */
+  address: ZShippingAddress.refine((address) => isRegionOf(address.countryCode, address.region), {
+    path: ['region'],
+    message: 'checkout.regionUnknown',
+  }),
   items: ZCheckoutItems,
   /**
    * The shipping method the buyer chose among those the quote offered. Without it, the first one

@@ -138,6 +138,7 @@ export const pt = {
   'payouts.overDailyMaximum': 'No máximo {maximum} podem ser pagos por dia; restam {left} hoje.',
   'files.unreadable': 'Não foi possível ler a imagem: o ficheiro pode estar danificado.',
   'files.tooManyPixels': 'A imagem é demasiado grande: no máximo {max} megapíxeis.',
+  'checkout.regionUnknown': 'Escolha o estado, a província ou o território da lista.',
   'checkout.duplicateItem': 'Cada produto, em cada tamanho ou cor, só pode estar uma vez no carrinho.',
   'checkout.alreadyPlaced':
     'Este checkout já foi usado para um pedido em outra loja. Recarregue a página para começar um novo.',

@@ -11,7 +11,9 @@ export const SHIP_TO_STORAGE_KEY = 'storefrontShipTo';
 
 /** The country kept for this browser, else the one its languages name (US without one). */
 export function shipToCountry(): string {
-  return readStorage(localStorage, SHIP_TO_STORAGE_KEY) ?? defaultCountry(navigator.languages);
+  // `languages` is missing in some embedded browsers: the one language then.
+  const languages = (navigator.languages as readonly string[] | undefined) ?? [navigator.language];
+  return readStorage(localStorage, SHIP_TO_STORAGE_KEY) ?? defaultCountry(languages);
 }
 
 export function keepShipTo(countryCode: string): void {

@@ -37,8 +37,15 @@ describe('checkout form', () => {
       name: 'required',
       line1: 'required',
       city: 'required',
+      region: 'required',
       postalCode: 'required',
     });
+    // A US state is one of the list's; elsewhere the region is free and optional.
+    expect(validateCheckout({ ...filled, countryCode: 'US', region: 'New York' })).toEqual({
+      region: 'required',
+    });
+    expect(validateCheckout({ ...filled, countryCode: 'US', region: 'NY' })).toEqual({});
+    expect(validateCheckout({ ...filled, countryCode: 'DE', region: '' })).toEqual({});
     expect(validateCheckout({ ...filled, email: 'ana@', postalCode: '#1', phone: 'call me' })).toEqual({
       email: 'email',
       postalCode: 'postalCode',

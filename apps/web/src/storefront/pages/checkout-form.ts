@@ -1,4 +1,4 @@
-import type { TCheckoutRequest, TLanguage } from '@linkstore/contract';
+import { isRegionOf, regionsOf, type TCheckoutRequest, type TLanguage } from '@linkstore/contract';
 import type { TCartLine } from '../cart';
 import type { TTrafficSources } from '../events';
 
@@ -120,7 +120,15 @@ export function validateCheckout(values: TCheckoutValues): Partial<Record<TCheck
   if (!errors.email && !EMAIL.test(values.email.trim())) errors.email = 'email';
   if (!errors.postalCode && !POSTAL_CODE.test(values.postalCode.trim())) errors.postalCode = 'postalCode';
   if (!errors.phone && !PHONE.test(values.phone.trim())) errors.phone = 'phone';
+  // Where taxes differ by state or province, one is chosen from the list.
+  if (!errors.region && !isRegionOf(values.countryCode, values.region)) errors.region = 'required';
   return errors;
+}
+
+/** The form after the country changed: a region of the old country's list does not carry over. */
+export function withCountry(values: TCheckoutValues, countryCode: string): TCheckoutValues {
+  const keep = regionsOf(values.countryCode).length === 0 && regionsOf(countryCode).length === 0;
+  return { ...values, countryCode, region: keep ? values.region : '' };
 }
 
 /**

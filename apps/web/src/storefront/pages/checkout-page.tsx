@@ -1,6 +1,8 @@
 import { newIdempotencyKey } from '../../shared/idempotency-key';
 import {
   isInfoPageKey,
+  regionsOf,
+  type TRegion,
   shownUnitPrice,
   type TCheckoutQuote,
   type TCheckoutQuoteRequest,
@@ -20,6 +22,7 @@ import {
   EMPTY_VALUES,
   toCheckoutRequest,
   recheckField,
+  withCountry,
   validateCheckout,
   type TCheckoutField,
   type TCheckoutValues,
@@ -68,6 +71,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
 
   if (lines.length === 0) return <EmptyCart />;
   const notShipped = quote.answer?.shippable === false;
+  const regions = regionsOf(values.countryCode);
   // The buyer's pick shows at once (the totals follow when the quote for it is back); a method the
   // address no longer offers gives way to the quote's.
   const chosenMethod = quote.answer?.methods.some((m) => m.methodId === methodId)
@@ -146,7 +150,20 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
           {field('line1', 'text', 'shipping address-line1')}
           {field('line2', 'text', 'shipping address-line2', false)}
           {field('city', 'text', 'shipping address-level2')}
-          {field('region', 'text', 'shipping address-level1', false)}
+          {regions.length > 0 ? (
+            <RegionSelect
+              regions={regions}
+              value={values.region}
+              error={errors.region}
+              onChange={(region) => {
+                const next = { ...values, region };
+                setValues(next);
+                setErrors((current) => recheckField(current, next, 'region'));
+              }}
+            />
+          ) : (
+            field('region', 'text', 'shipping address-level1', false)
+          )}
           {field('postalCode', 'text', 'shipping postal-code')}
           <div className="sf-field">
             <label htmlFor="sf-countryCode">{t('checkout.fields.countryCode')}</label>
@@ -157,7 +174,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
               onChange={(event) => {
                 const countryCode = event.target.value;
                 keepShipTo(countryCode);
-                setValues((current) => ({ ...current, countryCode }));
+                setValues((current) => withCountry(current, countryCode));
               }}
             >
               {countries.map((country) => (
@@ -323,6 +340,42 @@ function ShippingMethods(props: {
         })}
       </div>
     </fieldset>
+  );
+}
+
+/** The state, province or territory, from the country's list (its taxes differ by it). */
+function RegionSelect(props: {
+  regions: readonly TRegion[];
+  value: string;
+  error: TFieldError | undefined;
+  onChange: (region: string) => void;
+}) {
+  const { t } = useStorefront();
+  return (
+    <div className="sf-field">
+      <label htmlFor="sf-region">{t('checkout.fields.region')}</label>
+      <select
+        id="sf-region"
+        autoComplete="shipping address-level1"
+        required
+        value={props.value.toUpperCase()}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? 'sf-region-error' : undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        <option value="">{t('checkout.chooseRegion')}</option>
+        {props.regions.map((region) => (
+          <option key={region.code} value={region.code}>
+            {region.name}
+          </option>
+        ))}
+      </select>
+      {props.error && (
+        <p id="sf-region-error" className="sf-field-error">
+          {t(`checkout.errors.${props.error}`)}
+        </p>
+      )}
+    </div>
   );
 }
 

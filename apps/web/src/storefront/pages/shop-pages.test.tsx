@@ -247,6 +247,29 @@ describe('shop pages', () => {
     });
   });
 
+  it('checkout asks a US buyer for the state from the list and prices the quote for it', async () => {
+    const cart = cartFor('demo');
+    cart.clear();
+    cart.add({ productId: '101', title: 'Teapot', imageUrl: null, priceMinor: 1999, stock: 5 }, 1);
+    const asked: { countryCode: string; region?: string }[] = [];
+    stubApi({
+      'POST /api/v1/public/checkout/quote': (body: { countryCode: string; region?: string }) => {
+        asked.push(body);
+        return { ...NOT_SHIPPED, shippable: true };
+      },
+    });
+    renderStorefront('/s/demo/checkout');
+    fireEvent.change(await screen.findByLabelText('Country'), { target: { value: 'US' } });
+    const state = screen.getByLabelText('State or region');
+    expect(state.tagName).toBe('SELECT');
+    expect(within(state).getByRole('option', { name: 'New York' })).toHaveValue('NY');
+    fireEvent.change(state, { target: { value: 'NY' } });
+    await vi.waitFor(() => expect(asked.at(-1)).toMatchObject({ countryCode: 'US', region: 'NY' }));
+    // Another country: the state does not carry over, the region is typed (and optional) there.
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'DE' } });
+    expect(screen.getByLabelText('State or region (optional)')).toHaveValue('');
+  });
+
   it('checkout says before paying that nothing ships to the country, and will not pay', async () => {
     const cart = cartFor('demo');
     cart.clear();
