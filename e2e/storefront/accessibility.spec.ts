@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { text } from '../locales';
 import { PHONE } from '../support/phone';
 import { accessibilityViolations } from '../support/axe';
+import { chooseStateIfAsked } from '../support/buyer';
 
 test.use({
   ...PHONE,
@@ -42,6 +43,7 @@ for (const language of ['en', 'zh-cn'] as const) {
     await page.getByLabel(sf('checkout.fields.line1'), { exact: true }).fill('1 Market Street');
     await page.getByLabel(sf('checkout.fields.city')).fill('Springfield');
     await page.getByLabel(sf('checkout.fields.postalCode')).fill('12345');
+    await chooseStateIfAsked(page);
     await page.getByRole('button', { name: sf('checkout.pay') }).click();
     await expect(page.getByRole('button', { name: sf('payauth.approve') })).toBeVisible();
     await expectAccessible('the sandbox approval page');

@@ -98,9 +98,7 @@ export async function checkOutInSandbox(page: Page, buyer: { email: string; name
   await page.getByLabel(sf('checkout.fields.line1'), { exact: true }).fill('1 Market Street');
   await page.getByLabel(sf('checkout.fields.city')).fill('Springfield');
   await page.getByLabel(sf('checkout.fields.postalCode')).fill('12345');
-  // Where taxes differ by state (the US, the browser's country here), one is chosen from the list.
-  const states = page.locator('select#sf-region');
-  if ((await states.count()) > 0) await states.selectOption('IL');
+  await chooseStateIfAsked(page);
   await page.getByRole('button', { name: sf('checkout.pay') }).click();
   // The offline sandbox's approval page, then back to /payresult where the payment is captured.
   await expect(page).toHaveURL(/\/payauth\?token=/);
@@ -110,4 +108,13 @@ export async function checkOutInSandbox(page: Page, buyer: { email: string; name
   const orderNo = /LS\d{6}-[A-Z0-9]{8}/.exec((await page.getByRole('main').textContent()) ?? '')?.[0] ?? '';
   expect(orderNo).not.toBe('');
   return orderNo;
+}
+
+/**
+ * Where taxes differ by state (the US: the journeys' browser language makes it the checkout's
+ * country), the address names one from the list: Illinois here.
+ */
+export async function chooseStateIfAsked(page: Page): Promise<void> {
+  const states = page.locator('select#sf-region');
+  if ((await states.count()) > 0) await states.selectOption('IL');
 }
