@@ -93,6 +93,7 @@ export const CODEGEN_RESERVED_MODULE_NAMES = [
   'system',
   'dev',
   'catalog',
+  'commerce',
   'demo',
   'linkstore',
 ] as const;
