@@ -2,6 +2,7 @@ import type {
   TCaptureRequest,
   TCheckoutAnswer,
   TCheckoutQuote,
+  TShippingZoneInfo,
   TCheckoutQuoteRequest,
   TCheckoutRequest,
   TOrderReceipt,
@@ -112,6 +113,8 @@ export const storefrontApi = {
 export const infoPagesApi = {
   page: (page: string) =>
     call<TPublicInfoPage>('GET', `/api/v1/public/info-pages/${encodeURIComponent(page)}`),
+  /** Where the platform ships and how: the "Shipping" page's table. */
+  shippingZones: () => call<TShippingZoneInfo[]>('GET', '/api/v1/public/shipping/zones'),
 };
 
 export const EVENTS_PATH = '/api/v1/public/events';

@@ -5,6 +5,7 @@ import {
   ZShippingZoneIdParams,
   ZShippingZonePage,
   ZShippingZonePageQuery,
+  ZShippingZoneInfo,
   ZShippingZoneRequest,
 } from './shipping.schema';
 
@@ -12,6 +13,15 @@ const tags = ['shipping'] as const;
 
 /** Shipping zones and their methods, kept by operators in the console. */
 export const shippingRoutes = defineRoutes({
+  /** The shop information page "Shipping" lists these, in the buyer's language. */
+  publicZones: {
+    method: 'GET',
+    path: '/api/v1/public/shipping/zones',
+    summary: 'Where the platform ships, by which methods, at what cost and in how many business days',
+    tags,
+    response: z.array(ZShippingZoneInfo),
+    access: { public: true },
+  },
   page: {
     method: 'GET',
     path: '/api/v1/shipping/zones',

@@ -9,10 +9,12 @@ import {
   pageShippingZones,
   updateShippingZone,
 } from './shipping.repository';
+import { listShippingZonesForInfo } from './shipping.api';
 
 /** The console's shipping zones and their methods; other modules use `shipping.api.ts`. */
 async function registerShipping(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
+  registerRoute(app, shippingRoutes.publicZones, () => listShippingZonesForInfo(db));
   registerRoute(app, shippingRoutes.page, ({ query }) => pageShippingZones(db, query));
   registerRoute(app, shippingRoutes.get, ({ params }) => getShippingZone(db, Number(params.id)));
   registerRoute(app, shippingRoutes.create, ({ body }) => createShippingZone(db, body));

@@ -431,6 +431,10 @@ describe('quotes (the face checkout calls)', () => {
     expect(info.map((zone) => zone.name)).toEqual(SEED_ZONES.map((zone) => zone.name));
     expect(info[0]?.methods.map((m) => m.name)).toEqual(['Standard', 'Express']);
     expect(await shippingConfigured(db)).toBe(true);
+    // The same list, public, for the storefront's shipping page.
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/public/shipping/zones' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: unknown }>().data).toEqual(info);
   });
 });
 

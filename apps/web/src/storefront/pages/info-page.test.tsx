@@ -15,6 +15,20 @@ const RETURNS = {
   },
 };
 
+/** A shipping method as the public zones list answers it. */
+const METHOD = {
+  kind: 'items' as const,
+  firstItemMinor: 0,
+  additionalItemMinor: 0,
+  weightBands: [],
+  minDays: 4,
+  maxDays: 8,
+  freeOverMinor: null,
+  currencyCode: 'USD',
+  sort: 1,
+  enabled: true,
+};
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -46,6 +60,48 @@ describe('information pages', () => {
     expect(String(fetch.mock.lastCall?.[0])).toBe('/api/v1/public/info-pages/returns');
     // Written in the buyer's language: no note, no other language marked.
     expect(screen.queryByText(/shown in English/)).not.toBeInTheDocument();
+  });
+
+  it('the shipping page lists the rates from the zones checkout charges by, countries in the buyer’s language', async () => {
+    stubApi({
+      'GET /api/v1/public/info-pages/shipping': { ...RETURNS, page: 'shipping' },
+      'GET /api/v1/public/shipping/zones': [
+        {
+          id: '1',
+          name: 'Europe',
+          countries: ['FR', 'DE'],
+          regions: {},
+          methods: [
+            {
+              ...METHOD,
+              id: '1',
+              name: 'Standard',
+              firstItemMinor: 999,
+              additionalItemMinor: 200,
+              freeOverMinor: 9000,
+            },
+            {
+              ...METHOD,
+              id: '2',
+              name: 'Heavy',
+              kind: 'weight',
+              weightBands: [
+                { upToGrams: 500, rateMinor: 1499 },
+                { upToGrams: 2000, rateMinor: 3499 },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    renderStorefront('/s/demo/info/shipping');
+    const rates = await screen.findByRole('region', { name: 'Rates and delivery times' });
+    expect(within(rates).getByRole('heading', { level: 3, name: 'Europe' })).toBeInTheDocument();
+    expect(rates).toHaveTextContent('France, Germany');
+    expect(rates).toHaveTextContent(
+      'Standard · 4–8 business days$9.99 for the first item, $2.00 for each additional one · free on orders over $90.00',
+    );
+    expect(rates).toHaveTextContent('Heavy · 4–8 business daysup to 0.5 kg: $14.99 · up to 2 kg: $34.99');
   });
 
   it('says so when the page is shown in English, and marks the text as English', async () => {

@@ -1,5 +1,5 @@
-import type { TInfoPageKey } from '@linkstore/contract';
-import { useCallback } from 'react';
+import type { TInfoPageKey, TShippingZoneInfo } from '@linkstore/contract';
+import { useCallback, useMemo } from 'react';
 import { RichTextView } from '../../shared/rich-text/rich-text-view';
 import { infoPagesApi } from '../api';
 import { LoadError, Loading } from '../components/status';
@@ -29,6 +29,60 @@ export function InfoPage({ page }: { page: TInfoPageKey }) {
       <div lang={fallback ? data.lang : undefined}>
         <RichTextView doc={data.doc} className="sf-rich" />
       </div>
+      {page === 'shipping' && <ShippingRates />}
     </article>
+  );
+}
+
+/**
+ * The shipping page's rates, from the zones and methods checkout charges by (never written twice):
+ * each zone's countries named in the buyer's language, its methods with their delivery window,
+ * price and free-shipping threshold.
+ */
+function ShippingRates() {
+  const { t, locale, price } = useStorefront();
+  const { data: zones } = useLoad(infoPagesApi.shippingZones, null);
+  const names = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
+  if (!zones || zones.length === 0) return null;
+  const costOf = (method: TShippingZoneInfo['methods'][number]) =>
+    method.kind === 'items'
+      ? t('info.rates.perItem', {
+          first: price(method.firstItemMinor),
+          each: price(method.additionalItemMinor),
+        })
+      : method.weightBands
+          .map((band) => t('info.rates.upTo', { weight: band.upToGrams / 1000, cost: price(band.rateMinor) }))
+          .join(' · ');
+  return (
+    <section aria-labelledby="sf-rates-title">
+      <h2 id="sf-rates-title">{t('info.rates.title')}</h2>
+      {zones.map((zone) => (
+        <div key={zone.id} className="sf-rates-zone">
+          <h3>{zone.name}</h3>
+          <p className="sf-muted">
+            {zone.countries
+              .map((code) => names.of(code) ?? code)
+              .sort((a, b) => a.localeCompare(b, locale))
+              .join(', ')}
+          </p>
+          <ul className="sf-lines">
+            {zone.methods.map((method) => (
+              <li key={method.id}>
+                <strong>{method.name}</strong> ·{' '}
+                {t('checkout.days', { min: method.minDays, max: method.maxDays })}
+                <br />
+                {costOf(method)}
+                {method.freeOverMinor !== null && (
+                  <>
+                    {' · '}
+                    {t('info.rates.freeOver', { amount: price(method.freeOverMinor) })}
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
   );
 }
