@@ -67,6 +67,7 @@ export * from './orders/console-orders.schema';
 export * from './orders/refund-lines';
 export * from './orders/order-totals';
 export * from './orders/regions';
+export * from './orders/postal-codes';
 export * from './orders/console-orders.routes';
 export * from './refunds/refunds.routes';
 export * from './earnings/earnings.schema';

@@ -29,8 +29,9 @@ const CONTRACT_VALUES = new Set([
   // orders/order-totals.ts
   'orderMoneyRows',
   'shownUnitPrice',
-  // orders/regions.ts
+  // orders/regions.ts, orders/postal-codes.ts
   'isRegionOf',
+  'postalCodeFits',
   'regionsOf',
 ]);
 const ALLOWED_PACKAGES = new Set(['react', 'react-dom/client', '@linkstore/contract']);

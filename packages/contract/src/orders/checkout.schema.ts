@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../platform/languages';
 import { ZShopRecordId, ZShopSlug } from '../shops/shops.schema';
+import { postalCodeFits } from './postal-codes';
 import { isRegionOf } from './regions';
 import { ZTrafficSource } from '../storefront/storefront.schema';
 
@@ -59,6 +60,9 @@ export const ZCheckoutRequest = z.object({
   address: ZShippingAddress.refine((address) => isRegionOf(address.countryCode, address.region), {
     path: ['region'],
     message: 'checkout.regionUnknown',
+  }).refine((address) => postalCodeFits(address.countryCode, address.postalCode), {
+    path: ['postalCode'],
+    message: 'checkout.postalCodeCountry',
   }),
   items: ZCheckoutItems,
   /**

@@ -210,6 +210,26 @@ describe('an order’s charges', () => {
     expect(await stock()).toBe(held);
   });
 
+  it('refuses, per field and translated, a postcode of another format and a state not on the list; nothing is placed', async () => {
+    const before = await countOrders();
+    const res = await post('/checkout', {
+      shop: 'ch-shop',
+      email: 'buyer@example.com',
+      address: { ...where.NY, region: 'New York', postalCode: '1000-001' },
+      items: itemsOf([[mug, 1]]),
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json<{ data: { fields: { field: string; message: string }[] } }>().data.fields;
+    expect(fields).toEqual([
+      { field: 'address.region', message: 'Choose the state, province or territory from the list.' },
+      {
+        field: 'address.postalCode',
+        message: 'This postal code does not have the format of the country chosen.',
+      },
+    ]);
+    expect(await countOrders()).toBe(before);
+  });
+
   it('refuses a method of another zone, and prices by weight up to the heaviest band', async () => {
     const us = await quote('NY', [[mug, 1]]);
     // The quote prices the zone's first method instead; placing the order refuses it.

@@ -134,6 +134,7 @@ export const en = {
   'payouts.overDailyMaximum': 'At most {maximum} can be paid out per day; {left} is left today.',
   'files.unreadable': 'The image could not be read: the file may be damaged.',
   'files.tooManyPixels': 'The image is too large: at most {max} megapixels.',
+  'checkout.postalCodeCountry': 'This postal code does not have the format of the country chosen.',
   'checkout.regionUnknown': 'Choose the state, province or territory from the list.',
   'checkout.duplicateItem': 'Each product, in each size or colour, can be in the cart only once.',
   'checkout.alreadyPlaced':

@@ -142,6 +142,7 @@ export const es = {
   'payouts.overDailyMaximum': 'Se pueden pagar como máximo {maximum} al día; hoy quedan {left}.',
   'files.unreadable': 'No se pudo leer la imagen: puede que el archivo esté dañado.',
   'files.tooManyPixels': 'La imagen es demasiado grande: como máximo {max} megapíxeles.',
+  'checkout.postalCodeCountry': 'Este código postal no tiene el formato del país elegido.',
   'checkout.regionUnknown': 'Elige el estado, la provincia o el territorio de la lista.',
   'checkout.duplicateItem': 'Cada producto, en cada talla o color, solo puede estar una vez en el carrito.',
   'checkout.alreadyPlaced':

@@ -149,6 +149,7 @@ export const fr = {
   'payouts.overDailyMaximum': 'Au plus {maximum} peuvent être versés par jour ; il reste {left} aujourd’hui.',
   'files.unreadable': 'L’image n’a pas pu être lue : le fichier est peut-être endommagé.',
   'files.tooManyPixels': 'L’image est trop grande : {max} mégapixels au maximum.',
+  'checkout.postalCodeCountry': 'Ce code postal n’a pas le format du pays choisi.',
   'checkout.regionUnknown': 'Choisissez l’État, la province ou le territoire dans la liste.',
   'checkout.duplicateItem':
     'Chaque produit, dans chaque taille ou couleur, ne peut figurer qu’une fois dans le panier.',

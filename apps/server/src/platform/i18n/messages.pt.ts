@@ -138,6 +138,7 @@ export const pt = {
   'payouts.overDailyMaximum': 'No máximo {maximum} podem ser pagos por dia; restam {left} hoje.',
   'files.unreadable': 'Não foi possível ler a imagem: o ficheiro pode estar danificado.',
   'files.tooManyPixels': 'A imagem é demasiado grande: no máximo {max} megapíxeis.',
+  'checkout.postalCodeCountry': 'Este código postal não tem o formato do país escolhido.',
   'checkout.regionUnknown': 'Escolha o estado, a província ou o território da lista.',
   'checkout.duplicateItem': 'Cada produto, em cada tamanho ou cor, só pode estar uma vez no carrinho.',
   'checkout.alreadyPlaced':

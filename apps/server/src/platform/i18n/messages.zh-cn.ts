@@ -121,6 +121,7 @@ export const zhCn = {
   'payouts.overDailyMaximum': '每天最多可提现 {maximum}；今天还剩 {left}。',
   'files.unreadable': '无法读取该图片：文件可能已损坏。',
   'files.tooManyPixels': '图片尺寸过大：最多 {max} 百万像素。',
+  'checkout.postalCodeCountry': '该邮政编码与所选国家/地区的格式不符。',
   'checkout.regionUnknown': '请从列表中选择州、省或地区。',
   'checkout.duplicateItem': '每件商品的每个尺码或颜色在购物车中只能出现一次。',
   'checkout.alreadyPlaced': '此结账已用于另一家店铺的订单。请刷新页面重新开始。',

@@ -41,11 +41,17 @@ describe('checkout form', () => {
       postalCode: 'required',
     });
     // A US state is one of the list's; elsewhere the region is free and optional.
-    expect(validateCheckout({ ...filled, countryCode: 'US', region: 'New York' })).toEqual({
+    expect(
+      validateCheckout({ ...filled, countryCode: 'US', region: 'New York', postalCode: '10001' }),
+    ).toEqual({
       region: 'required',
     });
-    expect(validateCheckout({ ...filled, countryCode: 'US', region: 'NY' })).toEqual({});
-    expect(validateCheckout({ ...filled, countryCode: 'DE', region: '' })).toEqual({});
+    expect(validateCheckout({ ...filled, countryCode: 'US', region: 'NY', postalCode: '10001' })).toEqual({});
+    expect(validateCheckout({ ...filled, countryCode: 'DE', region: '' })).toEqual({
+      postalCode: 'postalCode',
+    });
+    // The postcode has its country's format: Lisbon's is not a German one.
+    expect(validateCheckout({ ...filled, countryCode: 'DE', postalCode: '10115' })).toEqual({});
     expect(validateCheckout({ ...filled, email: 'ana@', postalCode: '#1', phone: 'call me' })).toEqual({
       email: 'email',
       postalCode: 'postalCode',

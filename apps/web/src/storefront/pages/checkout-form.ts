@@ -1,4 +1,10 @@
-import { isRegionOf, regionsOf, type TCheckoutRequest, type TLanguage } from '@linkstore/contract';
+import {
+  isRegionOf,
+  postalCodeFits,
+  regionsOf,
+  type TCheckoutRequest,
+  type TLanguage,
+} from '@linkstore/contract';
 import type { TCartLine } from '../cart';
 import type { TTrafficSources } from '../events';
 
@@ -118,7 +124,12 @@ export function validateCheckout(values: TCheckoutValues): Partial<Record<TCheck
     else if (value.length > LIMITS[field]) errors[field] = 'tooLong';
   }
   if (!errors.email && !EMAIL.test(values.email.trim())) errors.email = 'email';
-  if (!errors.postalCode && !POSTAL_CODE.test(values.postalCode.trim())) errors.postalCode = 'postalCode';
+  if (
+    !errors.postalCode &&
+    !(POSTAL_CODE.test(values.postalCode.trim()) && postalCodeFits(values.countryCode, values.postalCode))
+  ) {
+    errors.postalCode = 'postalCode';
+  }
   if (!errors.phone && !PHONE.test(values.phone.trim())) errors.phone = 'phone';
   // Where taxes differ by state or province, one is chosen from the list.
   if (!errors.region && !isRegionOf(values.countryCode, values.region)) errors.region = 'required';
