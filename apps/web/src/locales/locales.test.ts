@@ -37,7 +37,15 @@ const SAME_IN_TRANSLATION = new Set([
   '{{name}} (cm)',
   '{{name}} ({{unit}})',
   '{{value}} ({{language}})',
+  // Region codes (a shipping zone's placeholder), a tax with its rate, "no" and "incl." in Spanish.
+  'AK, HI',
+  '{{name}} ({{rate}})',
+  'No',
+  'incl.',
   // The same words in French.
+  'Zone',
+  'Standard',
+  'Net',
   'Options',
   'Option {{n}}',
   'Image {{n}}',

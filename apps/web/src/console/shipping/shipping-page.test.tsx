@@ -59,7 +59,7 @@ function fakeApi() {
 
 describe('ShippingPage', () => {
   it('edits a zone: dollars typed are sent as cents, a weight method is added with its bands', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     signInOperator(ALL_PERMS);
     const api = fakeApi();
     api.on('PUT /api/v1/shipping/zones/1', () => ok(US_ZONE));
@@ -96,8 +96,9 @@ describe('ShippingPage', () => {
         'Enter an amount in dollars from 0 to 10,000.00, with at most two decimals',
       ),
     ).toBeInTheDocument();
+    // Each field shows its own error when its check is done: wait for this one too.
     expect(
-      within(dialog).getByText('The latest delivery cannot be sooner than the earliest'),
+      await within(dialog).findByText('The latest delivery cannot be sooner than the earliest'),
     ).toBeInTheDocument();
     expect(api.callsTo('PUT /api/v1/shipping/zones/1')).toHaveLength(0);
 
@@ -145,7 +146,7 @@ describe('ShippingPage', () => {
   });
 
   it('puts the server’s errors inside the zone on their fields and keeps the dialog open', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     signInOperator(ALL_PERMS);
     const api = fakeApi();
     api.on('PUT /api/v1/shipping/zones/1', () =>

@@ -508,7 +508,7 @@ export default function ShippingPage() {
         <Form.List name="methods">
           {(methods, { add, remove }) => (
             <Form.Item label={t('field.methods')}>
-              <Space direction="vertical" size={12} style={{ width: '100%' }}>
+              <Space orientation="vertical" size={12} style={{ width: '100%' }}>
                 {methods.length === 0 ? (
                   <Typography.Text type="secondary">{t('form.noMethods')}</Typography.Text>
                 ) : null}

@@ -65,7 +65,7 @@ describe('TaxRatePage', () => {
   });
 
   it('adds a rate: a bad percentage is refused, the server’s field error shown, then saved as typed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     signInOperator(ALL);
     const api = installFakeApi({ [PAGE]: () => ok({ list: [ONTARIO], total: 1 }) });
     let attempts = 0;
@@ -117,7 +117,7 @@ describe('TaxRatePage', () => {
   });
 
   it('edits a row from its values and deletes one after confirming', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     signInOperator(ALL);
     const api = installFakeApi({ [PAGE]: () => ok({ list: [ONTARIO], total: 1 }) });
     api.on('PUT /api/v1/taxes/rates/7', ({ body }) => ok({ ...ONTARIO, ...(body as object) }));

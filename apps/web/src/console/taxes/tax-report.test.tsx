@@ -133,7 +133,7 @@ describe('the tax report page', () => {
     const createObjectURL = vi.fn(() => 'blob:tax-report');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderConsolePage(TaxReportPage);
     await rowOf('Apr 2026', 'VAT');
 
