@@ -1,6 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  ISO_COUNTRY_CODES,
   MAX_BAND_GRAMS,
   MAX_SHIPPING_DAYS,
   shippingRoutes,
@@ -25,7 +24,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError } from '../../shared/http/http-error';
-import { compareNames, countryName } from '../../shared/i18n/display-names';
+import { countryName, isoCountryOptions } from '../../shared/i18n/display-names';
 import { useAppPreferences } from '../../shared/preferences/app-preferences-store';
 import { useConfirmDelete } from '../shared/confirm-delete';
 import { CrudPage } from '../shared/crud-page';
@@ -386,14 +385,7 @@ export default function ShippingPage() {
   const saveZone = useSaveShippingZone();
   const deleteZone = useDeleteShippingZone();
 
-  const countryOptions = useMemo(
-    () =>
-      ISO_COUNTRY_CODES.map((code) => ({
-        value: code,
-        label: `${countryName(language, code, code)} (${code})`,
-      })).sort((a, b) => compareNames(language)(a.label, b.label)),
-    [language],
-  );
+  const countryOptions = useMemo(() => isoCountryOptions(language), [language]);
 
   const countriesOf = (zone: TShippingZonePageItem) => {
     const names = zone.countries.slice(0, COUNTRIES_SHOWN).map((code) => {

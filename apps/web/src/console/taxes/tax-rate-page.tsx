@@ -1,5 +1,4 @@
 import {
-  ISO_COUNTRY_CODES,
   minorToDecimal,
   parsePercentMicros,
   taxRoutes,
@@ -10,7 +9,7 @@ import {
 import { Form, Input, Select, Switch, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compareNames, countryName } from '../../shared/i18n/display-names';
+import { countryName, isoCountryOptions } from '../../shared/i18n/display-names';
 import { LANGUAGE_TAGS } from '../../shared/i18n/languages';
 import { useAppPreferences } from '../../shared/preferences/app-preferences-store';
 import { useConfirmDelete } from '../shared/confirm-delete';
@@ -68,14 +67,7 @@ export default function TaxRatePage() {
   const saveRate = useSaveTaxRate();
   const deleteRate = useDeleteTaxRate();
 
-  const countryOptions = useMemo(
-    () =>
-      ISO_COUNTRY_CODES.map((code) => ({
-        value: code,
-        label: `${countryName(language, code, code)} (${code})`,
-      })).sort((a, b) => compareNames(language)(a.label, b.label)),
-    [language],
-  );
+  const countryOptions = useMemo(() => isoCountryOptions(language), [language]);
   const percent = useMemo(
     () => new Intl.NumberFormat(LANGUAGE_TAGS[language], { style: 'percent', maximumFractionDigits: 4 }),
     [language],

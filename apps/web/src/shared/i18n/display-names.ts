@@ -1,4 +1,4 @@
-import type { TLanguage } from '@linkstore/contract';
+import { ISO_COUNTRY_CODES, type TLanguage } from '@linkstore/contract';
 import { LANGUAGE_TAGS } from './languages';
 
 type TKind = 'region' | 'currency';
@@ -43,4 +43,13 @@ export function currencyName(language: TLanguage, code: string, english: string)
 /** Sorts names as the language does (accents, Chinese by its own collation). */
 export function compareNames(language: TLanguage): (a: string, b: string) => number {
   return new Intl.Collator(LANGUAGE_TAGS[language]).compare;
+}
+
+/** Every ISO country as a select option, "España (ES)", sorted as the language sorts names. */
+export function isoCountryOptions(language: TLanguage): { value: string; label: string }[] {
+  const compare = compareNames(language);
+  return ISO_COUNTRY_CODES.map((code) => ({
+    value: code,
+    label: `${countryName(language, code, code)} (${code})`,
+  })).sort((a, b) => compare(a.label, b.label));
 }
