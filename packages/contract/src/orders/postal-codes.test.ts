@@ -38,5 +38,7 @@ describe('postalCodeFits', () => {
 
   it('leaves countries it has no format for to the general shape', () => {
     expect(postalCodeFits('AR', 'C1425')).toBe(true);
+    for (const odd of ['__proto__', 'constructor', 'toString'])
+      expect(postalCodeFits(odd, '12345')).toBe(true);
   });
 });

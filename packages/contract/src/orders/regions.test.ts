@@ -17,5 +17,10 @@ describe('regions', () => {
     expect(isRegionOf('CA', 'ON')).toBe(true);
     expect(isRegionOf('DE', 'Bayern')).toBe(true);
     expect(isRegionOf('DE', undefined)).toBe(true);
+    // Names of the object's own machinery are no countries.
+    for (const odd of ['__proto__', 'constructor', 'toString']) {
+      expect(regionsOf(odd)).toEqual([]);
+      expect(isRegionOf(odd, 'NY')).toBe(true);
+    }
   });
 });

@@ -40,7 +40,9 @@ export const REGIONS_BY_COUNTRY: Readonly<Record<string, readonly TRegion[]>> = 
 
 /** The regions an address in `countryCode` chooses from; none: the region is free text, optional. */
 export function regionsOf(countryCode: string): readonly TRegion[] {
-  return REGIONS_BY_COUNTRY[countryCode] ?? [];
+  // Own keys only: a country code such as "__proto__" (the schema's own check refuses it, and the
+  // refinement still runs) must not reach the object's prototype.
+  return Object.hasOwn(REGIONS_BY_COUNTRY, countryCode) ? (REGIONS_BY_COUNTRY[countryCode] ?? []) : [];
 }
 
 /**

@@ -57,6 +57,11 @@ export interface TZoneArea {
   sort: number;
 }
 
+/** A zone's region codes of `country` (own keys only: no prototype behind a stored name). */
+function regionsIn(zone: TZoneArea, country: string): readonly string[] {
+  return Object.hasOwn(zone.regions, country) ? (zone.regions[country] ?? []) : [];
+}
+
 /**
  * How specifically a zone names (country, region): 2 by the region, 1 by the whole country, 0
  * not at all. A zone listing regions of a country does not match an address of it without one.
@@ -64,7 +69,7 @@ export interface TZoneArea {
 export function zoneSpecificity(zone: TZoneArea, country: string, region?: string | null): 0 | 1 | 2 {
   const code = country.toUpperCase();
   if (!zone.countries.includes(code)) return 0;
-  const regions = zone.regions[code] ?? [];
+  const regions = regionsIn(zone, code);
   if (regions.length === 0) return 1;
   return region && regions.includes(region.toUpperCase()) ? 2 : 0;
 }
@@ -103,8 +108,8 @@ export function zoneClashes(a: TZoneArea, b: TZoneArea): { country: string; regi
   const clashes: { country: string; region: string | null }[] = [];
   for (const country of a.countries) {
     if (!b.countries.includes(country)) continue;
-    const aRegions = a.regions[country] ?? [];
-    const bRegions = b.regions[country] ?? [];
+    const aRegions = regionsIn(a, country);
+    const bRegions = regionsIn(b, country);
     if (aRegions.length === 0 && bRegions.length === 0) clashes.push({ country, region: null });
     for (const region of aRegions) {
       if (bRegions.includes(region)) clashes.push({ country, region });

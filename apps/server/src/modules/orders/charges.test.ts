@@ -228,6 +228,16 @@ describe('an order’s charges', () => {
       },
     ]);
     expect(await countOrders()).toBe(before);
+    // A country code naming the object's own machinery is refused like any other, never a 500.
+    for (const countryCode of ['__proto__', 'constructor']) {
+      const odd = await post('/checkout', {
+        shop: 'ch-shop',
+        email: 'buyer@example.com',
+        address: { ...where.DE, countryCode },
+        items: itemsOf([[mug, 1]]),
+      });
+      expect(odd.statusCode, odd.body).toBe(400);
+    }
   });
 
   it('refuses a method of another zone, and prices by weight up to the heaviest band', async () => {
