@@ -50,7 +50,7 @@ function CartContent({ cart }: { cart: TCartStore }) {
           <CartLineItem key={lineKey(line)} line={line} cart={cart} />
         ))}
       </ul>
-      <Totals cents={totalMinor(lines)} />
+      <Subtotal cents={totalMinor(lines)} />
       <a className="sf-button sf-button-primary sf-button-wide" href={shopHref(basePath, '/checkout')}>
         {t('checkout.title')}
       </a>
@@ -121,19 +121,30 @@ function CartLineItem({ line, cart }: { line: TCartLine; cart: TCartStore }) {
   );
 }
 
-/** The total as shown, and what is charged: orders are paid in US dollars. */
-export function Totals({ cents }: { cents: number }) {
-  const { t, price, usd, currency } = useStorefront();
+/**
+ * The items' sum: shipping and tax depend on the address, so the cart names no total it could not
+ * keep — the checkout shows it, priced for the address.
+ */
+function Subtotal({ cents }: { cents: number }) {
+  const { t, price } = useStorefront();
   return (
     <div className="sf-totals">
       <p>
-        <span>{t('cart.total')}</span> <strong>{price(cents)}</strong>
+        <span>{t('cart.subtotal')}</span> <strong>{price(cents)}</strong>
       </p>
-      <p className="sf-muted">
-        {currency && currency.code !== 'USD'
-          ? t('money.chargedApproximate', { amount: usd(cents) })
-          : t('money.charged', { amount: usd(cents) })}
-      </p>
+      <p className="sf-muted">{t('cart.chargesAtCheckout')}</p>
     </div>
+  );
+}
+
+/** What is charged: orders are paid in US dollars, so a total shown in another currency is approximate. */
+export function Charged({ cents }: { cents: number }) {
+  const { t, usd, currency } = useStorefront();
+  return (
+    <p className="sf-muted">
+      {currency && currency.code !== 'USD'
+        ? t('money.chargedApproximate', { amount: usd(cents) })
+        : t('money.charged', { amount: usd(cents) })}
+    </p>
   );
 }

@@ -9,14 +9,14 @@ import {
 } from '@linkstore/contract';
 import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, checkoutApi, NETWORK_ERROR } from '../api';
-import { lineKey, lineTitle, PAYING_STORAGE_KEY, totalMinor, useCartLines, type TCartStore } from '../cart';
+import { lineKey, lineTitle, PAYING_STORAGE_KEY, useCartLines, type TCartStore } from '../cart';
 import { readTrafficSources } from '../events';
 import { leave, useRestoreScroll } from '../router';
 import { writeStorage } from '../storage';
 import { infoHref, shopHref, useStorefront } from '../storefront-context';
 import { keepShipTo, shipToCountry } from '../components/delivery-estimate';
 import { OrderSummary } from '../components/order-summary';
-import { Totals } from './cart-page';
+import { Charged } from './cart-page';
 import {
   countryOptions,
   EMPTY_VALUES,
@@ -224,7 +224,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
             {quote.failed ? t('checkout.quoteFailed') : t('checkout.quoting')}
           </p>
         )}
-        <Totals cents={quote.answer?.totalMinor ?? totalMinor(lines)} />
+        {quote.answer && <Charged cents={quote.answer.totalMinor} />}
         {serverError && (
           <p className="sf-error" role="alert">
             {serverError}

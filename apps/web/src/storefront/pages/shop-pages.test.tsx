@@ -189,6 +189,11 @@ describe('shop pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'One more Teapot' }));
     expect(screen.getByLabelText('Quantity of Teapot')).toHaveValue(2);
     expect(screen.getAllByText('$39.98').length).toBeGreaterThan(0);
+    // No total the cart could not keep: shipping and tax come with the address.
+    expect(screen.getByText('Subtotal')).toBeInTheDocument();
+    expect(
+      screen.getByText('Shipping and tax are worked out at checkout, for the address you give.'),
+    ).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('link', { name: 'Checkout' }));
     const pay = await screen.findByRole('button', { name: 'Pay with PayPal' });
