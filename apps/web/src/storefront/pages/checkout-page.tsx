@@ -221,7 +221,12 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
           />
         ) : (
           <p className="sf-muted" role="status">
-            {quote.failed ? t('checkout.quoteFailed') : t('checkout.quoting')}
+            {quote.failed ? t('checkout.quoteFailed') : t('checkout.quoting')}{' '}
+            {quote.failed && (
+              <button type="button" className="sf-link-button" onClick={quote.retry}>
+                {t('common.retry')}
+              </button>
+            )}
           </p>
         )}
         {quote.answer && <Charged cents={quote.answer.totalMinor} />}
@@ -255,11 +260,12 @@ function useQuote(
   countryCode: string,
   region: string,
   methodId: string | undefined,
-): { answer: TCheckoutQuote | null; failed: boolean } {
+): { answer: TCheckoutQuote | null; failed: boolean; retry: () => void } {
   const [state, setState] = useState<{ answer: TCheckoutQuote | null; failed: boolean }>({
     answer: null,
     failed: false,
   });
+  const [attempt, setAttempt] = useState(0);
   const items = lines.map((line) => ({
     productId: line.productId,
     ...(line.variantId ? { variantId: line.variantId } : {}),
@@ -284,14 +290,15 @@ function useQuote(
           ...(asked.methodId ? { shippingMethodId: asked.methodId } : {}),
         })
         .then((answer) => current && setState({ answer, failed: false }))
-        .catch(() => current && setState((now) => ({ answer: now.answer, failed: true })));
+        // No figures for another address stay on screen (nor let the buyer pay on them).
+        .catch(() => current && setState({ answer: null, failed: true }));
     }, 250);
     return () => {
       current = false;
       window.clearTimeout(timer);
     };
-  }, [slug, question]);
-  return state;
+  }, [slug, question, attempt]);
+  return { ...state, retry: () => setAttempt((n) => n + 1) };
 }
 
 /** The methods offered where the order ships, or why nothing ships there. */

@@ -275,6 +275,23 @@ describe('shop pages', () => {
     expect(screen.getByLabelText('State or region (optional)')).toHaveValue('');
   });
 
+  it('checkout says when shipping and tax could not be worked out, will not pay on no figures, and tries again', async () => {
+    const cart = cartFor('demo');
+    cart.clear();
+    cart.add({ productId: '101', title: 'Teapot', imageUrl: null, priceMinor: 1999, stock: 5 }, 1);
+    let answers = 0;
+    stubApi({
+      'POST /api/v1/public/checkout/quote': () =>
+        ++answers === 1 ? new Error('down') : { ...NOT_SHIPPED, shippable: true },
+    });
+    renderStorefront('/s/demo/checkout');
+    expect(await screen.findByText(/Shipping and tax could not be worked out/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay with PayPal' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Pay with PayPal' })).toBeEnabled());
+    expect(answers).toBe(2);
+  });
+
   it('checkout says before paying that nothing ships to the country, and will not pay', async () => {
     const cart = cartFor('demo');
     cart.clear();
