@@ -37,6 +37,9 @@ async function productWithVerifiedReview(request: APIRequestContext) {
 async function openProduct(page: PwPage, title: string) {
   await page.getByRole('searchbox', { name: sf('shop.searchLabel') }).fill(title);
   await page.getByRole('button', { name: sf('shop.search'), exact: true }).click();
+  // The search's own list, not the one it replaces: its address names it, and it is loaded.
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByRole('main').locator('.sf-grid')).toHaveAttribute('aria-busy', 'false');
   await page.getByRole('main').getByRole('link', { name: title, exact: true }).click();
 }
 

@@ -136,17 +136,27 @@ function ProductBrowser() {
       : loadList(wanted, firstPage, fetchPage(wanted));
     answer.then(
       (next) => {
-        if (id !== request.current) return;
+        if (id !== request.current || left.current) return;
         show(next);
         setLoading(false);
       },
       () => {
-        if (id !== request.current) return;
+        if (id !== request.current || left.current) return;
         setError(t('shop.loadFailed'));
         setLoading(false);
       },
     );
   };
+
+  // Leaving the page drops the answers still on their way: a late one would write its search
+  // into the address of the page the buyer went on to (a product's), and show a list no one sees.
+  const left = useRef(false);
+  useEffect(() => {
+    left.current = false;
+    return () => {
+      left.current = true;
+    };
+  }, []);
 
   // A place the page does not have at hand (a reload, a shared link): its pages, once.
   const loadAtStart = useRef(loading);

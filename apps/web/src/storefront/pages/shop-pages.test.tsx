@@ -1,5 +1,5 @@
 import { ErrorCode } from '@linkstore/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { NOT_FOUND } from '../api';
 import { cartFor, PAYING_STORAGE_KEY } from '../cart';
@@ -60,6 +60,34 @@ describe('shop pages', () => {
     expect(kitchen).toHaveAttribute('aria-pressed', 'false');
     expect(await screen.findByText('Mug')).toBeInTheDocument();
     expect(screen.queryByText('Teapot')).not.toBeInTheDocument();
+  });
+
+  it('a search answered after the buyer went on to a product leaves the product page’s address alone', async () => {
+    let answer = (_: unknown) => {};
+    const fetch = stubApi({
+      'GET /api/v1/public/shops/demo/products': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+      'GET /api/v1/public/shops/demo/products/101': PRODUCT,
+    });
+    renderStorefront('/s/demo');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search products' }), {
+      target: { value: 'mug' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    // Before the search answers, the buyer opens a product of the list still shown.
+    fireEvent.click(screen.getByRole('link', { name: 'Teapot' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Teapot' })).toBeInTheDocument();
+    // The answer and everything it sets off, settled (act awaits the promises it starts).
+    const replaced = vi.spyOn(window.history, 'replaceState');
+    await act(async () => {
+      answer({ list: [MUG], total: 1 });
+      const searched = fetch.mock.calls.findIndex(([url]) => String(url).includes('keywords=mug'));
+      await fetch.mock.results[searched]?.value;
+    });
+    expect(replaced.mock.calls.map((call) => call[2])).toEqual([]);
+    expect(window.location.pathname + window.location.search).toBe('/s/demo/p/101');
   });
 
   it('product page: fetched when not embedded, reviews marked verified only when bought, add to cart', async () => {
