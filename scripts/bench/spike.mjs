@@ -186,7 +186,9 @@ function makeClient(origin, shop, mix, state) {
         name: 'Sam Spike',
         line1: '1 Market Street',
         city: 'Springfield',
-        postalCode: '12345',
+        // A US address names its state (its sales tax differs by it; decision 0056).
+        region: 'IL',
+        postalCode: '62701',
         countryCode: 'US',
       },
       items: [
