@@ -59,6 +59,8 @@ const SAME_IN_TRANSLATION = new Set([
   // The console's name on its sign-in header (pt, fr).
   'Console',
   'Total',
+  // "Subtotal" is the same word in Spanish and Portuguese.
+  'Subtotal',
   'Status',
   'Date',
   'Action',
