@@ -19,6 +19,7 @@ import { socialLoginModule } from './modules/accounts/social-login.routes';
 import { countriesModule } from './modules/countries/countries.routes';
 import { shippingModule } from './modules/shipping/shipping.routes';
 import { taxesModule } from './modules/taxes/taxes.routes';
+import { discountsModule } from './modules/discounts/discounts.routes';
 import { configsModule } from './modules/configs/configs.routes';
 import { ipQpsLimitPlugin } from './modules/configs/ip-qps-limit';
 import { deptsModule } from './modules/depts/depts.routes';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(countriesModule);
   await app.register(shippingModule);
   await app.register(taxesModule);
+  await app.register(discountsModule);
   await app.register(menusModule);
   await app.register(rolesModule);
   await app.register(usersModule);

@@ -26,3 +26,4 @@ export * from './modules/codegen/codegen.table';
 export * from './platform/jobs/jobs.tables';
 export * from './modules/taxes/taxes.table';
 export * from './modules/shipping/shipping.table';
+export * from './modules/discounts/discounts.table';

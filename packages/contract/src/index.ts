@@ -101,3 +101,5 @@ export * from './taxes/taxes.routes';
 export * from './shipping/shipping.schema';
 export * from './shipping/shipping.routes';
 export * from './shipping/shipping-rates';
+export * from './discounts/discounts.schema';
+export * from './discounts/discounts.routes';

@@ -20,11 +20,15 @@ import type {
  * must not download zod (decision 0021). The server validates every request anyway.
  */
 
-/** An answer that is not a success: the envelope's code and the server's translated message. */
+/**
+ * An answer that is not a success: the envelope's code and the server's translated message, and
+ * for a refused form (A0400) each field's message (`data.fields`), so the form shows it there.
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly fields: readonly { field: string; message: string }[] = [],
   ) {
     super(message);
   }
@@ -84,7 +88,12 @@ export async function call<T>(
     typeof envelope?.code === 'string' || typeof envelope?.code === 'number'
       ? envelope.code
       : response.status;
-  throw new ApiError(String(code), typeof envelope?.msg === 'string' ? envelope.msg : '');
+  const fields = (envelope?.data as { fields?: unknown } | null | undefined)?.fields;
+  throw new ApiError(
+    String(code),
+    typeof envelope?.msg === 'string' ? envelope.msg : '',
+    Array.isArray(fields) ? (fields as ApiError['fields']) : [],
+  );
 }
 
 const shopPath = (slug: string) => `/api/v1/public/shops/${encodeURIComponent(slug)}`;

@@ -4,6 +4,7 @@ import { ApiError, SHOP_SUSPENDED, storefrontApi } from './api';
 import { cartFor } from './cart';
 import { Layout } from './components/layout';
 import { LoadError, Loading } from './components/status';
+import { discountCodeFor, linkedCode } from './discount-code';
 import type { TEventQueue } from './events';
 import { createTranslate, intlLocale, LANGUAGE_STORAGE_KEY, type TMessages } from './i18n';
 import { CURRENCY_STORAGE_KEY, formatShownPrice, formatUsdMinor, pickCurrency } from './money';
@@ -79,6 +80,13 @@ export function StorefrontApp({
   const t = useMemo(() => createTranslate(messages, language), [messages, language]);
 
   useEffect(() => interceptLinks(document.body, basePath), [basePath]);
+
+  // A shop's link with `?code=SPRING20` (any of its pages): the checkout asks for that code.
+  const codeShop = page?.shop.slug ?? slug;
+  useEffect(() => {
+    const code = linkedCode(window.location.search);
+    if (codeShop && code) discountCodeFor(codeShop).keep(code);
+  }, [codeShop, navigationKey]);
 
   // After an in-page navigation, focus moves to the new page (screen readers announce it).
   const firstRender = useRef(true);

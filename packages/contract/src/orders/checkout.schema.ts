@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDiscountCodeText, ZDiscountQuote } from '../discounts/discounts.schema';
 import { LANGUAGES } from '../platform/languages';
 import { ZShopRecordId, ZShopSlug } from '../shops/shops.schema';
 import { postalCodeFits } from './postal-codes';
@@ -70,6 +71,8 @@ export const ZCheckoutRequest = z.object({
    * offered (the cheapest of the zone's own order): a cart page from before shipping had a choice.
    */
   shippingMethodId: ZShopRecordId.optional(),
+  /** The shop's discount code the buyer entered or came with (`?code=` on the shop's link). */
+  discountCode: ZDiscountCodeText.optional(),
   /**
    * A random key the storefront makes per checkout attempt: sent again (a retried request, a
    * second tab, a double tap), it answers the order already placed instead of placing another.
@@ -97,6 +100,9 @@ export const ZCheckoutQuoteRequest = z.object({
   region: z.string().trim().max(100).optional(),
   items: ZCheckoutItems,
   shippingMethodId: ZShopRecordId.optional(),
+  discountCode: ZDiscountCodeText.optional(),
+  /** The buyer's email when typed: a code's uses per email are checked against it. */
+  email: z.string().trim().toLowerCase().pipe(z.email().max(254)).optional(),
 });
 export type TCheckoutQuoteRequest = z.input<typeof ZCheckoutQuoteRequest>;
 
@@ -121,6 +127,8 @@ export const ZOrderMoney = z.object({
   /** Σ unit price × quantity, before tax. */
   itemsMinor: z.number().int(),
   discountMinor: z.number().int(),
+  /** The shop's discount code it was given (upper-cased), or null. */
+  discountCode: z.string().nullable(),
   /** Where prices include tax: the tax the discount takes off with it (shown with it), else 0. */
   discountTaxMinor: z.number().int(),
   shippingMinor: z.number().int(),
@@ -148,6 +156,8 @@ export const ZCheckoutQuote = ZOrderMoney.extend({
   methods: z.array(ZShippingOption),
   /** The method the totals are for; null when nothing ships there. */
   shippingMethodId: z.string().nullable(),
+  /** The code asked for, applied or refused with the reason; null when none was. */
+  discount: ZDiscountQuote.nullable(),
 });
 export type TCheckoutQuote = z.infer<typeof ZCheckoutQuote>;
 

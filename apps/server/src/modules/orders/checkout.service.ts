@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
+  formatMoney,
   orderTotals,
   shopLink,
   type TCaptureRequest,
@@ -22,6 +23,13 @@ import type { RateLimiter } from '../../platform/rate-limit/limiter';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { findVariantsOnSale, stockOf, takeStock, type VariantOnSale } from '../catalog/catalog.api';
 import { insertPayment, recordWebhookEvent, setWebhookOutcome } from '../payments/payments.api';
+import {
+  checkDiscount,
+  holdDiscount,
+  recordDiscountUse,
+  type DiscountApplies,
+  type DiscountRefused,
+} from '../discounts/discounts.api';
 import { quoteShipping, shippingConfigured } from '../shipping/shipping.api';
 import { taxRateFor, type TaxRule } from '../taxes/taxes.api';
 import {
@@ -83,6 +91,15 @@ interface Charges {
   method: TShippingOption | null;
   tax: TaxRule | null;
   totals: TOrderTotals;
+}
+
+/**
+ * A refused code as the field error of a checkout that is placed with it anyway (the quote showed
+ * the same reason), the minimum written in the buyer's language.
+ */
+function refusedCode(refused: DiscountRefused, language: TLanguage): AppError {
+  const amount = refused.minOrderMinor === null ? '' : formatMoney(refused.minOrderMinor, 'USD', language);
+  return AppError.field('discountCode', `discounts.refused.${refused.refusal}`, { amount });
 }
 
 /** Stock stays held this long for an unpaid order; then the sweep gives it back. */
@@ -261,11 +278,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
     methodId: string | undefined,
     at: Date,
     strict: boolean,
+    discount: DiscountApplies | null,
   ): Promise<Charges> {
     const totalsLines = lines.map(({ item }) => ({
       unitMinor: item.sellingPriceMinor,
       costMinor: item.platformPriceMinor,
       quantity: item.quantity,
+      discountable: discount === null || discount.covers(item.productId),
     }));
     const itemsMinor = totalsLines.reduce((total, line) => total + line.unitMinor * line.quantity, 0);
     const [rule, quote, configured] = await Promise.all([
@@ -296,30 +315,85 @@ export function createCheckoutService(deps: CheckoutDeps) {
       methods,
       method,
       tax,
-      totals: orderTotals({ lines: totalsLines, shippingMinor: method?.costMinor ?? 0, tax }),
+      totals: orderTotals({
+        lines: totalsLines,
+        shippingMinor: method?.costMinor ?? 0,
+        tax,
+        discount: discount?.rule ?? null,
+      }),
     };
   }
 
-  /** The charges an order placed now would freeze; refused (per field) when it cannot ship so. */
-  async function chargesToPlace(lines: PricedLine[], form: CheckoutForm): Promise<Charges> {
+  /** Whether the shop's code `code` applies to these lines now, for a buyer with `email`. */
+  function discountOf(
+    shop: CheckoutShop,
+    code: string,
+    lines: PricedLine[],
+    email: string | undefined,
+    at: Date,
+  ): Promise<DiscountApplies | DiscountRefused> {
+    return checkDiscount(db, {
+      shopId: shop.id,
+      code,
+      lines: lines.map(({ item }) => ({
+        productId: item.productId,
+        unitMinor: item.sellingPriceMinor,
+        quantity: item.quantity,
+      })),
+      email,
+      at,
+    });
+  }
+
+  /**
+   * The charges an order placed now would freeze; refused (per field) when it cannot ship so, or
+   * when the code asked for does not apply (the quote told the buyer why).
+   */
+  async function chargesToPlace(
+    shop: CheckoutShop,
+    lines: PricedLine[],
+    form: CheckoutForm,
+    at: Date,
+  ): Promise<{ charges: Charges; discount: DiscountApplies | null }> {
+    let discount: DiscountApplies | null = null;
+    if (form.discountCode !== undefined) {
+      const checked = await discountOf(shop, form.discountCode, lines, form.email, at);
+      if (!checked.applies) throw refusedCode(checked, form.language);
+      discount = checked;
+    }
     const to = { countryCode: form.address.countryCode, region: regionCode(form.address.region) };
-    const charges = await chargesFor(lines, to, form.shippingMethodId, new Date(), true);
+    const charges = await chargesFor(lines, to, form.shippingMethodId, at, true, discount);
     if (!charges.shippable) throw AppError.field('address.countryCode', 'checkout.notShippedThere');
     if (charges.methods.length > 0 && charges.method === null) {
       throw AppError.field('shippingMethodId', 'checkout.methodNotOffered');
     }
-    return charges;
+    return { charges, discount };
   }
 
-  /** Reserves the stock and inserts the order (status 0) in one transaction; all or nothing. */
+  /**
+   * Reserves the stock, inserts the order (status 0) and records the code's use in one
+   * transaction; all or nothing. The code's row is locked first, so checkouts with one code queue
+   * up and its limits hold (and always before the stock rows: no two wait on each other in a cycle).
+   */
   async function placeOrder(shop: CheckoutShop, form: CheckoutForm, lines: PricedLine[]) {
-    const { method, tax, totals } = await chargesToPlace(lines, form);
+    const at = new Date();
+    const { charges, discount } = await chargesToPlace(shop, lines, form, at);
+    const { method, tax, totals } = charges;
     const items = lines.map(({ item }, i) => ({
       ...item,
       discountMinor: totals.lines[i]?.discountMinor ?? 0,
       taxMinor: totals.lines[i]?.taxMinor ?? 0,
     }));
     return withTransaction(db, async (tx) => {
+      if (discount) {
+        const refusal = await holdDiscount(tx, discount.codeId, form.email, at);
+        if (refusal) {
+          throw refusedCode(
+            { applies: false, code: discount.code, refusal, minOrderMinor: null },
+            form.language,
+          );
+        }
+      }
       // Always in variant order, so two checkouts never wait on each other's rows in a cycle.
       for (const item of [...items].sort((a, b) => (a.variantId ?? 0) - (b.variantId ?? 0))) {
         const variantId = item.variantId ?? 0;
@@ -328,7 +402,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           throw AppError.of(ErrorCode.OUT_OF_STOCK, 'checkout.outOfStock', { product: item.title, left });
         }
       }
-      return insertOrder(
+      const order = await insertOrder(
         tx,
         {
           orderNo: newOrderNo(),
@@ -343,6 +417,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           platformMinor: totals.platformMinor,
           profitMinor: totals.profitMinor,
           discountMinor: totals.discountMinor,
+          discountCode: discount?.code ?? null,
           discountTaxMinor: totals.discountTaxMinor,
           shippingMinor: totals.shippingMinor,
           shippingTaxMinor: totals.shippingTaxMinor,
@@ -362,6 +437,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         },
         items,
       );
+      if (discount)
+        await recordDiscountUse(tx, { codeId: discount.codeId, orderId: order.id, email: form.email });
+      return order;
     });
   }
 
@@ -494,14 +572,28 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (!shop) throw AppError.notFound();
       const lines = await priceItems(shop, { items: form.items, language: 'en' });
       const to = { countryCode: form.countryCode, region: regionCode(form.region) };
+      const at = new Date();
+      const checked =
+        form.discountCode === undefined
+          ? null
+          : await discountOf(shop, form.discountCode, lines, form.email, at);
+      const applied = checked?.applies ? checked : null;
       const { shippable, methods, method, tax, totals } = await chargesFor(
         lines,
         to,
         form.shippingMethodId,
-        new Date(),
+        at,
         false,
+        applied,
       );
       return {
+        discount: checked && {
+          code: checked.code,
+          refusal: checked.applies ? null : checked.refusal,
+          minOrderMinor: checked.applies ? null : checked.minOrderMinor,
+          capped: totals.discountCapped,
+        },
+        discountCode: applied?.code ?? null,
         shippable,
         methods,
         shippingMethodId: method?.methodId ?? null,

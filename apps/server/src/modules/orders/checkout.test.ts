@@ -39,6 +39,7 @@ function post(url: string, payload: object, ip = nextIp()) {
 const noCharges: OrderCharges = {
   totalMinor: 0,
   discountMinor: 0,
+  discountCode: null,
   discountTaxMinor: 0,
   shippingMinor: 0,
   shippingTaxMinor: 0,

@@ -61,6 +61,7 @@ const columns = {
   platformMinor: orders.platformMinor,
   profitMinor: orders.profitMinor,
   discountMinor: orders.discountMinor,
+  discountCode: orders.discountCode,
   discountTaxMinor: orders.discountTaxMinor,
   shippingMinor: orders.shippingMinor,
   shippingTaxMinor: orders.shippingTaxMinor,

@@ -53,7 +53,16 @@ export function composeConfirmation(to: string, input: ConfirmationInput): MailM
     .join('\n');
   const tax = { tax: figures.tax?.name ?? '', rate: percent(figures.tax?.rateMicros ?? 0, lang) };
   const summary = orderMoneyRows(figures).flatMap(({ kind, minor }) =>
-    kind === 'total' ? [] : [translate(lang, `mail.orderPaid.${kind}`, { ...tax, amount: money(minor) })],
+    kind === 'total'
+      ? []
+      : kind === 'discount' && figures.discountCode
+        ? [
+            translate(lang, 'mail.orderPaid.discountCode', {
+              code: figures.discountCode,
+              amount: money(minor),
+            }),
+          ]
+        : [translate(lang, `mail.orderPaid.${kind}`, { ...tax, amount: money(minor) })],
   );
   if (input.shipping) {
     const { method, minDays: min, maxDays: max } = input.shipping;

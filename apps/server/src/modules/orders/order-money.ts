@@ -6,6 +6,7 @@ export type OrderCharges = Pick<
   OrderRow,
   | 'totalMinor'
   | 'discountMinor'
+  | 'discountCode'
   | 'discountTaxMinor'
   | 'shippingMinor'
   | 'shippingTaxMinor'
@@ -21,6 +22,7 @@ export function moneyOf(order: OrderCharges): TOrderMoney {
   return {
     itemsMinor: order.totalMinor - order.shippingMinor - order.taxMinor + order.discountMinor,
     discountMinor: order.discountMinor,
+    discountCode: order.discountCode,
     discountTaxMinor: order.discountTaxMinor,
     shippingMinor: order.shippingMinor,
     shippingTaxMinor: order.shippingTaxMinor,

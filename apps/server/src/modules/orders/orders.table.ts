@@ -66,6 +66,8 @@ export const orders = pgTable(
     profitMinor: integer('profit_minor').notNull(),
     /** The shop's discount, out of the creator's profit (Σ of the lines' shares). */
     discountMinor: integer('discount_minor').notNull().default(0),
+    /** The shop's discount code given (upper-cased; the discounts module keeps its uses). */
+    discountCode: varchar('discount_code', { length: 32 }),
     /** The shipping method's price, before its tax. */
     shippingMinor: integer('shipping_minor').notNull().default(0),
     /** All tax on the order: Σ the lines' tax + the shipping's (`shipping_tax_minor`). */

@@ -161,6 +161,7 @@ export const en = {
     'Thank you for your order at {shop}. We have received your payment.\n\nOrder number: {orderNo}\n\n{items}\n\n{summary}\nTotal paid: {total}',
   'mail.orderPaid.items': 'Items: {amount}',
   'mail.orderPaid.discount': 'Discount: −{amount}',
+  'mail.orderPaid.discountCode': 'Discount ({code}): −{amount}',
   'mail.orderPaid.shipping': 'Shipping: {amount}',
   'mail.orderPaid.tax': '{tax} {rate}: {amount}',
   'mail.orderPaid.taxIncluded': 'Includes {tax} {rate}: {amount}',
@@ -434,6 +435,23 @@ export const en = {
     '{country} is already in the zone “{zone}” with the same sort: remove it from one zone or change the sort',
   'shipping.regionInZone':
     '{country} {region} is already in the zone “{zone}” with the same sort: remove it from one zone or change the sort',
+  'discounts.codeFormat': 'A code is 3 to 32 letters, digits, “-” or “_”, starting with a letter or digit.',
+  'discounts.percentRange': 'The percentage is a whole number from 1 to 100.',
+  'discounts.amountRequired': 'Enter the amount the code takes off.',
+  'discounts.productTwice': 'A product is chosen twice.',
+  'discounts.productNotInShop': 'Choose only products your shop sells now.',
+  'discounts.belowCost':
+    'This percentage would sell “{product}” below its platform cost: at most {most} % there.',
+  'discounts.codeTaken': 'Your shop already has a code with this name.',
+  'discounts.refused.unknown': 'This code does not exist.',
+  'discounts.refused.otherShop': 'This code is for another shop.',
+  'discounts.refused.notStarted': 'This code is not valid yet.',
+  'discounts.refused.expired': 'This code has expired.',
+  'discounts.refused.usedUp': 'This code has been used up.',
+  'discounts.refused.usedByYou': 'You have already used this code.',
+  'discounts.refused.paused': 'This code is paused.',
+  'discounts.refused.notForTheseProducts': 'This code is not for the products in your cart.',
+  'discounts.refused.minimumNotReached': 'Spend {amount} to use this code.',
 } as const;
 
 export type MessageKey = keyof typeof en;

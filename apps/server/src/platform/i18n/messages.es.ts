@@ -168,6 +168,7 @@ export const es = {
     'Gracias por tu pedido en {shop}. Hemos recibido tu pago.\n\nNúmero de pedido: {orderNo}\n\n{items}\n\n{summary}\nTotal pagado: {total}',
   'mail.orderPaid.items': 'Artículos: {amount}',
   'mail.orderPaid.discount': 'Descuento: −{amount}',
+  'mail.orderPaid.discountCode': 'Descuento ({code}): −{amount}',
   'mail.orderPaid.shipping': 'Envío: {amount}',
   'mail.orderPaid.tax': '{tax} {rate}: {amount}',
   'mail.orderPaid.taxIncluded': 'Incluye {tax} {rate}: {amount}',
@@ -447,4 +448,22 @@ export const es = {
     '{country} ya está en la zona «{zone}» con el mismo orden: quítalo de una de las zonas o cambia el orden',
   'shipping.regionInZone':
     '{country} {region} ya está en la zona «{zone}» con el mismo orden: quítalo de una de las zonas o cambia el orden',
+  'discounts.codeFormat':
+    'Un código tiene de 3 a 32 letras, cifras, «-» o «_», y empieza por una letra o una cifra.',
+  'discounts.percentRange': 'El porcentaje es un número entero de 1 a 100.',
+  'discounts.amountRequired': 'Indica el importe que descuenta el código.',
+  'discounts.productTwice': 'Hay un producto elegido dos veces.',
+  'discounts.productNotInShop': 'Elige solo productos que tu tienda vende ahora.',
+  'discounts.belowCost':
+    'Este porcentaje vendería «{product}» por debajo de su coste de plataforma: como máximo un {most} % ahí.',
+  'discounts.codeTaken': 'Tu tienda ya tiene un código con este nombre.',
+  'discounts.refused.unknown': 'Este código no existe.',
+  'discounts.refused.otherShop': 'Este código es de otra tienda.',
+  'discounts.refused.notStarted': 'Este código todavía no es válido.',
+  'discounts.refused.expired': 'Este código ha caducado.',
+  'discounts.refused.usedUp': 'Este código ya se ha agotado.',
+  'discounts.refused.usedByYou': 'Ya has usado este código.',
+  'discounts.refused.paused': 'Este código está en pausa.',
+  'discounts.refused.notForTheseProducts': 'Este código no es para los productos de tu carrito.',
+  'discounts.refused.minimumNotReached': 'Gasta {amount} para usar este código.',
 } satisfies Messages;

@@ -180,6 +180,7 @@ export const fr = {
     'Merci pour votre commande chez {shop}. Nous avons bien reçu votre paiement.\n\nNuméro de commande : {orderNo}\n\n{items}\n\n{summary}\nTotal payé : {total}',
   'mail.orderPaid.items': 'Articles : {amount}',
   'mail.orderPaid.discount': 'Remise : −{amount}',
+  'mail.orderPaid.discountCode': 'Remise ({code}) : −{amount}',
   'mail.orderPaid.shipping': 'Livraison : {amount}',
   'mail.orderPaid.tax': '{tax} {rate} : {amount}',
   'mail.orderPaid.taxIncluded': 'Dont {tax} {rate} : {amount}',
@@ -463,4 +464,22 @@ export const fr = {
     '{country} est déjà dans la zone « {zone} » avec le même ordre : retirez-le d’une des zones ou changez l’ordre',
   'shipping.regionInZone':
     '{country} {region} est déjà dans la zone « {zone} » avec le même ordre : retirez-le d’une des zones ou changez l’ordre',
+  'discounts.codeFormat':
+    'Un code compte de 3 à 32 lettres, chiffres, « - » ou « _ », et commence par une lettre ou un chiffre.',
+  'discounts.percentRange': 'Le pourcentage est un nombre entier de 1 à 100.',
+  'discounts.amountRequired': 'Indiquez le montant que le code retire.',
+  'discounts.productTwice': 'Un produit est choisi deux fois.',
+  'discounts.productNotInShop': 'Choisissez uniquement des produits que votre boutique vend actuellement.',
+  'discounts.belowCost':
+    'Ce pourcentage vendrait « {product} » sous son coût plateforme : {most} % au plus pour lui.',
+  'discounts.codeTaken': 'Votre boutique a déjà un code de ce nom.',
+  'discounts.refused.unknown': 'Ce code n’existe pas.',
+  'discounts.refused.otherShop': 'Ce code est celui d’une autre boutique.',
+  'discounts.refused.notStarted': 'Ce code n’est pas encore valable.',
+  'discounts.refused.expired': 'Ce code a expiré.',
+  'discounts.refused.usedUp': 'Ce code a été entièrement utilisé.',
+  'discounts.refused.usedByYou': 'Vous avez déjà utilisé ce code.',
+  'discounts.refused.paused': 'Ce code est en pause.',
+  'discounts.refused.notForTheseProducts': 'Ce code ne s’applique pas aux produits de votre panier.',
+  'discounts.refused.minimumNotReached': 'Dépensez {amount} pour utiliser ce code.',
 } satisfies Messages;

@@ -165,6 +165,7 @@ export const pt = {
     'Obrigado pelo seu pedido na {shop}. Recebemos o seu pagamento.\n\nNúmero do pedido: {orderNo}\n\n{items}\n\n{summary}\nTotal pago: {total}',
   'mail.orderPaid.items': 'Artigos: {amount}',
   'mail.orderPaid.discount': 'Desconto: −{amount}',
+  'mail.orderPaid.discountCode': 'Desconto ({code}): −{amount}',
   'mail.orderPaid.shipping': 'Envio: {amount}',
   'mail.orderPaid.tax': '{tax} {rate}: {amount}',
   'mail.orderPaid.taxIncluded': 'Inclui {tax} {rate}: {amount}',
@@ -443,4 +444,22 @@ export const pt = {
     '{country} já está na zona “{zone}” com a mesma ordem: remova-o de uma das zonas ou mude a ordem',
   'shipping.regionInZone':
     '{country} {region} já está na zona “{zone}” com a mesma ordem: remova-o de uma das zonas ou mude a ordem',
+  'discounts.codeFormat':
+    'Um código tem de 3 a 32 letras, algarismos, «-» ou «_», começando por uma letra ou um algarismo.',
+  'discounts.percentRange': 'A percentagem é um número inteiro de 1 a 100.',
+  'discounts.amountRequired': 'Indique o valor que o código desconta.',
+  'discounts.productTwice': 'Um produto foi escolhido duas vezes.',
+  'discounts.productNotInShop': 'Escolha apenas produtos que a sua loja vende agora.',
+  'discounts.belowCost':
+    'Esta percentagem venderia «{product}» abaixo do custo da plataforma: no máximo {most} % aí.',
+  'discounts.codeTaken': 'A sua loja já tem um código com este nome.',
+  'discounts.refused.unknown': 'Este código não existe.',
+  'discounts.refused.otherShop': 'Este código é de outra loja.',
+  'discounts.refused.notStarted': 'Este código ainda não é válido.',
+  'discounts.refused.expired': 'Este código expirou.',
+  'discounts.refused.usedUp': 'Este código já se esgotou.',
+  'discounts.refused.usedByYou': 'Já usou este código.',
+  'discounts.refused.paused': 'Este código está em pausa.',
+  'discounts.refused.notForTheseProducts': 'Este código não é para os produtos do seu carrinho.',
+  'discounts.refused.minimumNotReached': 'Gaste {amount} para usar este código.',
 } satisfies Messages;

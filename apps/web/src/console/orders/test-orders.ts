@@ -58,6 +58,7 @@ export const FLAGGED_DETAIL: TConsoleOrderDetail = {
     itemsMinor: 1_998,
     discountMinor: 0,
     discountTaxMinor: 0,
+    discountCode: null,
     shippingMinor: 0,
     shippingTaxMinor: 0,
     taxMinor: 0,

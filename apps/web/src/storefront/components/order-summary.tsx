@@ -28,6 +28,10 @@ export function OrderSummary({
   const tax = { name: money.tax?.name ?? '', rate: formatRate(money.tax?.rateMicros ?? 0, locale) };
   const label = (row: TMoneyRow) => {
     if (row.kind === 'tax' || row.kind === 'taxIncluded') return t(`money.rows.${row.kind}`, tax);
+    // "Discount (SPRING20)": the code it came with.
+    if (row.kind === 'discount' && money.discountCode) {
+      return t('money.rows.discountCode', { code: money.discountCode });
+    }
     return t(`money.rows.${row.kind}`);
   };
   const amount = (row: TMoneyRow) => {

@@ -9,6 +9,7 @@ import {
   type TCartLine,
   type TCartStore,
 } from '../cart';
+import { DiscountNotice } from '../components/discount-notice';
 import { useRestoreScroll } from '../router';
 import { readStorage, removeStorage } from '../storage';
 import { shopHref, useStorefront } from '../storefront-context';
@@ -29,6 +30,7 @@ export function CartPage() {
           {t('cart.cancelled')}
         </p>
       )}
+      <DiscountNotice />
       <CartContent cart={cart} />
       <p>
         <a className="sf-text-link" href={shopHref(basePath)}>

@@ -1,10 +1,12 @@
 import { newIdempotencyKey } from '../../shared/idempotency-key';
-import { ZCheckoutRequest } from '@linkstore/contract';
+import { ZCheckoutQuoteRequest, ZCheckoutRequest, type TCheckoutQuote } from '@linkstore/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  appliedCode,
   countryOptions,
   defaultCountry,
   EMPTY_VALUES,
+  quoteEmail,
   recheckField,
   toCheckoutRequest,
   validateCheckout,
@@ -103,5 +105,37 @@ describe('checkout form', () => {
 
     // A field without an error shown gets none while being typed in.
     expect(recheckField({}, { ...EMPTY_VALUES, phone: 'abc' }, 'phone')).toEqual({});
+  });
+
+  it('quotes with an email only once the contract takes it', () => {
+    const quote = { shop: 'demo', countryCode: 'PT', items: [{ productId: '101', quantity: 1 }] };
+    for (const typed of [
+      ' Ana@Example.com ',
+      'a.b+c@mail.example.pt',
+      'ana@',
+      'ana@example',
+      'a@b.c',
+      'a b@c.de',
+    ]) {
+      const email = quoteEmail(typed);
+      const taken = ZCheckoutQuoteRequest.safeParse({ ...quote, email: typed }).success;
+      expect(email !== undefined, typed).toBe(taken);
+      if (email) expect(email).toBe(typed.trim().toLowerCase());
+    }
+  });
+
+  it('places the order with the code only when the quote applied the code kept', () => {
+    const quote = (refusal: 'expired' | null, code = 'SPRING20') =>
+      ({ discount: { code, refusal, minOrderMinor: null, capped: false } }) as TCheckoutQuote;
+    expect(appliedCode(quote(null), 'SPRING20')).toBe('SPRING20');
+    expect(appliedCode(quote('expired'), 'SPRING20')).toBeUndefined();
+    // An answer about an earlier code, still on screen while the new one is quoted.
+    expect(appliedCode(quote(null, 'OLD'), 'SPRING20')).toBeUndefined();
+    expect(appliedCode(null, 'SPRING20')).toBeUndefined();
+    const context = { shop: 'demo', lines: [], language: 'en' as const, checkoutKey: 'k'.repeat(32) };
+    const sources = { userSource: 'default', pageSource: '' } as const;
+    const request = toCheckoutRequest(filled, { ...context, sources, discountCode: 'SPRING20' });
+    expect(request.discountCode).toBe('SPRING20');
+    expect(toCheckoutRequest(filled, { ...context, sources })).not.toHaveProperty('discountCode');
   });
 });

@@ -2,6 +2,7 @@ import {
   isRegionOf,
   postalCodeFits,
   regionsOf,
+  type TCheckoutQuote,
   type TCheckoutRequest,
   type TLanguage,
 } from '@linkstore/contract';
@@ -115,6 +116,25 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,15}$/;
 const PHONE = /^\+?[0-9 ()-]*$/;
 
+/** zod's email check (the contract's), written out: an address it refuses would fail the quote. */
+const CONTRACT_EMAIL =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** The email to quote with (a code's uses per email are checked against it), once it is whole. */
+export function quoteEmail(text: string): string | undefined {
+  const email = text.trim().toLowerCase();
+  return email.length <= LIMITS.email && CONTRACT_EMAIL.test(email) ? email : undefined;
+}
+
+/**
+ * The code the order is placed with: the quote's, when it applied the code kept (not one it
+ * refused, nor an answer about an earlier code still on screen).
+ */
+export function appliedCode(quote: TCheckoutQuote | null, kept: string | null): string | undefined {
+  const discount = quote?.discount;
+  return discount && !discount.refusal && discount.code === kept ? kept : undefined;
+}
+
 /** The problems of each field, in the form's order; empty when the form can be sent. */
 export function validateCheckout(values: TCheckoutValues): Partial<Record<TCheckoutField, TFieldError>> {
   const errors: Partial<Record<TCheckoutField, TFieldError>> = {};
@@ -169,6 +189,8 @@ export function toCheckoutRequest(
     checkoutKey: string;
     /** The method the quote priced; none while it has not answered. */
     shippingMethodId?: string | undefined;
+    /** The code the quote applied (appliedCode). */
+    discountCode?: string | undefined;
   },
 ): TCheckoutRequest {
   const optional = (value: string) => value.trim() || undefined;
@@ -191,6 +213,7 @@ export function toCheckoutRequest(
       quantity: line.quantity,
     })),
     ...(context.shippingMethodId ? { shippingMethodId: context.shippingMethodId } : {}),
+    ...(context.discountCode ? { discountCode: context.discountCode } : {}),
     language: context.language,
     userSource: context.sources.userSource,
     pageSource: context.sources.pageSource,

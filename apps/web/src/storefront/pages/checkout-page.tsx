@@ -6,10 +6,12 @@ import {
   shownUnitPrice,
   type TCheckoutQuote,
   type TCheckoutQuoteRequest,
+  type TDiscountQuote,
 } from '@linkstore/contract';
 import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, checkoutApi, NETWORK_ERROR } from '../api';
 import { lineKey, lineTitle, PAYING_STORAGE_KEY, useCartLines, type TCartStore } from '../cart';
+import { discountCodeFor, normalizeCode, useKeptCode, type TDiscountCodeStore } from '../discount-code';
 import { readTrafficSources } from '../events';
 import { leave, useRestoreScroll } from '../router';
 import { writeStorage } from '../storage';
@@ -18,8 +20,10 @@ import { keepShipTo, shipToCountry } from '../components/delivery-estimate';
 import { OrderSummary } from '../components/order-summary';
 import { Charged } from './cart-page';
 import {
+  appliedCode,
   countryOptions,
   EMPTY_VALUES,
+  quoteEmail,
   toCheckoutRequest,
   recheckField,
   withCountry,
@@ -67,7 +71,15 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
   const checkoutKey = useRef(newIdempotencyKey());
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const [methodId, setMethodId] = useState<string | undefined>(undefined);
-  const quote = useQuote(slug, lines, values.countryCode, values.region, methodId);
+  const codes = discountCodeFor(slug);
+  const kept = useKeptCode(codes)?.code ?? null;
+  // The server's reason for refusing the code when the order was placed.
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const quote = useQuote(slug, lines, values.countryCode, values.region, methodId, {
+    discountCode: kept ?? undefined,
+    // Only with a code: its uses per email are what the email changes.
+    email: kept ? quoteEmail(values.email) : undefined,
+  });
 
   if (lines.length === 0) return <EmptyCart />;
   const notShipped = quote.answer?.shippable === false;
@@ -99,6 +111,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
         sources: readTrafficSources(window.location.search),
         checkoutKey: checkoutKey.current,
         shippingMethodId: chosenMethod,
+        discountCode: appliedCode(quote.answer, kept),
       });
       const answer = await checkoutApi.checkout(request);
       // Back from paying, the way to the shop keeps the buyer's language.
@@ -110,11 +123,19 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
       // Refused by the server: the next try is a new attempt. Lost on the way: it may have been
       // placed, so the same key is sent again and answers that order.
       if (apiError && apiError.code !== NETWORK_ERROR) checkoutKey.current = newIdempotencyKey();
-      setServerError(
-        apiError && apiError.code !== NETWORK_ERROR && apiError.message
-          ? apiError.message
-          : t('common.networkError'),
-      );
+      const codeRefused = apiError?.fields.find((f) => f.field === 'discountCode')?.message;
+      if (codeRefused) {
+        // Refused since the quote (used up meanwhile…): said on the field, the totals asked again.
+        setCodeError(codeRefused);
+        quote.retry();
+        document.getElementById('sf-discountCode')?.focus();
+      } else {
+        setServerError(
+          apiError && apiError.code !== NETWORK_ERROR && apiError.message
+            ? apiError.message
+            : t('common.networkError'),
+        );
+      }
       sending.current = false;
       setSubmitting(false);
     }
@@ -212,6 +233,13 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
             </li>
           ))}
         </ul>
+        <DiscountField
+          store={codes}
+          kept={kept}
+          discount={quote.answer?.discount ?? null}
+          error={codeError}
+          onChange={() => setCodeError(null)}
+        />
         {quote.answer ? (
           <OrderSummary
             money={quote.answer}
@@ -260,6 +288,7 @@ function useQuote(
   countryCode: string,
   region: string,
   methodId: string | undefined,
+  code: Pick<TCheckoutQuoteRequest, 'discountCode' | 'email'>,
 ): { answer: TCheckoutQuote | null; failed: boolean; retry: () => void } {
   const [state, setState] = useState<{ answer: TCheckoutQuote | null; failed: boolean }>({
     answer: null,
@@ -271,7 +300,7 @@ function useQuote(
     ...(line.variantId ? { variantId: line.variantId } : {}),
     quantity: line.quantity,
   }));
-  const question = JSON.stringify({ countryCode, region: region.trim(), items, methodId });
+  const question = JSON.stringify({ countryCode, region: region.trim(), items, methodId, ...code });
   useEffect(() => {
     let current = true;
     const asked = JSON.parse(question) as {
@@ -279,6 +308,8 @@ function useQuote(
       region: string;
       items: TCheckoutQuoteRequest['items'];
       methodId?: string;
+      discountCode?: string;
+      email?: string;
     };
     const timer = window.setTimeout(() => {
       checkoutApi
@@ -288,6 +319,8 @@ function useQuote(
           ...(asked.region ? { region: asked.region } : {}),
           items: asked.items,
           ...(asked.methodId ? { shippingMethodId: asked.methodId } : {}),
+          ...(asked.discountCode ? { discountCode: asked.discountCode } : {}),
+          ...(asked.email ? { email: asked.email } : {}),
         })
         .then((answer) => current && setState({ answer, failed: false }))
         // No figures for another address stay on screen (nor let the buyer pay on them).
@@ -347,6 +380,86 @@ function ShippingMethods(props: {
         })}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * The discount code: pre-filled with the one kept (a shop's link, an earlier visit), applied for
+ * the quote to judge; why it does not apply, or that part of it could not, under it.
+ */
+function DiscountField(props: {
+  store: TDiscountCodeStore;
+  kept: string | null;
+  discount: TDiscountQuote | null;
+  error: string | null;
+  onChange: () => void;
+}) {
+  const { t, price } = useStorefront();
+  const { store, kept } = props;
+  // What the buyer is typing; null: the field shows the code kept.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [malformed, setMalformed] = useState(false);
+  const text = draft ?? kept ?? '';
+  // The quote's answer about the code kept (not an earlier one still on screen).
+  const answer = props.discount?.code === kept ? props.discount : null;
+  const edit = (next: string | null) => {
+    setDraft(next);
+    props.onChange();
+  };
+  const keep = (code: string | null) => {
+    store.keep(code);
+    edit(null);
+  };
+  const apply = () => {
+    const code = normalizeCode(text);
+    setMalformed(code === null);
+    if (code) keep(code);
+  };
+  const error = malformed
+    ? t('discount.refusals.unknown')
+    : (props.error ??
+      (answer?.refusal
+        ? t(`discount.refusals.${answer.refusal}`, { amount: price(answer.minOrderMinor ?? 0) })
+        : null));
+  return (
+    <div className="sf-field">
+      <label htmlFor="sf-discountCode">{t('discount.label')}</label>
+      <div className="sf-search">
+        <input
+          id="sf-discountCode"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="sf-discountCode-status"
+          onChange={(event) => {
+            setMalformed(false);
+            edit(event.target.value);
+          }}
+          // Enter applies the code; it does not pay.
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            apply();
+          }}
+        />
+        {kept !== null && draft === null ? (
+          <button type="button" className="sf-button" onClick={() => keep(null)}>
+            {t('discount.remove')}
+          </button>
+        ) : (
+          <button type="button" className="sf-button" disabled={text.trim() === ''} onClick={apply}>
+            {t('discount.apply')}
+          </button>
+        )}
+      </div>
+      <div id="sf-discountCode-status" aria-live="polite">
+        {error && <p className="sf-field-error">{error}</p>}
+        {!error && answer?.capped && !answer.refusal && <p className="sf-muted">{t('discount.capped')}</p>}
+      </div>
+    </div>
   );
 }
 

@@ -26,6 +26,7 @@ const RECEIPT: TOrderReceipt = {
     itemsMinor: 3998,
     discountMinor: 0,
     discountTaxMinor: 0,
+    discountCode: null,
     shippingMinor: 599,
     shippingTaxMinor: 0,
     taxMinor: 320,

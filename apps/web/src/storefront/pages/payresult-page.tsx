@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { checkoutApi } from '../api';
 import { cartFor, PAYING_STORAGE_KEY } from '../cart';
 import { Loading } from '../components/status';
+import { discountCodeFor } from '../discount-code';
 import { OrderSummary } from '../components/order-summary';
 import { readStorage, removeStorage } from '../storage';
 import { useStorefront } from '../storefront-context';
@@ -44,6 +45,8 @@ export function PayResultPage() {
           throw error;
         });
       cartFor(receipt.shop.slug).clear();
+      // The code did its work: the next order does not ask for it again.
+      if (receipt.money.discountCode) discountCodeFor(receipt.shop.slug).keep(null);
       setState({ name: 'paid', receipt });
     } catch (error) {
       setState({ name: 'failed', message: messageOf(error, t('common.networkError')) });
