@@ -7,6 +7,7 @@ import { users } from '../platform/auth/auth.tables';
 import { categories, products, productVariants } from '../modules/catalog/catalog.table';
 import { files } from '../modules/files/files.table';
 import { sampleImage } from '../modules/files/files.test-kit';
+import { discountCodes } from '../modules/discounts/discounts.table';
 import { ledgerEntries } from '../modules/earnings/earnings.table';
 import { encodeCursor } from '../modules/orders/orders.service';
 import { orderItems, orderPurchases, orders } from '../modules/orders/orders.table';
@@ -92,6 +93,8 @@ const a = {
   variantId: '',
   /** A notice an operator addressed to A alone. */
   noticeId: '',
+  /** A's discount code (its name is one of A's marks). */
+  discountId: '',
 };
 /** Strings only A's data holds: none may appear in any answer B gets. */
 const marks: string[] = [];
@@ -208,6 +211,11 @@ async function rowsOfA() {
     payouts: await db.select().from(payouts).where(eq(payouts.userId, A.userId)),
     files: await db.select().from(files).where(eq(files.ownerUserId, A.userId)),
     bindings: await db.select().from(paypalBindings).where(eq(paypalBindings.userId, A.userId)),
+    discounts: await db
+      .select()
+      .from(discountCodes)
+      .where(inArray(discountCodes.shopId, shopIds))
+      .orderBy(discountCodes.id),
   };
 }
 
@@ -319,7 +327,21 @@ beforeAll(async () => {
       },
     ],
   });
+  // A's discount code for its first product: B can neither see, change, pause nor delete it.
+  const code = await okAs<{ id: string }>(A, 'POST', '/api/v1/discounts', {
+    code: 'ALPHA-CODE-MARK',
+    kind: 'amount',
+    amountMinor: 100,
+    minOrderMinor: null,
+    startsOn: null,
+    endsOn: null,
+    maxUses: 5,
+    maxUsesPerEmail: null,
+    productIds: [String(productIds[0])],
+  });
+  a.discountId = code.id;
   marks.push(
+    'ALPHA-CODE-MARK',
     'ALPHA',
     'alpha-',
     'iso-alpha',
@@ -406,13 +428,26 @@ const foreign = () => ({
   shopId: String(A.shopId),
 });
 
+/** A discount code's body as B sends it: B's whole shop, 5 % off. */
+const discountBody = (code: string) => ({
+  code,
+  kind: 'percent',
+  percent: 5,
+  minOrderMinor: null,
+  startsOn: null,
+  endsOn: null,
+  maxUses: null,
+  maxUsesPerEmail: null,
+  productIds: null,
+});
+
+/** A's unread notices, as A's bell counts them. */
+const unreadOfA = async () => (await okAs<{ count: number }>(A, 'GET', '/api/v1/notices/unread-count')).count;
+
 /**
  * One case per creator-scoped route: B's attempts with A's ids. The reads are checked for A's
  * marks on every answer; the writes by comparing A's rows around each case.
  */
-/** A's unread notices, as A's bell counts them. */
-const unreadOfA = async () => (await okAs<{ count: number }>(A, 'GET', '/api/v1/notices/unread-count')).count;
-
 const CASES: Record<string, () => Promise<void>> = {
   'GET /api/v1/notices/:id/detail': async () => {
     expect((await as(B, 'GET', `/api/v1/notices/${a.noticeId}/detail`)).statusCode).toBe(404);
@@ -591,6 +626,36 @@ const CASES: Record<string, () => Promise<void>> = {
   },
   'PUT /api/v1/payouts/settings': async () => {
     await as(B, 'PUT', '/api/v1/payouts/settings', { autoPayout: false, ...foreign() });
+  },
+  'GET /api/v1/discounts': () =>
+    listings([
+      '/api/v1/discounts',
+      `/api/v1/discounts?keywords=ALPHA&shopId=${A.shopId}&userId=${A.userId}&pageSize=100`,
+    ]),
+  'POST /api/v1/discounts': async () => {
+    // A's shop and user ids in the body are ignored: the code lands in B's shop, A's rows stay.
+    const mine = await as(B, 'POST', '/api/v1/discounts', {
+      ...discountBody('BRAVO-OWN'),
+      ...foreign(),
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+  },
+  'PUT /api/v1/discounts/:id': async () => {
+    const res = await as(B, 'PUT', `/api/v1/discounts/${a.discountId}`, {
+      ...discountBody('BRAVO-STOLEN'),
+      ...foreign(),
+    });
+    expect(res.statusCode, res.body).toBe(404);
+  },
+  'PUT /api/v1/discounts/:id/paused': async () => {
+    const res = await as(B, 'PUT', `/api/v1/discounts/${a.discountId}/paused`, {
+      paused: true,
+      ...foreign(),
+    });
+    expect(res.statusCode, res.body).toBe(404);
+  },
+  'DELETE /api/v1/discounts/:id': async () => {
+    expect((await as(B, 'DELETE', `/api/v1/discounts/${a.discountId}`)).statusCode).toBe(404);
   },
   'GET /api/v1/pricing/settings': () => listings([`/api/v1/pricing/settings?shopId=${A.shopId}`]),
   'GET /api/v1/pricing/products': () =>
