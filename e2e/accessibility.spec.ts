@@ -28,6 +28,7 @@ async function checkStudioPages(page: Page, where = ''): Promise<void> {
     ['/#/pricing/subcategories', 'subcategory prices', english('studio:pricing.heading')],
     ['/#/order', 'orders', english('orders:orders.heading')],
     ['/#/revenue', 'earnings', english('orders:earnings.heading')],
+    ['/#/discounts', 'discount codes', english('discounts:title')],
     ['/#/notices', 'my notices', english('common:notices.myTitle')],
   ];
   await expectWalkAccessible(

@@ -126,6 +126,23 @@ test('a creator on a phone hides a product, prices one, finds an order and its p
   await sheet.getByRole('button', { name: t('common:topBar.sheet.close') }).tap();
   await expect(sheet).toBeHidden();
 
+  // Discount codes have no room on the bottom bar: the sheet leads there. A new code, on cards.
+  await page.getByRole('button', { name: t('common:topBar.sheet.open') }).tap();
+  await sheet.getByRole('link', { name: t('studio:nav.discounts') }).tap();
+  await expect(heading(page)).toHaveText(t('discounts:title'));
+  await expect(sheet).toBeHidden();
+  await expectFits(page, 'discount codes');
+  await page.getByRole('button', { name: t('discounts:new') }).first().tap();
+  const drawer = page.getByRole('dialog', { name: t('discounts:form.newTitle') });
+  await expectFits(page, 'new discount code');
+  const code = `PHONE${Date.now().toString(36).toUpperCase()}`;
+  await drawer.getByLabel(t('discounts:form.code'), { exact: true }).fill(code);
+  await drawer.getByLabel(t('discounts:form.percentValue')).fill('10');
+  await drawer.getByRole('button', { name: t('discounts:form.create') }).tap();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('main').getByText(code, { exact: true })).toBeVisible();
+  await expectFits(page, 'discount codes with one');
+
   await goTo(page, t('studio:nav.shop'), t('studio:shop.heading'));
   await expectFits(page, 'my shop');
 
@@ -347,6 +364,7 @@ test.describe('at 1366 px', () => {
       ['/#/pricing', t('studio:pricing.heading')],
       ['/#/order', t('orders:orders.heading')],
       ['/#/revenue', t('orders:earnings.heading')],
+      ['/#/discounts', t('discounts:title')],
     ];
     for (const [path, title] of pages) {
       await page.goto(path);

@@ -123,6 +123,13 @@ const pageRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./studio/revenue/revenue-page')).RevenuePage }),
       },
       {
+        path: 'discounts',
+        handle: title('discounts:title'),
+        lazy: async () => ({
+          Component: (await import('./studio/discounts/discounts-page')).DiscountsPage,
+        }),
+      },
+      {
         // The bell's "View more" and its notices (issue 19).
         path: 'notices',
         handle: title('common:notices.myTitle'),

@@ -6,6 +6,7 @@ import enCommon from '../../locales/en/common.json';
 import enConsole from '../../locales/en/console.json';
 import enCreators from '../../locales/en/creators.json';
 import enDicts from '../../locales/en/dicts.json';
+import enDiscounts from '../../locales/en/discounts.json';
 import enOrders from '../../locales/en/orders.json';
 import enPayouts from '../../locales/en/payouts.json';
 import enPaypal from '../../locales/en/paypal.json';
@@ -32,6 +33,7 @@ export const NAMESPACES = [
   'reconciliation',
   'taxes',
   'shipping',
+  'discounts',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 
@@ -68,6 +70,7 @@ const englishResources: ResourceLanguage = {
   reconciliation: enReconciliation,
   taxes: enTaxes,
   shipping: enShipping,
+  discounts: enDiscounts,
 };
 
 /**

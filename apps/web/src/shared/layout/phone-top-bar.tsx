@@ -9,12 +9,28 @@ import { CountrySwitch, CurrencySwitch } from './country-switch';
 import { TimeZoneSwitch } from './time-zone-switch';
 import styles from './top-bar.module.css';
 
+/** A page the bottom bar has no room for, reached from the sheet instead. */
+export interface IPhonePlace {
+  /** The hash route, e.g. `/discounts`. */
+  to: string;
+  icon: ReactNode;
+  label: string;
+}
+
 /**
  * The top bar below 768 px: the title (the shop's name) and one button opening a sheet from the
- * bottom with language, country, currency, theme and log out — one line instead of four.
- * `actions` (the notice bell) sit before that button.
+ * bottom with `places` (pages the bottom bar has no room for), language, country, currency, theme
+ * and log out — one line instead of four. `actions` (the notice bell) sit before that button.
  */
-export function PhoneTopBar({ title, actions }: { title: string; actions?: ReactNode }) {
+export function PhoneTopBar({
+  title,
+  actions,
+  places = [],
+}: {
+  title: string;
+  actions?: ReactNode;
+  places?: readonly IPhonePlace[];
+}) {
   const { t } = useTranslation('common');
   const [isOpen, setOpen] = useState(false);
   const theme = useSettings((state) => state.theme);
@@ -42,6 +58,11 @@ export function PhoneTopBar({ title, actions }: { title: string; actions?: React
         closable={{ 'aria-label': t('topBar.sheet.close') }}
         classNames={{ body: styles.sheet }}
       >
+        {places.map((place) => (
+          <Button key={place.to} href={`#${place.to}`} icon={place.icon} onClick={() => setOpen(false)}>
+            {place.label}
+          </Button>
+        ))}
         <LanguageSwitch />
         <CountrySwitch />
         <CurrencySwitch />

@@ -31,7 +31,7 @@ describe('activePhoneItem', () => {
 });
 
 describe('StudioLayout', () => {
-  it('below 768 px: the owner places at the bottom and one sheet for the settings and log out', async () => {
+  it('below 768 px: the owner places at the bottom and one sheet for the other pages, the settings and log out', async () => {
     stubViewportWidth(360);
     useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'acc', refreshToken: 'ref' });
     const user = userEvent.setup();
@@ -49,8 +49,15 @@ describe('StudioLayout', () => {
     // The top bar is one line: no language, country or log out buttons until the sheet opens.
     expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Settings and log out' }));
-    const sheet = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(within(nav).queryByRole('link', { name: 'Discount codes' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'More pages, settings and log out' }));
+    const sheet = await screen.findByRole('dialog', { name: 'More' });
+    // The pages the bottom bar has no room for.
+    expect(within(sheet).getByRole('link', { name: 'Discount codes' })).toHaveAttribute(
+      'href',
+      '#/discounts',
+    );
     expect(within(sheet).getByRole('button', { name: 'Language: English' })).toBeInTheDocument();
     expect(within(sheet).getByRole('button', { name: /^Country: / })).toBeInTheDocument();
     expect(within(sheet).getByRole('button', { name: /^Currency: / })).toBeInTheDocument();

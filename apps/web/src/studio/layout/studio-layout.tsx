@@ -4,6 +4,7 @@ import {
   HomeOutlined,
   ProfileOutlined,
   ShopOutlined,
+  TagOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -32,10 +33,17 @@ const ITEMS = [
   // Labels of the orders area live in its own namespace.
   { key: '/order', icon: <ProfileOutlined aria-hidden />, label: 'orders:nav.orders' },
   { key: '/revenue', icon: <WalletOutlined aria-hidden />, label: 'orders:nav.earnings' },
+  { key: '/discounts', icon: <TagOutlined aria-hidden />, label: 'nav.discounts' },
 ] as const;
 
-/** The owner's places on a phone's bottom bar (SPEC §6); prices are reached from Products. */
-const PHONE_ITEMS = ITEMS.filter((item) => item.key !== '/pricing');
+/** Places a phone reaches from the top bar's sheet: the bottom bar holds five at most. */
+const SHEET_KEYS: readonly string[] = ['/discounts'];
+
+/**
+ * The owner's places on a phone's bottom bar (SPEC §6): prices are reached from Products,
+ * discount codes from the top bar's sheet.
+ */
+const PHONE_ITEMS = ITEMS.filter((item) => item.key !== '/pricing' && !SHEET_KEYS.includes(item.key));
 
 /** The item of the menu a path belongs to (`/pricing/subcategories` → `/pricing`). */
 export function activeItem(pathname: string): string {
@@ -127,6 +135,11 @@ export function StudioLayout() {
           <PhoneTopBar
             title={shop?.name ?? APP_TITLE}
             actions={<StudioNoticeBell className={topBarStyles.tap} />}
+            places={ITEMS.filter((item) => SHEET_KEYS.includes(item.key)).map((item) => ({
+              to: item.key,
+              icon: item.icon,
+              label: t(item.label),
+            }))}
           />
           <Layout.Content className={`${styles.content} ${styles.phoneContent}`}>
             {shop && (
