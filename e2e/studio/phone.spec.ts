@@ -132,7 +132,10 @@ test('a creator on a phone hides a product, prices one, finds an order and its p
   await expect(heading(page)).toHaveText(t('discounts:title'));
   await expect(sheet).toBeHidden();
   await expectFits(page, 'discount codes');
-  await page.getByRole('button', { name: t('discounts:new') }).first().tap();
+  await page
+    .getByRole('button', { name: t('discounts:new') })
+    .first()
+    .tap();
   const drawer = page.getByRole('dialog', { name: t('discounts:form.newTitle') });
   await expectFits(page, 'new discount code');
   const code = `PHONE${Date.now().toString(36).toUpperCase()}`;
