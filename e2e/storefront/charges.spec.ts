@@ -8,11 +8,12 @@ import { english } from '../support/studio';
 
 /*
  * What an order charges, end to end (decision 0056), on the demo install's seeded zones and
- * rates: a buyer in Germany on a phone sees how a product ships there and its price with VAT,
- * picks Express at checkout, pays through the sandbox and reads items, shipping, VAT and total on
- * the receipt; the creator's profit is the items less their cost to the cent; an operator ships
- * it and refunds one unit (its share of VAT and shipping back with it); the tax report shows the
- * German VAT of the month net of that refund.
+ * rates: a buyer in Germany on a phone arrives through the shop's link with the creator's discount
+ * code, sees how a product ships there and its price with VAT, picks Express at checkout with the
+ * code applied, pays through the sandbox and reads items, discount, shipping, VAT and total on the
+ * receipt; the creator's profit is the items less their cost less the discount, to the cent; an
+ * operator ships it and refunds one unit (its share of VAT and shipping back with it); the tax
+ * report shows the German VAT of the month net of that refund.
  */
 
 const sf = (key: string, values?: Record<string, string | number>) => english(`storefront:${key}`, values);
@@ -27,9 +28,12 @@ async function ok<T>(answer: Promise<APIResponse>): Promise<T> {
   return ((await res.json()) as Envelope<T>).data;
 }
 
-async function operatorHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+async function operatorHeaders(
+  request: APIRequestContext,
+  username = 'admin',
+): Promise<Record<string, string>> {
   const login = await request.post('/api/v1/auth/login', {
-    data: { username: 'admin', password: E2E_SEED_PASSWORD },
+    data: { username, password: E2E_SEED_PASSWORD },
   });
   const token = ((await login.json()) as Envelope<{ accessToken: string }>).data.accessToken;
   return { authorization: `Bearer ${token}` };
@@ -81,7 +85,7 @@ test.use({
   bypassCSP: true,
 });
 
-test('a buyer in Germany sees the price with VAT and how it ships, pays Express; the profit is the items’, a refund takes back its share, the tax report nets it', async ({
+test('a buyer in Germany comes with the shop’s code, sees the price with VAT and how it ships, pays Express; the profit is the items’ less the discount, a refund takes back its share, the tax report nets it', async ({
   page,
   request,
 }) => {
@@ -89,6 +93,26 @@ test('a buyer in Germany sees the price with VAT and how it ships, pays Express;
   const before = await germanVat(request);
   // Two units of a product with stock to spare (the demo's stock is drawn).
   const product = await stockedProduct(request);
+  // The demo creator's code: $1 off an order, shared as the shop's link.
+  const code = `DE${Date.now().toString(36).toUpperCase()}`;
+  await ok(
+    request.post('/api/v1/discounts', {
+      headers: await operatorHeaders(request, 'demo@linkstore.local'),
+      data: {
+        code,
+        kind: 'amount',
+        amountMinor: 100,
+        minOrderMinor: null,
+        startsOn: null,
+        endsOn: null,
+        maxUses: null,
+        maxUsesPerEmail: 1,
+        productIds: null,
+      },
+    }),
+  );
+  await page.goto(`/s/demo?code=${code.toLowerCase()}&lang=en`);
+  await expect(page.getByText(sf('discount.notice', { code }))).toBeVisible();
 
   // The product page: shipped to Germany by Standard, its price with the 19 % VAT included.
   await page.goto(`/s/demo/p/${product.id}?lang=en`);
@@ -105,7 +129,10 @@ test('a buyer in Germany sees the price with VAT and how it ships, pays Express;
   await page.goto('/s/demo/checkout?lang=en');
   await expect(page.getByLabel(sf('checkout.fields.countryCode'))).toHaveValue('DE');
   await page.getByRole('radio', { name: /Express/ }).check();
+  // The code from the shop's link, applied: its saving is a row of the summary.
+  await expect(page.getByLabel(sf('discount.label'))).toHaveValue(code);
   const rows = page.locator('.sf-money-row');
+  await expect(rows.filter({ hasText: sf('money.rows.discountCode', { code }) })).toHaveCount(1);
   await expect(
     rows.filter({ hasText: sf('money.rows.taxIncluded', { name: 'VAT', rate: '19%' }) }),
   ).toHaveCount(1);
@@ -121,16 +148,18 @@ test('a buyer in Germany sees the price with VAT and how it ships, pays Express;
     name: 'Jana Kunde',
   });
 
-  // The receipt: items, shipping and total, and the VAT they include.
+  // The receipt: items, the code's discount, shipping and total, and the VAT they include.
   const receipt = page.locator('.sf-money-row');
   await expect(receipt).toHaveText([
     /^Items\$[\d,.]+$/,
+    new RegExp(`^Discount \\(${code}\\)−\\$[\\d.]+$`),
     /^Shipping\$[\d,.]+$/,
     /^Total\$[\d,.]+$/,
     /^Includes VAT \(19%\)\$[\d,.]+$/,
   ]);
 
-  // What was frozen: Express, the VAT, and the creator's profit = Σ (price − cost), to the cent.
+  // What was frozen: Express, the VAT, the code, and the creator's profit = Σ (price − cost) − the
+  // discount, to the cent.
   const headers = await operatorHeaders(request);
   const detail = await ok<{
     version: number;
@@ -139,6 +168,8 @@ test('a buyer in Germany sees the price with VAT and how it ships, pays Express;
     items: { id: string; sellingUnitMinor: number; platformUnitMinor: number; quantity: number }[];
     money: {
       itemsMinor: number;
+      discountMinor: number;
+      discountCode: string | null;
       shippingMinor: number;
       taxMinor: number;
       tax: { name: string; inclusive: boolean };
@@ -149,9 +180,10 @@ test('a buyer in Germany sees the price with VAT and how it ships, pays Express;
   expect(detail.money.tax).toMatchObject({ name: 'VAT', inclusive: true });
   const line = detail.items[0];
   if (!line) throw new Error('no line');
-  expect(detail.profitMinor).toBe((line.sellingUnitMinor - line.platformUnitMinor) * line.quantity);
+  expect(detail.money).toMatchObject({ discountCode: code, discountMinor: 100 });
+  expect(detail.profitMinor).toBe((line.sellingUnitMinor - line.platformUnitMinor) * line.quantity - 100);
   expect(detail.totalMinor).toBe(
-    detail.money.itemsMinor + detail.money.shippingMinor + detail.money.taxMinor,
+    detail.money.itemsMinor - detail.money.discountMinor + detail.money.shippingMinor + detail.money.taxMinor,
   );
 
   // An operator ships it, then refunds one of the two units: half the items' share of the total.
