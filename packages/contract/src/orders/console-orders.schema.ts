@@ -278,6 +278,8 @@ export const ZConsoleOrderItem = ZCreatorOrderItem.extend({
   id: z.string(),
   /** Units refunds by lines took (pending and completed; failed ones gave them back). */
   refundedQuantity: z.number().int(),
+  /** The line's share of the order's discount code, all units (a refund by lines gives back less). */
+  discountMinor: z.number().int(),
 });
 export type TConsoleOrderItem = z.infer<typeof ZConsoleOrderItem>;
 

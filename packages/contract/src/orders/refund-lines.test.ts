@@ -77,6 +77,46 @@ describe('refundLineAmounts', () => {
     ).toEqual([307]);
   });
 
+  it('gives back what a line was charged: less for the line a discount code took money off', () => {
+    // A code for the hoodie only: $10 off its $50; the mug was charged in full. Captured $90.
+    const discounted = [
+      { id: 'hoodie', sellingUnitMinor: 5_000, quantity: 1, discountMinor: 1_000 },
+      { id: 'mug', sellingUnitMinor: 5_000, quantity: 1, discountMinor: 0 },
+    ];
+    const refund = (lines: { itemId: string; quantity: number }[], before: typeof lines = []) =>
+      refundLineAmounts({ capturedMinor: 9_000, leftMinor: 9_000, items: discounted, before, lines });
+    expect(refund([{ itemId: 'hoodie', quantity: 1 }])).toEqual([4_000]);
+    expect(refund([{ itemId: 'mug', quantity: 1 }])).toEqual([5_000]);
+    expect(refund([{ itemId: 'mug', quantity: 1 }], [{ itemId: 'hoodie', quantity: 1 }])).toEqual([5_000]);
+  });
+
+  it('shares a line’s discount among its units exactly, and every split still adds up to the capture', () => {
+    // Three tees at $10 with $1 off the line ($29 paid), one cap at $10: captured $39.
+    const discounted = [
+      { id: 'tee', sellingUnitMinor: 1_000, quantity: 3, discountMinor: 100 },
+      { id: 'cap', sellingUnitMinor: 1_000, quantity: 1 },
+    ];
+    const first = refundLineAmounts({
+      capturedMinor: 3_900,
+      leftMinor: 3_900,
+      items: discounted,
+      before: [],
+      lines: [{ itemId: 'tee', quantity: 1 }],
+    });
+    expect(first).toEqual([967]); // 2,900 / 3 = 966.67, half up
+    const rest = refundLineAmounts({
+      capturedMinor: 3_900,
+      leftMinor: 3_900 - 967,
+      items: discounted,
+      before: [{ itemId: 'tee', quantity: 1 }],
+      lines: [
+        { itemId: 'tee', quantity: 2 },
+        { itemId: 'cap', quantity: 1 },
+      ],
+    });
+    expect(rest).toEqual([1_933, 1_000]);
+  });
+
   it('never exceeds what is left: the excess comes off the last lines', () => {
     expect(
       refundLineAmounts({

@@ -270,6 +270,55 @@ describe('a code at checkout', () => {
     });
   });
 
+  it('gives back, refunding a line by lines, its share of what it was charged: its discount stays off', async () => {
+    await createCode({
+      code: 'TEE-ONLY',
+      kind: 'amount',
+      percent: undefined,
+      amountMinor: 300,
+      productIds: [String(tee)],
+    });
+    const res = await checkout(
+      [
+        [mug, 1],
+        [tee, 1],
+      ],
+      'TEE-ONLY',
+      'refund-me@example.com',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<{ data: TCheckoutAnswer }>().data;
+    await pay(answer);
+    const db = ctx.database.db;
+    const [order] = await db.select().from(orders).where(eq(orders.orderNo, answer.orderNo));
+    if (!order) throw new Error('no order');
+    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const teeLine = lines.find((line) => line.productId === tee);
+    if (!teeLine) throw new Error('no tee line');
+    expect(teeLine.discountMinor).toBe(300);
+    const paid = (line: (typeof lines)[number]) =>
+      line.sellingPriceMinor * line.quantity - line.discountMinor;
+    const orderPaid = lines.reduce((sum, line) => sum + paid(line), 0);
+
+    tokens.admin ??= await accessTokenFor(ctx.app, 'admin');
+    const refunded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/system/orders/refund',
+      headers: { authorization: `Bearer ${tokens.admin}` },
+      payload: {
+        orderNo: answer.orderNo,
+        lines: [{ itemId: String(teeLine.id), quantity: 1 }],
+        reason: 'Wrong size',
+        version: order.version,
+      },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    // The capture's share of the tee as charged (its price less the code's $3), half up; before,
+    // it was its price's share, and the mug's refund later gave back less than it was charged.
+    const share = Math.floor((2 * order.totalMinor * paid(teeLine) + orderPaid) / (2 * orderPaid));
+    expect(refunded.json<{ data: { amountMinor: number } }>().data.amountMinor).toBe(share);
+  });
+
   it('caps an amount at each line’s profit and says so', async () => {
     await createCode({ code: 'BIG-AMOUNT', kind: 'amount', percent: undefined, amountMinor: 5_000 });
     const offered = await quote([[mug, 1]], 'BIG-AMOUNT');

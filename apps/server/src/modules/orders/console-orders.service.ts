@@ -146,6 +146,7 @@ export async function getConsoleOrder(
     items: items.map((item) => ({
       id: String(item.id),
       refundedQuantity: refundedUnits.get(String(item.id)) ?? 0,
+      discountMinor: item.discountMinor,
       productId: String(item.productId),
       title: item.title,
       variantLabel: item.variantLabel,

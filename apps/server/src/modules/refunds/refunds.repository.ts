@@ -185,6 +185,7 @@ export function listOrderLines(db: AppDatabase, orderId: number) {
       sku: orderItems.sku,
       quantity: orderItems.quantity,
       sellingPriceMinor: orderItems.sellingPriceMinor,
+      discountMinor: orderItems.discountMinor,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))

@@ -61,6 +61,7 @@ async function priceLines(
     id: String(line.id),
     sellingUnitMinor: line.sellingPriceMinor,
     quantity: line.quantity,
+    discountMinor: line.discountMinor,
   }));
   const before = [...taken].map(([itemId, quantity]) => ({ itemId: String(itemId), quantity }));
   const refundable = refundableUnits(items, before);

@@ -181,6 +181,7 @@ const HOODIE_LINE = {
   imageUrl: null,
   platformUnitMinor: 1_500,
   profitUnitMinor: 1_000,
+  discountMinor: 0,
 };
 const LINES: TConsoleOrderDetail = {
   ...DETAIL,

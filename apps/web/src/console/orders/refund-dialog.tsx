@@ -43,6 +43,7 @@ function lineAmounts(order: TConsoleOrderDetail, picked: ReadonlyMap<string, num
       id: item.id,
       sellingUnitMinor: item.sellingUnitMinor,
       quantity: item.quantity,
+      discountMinor: item.discountMinor,
     })),
     before: order.items.map((item) => ({ itemId: item.id, quantity: item.refundedQuantity })),
     lines: lines.map((item) => ({ itemId: item.id, quantity: picked.get(item.id) ?? 0 })),

@@ -42,6 +42,7 @@ export const FLAGGED_DETAIL: TConsoleOrderDetail = {
     {
       id: '21',
       refundedQuantity: 0,
+      discountMinor: 0,
       productId: '11',
       title: 'Red cup',
       variantLabel: '',
