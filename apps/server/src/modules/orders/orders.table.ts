@@ -68,8 +68,13 @@ export const orders = pgTable(
     discountMinor: integer('discount_minor').notNull().default(0),
     /** The shop's discount code given (upper-cased; the discounts module keeps its uses). */
     discountCode: varchar('discount_code', { length: 32 }),
-    /** The shipping method's price, before its tax. */
+    /** The shipping method's price the buyer pays, before its tax. */
     shippingMinor: integer('shipping_minor').notNull().default(0),
+    /**
+     * The shipping the creator's free-shipping offer paid from their profit (the cheapest method's
+     * price, or what of it the buyer's method costs); never the buyer's, never tax.
+     */
+    creatorShippingMinor: integer('creator_shipping_minor').notNull().default(0),
     /** All tax on the order: Σ the lines' tax + the shipping's (`shipping_tax_minor`). */
     taxMinor: integer('tax_minor').notNull().default(0),
     shippingTaxMinor: integer('shipping_tax_minor').notNull().default(0),
@@ -87,6 +92,12 @@ export const orders = pgTable(
     taxRegion: varchar('tax_region', { length: 3 }).notNull().default(''),
     taxRateMicros: integer('tax_rate_micros').notNull().default(0),
     taxInclusive: boolean('tax_inclusive').notNull().default(false),
+    /**
+     * EU imports: 'ioss' — a consignment of goods worth at most €150, its VAT collected at checkout
+     * (Import One-Stop Shop); 'import' — worth more, its import VAT and duties paid on delivery,
+     * none at checkout. null elsewhere.
+     */
+    taxScheme: varchar('tax_scheme', { length: 8 }).$type<'ioss' | 'import'>(),
     /** Where the buyer came from (the link's user_source / page_source). */
     userSource: varchar('user_source', { length: 64 }).notNull().default('default'),
     pageSource: varchar('page_source', { length: 64 }).notNull().default(''),
@@ -159,9 +170,10 @@ export const orders = pgTable(
       .where(sql`${t.status} = 2 and ${t.reviewInvitedAt} is null`),
     check('orders_status_values', sql`${t.status} in (0, 1, 2)`),
     check('orders_side_values', sql`${t.side} in ('b', 'c')`),
+    check('orders_tax_scheme_values', sql`${t.taxScheme} is null or ${t.taxScheme} in ('ioss', 'import')`),
     check(
       'orders_amounts',
-      sql`${t.totalMinor} >= 0 and ${t.platformMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.shippingMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.shippingTaxMinor} between 0 and ${t.taxMinor} and ${t.discountTaxMinor} >= 0 and ${t.taxRateMicros} between 0 and 1000000 and ${t.profitMinor} = ${t.totalMinor} - ${t.shippingMinor} - ${t.taxMinor} - ${t.platformMinor}`,
+      sql`${t.totalMinor} >= 0 and ${t.platformMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.shippingMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.shippingTaxMinor} between 0 and ${t.taxMinor} and ${t.discountTaxMinor} >= 0 and ${t.taxRateMicros} between 0 and 1000000 and ${t.creatorShippingMinor} >= 0 and ${t.profitMinor} = ${t.totalMinor} - ${t.shippingMinor} - ${t.taxMinor} - ${t.platformMinor} - ${t.creatorShippingMinor}`,
     ),
   ],
 );

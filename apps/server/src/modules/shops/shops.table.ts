@@ -67,6 +67,11 @@ export const shops = pgTable(
     defaultPercentage: integer('default_percentage').notNull().default(200),
     /** none | 99 | 95 | whole: how computed selling prices are rounded (up, never below cost). */
     rounding: varchar('rounding', { length: 8 }).notNull().default('none'),
+    /**
+     * The creator's free shipping: an order whose items less its discount reach this amount (US
+     * cents) ships free by its cheapest method, paid from the creator's profit; null: not offered.
+     */
+    freeShippingOverMinor: integer('free_shipping_over_minor'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -74,6 +79,10 @@ export const shops = pgTable(
     uniqueIndex('shops_owner_key').on(t.ownerUserId),
     uniqueIndex('shops_slug_key').on(t.slug),
     check('shops_default_percentage_min', sql`${t.defaultPercentage} >= 100`),
+    check(
+      'shops_free_shipping_over',
+      sql`${t.freeShippingOverMinor} is null or ${t.freeShippingOverMinor} between 1 and 10000000`,
+    ),
   ],
 );
 
