@@ -65,12 +65,16 @@ async function germanVat(request: APIRequestContext) {
   };
 }
 
-/** A product of the demo shop without options and with at least `units` in stock. */
+/**
+ * A product of the demo shop without options, with at least `units` in stock, and cheap enough
+ * that two units stay under the EU's €150 for imports collected at checkout (IOSS): above it no
+ * VAT is charged at checkout (decision 0056).
+ */
 async function stockedProduct(request: APIRequestContext, units = 5): Promise<{ id: string }> {
-  const answer = await ok<{ list: { id: string; inStock: boolean }[] }>(
+  const answer = await ok<{ list: { id: string; inStock: boolean; priceMinor: number }[] }>(
     request.get('/api/v1/public/shops/demo/products?pageSize=48&pageNum=1'),
   );
-  for (const card of answer.list.filter((p) => p.inStock)) {
+  for (const card of answer.list.filter((p) => p.inStock && p.priceMinor <= 6_000)) {
     const product = await ok<{ id: string; stock: number; options: unknown[] }>(
       request.get(`/api/v1/public/shops/demo/products/${card.id}`),
     );
@@ -122,6 +126,14 @@ test('a buyer in Germany comes with the shop’s code, sees the price with VAT a
   await expect(delivery).toContainText(/\$\d+\.\d\d including VAT \(19%\)/);
   await expectNoSidewaysScroll(page, 'the product page with its delivery estimate');
   await expectTapTargets(page, 'the ship-to choice', '.sf-delivery');
+  // The product's own price, and every price of the shop's grid, now show the VAT included.
+  await expect(page.locator('.sf-tax-label').first()).toHaveText(sf('price.inclTax', { name: 'VAT' }));
+  await page.goto('/s/demo?lang=en');
+  await expect(page.locator('.sf-grid .sf-tax-label').first()).toHaveText(
+    sf('price.inclTax', { name: 'VAT' }),
+  );
+  await expectNoSidewaysScroll(page, 'the shop page with prices incl. VAT');
+  await page.goto(`/s/demo/p/${product.id}?lang=en`);
   await page.getByLabel(sf('cart.quantity'), { exact: true }).fill('2');
   await page.getByRole('button', { name: sf('product.addToCart') }).click();
 
@@ -133,6 +145,8 @@ test('a buyer in Germany comes with the shop’s code, sees the price with VAT a
   await expect(page.getByLabel(sf('discount.label'))).toHaveValue(code);
   const rows = page.locator('.sf-money-row');
   await expect(rows.filter({ hasText: sf('money.rows.discountCode', { code }) })).toHaveCount(1);
+  // Goods under €150 into the EU: the import VAT is collected here (IOSS), nothing on delivery.
+  await expect(page.getByText(sf('ioss.ioss'))).toBeVisible();
   await expect(
     rows.filter({ hasText: sf('money.rows.taxIncluded', { name: 'VAT', rate: '19%' }) }),
   ).toHaveCount(1);

@@ -72,6 +72,7 @@ const FILE_ANSWERS: Record<string, RegExp> = {
   [keyOf(contract.stockRoutes.export)]: /spreadsheetml/,
   [keyOf(contract.codegenRoutes.download)]: /application\/zip/,
   [keyOf(contract.taxRoutes.reportExport)]: /text\/csv/,
+  [keyOf(contract.taxRoutes.reportXlsx)]: /spreadsheetml/,
 };
 
 /** What an answer must never show: stacks, SQL and driver errors, the server's file paths. */

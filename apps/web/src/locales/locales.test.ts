@@ -30,6 +30,8 @@ const SAME_IN_TRANSLATION = new Set([
   'Menus',
   // Stock keeping unit: the same abbreviation in every language shops use.
   'SKU',
+  // The EU's Import One-Stop Shop: its abbreviation in every language (the tax report's rows).
+  'IOSS',
   'SKU {{sku}}',
   // Units of length (size guides), and names that are only a value with its unit or language.
   'cm',

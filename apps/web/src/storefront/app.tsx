@@ -4,7 +4,6 @@ import { ApiError, SHOP_SUSPENDED, storefrontApi } from './api';
 import { cartFor } from './cart';
 import { Layout } from './components/layout';
 import { LoadError, Loading } from './components/status';
-import { discountCodeFor, linkedCode } from './discount-code';
 import type { TEventQueue } from './events';
 import { createTranslate, intlLocale, LANGUAGE_STORAGE_KEY, type TMessages } from './i18n';
 import { CURRENCY_STORAGE_KEY, formatShownPrice, formatUsdMinor, pickCurrency } from './money';
@@ -81,11 +80,16 @@ export function StorefrontApp({
 
   useEffect(() => interceptLinks(document.body, basePath), [basePath]);
 
-  // A shop's link with `?code=SPRING20` (any of its pages): the checkout asks for that code.
+  // A shop's link with `?code=SPRING20` (any of its pages): the checkout asks for that code. The
+  // code's module loads only then: most visits come without one (the shop page's budget).
   const codeShop = page?.shop.slug ?? slug;
   useEffect(() => {
-    const code = linkedCode(window.location.search);
-    if (codeShop && code) discountCodeFor(codeShop).keep(code);
+    const search = window.location.search;
+    if (!codeShop || !new URLSearchParams(search).has('code')) return;
+    void import('./discount-code').then(({ discountCodeFor, linkedCode }) => {
+      const code = linkedCode(search);
+      if (code) discountCodeFor(codeShop).keep(code);
+    });
   }, [codeShop, navigationKey]);
 
   // After an in-page navigation, focus moves to the new page (screen readers announce it).

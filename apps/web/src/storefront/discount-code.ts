@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { DISCOUNT_CODE_KEY_PREFIX } from './discount-key';
 
 /**
  * The contract's DISCOUNT_CODE_PATTERN, written out: its module carries zod, which the shop page
@@ -48,7 +49,7 @@ function parse(text: string | null): TKeptCode | null {
  * cleared. Where storage is blocked, it holds for this page only.
  */
 export function createDiscountCodeStore(slug: string, storage: Storage = localStorage): TDiscountCodeStore {
-  const key = `discountCode:${slug}`;
+  const key = `${DISCOUNT_CODE_KEY_PREFIX}${slug}`;
   const listeners = new Set<() => void>();
   let blocked = false;
   let memory: string | null = null;

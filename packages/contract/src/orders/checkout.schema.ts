@@ -5,6 +5,7 @@ import { ZShopRecordId, ZShopSlug } from '../shops/shops.schema';
 import { postalCodeFits } from './postal-codes';
 import { isRegionOf } from './regions';
 import { ZTrafficSource } from '../storefront/storefront.schema';
+import { TAX_SCHEMES } from '../taxes/eu-import';
 
 /**
  * A buyer's checkout (c-side, decision 0020): an order at status 0 with prices frozen, paid through
@@ -109,6 +110,10 @@ export type TCheckoutQuoteRequest = z.input<typeof ZCheckoutQuoteRequest>;
 export const ZShippingOption = z.object({
   methodId: z.string(),
   name: z.string(),
+  /**
+   * What the buyer pays for it: the method's price for these items, less what the shop's free
+   * shipping pays when it applies (the cheapest is then free, a dearer one costs the difference).
+   */
   costMinor: z.number().int(),
   /** Business days from dispatch. */
   minDays: z.number().int(),
@@ -122,6 +127,13 @@ export type TShippingOption = z.infer<typeof ZShippingOption>;
 export const ZTaxShown = z.object({ name: z.string(), rateMicros: z.number().int(), inclusive: z.boolean() });
 export type TTaxShown = z.infer<typeof ZTaxShown>;
 
+/**
+ * EU imports (decision 0056): `ioss`, goods worth at most €150 with their VAT collected at
+ * checkout; `import`, worth more, no tax at checkout (the carrier collects import VAT and duties
+ * on delivery); null outside the EU.
+ */
+export const ZTaxScheme = z.enum(TAX_SCHEMES).nullable();
+
 /** An order's money, as it is frozen (the receipt) or would be (the quote); minor units of `currencyCode`. */
 export const ZOrderMoney = z.object({
   /** Σ unit price × quantity, before tax. */
@@ -131,7 +143,13 @@ export const ZOrderMoney = z.object({
   discountCode: z.string().nullable(),
   /** Where prices include tax: the tax the discount takes off with it (shown with it), else 0. */
   discountTaxMinor: z.number().int(),
+  /** What the buyer pays for shipping. */
   shippingMinor: z.number().int(),
+  /**
+   * The shipping the shop paid from its profit (its free shipping over an amount); 0 or absent:
+   * none. Shipping shows as free when it paid all of it.
+   */
+  creatorShippingMinor: z.number().int().optional(),
   /** The tax on shipping (part of `taxMinor`). */
   shippingTaxMinor: z.number().int(),
   /** All tax: on the items less the discount, and on shipping. */
@@ -140,8 +158,23 @@ export const ZOrderMoney = z.object({
   currencyCode: z.string(),
   /** null where no tax is charged. */
   tax: ZTaxShown.nullable(),
+  taxScheme: ZTaxScheme,
 });
 export type TOrderMoney = z.infer<typeof ZOrderMoney>;
+
+/**
+ * The shop's free shipping over an amount as a cart gets it (`creatorFreeShipping`): applied, or
+ * refused because the items less the discount are below the threshold (`missingMinor` to go) or
+ * because the order's profit cannot pay the shipping (`missingMinor` short).
+ */
+export const ZFreeShippingQuote = z.object({
+  thresholdMinor: z.number().int(),
+  applies: z.boolean(),
+  reason: z.enum(['belowThreshold', 'profit']).nullable(),
+  missingMinor: z.number().int(),
+  creatorShippingMinor: z.number().int(),
+});
+export type TFreeShippingQuote = z.infer<typeof ZFreeShippingQuote>;
 
 /** The shipping method an order was placed with and its delivery estimate (business days). */
 export const ZOrderShipping = z.object({
@@ -158,6 +191,8 @@ export const ZCheckoutQuote = ZOrderMoney.extend({
   shippingMethodId: z.string().nullable(),
   /** The code asked for, applied or refused with the reason; null when none was. */
   discount: ZDiscountQuote.nullable(),
+  /** The shop's free shipping for this cart (or why not); null or absent when it offers none. */
+  freeShipping: ZFreeShippingQuote.nullable().optional(),
 });
 export type TCheckoutQuote = z.infer<typeof ZCheckoutQuote>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buyerShippingOf, creatorFreeShipping } from './free-shipping';
 import {
   orderMoneyRows,
   orderTotals,
@@ -111,6 +112,31 @@ describe('orderTotals', () => {
     expect(totals.discountMinor).toBe(1_001);
   });
 
+  it('takes the shipping a creator offers free out of the profit, and taxes only what the buyer pays', () => {
+    const lines = [{ unitMinor: 2_000, costMinor: 1_000, quantity: 3 }];
+    const tax = { rateMicros: 190_000, shippingTaxed: true, inclusive: false };
+    // Express costs 2,999, Standard (the cheapest) 999: the creator pays 999, the buyer 2,000.
+    const totals = orderTotals({
+      lines,
+      shippingMinor: buyerShippingOf(2_999, 999),
+      creatorShippingMinor: 999,
+      tax,
+    });
+    expect(totals).toMatchObject({
+      shippingMinor: 2_000,
+      creatorShippingMinor: 999,
+      shippingTaxMinor: 380,
+      taxMinor: 1_140 + 380,
+      totalMinor: 6_000 + 2_000 + 1_520,
+      platformMinor: 3_000,
+      profitMinor: 6_000 - 3_000 - 999,
+    });
+    expect(orderTotals({ lines, shippingMinor: 999, tax: null })).toMatchObject({
+      creatorShippingMinor: 0,
+      profitMinor: 3_000,
+    });
+  });
+
   it('holds its arithmetic for random carts, rates, shipping and codes', () => {
     const draw = random(34);
     for (let run = 0; run < 1_000; run++) {
@@ -137,11 +163,32 @@ describe('orderTotals', () => {
               shippingTaxed: draw.chance() < 0.5,
               inclusive: draw.chance() < 0.5,
             };
-      const totals = orderTotals({ lines, shippingMinor: draw.int(0, 10_000), tax, discount });
+      // Sometimes the shop ships free over an amount: the cheapest method paid from the profit.
+      const methodMinor = draw.int(0, 10_000);
+      const cheapestMinor = Math.min(methodMinor, draw.int(0, 10_000));
+      const before = orderTotals({ lines, shippingMinor: methodMinor, tax, discount });
+      const offer = creatorFreeShipping({
+        thresholdMinor: draw.chance() < 0.5 ? null : draw.int(1, 2_000_000),
+        itemsMinor: before.itemsMinor,
+        discountMinor: before.discountMinor,
+        platformMinor: before.platformMinor,
+        cheapestMinor,
+      });
+      const creatorShippingMinor = offer?.creatorShippingMinor ?? 0;
+      const totals = orderTotals({
+        lines,
+        shippingMinor: buyerShippingOf(methodMinor, creatorShippingMinor),
+        creatorShippingMinor,
+        tax,
+        discount,
+      });
+      expect(totals.shippingMinor + totals.creatorShippingMinor).toBe(methodMinor);
+      if (offer?.applies) expect(offer.creatorShippingMinor).toBe(cheapestMinor);
       const figures = [
         totals.itemsMinor,
         totals.discountMinor,
         totals.shippingMinor,
+        totals.creatorShippingMinor,
         totals.taxMinor,
         totals.totalMinor,
         totals.platformMinor,
@@ -152,8 +199,16 @@ describe('orderTotals', () => {
       expect(totals.totalMinor).toBe(
         totals.itemsMinor - totals.discountMinor + totals.shippingMinor + totals.taxMinor,
       );
+      // As the database checks it (orders_amounts); never below cost, whoever pays the shipping.
       expect(totals.profitMinor).toBe(
-        totals.totalMinor - totals.shippingMinor - totals.taxMinor - totals.platformMinor,
+        totals.totalMinor -
+          totals.shippingMinor -
+          totals.taxMinor -
+          totals.platformMinor -
+          totals.creatorShippingMinor,
+      );
+      expect(totals.profitMinor).toBe(
+        totals.itemsMinor - totals.discountMinor - totals.platformMinor - totals.creatorShippingMinor,
       );
       lines.forEach((line, i) => {
         const got = totals.lines[i];

@@ -44,7 +44,10 @@ export interface TOrderTotals {
   /** Σ unit × quantity: the items before discount and tax. */
   itemsMinor: number;
   discountMinor: number;
+  /** What the buyer pays for shipping (after the shop's free shipping, if any). */
   shippingMinor: number;
+  /** The shipping the creator pays from their profit (their free-shipping offer); else 0. */
+  creatorShippingMinor: number;
   /** Tax on the shipping (part of `taxMinor`). */
   shippingTaxMinor: number;
   /** Σ lines' tax + the shipping's. */
@@ -55,7 +58,10 @@ export interface TOrderTotals {
   totalMinor: number;
   /** Σ cost × quantity: what the platform keeps. */
   platformMinor: number;
-  /** items − discount − platform: the creator's. Shipping and tax never are. */
+  /**
+   * items − discount − platform − creator's shipping: the creator's. The buyer's shipping and the
+   * tax never are; shipping the creator offered free is paid from it.
+   */
   profitMinor: number;
   /** Some line took less discount than the rule gave it: its profit ran out (the cap is shown). */
   discountCapped: boolean;
@@ -90,8 +96,10 @@ function discountShares(lines: readonly TTotalsLine[], rule: TDiscountRule | nul
 /**
  * What an order charges, in integer minor units: the discount out of each line's profit (capped
  * so no line sells below its platform cost), tax per line on what is left and on the shipping
- * when the rate says so, and the total. Shipping is the method's price for these lines, already
- * worked out (a free-shipping threshold included).
+ * when the rate says so, and the total. Shipping is what the buyer pays for the method, already
+ * worked out (the operators' free-shipping thresholds and the shop's own offer included); the part
+ * the creator pays (`creatorShippingMinor`, see `creatorFreeShipping`) comes out of the profit and
+ * is never taxed: tax is on what the buyer pays.
  *
  * Rounding is per line, half up. Where prices are shown with tax, a line's tax is its units' tax
  * (quantity × the tax of one unit) less the discount's tax, so the buyer pays exactly the prices
@@ -103,6 +111,7 @@ export function orderTotals(input: {
   shippingMinor: number;
   tax: TTotalsTax | null;
   discount?: TDiscountRule | null;
+  creatorShippingMinor?: number;
 }): TOrderTotals {
   const rate = input.tax?.rateMicros ?? 0;
   const taxOf = (minor: number) => taxAt(minor, rate);
@@ -128,16 +137,18 @@ export function orderTotals(input: {
   const shippingTaxMinor = input.tax?.shippingTaxed ? taxOf(shippingMinor) : 0;
   const taxMinor = sum((line) => line.taxMinor) + shippingTaxMinor;
   const platformMinor = input.lines.reduce((total, line) => total + line.costMinor * line.quantity, 0);
+  const creatorShippingMinor = input.creatorShippingMinor ?? 0;
   return {
     itemsMinor,
     discountMinor,
     shippingMinor,
+    creatorShippingMinor,
     shippingTaxMinor,
     taxMinor,
     discountTaxMinor: sum((line) => line.discountTaxMinor),
     totalMinor: itemsMinor - discountMinor + shippingMinor + taxMinor,
     platformMinor,
-    profitMinor: itemsMinor - discountMinor - platformMinor,
+    profitMinor: itemsMinor - discountMinor - platformMinor - creatorShippingMinor,
     discountCapped,
     lines,
   };

@@ -78,6 +78,11 @@ export const ZShop = z.object({
    * unavailable and checkout refused; the studio keeps working. Null (or absent): open.
    */
   suspendedReason: z.string().nullable().optional(),
+  /**
+   * The shop's free shipping: orders whose items less the discount reach this many US cents ship
+   * free by their cheapest method, paid from the creator's profit. Null (or absent): not offered.
+   */
+  freeShippingOverMinor: z.number().int().nullable().optional(),
 });
 export type TShop = z.infer<typeof ZShop>;
 
@@ -86,6 +91,12 @@ export const ZMyShop = ZShop.nullable();
 export type TMyShop = z.infer<typeof ZMyShop>;
 
 export const ZShopName = z.string().trim().min(1).max(80);
+
+/** The highest free-shipping threshold a shop may set: $100,000 in US cents. */
+export const FREE_SHIPPING_OVER_MAX_MINOR = 10_000_000;
+
+/** A free-shipping threshold: whole US cents, $0.01 to $100,000. */
+export const ZFreeShippingOver = z.number().int().min(1).max(FREE_SHIPPING_OVER_MAX_MINOR);
 
 export const ZCreateShopRequest = z.object({ name: ZShopName, slug: ZShopSlug });
 export type TCreateShopRequest = z.infer<typeof ZCreateShopRequest>;
@@ -100,6 +111,8 @@ export const ZUpdateShopRequest = z.object({
   description: z.string().trim().max(2000).optional(),
   bannerUrl: ZShopUrl.nullable().optional(),
   imageUrl: ZShopUrl.nullable().optional(),
+  /** Free shipping over this amount (US cents, 1 to 10,000,000); `null` stops offering it. */
+  freeShippingOverMinor: ZFreeShippingOver.nullable().optional(),
 });
 export type TUpdateShopRequest = z.infer<typeof ZUpdateShopRequest>;
 
@@ -163,6 +176,8 @@ export const ZPublicShop = z.object({
   bannerUrl: z.string().nullable(),
   imageUrl: z.string().nullable(),
   banners: z.array(ZShopBanner.omit({ id: true, sort: true })),
+  /** "Free shipping over $X": the shop's threshold in US cents; null (or absent) when it offers none. */
+  freeShippingOverMinor: z.number().int().nullable().optional(),
 });
 export type TPublicShop = z.infer<typeof ZPublicShop>;
 

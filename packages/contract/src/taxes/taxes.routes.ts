@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineRoutes } from '../platform/route';
 import {
+  ZShownTax,
+  ZShownTaxQuery,
   ZTaxRate,
   ZTaxRateIdParams,
   ZTaxRatePage,
@@ -17,6 +19,20 @@ const tags = ['taxes'] as const;
  * sales tax / VAT by the buyer's country and region, at the rate in force on the day.
  */
 export const taxRoutes = defineRoutes({
+  /**
+   * What the storefront shows prices with: null where no tax is charged (nothing kept), else the
+   * rate in force today, "incl. VAT" where `inclusive`. The checkout charges by the same rates.
+   */
+  shown: {
+    method: 'GET',
+    path: '/api/v1/public/taxes/shown',
+    summary:
+      'The tax buyers in a country (or region) see today: its name, rate, and whether prices include it',
+    tags,
+    query: ZShownTaxQuery,
+    response: ZShownTax.nullable(),
+    access: { public: true },
+  },
   page: {
     method: 'GET',
     path: '/api/v1/taxes/rates',
@@ -67,6 +83,15 @@ export const taxRoutes = defineRoutes({
     method: 'GET',
     path: '/api/v1/taxes/report/export',
     summary: 'The tax report as CSV (UTF-8 with a BOM, headers in the caller’s language)',
+    tags,
+    query: ZTaxReportQuery,
+    response: z.null(),
+    access: { permission: 'commerce:tax:export' },
+  },
+  reportXlsx: {
+    method: 'GET',
+    path: '/api/v1/taxes/report/xlsx',
+    summary: 'The tax report as .xlsx: the CSV’s rows, amounts as numbers (headers in the caller’s language)',
     tags,
     query: ZTaxReportQuery,
     response: z.null(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZIsoDay } from '../platform/days';
 import { ZPage, ZPageQuery } from '../platform/page';
+import { isRegionOf } from '../orders/regions';
 import { isIsoCountryCode } from './iso-countries';
 import { parsePercentMicros } from './tax-math';
 
@@ -94,6 +95,33 @@ export const ZTaxRateRequest = z.object({
 });
 export type TTaxRateRequest = z.infer<typeof ZTaxRateRequest>;
 
+// ── The tax buyers see ──────────────────────────────────────────────────────────────────────
+
+/**
+ * Whose tax the storefront shows: the buyer's "Ship to" country and, where taxes differ by it
+ * (US, CA, AU), optionally one of its regions from the list.
+ */
+export const ZShownTaxQuery = z
+  .object({ countryCode: ZTaxCountryCode, region: ZTaxRegion.optional() })
+  // A malformed region is already its field's error.
+  .refine((q) => !q.region || !/^[A-Z0-9]{1,3}$/.test(q.region) || isRegionOf(q.countryCode, q.region), {
+    path: ['region'],
+    message: 'checkout.regionUnknown',
+  });
+export type TShownTaxQuery = z.infer<typeof ZShownTaxQuery>;
+
+/**
+ * The tax in force today where the buyer ships: what it is called, its rate, whether prices are
+ * shown with it ("incl. VAT": the storefront shows `shownUnitPrice`) and whether shipping bears it.
+ */
+export const ZShownTax = ZTaxRule.pick({
+  name: true,
+  rateMicros: true,
+  inclusive: true,
+  shippingTaxed: true,
+});
+export type TShownTax = z.infer<typeof ZShownTax>;
+
 // ── The tax report ──────────────────────────────────────────────────────────────────────────
 
 /** The longest tax report: three years of returns, one month a column of the chart. */
@@ -139,6 +167,11 @@ export const ZTaxReportRow = z.object({
   taxName: z.string(),
   rateMicros: z.number().int().min(0).max(1_000_000),
   inclusive: z.boolean(),
+  /**
+   * 'ioss': EU imports of goods worth at most €150, their VAT collected at checkout and filed on
+   * the monthly IOSS return; '' for the rest. (Orders over €150 charged no tax: no row.)
+   */
+  scheme: z.enum(['ioss', '']),
   currencyCode: z.string().length(3),
   /** Orders paid that month. */
   orders: z.number().int().min(0),
@@ -159,7 +192,7 @@ export const ZTaxReportTotal = z.object({
 });
 export type TTaxReportTotal = z.infer<typeof ZTaxReportTotal>;
 
-/** Rows by month, currency, country, region, tax; totals per currency, never summed across them. */
+/** Rows by month, currency, country, region, scheme, tax; totals per currency, never summed across them. */
 export const ZTaxReport = z.object({
   rows: z.array(ZTaxReportRow),
   totals: z.array(ZTaxReportTotal),

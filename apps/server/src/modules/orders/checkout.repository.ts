@@ -17,7 +17,7 @@ export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 /** What checkout needs of a shop: its owner and pricing rules. */
 export type CheckoutShop = Pick<
   ShopRow,
-  'id' | 'ownerUserId' | 'slug' | 'name' | 'defaultPercentage' | 'rounding'
+  'id' | 'ownerUserId' | 'slug' | 'name' | 'defaultPercentage' | 'rounding' | 'freeShippingOverMinor'
 >;
 
 /** Gives the stock of these orders' items back to the catalogue. */

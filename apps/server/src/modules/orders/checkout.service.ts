@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
+  buyerShippingOf,
+  creatorFreeShipping,
   formatMoney,
   orderTotals,
+  type TFreeShipping,
+  convertFromUsdMinor,
+  taxSchemeFor,
+  isEuMember,
+  type TTaxScheme,
   shopLink,
   type TCaptureRequest,
   type TCheckoutAnswer,
@@ -32,6 +39,7 @@ import {
 } from '../discounts/discounts.api';
 import { quoteShipping, shippingConfigured } from '../shipping/shipping.api';
 import { taxRateFor, type TaxRule } from '../taxes/taxes.api';
+import { currencyRateOf } from '../countries/countries.api';
 import {
   findShopBySlug,
   listSellableProducts,
@@ -90,6 +98,10 @@ interface Charges {
   methods: TShippingOption[];
   method: TShippingOption | null;
   tax: TaxRule | null;
+  /** EU imports: 'ioss' (VAT charged here) or 'import' (none here: paid on delivery); else null. */
+  taxScheme: TTaxScheme | null;
+  /** The shop's free shipping for these lines (or why not); null when it offers none. */
+  freeShipping: TFreeShipping | null;
   totals: TOrderTotals;
 }
 
@@ -133,6 +145,23 @@ export function newOrderNo(now = new Date()): string {
 export function regionCode(region: string | undefined): string | undefined {
   const code = region?.trim().toUpperCase();
   return code && /^[A-Z0-9]{1,3}$/.test(code) ? code : undefined;
+}
+
+/**
+ * How the VAT of goods shipped to `countryCode` is paid (decision 0056): outside the EU, null;
+ * inside, by the goods' value — the items less the discount, `goodsMinor` US cents — in euros at
+ * the operators' rate: up to €150 'ioss', above 'import'. Without a euro rate kept the value
+ * cannot be told, so it is IOSS: the VAT is charged at checkout rather than left unpaid.
+ */
+async function importSchemeOf(
+  db: AppDatabase,
+  countryCode: string,
+  goodsMinor: number,
+): Promise<TTaxScheme | null> {
+  if (!isEuMember(countryCode)) return null;
+  const euro = await currencyRateOf(db, 'EUR');
+  const goodsEurMinor = euro && convertFromUsdMinor(goodsMinor, euro.ratePerUsdMicros, euro.minorDigits);
+  return taxSchemeFor(countryCode, goodsEurMinor);
 }
 
 /**
@@ -271,6 +300,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
    * for these items, the chosen one (else the first), the tax in force and the totals. A platform
    * with no shipping zone at all has not set shipping up: it ships everywhere, free, as before
    * zones existed (decision 0056); once one zone exists, a country no zone covers is not shipped to.
+   * The shop's free shipping over `freeShippingOverMinor` pays the cheapest method offered, out of
+   * the profit and only when the profit covers it: each method then costs the buyer the rest.
    */
   async function chargesFor(
     lines: PricedLine[],
@@ -279,6 +310,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     at: Date,
     strict: boolean,
     discount: DiscountApplies | null,
+    freeShippingOverMinor: number | null,
   ): Promise<Charges> {
     const totalsLines = lines.map(({ item }) => ({
       unitMinor: item.sellingPriceMinor,
@@ -287,7 +319,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
       discountable: discount === null || discount.covers(item.productId),
     }));
     const itemsMinor = totalsLines.reduce((total, line) => total + line.unitMinor * line.quantity, 0);
-    const [rule, quote, configured] = await Promise.all([
+    // The goods' value for EU import VAT: the items less the discount, no shipping or tax.
+    const goods = orderTotals({
+      lines: totalsLines,
+      shippingMinor: 0,
+      tax: null,
+      discount: discount?.rule ?? null,
+    });
+    const [rule, quote, configured, taxScheme] = await Promise.all([
       taxRateFor(db, to.countryCode, to.region, at),
       quoteShipping(db, {
         countryCode: to.countryCode,
@@ -296,12 +335,23 @@ export function createCheckoutService(deps: CheckoutDeps) {
         itemsMinor,
       }),
       shippingConfigured(db),
+      importSchemeOf(db, to.countryCode, goods.itemsMinor - goods.discountMinor),
     ]);
-    const tax = rule.rateMicros > 0 ? rule : null;
-    const methods: TShippingOption[] = (quote?.methods ?? []).map((offered) => ({
+    // Goods over €150 into the EU: no tax at checkout, the carrier collects it on delivery.
+    const tax = rule.rateMicros > 0 && taxScheme !== 'import' ? rule : null;
+    const offeredMethods = quote?.methods ?? [];
+    const freeShipping = creatorFreeShipping({
+      thresholdMinor: freeShippingOverMinor,
+      itemsMinor: goods.itemsMinor,
+      discountMinor: goods.discountMinor,
+      platformMinor: goods.platformMinor,
+      cheapestMinor: offeredMethods.length === 0 ? null : Math.min(...offeredMethods.map((m) => m.costMinor)),
+    });
+    const creatorShippingMinor = freeShipping?.creatorShippingMinor ?? 0;
+    const methods: TShippingOption[] = offeredMethods.map((offered) => ({
       methodId: offered.methodId,
       name: offered.name,
-      costMinor: offered.costMinor,
+      costMinor: buyerShippingOf(offered.costMinor, creatorShippingMinor),
       minDays: offered.minDays,
       maxDays: offered.maxDays,
       free: offered.free,
@@ -315,9 +365,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
       methods,
       method,
       tax,
+      taxScheme,
+      freeShipping,
       totals: orderTotals({
         lines: totalsLines,
         shippingMinor: method?.costMinor ?? 0,
+        creatorShippingMinor: method ? creatorShippingMinor : 0,
         tax,
         discount: discount?.rule ?? null,
       }),
@@ -362,7 +415,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
       discount = checked;
     }
     const to = { countryCode: form.address.countryCode, region: regionCode(form.address.region) };
-    const charges = await chargesFor(lines, to, form.shippingMethodId, at, true, discount);
+    const charges = await chargesFor(
+      lines,
+      to,
+      form.shippingMethodId,
+      at,
+      true,
+      discount,
+      shop.freeShippingOverMinor,
+    );
     if (!charges.shippable) throw AppError.field('address.countryCode', 'checkout.notShippedThere');
     if (charges.methods.length > 0 && charges.method === null) {
       throw AppError.field('shippingMethodId', 'checkout.methodNotOffered');
@@ -420,6 +481,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           discountCode: discount?.code ?? null,
           discountTaxMinor: totals.discountTaxMinor,
           shippingMinor: totals.shippingMinor,
+          creatorShippingMinor: totals.creatorShippingMinor,
           shippingTaxMinor: totals.shippingTaxMinor,
           taxMinor: totals.taxMinor,
           shippingMethodId: method ? Number(method.methodId) : null,
@@ -431,6 +493,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           taxRegion: tax?.region ?? '',
           taxRateMicros: tax?.rateMicros ?? 0,
           taxInclusive: tax?.inclusive ?? false,
+          taxScheme: charges.taxScheme,
           userSource: form.userSource,
           pageSource: form.pageSource,
           reservedUntil: new Date(Date.now() + RESERVATION_MS),
@@ -578,13 +641,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
           ? null
           : await discountOf(shop, form.discountCode, lines, form.email, at);
       const applied = checked?.applies ? checked : null;
-      const { shippable, methods, method, tax, totals } = await chargesFor(
+      const { shippable, methods, method, tax, taxScheme, freeShipping, totals } = await chargesFor(
         lines,
         to,
         form.shippingMethodId,
         at,
         false,
         applied,
+        shop.freeShippingOverMinor,
       );
       return {
         discount: checked && {
@@ -601,11 +665,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
         discountMinor: totals.discountMinor,
         discountTaxMinor: totals.discountTaxMinor,
         shippingMinor: totals.shippingMinor,
+        creatorShippingMinor: totals.creatorShippingMinor,
+        freeShipping,
         shippingTaxMinor: totals.shippingTaxMinor,
         taxMinor: totals.taxMinor,
         totalMinor: totals.totalMinor,
         currencyCode: 'USD',
         tax: tax && { name: tax.name, rateMicros: tax.rateMicros, inclusive: tax.inclusive },
+        taxScheme,
       };
     },
 

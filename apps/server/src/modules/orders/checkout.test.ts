@@ -48,6 +48,7 @@ const noCharges: OrderCharges = {
   taxName: null,
   taxRateMicros: 0,
   taxInclusive: false,
+  taxScheme: null,
 };
 const buyer = (n: string) => `buyer-${n}@example.com`;
 

@@ -52,22 +52,28 @@ export function composeConfirmation(to: string, input: ConfirmationInput): MailM
     )
     .join('\n');
   const tax = { tax: figures.tax?.name ?? '', rate: percent(figures.tax?.rateMicros ?? 0, lang) };
+  // Shipping the shop paid all of (its free shipping) reads "free (offered by the shop)".
+  const shopPaidShipping = figures.shippingMinor === 0 && (figures.creatorShippingMinor ?? 0) > 0;
   const summary = orderMoneyRows(figures).flatMap(({ kind, minor }) =>
     kind === 'total'
       ? []
-      : kind === 'discount' && figures.discountCode
-        ? [
-            translate(lang, 'mail.orderPaid.discountCode', {
-              code: figures.discountCode,
-              amount: money(minor),
-            }),
-          ]
-        : [translate(lang, `mail.orderPaid.${kind}`, { ...tax, amount: money(minor) })],
+      : kind === 'shipping' && shopPaidShipping
+        ? [translate(lang, 'mail.orderPaid.shippingFree')]
+        : kind === 'discount' && figures.discountCode
+          ? [
+              translate(lang, 'mail.orderPaid.discountCode', {
+                code: figures.discountCode,
+                amount: money(minor),
+              }),
+            ]
+          : [translate(lang, `mail.orderPaid.${kind}`, { ...tax, amount: money(minor) })],
   );
   if (input.shipping) {
     const { method, minDays: min, maxDays: max } = input.shipping;
     summary.push(translate(lang, 'mail.orderPaid.delivery', { method, min, max }));
   }
+  // EU imports: whether anything is left to pay on delivery.
+  if (figures.taxScheme) summary.push(translate(lang, `mail.orderPaid.${figures.taxScheme}`));
   const values = {
     orderNo,
     shop: shopName,

@@ -15,7 +15,10 @@ export type OrderCharges = Pick<
   | 'taxName'
   | 'taxRateMicros'
   | 'taxInclusive'
->;
+  | 'taxScheme'
+> &
+  /** Absent: read without it (none paid). */
+  Partial<Pick<OrderRow, 'creatorShippingMinor'>>;
 
 /** An order's money as its buyer reads it (receipt, mail). */
 export function moneyOf(order: OrderCharges): TOrderMoney {
@@ -25,6 +28,7 @@ export function moneyOf(order: OrderCharges): TOrderMoney {
     discountCode: order.discountCode,
     discountTaxMinor: order.discountTaxMinor,
     shippingMinor: order.shippingMinor,
+    creatorShippingMinor: order.creatorShippingMinor ?? 0,
     shippingTaxMinor: order.shippingTaxMinor,
     taxMinor: order.taxMinor,
     totalMinor: order.totalMinor,
@@ -33,6 +37,7 @@ export function moneyOf(order: OrderCharges): TOrderMoney {
       order.taxName === null
         ? null
         : { name: order.taxName, rateMicros: order.taxRateMicros, inclusive: order.taxInclusive },
+    taxScheme: order.taxScheme,
   };
 }
 

@@ -62,7 +62,12 @@ export async function insertShop(
 export async function updateShop(
   db: AppDatabase,
   id: number,
-  values: Partial<Pick<ShopRow, 'name' | 'slug' | 'description' | 'bannerUrl' | 'imageUrl' | 'paypalEmail'>>,
+  values: Partial<
+    Pick<
+      ShopRow,
+      'name' | 'slug' | 'description' | 'bannerUrl' | 'imageUrl' | 'paypalEmail' | 'freeShippingOverMinor'
+    >
+  >,
 ): Promise<ShopRow> {
   const [row] = await db
     .update(shops)

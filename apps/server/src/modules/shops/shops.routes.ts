@@ -26,7 +26,9 @@ async function registerShops(app: FastifyInstance): Promise<void> {
     cache: app.privateAnswers,
   });
   registerRoute(app, r.create, ({ body, caller }) => createShop(db, Number(caller.id), body));
-  registerRoute(app, r.update, ({ body, caller }) => updateMyShop(db, Number(caller.id), body));
+  registerRoute(app, r.update, ({ body, request, caller }) =>
+    updateMyShop(db, Number(caller.id), body, request.lang),
+  );
   registerRoute(app, r.markShared, ({ caller }) => markMyLinkShared(db, Number(caller.id)));
   registerRoute(app, r.keepPrices, ({ caller }) => keepMyPrices(db, Number(caller.id)));
   registerRoute(app, r.slugCheck, ({ query, caller }) =>

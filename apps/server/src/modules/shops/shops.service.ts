@@ -2,6 +2,7 @@ import {
   ErrorCode,
   RESERVED_SHOP_SLUGS,
   type TCreateShopRequest,
+  type TLanguage,
   type TPublicShop,
   type TPublicShopAnswer,
   type TShop,
@@ -17,6 +18,7 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
 import type { RateLimiter } from '../../platform/rate-limit/limiter';
+import { assertFreeShippingPays } from './free-shipping';
 import {
   deleteBanner,
   findShopByOldSlug,
@@ -53,6 +55,7 @@ export function toShop(row: ShopRow): TShop {
     pricesSavedAt: row.pricesSavedAt?.toISOString() ?? null,
     linkSharedAt: row.linkSharedAt?.toISOString() ?? null,
     suspendedReason: row.suspendedReason,
+    freeShippingOverMinor: row.freeShippingOverMinor,
   };
 }
 
@@ -113,11 +116,16 @@ export async function createShop(db: AppDatabase, userId: number, form: TCreateS
   return toShop(row);
 }
 
-/** A new slug keeps the old one in the history, so links shared before still find the shop. */
+/**
+ * A new slug keeps the old one in the history, so links shared before still find the shop. A
+ * free-shipping threshold an order could not pay its shipping at is refused on its field, and
+ * nothing is saved.
+ */
 export async function updateMyShop(
   db: AppDatabase,
   userId: number,
   form: TUpdateShopRequest,
+  lang: TLanguage = 'en',
 ): Promise<TShop> {
   const row = await withSlugRace(form.slug, () =>
     withTransaction(db, async (tx) => {
@@ -128,12 +136,17 @@ export async function updateMyShop(
         await checkSlugFree(tx, form.slug, shop.id);
         await recordSlugChange(tx, shop.id, shop.slug, form.slug);
       }
+      const freeShipping = form.freeShippingOverMinor;
+      if (freeShipping !== undefined && freeShipping !== null) {
+        await assertFreeShippingPays(tx, shop, freeShipping, lang);
+      }
       return updateShop(tx, shop.id, {
         ...(form.name !== undefined ? { name: form.name } : {}),
         ...(isRename && form.slug ? { slug: form.slug } : {}),
         ...(form.description !== undefined ? { description: form.description } : {}),
         ...(form.bannerUrl !== undefined ? { bannerUrl: form.bannerUrl } : {}),
         ...(form.imageUrl !== undefined ? { imageUrl: form.imageUrl } : {}),
+        ...(freeShipping !== undefined ? { freeShippingOverMinor: freeShipping } : {}),
       });
     }),
   );
@@ -276,6 +289,7 @@ export function publicShopOf(
     bannerUrl: shop.bannerUrl,
     imageUrl: shop.imageUrl,
     banners,
+    freeShippingOverMinor: shop.freeShippingOverMinor,
   };
 }
 

@@ -1,5 +1,12 @@
-import { ErrorCode, ZTaxReport, type TConsoleRefund, type TTaxReport } from '@linkstore/contract';
+import {
+  ErrorCode,
+  XLSX_MIME_TYPE,
+  ZTaxReport,
+  type TConsoleRefund,
+  type TTaxReport,
+} from '@linkstore/contract';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../test/api-calls';
 import { createTestApp, type TestContext } from '../../test/helper';
@@ -12,7 +19,8 @@ import { refunds } from '../refunds/refunds.table';
 /**
  * The tax report (issue 34): tax collected per jurisdiction and UTC month from the orders' frozen
  * tax, given back in the month each refund completed (its share of the capture, cumulatively exact
- * per order), net of both; creators' purchases and unpaid orders left out; as CSV too.
+ * per order), net of both; creators' purchases and unpaid orders left out; EU imports under IOSS
+ * in rows of their own; as CSV and .xlsx too.
  */
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -28,6 +36,8 @@ interface Taxed {
   country: 'DE' | 'US';
   taxMinor: number;
   shippingMinor?: number;
+  /** An EU import's scheme, as checkout froze it; none: an order from before IOSS. */
+  taxScheme?: 'ioss' | 'import';
 }
 
 const JURISDICTIONS = {
@@ -47,6 +57,7 @@ async function taxedOrder(totalMinor: number, profitMinor: number, taxed: Taxed)
     .update(orders)
     .set({
       ...JURISDICTIONS[taxed.country],
+      taxScheme: taxed.taxScheme ?? null,
       taxMinor: taxed.taxMinor,
       shippingMinor,
       platformMinor: totalMinor - shippingMinor - taxed.taxMinor - profitMinor,
@@ -83,11 +94,12 @@ const NY_TAX = {
   rateMicros: 40_000,
   inclusive: false,
 };
-const row = (month: string, at: object, figures: number[]) => {
+const row = (month: string, at: object, figures: number[], scheme: 'ioss' | '' = '') => {
   const [orderCount, salesMinor, collectedMinor, refundedMinor] = figures as [number, number, number, number];
   return {
     month,
     ...at,
+    scheme,
     currencyCode: 'USD',
     orders: orderCount,
     salesMinor,
@@ -154,7 +166,37 @@ beforeAll(async () => {
     .where(eq(orders.id, unpaid.orderId));
   // An order paid without tax (the kit's own, paid in January) is no jurisdiction's.
   await kit.paidOrder({ ...ann, totalMinor: 1_000, profitMinor: 300 });
+
+  // July, Germany: two IOSS imports (VAT collected at checkout), one order from before IOSS, and
+  // an import over €150 that charged no tax (the carrier collects it on delivery): no row.
+  await taxedOrder(2_380, 1_000, {
+    paidAt: '2026-07-02T10:00:00Z',
+    country: 'DE',
+    taxMinor: 380,
+    taxScheme: 'ioss',
+  });
+  await taxedOrder(1_190, 500, {
+    paidAt: '2026-07-20T10:00:00Z',
+    country: 'DE',
+    taxMinor: 190,
+    taxScheme: 'ioss',
+  });
+  await taxedOrder(1_190, 500, { paidAt: '2026-07-21T10:00:00Z', country: 'DE', taxMinor: 190 });
+  const overIoss = await kit.paidOrder({ ...ann, totalMinor: 20_000, profitMinor: 5_000 });
+  await ctx.database.db
+    .update(orders)
+    .set({ taxScheme: 'import', paidAt: new Date('2026-07-05T10:00:00Z') })
+    .where(eq(orders.id, overIoss.orderId));
 });
+
+/** The cells of a CSV the report wrote (no field of these ranges is quoted). */
+const csvCells = (bytes: Buffer) =>
+  bytes
+    .toString('utf8')
+    .slice(1)
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(','));
 afterAll(() => ctx.close());
 
 describe('the tax report', () => {
@@ -185,13 +227,64 @@ describe('the tax report', () => {
     expect(await report('2026-01', '2026-02')).toEqual({ rows: [], totals: [] });
   });
 
+  it('keeps IOSS imports in rows of their own, and imports over €150 (no tax charged) out', async () => {
+    expect((await report('2026-07', '2026-07')).rows).toEqual([
+      row('2026-07', DE_VAT, [1, 1_000, 190, 0]),
+      row('2026-07', DE_VAT, [2, 2_000 + 1_000, 380 + 190, 0], 'ioss'),
+    ]);
+  });
+
+  it('exports the same rows as .xlsx: the CSV’s headers and figures, amounts as numbers', async () => {
+    for (const [from, to] of [
+      ['2026-03', '2026-05'],
+      ['2026-07', '2026-07'],
+    ]) {
+      const query = `from=${from}&to=${to}`;
+      const res = await call('admin', 'GET', `/taxes/report/xlsx?${query}`, undefined, 'fr');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe(XLSX_MIME_TYPE);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="tax-report-${from}-${to}.xlsx"`);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as Parameters<ExcelJS.Xlsx['load']>[0]);
+      const sheet = workbook.worksheets[0];
+      expect(sheet?.name).toBe('Rapport de taxes');
+
+      const csv = csvCells(
+        (await call('admin', 'GET', `/taxes/report/export?${query}`, undefined, 'fr')).rawPayload,
+      );
+      expect(sheet?.rowCount).toBe(csv.length);
+      csv.forEach((cells, r) => {
+        const cellsRow = sheet?.getRow(r + 1);
+        cells.forEach((text, c) => {
+          const value = cellsRow?.getCell(c + 1).value ?? '';
+          // The header and text as written; from the rate on (column 6), figures as the numbers the CSV writes.
+          if (r > 0 && c >= 5 && /^-?\d+(\.\d+)?$/.test(text)) expect(value, `${r}:${c}`).toBe(Number(text));
+          else expect(value, `${r}:${c}`).toBe(text);
+        });
+      });
+      expect(csv[0]?.[3]).toBe('Régime');
+    }
+    // The IOSS row says so; an amount keeps the currency's two decimals when shown.
+    const res = await call('admin', 'GET', '/taxes/report/xlsx?from=2026-07&to=2026-07');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as Parameters<ExcelJS.Xlsx['load']>[0]);
+    const ioss = workbook.worksheets[0]?.getRow(3);
+    expect(ioss?.getCell(4).value).toBe('IOSS');
+    expect(ioss?.getCell(11).value).toBe(5.7);
+    expect(ioss?.getCell(11).numFmt).toBe('0.00');
+  });
+
   it('is for operators who may read taxes; the export needs its own permission', async () => {
     expect((await report('2026-03', '2026-03', 'reader')).rows).toHaveLength(2);
     await expectForbidden('outsider', [
       ['GET', '/taxes/report?from=2026-03&to=2026-04'],
       ['GET', '/taxes/report/export?from=2026-03&to=2026-04'],
+      ['GET', '/taxes/report/xlsx?from=2026-03&to=2026-04'],
     ]);
-    await expectForbidden('reader', [['GET', '/taxes/report/export?from=2026-03&to=2026-04']]);
+    await expectForbidden('reader', [
+      ['GET', '/taxes/report/export?from=2026-03&to=2026-04'],
+      ['GET', '/taxes/report/xlsx?from=2026-03&to=2026-04'],
+    ]);
   });
 
   it('refuses a month that is not one, an end before the start and more than 36 months, per field', async () => {
@@ -202,7 +295,7 @@ describe('the tax report', () => {
       ['from=2023-12&to=2026-12', 'to', 'A tax report can span at most 36 months'],
     ];
     for (const [query, field, message] of cases) {
-      for (const path of ['/taxes/report', '/taxes/report/export']) {
+      for (const path of ['/taxes/report', '/taxes/report/export', '/taxes/report/xlsx']) {
         const res = await call('admin', 'GET', `${path}?${query}`);
         const body = res.json<{ code: string; data: { fields: unknown } | null }>();
         expect({ path, query, status: res.statusCode, code: body.code, fields: body.data?.fields }).toEqual({
@@ -225,12 +318,12 @@ describe('the tax report', () => {
     const bytes = res.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.toString('utf8').slice(1).split('\r\n')).toEqual([
-      'Mois (UTC),Pays,Région,Taxe,Taux (%),Prix TTC,Devise,Commandes payées,Ventes hors taxes,Taxe perçue,Taxe remboursée,Taxe nette',
-      '2026-03,DE,,VAT,19,Oui,USD,2,110.00,20.90,0.00,20.90',
-      '2026-03,US,NY,Sales tax,4,Non,USD,2,72.50,2.70,0.00,2.70',
-      '2026-04,DE,,VAT,19,Oui,USD,1,20.00,3.80,9.50,-5.70',
-      '2026-04,US,NY,Sales tax,4,Non,USD,0,0.00,0.00,0.47,-0.47',
-      '2026-05,US,NY,Sales tax,4,Non,USD,0,0.00,0.00,0.23,-0.23',
+      'Mois (UTC),Pays,Région,Régime,Taxe,Taux (%),Prix TTC,Devise,Commandes payées,Ventes hors taxes,Taxe perçue,Taxe remboursée,Taxe nette',
+      '2026-03,DE,,,VAT,19,Oui,USD,2,110.00,20.90,0.00,20.90',
+      '2026-03,US,NY,,Sales tax,4,Non,USD,2,72.50,2.70,0.00,2.70',
+      '2026-04,DE,,,VAT,19,Oui,USD,1,20.00,3.80,9.50,-5.70',
+      '2026-04,US,NY,,Sales tax,4,Non,USD,0,0.00,0.00,0.47,-0.47',
+      '2026-05,US,NY,,Sales tax,4,Non,USD,0,0.00,0.00,0.23,-0.23',
       '',
     ]);
   });
@@ -244,8 +337,15 @@ describe('the tax report', () => {
     const res = await call('admin', 'GET', '/taxes/report/export?from=2026-06&to=2026-06');
     const lines = res.rawPayload.toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFFMonth (UTC),Country,Region,Tax,Rate (%),Prices with tax,Currency,Orders paid,Sales before tax,Tax collected,Tax refunded,Net tax',
+      '\uFEFFMonth (UTC),Country,Region,Scheme,Tax,Rate (%),Prices with tax,Currency,Orders paid,Sales before tax,Tax collected,Tax refunded,Net tax',
     );
-    expect(lines[1]).toBe('2026-06,DE,,"\'=HYPERLINK(""x""),1",19,Yes,USD,1,10.00,1.90,0.00,1.90');
+    expect(lines[1]).toBe('2026-06,DE,,,"\'=HYPERLINK(""x""),1",19,Yes,USD,1,10.00,1.90,0.00,1.90');
+    // The .xlsx keeps it as text: a string cell, never a formula.
+    const xlsx = await call('admin', 'GET', '/taxes/report/xlsx?from=2026-06&to=2026-06');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as Parameters<ExcelJS.Xlsx['load']>[0]);
+    const cell = workbook.worksheets[0]?.getRow(2).getCell(5);
+    expect(cell?.type).toBe(ExcelJS.ValueType.String);
+    expect(cell?.value).toBe('=HYPERLINK("x"),1');
   });
 });

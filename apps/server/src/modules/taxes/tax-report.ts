@@ -9,6 +9,7 @@ import {
   type TTaxReportTotal,
 } from '@linkstore/contract';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { AppDatabase } from '../../platform/db/database';
 import { queryRows } from '../../platform/db/rows';
 import { translate } from '../../platform/i18n/translate';
@@ -22,6 +23,10 @@ import { translate } from '../../platform/i18n/translate';
  * completed, each refund the order's tax in proportion to the capture it returned. The shares are
  * cumulative differences of rounded running totals, so the refunds of a fully refunded order give
  * back exactly its tax, whatever their number and amounts.
+ *
+ * Rows are split by scheme: EU imports under IOSS (goods worth at most €150, VAT collected at
+ * checkout) are filed on their own monthly IOSS return, so they are rows of their own ('ioss');
+ * the rest are ''. Imports worth more charged no tax and have no row.
  */
 
 /** First instant of a `yyyy-MM` month (UTC), and of the month after `to`: the range is [start, end). */
@@ -36,6 +41,7 @@ interface ReportRow {
   currency_code: string;
   country_code: string;
   region: string;
+  scheme: string;
   tax_name: string;
   rate_micros: number;
   inclusive: boolean | string;
@@ -46,7 +52,7 @@ interface ReportRow {
 }
 
 /** What a report row is keyed by besides its month: the jurisdiction as the order froze it. */
-const KEYS = sql`currency_code, country_code, region, tax_name, rate_micros, inclusive`;
+const KEYS = sql`currency_code, country_code, region, scheme, tax_name, rate_micros, inclusive`;
 
 async function reportRows(db: AppDatabase, query: TTaxReportQuery): Promise<ReportRow[]> {
   const { start, end } = monthBounds(query);
@@ -57,7 +63,8 @@ async function reportRows(db: AppDatabase, query: TTaxReportQuery): Promise<Repo
     -- platform: no tax). Not materialized: each half below reads only its own orders through it.
     with taxed as not materialized (
       select o.id, o.paid_at, o.total_minor, o.tax_minor, o.currency_code,
-        o.tax_country as country_code, o.tax_region as region, coalesce(o.tax_name, '') as tax_name,
+        o.tax_country as country_code, o.tax_region as region,
+        case when o.tax_scheme = 'ioss' then 'ioss' else '' end as scheme, coalesce(o.tax_name, '') as tax_name,
         o.tax_rate_micros as rate_micros, o.tax_inclusive as inclusive
       from orders o
       where o.side = 'c' and o.status in (1, 2) and o.paid_at is not null and o.tax_country is not null
@@ -74,7 +81,7 @@ async function reportRows(db: AppDatabase, query: TTaxReportQuery): Promise<Repo
     -- total over all of them (not only the range's): a refund's share depends on the ones before.
     running as (
       select r.completed_at, r.amount_minor::bigint as amount, t.tax_minor::bigint as tax,
-        p.captured_minor::bigint as captured, t.currency_code, t.country_code, t.region, t.tax_name,
+        p.captured_minor::bigint as captured, t.currency_code, t.country_code, t.region, t.scheme, t.tax_name,
         t.rate_micros, t.inclusive,
         -- sum() of bigints is numeric: cast back, so the divisions below are integer ones.
         (sum(r.amount_minor) over (partition by r.order_id order by r.completed_at, r.id))::bigint as cum
@@ -117,6 +124,7 @@ export async function taxReport(db: AppDatabase, query: TTaxReportQuery): Promis
       month: row.month,
       countryCode: row.country_code,
       region: row.region,
+      scheme: row.scheme === 'ioss' ? 'ioss' : '',
       taxName: row.tax_name,
       rateMicros: Number(row.rate_micros),
       inclusive: row.inclusive === true || row.inclusive === 't',
@@ -144,14 +152,16 @@ export async function taxReport(db: AppDatabase, query: TTaxReportQuery): Promis
   return { rows, totals: [...totals.values()].sort((a, b) => a.currencyCode.localeCompare(b.currencyCode)) };
 }
 
-// ── The CSV ─────────────────────────────────────────────────────────────────────────────────
+// ── The files: CSV and .xlsx ─────────────────────────────────────────────────────────────────
 
 export const CSV_MIME_TYPE = 'text/csv; charset=utf-8';
 
+/** The files' columns, in order; their headers are `taxes.report.column.<column>`. */
 const COLUMNS = [
   'month',
   'country',
   'region',
+  'scheme',
   'taxName',
   'rate',
   'inclusive',
@@ -162,6 +172,43 @@ const COLUMNS = [
   'refunded',
   'net',
 ] as const;
+type Column = (typeof COLUMNS)[number];
+/** Columns the .xlsx holds as numbers: the rate, the count and the amounts. */
+const NUMBER_COLUMNS = [
+  'rate',
+  'orders',
+  'sales',
+  'collected',
+  'refunded',
+  'net',
+] as const satisfies Column[];
+const AMOUNT_COLUMNS = ['sales', 'collected', 'refunded', 'net'] as const satisfies Column[];
+
+/**
+ * A report row's cells as text, one per column, as both files write them: amounts are exact
+ * decimals of the currency ("12.34"), the rate a percentage ("8.875"), the scheme "IOSS" or empty.
+ */
+function cellsOf(lang: TLanguage, row: TTaxReportRow): Record<Column, string> {
+  const decimal = (minor: number) => minorToDecimal(minor, minorDigitsOf(row.currencyCode));
+  return {
+    month: row.month,
+    country: row.countryCode,
+    region: row.region,
+    scheme: row.scheme === 'ioss' ? 'IOSS' : '',
+    taxName: row.taxName,
+    rate: formatPercentMicros(row.rateMicros),
+    inclusive: translate(lang, row.inclusive ? 'taxes.report.yes' : 'taxes.report.no'),
+    currency: row.currencyCode,
+    orders: String(row.orders),
+    sales: decimal(row.salesMinor),
+    collected: decimal(row.collectedMinor),
+    refunded: decimal(row.refundedMinor),
+    net: decimal(row.netMinor),
+  };
+}
+
+/** Text an operator typed (a region, a tax's name): a spreadsheet must never run it as a formula. */
+const TYPED_COLUMNS: ReadonlySet<Column> = new Set(['region', 'taxName']);
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a separator, a quote or a line break. Text an
@@ -174,7 +221,7 @@ function field(value: string, isText = false): string {
 
 /**
  * The report as CSV in the caller's language: a BOM, so Excel reads it as UTF-8, then a header
- * row and one row per report row. Amounts are exact decimals of the currency ("12.34").
+ * row and one row per report row.
  */
 export async function taxReportCsv(
   db: AppDatabase,
@@ -182,25 +229,47 @@ export async function taxReportCsv(
   query: TTaxReportQuery,
 ): Promise<Buffer> {
   const { rows } = await taxReport(db, query);
-  const decimal = (minor: number, currencyCode: string) => minorToDecimal(minor, minorDigitsOf(currencyCode));
   const lines = [COLUMNS.map((column) => field(translate(lang, `taxes.report.column.${column}`))).join(',')];
   for (const row of rows) {
-    lines.push(
-      [
-        row.month,
-        row.countryCode,
-        field(row.region, true),
-        field(row.taxName, true),
-        formatPercentMicros(row.rateMicros),
-        field(translate(lang, row.inclusive ? 'taxes.report.yes' : 'taxes.report.no')),
-        row.currencyCode,
-        String(row.orders),
-        decimal(row.salesMinor, row.currencyCode),
-        decimal(row.collectedMinor, row.currencyCode),
-        decimal(row.refundedMinor, row.currencyCode),
-        decimal(row.netMinor, row.currencyCode),
-      ].join(','),
-    );
+    const cells = cellsOf(lang, row);
+    lines.push(COLUMNS.map((column) => field(cells[column], TYPED_COLUMNS.has(column))).join(','));
   }
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+/** The number format of an amount: the currency's decimals ("0.00"; "0" for JPY). */
+function moneyFormat(currencyCode: string): string {
+  const digits = minorDigitsOf(currencyCode);
+  return digits === 0 ? '0' : `0.${'0'.repeat(digits)}`;
+}
+
+/**
+ * The report as an .xlsx in the caller's language: the CSV's header and rows, with the rate, the
+ * orders and the amounts as numbers (each the exact decimal the CSV writes), so a spreadsheet sums
+ * them. Text cells are stored as text, never as formulas.
+ */
+export async function taxReportXlsx(
+  db: AppDatabase,
+  lang: TLanguage,
+  query: TTaxReportQuery,
+): Promise<Buffer> {
+  const { rows } = await taxReport(db, query);
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'LinkStore';
+  const sheet = workbook.addWorksheet(translate(lang, 'taxes.report.sheet'), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = COLUMNS.map((column) => ({
+    header: translate(lang, `taxes.report.column.${column}`),
+    key: column,
+    width: column === 'taxName' || AMOUNT_COLUMNS.some((c) => c === column) ? 16 : 12,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) {
+    const cells: Record<Column, string | number> = cellsOf(lang, row);
+    for (const column of NUMBER_COLUMNS) cells[column] = Number(cells[column]);
+    const added = sheet.addRow(cells);
+    for (const column of AMOUNT_COLUMNS) added.getCell(column).numFmt = moneyFormat(row.currencyCode);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }

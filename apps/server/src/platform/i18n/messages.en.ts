@@ -120,6 +120,10 @@ export const en = {
   'shops.products.notOnSale': 'Some of these products are no longer on sale: reload the list and try again.',
   'shops.products.orderIncomplete': 'The order must list every product of this category exactly once.',
   'shops.categories.orderIncomplete': 'The order must list every category at this level exactly once.',
+  'shops.freeShipping.tooLow':
+    'At this amount an order could not pay its shipping from your profit: offer free shipping from {lowest}.',
+  'shops.freeShipping.atCost':
+    '"{product}" sells at its cost, so its orders could not pay their shipping: raise its price first.',
   'pricing.belowCost': 'The selling price of "{product}" ({price}) cannot be below its cost ({cost}).',
   'pricing.compareAtNotAbove':
     'The "compare at" price of "{product}" ({compareAt}) must be above its selling price ({price}).',
@@ -163,10 +167,13 @@ export const en = {
   'mail.orderPaid.discount': 'Discount: −{amount}',
   'mail.orderPaid.discountCode': 'Discount ({code}): −{amount}',
   'mail.orderPaid.shipping': 'Shipping: {amount}',
+  'mail.orderPaid.shippingFree': 'Shipping: free (offered by the shop)',
   'mail.orderPaid.tax': '{tax} {rate}: {amount}',
   'mail.orderPaid.taxIncluded': 'Includes {tax} {rate}: {amount}',
   'mail.orderPaid.delivery': 'Delivery: {method}, {min}–{max} business days after dispatch',
   'mail.orderPaid.line': '{quantity} × {product}: {amount}',
+  'mail.orderPaid.ioss': 'Import VAT is included: nothing more to pay on delivery (IOSS).',
+  'mail.orderPaid.import': 'Import VAT and duties are not included: the carrier collects them on delivery.',
   'type.string': 'text',
   'type.number': 'number',
   'type.int': 'whole number',
@@ -416,6 +423,8 @@ export const en = {
   'taxes.report.column.net': 'Net tax',
   'taxes.report.yes': 'Yes',
   'taxes.report.no': 'No',
+  'taxes.report.column.scheme': 'Scheme',
+  'taxes.report.sheet': 'Tax report',
   // ── shipping ──
   'shipping.countryCode': 'Unknown country: use a two-letter ISO code, such as US or FR',
   'shipping.regionCode': 'A region code has 1 to 3 letters or digits, such as CA or NSW',

@@ -127,6 +127,10 @@ export const es = {
     'El orden debe incluir cada producto de esta categoría exactamente una vez.',
   'shops.categories.orderIncomplete':
     'El orden debe incluir cada categoría de este nivel exactamente una vez.',
+  'shops.freeShipping.tooLow':
+    'Con este importe un pedido no podría pagar su envío con tu beneficio: ofrece el envío gratis desde {lowest}.',
+  'shops.freeShipping.atCost':
+    '"{product}" se vende a su coste, así que sus pedidos no podrían pagar el envío: sube antes su precio.',
   'pricing.belowCost':
     'El precio de venta de "{product}" ({price}) no puede ser inferior a su coste ({cost}).',
   'pricing.compareAtNotAbove':
@@ -170,10 +174,15 @@ export const es = {
   'mail.orderPaid.discount': 'Descuento: −{amount}',
   'mail.orderPaid.discountCode': 'Descuento ({code}): −{amount}',
   'mail.orderPaid.shipping': 'Envío: {amount}',
+  'mail.orderPaid.shippingFree': 'Envío: gratis (cortesía de la tienda)',
   'mail.orderPaid.tax': '{tax} {rate}: {amount}',
   'mail.orderPaid.taxIncluded': 'Incluye {tax} {rate}: {amount}',
   'mail.orderPaid.delivery': 'Entrega: {method}, {min}–{max} días hábiles tras el envío',
   'mail.orderPaid.line': '{quantity} × {product}: {amount}',
+  'mail.orderPaid.ioss':
+    'El IVA de importación está incluido: no hay nada más que pagar en la entrega (IOSS).',
+  'mail.orderPaid.import':
+    'El IVA de importación y los aranceles no están incluidos: el transportista los cobra en la entrega.',
   'type.string': 'texto',
   'type.number': 'número',
   'type.int': 'número entero',
@@ -429,6 +438,8 @@ export const es = {
   'taxes.report.column.net': 'Impuesto neto',
   'taxes.report.yes': 'Sí',
   'taxes.report.no': 'No',
+  'taxes.report.column.scheme': 'Régimen',
+  'taxes.report.sheet': 'Informe de impuestos',
   // ── shipping ──
   'shipping.countryCode': 'País desconocido: usa un código ISO de dos letras, como US o FR',
   'shipping.regionCode': 'Un código de región tiene de 1 a 3 letras o dígitos, como CA o NSW',

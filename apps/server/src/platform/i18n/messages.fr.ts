@@ -133,6 +133,10 @@ export const fr = {
     "L'ordre doit contenir chaque produit de cette catégorie exactement une fois.",
   'shops.categories.orderIncomplete':
     "L'ordre doit contenir chaque catégorie de ce niveau exactement une fois.",
+  'shops.freeShipping.tooLow':
+    'À ce montant, une commande ne pourrait pas payer sa livraison sur votre bénéfice : offrez la livraison à partir de {lowest}.',
+  'shops.freeShipping.atCost':
+    '« {product} » est vendu à son coût, ses commandes ne pourraient donc pas payer la livraison : augmentez d’abord son prix.',
   'pricing.belowCost':
     'Le prix de vente de « {product} » ({price}) ne peut pas être inférieur à son coût ({cost}).',
   'pricing.compareAtNotAbove':
@@ -182,10 +186,14 @@ export const fr = {
   'mail.orderPaid.discount': 'Remise : −{amount}',
   'mail.orderPaid.discountCode': 'Remise ({code}) : −{amount}',
   'mail.orderPaid.shipping': 'Livraison : {amount}',
+  'mail.orderPaid.shippingFree': 'Livraison : offerte (par la boutique)',
   'mail.orderPaid.tax': '{tax} {rate} : {amount}',
   'mail.orderPaid.taxIncluded': 'Dont {tax} {rate} : {amount}',
   'mail.orderPaid.delivery': 'Délai : {method}, {min} à {max} jours ouvrés après l’expédition',
   'mail.orderPaid.line': '{quantity} × {product} : {amount}',
+  'mail.orderPaid.ioss': 'La TVA à l’importation est incluse : rien de plus à payer à la livraison (IOSS).',
+  'mail.orderPaid.import':
+    'La TVA à l’importation et les droits de douane ne sont pas inclus : le transporteur les perçoit à la livraison.',
   'type.string': 'texte',
   'type.number': 'nombre',
   'type.int': 'nombre entier',
@@ -445,6 +453,8 @@ export const fr = {
   'taxes.report.column.net': 'Taxe nette',
   'taxes.report.yes': 'Oui',
   'taxes.report.no': 'Non',
+  'taxes.report.column.scheme': 'Régime',
+  'taxes.report.sheet': 'Rapport de taxes',
   // ── shipping ──
   'shipping.countryCode': 'Pays inconnu : utilisez un code ISO à deux lettres, comme US ou FR',
   'shipping.regionCode': 'Un code de région compte 1 à 3 lettres ou chiffres, comme CA ou NSW',

@@ -124,6 +124,10 @@ export const pt = {
     'Alguns destes produtos não estão mais à venda: recarregue a lista e tente novamente.',
   'shops.products.orderIncomplete': 'A ordem deve incluir cada produto desta categoria exatamente uma vez.',
   'shops.categories.orderIncomplete': 'A ordem deve incluir cada categoria deste nível exatamente uma vez.',
+  'shops.freeShipping.tooLow':
+    'Com este valor, um pedido não conseguiria pagar o envio com o seu lucro: ofereça frete grátis a partir de {lowest}.',
+  'shops.freeShipping.atCost':
+    '"{product}" é vendido pelo custo, então os pedidos dele não conseguiriam pagar o envio: aumente o preço antes.',
   'pricing.belowCost': 'O preço de venda de "{product}" ({price}) não pode ser inferior ao custo ({cost}).',
   'pricing.compareAtNotAbove':
     'O preço original de "{product}" ({compareAt}) deve ser maior que o preço de venda ({price}).',
@@ -167,10 +171,14 @@ export const pt = {
   'mail.orderPaid.discount': 'Desconto: −{amount}',
   'mail.orderPaid.discountCode': 'Desconto ({code}): −{amount}',
   'mail.orderPaid.shipping': 'Envio: {amount}',
+  'mail.orderPaid.shippingFree': 'Envio: grátis (oferecido pela loja)',
   'mail.orderPaid.tax': '{tax} {rate}: {amount}',
   'mail.orderPaid.taxIncluded': 'Inclui {tax} {rate}: {amount}',
   'mail.orderPaid.delivery': 'Entrega: {method}, {min}–{max} dias úteis após o envio',
   'mail.orderPaid.line': '{quantity} × {product}: {amount}',
+  'mail.orderPaid.ioss': 'O IVA de importação está incluído: nada mais a pagar na entrega (IOSS).',
+  'mail.orderPaid.import':
+    'O IVA de importação e os direitos aduaneiros não estão incluídos: a transportadora cobra-os na entrega.',
   'type.string': 'texto',
   'type.number': 'número',
   'type.int': 'número inteiro',
@@ -425,6 +433,8 @@ export const pt = {
   'taxes.report.column.net': 'Imposto líquido',
   'taxes.report.yes': 'Sim',
   'taxes.report.no': 'Não',
+  'taxes.report.column.scheme': 'Regime',
+  'taxes.report.sheet': 'Relatório de impostos',
   // ── shipping ──
   'shipping.countryCode': 'País desconhecido: use um código ISO de duas letras, como US ou FR',
   'shipping.regionCode': 'Um código de região tem de 1 a 3 letras ou dígitos, como CA ou NSW',

@@ -66,6 +66,7 @@ export const FLAGGED_DETAIL: TConsoleOrderDetail = {
     totalMinor: 1_998,
     currencyCode: 'USD',
     tax: null,
+    taxScheme: null,
   },
   shipping: null,
   payments: [

@@ -25,6 +25,7 @@ vi.mock('../../shared/charts/echart', () => ({
 
 const REPORT = 'GET /api/v1/taxes/report';
 const EXPORT = '/api/v1/taxes/report/export';
+const XLSX = '/api/v1/taxes/report/xlsx';
 
 const GERMANY = { countryCode: 'DE', region: '', taxName: 'VAT', rateMicros: 190_000, inclusive: true };
 const NEW_YORK = {
@@ -40,10 +41,12 @@ function row(
   at: typeof GERMANY,
   collectedMinor: number,
   refundedMinor: number,
+  scheme: 'ioss' | '' = '',
 ): TTaxReportRow {
   return {
     month,
     ...at,
+    scheme,
     currencyCode: 'USD',
     orders: collectedMinor > 0 ? 2 : 0,
     salesMinor: collectedMinor * 5,
@@ -158,6 +161,48 @@ describe('the tax report page', () => {
     click.mockRestore();
   });
 
+  it('marks IOSS rows apart from the same country’s others, and exports the range as .xlsx', async () => {
+    signInOperator(['commerce:tax:query', 'commerce:tax:export']);
+    const report: TTaxReport = {
+      rows: [row('2026-07', GERMANY, 190, 0), row('2026-07', GERMANY, 570, 0, 'ioss')],
+      totals: [{ currencyCode: 'USD', collectedMinor: 760, refundedMinor: 0, netMinor: 760 }],
+    };
+    const api = installFakeApi({ [REPORT]: () => ok(report) });
+    const exports: URL[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
+      if (url.pathname !== XLSX && url.pathname !== EXPORT) return api.fetch(input, init);
+      exports.push(url);
+      return new Response(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-disposition': 'attachment; filename="tax-report-2025-08-2026-07.xlsx"',
+        },
+      });
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup({ delay: null });
+    await renderConsolePage(TaxReportPage);
+
+    await waitFor(() =>
+      expect(screen.getAllByRole('row').filter((r) => r.textContent?.startsWith('Jul 2026'))).toHaveLength(2),
+    );
+    const july = screen.getAllByRole('row').filter((r) => r.textContent?.startsWith('Jul 2026'));
+    expect(july.map((r) => within(r).queryByText('IOSS') !== null)).toEqual([false, true]);
+    expect(july[1]).toHaveTextContent('$5.70');
+    expect(screen.getByText(/rows of their own, marked IOSS/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Export \.xlsx/ }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(exports.map((url) => url.pathname)).toEqual([XLSX]);
+    expect(Object.fromEntries(exports[0]?.searchParams ?? [])).toEqual(lastMonths(12, new Date()));
+    click.mockRestore();
+  });
+
   it('says when the months have no tax, and hides the export without its permission, at 360 px', async () => {
     stubViewportWidth(360);
     signInOperator(['commerce:tax:query']);
@@ -166,5 +211,6 @@ describe('the tax report page', () => {
     expect(await screen.findByText(/^No tax collected or refunded from/)).toBeInTheDocument();
     expect(screen.getByText('No tax in these months')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Export CSV/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Export \.xlsx/ })).not.toBeInTheDocument();
   });
 });

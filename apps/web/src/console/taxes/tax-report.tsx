@@ -72,11 +72,10 @@ function useMonthLabel() {
   }, [language]);
 }
 
-/** The report as CSV, saved by the browser. */
-function useExportTaxReport() {
+/** The report as CSV or .xlsx (the same rows), saved by the browser. */
+function useExportTaxReport(route: typeof taxRoutes.reportExport | typeof taxRoutes.reportXlsx) {
   return useRouteMutation({
     mutationFn: async (query: TTaxReportQuery) => {
-      const route = taxRoutes.reportExport;
       const file = (await apiClient.request(fillPath(route.path, undefined), {
         method: route.method,
         params: query,
@@ -90,8 +89,9 @@ function useExportTaxReport() {
 /**
  * The tax report (issue 34): tax collected per jurisdiction and UTC month from what the orders
  * froze, less what refunds gave back in the month they completed, to file returns. A chart of
- * the net per month stacked by country, the rows (paged here: the server answers them all), the
- * totals per currency and the same rows as CSV.
+ * the net per month stacked by country, the rows (paged here: the server answers them all; EU
+ * imports under IOSS apart, for their own return), the totals per currency and the same rows as
+ * CSV or .xlsx.
  */
 export default function TaxReportPage() {
   const { t } = useTranslation('taxes');
@@ -101,7 +101,8 @@ export default function TaxReportPage() {
     ...routeQueryOptions(taxRoutes.report, { query: range }),
     placeholderData: keepPreviousData,
   });
-  const exportReport = useExportTaxReport();
+  const exportCsv = useExportTaxReport(taxRoutes.reportExport);
+  const exportXlsx = useExportTaxReport(taxRoutes.reportXlsx);
 
   const pick = ([from, to]: [string, string]) => {
     if (!from || !to) setRange(lastMonths(DEFAULT_MONTHS, new Date()));
@@ -123,18 +124,28 @@ export default function TaxReportPage() {
         />
       }
       toolbar={
-        <RouteButton
-          route={taxRoutes.reportExport}
-          icon={<DownloadOutlined aria-hidden />}
-          loading={exportReport.isPending}
-          onClick={() => exportReport.mutate(range)}
-        >
-          {t('report.export')}
-        </RouteButton>
+        <>
+          <RouteButton
+            route={taxRoutes.reportExport}
+            icon={<DownloadOutlined aria-hidden />}
+            loading={exportCsv.isPending}
+            onClick={() => exportCsv.mutate(range)}
+          >
+            {t('report.export')}
+          </RouteButton>
+          <RouteButton
+            route={taxRoutes.reportXlsx}
+            icon={<DownloadOutlined aria-hidden />}
+            loading={exportXlsx.isPending}
+            onClick={() => exportXlsx.mutate(range)}
+          >
+            {t('report.exportXlsx')}
+          </RouteButton>
+        </>
       }
     >
       <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-        {t('report.intro')}
+        {t('report.intro')} {t('report.iossIntro')}
       </Typography.Paragraph>
       {!report.data ? (
         <Skeleton active />
@@ -235,9 +246,16 @@ function Totals({ report }: { report: TTaxReport }) {
 }
 
 const rowKey = (row: TTaxReportRow) =>
-  [row.month, row.currencyCode, row.countryCode, row.region, row.taxName, row.rateMicros, row.inclusive].join(
-    '|',
-  );
+  [
+    row.month,
+    row.currencyCode,
+    row.countryCode,
+    row.region,
+    row.scheme,
+    row.taxName,
+    row.rateMicros,
+    row.inclusive,
+  ].join('|');
 
 /** The rows, 20 a page; the table scrolls sideways inside its own box on a phone. */
 function ReportTable({ rows }: { rows: TTaxReportRow[] }) {
@@ -282,6 +300,11 @@ function ReportTable({ rows }: { rows: TTaxReportRow[] }) {
         <>
           {row.taxName}
           {row.inclusive && <Tag style={{ marginInlineStart: 8 }}>{t('report.inclusive')}</Tag>}
+          {row.scheme === 'ioss' && (
+            <Tag color="blue" style={{ marginInlineStart: 8 }}>
+              {t('report.ioss')}
+            </Tag>
+          )}
         </>
       ),
     },

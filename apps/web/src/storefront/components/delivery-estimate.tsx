@@ -1,24 +1,13 @@
 import { shownUnitPrice, type TCheckoutQuote } from '@linkstore/contract';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { checkoutApi } from '../api';
-import { countryOptions, defaultCountry } from '../pages/checkout-form';
-import { readStorage, writeStorage } from '../storage';
+import { countryOptions } from '../pages/checkout-form';
+import { keepShipTo, shipToCountry } from '../ship-to';
 import { useStorefront } from '../storefront-context';
 import { formatRate } from './order-summary';
 
-/** The country the buyer ships to, per browser: the product page's estimate and the checkout's default. */
-export const SHIP_TO_STORAGE_KEY = 'storefrontShipTo';
-
-/** The country kept for this browser, else the one its languages name (US without one). */
-export function shipToCountry(): string {
-  // `languages` is missing in some embedded browsers: the one language then.
-  const languages = (navigator.languages as readonly string[] | undefined) ?? [navigator.language];
-  return readStorage(localStorage, SHIP_TO_STORAGE_KEY) ?? defaultCountry(languages);
-}
-
-export function keepShipTo(countryCode: string): void {
-  writeStorage(localStorage, SHIP_TO_STORAGE_KEY, countryCode);
-}
+// The kept country lives in ship-to.ts (the shop page's prices follow it too).
+export { keepShipTo, SHIP_TO_STORAGE_KEY, shipToCountry } from '../ship-to';
 
 const neverChanges = () => () => {};
 const noCountry = () => null;

@@ -1,5 +1,6 @@
 import type { TStorefrontProductCard } from '@linkstore/contract';
 import { IMAGE_SIZES, srcSetOf } from '../images';
+import { useShownPrices } from '../shown-tax';
 import { shopHref, useStorefront } from '../storefront-context';
 import { Stars } from './stars';
 import { WasPrice } from './was-price';
@@ -7,6 +8,8 @@ import { WasPrice } from './was-price';
 /** A product in the grid: the whole card is one link to its page. */
 export function ProductCard({ product }: { product: TStorefrontProductCard }) {
   const { basePath, price, t, events } = useStorefront();
+  const { shown, label } = useShownPrices();
+  const priceText = price(shown(product.priceMinor));
   return (
     <li className="sf-card">
       <a href={shopHref(basePath, `/p/${product.id}`)} onClick={() => events?.record('click', product.id)}>
@@ -28,10 +31,9 @@ export function ProductCard({ product }: { product: TStorefrontProductCard }) {
         <span className="sf-card-title">{product.title}</span>
       </a>
       <span className="sf-price">
-        {product.priceVaries
-          ? t('variant.from', { price: price(product.priceMinor) })
-          : price(product.priceMinor)}
-        <WasPrice minor={product.compareAtMinor} />
+        {product.priceVaries ? t('variant.from', { price: priceText }) : priceText}
+        <WasPrice minor={product.compareAtMinor === null ? null : shown(product.compareAtMinor)} />
+        {label && <span className="sf-tax-label"> {label}</span>}
       </span>
       <Stars tenths={product.ratingTenths} count={product.reviewCount} />
       {!product.inStock && <span className="sf-badge sf-badge-muted">{t('product.outOfStock')}</span>}

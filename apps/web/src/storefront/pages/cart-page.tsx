@@ -11,6 +11,7 @@ import {
 } from '../cart';
 import { DiscountNotice } from '../components/discount-notice';
 import { useRestoreScroll } from '../router';
+import { useShownPrices, type TShownPrices } from '../shown-tax';
 import { readStorage, removeStorage } from '../storage';
 import { shopHref, useStorefront } from '../storefront-context';
 
@@ -44,15 +45,18 @@ export function CartPage() {
 function CartContent({ cart }: { cart: TCartStore }) {
   const { t, basePath } = useStorefront();
   const lines = useCartLines(cart);
+  // Unit prices as the buyer's "Ship to" country sees them ("incl. VAT"), as the checkout charges.
+  const prices = useShownPrices();
   if (lines.length === 0) return <p className="sf-status">{t('cart.empty')}</p>;
+  const shownLines = lines.map((line) => ({ ...line, priceMinor: prices.shown(line.priceMinor) }));
   return (
     <>
       <ul className="sf-lines">
-        {lines.map((line) => (
-          <CartLineItem key={lineKey(line)} line={line} cart={cart} />
+        {shownLines.map((line) => (
+          <CartLineItem key={lineKey(line)} line={line} cart={cart} label={prices.label} />
         ))}
       </ul>
-      <Subtotal cents={totalMinor(lines)} />
+      <Subtotal cents={totalMinor(shownLines)} prices={prices} />
       <a className="sf-button sf-button-primary sf-button-wide" href={shopHref(basePath, '/checkout')}>
         {t('checkout.title')}
       </a>
@@ -60,7 +64,8 @@ function CartContent({ cart }: { cart: TCartStore }) {
   );
 }
 
-function CartLineItem({ line, cart }: { line: TCartLine; cart: TCartStore }) {
+/** A line, its unit price already as shown (`label`: "incl. VAT" where it includes the tax). */
+function CartLineItem({ line, cart, label }: { line: TCartLine; cart: TCartStore; label: string | null }) {
   const { t, price, basePath } = useStorefront();
   const key = lineKey(line);
   const inputId = `sf-qty-${key.replace(':', '-')}`;
@@ -76,7 +81,10 @@ function CartLineItem({ line, cart }: { line: TCartLine; cart: TCartStore }) {
       <div className="sf-line-body">
         <a href={href}>{line.title}</a>
         {line.variantLabel && <span className="sf-variant-label">{line.variantLabel}</span>}
-        <span className="sf-muted">{price(line.priceMinor)}</span>
+        <span className="sf-muted">
+          {price(line.priceMinor)}
+          {label && <span className="sf-tax-label"> {label}</span>}
+        </span>
         <div className="sf-stepper">
           <button
             type="button"
@@ -125,16 +133,20 @@ function CartLineItem({ line, cart }: { line: TCartLine; cart: TCartStore }) {
 
 /**
  * The items' sum: shipping and tax depend on the address, so the cart names no total it could not
- * keep — the checkout shows it, priced for the address.
+ * keep — the checkout shows it, priced for the address. Where prices include the tax, the sum is
+ * of the prices shown and says it includes it (the checkout's "Items" row is the same figure).
  */
-function Subtotal({ cents }: { cents: number }) {
+function Subtotal({ cents, prices }: { cents: number; prices: TShownPrices }) {
   const { t, price } = useStorefront();
   return (
     <div className="sf-totals">
       <p>
         <span>{t('cart.subtotal')}</span> <strong>{price(cents)}</strong>
+        {prices.label && <span className="sf-tax-label"> {prices.label}</span>}
       </p>
-      <p className="sf-muted">{t('cart.chargesAtCheckout')}</p>
+      <p className="sf-muted">
+        {prices.tax ? t('price.cartInclTax', { name: prices.tax.name }) : t('cart.chargesAtCheckout')}
+      </p>
     </div>
   );
 }

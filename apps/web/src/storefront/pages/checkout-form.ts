@@ -8,6 +8,7 @@ import {
 } from '@linkstore/contract';
 import type { TCartLine } from '../cart';
 import type { TTrafficSources } from '../events';
+import { COUNTRY_CODES } from '../ship-to';
 
 /**
  * The checkout form's values and checks. They mirror the contract's ZCheckoutRequest so a buyer
@@ -40,58 +41,8 @@ export const EMPTY_VALUES: TCheckoutValues = {
   phone: '',
 };
 
-/** Countries offered for shipping: a short list, named in the buyer's language by Intl. */
-export const COUNTRY_CODES = [
-  'US',
-  'CA',
-  'MX',
-  'BR',
-  'AR',
-  'CL',
-  'CO',
-  'PE',
-  'GB',
-  'IE',
-  'FR',
-  'BE',
-  'CH',
-  'DE',
-  'AT',
-  'NL',
-  'ES',
-  'PT',
-  'IT',
-  'SE',
-  'DK',
-  'NO',
-  'FI',
-  'PL',
-  'AU',
-  'NZ',
-  'JP',
-  'KR',
-  'CN',
-  'HK',
-  'TW',
-  'SG',
-  'IN',
-  'PH',
-  'AE',
-  'ZA',
-] as const;
-
-/**
- * The country the address form starts on: the region of the buyer's first browser language that
- * names one we ship to ("fr-FR" → FR, "pt-BR" → BR), else the United States.
- */
-export function defaultCountry(languages: readonly string[]): string {
-  const known = new Set<string>(COUNTRY_CODES);
-  for (const tag of languages) {
-    const region = /^[a-z]{2,3}(?:-[A-Za-z]{4})?-([A-Za-z]{2})\b/.exec(tag)?.[1]?.toUpperCase();
-    if (region && known.has(region)) return region;
-  }
-  return 'US';
-}
+// Kept with the "Ship to" country (the shop page needs them without the checkout's code).
+export { COUNTRY_CODES, defaultCountry } from '../ship-to';
 
 export function countryOptions(locale: string): { code: string; name: string }[] {
   const names = new Intl.DisplayNames([locale], { type: 'region' });

@@ -30,6 +30,7 @@ function quoteFor(body: { discountCode?: string }, discount: Partial<TDiscountQu
     totalMinor: 3_998 - discountMinor + taxMinor,
     currencyCode: 'USD',
     tax: { name: 'VAT', rateMicros: 230_000, inclusive: true },
+    taxScheme: null,
     discount: asked,
   };
 }
@@ -248,6 +249,7 @@ describe('discount codes in the storefront', () => {
         totalMinor: 3_598 + 599,
         currencyCode: 'USD',
         tax: null,
+        taxScheme: null,
       },
       shipping: null,
       email: 'a***@example.com',

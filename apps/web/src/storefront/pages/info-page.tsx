@@ -29,9 +29,18 @@ export function InfoPage({ page }: { page: TInfoPageKey }) {
       <div lang={fallback ? data.lang : undefined}>
         <RichTextView doc={data.doc} className="sf-rich" />
       </div>
+      {page === 'shipping' && <ShopFreeShipping />}
       {page === 'shipping' && <ShippingRates />}
     </article>
   );
+}
+
+/** "Anna's Picks offers free shipping on orders from $50": the shop's own offer, when it has one. */
+function ShopFreeShipping() {
+  const { t, page, price } = useStorefront();
+  const over = page?.shop.freeShippingOverMinor ?? null;
+  if (!page || over === null) return null;
+  return <p className="sf-note">{t('freeShipping.offer', { shop: page.shop.name, amount: price(over) })}</p>;
 }
 
 /**

@@ -33,6 +33,7 @@ const RECEIPT: TOrderReceipt = {
     totalMinor: 3998 + 599 + 320,
     currencyCode: 'USD',
     tax: { name: 'Sales tax', rateMicros: 80_000, inclusive: false },
+    taxScheme: null,
   },
   shipping: { method: 'Standard', minDays: 3, maxDays: 5 },
   email: 'a***@example.com',

@@ -11,6 +11,7 @@ import { DeliveryEstimate } from '../components/delivery-estimate';
 import { IMAGE_SIZES, srcSetOf } from '../images';
 import { VariantPicker } from '../components/variant-picker';
 import { replaceQuery, useRestoreScroll } from '../router';
+import { useShownPrices } from '../shown-tax';
 import { LoadError, Loading } from '../components/status';
 import { shopHref, useStorefront } from '../storefront-context';
 import { useLoad } from '../use-load';
@@ -122,14 +123,17 @@ function ProductPrice({
   variant?: TStorefrontVariant;
 }) {
   const { price, usd, currency, t } = useStorefront();
-  const priceMinor = variant?.priceMinor ?? product.priceMinor;
+  // As buyers in the "Ship to" country see it ("incl. VAT"): what the checkout charges a unit.
+  const { shown, label } = useShownPrices();
+  const priceMinor = shown(variant?.priceMinor ?? product.priceMinor);
   const compareAtMinor = variant ? variant.compareAtMinor : product.compareAtMinor;
   return (
     <>
       {/* Read out when the choice changes it, with its "compare at" ("Was …"). */}
       <p className="sf-price sf-price-large" aria-live="polite">
         {price(priceMinor)}
-        <WasPrice minor={compareAtMinor} />
+        <WasPrice minor={compareAtMinor === null ? null : shown(compareAtMinor)} />
+        {label && <span className="sf-tax-label"> {label}</span>}
       </p>
       {currency && currency.code !== 'USD' && (
         <p className="sf-muted">{t('money.approximate', { amount: usd(priceMinor) })}</p>

@@ -1,7 +1,7 @@
 import type { TStorefrontCategory } from '@linkstore/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { storefrontApi } from '../api';
-import { DiscountNotice } from '../components/discount-notice';
+import { LinkedCodeNotice } from '../components/linked-code-notice';
 import { ProductCard } from '../components/product-card';
 import { ShareButton } from '../components/share-button';
 import { IMAGE_SIZES, srcSetOf } from '../images';
@@ -38,7 +38,7 @@ export function ShopPage() {
         <ShareButton title={shop.name} withCopy />
       </section>
       <section className="sf-section" aria-label={t('shop.products')}>
-        <DiscountNotice />
+        <LinkedCodeNotice />
         <ProductBrowser />
       </section>
     </>

@@ -10,6 +10,7 @@ import { myShopQuery } from './api';
 import { OpenShopForm } from './open-shop-form';
 import { PayoutCard } from './payout-card';
 import { ShareCard } from './share-card';
+import { FreeShippingCard } from './free-shipping-card';
 import { ShopDetailsCard } from './shop-details-card';
 import { SuspensionBanner } from './suspension-banner';
 import styles from './shop-page.module.css';
@@ -82,6 +83,7 @@ export function ShopPage() {
         <ShopCover shop={shop.data} />
         <ShareCard shop={shop.data} />
         <ShopDetailsCard shop={shop.data} />
+        <FreeShippingCard shop={shop.data} />
         <PayoutCard shop={shop.data} />
       </>
     );
