@@ -21,19 +21,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
 import { isHttpError } from '../../shared/http/http-error';
-import { USD_RATE } from '../../shared/money/money';
-import type { TMoney } from '../../shared/money/use-money';
-import { OverrideInput } from '../pricing/override-input';
+import { DollarsInput } from '../pricing/dollars-input';
 import { productChoicesQuery, useSaveDiscount } from './api';
 import { FORM_FIELDS, formFieldOf, toDiscountRequest, type TDiscountFormValues } from './discount-format';
-
-/** The codes' amounts are US dollars, typed as such whatever currency the studio shows. */
-const USD_TYPING: TMoney = {
-  rate: USD_RATE,
-  format: (cents) => String(cents),
-  toMinor: (cents) => cents,
-  toUsdMinor: (cents) => cents,
-};
 
 /** The form's values for a new code, or for the code being edited. */
 function initialValues(code: TDiscountCode | null): TDiscountFormValues {
@@ -246,28 +236,6 @@ export function DiscountDrawer({ code, onClose, onSaved }: TDiscountDrawerProps)
         )}
       </Form>
     </Drawer>
-  );
-}
-
-interface TDollarsInputProps {
-  label: string;
-  /** US cents; null or undefined: empty. */
-  value?: number | null;
-  onChange?: (cents: number | null) => void;
-}
-
-/** The prices page's money input, in US dollars: a form field holding whole cents. */
-function DollarsInput({ label, value, onChange }: TDollarsInputProps) {
-  const { status } = Form.Item.useStatus();
-  return (
-    <OverrideInput
-      label={label}
-      money={USD_TYPING}
-      valueMinor={value ?? null}
-      placeholderMinor={null}
-      isInvalid={status === 'error'}
-      onChange={(cents) => onChange?.(cents)}
-    />
   );
 }
 

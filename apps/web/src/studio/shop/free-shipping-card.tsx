@@ -3,19 +3,9 @@ import { App, Button, Card, Form, Switch, Typography, type FormRule } from 'antd
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../shared/forms/field-errors';
-import { USD_RATE } from '../../shared/money/money';
-import type { TMoney } from '../../shared/money/use-money';
-import { OverrideInput } from '../pricing/override-input';
+import { DollarsInput } from '../pricing/dollars-input';
 import { useUpdateShop } from './api';
 import styles from './free-shipping-card.module.css';
-
-/** The threshold is US dollars, typed as such whatever currency the studio shows. */
-const USD_TYPING: TMoney = {
-  rate: USD_RATE,
-  format: (cents) => String(cents),
-  toMinor: (cents) => cents,
-  toUsdMinor: (cents) => cents,
-};
 
 interface TFreeShippingValues {
   offered: boolean;
@@ -103,26 +93,5 @@ export function FreeShippingCard({ shop }: { shop: TShop }) {
         </Button>
       </Form>
     </Card>
-  );
-}
-
-interface TDollarsInputProps {
-  label: string;
-  value?: number | null;
-  onChange?: (cents: number | null) => void;
-}
-
-/** A US-dollar amount as a form field: whole cents, or null when emptied. */
-function DollarsInput({ label, value, onChange }: TDollarsInputProps) {
-  const { status } = Form.Item.useStatus();
-  return (
-    <OverrideInput
-      label={label}
-      money={USD_TYPING}
-      valueMinor={value ?? null}
-      placeholderMinor={null}
-      isInvalid={status === 'error'}
-      onChange={(cents) => onChange?.(cents)}
-    />
   );
 }
