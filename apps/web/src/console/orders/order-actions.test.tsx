@@ -96,6 +96,31 @@ describe('the detail drawer', () => {
     expect(screen.queryByRole('button', { name: /Export/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Import tracking/ })).toBeNull();
   });
+
+  it('names the discount code, what the creator’s free shipping paid and the EU import scheme', async () => {
+    signInOperator(['sys:order:query']);
+    fakeApi({
+      'GET /api/v1/system/orders/LS261103-FFFFFFF1': () =>
+        ok({
+          ...DETAIL,
+          profitMinor: 998 - 200 - 450,
+          money: {
+            ...DETAIL.money,
+            discountMinor: 200,
+            discountCode: 'SPRING10',
+            creatorShippingMinor: 450,
+            taxScheme: 'ioss',
+          },
+        }),
+    });
+    await renderConsolePage(ConsoleOrderPage);
+    const drawer = await openDetail('LS261103-FFFFFFF1');
+    expect(drawer).toHaveTextContent(
+      'ChargesItems $19.98Discount (SPRING10) −$2.00Shipping $0.00' +
+        "Shipping paid by the creator's free-shipping offer $4.50 (out of the profit)" +
+        'No tax chargedEU import VAT collected at checkout (IOSS)Creator’s profit $3.48',
+    );
+  });
 });
 
 describe('the refund dialog', () => {

@@ -128,8 +128,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * What the total is made of, as frozen when the order was placed: items, discount, shipping (with
- * the method and its estimate), the tax added or included, and the creator's profit (never the
+ * What the total is made of, as frozen when the order was placed: items, discount (with its code),
+ * shipping (with the method and its estimate) and what the creator's free-shipping offer paid of
+ * it, the tax added or included and the EU import scheme, and the creator's profit (never the
  * shipping or the tax).
  */
 function Charges({ order }: { order: TConsoleOrderDetail }) {
@@ -143,7 +144,14 @@ function Charges({ order }: { order: TConsoleOrderDetail }) {
   const lines = [
     t('console.chargeItems', { amount: amount(charges.itemsMinor) }),
     ...(charges.discountMinor > 0
-      ? [t('console.chargeDiscount', { amount: amount(charges.discountMinor) })]
+      ? [
+          charges.discountCode
+            ? t('console.chargeDiscountCode', {
+                code: charges.discountCode,
+                amount: amount(charges.discountMinor),
+              })
+            : t('console.chargeDiscount', { amount: amount(charges.discountMinor) }),
+        ]
       : []),
     [
       t('console.chargeShipping', { amount: amount(charges.shippingMinor) }),
@@ -156,6 +164,9 @@ function Charges({ order }: { order: TConsoleOrderDetail }) {
     ]
       .filter(Boolean)
       .join(' · '),
+    ...((charges.creatorShippingMinor ?? 0) > 0
+      ? [t('console.chargeCreatorShipping', { amount: amount(charges.creatorShippingMinor ?? 0) })]
+      : []),
     charges.tax
       ? t(charges.tax.inclusive ? 'console.chargeTaxIncluded' : 'console.chargeTaxAdded', {
           name: charges.tax.name,
@@ -163,6 +174,8 @@ function Charges({ order }: { order: TConsoleOrderDetail }) {
           amount: amount(charges.taxMinor),
         })
       : t('console.chargeNoTax'),
+    ...(charges.taxScheme === 'ioss' ? [t('console.chargeIoss')] : []),
+    ...(charges.taxScheme === 'import' ? [t('console.chargeImport')] : []),
     t('console.chargeProfit', { amount: amount(order.profitMinor) }),
   ];
   return (
