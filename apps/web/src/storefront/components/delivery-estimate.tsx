@@ -6,9 +6,6 @@ import { keepShipTo, shipToCountry } from '../ship-to';
 import { useStorefront } from '../storefront-context';
 import { formatRate } from './order-summary';
 
-// The kept country lives in ship-to.ts (the shop page's prices follow it too).
-export { keepShipTo, SHIP_TO_STORAGE_KEY, shipToCountry } from '../ship-to';
-
 const neverChanges = () => () => {};
 const noCountry = () => null;
 

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import {
   appliedCode,
   countryOptions,
-  defaultCountry,
   EMPTY_VALUES,
   quoteEmail,
   recheckField,
   toCheckoutRequest,
   validateCheckout,
 } from './checkout-form';
+import { defaultCountry } from '../ship-to';
 
 const filled = {
   ...EMPTY_VALUES,

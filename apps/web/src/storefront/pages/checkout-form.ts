@@ -42,7 +42,6 @@ export const EMPTY_VALUES: TCheckoutValues = {
 };
 
 // Kept with the "Ship to" country (the shop page needs them without the checkout's code).
-export { COUNTRY_CODES, defaultCountry } from '../ship-to';
 
 export function countryOptions(locale: string): { code: string; name: string }[] {
   const names = new Intl.DisplayNames([locale], { type: 'region' });

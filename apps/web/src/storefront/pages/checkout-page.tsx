@@ -16,7 +16,7 @@ import { readTrafficSources } from '../events';
 import { leave, useRestoreScroll } from '../router';
 import { writeStorage } from '../storage';
 import { infoHref, shopHref, useStorefront } from '../storefront-context';
-import { keepShipTo, shipToCountry } from '../components/delivery-estimate';
+import { keepShipTo, shipToCountry } from '../ship-to';
 import { OrderSummary } from '../components/order-summary';
 import { Charged } from './cart-page';
 import {

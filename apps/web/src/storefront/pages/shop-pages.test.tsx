@@ -6,7 +6,7 @@ import { cartFor, PAYING_STORAGE_KEY } from '../cart';
 import { leave } from '../router';
 import { readStorage } from '../storage';
 import { SHOP_PATH_STORAGE_KEY } from './checkout-page';
-import { SHIP_TO_STORAGE_KEY } from '../components/delivery-estimate';
+import { SHIP_TO_STORAGE_KEY } from '../ship-to';
 import { fakeEvents, PAGE, PRODUCT, renderStorefront, stubApi } from '../test-support';
 
 const MUG = { ...PAGE.products.list[0]!, id: '103', title: 'Mug', priceMinor: 900 };
