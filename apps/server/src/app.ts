@@ -44,6 +44,7 @@ import { bannersModule } from './modules/catalog/banners.routes';
 import { sizeGuidesModule } from './modules/catalog/size-guides.routes';
 import { reviewsModule } from './modules/catalog/reviews.routes';
 import { checkoutModule } from './modules/orders/checkout.routes';
+import { orderLinksPlugin } from './modules/orders/order-link';
 import { reviewInvitesModule } from './modules/review-invites/review-invites.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { ordersModule } from './modules/orders/orders.routes';
@@ -157,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(noticesModule);
   await app.register(demosModule);
   await app.register(paymentsPlugin);
+  // Before every module that mails a buyer: their mails link the order's page.
+  await app.register(orderLinksPlugin);
   await app.register(checkoutModule);
   await app.register(reviewInvitesModule);
   // The console's order detail lists refunds through the refunds face (refunds use the orders face).

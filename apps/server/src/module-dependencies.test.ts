@@ -32,7 +32,7 @@ async function startWithout(module: FastifyPluginAsync, present: string[]): Prom
 
 describe('money modules declare their dependencies', () => {
   const cases: [string, FastifyPluginAsync, string[]][] = [
-    ['refunds', refundsModule, ['payments', 'mail', 'realtime', 'private-answers', 'jobs']],
+    ['refunds', refundsModule, ['payments', 'mail', 'order-links', 'realtime', 'private-answers', 'jobs']],
     ['payouts', payoutsModule, ['payments', 'realtime', 'private-answers', 'configs', 'jobs']],
     ['reconciliation', reconciliationModule, ['configs', 'jobs']],
   ];

@@ -59,6 +59,8 @@ export * from './storefront/review-invites.schema';
 export * from './storefront/review-invites.routes';
 export * from './orders/checkout.schema';
 export * from './orders/checkout.routes';
+export * from './orders/buyer-order.schema';
+export * from './orders/buyer-order.routes';
 export * from './orders/orders.schema';
 export * from './orders/orders.routes';
 export * from './orders/purchases.schema';

@@ -131,6 +131,8 @@ export const ErrorCode = {
   REVIEW_LINK_INVALID: 'A0690',
   /** This order item was already reviewed (one review per order item). */
   ALREADY_REVIEWED: 'A0691',
+  /** An order link (the buyer's order page) that does not verify or has expired; nothing is shown. */
+  ORDER_LINK_INVALID: 'A0692',
   /** The notice is not in a state that allows this (edit a published one, publish twice, revoke a draft). */
   NOTICE_STATE: 'A0700',
 } as const;
@@ -196,6 +198,7 @@ export const ERROR_HTTP_STATUS = {
   [ErrorCode.IDEMPOTENCY_KEY_REUSED]: 422,
   [ErrorCode.REVIEW_LINK_INVALID]: 404,
   [ErrorCode.ALREADY_REVIEWED]: 409,
+  [ErrorCode.ORDER_LINK_INVALID]: 404,
   [ErrorCode.NOTICE_STATE]: 409,
 } as const satisfies Record<TErrorCode, number>;
 

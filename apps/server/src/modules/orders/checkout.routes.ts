@@ -19,6 +19,7 @@ function checkoutService(app: FastifyInstance) {
     mailer: app.mailer,
     log: app.log,
     realtime: newsWithFreshAnswers(app),
+    orderLinks: app.orderLinks,
     payments: app.payments,
     limiter: app.limiter,
     publicUrl: app.config.publicUrl,
@@ -85,7 +86,7 @@ async function registerCheckout(app: FastifyInstance): Promise<void> {
 
 export const checkoutModule = fp(registerCheckout, {
   name: 'checkout',
-  dependencies: ['jobs', 'mail', 'payments', 'rate-limit'],
+  dependencies: ['jobs', 'mail', 'order-links', 'payments', 'rate-limit'],
   // Its routes and hooks stay in their own scope, as a plain plugin's.
   encapsulate: true,
 });

@@ -143,6 +143,7 @@ describe('order numbers and mail', () => {
 
   it('writes the confirmation in the buyer’s language with every line and the total', () => {
     const mail = composeConfirmation('b@example.com', {
+      orderUrl: 'http://127.0.0.1/s/demo/order/t.s',
       lang: 'es',
       orderNo: 'LS261122-AAAAAAAA',
       currencyCode: 'USD',
@@ -173,6 +174,7 @@ describe('order numbers and mail', () => {
       taxInclusive: true,
     });
     const mail = composeConfirmation('b@example.com', {
+      orderUrl: 'http://127.0.0.1/s/demo/order/t.s',
       lang: 'en',
       orderNo: 'LS261122-AAAAAAAA',
       currencyCode: 'USD',

@@ -253,12 +253,14 @@ export function findShippedForMail(db: AppDatabase, orderIds: number[]) {
   if (orderIds.length === 0) return Promise.resolve([]);
   return db
     .select({
+      id: orders.id,
       orderNo: orders.orderNo,
       buyerEmail: orders.buyerEmail,
       language: orders.language,
       carrier: orders.carrier,
       trackingNo: orders.trackingNo,
       shopName: shops.name,
+      shopSlug: shops.slug,
     })
     .from(orders)
     .innerJoin(shops, eq(shops.id, orders.shopId))

@@ -27,7 +27,7 @@ export function registerConsoleOrderRoutes(
   );
   registerRoute(app, r.ship, async ({ body, caller }) => {
     const answer = await shipOrders(
-      { db, mailer: app.mailer, log: app.log, jobs: app.jobs },
+      { db, mailer: app.mailer, log: app.log, jobs: app.jobs, orderLinks: app.orderLinks },
       Number(caller.id),
       body,
     );

@@ -39,6 +39,7 @@ import { listOrderItems } from './orders.repository';
 import { TRACKING_JOB, type TrackingJob } from './shipment-tracking';
 import { decodeCursor, encodeCursor, shipmentOf } from './orders.service';
 import { utcDayRange } from '../../platform/http/days';
+import { orderLinkLine, type OrderLinksHandle } from './order-link';
 
 type ConsoleOrdersQuery = z.output<typeof ZConsoleOrdersQuery>;
 type ShipRequest = z.output<typeof ZShipRequest>;
@@ -222,7 +223,13 @@ function historyOf(
  * request, naming each such order, and nothing changes. After the commit each buyer is mailed.
  */
 export async function shipOrders(
-  deps: { db: AppDatabase; mailer: Mailer; log: FastifyBaseLogger; jobs: Pick<Jobs, 'enqueue'> },
+  deps: {
+    db: AppDatabase;
+    mailer: Mailer;
+    log: FastifyBaseLogger;
+    jobs: Pick<Jobs, 'enqueue'>;
+    orderLinks: Pick<OrderLinksHandle, 'urlFor'>;
+  },
   operatorId: number,
   body: ShipRequest,
 ): Promise<TShipAnswer> {
@@ -293,6 +300,8 @@ export interface ShippedMailInput {
   shopName: string;
   carrier: string;
   trackingNo: string;
+  /** The buyer's order page. */
+  orderUrl: string;
 }
 
 /** The buyer's "your order is on its way" mail in their language, with the tracking link. */
@@ -309,13 +318,18 @@ export function composeShipped(to: string, input: ShippedMailInput): MailMessage
   return {
     to,
     subject: translate(lang, 'mail.orderShipped.subject', values),
-    text: `${translate(lang, 'mail.orderShipped.body', values)}${link}`,
+    text: `${translate(lang, 'mail.orderShipped.body', values)}${link}\n\n${orderLinkLine(lang, input.orderUrl)}`,
   };
 }
 
 /** Mails each shipped order's buyer in the background; a failure is logged, never undoes. */
 function sendShippedMails(
-  deps: { db: AppDatabase; mailer: Mailer; log: FastifyBaseLogger },
+  deps: {
+    db: AppDatabase;
+    mailer: Mailer;
+    log: FastifyBaseLogger;
+    orderLinks: Pick<OrderLinksHandle, 'urlFor'>;
+  },
   orderIds: number[],
 ) {
   const send = async () => {
@@ -327,6 +341,11 @@ function sendShippedMails(
         shopName: order.shopName,
         carrier: order.carrier,
         trackingNo: order.trackingNo,
+        orderUrl: deps.orderLinks.urlFor({
+          id: order.id,
+          shopSlug: order.shopSlug,
+          language: order.language,
+        }),
       });
       await deps.mailer.send(message).catch((err: unknown) => {
         deps.log.error(

@@ -246,13 +246,15 @@ describe('shipping', () => {
     expect((await statusOf('LS261102-DDDDDDD2'))?.status).toBe(1);
     expect(
       composeShipped('a@b.c', {
+        orderUrl: 'http://127.0.0.1/s/demo/order/t.s',
         lang: 'en',
         orderNo: 'X',
         shopName: 'S',
         carrier: 'other',
         trackingNo: 'AB-12',
       }).text,
-    ).not.toContain('http');
+      // No carrier page for "other": the only link is the order's own page.
+    ).not.toContain('Track your parcel');
   });
 
   it('refuses an unpaid or completed order by its number, in the caller’s language, and ships none of the batch', async () => {
@@ -378,6 +380,8 @@ describe('shipping', () => {
     expect(pt.subject).toContain('está a caminho');
     const fr = await waitFor(() => sink.messages.find((m) => m.to.includes('jean@example.com')));
     expect(fr.text).toContain('AB-1234');
-    expect(fr.text).not.toContain('http');
+    // No carrier page for "other" (the only link is the order's page, in the buyer's language).
+    expect(fr.text).not.toContain('Suivez votre colis');
+    expect(fr.text).toMatch(/\/s\/[a-z0-9-]+\/order\/[A-Za-z0-9_.-]+\?lang=fr/);
   });
 });

@@ -268,6 +268,7 @@ describe('a creator’s free shipping over an amount', () => {
     });
     // The buyer's mail says who paid it.
     const mail = composeConfirmation('buyer@example.com', {
+      orderUrl: 'http://127.0.0.1/s/demo/order/t.s',
       lang: 'en',
       currencyCode: 'USD',
       orderNo: standard.order.orderNo,

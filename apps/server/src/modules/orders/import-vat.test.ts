@@ -226,6 +226,7 @@ describe('EU import VAT', () => {
     });
     const mail = (lang: 'en' | 'es' | 'pt' | 'fr' | 'zh-cn', taxScheme: 'ioss' | 'import' | null) =>
       composeConfirmation('b@example.com', {
+        orderUrl: 'http://127.0.0.1/s/demo/order/t.s',
         lang,
         orderNo: 'LS261122-AAAAAAAA',
         currencyCode: 'USD',

@@ -12,6 +12,7 @@ import type { AppDatabase } from '../../platform/db/database';
 import { translate } from '../../platform/i18n/translate';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer';
 import { findOrderById, listOrderItems, type OrderItemRow } from './checkout.repository';
+import { orderLinkLine, type OrderLinksHandle } from './order-link';
 import { moneyOf, shippingOf } from './order-money';
 
 export interface ConfirmationInput {
@@ -26,6 +27,8 @@ export interface ConfirmationInput {
   /** The shipping method and its delivery estimate; null for an order from before shipping was charged. */
   shipping: { method: string; minDays: number; maxDays: number } | null;
   items: (Pick<OrderItemRow, 'title' | 'quantity' | 'sellingPriceMinor'> & { variantLabel?: string })[];
+  /** The buyer's order page (`app.orderLinks`). */
+  orderUrl: string;
 }
 
 /** "19 %" as `lang` writes a percentage; the rate is a display figure here, never money. */
@@ -84,13 +87,18 @@ export function composeConfirmation(to: string, input: ConfirmationInput): MailM
   return {
     to,
     subject: translate(lang, 'mail.orderPaid.subject', values),
-    text: translate(lang, 'mail.orderPaid.body', values),
+    text: `${translate(lang, 'mail.orderPaid.body', values)}\n\n${orderLinkLine(lang, input.orderUrl)}`,
   };
 }
 
 /** Sends the confirmation of a paid order in the background; a failure is logged, never thrown. */
 export function sendOrderConfirmation(
-  deps: { db: AppDatabase; mailer: Mailer; log: FastifyBaseLogger },
+  deps: {
+    db: AppDatabase;
+    mailer: Mailer;
+    log: FastifyBaseLogger;
+    orderLinks: Pick<OrderLinksHandle, 'urlFor'>;
+  },
   orderId: number,
 ): void {
   const send = async () => {
@@ -106,6 +114,7 @@ export function sendOrderConfirmation(
       money: moneyOf(order),
       shipping: shippingOf(order),
       items: await listOrderItems(deps.db, orderId),
+      orderUrl: deps.orderLinks.urlFor({ id: order.id, shopSlug: shop.slug, language: order.language }),
     });
     await deps.mailer.send(message);
   };

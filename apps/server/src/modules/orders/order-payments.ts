@@ -22,6 +22,7 @@ import {
   STOCK_SHORT_FLAG,
   type OrderWithPayment,
 } from './checkout.repository';
+import type { OrderLinksHandle } from './order-link';
 import { sendOrderConfirmation } from './order-mail';
 
 /** A capture as the provider reported it (the capture's own status, amount and currency). */
@@ -41,6 +42,8 @@ export interface PaymentDeps {
    * Required: whoever marks an order paid tells the creator's open studio.
    */
   realtime: Pick<Realtime, 'toUser' | 'toTopic'>;
+  /** The buyer's order page, linked from the confirmation. */
+  orderLinks: Pick<OrderLinksHandle, 'urlFor'>;
 }
 
 /** What a capture came to for the order. */

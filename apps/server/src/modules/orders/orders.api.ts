@@ -2,6 +2,8 @@
 // orders.table.ts, to join on.
 export { markPaid, type Capture, type PaymentDeps } from './order-payments';
 export { recordOrderEvent } from './console-orders.repository';
+// The buyer's order page: its signed link, and the line that ends every buyer mail.
+export { orderLinkLine, type OrderLinksHandle } from './order-link';
 // An order's refund state (Refunded, out of the shipping queue): the dashboard's "Waiting to ship".
 export { isFullyRefunded, refundedMinorOf } from './refund-state';
 // Changes other modules make to an order, in their transaction: the refunds' version bump and flag

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
-import { FLAGGED_ORDERS_TOPIC, ordersRoutes } from '@linkstore/contract';
+import { buyerOrderRoutes, FLAGGED_ORDERS_TOPIC, ordersRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/http/routes';
+import { createBuyerOrderService } from './buyer-order.service';
 import { registerConsoleOrderRoutes } from './console-orders.routes';
 import type { OrderRefundsReader, RefundedUnitsReader } from './console-orders.service';
 import { registerPurchaseRoutes } from './order-purchases.routes';
@@ -39,11 +40,37 @@ async function registerOrders(app: FastifyInstance, options: OrdersModuleOptions
   );
   registerPurchaseRoutes(app);
   registerConsoleOrderRoutes(app, options);
+  registerBuyerOrderRoutes(app, options);
+}
+
+/** The buyer's order page, from the signed link in their mails, and "Find my order" (public). */
+function registerBuyerOrderRoutes(app: FastifyInstance, options: OrdersModuleOptions): void {
+  const service = createBuyerOrderService({
+    db: app.database.db,
+    mailer: app.mailer,
+    limiter: app.limiter,
+    orderLinks: app.orderLinks,
+    refundsOf: options.refundsOf,
+  });
+  registerRoute(app, buyerOrderRoutes.order, ({ params }) => service.order(params.token));
+  registerRoute(app, buyerOrderRoutes.find, async ({ body, request }) => {
+    await service.find(body, request.ip);
+    return { accepted: true as const };
+  });
 }
 
 export const ordersModule = fp<OrdersModuleOptions>(registerOrders, {
   name: 'orders',
-  dependencies: ['jobs', 'mail', 'payments', 'private-answers', 'realtime', 'review-invites'],
+  dependencies: [
+    'jobs',
+    'mail',
+    'order-links',
+    'payments',
+    'private-answers',
+    'rate-limit',
+    'realtime',
+    'review-invites',
+  ],
   // Its routes and hooks stay in their own scope, as a plain plugin's.
   encapsulate: true,
 });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../platform/db/database';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { Realtime } from '../../platform/realtime/realtime-plugin';
+import type { OrderLinksHandle } from '../orders/orders.api';
 import type { Payments } from '../payments/payments.api';
 
 /** What every refund operation is given; all of it required — none silently turns behaviour off. */
@@ -16,6 +17,8 @@ export interface RefundsDeps {
    * flagged order being paid — operators watching flagged orders.
    */
   realtime: Pick<Realtime, 'toUser' | 'toTopic'>;
+  /** The buyer's order page, linked from the refund mail and the confirmation. */
+  orderLinks: Pick<OrderLinksHandle, 'urlFor'>;
 }
 
 /** A pending refund without a provider answer is retried once it is this old (same request id). */

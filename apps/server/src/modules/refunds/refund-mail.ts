@@ -1,5 +1,6 @@
 import { formatMoney, normalizeLanguage, type TLanguage } from '@linkstore/contract';
 import { translate } from '../../platform/i18n/translate';
+import { orderLinkLine } from '../orders/orders.api';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { RefundsDeps } from './refund-deps';
 import { findForMail, type RefundRow } from './refunds.repository';
@@ -7,7 +8,15 @@ import { findForMail, type RefundRow } from './refunds.repository';
 /** The buyer's "your refund" mail in their language. */
 export function composeRefunded(
   to: string,
-  input: { lang: TLanguage; orderNo: string; shopName: string; amountMinor: number; currencyCode: string },
+  input: {
+    lang: TLanguage;
+    orderNo: string;
+    shopName: string;
+    amountMinor: number;
+    currencyCode: string;
+    /** The buyer's order page. */
+    orderUrl: string;
+  },
 ): MailMessage {
   const values = {
     orderNo: input.orderNo,
@@ -17,12 +26,15 @@ export function composeRefunded(
   return {
     to,
     subject: translate(input.lang, 'mail.orderRefunded.subject', values),
-    text: translate(input.lang, 'mail.orderRefunded.body', values),
+    text: `${translate(input.lang, 'mail.orderRefunded.body', values)}\n\n${orderLinkLine(input.lang, input.orderUrl)}`,
   };
 }
 
 /** Mails the buyer their completed refund, after its commit; a failure is logged, never thrown. */
-export function mailBuyer(deps: Pick<RefundsDeps, 'db' | 'mailer' | 'log'>, refund: RefundRow): void {
+export function mailBuyer(
+  deps: Pick<RefundsDeps, 'db' | 'mailer' | 'log' | 'orderLinks'>,
+  refund: RefundRow,
+): void {
   const sendMail = async () => {
     const order = await findForMail(deps.db, refund.orderId);
     if (!order) return;
@@ -33,6 +45,11 @@ export function mailBuyer(deps: Pick<RefundsDeps, 'db' | 'mailer' | 'log'>, refu
         shopName: order.shopName,
         amountMinor: refund.amountMinor,
         currencyCode: refund.currencyCode,
+        orderUrl: deps.orderLinks.urlFor({
+          id: refund.orderId,
+          shopSlug: order.shopSlug,
+          language: order.language,
+        }),
       }),
     );
   };

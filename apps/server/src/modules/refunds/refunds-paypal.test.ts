@@ -69,6 +69,7 @@ const service = () =>
     mailer: ctx.app.mailer,
     log: ctx.app.log,
     realtime: ctx.app.realtime,
+    orderLinks: ctx.app.orderLinks,
   });
 
 const refundsAtStand = (captureId: string) =>

@@ -268,6 +268,7 @@ export async function findForMail(db: AppDatabase, orderId: number) {
       buyerEmail: orders.buyerEmail,
       language: orders.language,
       shopName: shops.name,
+      shopSlug: shops.slug,
     })
     .from(orders)
     .innerJoin(shops, eq(shops.id, orders.shopId))

@@ -5,7 +5,14 @@ import { newsWithFreshAnswers } from '../../platform/http/private-answers';
 import { registerRoute } from '../../platform/http/routes';
 import { createRefundsService } from './refunds.service';
 
-export const REFUNDS_DEPENDENCIES = ['payments', 'mail', 'realtime', 'private-answers', 'jobs'];
+export const REFUNDS_DEPENDENCIES = [
+  'payments',
+  'mail',
+  'order-links',
+  'realtime',
+  'private-answers',
+  'jobs',
+];
 
 /**
  * Refunds and flag resolution in the console, the refund webhooks (registered on app.payments) and
@@ -20,6 +27,7 @@ async function refunds(app: FastifyInstance): Promise<void> {
     mailer: app.mailer,
     log: app.log,
     realtime: newsWithFreshAnswers(app),
+    orderLinks: app.orderLinks,
   });
   app.payments.refunds.onEvent((event) => service.handleEvent(event));
 

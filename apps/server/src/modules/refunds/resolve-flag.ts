@@ -62,7 +62,7 @@ export async function resolveFlag(
       });
     }
     detail.paid = await markPaid(
-      { db, mailer: deps.mailer, log: deps.log, realtime: deps.realtime },
+      { db, mailer: deps.mailer, log: deps.log, realtime: deps.realtime, orderLinks: deps.orderLinks },
       order.id,
       {
         status: 'COMPLETED',

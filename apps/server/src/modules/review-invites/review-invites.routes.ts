@@ -46,6 +46,7 @@ export const reviewInvitesModule = fp(
       shopLink: (slug) =>
         shopLink(slug, { origin: app.config.publicUrl, shopBaseDomain: app.config.shopBaseDomain }),
       inviteDays: () => readInviteDays((key) => app.configValues.get(key)),
+      orderLinks: app.orderLinks,
     });
     const r = reviewInvitesRoutes;
     registerRoute(app, r.invite, ({ params, request }) => service.invite(params.token, request.lang));
@@ -68,5 +69,5 @@ export const reviewInvitesModule = fp(
     };
     app.decorate('reviewInvites', { runSoon, service });
   },
-  { name: 'review-invites', dependencies: ['configs', 'jobs', 'mail', 'rate-limit'] },
+  { name: 'review-invites', dependencies: ['configs', 'jobs', 'mail', 'order-links', 'rate-limit'] },
 );

@@ -8,6 +8,7 @@ import { translate } from '../../platform/i18n/translate';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer';
 import type { RateLimiter } from '../../platform/rate-limit/limiter';
 import { insertReview } from '../catalog/catalog.api';
+import { orderLinkLine, type OrderLinksHandle } from '../orders/orders.api';
 import {
   claimDueOrders,
   findInvite,
@@ -50,6 +51,8 @@ export interface InviteMailInput {
   orderNo: string;
   shopName: string;
   items: { title: string; url: string }[];
+  /** The buyer's order page. */
+  orderUrl: string;
 }
 
 /** The buyer's invitation in their checkout language: one line and link per item. */
@@ -62,7 +65,7 @@ export function composeInvite(to: string, input: InviteMailInput): MailMessage {
   return {
     to,
     subject: translate(lang, 'mail.reviewInvite.subject', values),
-    text: translate(lang, 'mail.reviewInvite.body', values),
+    text: `${translate(lang, 'mail.reviewInvite.body', values)}\n\n${orderLinkLine(lang, input.orderUrl)}`,
   };
 }
 
@@ -75,6 +78,8 @@ export interface ReviewInvitesDeps {
   shopLink: (slug: string) => string;
   /** The setting, read on every run so a change applies at once. */
   inviteDays: () => number;
+  /** The buyer's order page. */
+  orderLinks: Pick<OrderLinksHandle, 'urlFor'>;
 }
 
 export function createReviewInvitesService(deps: ReviewInvitesDeps) {
@@ -127,6 +132,7 @@ export function createReviewInvitesService(deps: ReviewInvitesDeps) {
         title: item.title,
         url: `${shop}/review/${token}?lang=${lang}`,
       })),
+      orderUrl: deps.orderLinks.urlFor({ id: order.id, shopSlug: order.shopSlug, language: order.language }),
     });
   }
 

@@ -257,6 +257,7 @@ describe('the invitation job', () => {
   it('composes a mail in each language', () => {
     for (const lang of ['en', 'es', 'pt', 'fr', 'zh-cn'] as const) {
       const mail = composeInvite('b@example.com', {
+        orderUrl: 'http://127.0.0.1/s/demo/order/t.s',
         lang,
         orderNo: 'LS1',
         shopName: 'Shop',

@@ -291,6 +291,12 @@ export const en = {
   'mail.orderShipped.subject': 'Your order {orderNo} from {shop} is on its way',
   'mail.orderShipped.body':
     'Good news: your order {orderNo} from {shop} has shipped.\n\nCarrier: {carrier}\nTracking number: {trackingNo}',
+  'mail.orderLink': 'Your order, its status and tracking, any time: {url}',
+  'mail.findOrder.subject': 'Your order {orderNo} at {shop}',
+  'mail.findOrder.body':
+    'You asked for the link to your order {orderNo} from {shop}. It shows the status, the tracking and everything you bought:\n\n{url}\n\nThe link works for {days} days. If you did not ask for it, you can ignore this mail.',
+  'orders.linkInvalid':
+    'This order link is not valid or has expired. Ask for a new one with “Find my order”.',
   'mail.orderShipped.link': 'Track your parcel: {url}',
   'mail.reviewInvite.subject': 'How do you like your order {orderNo} from {shop}?',
   'mail.reviewInvite.body':

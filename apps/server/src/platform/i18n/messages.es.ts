@@ -303,6 +303,12 @@ export const es = {
   'mail.orderShipped.subject': 'Tu pedido {orderNo} de {shop} está en camino',
   'mail.orderShipped.body':
     'Buenas noticias: tu pedido {orderNo} de {shop} ha sido enviado.\n\nTransportista: {carrier}\nNúmero de seguimiento: {trackingNo}',
+  'mail.orderLink': 'Tu pedido, su estado y su seguimiento, cuando quieras: {url}',
+  'mail.findOrder.subject': 'Tu pedido {orderNo} en {shop}',
+  'mail.findOrder.body':
+    'Pediste el enlace de tu pedido {orderNo} de {shop}. Muestra el estado, el seguimiento y todo lo que compraste:\n\n{url}\n\nEl enlace funciona durante {days} días. Si no lo pediste, puedes ignorar este correo.',
+  'orders.linkInvalid':
+    'Este enlace de pedido no es válido o ha caducado. Pide uno nuevo con «Buscar mi pedido».',
   'mail.orderShipped.link': 'Sigue tu paquete: {url}',
   'mail.reviewInvite.subject': '¿Qué te parece tu pedido {orderNo} de {shop}?',
   'mail.reviewInvite.body':

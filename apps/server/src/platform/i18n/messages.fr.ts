@@ -316,6 +316,12 @@ export const fr = {
   'mail.orderShipped.subject': 'Votre commande {orderNo} chez {shop} est en route',
   'mail.orderShipped.body':
     'Bonne nouvelle : votre commande {orderNo} chez {shop} a été expédiée.\n\nTransporteur : {carrier}\nNuméro de suivi : {trackingNo}',
+  'mail.orderLink': 'Votre commande, son état et son suivi, à tout moment : {url}',
+  'mail.findOrder.subject': 'Votre commande {orderNo} chez {shop}',
+  'mail.findOrder.body':
+    'Vous avez demandé le lien de votre commande {orderNo} chez {shop}. Il montre son état, le suivi et tout ce que vous avez acheté :\n\n{url}\n\nLe lien fonctionne pendant {days} jours. Si vous ne l’avez pas demandé, ignorez ce message.',
+  'orders.linkInvalid':
+    'Ce lien de commande n’est pas valide ou a expiré. Demandez-en un nouveau avec « Retrouver ma commande ».',
   'mail.orderShipped.link': 'Suivez votre colis : {url}',
   'mail.reviewInvite.subject': 'Que pensez-vous de votre commande {orderNo} de {shop} ?',
   'mail.reviewInvite.body':

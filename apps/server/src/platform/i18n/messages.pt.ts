@@ -299,6 +299,12 @@ export const pt = {
   'mail.orderShipped.subject': 'Seu pedido {orderNo} da {shop} está a caminho',
   'mail.orderShipped.body':
     'Boa notícia: seu pedido {orderNo} da {shop} foi enviado.\n\nTransportadora: {carrier}\nCódigo de rastreamento: {trackingNo}',
+  'mail.orderLink': 'Seu pedido, o status e o rastreio, a qualquer momento: {url}',
+  'mail.findOrder.subject': 'Seu pedido {orderNo} na {shop}',
+  'mail.findOrder.body':
+    'Você pediu o link do seu pedido {orderNo} da {shop}. Ele mostra o status, o rastreio e tudo o que você comprou:\n\n{url}\n\nO link funciona por {days} dias. Se você não pediu, pode ignorar este email.',
+  'orders.linkInvalid':
+    'Este link de pedido não é válido ou expirou. Peça um novo em “Encontrar meu pedido”.',
   'mail.orderShipped.link': 'Acompanhe seu pacote: {url}',
   'mail.reviewInvite.subject': 'O que achou do seu pedido {orderNo} de {shop}?',
   'mail.reviewInvite.body':

@@ -263,6 +263,11 @@ export const zhCn = {
   'mail.orderShipped.subject': '您在 {shop} 的订单 {orderNo} 已发货',
   'mail.orderShipped.body':
     '好消息：您在 {shop} 的订单 {orderNo} 已发货。\n\n承运商：{carrier}\n运单号：{trackingNo}',
+  'mail.orderLink': '随时查看您的订单、状态和物流：{url}',
+  'mail.findOrder.subject': '您在 {shop} 的订单 {orderNo}',
+  'mail.findOrder.body':
+    '您申请了在 {shop} 的订单 {orderNo} 的链接。它显示订单状态、物流和您购买的全部商品：\n\n{url}\n\n此链接 {days} 天内有效。如果这不是您本人的操作，请忽略此邮件。',
+  'orders.linkInvalid': '此订单链接无效或已过期。请通过“查找我的订单”获取新链接。',
   'mail.orderShipped.link': '查询物流：{url}',
   'mail.reviewInvite.subject': '您在{shop}的订单 {orderNo} 还满意吗？',
   'mail.reviewInvite.body':
