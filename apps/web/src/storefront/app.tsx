@@ -20,6 +20,10 @@ const CheckoutPage = lazy(() => import('./pages/checkout-page').then((m) => ({ d
 const PayAuthPage = lazy(() => import('./pages/payauth-page').then((m) => ({ default: m.PayAuthPage })));
 const InfoPage = lazy(() => import('./pages/info-page').then((m) => ({ default: m.InfoPage })));
 const ReviewPage = lazy(() => import('./pages/review-page').then((m) => ({ default: m.ReviewPage })));
+const OrderPage = lazy(() => import('./pages/order-page').then((m) => ({ default: m.OrderPage })));
+const FindOrderPage = lazy(() =>
+  import('./pages/find-order-page').then((m) => ({ default: m.FindOrderPage })),
+);
 const PayResultPage = lazy(() =>
   import('./pages/payresult-page').then((m) => ({ default: m.PayResultPage })),
 );
@@ -183,6 +187,10 @@ function renderRoute(route: TRoute, boot: TStorefrontBoot | null, visit: number)
       return <InfoPage key={route.page} page={route.page} />;
     case 'review':
       return <ReviewPage key={route.token} token={route.token} />;
+    case 'order':
+      return <OrderPage key={route.token} token={route.token} />;
+    case 'findOrder':
+      return <FindOrderPage />;
     case 'notFound':
       return <NotFound />;
   }

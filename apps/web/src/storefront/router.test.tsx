@@ -32,6 +32,30 @@ describe('matchRoute', () => {
     expect(matchRoute('/s/demo/p/abc', '/s/demo')).toEqual({ name: 'notFound' });
     expect(matchRoute('/s/demo/admin', '/s/demo')).toEqual({ name: 'notFound' });
   });
+
+  it("reads an order link's page and Find my order, refusing what is not an order link's token", () => {
+    const token = `k3j9q-t1a2b3.${'Ab_-9'.repeat(9)}`;
+    expect(matchRoute(`/s/demo/order/${token}`, '/s/demo')).toEqual({ name: 'order', token });
+    expect(matchRoute(`/order/${token}/`, '')).toEqual({ name: 'order', token });
+    expect(matchRoute('/s/demo/orders/find', '/s/demo')).toEqual({ name: 'findOrder' });
+    expect(matchRoute('/orders/find', '')).toEqual({ name: 'findOrder' });
+    for (const bad of [
+      'order/',
+      `order/${'a'.repeat(30)}`,
+      `order/abc.${'x'.repeat(20)}`,
+      `order/abcd.${'x'.repeat(19)}`,
+      `order/abcd.${'x'.repeat(65)}`,
+      `order/${'a'.repeat(41)}.${'x'.repeat(20)}`,
+      `order/ab+d.${'x'.repeat(20)}`,
+      `order/${token}/more`,
+      'orders',
+      'orders/find/x',
+    ]) {
+      expect(matchRoute(`/s/demo/${bad}`, '/s/demo'), bad).toEqual({ name: 'notFound' });
+    }
+    // Another shop's link is not this shop's page.
+    expect(matchRoute(`/s/other/order/${token}`, '/s/demo')).toEqual({ name: 'notFound' });
+  });
 });
 
 describe('interceptLinks', () => {

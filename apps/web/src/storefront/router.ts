@@ -14,6 +14,8 @@ export type TRoute =
   | { name: 'payresult' }
   | { name: 'info'; page: TInfoPageKey }
   | { name: 'review'; token: string }
+  | { name: 'order'; token: string }
+  | { name: 'findOrder' }
   | { name: 'notFound' };
 
 /** The page for `pathname`; shop pages live under `basePath`, the payment pages at the root. */
@@ -26,13 +28,18 @@ export function matchRoute(pathname: string, basePath: string): TRoute {
   if (rest === '/') return { name: 'shop' };
   if (rest === '/cart') return { name: 'cart' };
   if (rest === '/checkout') return { name: 'checkout' };
+  if (rest === '/orders/find') return { name: 'findOrder' };
   const info = /^\/info\/([a-z]+)$/.exec(rest)?.[1];
   if (info !== undefined) return isInfoPageKey(info) ? { name: 'info', page: info } : { name: 'notFound' };
   const product = /^\/p\/([1-9]\d{0,14})$/.exec(rest);
   if (product?.[1]) return { name: 'product', id: product[1] };
   // The review link of an order item, from the invitation mail (the server judges the token).
   const review = /^\/review\/([A-Za-z0-9_-]{1,100})$/.exec(rest);
-  return review?.[1] ? { name: 'review', token: review[1] } : { name: 'notFound' };
+  if (review?.[1]) return { name: 'review', token: review[1] };
+  // The order's page, from the link in every buyer mail: `<payload>.<signature>` as the contract's
+  // ZOrderLinkToken (the server judges the signature).
+  const order = /^\/order\/([A-Za-z0-9_-]{4,40}\.[A-Za-z0-9_-]{20,64})$/.exec(rest);
+  return order?.[1] ? { name: 'order', token: order[1] } : { name: 'notFound' };
 }
 
 /** Leaves the app for `url` with a full page load (the payment provider, a new language). */

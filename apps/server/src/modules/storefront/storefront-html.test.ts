@@ -183,6 +183,20 @@ describe('rendered shop pages', () => {
     await app.close();
   });
 
+  it('stores one page for every order link, under no token, and sends it for no shared cache', async () => {
+    const { app, calls } = await countingPages(5000);
+    const link = (n: number) => `/s/demo/order/k3j9q-t1a2b${n}.${'Ab_-9'.repeat(9)}`;
+    const first = await app.inject({ method: 'GET', url: link(1) });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    // Another link is the same page, sent by the fast path with the same header.
+    const second = await app.inject({ method: 'GET', url: link(2) });
+    expect(second.body).toBe(first.body);
+    expect(second.headers['cache-control']).toBe('private, no-cache');
+    expect(calls).toEqual({ findShop: 1, handler: 1 });
+    await app.close();
+  });
+
   it('renders again once the cache time is over', async () => {
     const { app, calls } = await countingPages(150);
     await app.inject({ method: 'GET', url: '/s/demo' });

@@ -33,10 +33,34 @@ import { loadRenderer, type FirstScreen, type StorefrontRenderer } from './store
 
 const open = { public: true } as const;
 const PRODUCT_PATH = /^p\/([1-9]\d{0,14})$/;
+/** "Find my order": the order number and address, for the order's link to be mailed again. */
+const FIND_ORDER_PAGE = 'orders/find';
 /** The shop's own pages, and the platform's information pages shown inside every shop. */
-const SHOP_PAGES = new Set(['', 'cart', 'checkout', ...INFO_PAGE_KEYS.map((page) => `info/${page}`)]);
+const SHOP_PAGES = new Set([
+  '',
+  'cart',
+  'checkout',
+  FIND_ORDER_PAGE,
+  ...INFO_PAGE_KEYS.map((page) => `info/${page}`),
+]);
 /** A review link's page (`review/<token>`): the shop's page around it; the app reads the token. */
 const REVIEW_PATH = /^review\/[A-Za-z0-9_-]{1,100}$/;
+/**
+ * An order link's page (`order/<token>`, the token as the contract's ZOrderLinkToken): the shop's
+ * page around it; the app reads the token and asks for the order.
+ */
+const ORDER_PATH = /^order\/[A-Za-z0-9_-]{4,40}\.[A-Za-z0-9_-]{20,64}$/;
+/**
+ * An order link is a key to the order: its page is kept by no shared cache (a CDN would keep
+ * one copy per token, under the token), only by the buyer's browser, which asks again each time.
+ */
+const ORDER_CACHE_CONTROL = 'private, no-cache';
+
+/** The buyer's own pages, which no search engine should list: an order's, and Find my order. */
+function buyerPage(rest: string): 'order' | 'findOrder' | null {
+  if (ORDER_PATH.test(rest)) return 'order';
+  return rest === FIND_ORDER_PAGE ? 'findOrder' : null;
+}
 
 /** `<slug>.<base>` with an optional port, as the Host header carries it. */
 export function shopHostPattern(baseDomain: string): RegExp {
@@ -67,6 +91,19 @@ function shopMeta(config: AppConfig, page: TStorefrontPage): PageMeta {
   };
 }
 
+/** A buyer's page: named for what it is, with no canonical address, so `noindex` (renderHead). */
+function buyerMeta(
+  config: AppConfig,
+  page: TStorefrontPage,
+  lang: TLanguage,
+  kind: 'order' | 'findOrder',
+): PageMeta {
+  const title = translate(lang, kind === 'order' ? 'storefront.orderTitle' : 'storefront.findOrderTitle', {
+    shop: page.shop.name,
+  });
+  return { ...shopMeta(config, page), title, url: null };
+}
+
 function productMeta(config: AppConfig, page: TStorefrontPage, product: TStorefrontProductDetail): PageMeta {
   const text = docToPlainText(product.description);
   // The variant the page opens on: its own photo (a colour's) is the one the page shows first.
@@ -86,9 +123,14 @@ function productMeta(config: AppConfig, page: TStorefrontPage, product: TStorefr
  * a CDN may keep it as briefly as the JSON answers (decision 0031), brotli or gzip when the browser takes it (a phone on a slow network gets a fifth of
  * it), always bytes prepared once.
  */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, page: PreparedHtml) {
+function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: PreparedHtml,
+  cacheControl = PUBLIC_CACHE_CONTROL,
+) {
   void reply
-    .header('cache-control', PUBLIC_CACHE_CONTROL)
+    .header('cache-control', cacheControl)
     // The page's language comes from ?lang= (in the URL), the lang header or Accept-Language.
     .header('vary', 'lang, accept-language, accept-encoding')
     .header('etag', page.etag)
@@ -153,7 +195,7 @@ interface HtmlDeps {
 
 interface ShopTarget {
   slug: string;
-  /** '', 'cart', 'checkout', 'p/<id>' or 'review/<token>'. */
+  /** '', 'cart', 'checkout', 'p/<id>', 'review/<token>', 'order/<token>' or 'orders/find'. */
   rest: string;
   basePath: string;
   /** The address of the shop's pages under its new slug. */
@@ -172,7 +214,12 @@ async function render(deps: HtmlDeps, target: ShopTarget, lang: TLanguage, produ
   ]);
   if (product === undefined) return 'no-product';
   const boot: TStorefrontBoot = { basePath: target.basePath, language: lang, page, product };
-  const meta = product ? productMeta(config, page, product) : shopMeta(config, page);
+  const buyer = buyerPage(target.rest);
+  const meta = product
+    ? productMeta(config, page, product)
+    : buyer
+      ? buyerMeta(config, page, lang, buyer)
+      : shopMeta(config, page);
   // The first screen brings its largest image's preload with it: React writes a
   // `<link rel=preload as=image imagesrcset=… fetchpriority=high>` for the image marked so.
   const screen = await firstScreen(deps, boot, pagePath(target));
@@ -205,9 +252,17 @@ async function firstScreen(deps: HtmlDeps, boot: TStorefrontBoot, path: string):
 
 /** The rendered-page cache's key: base path, slug, language and page. */
 function pageKey(target: ShopTarget, lang: TLanguage): string {
-  // Every review link shows the same page: one entry for all of them, not one per token.
-  const rest = REVIEW_PATH.test(target.rest) ? 'review' : target.rest;
+  // Every review link shows the same page, and so does every order link: one entry for all of
+  // them, never one per token (a token stays out of every cache key).
+  let rest = target.rest;
+  if (REVIEW_PATH.test(rest)) rest = 'review';
+  else if (ORDER_PATH.test(rest)) rest = 'order';
   return `${target.basePath}|${target.slug}|${lang}|${rest}`;
+}
+
+/** How long who may keep a shop page: an order link's page only by the buyer's browser. */
+function cacheControlOf(target: ShopTarget): string {
+  return ORDER_PATH.test(target.rest) ? ORDER_CACHE_CONTROL : PUBLIC_CACHE_CONTROL;
 }
 
 /**
@@ -218,11 +273,10 @@ function pageKey(target: ShopTarget, lang: TLanguage): string {
  */
 function fromRendered(deps: HtmlDeps, targetOf: (request: FastifyRequest) => ShopTarget) {
   return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const hit = deps.live()
-      ? deps.rendered.peek(pageKey(targetOf(request), pageLanguage(request)))
-      : undefined;
+    const target = targetOf(request);
+    const hit = deps.live() ? deps.rendered.peek(pageKey(target, pageLanguage(request))) : undefined;
     if (hit !== undefined && typeof hit !== 'string') {
-      void sendHtml(request, reply, hit);
+      void sendHtml(request, reply, hit, cacheControlOf(target));
       return;
     }
     done();
@@ -238,7 +292,10 @@ async function shopPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyR
   const productId = PRODUCT_PATH.exec(target.rest)?.[1];
   if (
     !ZShopSlug.safeParse(target.slug).success ||
-    (!productId && !SHOP_PAGES.has(target.rest) && !REVIEW_PATH.test(target.rest))
+    (!productId &&
+      !SHOP_PAGES.has(target.rest) &&
+      !REVIEW_PATH.test(target.rest) &&
+      !ORDER_PATH.test(target.rest))
   ) {
     return notFound(request, reply, 'shop');
   }
@@ -254,7 +311,7 @@ async function shopPage(deps: HtmlDeps, request: FastifyRequest, reply: FastifyR
     const path = target.rest ? `/${target.rest}` : '';
     return reply.redirect(`${target.movedTo(slug)}${path}${queryString(request)}`, 301);
   }
-  return sendHtml(request, reply, rendered);
+  return sendHtml(request, reply, rendered, cacheControlOf(target));
 }
 
 /** `/payauth` and `/payresult`: the storefront app without a shop, not to be indexed. */
@@ -387,4 +444,10 @@ function htmlRoutes(app: FastifyInstance, deps: HtmlDeps): void {
     ...constrained,
     ...page(subdomain((request) => `p/${(request.params as { id: string }).id}`)),
   });
+  // The links in buyer mails name the shop's own address (`shopLinkFor`): its subdomain when set.
+  app.get('/order/:token', {
+    ...constrained,
+    ...page(subdomain((request) => `order/${(request.params as { token: string }).token}`)),
+  });
+  app.get(`/${FIND_ORDER_PAGE}`, { ...constrained, ...page(subdomain(() => FIND_ORDER_PAGE)) });
 }

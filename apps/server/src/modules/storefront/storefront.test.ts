@@ -379,6 +379,42 @@ describe('shop pages as HTML', () => {
     expect(main.body).not.toContain('storefront-data');
   });
 
+  it("serves an order link's page and Find my order: noindex, named, one page for every token, kept by no shared cache", async () => {
+    const token = (n: number) => `k3j9q-t1a2b${n}.${'Ab_-9'.repeat(9)}`;
+    const order = await get(`/s/anna-shop/order/${token(1)}?lang=fr`);
+    expect(order.statusCode).toBe(200);
+    expect(order.body).toContain('<meta name="robots" content="noindex" />');
+    expect(order.body).not.toContain('rel="canonical"');
+    expect(metaContent(order.body, 'og:url')).toBeUndefined();
+    expect(order.body).toContain('<title>Votre commande · Anna</title>');
+    expect(order.headers['cache-control']).toBe('private, no-cache');
+    expect(bootOf(order)).toMatchObject({ basePath: '/s/anna-shop', language: 'fr', product: null });
+    // The page holds nothing of the token: every link's page is the same bytes.
+    expect(order.body).not.toContain(token(1));
+    const other = await get(`/s/anna-shop/order/${token(2)}?lang=fr`);
+    expect(other.body).toBe(order.body);
+    expect(other.headers['cache-control']).toBe('private, no-cache');
+
+    const find = await get('/s/anna-shop/orders/find');
+    expect(find.statusCode).toBe(200);
+    expect(find.body).toContain('<meta name="robots" content="noindex" />');
+    expect(find.body).toContain('<title>Find my order · Anna</title>');
+    expect(find.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+
+    // On the shop's subdomain too: its mails link it there when shops have their own.
+    const sub = await get(`/order/${token(3)}`, { host: `anna-shop.${BASE}` });
+    expect(sub.statusCode).toBe(200);
+    expect(bootOf(sub)).toMatchObject({ basePath: '', product: null });
+    expect(sub.headers['cache-control']).toBe('private, no-cache');
+    const subFind = await get('/orders/find', { host: `anna-shop.${BASE}` });
+    expect(subFind.body).toContain('<meta name="robots" content="noindex" />');
+
+    for (const bad of ['order', 'order/abc.def', `order/${token(1)}/x`, `order/${token(1)}x.y`, 'orders']) {
+      expect((await get(`/s/anna-shop/${bad}`)).statusCode, bad).toBe(404);
+    }
+    expect((await get('/order/abc.def', { host: `anna-shop.${BASE}` })).statusCode).toBe(404);
+  });
+
   it('serves /payauth and /payresult without shop data', async () => {
     for (const url of ['/payauth?token=abc', '/payresult?order=LS261122-K3J9Q2ZD&token=abc']) {
       const res = await get(url);

@@ -266,6 +266,8 @@ export const en = {
   'storefront.productNotFoundBody': 'This product is not sold in this shop any more.',
   'storefront.backToShop': 'Back to the shop',
   'storefront.payment': 'Payment',
+  'storefront.orderTitle': 'Your order · {shop}',
+  'storefront.findOrderTitle': 'Find my order · {shop}',
   'orders.pay.duplicate': 'Each order can be in a payment only once.',
   'orders.pay.notUnpaid':
     'These orders are no longer unpaid (their buyer paid them): {orders}. Nothing was charged.',

@@ -277,6 +277,8 @@ export const es = {
   'storefront.productNotFoundBody': 'Este producto ya no se vende en esta tienda.',
   'storefront.backToShop': 'Volver a la tienda',
   'storefront.payment': 'Pago',
+  'storefront.orderTitle': 'Tu pedido · {shop}',
+  'storefront.findOrderTitle': 'Buscar mi pedido · {shop}',
   'orders.pay.duplicate': 'Cada pedido puede estar en un pago una sola vez.',
   'orders.pay.notUnpaid':
     'Estos pedidos ya no están pendientes de pago (su comprador los pagó): {orders}. No se cobró nada.',

@@ -288,6 +288,8 @@ export const fr = {
   'storefront.productNotFoundBody': "Ce produit n'est plus vendu dans cette boutique.",
   'storefront.backToShop': 'Retour à la boutique',
   'storefront.payment': 'Paiement',
+  'storefront.orderTitle': 'Votre commande · {shop}',
+  'storefront.findOrderTitle': 'Retrouver ma commande · {shop}',
   'orders.pay.duplicate': 'Chaque commande ne peut figurer qu’une fois dans un paiement.',
   'orders.pay.notUnpaid':
     'Ces commandes ne sont plus impayées (leur acheteur les a payées) : {orders}. Rien n’a été débité.',

@@ -272,6 +272,8 @@ export const pt = {
   'storefront.productNotFoundBody': 'Este produto não é mais vendido nesta loja.',
   'storefront.backToShop': 'Voltar para a loja',
   'storefront.payment': 'Pagamento',
+  'storefront.orderTitle': 'Seu pedido · {shop}',
+  'storefront.findOrderTitle': 'Encontrar meu pedido · {shop}',
   'orders.pay.duplicate': 'Cada pedido só pode estar uma vez num pagamento.',
   'orders.pay.notUnpaid':
     'Estes pedidos já não estão por pagar (o comprador pagou-os): {orders}. Nada foi cobrado.',

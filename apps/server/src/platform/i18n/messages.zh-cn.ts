@@ -244,6 +244,8 @@ export const zhCn = {
   'storefront.productNotFoundBody': '本店已不再销售此商品。',
   'storefront.backToShop': '返回店铺',
   'storefront.payment': '支付',
+  'storefront.orderTitle': '您的订单 · {shop}',
+  'storefront.findOrderTitle': '查找我的订单 · {shop}',
   'orders.pay.duplicate': '同一订单在一次支付中只能出现一次。',
   'orders.pay.notUnpaid': '这些订单已不再是待支付状态（买家已支付）：{orders}。未扣款。',
   'orders.pay.beingPaid': '买家正在支付其中一个订单。未扣款，请稍后再试。',

@@ -50,6 +50,11 @@ export function Layout({ children }: { children: ReactNode }) {
                   </a>
                 </li>
               ))}
+              <li>
+                <a className="sf-text-link" href={shopHref(basePath, '/orders/find')}>
+                  {t('findOrder.title')}
+                </a>
+              </li>
             </ul>
           </nav>
         )}

@@ -51,6 +51,7 @@ describe('information pages', () => {
       ['Contact', '/s/demo/info/contact'],
       ['Terms of sale', '/s/demo/info/terms'],
       ['Privacy', '/s/demo/info/privacy'],
+      ['Find my order', '/s/demo/orders/find'],
     ]);
 
     fireEvent.click(footer.getByRole('link', { name: 'Returns' }));
