@@ -73,6 +73,8 @@ const FILE_ANSWERS: Record<string, RegExp> = {
   [keyOf(contract.codegenRoutes.download)]: /application\/zip/,
   [keyOf(contract.taxRoutes.reportExport)]: /text\/csv/,
   [keyOf(contract.taxRoutes.reportXlsx)]: /spreadsheetml/,
+  [keyOf(contract.ordersRoutes.export)]: /spreadsheetml|text\/csv/,
+  [keyOf(contract.earningsRoutes.entriesExport)]: /spreadsheetml|text\/csv/,
 };
 
 /** What an answer must never show: stacks, SQL and driver errors, the server's file paths. */

@@ -1,6 +1,13 @@
 import * as contract from '@linkstore/contract';
-import type { TCheckoutAnswer, TRouteDef, TShopProductVariants } from '@linkstore/contract';
+import type {
+  TCheckoutAnswer,
+  TCreatorOrderPage,
+  TLedgerEntryPage,
+  TRouteDef,
+  TShopProductVariants,
+} from '@linkstore/contract';
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../platform/auth/auth.tables';
@@ -419,6 +426,37 @@ async function listings(urls: string[]) {
   for (const url of urls) await as(B, 'GET', url);
 }
 
+/** An export's rows as text: a workbook is zipped, so its bytes alone would hide a leak. */
+async function exportRows(res: LightMyRequestResponse, format: 'csv' | 'xlsx'): Promise<string[]> {
+  if (format === 'csv') return res.body.split('\r\n').filter((line) => line !== '');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.rawPayload as unknown as Parameters<ExcelJS.Xlsx['load']>[0]);
+  const rows: string[] = [];
+  workbook.worksheets[0]?.eachRow((row) => {
+    const cells: string[] = [];
+    row.eachCell((cell) => cells.push(cell.text));
+    rows.push(cells.join(','));
+  });
+  return rows;
+}
+
+/**
+ * B's export (both files) with A's ids and words as filters: B's own rows, as many as `ownRows`,
+ * none of A's marks in any cell.
+ */
+async function exportsOfB(url: string, ownRows: number): Promise<string[]> {
+  const all: string[] = [];
+  for (const format of ['csv', 'xlsx'] as const) {
+    const res = await as(B, 'GET', `${url}&format=${format}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [, ...rows] = await exportRows(res, format);
+    expect(marks.filter((mark) => rows.some((row) => row.includes(mark)))).toEqual([]);
+    expect(rows).toHaveLength(ownRows);
+    all.push(...rows);
+  }
+  return all;
+}
+
 const today = new Date().toISOString().slice(0, 10);
 const yearAgo = new Date(Date.now() - 360 * 86_400_000).toISOString().slice(0, 10);
 const foreign = () => ({
@@ -488,6 +526,14 @@ const CASES: Record<string, () => Promise<void>> = {
       `/api/v1/orders?keywords=Iso&shopId=${A.shopId}&userId=${A.userId}`,
       `/api/v1/orders?from=${yearAgo}&to=${today}&status=1`,
     ]);
+  },
+  'GET /api/v1/orders/export': async () => {
+    const mine = await okAs<TCreatorOrderPage>(B, 'GET', '/api/v1/orders?pageSize=50&keywords=Iso');
+    const rows = await exportsOfB(
+      `/api/v1/orders/export?userId=${A.userId}&shopId=${A.shopId}&ownerUserId=${A.userId}&keywords=Iso`,
+      mine.total,
+    );
+    for (const order of mine.list) expect(rows.some((row) => row.startsWith(order.orderNo))).toBe(true);
   },
   'GET /api/v1/orders/:orderNo': async () => {
     for (const no of [...a.orderNos, a.unpaidOrderNo]) {
@@ -613,6 +659,10 @@ const CASES: Record<string, () => Promise<void>> = {
     listings([`/api/v1/earnings/daily?from=${yearAgo}&to=${today}&userId=${A.userId}`]),
   'GET /api/v1/earnings/entries': () =>
     listings(['/api/v1/earnings/entries', `/api/v1/earnings/entries?userId=${A.userId}&pageSize=100`]),
+  'GET /api/v1/earnings/entries/export': async () => {
+    const mine = await okAs<TLedgerEntryPage>(B, 'GET', '/api/v1/earnings/entries?pageSize=100');
+    await exportsOfB(`/api/v1/earnings/entries/export?userId=${A.userId}&shopId=${A.shopId}`, mine.total);
+  },
   'GET /api/v1/payouts': () =>
     listings(['/api/v1/payouts', `/api/v1/payouts?userId=${A.userId}&id=${a.payoutId}`]),
   'GET /api/v1/payouts/pending-sales': () =>

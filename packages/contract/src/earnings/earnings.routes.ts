@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineRoutes } from '../platform/route';
 import {
   ZEarningsDaily,
@@ -5,6 +6,7 @@ import {
   ZEarningsSummary,
   ZLedgerEntriesQuery,
   ZLedgerEntryPage,
+  ZLedgerExportQuery,
 } from './earnings.schema';
 
 const tags = ['earnings'] as const;
@@ -28,6 +30,16 @@ export const earningsRoutes = defineRoutes({
     tags,
     query: ZLedgerEntriesQuery,
     response: ZLedgerEntryPage,
+    access: signedIn,
+  },
+  /** Answers the file itself (not the JSON envelope); errors still come as the envelope. */
+  entriesExport: {
+    method: 'GET',
+    path: '/api/v1/earnings/entries/export',
+    summary: "The caller's ledger entries (every page), as CSV or .xlsx in the caller's language",
+    tags,
+    query: ZLedgerExportQuery,
+    response: z.null(),
     access: signedIn,
   },
   daily: {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZPage, ZPageQuery } from '../platform/page';
 import { ZPayoutStatus } from '../payouts/payouts.schema';
 import { daysBetween, ZIsoDay } from '../platform/days';
+import { ZExportFormat } from '../orders/orders.schema';
 
 /**
  * The creator's earnings (`#/revenue`), read from their ledger: a sale credits an order's profit
@@ -59,6 +60,9 @@ export const ZLedgerKind = z.enum(['sale', 'payout', 'payout_return', 'adjustmen
 export type TLedgerKind = z.infer<typeof ZLedgerKind>;
 
 export const ZLedgerEntriesQuery = ZPageQuery;
+/** The ledger export: every entry the list pages through (it has no filters), as CSV or .xlsx. */
+export const ZLedgerExportQuery = z.object({ format: ZExportFormat });
+export type TLedgerExportQuery = z.input<typeof ZLedgerExportQuery>;
 
 export const ZLedgerEntry = z.object({
   id: z.string(),

@@ -1,5 +1,12 @@
+import { z } from 'zod';
 import { defineRoutes } from '../platform/route';
-import { ZCreatorOrderDetail, ZCreatorOrderPage, ZOrderNoParams, ZOrdersQuery } from './orders.schema';
+import {
+  ZCreatorOrderDetail,
+  ZCreatorOrderPage,
+  ZOrderNoParams,
+  ZOrdersExportQuery,
+  ZOrdersQuery,
+} from './orders.schema';
 
 const tags = ['orders'] as const;
 const signedIn = { permission: null };
@@ -13,6 +20,17 @@ export const ordersRoutes = defineRoutes({
     tags,
     query: ZOrdersQuery,
     response: ZCreatorOrderPage,
+    access: signedIn,
+  },
+  /** Answers the file itself (not the JSON envelope); errors still come as the envelope. */
+  export: {
+    method: 'GET',
+    path: '/api/v1/orders/export',
+    summary:
+      "The caller's orders the list's filters match (every page), as CSV or .xlsx in the caller's language",
+    tags,
+    query: ZOrdersExportQuery,
+    response: z.null(),
     access: signedIn,
   },
   detail: {

@@ -16,20 +16,33 @@ export const ZOrderNo = z.string().regex(/^[A-Z0-9-]{6,32}$/);
 /** The previous page's `nextCursor` of an order list (keyset paging); absent: the newest orders. */
 export const ZOrderCursor = z.string().regex(/^[A-Za-z0-9_-]{1,120}$/);
 
+/** The list's filters: what the studio's search sends, to the list and to the export alike. */
+const orderFilters = {
+  /** Matches the title of any of the order's products. */
+  keywords: z.string().trim().max(50).optional(),
+  status: z.coerce.number().pipe(ZOrderStatus).optional(),
+  /** Orders placed on or after this UTC day. */
+  from: ZIsoDay.optional(),
+  /** Orders placed on or before this UTC day. */
+  to: ZIsoDay.optional(),
+};
+
 export const ZOrdersQuery = z
   .object({
-    /** Matches the title of any of the order's products. */
-    keywords: z.string().trim().max(50).optional(),
-    status: z.coerce.number().pipe(ZOrderStatus).optional(),
-    /** Orders placed on or after this UTC day. */
-    from: ZIsoDay.optional(),
-    /** Orders placed on or before this UTC day. */
-    to: ZIsoDay.optional(),
+    ...orderFilters,
     cursor: ZOrderCursor.optional(),
     pageSize: z.coerce.number().int().min(1).max(50).default(20),
   })
   .refine(...daysInOrder);
 export type TOrdersQuery = z.input<typeof ZOrdersQuery>;
+
+/** The file a studio export answers: CSV (UTF-8 with a BOM) or an Excel workbook. */
+export const ZExportFormat = z.enum(['csv', 'xlsx']);
+export type TExportFormat = z.infer<typeof ZExportFormat>;
+
+/** The orders export: the list's filters (every page of them) and the file's format. */
+export const ZOrdersExportQuery = z.object({ ...orderFilters, format: ZExportFormat }).refine(...daysInOrder);
+export type TOrdersExportQuery = z.input<typeof ZOrdersExportQuery>;
 
 export const ZCreatorOrderItem = z.object({
   productId: z.string(),

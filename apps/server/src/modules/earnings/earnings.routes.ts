@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import { earningsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../platform/http/routes';
+import { registerDownloadRoute, registerRoute } from '../../platform/http/routes';
+import { utcDayOf } from '../../platform/http/days';
+import { exportMyLedger } from './earnings-export';
 import { readPayoutRules } from './payout-rules';
 import { getMyEarnings, listMyDailyEarnings, pageMyLedger } from './earnings.service';
 
@@ -23,6 +25,14 @@ async function registerEarnings(app: FastifyInstance): Promise<void> {
     mine,
   );
   registerRoute(app, r.entries, ({ query, caller }) => pageMyLedger(db, Number(caller.id), query), mine);
+  registerDownloadRoute(app, r.entriesExport, async ({ query, request, caller }) => {
+    const file = await exportMyLedger(db, request.lang, Number(caller.id), query.format);
+    return {
+      filename: `earnings-${utcDayOf(new Date())}.${file.extension}`,
+      contentType: file.contentType,
+      content: file.content,
+    };
+  });
   registerRoute(app, r.daily, ({ query, caller }) => listMyDailyEarnings(db, Number(caller.id), query), mine);
 }
 

@@ -1,14 +1,24 @@
-import type {
-  TEarningsDaily,
-  TEarningsDailyQuery,
-  TEarningsSummary,
-  TLedgerEntryPage,
-  TLedgerKind,
-  TPageQuery,
-  TPayoutStatus,
+import {
+  ErrorCode,
+  type TEarningsDaily,
+  type TEarningsDailyQuery,
+  type TEarningsSummary,
+  type TLedgerEntry,
+  type TLedgerEntryPage,
+  type TLedgerKind,
+  type TPageQuery,
+  type TPayoutStatus,
 } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
-import { findPayoutShop, pageLedger, sumLedger, sumSalesByDay, utcMonthStartOf } from './earnings.repository';
+import { AppError } from '../../platform/errors/app-error';
+import {
+  findPayoutShop,
+  pageLedger,
+  sumLedger,
+  sumSalesByDay,
+  utcMonthStartOf,
+  type LedgerEntryRow,
+} from './earnings.repository';
 import type { PayoutRules } from './payout-rules';
 import { eachUtcDay, utcDaysSpan } from '../../platform/http/days';
 
@@ -60,6 +70,20 @@ export async function getMyEarnings(
   };
 }
 
+/** A ledger row as the entries list answers it. */
+function toEntry(row: LedgerEntryRow): TLedgerEntry {
+  return {
+    id: String(row.id),
+    kind: row.kind as TLedgerKind,
+    amountMinor: row.amountMinor,
+    currencyCode: row.currencyCode,
+    orderNo: row.orderNo,
+    payoutId: row.payoutId === null ? null : String(row.payoutId),
+    payoutStatus: row.payoutStatus as TPayoutStatus | null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 export async function pageMyLedger(
   db: AppDatabase,
   userId: number,
@@ -69,19 +93,23 @@ export async function pageMyLedger(
     limit: query.pageSize,
     offset: (query.pageNum - 1) * query.pageSize,
   });
-  return {
-    list: rows.map((row) => ({
-      id: String(row.id),
-      kind: row.kind as TLedgerKind,
-      amountMinor: row.amountMinor,
-      currencyCode: row.currencyCode,
-      orderNo: row.orderNo,
-      payoutId: row.payoutId === null ? null : String(row.payoutId),
-      payoutStatus: row.payoutStatus as TPayoutStatus | null,
-      createdAt: row.createdAt.toISOString(),
-    })),
-    total,
-  };
+  return { list: rows.map(toEntry), total };
+}
+
+/**
+ * Every one of the caller's ledger entries, newest first, as the list answers them; a ledger of
+ * more than `maxRows` entries is refused (A0445).
+ */
+export async function listAllMyLedger(
+  db: AppDatabase,
+  userId: number,
+  maxRows: number,
+): Promise<TLedgerEntry[]> {
+  const { rows, total } = await pageLedger(db, userId, { limit: maxRows, offset: 0 });
+  if (total > maxRows) {
+    throw AppError.of(ErrorCode.TOO_MANY_ROWS, 'earnings.export.tooMany', { max: maxRows });
+  }
+  return rows.map(toEntry);
 }
 
 /** Earnings (sales less refunds) per UTC day over the range the contract already checked (from ≤ to, ≤ 366 days). */

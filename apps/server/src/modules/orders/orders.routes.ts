@@ -1,11 +1,13 @@
 import fp from 'fastify-plugin';
 import { buyerOrderRoutes, FLAGGED_ORDERS_TOPIC, ordersRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../platform/http/routes';
+import { registerDownloadRoute, registerRoute } from '../../platform/http/routes';
+import { utcDayOf } from '../../platform/http/days';
 import { createBuyerOrderService } from './buyer-order.service';
 import { registerConsoleOrderRoutes } from './console-orders.routes';
 import type { OrderRefundsReader, RefundedUnitsReader } from './console-orders.service';
 import { registerPurchaseRoutes } from './order-purchases.routes';
+import { exportMyOrders } from './orders-export';
 import { getMyOrder, listMyOrders } from './orders.service';
 
 export interface OrdersModuleOptions {
@@ -32,6 +34,14 @@ async function registerOrders(app: FastifyInstance, options: OrdersModuleOptions
     ({ query, request, caller }) => listMyOrders(db, request.lang, Number(caller.id), query),
     mine,
   );
+  registerDownloadRoute(app, r.export, async ({ query, request, caller }) => {
+    const file = await exportMyOrders(db, request.lang, Number(caller.id), query);
+    return {
+      filename: `orders-${utcDayOf(new Date())}.${file.extension}`,
+      contentType: file.contentType,
+      content: file.content,
+    };
+  });
   registerRoute(
     app,
     r.detail,

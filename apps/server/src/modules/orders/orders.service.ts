@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   ORDER_COUNT_CAP,
   type TCreatorOrder,
   type TCreatorOrderDetail,
@@ -62,7 +63,7 @@ export function decodeCursor(token: string): OrderCursor {
 }
 
 /** The query's UTC days as instants: from the start of `from` to the start of the day after `to`. */
-export function filterOf(query: OrdersQuery): OrderFilter {
+export function filterOf(query: Pick<OrdersQuery, 'keywords' | 'status' | 'from' | 'to'>): OrderFilter {
   return {
     keywords: query.keywords || undefined,
     status: query.status,
@@ -163,6 +164,32 @@ export async function listMyOrders(
     nextCursor:
       rows.length > query.pageSize && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
   };
+}
+
+/**
+ * Every one of the caller's orders the list's filters match, newest first, as the list answers
+ * them (the same rows, figures and masked buyer); more than `maxRows` is refused (A0445).
+ */
+export async function listAllMyOrders(
+  db: AppDatabase,
+  lang: TLanguage,
+  userId: number,
+  filters: Pick<OrdersQuery, 'keywords' | 'status' | 'from' | 'to'>,
+  maxRows: number,
+): Promise<TCreatorOrder[]> {
+  const filter = filterOf(filters);
+  if ((await countOrders(db, userId, filter, maxRows)).isCapped) {
+    throw AppError.of(ErrorCode.TOO_MANY_ROWS, 'orders.export.tooMany', { max: maxRows });
+  }
+  const rows = await pageOrders(db, userId, filter, undefined, maxRows);
+  const items = groupByOrder(
+    await listOrderItems(
+      db,
+      rows.map((row) => row.id),
+      lang,
+    ),
+  );
+  return rows.map((row) => toOrder(row, items.get(row.id) ?? []));
 }
 
 /** One of the caller's orders; someone else's answers as absent, like one that does not exist. */

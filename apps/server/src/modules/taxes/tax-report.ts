@@ -13,6 +13,7 @@ import ExcelJS from 'exceljs';
 import type { AppDatabase } from '../../platform/db/database';
 import { queryRows } from '../../platform/db/rows';
 import { translate } from '../../platform/i18n/translate';
+import { csvField, csvFile } from '../../platform/xlsx/csv';
 
 /**
  * The tax report (issue 34, decision 0056): the tax the orders froze, per jurisdiction and UTC
@@ -154,8 +155,6 @@ export async function taxReport(db: AppDatabase, query: TTaxReportQuery): Promis
 
 // ── The files: CSV and .xlsx ─────────────────────────────────────────────────────────────────
 
-export const CSV_MIME_TYPE = 'text/csv; charset=utf-8';
-
 /** The files' columns, in order; their headers are `taxes.report.column.<column>`. */
 const COLUMNS = [
   'month',
@@ -173,7 +172,7 @@ const COLUMNS = [
   'net',
 ] as const;
 type Column = (typeof COLUMNS)[number];
-/** Columns the .xlsx holds as numbers: the rate, the count and the amounts. */
+/** Columns the .xlsx holds as numbers: the rate, the count and the amounts; the rest is text. */
 const NUMBER_COLUMNS = [
   'rate',
   'orders',
@@ -207,21 +206,9 @@ function cellsOf(lang: TLanguage, row: TTaxReportRow): Record<Column, string> {
   };
 }
 
-/** Text an operator typed (a region, a tax's name): a spreadsheet must never run it as a formula. */
-const TYPED_COLUMNS: ReadonlySet<Column> = new Set(['region', 'taxName']);
-
 /**
- * One CSV field (RFC 4180): quoted when it holds a separator, a quote or a line break. Text an
- * operator typed (a tax's name) that a spreadsheet would run as a formula is prefixed with `'`.
- */
-function field(value: string, isText = false): string {
-  const safe = isText && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/**
- * The report as CSV in the caller's language: a BOM, so Excel reads it as UTF-8, then a header
- * row and one row per report row.
+ * The report as CSV in the caller's language: a header row and one row per report row, every
+ * text cell a spreadsheet would run as a formula (a tax's name an operator typed) kept as text.
  */
 export async function taxReportCsv(
   db: AppDatabase,
@@ -229,12 +216,15 @@ export async function taxReportCsv(
   query: TTaxReportQuery,
 ): Promise<Buffer> {
   const { rows } = await taxReport(db, query);
-  const lines = [COLUMNS.map((column) => field(translate(lang, `taxes.report.column.${column}`))).join(',')];
-  for (const row of rows) {
-    const cells = cellsOf(lang, row);
-    lines.push(COLUMNS.map((column) => field(cells[column], TYPED_COLUMNS.has(column))).join(','));
-  }
-  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+  return csvFile([
+    COLUMNS.map((column) => csvField(translate(lang, `taxes.report.column.${column}`), { text: true })),
+    ...rows.map((row) => {
+      const cells = cellsOf(lang, row);
+      return COLUMNS.map((column) =>
+        csvField(cells[column], { text: !NUMBER_COLUMNS.some((number) => number === column) }),
+      );
+    }),
+  ]);
 }
 
 /** The number format of an amount: the currency's decimals ("0.00"; "0" for JPY). */

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDatabase } from '../../platform/db/database';
 import { createAnswerCache } from '../../platform/http/answer-cache';
 import { registerDownloadRoute, registerRoute } from '../../platform/http/routes';
-import { CSV_MIME_TYPE, taxReport, taxReportCsv, taxReportXlsx } from './tax-report';
+import { CSV_MIME_TYPE } from '../../platform/xlsx/csv';
+import { taxReport, taxReportCsv, taxReportXlsx } from './tax-report';
 import { taxRateFor } from './taxes.api';
 import { pageTaxRates, removeTaxRate, saveTaxRate } from './taxes.console';
 

@@ -8,7 +8,7 @@ import { apiClient } from '../../shared/http/api-client';
 import { callRoute, fillPath, routeQueryOptions } from '../../shared/http/call-route';
 import type { TDownload } from '../../shared/http/http-client';
 import { useRouteMutation } from '../../shared/http/use-route-mutation';
-import { saveFile } from '../users/api';
+import { saveFile } from '../../shared/http/download';
 
 /** A product's options and variants, as the variant editor reads them. */
 export const productVariantsQuery = (id: string) =>

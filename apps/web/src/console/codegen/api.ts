@@ -4,7 +4,7 @@ import { apiClient } from '../../shared/http/api-client';
 import { callRoute, fillPath, routeQueryOptions } from '../../shared/http/call-route';
 import type { TDownload } from '../../shared/http/http-client';
 import { useRouteMutation } from '../../shared/http/use-route-mutation';
-import { saveFile } from '../users/api';
+import { saveFile } from '../../shared/http/download';
 
 /**
  * The code generator page reads `codegenRoutes.tables` (with `usePagedList`); these are its

@@ -11,7 +11,7 @@ import { apiClient } from '../../shared/http/api-client';
 import { callRoute, fillPath, routeKey, routeQueryOptions } from '../../shared/http/call-route';
 import type { TDownload } from '../../shared/http/http-client';
 import { useRouteMutation } from '../../shared/http/use-route-mutation';
-import { saveFile } from '../users/api';
+import { saveFile } from '../../shared/http/download';
 
 /** Orders per request. */
 export const CONSOLE_ORDER_PAGE_SIZE = 20;

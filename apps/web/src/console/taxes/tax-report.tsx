@@ -36,7 +36,7 @@ import { useAppPreferences } from '../../shared/preferences/app-preferences-stor
 import { CrudPage } from '../shared/crud-page';
 import { RouteButton } from '../shared/toolbar';
 import { useFocusableScroll } from '../shared/use-focusable-scroll';
-import { saveFile } from '../users/api';
+import { saveFile } from '../../shared/http/download';
 
 const EChart = lazy(() => import('../../shared/charts/echart'));
 

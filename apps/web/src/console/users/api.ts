@@ -3,7 +3,6 @@ import {
   rolesRoutes,
   usersRoutes,
   type TBindEmailRequest,
-  type TRouteDef,
   type TUserCreateRequestInput,
   type TUserForm,
   type TUserImportResult,
@@ -14,9 +13,8 @@ import {
   type TUserRequestInput,
 } from '@linkstore/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../shared/http/api-client';
-import { callRoute, fillPath, routeQueryOptions } from '../../shared/http/call-route';
-import type { TDownload } from '../../shared/http/http-client';
+import { callRoute, routeQueryOptions } from '../../shared/http/call-route';
+import { downloadRoute, saveFile } from '../../shared/http/download';
 import type { TParams } from '../../shared/http/query-string';
 import { useRouteMutation } from '../../shared/http/use-route-mutation';
 import { useUser } from '../../shared/session/user-store';
@@ -86,39 +84,17 @@ export function useImportUsers() {
   });
 }
 
-async function download(route: TRouteDef, query?: TParams): Promise<TDownload> {
-  return (await apiClient.request(fillPath(route.path, undefined), {
-    method: route.method,
-    params: query,
-    responseType: 'blob',
-  })) as TDownload;
-}
-
 /** The import template, saved by the browser. */
 export function useDownloadTemplate() {
-  return useRouteMutation({ mutationFn: async () => saveFile(await download(usersRoutes.template)) });
+  return useRouteMutation({ mutationFn: async () => saveFile(await downloadRoute(usersRoutes.template)) });
 }
 
 /** The operators the page's filters match, as an .xlsx saved by the browser. */
 export function useExportUsers() {
   return useRouteMutation({
     mutationFn: async (filters: TUserPageQueryInput) =>
-      saveFile(await download(usersRoutes.export, filters as TParams)),
+      saveFile(await downloadRoute(usersRoutes.export, filters as TParams)),
   });
-}
-
-/** Hands a downloaded file to the browser ("save as"). */
-export function saveFile({ blob, filename }: TDownload): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Let the browser start reading it before it goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The navbar shows the name and avatar from the user store: keep it in step with the profile. */

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TCreatorOrder, TCreatorOrderDetail } from '@linkstore/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeApi, ok, US } from '../../shared/test/fake-api';
+import { createFakeApi, fail, ok, US } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render-with-app';
 import { stubViewportWidth } from '../../shared/test/viewport';
 import { OrderPage } from './order-page';
@@ -246,5 +246,84 @@ describe('OrderDrawer', () => {
         'Buyer paid$64.07Shipping (the platform ships)-$9.99Tax (the platform pays it)-$10.11Platform price$22.00Your earnings$21.97',
       ),
     );
+  });
+});
+
+describe('OrderPage export', () => {
+  const EXPORT = '/api/v1/orders/export';
+
+  it('downloads the orders the filters on screen match, in the format picked', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi({
+      'GET /api/v1/countries': () => ok([US]),
+      'GET /api/v1/orders': () =>
+        ok({
+          list: [order('LS261105-AAAAAAA2', 1, 'Blue mug')],
+          total: 1,
+          totalIsCapped: false,
+          nextCursor: null,
+        }),
+    });
+    const exports: URL[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
+      if (url.pathname !== EXPORT) return api.fetch(input, init);
+      exports.push(url);
+      return new Response('\uFEFFOrder number', {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="orders-2026-11-06.csv"',
+        },
+      });
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:orders'), revokeObjectURL: vi.fn() }),
+    );
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    // "Paid, in transit" as the payment's "View order" opens the list, then words typed in the search.
+    await renderWithApp([{ path: '/order', Component: OrderPage }], '/order?status=1');
+    await screen.findByText('Blue mug');
+    await user.type(screen.getByLabelText('Search by product name', { selector: 'input' }), ' mug {Enter}');
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/v1/orders').at(-1)?.url.searchParams.get('keywords')).toBe('mug'),
+    );
+
+    const group = screen.getByRole('group', { name: 'Export the orders shown' });
+    await user.click(within(group).getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(saved).toEqual(['orders-2026-11-06.csv']));
+    expect(Object.fromEntries(exports[0]?.searchParams ?? [])).toEqual({
+      keywords: 'mug',
+      status: '1',
+      format: 'csv',
+    });
+    await user.click(within(group).getByRole('button', { name: /Export Excel/ }));
+    await waitFor(() => expect(exports).toHaveLength(2));
+    expect(exports[1]?.searchParams.get('format')).toBe('xlsx');
+    click.mockRestore();
+  });
+
+  it('tells why an export was refused', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi({
+      'GET /api/v1/countries': () => ok([US]),
+      'GET /api/v1/orders': () => ok({ list: [], total: 0, totalIsCapped: false, nextCursor: null }),
+      [`GET ${EXPORT}`]: () =>
+        fail('A0445', 'More than 10000 orders match: please narrow the filter before exporting.'),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    await renderWithApp([{ path: '/order', Component: OrderPage }], '/order');
+    const button = await screen.findByRole('button', { name: /Export Excel/ });
+    await user.click(button);
+    expect(
+      await screen.findByText('More than 10000 orders match: please narrow the filter before exporting.'),
+    ).toBeInTheDocument();
+    expect(button).not.toHaveClass('ant-btn-loading');
+    expect(api.callsTo(`GET ${EXPORT}`)[0]?.url.searchParams.get('format')).toBe('xlsx');
   });
 });

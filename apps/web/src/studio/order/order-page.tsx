@@ -7,6 +7,7 @@ import {
   Checkbox,
   DatePicker,
   Empty,
+  Flex,
   Input,
   Select,
   Space,
@@ -23,7 +24,8 @@ import { useIsPhone } from '../../shared/layout/use-is-phone';
 import { useMoney } from '../../shared/money/use-money';
 import { selectAllTitle } from '../../shared/table/select-all-title';
 import { fileUrl } from '../../shared/upload/upload-api';
-import { ordersInfiniteQuery, type TOrderFilters } from './api';
+import { ExportButtons } from '../layout/export-buttons';
+import { ordersInfiniteQuery, ordersQueryOf, type TOrderFilters } from './api';
 import { OrderDrawer } from './order-drawer';
 import styles from './order-page.module.css';
 import { orderProfitText } from './order-money';
@@ -46,6 +48,7 @@ function statusOf(value: string | null): TOrderStatus | undefined {
  */
 export function OrderPage() {
   const { t } = useTranslation('orders');
+  const { t: tStudio } = useTranslation('studio');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
@@ -118,9 +121,16 @@ export function OrderPage() {
               : t('orders.total', { count: list.data.pages[0]?.total ?? 0 })}
           </Typography.Text>
         )}
-        <Button type="primary" className={styles.tap} onClick={payBulk}>
-          {chosen.length > 0 ? t('orders.pay.bulkCount', { count: chosen.length }) : t('orders.pay.bulk')}
-        </Button>
+        <Flex wrap gap="small">
+          <ExportButtons
+            route={ordersRoutes.export}
+            query={ordersQueryOf(filters)}
+            label={tStudio('exports.orders')}
+          />
+          <Button type="primary" className={styles.tap} onClick={payBulk}>
+            {chosen.length > 0 ? t('orders.pay.bulkCount', { count: chosen.length }) : t('orders.pay.bulk')}
+          </Button>
+        </Flex>
       </div>
       <OrderTable
         orders={orders}

@@ -193,3 +193,80 @@ describe('RevenuePage', () => {
     expect(Date.parse(to) - Date.parse(from)).toBe(29 * 86_400_000);
   });
 });
+
+describe('RevenuePage export', () => {
+  const EXPORT = '/api/v1/earnings/entries/export';
+  const handlers = {
+    'GET /api/v1/countries': () => ok([US]),
+    'GET /api/v1/earnings': () =>
+      ok({
+        balanceMinor: 0,
+        pendingMinor: 0,
+        availableMinor: 0,
+        inFlightMinor: 0,
+        totalEarnedMinor: 0,
+        paidOutMinor: 0,
+        thisMonthMinor: 0,
+        adjustmentsMinor: 0,
+        purchasesMinor: 0,
+        currencyCode: 'USD',
+        holdDays: 7,
+        minimumPayoutMinor: 1_000,
+        dailyMaximumMinor: 50_000,
+        payoutAccount: null,
+        autoPayout: false,
+        payoutsHeld: false,
+      }),
+    'GET /api/v1/payouts/pending-sales': () => ok({ list: [], total: 0 }),
+    'GET /api/v1/payouts': () => ok({ list: [], total: 0 }),
+    'GET /api/v1/earnings/daily': () => ok([]),
+    'GET /api/v1/earnings/entries': () => ok({ list: [], total: 0 }),
+  };
+
+  it('downloads the ledger in the format picked, or tells why it was refused', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi(handlers);
+    const exports: URL[] = [];
+    let refuse = false;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
+      if (url.pathname !== EXPORT) return api.fetch(input, init);
+      exports.push(url);
+      if (refuse) {
+        return Response.json(
+          { code: 'A0445', msg: 'Your ledger has more than 10000 entries.', data: null },
+          { status: 400 },
+        );
+      }
+      return new Response(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-disposition': 'attachment; filename="earnings-2026-11-06.xlsx"',
+        },
+      });
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+    );
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    await renderWithApp([{ path: '/revenue', Component: RevenuePage }], '/revenue');
+
+    const group = await screen.findByRole('group', { name: 'Export the ledger' });
+    await user.click(within(group).getByRole('button', { name: /Export Excel/ }));
+    await waitFor(() => expect(saved).toEqual(['earnings-2026-11-06.xlsx']));
+    expect(Object.fromEntries(exports[0]?.searchParams ?? [])).toEqual({ format: 'xlsx' });
+
+    refuse = true;
+    await user.click(within(group).getByRole('button', { name: /Export CSV/ }));
+    expect(await screen.findByText('Your ledger has more than 10000 entries.')).toBeInTheDocument();
+    expect(exports[1]?.searchParams.get('format')).toBe('csv');
+    expect(saved).toHaveLength(1);
+    click.mockRestore();
+  });
+});

@@ -1,4 +1,4 @@
-import type { TLedgerEntry, TLedgerKind } from '@linkstore/contract';
+import { earningsRoutes, type TLedgerEntry, type TLedgerKind } from '@linkstore/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -7,6 +7,7 @@ import {
   Card,
   Col,
   DatePicker,
+  Flex,
   Row,
   Spin,
   Statistic,
@@ -20,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../shared/money/use-money';
 import { PayoutStatusTag } from '../../shared/payouts/payout-status';
 import { useFormatMoney, useMoment } from '../../shared/format/use-format';
+import { ExportButtons } from '../layout/export-buttons';
 import { OrderDrawer } from '../order/order-drawer';
 import { dailyEarningsQuery, earningsSummaryQuery, ledgerQuery } from './api';
 import { lastDays, pickedRange, type TDayRange } from './chart-range';
@@ -168,6 +170,7 @@ function ChartCard() {
 
 function LedgerCard() {
   const { t } = useTranslation('orders');
+  const { t: tStudio } = useTranslation('studio');
   const formatOwn = useFormatMoney();
   const dateTime = useMoment();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
@@ -215,6 +218,9 @@ function LedgerCard() {
   ];
   return (
     <Card title={t('earnings.ledger.title')} style={{ marginTop: 16 }}>
+      <Flex justify="flex-end" style={{ marginBottom: 12 }}>
+        <ExportButtons route={earningsRoutes.entriesExport} query={{}} label={tStudio('exports.earnings')} />
+      </Flex>
       <Table<TLedgerEntry>
         rowKey="id"
         size="middle"
