@@ -73,7 +73,12 @@ test('an operator rewrites the returns page in Spanish; a buyer reads it from th
   const buyer = await browser.newPage({ ...PHONE, viewport: { width: 360, height: 640 }, bypassCSP: true });
   await buyer.goto('/s/demo?lang=es');
   const footer = buyer.getByRole('navigation', { name: es('info.nav') });
-  await expect(footer.getByRole('link')).toHaveCount(5);
+  // The five information pages, and Find my order.
+  await expect(footer.getByRole('link')).toHaveCount(6);
+  await expect(footer.getByRole('link', { name: es('findOrder.title'), exact: true })).toHaveAttribute(
+    'href',
+    /\/s\/demo\/orders\/find/,
+  );
   await expectTappable(footer.getByRole('link'), 'the footer links');
   await expectReadable(buyer, 'the shop page with its footer');
   await footer.getByRole('link', { name: es('info.returns'), exact: true }).tap();
