@@ -1,6 +1,7 @@
-import { formatMoney, shownUnitPrice, type TBuyerOrder, type TBuyerOrderStep } from '@linkstore/contract';
+import { formatMoney, type TBuyerOrder, type TBuyerOrderStep } from '@linkstore/contract';
 import { useCallback, useMemo } from 'react';
 import { ApiError, call } from '../api';
+import { OrderLines } from '../components/order-lines';
 import { OrderSummary } from '../components/order-summary';
 import { LoadError, Loading } from '../components/status';
 import { useRestoreScroll } from '../router';
@@ -79,23 +80,7 @@ function OrderDetails({ order }: { order: TBuyerOrder }) {
       </ol>
 
       <h2>{t('order.items')}</h2>
-      <ul className="sf-lines">
-        {order.items.map((item, index) => (
-          // A product bought in two sizes is two lines.
-          <li key={`${item.productId}-${index}`} className="sf-line">
-            {item.imageUrl && <img src={item.imageUrl} alt="" width={56} height={56} loading="lazy" />}
-            <div className="sf-line-body">
-              <span>{item.title}</span>
-              {item.variantLabel && <span className="sf-variant-label">{item.variantLabel}</span>}
-              <span className="sf-muted">{t('payresult.quantity', { count: item.quantity })}</span>
-            </div>
-            {/* As the shop showed it: with tax where prices include it. */}
-            <span className="sf-price">
-              {money(shownUnitPrice(item.unitMinor, order.money.tax) * item.quantity)}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines items={order.items} tax={order.money.tax} format={money} />
       <OrderSummary money={order.money} format={money} />
       {order.refundedMinor > 0 && (
         <dl className="sf-money-rows">

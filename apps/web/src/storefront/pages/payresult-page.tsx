@@ -1,10 +1,11 @@
 import { newIdempotencyKey } from '../../shared/idempotency-key';
-import { formatMoney, shownUnitPrice, type TOrderReceipt } from '@linkstore/contract';
+import { formatMoney, type TOrderReceipt } from '@linkstore/contract';
 import { useEffect, useRef, useState } from 'react';
 import { checkoutApi } from '../api';
 import { cartFor, PAYING_STORAGE_KEY } from '../cart';
 import { Loading } from '../components/status';
 import { discountCodeFor } from '../discount-code';
+import { OrderLines } from '../components/order-lines';
 import { OrderSummary } from '../components/order-summary';
 import { readStorage, removeStorage } from '../storage';
 import { useStorefront } from '../storefront-context';
@@ -101,23 +102,7 @@ function Receipt({ receipt }: { receipt: TOrderReceipt }) {
       <h1 id="sf-result-title">{pending ? t('payresult.pending') : t('payresult.success')}</h1>
       {pending && <p className="sf-note">{t('payresult.pendingNote')}</p>}
       <p>{t('payresult.orderNo', { orderNo: receipt.orderNo, shop: receipt.shop.name })}</p>
-      <ul className="sf-lines">
-        {receipt.items.map((item, index) => (
-          // A product bought in two sizes is two lines.
-          <li key={`${item.productId}-${index}`} className="sf-line">
-            {item.imageUrl && <img src={item.imageUrl} alt="" width={56} height={56} loading="lazy" />}
-            <div className="sf-line-body">
-              <span>{item.title}</span>
-              {item.variantLabel && <span className="sf-variant-label">{item.variantLabel}</span>}
-              <span className="sf-muted">{t('payresult.quantity', { count: item.quantity })}</span>
-            </div>
-            {/* As the shop showed it: with tax where prices include it. */}
-            <span className="sf-price">
-              {money(shownUnitPrice(item.unitMinor, receipt.money.tax) * item.quantity)}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines items={receipt.items} tax={receipt.money.tax} format={money} />
       <OrderSummary money={receipt.money} format={money} />
       {receipt.shipping && (
         <p className="sf-muted">
