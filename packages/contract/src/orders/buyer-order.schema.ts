@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZOrderMoney, ZOrderShipping, ZShippingAddress } from './checkout.schema';
+import { ZOrderMoney, ZOrderReceipt, ZOrderShipping, ZShippingAddress } from './checkout.schema';
 import { ZOrderNo, ZShipment } from './orders.schema';
 
 /*
@@ -37,17 +37,8 @@ export const ZBuyerOrder = z.object({
    */
   stage: z.enum(['unpaid', 'paid', 'shipped', 'delivered', 'refunded']),
   shop: z.object({ slug: z.string(), name: z.string(), avatarUrl: z.string().nullable() }),
-  items: z.array(
-    z.object({
-      productId: z.string(),
-      title: z.string(),
-      /** The variant bought, "M / Black"; '' without options. */
-      variantLabel: z.string(),
-      imageUrl: z.string().nullable(),
-      quantity: z.number().int(),
-      unitMinor: z.number().int(),
-    }),
-  ),
+  /** The lines as frozen, as the receipt shows them. */
+  items: z.array(ZOrderReceipt.shape.items.element.omit({ lineMinor: true })),
   currencyCode: z.string(),
   /** Items, discount, shipping, tax and total as frozen when the order was placed. */
   money: ZOrderMoney,

@@ -1,16 +1,8 @@
-import { shownUnitPrice, type TOrderMoney } from '@linkstore/contract';
+import { shownUnitPrice, type TBuyerOrder, type TOrderMoney } from '@linkstore/contract';
 import { useStorefront } from '../storefront-context';
 
 /** One line of a placed order, as its receipt and its page show it. */
-export interface TOrderLine {
-  productId: string;
-  title: string;
-  /** The variant bought, "M / Black"; '' without options. */
-  variantLabel: string;
-  imageUrl: string | null;
-  quantity: number;
-  unitMinor: number;
-}
+export type TOrderLine = TBuyerOrder['items'][number];
 
 /** A placed order's lines: image, title, variant, units, and the price as the shop showed it. */
 export function OrderLines({
