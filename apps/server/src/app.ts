@@ -46,6 +46,8 @@ import { reviewsModule } from './modules/catalog/reviews.routes';
 import { checkoutModule } from './modules/orders/checkout.routes';
 import { orderLinksPlugin } from './modules/orders/order-link';
 import { reviewInvitesModule } from './modules/review-invites/review-invites.routes';
+import { marketingModule } from './modules/marketing/marketing.routes';
+import { creatorMailsModule } from './modules/creator-mails/creator-mails.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { ordersModule } from './modules/orders/orders.routes';
 import { earningsModule } from './modules/earnings/earnings.routes';
@@ -53,6 +55,7 @@ import { dashboardModule } from './modules/dashboard/dashboard.routes';
 import { payoutsModule } from './modules/payouts/payouts.routes';
 import { listConsoleRefunds, refundedUnitsOf } from './modules/refunds/refunds.api';
 import { refundsModule } from './modules/refunds/refunds.routes';
+import { casesModule } from './modules/cases/cases.routes';
 import { creatorsModule } from './modules/creators/creators.routes';
 import { reconciliationModule } from './modules/reconciliation/reconciliation.routes';
 import { storefrontModule } from './modules/storefront/storefront.routes';
@@ -160,14 +163,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentsPlugin);
   // Before every module that mails a buyer: their mails link the order's page.
   await app.register(orderLinksPlugin);
+  // Before the modules that sell, pay out and refund: they queue the creator's mails through it.
+  await app.register(creatorMailsModule);
   await app.register(checkoutModule);
   await app.register(reviewInvitesModule);
+  // Abandoned-checkout reminders, one-click unsubscribe, the creator's subscribers.
+  await app.register(marketingModule);
   // The console's order detail lists refunds through the refunds face (refunds use the orders face).
   await app.register(ordersModule, { refundsOf: listConsoleRefunds, refundedUnitsOf });
   await app.register(earningsModule);
   await app.register(dashboardModule);
   await app.register(payoutsModule);
   await app.register(refundsModule);
+  // After refunds: a case's refund is sent as an operator's refund (through the refunds face).
+  await app.register(casesModule);
   await app.register(creatorsModule);
   await app.register(reconciliationModule);
   await app.register(codegenModule);

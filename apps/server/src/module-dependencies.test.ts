@@ -32,8 +32,16 @@ async function startWithout(module: FastifyPluginAsync, present: string[]): Prom
 
 describe('money modules declare their dependencies', () => {
   const cases: [string, FastifyPluginAsync, string[]][] = [
-    ['refunds', refundsModule, ['payments', 'mail', 'order-links', 'realtime', 'private-answers', 'jobs']],
-    ['payouts', payoutsModule, ['payments', 'realtime', 'private-answers', 'configs', 'jobs']],
+    [
+      'refunds',
+      refundsModule,
+      ['payments', 'mail', 'order-links', 'realtime', 'private-answers', 'jobs', 'creator-mails'],
+    ],
+    [
+      'payouts',
+      payoutsModule,
+      ['payments', 'realtime', 'private-answers', 'configs', 'jobs', 'creator-mails'],
+    ],
     ['reconciliation', reconciliationModule, ['configs', 'jobs']],
   ];
   for (const [name, module, needs] of cases) {

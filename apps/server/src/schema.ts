@@ -27,3 +27,6 @@ export * from './platform/jobs/jobs.tables';
 export * from './modules/taxes/taxes.table';
 export * from './modules/shipping/shipping.table';
 export * from './modules/discounts/discounts.table';
+export * from './modules/marketing/marketing.table';
+export * from './modules/creator-mails/creator-mails.table';
+export * from './modules/cases/cases.table';

@@ -130,6 +130,13 @@ const pageRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'subscribers',
+        handle: title('subscribers:title'),
+        lazy: async () => ({
+          Component: (await import('./studio/subscribers/subscribers-page')).SubscribersPage,
+        }),
+      },
+      {
         // The bell's "View more" and its notices (issue 19).
         path: 'notices',
         handle: title('common:notices.myTitle'),

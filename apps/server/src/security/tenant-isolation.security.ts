@@ -1,6 +1,7 @@
 import * as contract from '@linkstore/contract';
 import type {
   TCheckoutAnswer,
+  TCreatorMailSettings,
   TCreatorOrderPage,
   TLedgerEntryPage,
   TRouteDef,
@@ -12,10 +13,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../platform/auth/auth.tables';
 import { categories, products, productVariants } from '../modules/catalog/catalog.table';
+import { creatorMailSettings } from '../modules/creator-mails/creator-mails.table';
 import { files } from '../modules/files/files.table';
 import { sampleImage } from '../modules/files/files.test-kit';
 import { discountCodes } from '../modules/discounts/discounts.table';
 import { ledgerEntries } from '../modules/earnings/earnings.table';
+import { marketingConsents } from '../modules/marketing/marketing.table';
 import { encodeCursor } from '../modules/orders/orders.service';
 import { orderItems, orderPurchases, orders } from '../modules/orders/orders.table';
 import { payouts } from '../modules/payouts/payouts.table';
@@ -158,6 +161,8 @@ async function buyerOrder(slug: string, email: string, pay: boolean): Promise<st
     email,
     address: { name: 'Ana', line1: '1 Main St', city: 'Lisbon', postalCode: '1000-001', countryCode: 'PT' },
     items: [{ productId: String(productIds[0]), quantity: 1 }],
+    // The buyer subscribes to the shop's news: each creator has a subscriber of their own.
+    marketingConsent: true,
   });
   expect(res.statusCode, res.body).toBe(200);
   const answer = res.json<{ data: TCheckoutAnswer }>().data;
@@ -223,6 +228,12 @@ async function rowsOfA() {
       .from(discountCodes)
       .where(inArray(discountCodes.shopId, shopIds))
       .orderBy(discountCodes.id),
+    subscribers: await db
+      .select()
+      .from(marketingConsents)
+      .where(inArray(marketingConsents.shopId, shopIds))
+      .orderBy(marketingConsents.id),
+    mailSettings: await db.select().from(creatorMailSettings).where(eq(creatorMailSettings.userId, A.userId)),
   };
 }
 
@@ -347,6 +358,8 @@ beforeAll(async () => {
     productIds: [String(productIds[0])],
   });
   a.discountId = code.id;
+  // A's mail settings (issue 35): B reads its own and writes its own, never A's row.
+  await okAs(A, 'PUT', '/api/v1/creator-mails/settings', { sales: 'digest', payouts: false, refunds: true });
   marks.push(
     'ALPHA-CODE-MARK',
     'ALPHA',
@@ -541,6 +554,19 @@ const CASES: Record<string, () => Promise<void>> = {
       expect(res.statusCode, res.body).toBe(404);
     }
   },
+  'GET /api/v1/cases/by-order/:orderNo': async () => {
+    // The cases of A's orders (issue 35) are A's: B hears of none, as of orders that do not exist.
+    for (const no of [...a.orderNos, a.unpaidOrderNo]) {
+      const res = await as(B, 'GET', `/api/v1/cases/by-order/${no}`);
+      expect(res.statusCode, res.body).toBe(404);
+    }
+    const [own] = await ctx.database.db
+      .select({ orderNo: orders.orderNo })
+      .from(orders)
+      .where(eq(orders.ownerUserId, B.userId))
+      .limit(1);
+    expect(await okAs(B, 'GET', `/api/v1/cases/by-order/${own?.orderNo ?? ''}`)).toEqual([]);
+  },
   'GET /api/v1/orders/purchases/:id': async () => {
     expect((await as(B, 'GET', `/api/v1/orders/purchases/${a.purchaseId}`)).statusCode).toBe(404);
   },
@@ -677,6 +703,24 @@ const CASES: Record<string, () => Promise<void>> = {
   'PUT /api/v1/payouts/settings': async () => {
     await as(B, 'PUT', '/api/v1/payouts/settings', { autoPayout: false, ...foreign() });
   },
+  'GET /api/v1/creator-mails/settings': async () => {
+    const mine = await okAs<TCreatorMailSettings>(
+      B,
+      'GET',
+      `/api/v1/creator-mails/settings?userId=${A.userId}&shopId=${A.shopId}`,
+    );
+    // B's own settings (the defaults, or what B saved), never A's digest without payout mails.
+    expect(mine).not.toMatchObject({ sales: 'digest', payouts: false });
+  },
+  'PUT /api/v1/creator-mails/settings': async () => {
+    const res = await as(B, 'PUT', `/api/v1/creator-mails/settings?userId=${A.userId}`, {
+      sales: 'off',
+      payouts: true,
+      refunds: false,
+      ...foreign(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  },
   'GET /api/v1/discounts': () =>
     listings([
       '/api/v1/discounts',
@@ -706,6 +750,23 @@ const CASES: Record<string, () => Promise<void>> = {
   },
   'DELETE /api/v1/discounts/:id': async () => {
     expect((await as(B, 'DELETE', `/api/v1/discounts/${a.discountId}`)).statusCode).toBe(404);
+  },
+  'GET /api/v1/marketing/subscribers': async () => {
+    await listings([`/api/v1/marketing/subscribers?shopId=${A.shopId}&userId=${A.userId}&pageSize=100`]);
+    // B's own subscriber is there (the control): the list is B's, not empty by accident.
+    const mine = await okAs<{ list: { email: string }[] }>(B, 'GET', '/api/v1/marketing/subscribers');
+    expect(mine.list.map((row) => row.email)).toEqual(['bravo-buyer-mark@example.com']);
+  },
+  'GET /api/v1/marketing/subscribers/export': async () => {
+    const res = await as(
+      B,
+      'GET',
+      `/api/v1/marketing/subscribers/export?shopId=${A.shopId}&userId=${A.userId}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [, ...rows] = await exportRows(res, 'csv');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('bravo-buyer-mark@example.com');
   },
   'GET /api/v1/pricing/settings': () => listings([`/api/v1/pricing/settings?shopId=${A.shopId}`]),
   'GET /api/v1/pricing/products': () =>

@@ -137,6 +137,7 @@ export function payoutsKit(ctx: () => TestContext, prefix: string) {
       rules: () => ({ ...PAYOUT_RULE_DEFAULTS, ...rules }),
       // The app's own realtime unless the test listens itself: the news are always sent.
       realtime: realtime ?? ctx().app.realtime,
+      creatorMails: ctx().app.creatorMails,
     });
   }
 

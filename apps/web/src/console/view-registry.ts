@@ -34,6 +34,8 @@ export const viewRegistry: TViewRegistry = {
     'commerce/taxes/index': () => import('./taxes/tax-rate-page'),
     'commerce/tax-report/index': () => import('./taxes/tax-report'),
     'commerce/shipping/index': () => import('./shipping/shipping-page'),
+    // Issue 35: the case queue (problems buyers reported after shipping).
+    'commerce/cases/index': () => import('./cases/case-page'),
     // Issue 20, editor helper: the API documentation page (Swagger UI framed from /api/docs).
     'dev/api-docs/index': () => import('./dev/api-docs-page'),
     // Demo pages, part "demos-a" of issue 20 (each loads the `demos` texts with its view).

@@ -29,6 +29,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: readonly { field: string; message: string }[] = [],
+    /** The refusal's `data` as sent (a few codes carry a small object, e.g. the products to order again). */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -93,6 +95,7 @@ export async function call<T>(
     String(code),
     typeof envelope?.msg === 'string' ? envelope.msg : '',
     Array.isArray(fields) ? (fields as ApiError['fields']) : [],
+    envelope?.data ?? null,
   );
 }
 

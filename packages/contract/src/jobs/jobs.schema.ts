@@ -17,6 +17,8 @@ export const SCHEDULED_JOB_NAMES = [
   'payout-poll',
   'auto-payouts',
   'review-invites',
+  'abandoned-checkout-reminders',
+  'creator-mail-digest',
   'job-runs-prune',
 ] as const;
 /** The queued jobs, by name. */

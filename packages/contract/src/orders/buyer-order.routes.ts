@@ -1,5 +1,12 @@
 import { defineRoutes } from '../platform/route';
-import { ZBuyerOrder, ZFindOrderAnswer, ZFindOrderRequest, ZOrderLinkParams } from './buyer-order.schema';
+import {
+  ZBuyerOrder,
+  ZCancelOrderAnswer,
+  ZChangeAddressRequest,
+  ZFindOrderAnswer,
+  ZFindOrderRequest,
+  ZOrderLinkParams,
+} from './buyer-order.schema';
 
 const tags = ['checkout'] as const;
 const open = { public: true } as const;
@@ -12,6 +19,25 @@ export const buyerOrderRoutes = defineRoutes({
     summary: "An order as its buyer sees it, from the signed link in the buyer's mails",
     tags,
     params: ZOrderLinkParams,
+    response: ZBuyerOrder,
+    access: open,
+  },
+  cancel: {
+    method: 'POST',
+    path: '/api/v1/public/orders/by-link/:token/cancel',
+    summary: 'Cancels the order before fulfilment starts: refunds everything left and returns the stock',
+    tags,
+    params: ZOrderLinkParams,
+    response: ZCancelOrderAnswer,
+    access: open,
+  },
+  changeAddress: {
+    method: 'POST',
+    path: '/api/v1/public/orders/by-link/:token/address',
+    summary: 'Changes the address to ship to before fulfilment starts (same country and region)',
+    tags,
+    params: ZOrderLinkParams,
+    body: ZChangeAddressRequest,
     response: ZBuyerOrder,
     access: open,
   },

@@ -16,6 +16,8 @@ export const ZOrderLinkParams = z.object({ token: ZOrderLinkToken });
 export const ZBuyerOrderStep = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('placed'), at: z.string() }),
   z.object({ kind: z.literal('paid'), at: z.string() }),
+  z.object({ kind: z.literal('in_production'), at: z.string() }),
+  z.object({ kind: z.literal('cancelled'), at: z.string() }),
   z.object({ kind: z.literal('shipped'), at: z.string(), shipment: ZShipment }),
   z.object({ kind: z.literal('delivered'), at: z.string() }),
   z.object({
@@ -32,10 +34,16 @@ export type TBuyerOrderStep = z.infer<typeof ZBuyerOrderStep>;
 export const ZBuyerOrder = z.object({
   orderNo: z.string(),
   /**
-   * Where the order is: 'unpaid' (placed, payment not taken), 'paid' (being prepared), 'shipped',
-   * 'delivered' (completed), 'refunded' (every cent went back).
+   * Where the order is: 'unpaid' (placed, payment not taken), 'paid' (not started yet),
+   * 'in_production' (being prepared), 'shipped', 'delivered' (completed), 'cancelled' (by its
+   * buyer), 'refunded' (every cent went back).
    */
-  stage: z.enum(['unpaid', 'paid', 'shipped', 'delivered', 'refunded']),
+  stage: z.enum(['unpaid', 'paid', 'in_production', 'shipped', 'delivered', 'cancelled', 'refunded']),
+  /**
+   * What the buyer can still do themselves (decision 0058): cancel, or change the address within
+   * its country and region — both only until fulfilment starts.
+   */
+  can: z.object({ cancel: z.boolean(), changeAddress: z.boolean() }),
   shop: z.object({ slug: z.string(), name: z.string(), avatarUrl: z.string().nullable() }),
   /** The lines as frozen, as the receipt shows them. */
   items: z.array(ZOrderReceipt.shape.items.element.omit({ lineMinor: true })),
@@ -68,3 +76,18 @@ export const ZFindOrderRequest = z.object({
 });
 export type TFindOrderRequest = z.input<typeof ZFindOrderRequest>;
 export const ZFindOrderAnswer = z.object({ accepted: z.literal(true) });
+
+/** Cancelling from the order page: everything still refundable goes back, the stock returns. */
+export const ZCancelOrderAnswer = z.object({
+  /** What the refund gives back (0 when nothing was left to refund). */
+  refundMinor: z.number().int(),
+  currencyCode: z.string(),
+});
+export type TCancelOrderAnswer = z.infer<typeof ZCancelOrderAnswer>;
+
+/**
+ * A new address to ship to, in the same country and region (state, province): those decide the
+ * shipping zone and the tax the buyer paid, so moving out of them is refused, never charged.
+ */
+export const ZChangeAddressRequest = z.object({ address: ZShippingAddress });
+export type TChangeAddressRequest = z.input<typeof ZChangeAddressRequest>;

@@ -84,6 +84,11 @@ export const ZCheckoutRequest = z.object({
     .optional(),
   /** The buyer's language: the confirmation mail is written in it. */
   language: z.enum(LANGUAGES).default('en'),
+  /**
+   * The buyer ticked "Email me news and offers from <shop>" (unticked by default): the shop may
+   * send them marketing mail, each with a one-click unsubscribe, until they unsubscribe.
+   */
+  marketingConsent: z.boolean().default(false),
   userSource: ZTrafficSource.default('default'),
   pageSource: ZTrafficSource.default(''),
 });

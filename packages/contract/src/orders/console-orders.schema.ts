@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daysInOrder, ZIsoDay } from '../platform/days';
 import { ZCreatorOrderItem, ZOrderCursor, ZOrderNo, ZOrderStatus, ZShipment } from './orders.schema';
-import { ZOrderMoney, ZOrderShipping } from './checkout.schema';
+import { ZOrderMoney, ZOrderShipping, ZShippingAddress } from './checkout.schema';
 
 /**
  * The console's orders (`commerce/orders`): every order of every shop, and fulfilment — an
@@ -131,6 +131,10 @@ export const ZConsoleOrder = z.object({
   paidAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   shipment: ZShipment.nullable(),
+  /** When an operator marked it in production (decision 0058); null while not. */
+  productionAt: z.string().nullable(),
+  /** When its buyer cancelled it; a cancelled order is never shipped. */
+  cancelledAt: z.string().nullable(),
   /** The token a ship request must name: the order changed since if it no longer matches. */
   version: z.number().int(),
 });
@@ -168,6 +172,12 @@ export type TConsoleLedgerRow = z.infer<typeof ZConsoleLedgerRow>;
 
 export const ZRefundStatus = z.enum(['pending', 'completed', 'failed']);
 export type TRefundStatus = z.infer<typeof ZRefundStatus>;
+/**
+ * Who asked for a refund: 'operator' (the console), 'provider' (a refund, dispute or chargeback
+ * PayPal told us of) or 'buyer' (the buyer cancelled the order from its page, decision 0058).
+ */
+export const ZRefundSource = z.enum(['operator', 'provider', 'buyer']);
+export type TRefundSource = z.infer<typeof ZRefundSource>;
 
 /**
  * One order line a refund gave back (or is giving back): the line as it was bought (title, variant
@@ -190,13 +200,12 @@ export const ZConsoleRefund = z.object({
   amountMinor: z.number().int(),
   currencyCode: z.string(),
   status: ZRefundStatus,
-  /** 'operator' (the console) or 'provider' (a refund, dispute or chargeback PayPal told us of). */
-  source: z.enum(['operator', 'provider']),
+  source: ZRefundSource,
   reason: z.string(),
   restock: z.boolean(),
   /** The creator's profit share this refund took back. */
   profitReversedMinor: z.number().int(),
-  /** The operator's username, or null (the provider). */
+  /** The operator's username, or null (the provider, the buyer). */
   requestedBy: z.string().nullable(),
   failure: z.string().nullable(),
   createdAt: z.string(),
@@ -245,6 +254,18 @@ export const ZOrderEvent = z.discriminatedUnion('action', [
       lines: z.array(ZRefundedLine).optional(),
     }),
   }),
+  /** An operator marked it in production: its buyer can no longer cancel it or change its address. */
+  ZOrderEventBase.extend({ action: z.literal('in_production'), detail: z.object({}) }),
+  /** Its buyer cancelled it from the order page; `refundId` the refund of everything left, if any. */
+  ZOrderEventBase.extend({
+    action: z.literal('cancelled'),
+    detail: z.object({ refundId: z.string().optional() }),
+  }),
+  /** Its buyer changed the address to ship to (the country and region stay): the one before. */
+  ZOrderEventBase.extend({
+    action: z.literal('address_changed'),
+    detail: z.object({ previous: ZShippingAddress }),
+  }),
   ZOrderEventBase.extend({
     action: z.literal('refund_failed'),
     detail: z.object({ refundId: z.string(), amountMinor: z.number().int(), failure: z.string() }),
@@ -259,6 +280,26 @@ export const ZOrderEvent = z.discriminatedUnion('action', [
       /** Whether accepting marked the order paid (`accept` of an amount mismatch). */
       paid: z.boolean().optional(),
     }),
+  }),
+  /** Its buyer reported a problem with a line (a case, issue 35): the case and why. */
+  ZOrderEventBase.extend({
+    action: z.literal('case_opened'),
+    detail: z.object({ caseId: z.string(), itemId: z.string(), reason: z.string() }),
+  }),
+  /** An operator resolved a case of it: refunded the line, reshipped it (the new order) or declined. */
+  ZOrderEventBase.extend({
+    action: z.literal('case_resolved'),
+    detail: z.object({
+      caseId: z.string(),
+      resolution: z.enum(['refund', 'reship', 'decline']),
+      refundId: z.string().optional(),
+      reshipOrderNo: z.string().optional(),
+    }),
+  }),
+  /** A zero-price order placed to send a line of another order again (a case's reship). */
+  ZOrderEventBase.extend({
+    action: z.literal('reship_placed'),
+    detail: z.object({ caseId: z.string(), fromOrderNo: z.string() }),
   }),
 ]);
 export type TOrderEvent = z.infer<typeof ZOrderEvent>;
@@ -328,6 +369,14 @@ export type TShipRequest = z.input<typeof ZShipRequest>;
 
 export const ZShipAnswer = z.object({ shipped: z.number().int() });
 export type TShipAnswer = z.infer<typeof ZShipAnswer>;
+
+/**
+ * Marks a paid order "in production" (decision 0058): fulfilment started, so its buyer can no
+ * longer cancel it or change its address. Names the version the operator saw, as shipping does.
+ */
+export const ZProductionRequest = z.object({ orderNo: ZOrderNo, version: z.number().int().min(0) });
+export type TProductionRequest = z.input<typeof ZProductionRequest>;
+export const ZProductionAnswer = z.object({ version: z.number().int() });
 
 /** A bulk tracking import (.xlsx: order number, carrier, tracking number per row), read, not applied. */
 export const ZShipImportRequest = z.object({

@@ -133,8 +133,29 @@ export const ErrorCode = {
   ALREADY_REVIEWED: 'A0691',
   /** An order link (the buyer's order page) that does not verify or has expired; nothing is shown. */
   ORDER_LINK_INVALID: 'A0692',
+  /**
+   * An unpaid order whose payment cannot be resumed: its stock is gone, it is too old, or it has no
+   * payment to resume; `data` is `{reason, products}` with each product's link (buy it again).
+   */
+  ORDER_NOT_RESUMABLE: 'A0695',
+  /** An unsubscribe link (marketing mail) that does not verify; nothing changed. */
+  UNSUBSCRIBE_LINK_INVALID: 'A0694',
+  /**
+   * The buyer can no longer cancel the order or change its address: fulfilment started (in
+   * production), it shipped, or it was cancelled or refunded meanwhile; `msg` says which.
+   */
+  ORDER_NOT_CHANGEABLE: 'A0693',
   /** The notice is not in a state that allows this (edit a published one, publish twice, revoke a draft). */
   NOTICE_STATE: 'A0700',
+  /**
+   * A problem cannot be reported with this order or line now: not shipped, refunded in full or
+   * cancelled, or "not received" before the delivery estimate has passed; `msg` says which.
+   */
+  CASE_NOT_OPENABLE: 'A0710',
+  /** This order line already has an open case: follow it on the order page (one at a time). */
+  CASE_ALREADY_OPEN: 'A0711',
+  /** The case is not in a state that allows this (resolved meanwhile, or not waiting for the buyer). */
+  CASE_STATE: 'A0712',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode) as TErrorCode[];
@@ -199,7 +220,13 @@ export const ERROR_HTTP_STATUS = {
   [ErrorCode.REVIEW_LINK_INVALID]: 404,
   [ErrorCode.ALREADY_REVIEWED]: 409,
   [ErrorCode.ORDER_LINK_INVALID]: 404,
+  [ErrorCode.ORDER_NOT_RESUMABLE]: 409,
+  [ErrorCode.UNSUBSCRIBE_LINK_INVALID]: 404,
+  [ErrorCode.ORDER_NOT_CHANGEABLE]: 409,
   [ErrorCode.NOTICE_STATE]: 409,
+  [ErrorCode.CASE_NOT_OPENABLE]: 409,
+  [ErrorCode.CASE_ALREADY_OPEN]: 409,
+  [ErrorCode.CASE_STATE]: 409,
 } as const satisfies Record<TErrorCode, number>;
 
 export const ZResultCode = z.union([z.literal(RESULT_SUCCESS), z.literal(RESULT_WARNING), z.string()]);

@@ -41,6 +41,13 @@ export const SEED_CONFIGS = [
       'Days after an order is shipped before its buyer is mailed a link to review each item (an order counts as delivered then); 0 sends it with the shipping',
   },
   {
+    key: 'ABANDONED_CHECKOUT_REMINDER_MINUTES',
+    name: 'Abandoned checkout reminder (minutes)',
+    value: '60',
+    remark:
+      'Minutes an unpaid order waits before its buyer, if they agreed to the shop’s news and offers, is mailed one reminder (1 to 1440)',
+  },
+  {
     key: 'DOC_URL',
     name: 'Documentation link',
     value: '',

@@ -8,3 +8,14 @@ export {
   type SeedImagePurpose,
   type SeedPicture,
 } from './seed-images';
+// Images nobody publishes (a buyer's photos of a case): the upload's checks, served only through
+// the route of the module that knows who may see them.
+export {
+  checkPrivateImages,
+  dropPrivateImages,
+  putPrivateImages,
+  readPrivateImage,
+  recordPrivateImages,
+  type PrivateImageFolder,
+  type StoredPrivateImage,
+} from './private-images';

@@ -72,6 +72,7 @@ describe('built-in menu tree', () => {
       ['creators', 'Creators', 'commerce/creators/index'],
       ['reconciliation', 'Reconciliation', 'commerce/reconciliation/index'],
       ['shipping', 'Shipping', 'commerce/shipping/index'],
+      ['cases', 'Cases', 'commerce/cases/index'],
       ['tax', 'TaxRate', 'commerce/taxes/index'],
       ['tax-report', 'TaxReport', 'commerce/tax-report/index'],
     ]);

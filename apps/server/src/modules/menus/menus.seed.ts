@@ -343,6 +343,16 @@ export const SEED_MENU_TREE: SeedCatalog[] = [
           { name: 'Run', perm: 'sys:reconcile:run' },
         ],
       },
+      // Issue 35: problems buyers reported after shipping, resolved by refund, reship or decline.
+      {
+        name: 'Cases',
+        path: 'cases',
+        routeName: 'Cases',
+        component: 'commerce/cases/index',
+        icon: 'message',
+        sort: 6,
+        buttons: [{ name: 'Handle cases', perm: 'sys:order:case' }],
+      },
       // Issue 34: the zones and methods orders are shipped by.
       {
         name: 'Shipping',

@@ -20,6 +20,7 @@ function checkoutService(app: FastifyInstance) {
     log: app.log,
     realtime: newsWithFreshAnswers(app),
     orderLinks: app.orderLinks,
+    creatorMails: app.creatorMails,
     payments: app.payments,
     limiter: app.limiter,
     publicUrl: app.config.publicUrl,
@@ -86,7 +87,7 @@ async function registerCheckout(app: FastifyInstance): Promise<void> {
 
 export const checkoutModule = fp(registerCheckout, {
   name: 'checkout',
-  dependencies: ['jobs', 'mail', 'order-links', 'payments', 'rate-limit'],
+  dependencies: ['creator-mails', 'jobs', 'mail', 'order-links', 'payments', 'rate-limit'],
   // Its routes and hooks stay in their own scope, as a plain plugin's.
   encapsulate: true,
 });

@@ -38,6 +38,7 @@ import {
   type DiscountRefused,
 } from '../discounts/discounts.api';
 import { quoteShipping, shippingConfigured } from '../shipping/shipping.api';
+import { recordMarketingConsent } from '../marketing/marketing.api';
 import { taxRateFor, type TaxRule } from '../taxes/taxes.api';
 import { currencyRateOf } from '../countries/countries.api';
 import {
@@ -502,6 +503,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
       );
       if (discount)
         await recordDiscountUse(tx, { codeId: discount.codeId, orderId: order.id, email: form.email });
+      // The buyer ticked "Email me news and offers": kept with this order, or not at all.
+      if (form.marketingConsent) {
+        await recordMarketingConsent(tx, {
+          shopId: shop.id,
+          shopName: shop.name,
+          email: form.email,
+          orderId: order.id,
+          language: form.language,
+          at,
+        });
+      }
       return order;
     });
   }

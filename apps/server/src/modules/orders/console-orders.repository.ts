@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TRecordedOrderEvent } from '@linkstore/contract';
 import type { AppDatabase } from '../../platform/db/database';
 import { containsPattern } from '../../platform/db/like';
@@ -35,8 +35,9 @@ function conditionsOf(filter: ConsoleOrderFilter): SQL[] {
   }
   if (filter.product) conditions.push(hasItemMatching(filter.product));
   if (filter.status !== undefined) conditions.push(eq(orders.status, filter.status));
-  // Paid, in transit: the orders to ship — one refunded in full is not (decision 0020).
-  if (filter.status === 1) conditions.push(sql`not ${isFullyRefunded()}`);
+  // Paid, in transit: the orders to ship — one refunded in full is not (decision 0020), nor one
+  // its buyer cancelled (decision 0058), even while the cancellation's refund has not gone through.
+  if (filter.status === 1) conditions.push(sql`not ${isFullyRefunded()} and ${orders.cancelledAt} is null`);
   if (filter.flagged === true) conditions.push(sql`${orders.flag} is not null`);
   if (filter.flagged === false) conditions.push(sql`${orders.flag} is null`);
   if (filter.flagged === 'open')
@@ -90,6 +91,8 @@ const columns = {
   trackingNo: orders.trackingNo,
   shippedAt: orders.shippedAt,
   shippedBy: orders.shippedBy,
+  productionAt: orders.productionAt,
+  cancelledAt: orders.cancelledAt,
   version: orders.version,
   paidAt: orders.paidAt,
   completedAt: orders.completedAt,
@@ -192,6 +195,8 @@ export function lockOrdersByNo(db: AppDatabase, orderNos: string[]) {
       status: orders.status,
       version: orders.version,
       refunded: isFullyRefunded(),
+      cancelledAt: orders.cancelledAt,
+      productionAt: orders.productionAt,
     })
     .from(orders)
     .where(inArray(orders.orderNo, orderNos))
@@ -207,6 +212,7 @@ export function findOrdersByNo(db: AppDatabase, orderNos: string[]) {
       status: orders.status,
       version: orders.version,
       refunded: isFullyRefunded(),
+      cancelledAt: orders.cancelledAt,
     })
     .from(orders)
     .where(inArray(orders.orderNo, orderNos));
@@ -241,11 +247,28 @@ export async function markShipped(db: AppDatabase, orderId: number, values: Ship
         eq(orders.id, orderId),
         eq(orders.status, 1),
         eq(orders.version, values.version),
+        isNull(orders.cancelledAt),
         sql`not ${isFullyRefunded()}`,
       ),
     )
     .returning({ id: orders.id });
   return rows.length === 1;
+}
+
+/** Stamps a locked order in production by `operatorId` and bumps its version; answers the new one. */
+export async function markProduction(db: AppDatabase, orderId: number, operatorId: number): Promise<number> {
+  const [row] = await db
+    .update(orders)
+    .set({
+      productionAt: sql`now()`,
+      productionBy: operatorId,
+      version: sql`${orders.version} + 1`,
+      updatedAt: stampNow(),
+    })
+    .where(eq(orders.id, orderId))
+    .returning({ version: orders.version });
+  if (!row) throw new Error(`order ${orderId} vanished under its lock`);
+  return row.version;
 }
 
 /** What the shipping mail needs of each order. */

@@ -4,6 +4,7 @@ import { registerDownloadRoute, registerRoute } from '../../platform/http/routes
 import {
   getConsoleOrder,
   listConsoleOrders,
+  markInProduction,
   shipOrders,
   type OrderRefundsReader,
   type RefundedUnitsReader,
@@ -35,6 +36,7 @@ export function registerConsoleOrderRoutes(
     if (answer.shipped > 0) app.reviewInvites.runSoon();
     return answer;
   });
+  registerRoute(app, r.production, ({ body, caller }) => markInProduction(db, Number(caller.id), body));
   registerRoute(app, r.shipImport, ({ body, request }) => readShipImport(db, body.file, request.lang));
   registerDownloadRoute(app, r.export, async ({ query, request }) => ({
     filename: `orders-${today()}.xlsx`,

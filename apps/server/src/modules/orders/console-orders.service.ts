@@ -30,6 +30,7 @@ import {
   listOrderPayments,
   lockOrdersByNo,
   recordOrderEvent,
+  markProduction,
   markShipped,
   pageConsoleOrders,
   type ConsoleOrderFilter,
@@ -40,6 +41,7 @@ import { TRACKING_JOB, type TrackingJob } from './shipment-tracking';
 import { decodeCursor, encodeCursor, shipmentOf } from './orders.service';
 import { utcDayRange } from '../../platform/http/days';
 import { orderLinkLine, type OrderLinksHandle } from './order-link';
+import { withHtml } from '../../platform/mail/html-mail';
 
 type ConsoleOrdersQuery = z.output<typeof ZConsoleOrdersQuery>;
 type ShipRequest = z.output<typeof ZShipRequest>;
@@ -84,6 +86,8 @@ function toConsoleOrder(row: ConsoleOrderRow): TConsoleOrder {
     paidAt: row.paidAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
     shipment: shipmentOf(row),
+    productionAt: row.productionAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
     version: row.version,
   };
 }
@@ -258,6 +262,8 @@ export async function shipOrders(
       else if (row.status !== 1) {
         const key = row.status === 0 ? 'orders.ship.unpaid' : 'orders.ship.completed';
         refused.push({ field, key, params: { orderNo: item.orderNo } });
+      } else if (row.cancelledAt) {
+        refused.push({ field, key: 'orders.ship.cancelled', params: { orderNo: item.orderNo } });
       } else if (row.refunded) {
         refused.push({ field, key: 'orders.ship.refunded', params: { orderNo: item.orderNo } });
       } else if (row.version !== item.version) {
@@ -294,6 +300,40 @@ export async function shipOrders(
   return { shipped: shippedIds.length };
 }
 
+/**
+ * Marks a paid order "in production" (decision 0058): fulfilment started, so its buyer can no
+ * longer cancel it or change its address. Under the order's lock, like shipping: refused while it
+ * is not paid, is already in production, shipped, cancelled or refunded in full
+ * (ORDER_NOT_SHIPPABLE), or changed since the operator saw it (ORDER_STALE). Answers the new version.
+ */
+export async function markInProduction(
+  db: AppDatabase,
+  operatorId: number,
+  body: { orderNo: string; version: number },
+): Promise<{ version: number }> {
+  return withTransaction(db, async (tx) => {
+    const [row] = await lockOrdersByNo(tx, [body.orderNo]);
+    if (!row) throw AppError.notFound();
+    const open = row.status === 1 && !row.refunded && row.cancelledAt === null && row.productionAt === null;
+    if (!open) {
+      throw AppError.of(ErrorCode.ORDER_NOT_SHIPPABLE, 'orders.production.refused', {
+        orderNo: body.orderNo,
+      });
+    }
+    if (row.version !== body.version) {
+      throw AppError.of(ErrorCode.ORDER_STALE, 'orders.production.stale', { orderNo: body.orderNo });
+    }
+    const version = await markProduction(tx, row.id, operatorId);
+    await recordOrderEvent(tx, {
+      orderId: row.id,
+      action: 'in_production',
+      actorUserId: operatorId,
+      detail: {},
+    });
+    return { version };
+  });
+}
+
 export interface ShippedMailInput {
   lang: TLanguage;
   orderNo: string;
@@ -315,11 +355,15 @@ export function composeShipped(to: string, input: ShippedMailInput): MailMessage
     trackingNo: input.trackingNo,
   };
   const link = url ? `\n\n${translate(lang, 'mail.orderShipped.link', { url })}` : '';
-  return {
-    to,
-    subject: translate(lang, 'mail.orderShipped.subject', values),
-    text: `${translate(lang, 'mail.orderShipped.body', values)}${link}\n\n${orderLinkLine(lang, input.orderUrl)}`,
-  };
+  return withHtml(
+    {
+      to,
+      subject: translate(lang, 'mail.orderShipped.subject', values),
+      text: `${translate(lang, 'mail.orderShipped.body', values)}${link}\n\n${orderLinkLine(lang, input.orderUrl)}`,
+    },
+    lang,
+    { name: input.shopName },
+  );
 }
 
 /** Mails each shipped order's buyer in the background; a failure is logged, never undoes. */

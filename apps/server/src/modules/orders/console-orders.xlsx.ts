@@ -131,6 +131,7 @@ export async function readShipImport(
         if (!order) problem('orders.import.notFound', { orderNo });
         else if (order.status === 0) problem('orders.import.unpaid', { orderNo });
         else if (order.status !== 1) problem('orders.import.completed', { orderNo });
+        else if (order.cancelledAt) problem('orders.import.cancelled', { orderNo });
         else if (order.refunded) problem('orders.import.refunded', { orderNo });
       }
     }

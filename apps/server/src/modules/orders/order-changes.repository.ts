@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../platform/db/database';
 import { refunds } from '../refunds/refunds.table';
 import { orders } from './orders.table';
+import { isFullyRefunded } from './refund-state';
 import { stampNow } from '../../platform/db/stamp';
 
 /*
@@ -89,4 +90,54 @@ export async function claimOrdersForReviewInvites(
       language: orders.language,
       shopId: orders.shopId,
     });
+}
+
+/** Why a buyer can no longer cancel the order or change its address (decision 0058). */
+export type BuyerChangeRefusal = 'unpaid' | 'inProduction' | 'shipped' | 'cancelled' | 'refunded';
+
+/** What decides whether the buyer may still change the order. */
+export interface BuyerChangeState {
+  status: number;
+  productionAt: Date | null;
+  shippedAt: Date | null;
+  cancelledAt: Date | null;
+  /** Every captured cent is refunded or being refunded. */
+  refunded: boolean;
+}
+
+/**
+ * Whether the buyer may still cancel the order or change its address, and if not why: only a paid
+ * order whose fulfilment has not started — not in production, not shipped, not cancelled, not
+ * refunded in full. Null when they may.
+ */
+export function buyerChangeRefusal(state: BuyerChangeState): BuyerChangeRefusal | null {
+  if (state.cancelledAt) return 'cancelled';
+  if (state.status === 0) return 'unpaid';
+  if (state.shippedAt || state.status === 2) return 'shipped';
+  if (state.refunded) return 'refunded';
+  if (state.productionAt) return 'inProduction';
+  return null;
+}
+
+/**
+ * A buyer's order (side 'c') locked for a change its buyer asks for, with its refund state: the
+ * operator's ship and production requests lock it too, so of a cancellation and a shipment exactly
+ * one goes through and the other reads the order as the first left it.
+ */
+export async function lockOrderForBuyer(db: AppDatabase, orderId: number) {
+  const [row] = await db
+    .select({ order: orders, refunded: isFullyRefunded() })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.side, 'c')))
+    .for('update');
+  return row ? { ...row.order, refunded: row.refunded } : undefined;
+}
+export type BuyerLockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrderForBuyer>>>;
+
+/** Stamps the order cancelled by its buyer (locked by the caller) and bumps its version. */
+export async function markCancelledByBuyer(db: AppDatabase, orderId: number): Promise<void> {
+  await db
+    .update(orders)
+    .set({ cancelledAt: sql`now()`, version: sql`${orders.version} + 1`, updatedAt: stampNow() })
+    .where(and(eq(orders.id, orderId), isNull(orders.cancelledAt)));
 }

@@ -14,6 +14,7 @@ import type { MailMessage, Mailer } from '../../platform/mail/mailer';
 import { findOrderById, listOrderItems, type OrderItemRow } from './checkout.repository';
 import { orderLinkLine, type OrderLinksHandle } from './order-link';
 import { moneyOf, shippingOf } from './order-money';
+import { withHtml } from '../../platform/mail/html-mail';
 
 export interface ConfirmationInput {
   lang: TLanguage;
@@ -84,11 +85,15 @@ export function composeConfirmation(to: string, input: ConfirmationInput): MailM
     summary: summary.join('\n'),
     total: money(input.totalMinor),
   };
-  return {
-    to,
-    subject: translate(lang, 'mail.orderPaid.subject', values),
-    text: `${translate(lang, 'mail.orderPaid.body', values)}\n\n${orderLinkLine(lang, input.orderUrl)}`,
-  };
+  return withHtml(
+    {
+      to,
+      subject: translate(lang, 'mail.orderPaid.subject', values),
+      text: `${translate(lang, 'mail.orderPaid.body', values)}\n\n${orderLinkLine(lang, input.orderUrl)}`,
+    },
+    lang,
+    { name: shopName },
+  );
 }
 
 /** Sends the confirmation of a paid order in the background; a failure is logged, never thrown. */

@@ -14,6 +14,7 @@ import type { Realtime } from '../../platform/realtime/realtime-plugin';
 import { takeStock } from '../catalog/catalog.api';
 import { creditSale } from '../earnings/earnings.api';
 import { updatePayment } from '../payments/payments.api';
+import type { CreatorMailsHandle } from '../creator-mails/creator-mails.api';
 import {
   flipToPaid,
   listOrderItems,
@@ -44,6 +45,8 @@ export interface PaymentDeps {
   realtime: Pick<Realtime, 'toUser' | 'toTopic'>;
   /** The buyer's order page, linked from the confirmation. */
   orderLinks: Pick<OrderLinksHandle, 'urlFor'>;
+  /** The creator's mail about the sale (their settings decide), queued in the paying transaction. */
+  creatorMails: Pick<CreatorMailsHandle, 'queueSaleMail'>;
 }
 
 /** What a capture came to for the order. */
@@ -103,6 +106,16 @@ export async function markPaid(deps: PaymentDeps, orderId: number, capture: Capt
       capturedMinor: capture.capturedMinor,
       capturedCurrency: capture.currencyCode,
     });
+    if (order.side === 'c') {
+      await deps.creatorMails.queueSaleMail(tx, {
+        orderNo: order.orderNo,
+        ownerUserId: order.ownerUserId,
+        shopId: order.shopId,
+        totalMinor: order.totalMinor,
+        profitMinor: order.profitMinor,
+        currencyCode: order.currencyCode,
+      });
+    }
     return { order, flag };
   });
   if (!flipped) return false;

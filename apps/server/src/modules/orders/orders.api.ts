@@ -7,11 +7,18 @@ export { orderLinkLine, type OrderLinksHandle } from './order-link';
 // An order's refund state (Refunded, out of the shipping queue): the dashboard's "Waiting to ship".
 export { isFullyRefunded, refundedMinorOf } from './refund-state';
 // Changes other modules make to an order, in their transaction: the refunds' version bump and flag
-// resolution, the review invitations' claim.
+// resolution and the buyer's cancellation (decision 0058), the review invitations' claim.
 export {
   bumpOrderVersion,
+  buyerChangeRefusal,
   claimOrdersForReviewInvites,
+  lockOrderForBuyer,
+  markCancelledByBuyer,
+  type BuyerChangeRefusal,
+  type BuyerLockedOrder,
   notRefunded,
   resolveOrderFlag,
   type ReviewInviteOrder,
 } from './order-changes.repository';
+// A case resolved by reship (issue 35): a zero-price order of the line, in the case's transaction.
+export { placeReshipOrder, RESHIP_SOURCE, type ReshipResult } from './reship-order';

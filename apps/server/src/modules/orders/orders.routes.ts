@@ -7,6 +7,7 @@ import { createBuyerOrderService } from './buyer-order.service';
 import { registerConsoleOrderRoutes } from './console-orders.routes';
 import type { OrderRefundsReader, RefundedUnitsReader } from './console-orders.service';
 import { registerPurchaseRoutes } from './order-purchases.routes';
+import { registerResumePayment } from './resume-payment';
 import { exportMyOrders } from './orders-export';
 import { getMyOrder, listMyOrders } from './orders.service';
 
@@ -51,6 +52,7 @@ async function registerOrders(app: FastifyInstance, options: OrdersModuleOptions
   registerPurchaseRoutes(app);
   registerConsoleOrderRoutes(app, options);
   registerBuyerOrderRoutes(app, options);
+  registerResumePayment(app);
 }
 
 /** The buyer's order page, from the signed link in their mails, and "Find my order" (public). */
@@ -63,6 +65,9 @@ function registerBuyerOrderRoutes(app: FastifyInstance, options: OrdersModuleOpt
     refundsOf: options.refundsOf,
   });
   registerRoute(app, buyerOrderRoutes.order, ({ params }) => service.order(params.token));
+  registerRoute(app, buyerOrderRoutes.changeAddress, ({ params, body }) =>
+    service.changeAddress(params.token, body.address),
+  );
   registerRoute(app, buyerOrderRoutes.find, async ({ body, request }) => {
     await service.find(body, request.ip);
     return { accepted: true as const };

@@ -135,7 +135,20 @@ export const orders = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     /** The operator who marked it shipped. */
     shippedBy: bigint('shipped_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    /** Bumped by every operator change: a ship request names the version the operator saw. */
+    /**
+     * When an operator marked it "in production" (fulfilment started, decision 0058): from then on
+     * its buyer can no longer cancel it or change its address. Null while it is not.
+     */
+    productionAt: timestamp('production_at', { withTimezone: true }),
+    productionBy: bigint('production_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /**
+     * When its buyer cancelled it (before fulfilment started): it is never shipped, and everything
+     * still refundable was refunded through the refunds (source 'buyer') in the same transaction.
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Bumped by every change: a ship request names the version the operator saw. */
     version: integer('version').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /**

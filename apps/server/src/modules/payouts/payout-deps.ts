@@ -4,6 +4,7 @@ import type { AppDatabase } from '../../platform/db/database';
 import { AppError } from '../../platform/errors/app-error';
 import { utcDayStartOf } from '../../platform/http/days';
 import type { Realtime } from '../../platform/realtime/realtime-plugin';
+import type { CreatorMailsHandle } from '../creator-mails/creator-mails.api';
 import type { PayoutRules } from '../earnings/earnings.api';
 
 export type Payouts = FastifyInstance['payments']['payouts'];
@@ -20,6 +21,8 @@ export interface PayoutsDeps {
   rules: () => PayoutRules;
   /** Live news to the creator when a payout is completed or returned (after the commit). */
   realtime: Pick<Realtime, 'toUser'>;
+  /** The creator's mail when a payout is sent or returned (their settings decide), in its transaction. */
+  creatorMails: Pick<CreatorMailsHandle, 'queuePayoutMail'>;
 }
 
 /** The ledger is kept in US cents: payouts are paid in USD. */

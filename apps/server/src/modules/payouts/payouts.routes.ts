@@ -11,9 +11,17 @@ export const AUTO_PAYOUT_INTERVAL_MS = 60 * 60_000;
 
 /**
  * What the payouts need at start: PayPal's payouts (payments), the creator's live news (realtime,
- * and the private answers it refreshes) and the operators' payout rules (configs).
+ * and the private answers it refreshes), the operators' payout rules (configs) and the creator's
+ * mails (creator-mails).
  */
-export const PAYOUTS_DEPENDENCIES = ['payments', 'realtime', 'private-answers', 'configs', 'jobs'];
+export const PAYOUTS_DEPENDENCIES = [
+  'payments',
+  'realtime',
+  'private-answers',
+  'configs',
+  'jobs',
+  'creator-mails',
+];
 
 /** Withdrawals, their status following, the weekly automatic payout and the operators' view. */
 async function payouts(app: FastifyInstance): Promise<void> {
@@ -23,6 +31,7 @@ async function payouts(app: FastifyInstance): Promise<void> {
     log: app.log,
     realtime: newsWithFreshAnswers(app),
     rules: () => readPayoutRules((key) => app.configValues.get(key)),
+    creatorMails: app.creatorMails,
   });
   app.payments.payouts.onEvent((event) => service.handleEvent(event));
 

@@ -16,7 +16,7 @@ import {
   type PayoutRow,
 } from './payouts.repository';
 
-type SettleDeps = Pick<PayoutsDeps, 'db' | 'log' | 'realtime'>;
+type SettleDeps = Pick<PayoutsDeps, 'db' | 'log' | 'realtime' | 'creatorMails'>;
 
 /** Tells the creator's open studios; a failure is only logged (the payout is settled). */
 function announce(
@@ -59,6 +59,15 @@ export async function settleReturned(
       amountMinor: moved.amountMinor,
       currencyCode: moved.currencyCode,
     });
+    await deps.creatorMails.queuePayoutMail(tx, {
+      kind: 'returned',
+      payoutId: moved.id,
+      userId: moved.userId,
+      shopId: moved.shopId,
+      amountMinor: moved.amountMinor,
+      currencyCode: moved.currencyCode,
+      reason,
+    });
     return 'returned';
   });
   if (outcome === 'returned') announce(deps, row, 'payoutReturned');
@@ -70,7 +79,20 @@ export async function applyItem(deps: SettleDeps, row: PayoutRow, item: PayoutIt
   const { db } = deps;
   const status = item.transactionStatus.toUpperCase();
   if (status === 'SUCCESS') {
-    if (!(await markPaid(db, row.id, status, item.payoutItemId))) return 'unchanged';
+    // Paid once, with the creator's mail queued in the same transaction.
+    const paid = await withTransaction(db, async (tx) => {
+      if (!(await markPaid(tx, row.id, status, item.payoutItemId))) return false;
+      await deps.creatorMails.queuePayoutMail(tx, {
+        kind: 'sent',
+        payoutId: row.id,
+        userId: row.userId,
+        shopId: row.shopId,
+        amountMinor: row.amountMinor,
+        currencyCode: row.currencyCode,
+      });
+      return true;
+    });
+    if (!paid) return 'unchanged';
     announce(deps, row, 'payoutPaid');
     return 'paid';
   }

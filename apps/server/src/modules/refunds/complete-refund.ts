@@ -76,12 +76,14 @@ export interface Completed {
 /**
  * Completes a pending refund in `tx` (the order and the payment locked first, in that order):
  * only the caller that moves it from pending does the rest — the reversal of the profit share,
- * the stock back, the order's history. Undefined when someone else completed (or failed) it.
+ * the stock back, the order's history, the creator's mail. Undefined when someone else completed
+ * (or failed) it.
  */
 export async function completeRefundIn(
   tx: AppDatabase,
   refundId: number,
   providerRefundId: string | undefined,
+  creatorMails: RefundsDeps['creatorMails'],
 ): Promise<Completed | undefined> {
   const pending = await findRefund(tx, refundId);
   if (!pending || pending.status !== 'pending') return undefined;
@@ -125,6 +127,15 @@ export async function completeRefundIn(
       ...(lines.length > 0 ? { lines: lines.map(refundedLineOf) } : {}),
     },
   });
+  // The creator hears of it by mail when their settings say so, queued only if this commits.
+  await creatorMails.queueRefundMail(tx, {
+    orderNo: order.orderNo,
+    ownerUserId: order.ownerUserId,
+    shopId: order.shopId,
+    amountMinor: refund.amountMinor,
+    profitReversedMinor: share,
+    currencyCode: refund.currencyCode,
+  });
   return {
     refund: { ...refund, profitReversedMinor: share },
     news: {
@@ -157,8 +168,11 @@ export async function completeRefund(
   refundId: number,
   providerRefundId: string | undefined,
 ): Promise<boolean> {
-  const done = await withTransaction(deps.db, (tx) => completeRefundIn(tx, refundId, providerRefundId));
-  if (done && done.refund.source === 'operator') mailBuyer(deps, done.refund);
+  const done = await withTransaction(deps.db, (tx) =>
+    completeRefundIn(tx, refundId, providerRefundId, deps.creatorMails),
+  );
+  // PayPal tells the buyer of the refunds it told us of; ours (an operator's, a cancellation's) we mail.
+  if (done && done.refund.source !== 'provider') mailBuyer(deps, done.refund);
   if (done) announceRefund(deps, done);
   return done !== undefined;
 }

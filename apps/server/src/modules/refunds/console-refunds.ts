@@ -35,7 +35,7 @@ function toConsoleRefund(
     amountMinor: r.amountMinor,
     currencyCode: r.currencyCode,
     status: r.status === 'completed' || r.status === 'failed' ? r.status : 'pending',
-    source: r.source === 'provider' ? 'provider' : 'operator',
+    source: r.source,
     reason: r.reason,
     restock: r.restock,
     profitReversedMinor: r.profitReversedMinor,

@@ -63,7 +63,7 @@ export async function handleRefundEvent(deps: RefundsDeps, event: RefundEvent): 
       detail: { refundId: String(row.id), amountMinor: amount, eventType: event.eventType },
     });
     await bumpOrderVersion(tx, locked.orderId);
-    completed = await completeRefundIn(tx, row.id, refund.providerRefundId);
+    completed = await completeRefundIn(tx, row.id, refund.providerRefundId, deps.creatorMails);
     return completed ? 'refunded' : 'alreadyKnown';
   });
   if (completed) announceRefund(deps, completed);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../platform/db/database';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { Realtime } from '../../platform/realtime/realtime-plugin';
+import type { CreatorMailsHandle } from '../creator-mails/creator-mails.api';
 import type { OrderLinksHandle } from '../orders/orders.api';
 import type { Payments } from '../payments/payments.api';
 
@@ -19,6 +20,11 @@ export interface RefundsDeps {
   realtime: Pick<Realtime, 'toUser' | 'toTopic'>;
   /** The buyer's order page, linked from the refund mail and the confirmation. */
   orderLinks: Pick<OrderLinksHandle, 'urlFor'>;
+  /**
+   * The creator's mails (their settings decide): a completed refund on their order, and the sale
+   * of an accepted flagged order. Queued in the transaction of the change.
+   */
+  creatorMails: Pick<CreatorMailsHandle, 'queueRefundMail' | 'queueSaleMail'>;
 }
 
 /** A pending refund without a provider answer is retried once it is this old (same request id). */

@@ -4,6 +4,7 @@ import { orderLinkLine } from '../orders/orders.api';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { RefundsDeps } from './refund-deps';
 import { findForMail, type RefundRow } from './refunds.repository';
+import { withHtml } from '../../platform/mail/html-mail';
 
 /** The buyer's "your refund" mail in their language. */
 export function composeRefunded(
@@ -23,11 +24,15 @@ export function composeRefunded(
     shop: input.shopName,
     amount: formatMoney(input.amountMinor, input.currencyCode, input.lang),
   };
-  return {
-    to,
-    subject: translate(input.lang, 'mail.orderRefunded.subject', values),
-    text: `${translate(input.lang, 'mail.orderRefunded.body', values)}\n\n${orderLinkLine(input.lang, input.orderUrl)}`,
-  };
+  return withHtml(
+    {
+      to,
+      subject: translate(input.lang, 'mail.orderRefunded.subject', values),
+      text: `${translate(input.lang, 'mail.orderRefunded.body', values)}\n\n${orderLinkLine(input.lang, input.orderUrl)}`,
+    },
+    input.lang,
+    { name: input.shopName },
+  );
 }
 
 /** Mails the buyer their completed refund, after its commit; a failure is logged, never thrown. */

@@ -70,6 +70,7 @@ const service = () =>
     log: ctx.app.log,
     realtime: ctx.app.realtime,
     orderLinks: ctx.app.orderLinks,
+    creatorMails: ctx.app.creatorMails,
   });
 
 const refundsAtStand = (captureId: string) =>

@@ -1,6 +1,7 @@
-import { refundsRoutes } from '@linkstore/contract';
+import { buyerOrderRoutes, ErrorCode, refundsRoutes } from '@linkstore/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../../platform/errors/app-error';
 import { newsWithFreshAnswers } from '../../platform/http/private-answers';
 import { registerRoute } from '../../platform/http/routes';
 import { createRefundsService } from './refunds.service';
@@ -12,6 +13,7 @@ export const REFUNDS_DEPENDENCIES = [
   'realtime',
   'private-answers',
   'jobs',
+  'creator-mails',
 ];
 
 /**
@@ -28,12 +30,19 @@ async function refunds(app: FastifyInstance): Promise<void> {
     log: app.log,
     realtime: newsWithFreshAnswers(app),
     orderLinks: app.orderLinks,
+    creatorMails: app.creatorMails,
   });
   app.payments.refunds.onEvent((event) => service.handleEvent(event));
 
   registerRoute(app, refundsRoutes.refund, ({ body, caller, request }) =>
     service.refund(Number(caller.id), body, request.lang),
   );
+  // The buyer's cancellation from the order page: the signed link is the buyer's only credential.
+  registerRoute(app, buyerOrderRoutes.cancel, ({ params }) => {
+    const verified = app.orderLinks.links.verify(params.token);
+    if (!verified) throw AppError.of(ErrorCode.ORDER_LINK_INVALID, 'orders.linkInvalid');
+    return service.cancelByBuyer(verified.orderId);
+  });
   registerRoute(app, refundsRoutes.resolveFlag, ({ body, caller, request }) =>
     service.resolveFlag(Number(caller.id), body, request.lang),
   );

@@ -2,6 +2,7 @@ import type { TLanguage, ZRefundRequest, ZResolveFlagRequest } from '@linkstore/
 import type { z } from 'zod';
 import type { RefundEvent } from '../payments/payments.api';
 import { completeRefund } from './complete-refund';
+import { cancelByBuyer } from './buyer-cancel';
 import { followRefunds } from './follow-refunds';
 import { handleRefundEvent } from './handle-refund-event';
 import type { RefundsDeps } from './refund-deps';
@@ -25,6 +26,8 @@ export function createRefundsService(deps: RefundsDeps) {
     refund: (operatorId: number, body: z.output<typeof ZRefundRequest>, lang: TLanguage) =>
       refundOrder(deps, operatorId, body, lang),
     /** `POST /system/orders/resolve-flag`: refund, accept or note; the resolution is recorded. */
+    /** `POST /public/orders/by-link/:token/cancel`: the buyer cancels (decision 0058). */
+    cancelByBuyer: (orderId: number) => cancelByBuyer(deps, orderId),
     resolveFlag: (operatorId: number, body: z.output<typeof ZResolveFlagRequest>, lang: TLanguage) =>
       resolveFlag(deps, operatorId, body, lang),
     /** A refund webhook (PAYMENT.CAPTURE.REFUNDED / REVERSED). */

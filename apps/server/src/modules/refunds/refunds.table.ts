@@ -1,4 +1,4 @@
-import type { TRefundStatus } from '@linkstore/contract';
+import type { TRefundSource, TRefundStatus } from '@linkstore/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -52,8 +52,11 @@ export const refunds = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     currencyCode: varchar('currency_code', { length: 3 }).notNull(),
     status: varchar('status', { length: 16 }).$type<TRefundStatus>().notNull().default('pending'),
-    /** 'operator' (the console) or 'provider' (a webhook told us of a refund or reversal). */
-    source: varchar('source', { length: 16 }).$type<'operator' | 'provider'>().notNull(),
+    /**
+     * 'operator' (the console), 'provider' (a webhook told us of a refund or reversal) or 'buyer'
+     * (the buyer cancelled the order from its page, decision 0058).
+     */
+    source: varchar('source', { length: 16 }).$type<TRefundSource>().notNull(),
     /** The operator's reason, or the provider's event type. */
     reason: text('reason').notNull().default(''),
     /** The operator said the goods came back: the stock is returned when it completes. */
@@ -78,7 +81,7 @@ export const refunds = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check('refunds_amount_positive', sql`${t.amountMinor} > 0`),
     check('refunds_status_values', sql`${t.status} in ('pending', 'completed', 'failed')`),
-    check('refunds_source_values', sql`${t.source} in ('operator', 'provider')`),
+    check('refunds_source_values', sql`${t.source} in ('operator', 'provider', 'buyer')`),
   ],
 );
 

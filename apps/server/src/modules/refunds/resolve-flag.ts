@@ -62,7 +62,14 @@ export async function resolveFlag(
       });
     }
     detail.paid = await markPaid(
-      { db, mailer: deps.mailer, log: deps.log, realtime: deps.realtime, orderLinks: deps.orderLinks },
+      {
+        db,
+        mailer: deps.mailer,
+        log: deps.log,
+        realtime: deps.realtime,
+        orderLinks: deps.orderLinks,
+        creatorMails: deps.creatorMails,
+      },
       order.id,
       {
         status: 'COMPLETED',

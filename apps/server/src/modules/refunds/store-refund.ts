@@ -27,7 +27,8 @@ import {
 
 export interface StoreRefundInput {
   orderNo: string;
-  version: number;
+  /** The version the operator saw (refused if the order moved on); null: the buyer's cancellation, checked under its lock. */
+  version: number | null;
   /** null: everything still refundable (a flag's refund); ignored with `lines`. */
   amountMinor: number | null;
   /** A refund by lines: the order lines (ids) and units; the amount is computed from them. */
@@ -36,6 +37,8 @@ export interface StoreRefundInput {
   reason: string;
   /** The operator's language: the refusal names the amount left as they read amounts. */
   lang: TLanguage;
+  /** Who asks: an operator in the console (default), or the buyer cancelling (decision 0058). */
+  source?: 'operator' | 'buyer';
 }
 
 /** The line as an operator reads it: "Hoodie — M / Black". */
@@ -118,7 +121,7 @@ function tooLarge(payment: PaymentRow, left: number, lang: TLanguage): AppError 
  */
 export async function storeRefund(
   db: AppDatabase,
-  operatorId: number,
+  operatorId: number | null,
   input: StoreRefundInput,
 ): Promise<RefundRow | undefined> {
   return withTransaction(db, async (tx) => {
@@ -144,7 +147,7 @@ export async function storeRefund(
     }
     if (!(await reserveRefund(tx, payment.id, amount))) throw tooLarge(payment, left, input.lang);
     // After the amount: of two refunds that together exceed the capture, the second hears why.
-    if (order.version !== input.version) {
+    if (input.version !== null && order.version !== input.version) {
       throw AppError.of(ErrorCode.ORDER_STALE, 'refunds.stale', { orderNo: order.orderNo });
     }
     const refund = await insertRefund(tx, {
@@ -156,7 +159,7 @@ export async function storeRefund(
       amountMinor: amount,
       currencyCode: payment.capturedCurrency ?? payment.currencyCode,
       status: 'pending',
-      source: 'operator',
+      source: input.source ?? 'operator',
       reason: input.reason,
       restock: input.restock,
       requestedBy: operatorId,

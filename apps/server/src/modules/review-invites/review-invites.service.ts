@@ -17,6 +17,7 @@ import {
   markInviteUsed,
   type ClaimedOrder,
 } from './review-invites.repository';
+import { withHtml } from '../../platform/mail/html-mail';
 
 /** The setting: days after shipping an order counts as delivered; 0 invites with the shipping. */
 export const REVIEW_INVITE_DAYS_KEY = 'REVIEW_INVITE_DAYS';
@@ -62,11 +63,15 @@ export function composeInvite(to: string, input: InviteMailInput): MailMessage {
     .map((item) => translate(lang, 'mail.reviewInvite.line', { product: item.title, url: item.url }))
     .join('\n\n');
   const values = { orderNo: input.orderNo, shop: input.shopName, items, days: LINK_DAYS };
-  return {
-    to,
-    subject: translate(lang, 'mail.reviewInvite.subject', values),
-    text: `${translate(lang, 'mail.reviewInvite.body', values)}\n\n${orderLinkLine(lang, input.orderUrl)}`,
-  };
+  return withHtml(
+    {
+      to,
+      subject: translate(lang, 'mail.reviewInvite.subject', values),
+      text: `${translate(lang, 'mail.reviewInvite.body', values)}\n\n${orderLinkLine(lang, input.orderUrl)}`,
+    },
+    lang,
+    { name: input.shopName },
+  );
 }
 
 export interface ReviewInvitesDeps {

@@ -297,6 +297,29 @@ export const en = {
   'mail.findOrder.subject': 'Your order {orderNo} at {shop}',
   'mail.findOrder.body':
     'You asked for the link to your order {orderNo} from {shop}. It shows the status, the tracking and everything you bought:\n\n{url}\n\nThe link works for {days} days. If you did not ask for it, you can ignore this mail.',
+  'orders.ship.cancelled':
+    'Order {orderNo} was cancelled by its buyer, so it must not be shipped. Nothing was shipped.',
+  'orders.import.cancelled': 'Order {orderNo} was cancelled by its buyer: do not ship it',
+  'orders.production.refused':
+    'Order {orderNo} can be marked in production only while it is paid and not yet in production, shipped, cancelled or refunded. Nothing was changed.',
+  'orders.production.stale':
+    'Order {orderNo} changed since you opened it. Reload and try again. Nothing was changed.',
+  'orders.change.unpaid':
+    'This order is not paid yet, so there is nothing to cancel or change. Nothing was changed.',
+  'orders.change.inProduction':
+    'Your order is already being prepared, so it can no longer be cancelled or changed here. Nothing was changed: please contact the shop.',
+  'orders.change.shipped':
+    'Your order has already shipped, so it can no longer be cancelled or changed. Nothing was changed.',
+  'orders.change.cancelled': 'This order was cancelled already. Nothing was changed.',
+  'orders.change.refunded': 'This order was refunded in full already. Nothing was changed.',
+  'orders.address.otherRegion':
+    'The country and state must stay the same: they decide the shipping and tax you paid. To ship elsewhere, cancel this order and order again.',
+  'mail.orderCancelled.subject': 'Your order {orderNo} from {shop} is cancelled',
+  'mail.orderCancelled.body':
+    'You cancelled your order {orderNo} from {shop}. We are refunding {amount} to the account you paid with; you will get another mail when the refund is complete.',
+  'mail.addressChanged.subject': 'The address of your order {orderNo} from {shop} changed',
+  'mail.addressChanged.body':
+    'The address your order {orderNo} from {shop} will be shipped to is now:\n\n{address}\n\nIf you did not change it, open your order and change it back, or contact the shop.',
   'orders.linkInvalid':
     'This order link is not valid or has expired. Ask for a new one with “Find my order”.',
   'mail.orderShipped.link': 'Track your parcel: {url}',
@@ -306,6 +329,74 @@ export const en = {
   'mail.reviewInvite.line': 'Review "{product}": {url}',
   'review.linkInvalid': 'This review link is not valid or has expired.',
   'review.alreadyReviewed': 'You have already reviewed this item. Thank you!',
+  // ── cases: report a problem, the case queue (anchor: cases) ──
+  'validation.casePhotos': 'Send at most 3 photos',
+  'cases.reason.not_received': 'Not received',
+  'cases.reason.damaged': 'Damaged',
+  'cases.reason.wrong_item': 'Wrong item',
+  'cases.reason.wrong_size': 'Wrong size',
+  'cases.refusal.unpaid': 'This order is not paid, so there is no problem to report with it.',
+  'cases.refusal.notShipped': 'This order has not shipped yet: a problem can be reported once it has.',
+  'cases.refusal.cancelled': 'This order was cancelled, so there is no problem to report with it.',
+  'cases.refusal.refunded': 'This order was refunded in full already.',
+  'cases.refusal.lineRefunded': 'This item was refunded in full already.',
+  'cases.refusal.tooEarly':
+    'Your parcel may still be on its way: “not received” can be reported from {date}, once its delivery estimate has passed.',
+  'cases.alreadyOpen':
+    'You already reported a problem with this item: follow it on this page, we will write to you.',
+  'cases.notWaiting': 'This case is not waiting for your answer any more. Nothing was sent.',
+  'cases.resolved': 'This case was resolved already. Reload it. Nothing was changed.',
+  'cases.lineUnknown': 'This item is not part of this order.',
+  'cases.quantityTooMany': 'At most {max}: the units of this order line.',
+  'cases.reship.outOfStock':
+    'Only {left} of “{product}” left in stock: it cannot be sent again now. Nothing was changed.',
+  'cases.reship.noVariant':
+    '“{product}” is no longer in the catalogue: it cannot be sent again. Nothing was changed.',
+  'mail.caseOpened.subject': 'We received your report about your order {orderNo}',
+  'mail.caseOpened.body':
+    'Thank you for telling us. We received your report about {product} in your order {orderNo} from {shop}: {reason}.\n\nWe will look at it and write to you.',
+  'mail.caseAsked.subject': 'A question about your report on your order {orderNo}',
+  'mail.caseAsked.body':
+    'We are looking at your report about {product} in your order {orderNo} from {shop} and need to know more:\n\n{message}\n\nPlease answer on your order page (the link below).',
+  'mail.caseRefunded.subject': 'Your report on your order {orderNo}: we are refunding you',
+  'mail.caseRefunded.body':
+    'We looked at your report about {product} in your order {orderNo} from {shop} and are refunding {amount} for {quantity} of it to the account you paid with. You will get another mail when the refund is complete.',
+  'mail.caseReshipped.subject': 'Your report on your order {orderNo}: we are sending it again',
+  'mail.caseReshipped.body':
+    'We looked at your report about {product} in your order {orderNo} from {shop} and are sending {quantity} of it again, at no cost to you, as order {newOrderNo}. Follow it here: {url}',
+  'mail.caseDeclined.subject': 'Your report on your order {orderNo}',
+  'mail.caseDeclined.body':
+    'We looked at your report about {product} in your order {orderNo} from {shop} and cannot accept it:\n\n{reason}\n\nIf you have something to add, contact the shop.',
+  // ── marketing (anchor: marketing) ──
+  'checkout.marketingConsent': 'Email me news and offers from {shop}',
+  'mail.checkoutReminder.subject': 'Your order at {shop} is waiting for you',
+  'mail.checkoutReminder.body':
+    'You started an order at {shop} but the payment was not finished:\n\n{items}\n\nTotal: {total}\n\nComplete your payment from your order page: {url}\n\nIf something sold out meanwhile, the page links to the product instead.',
+  'mail.checkoutReminder.line': '{quantity} × {product}',
+  'mail.marketing.footer':
+    'You get this mail because you asked {shop} for news and offers. Unsubscribe with one click: {url}',
+  'marketing.unsubscribeInvalid': 'This unsubscribe link is not valid.',
+  'marketing.unsubscribe.title': 'Unsubscribe from {shop}',
+  'marketing.unsubscribe.question': 'Stop the news and offers {shop} sends to this address?',
+  'marketing.unsubscribe.button': 'Unsubscribe',
+  'marketing.unsubscribe.doneTitle': 'You are unsubscribed',
+  'marketing.unsubscribe.done': '{shop} will not send you news and offers any more.',
+  'marketing.unsubscribe.invalidTitle': 'This link is not valid',
+  'marketing.export.column.email': 'Email',
+  'marketing.export.column.since': 'Subscribed since (UTC)',
+  'marketing.export.column.language': 'Language',
+  'marketing.export.column.wording': 'Consent given (wording shown)',
+  'marketing.export.column.consentedAt': 'Last consent (UTC)',
+  'marketing.export.tooMany': 'More than {max} subscribers: too many for one file.',
+  'orders.resume.alreadyPaid': 'This order is already paid.',
+  'orders.resume.pending':
+    'Your payment is being reviewed by the payment provider. The order will be paid once it is completed.',
+  'orders.resume.stock':
+    'Part of this order is no longer in stock, so it can no longer be paid. You can order the products again from their pages.',
+  'orders.resume.expired':
+    'This order is too old to be paid now. You can order the products again from their pages.',
+  'orders.resume.noPayment':
+    'This order can no longer be paid. You can order the products again from their pages.',
   'carrier.usps': 'USPS',
   'carrier.ups': 'UPS',
   'carrier.fedex': 'FedEx',
@@ -336,6 +427,29 @@ export const en = {
   'mail.orderRefunded.subject': 'Refund for your order {orderNo} from {shop}',
   'mail.orderRefunded.body':
     'We have refunded {amount} of your order {orderNo} from {shop} to the account you paid with. It may take a few days to appear.',
+  // ── creators' mails about sales, payouts, refunds (anchor: creator-mails) ──
+  'creatorMail.sale.subject': 'New sale at {shop}: order {orderNo}',
+  'creatorMail.sale.body':
+    'Order {orderNo} at {shop} has just been paid.\n\nThe buyer paid: {total}\nYour profit: {profit}',
+  'creatorMail.digest.subject': 'Your sales at {shop}: {count} paid since {since}',
+  'creatorMail.digest.intro': 'Orders paid at {shop} since {since}: {count}',
+  'creatorMail.digest.line': '{orderNo}: the buyer paid {total}, your profit {profit} — {url}',
+  'creatorMail.digest.more': '…and {count} more in your studio.',
+  'creatorMail.digest.total': 'Your profit from these orders: {profit}',
+  'creatorMail.payoutSent.subject': 'Your payout of {amount} is on its way',
+  'creatorMail.payoutSent.body':
+    'We sent {amount} of your earnings at {shop} to your PayPal account (payout {payoutId}).',
+  'creatorMail.payoutReturned.subject': 'Your payout of {amount} came back',
+  'creatorMail.payoutReturned.body':
+    'Your payout {payoutId} of {amount} did not reach your PayPal account ({reason}). The amount is back in your LinkStore balance: check the PayPal account on your shop page, then withdraw again.',
+  'creatorMail.refund.subject': 'Refund on order {orderNo} at {shop}',
+  'creatorMail.refund.body':
+    'A refund of {amount} to the buyer of order {orderNo} at {shop} has gone through. Taken back from your profit: {profit}.',
+  'creatorMail.openOrder': 'See the order in your studio: {url}',
+  'creatorMail.openOrders': 'All your orders: {url}',
+  'creatorMail.openRevenue': 'Your earnings and payouts: {url}',
+  'creatorMail.footer':
+    'You get this mail because of your LinkStore mail notifications. Change them on your shop page: {url}',
   // ── flags, import, export (anchor: console-orders) ──
   'orders.import.tooManyRows': 'The file has more than {max} rows: please split it into smaller files.',
   'orders.import.noRows': 'The file has no order rows.',

@@ -309,6 +309,29 @@ export const es = {
   'mail.findOrder.subject': 'Tu pedido {orderNo} en {shop}',
   'mail.findOrder.body':
     'Pediste el enlace de tu pedido {orderNo} de {shop}. Muestra el estado, el seguimiento y todo lo que compraste:\n\n{url}\n\nEl enlace funciona durante {days} días. Si no lo pediste, puedes ignorar este correo.',
+  'orders.ship.cancelled':
+    'El pedido {orderNo} lo canceló su comprador, así que no debe enviarse. No se envió nada.',
+  'orders.import.cancelled': 'El pedido {orderNo} lo canceló su comprador: no lo envíe',
+  'orders.production.refused':
+    'El pedido {orderNo} solo puede marcarse en producción mientras está pagado y aún no está en producción, enviado, cancelado ni reembolsado. No se cambió nada.',
+  'orders.production.stale':
+    'El pedido {orderNo} cambió desde que lo abriste. Recarga e inténtalo de nuevo. No se cambió nada.',
+  'orders.change.unpaid':
+    'Este pedido aún no está pagado, así que no hay nada que cancelar ni cambiar. No se cambió nada.',
+  'orders.change.inProduction':
+    'Tu pedido ya se está preparando, así que ya no puede cancelarse ni cambiarse aquí. No se cambió nada: contacta con la tienda.',
+  'orders.change.shipped':
+    'Tu pedido ya se envió, así que ya no puede cancelarse ni cambiarse. No se cambió nada.',
+  'orders.change.cancelled': 'Este pedido ya se canceló. No se cambió nada.',
+  'orders.change.refunded': 'Este pedido ya se reembolsó por completo. No se cambió nada.',
+  'orders.address.otherRegion':
+    'El país y el estado deben ser los mismos: de ellos dependen el envío y los impuestos que pagaste. Para enviarlo a otro lugar, cancela este pedido y haz uno nuevo.',
+  'mail.orderCancelled.subject': 'Tu pedido {orderNo} de {shop} está cancelado',
+  'mail.orderCancelled.body':
+    'Cancelaste tu pedido {orderNo} de {shop}. Te estamos reembolsando {amount} en la cuenta con la que pagaste; recibirás otro correo cuando el reembolso se complete.',
+  'mail.addressChanged.subject': 'La dirección de tu pedido {orderNo} de {shop} cambió',
+  'mail.addressChanged.body':
+    'La dirección a la que se enviará tu pedido {orderNo} de {shop} es ahora:\n\n{address}\n\nSi no la cambiaste tú, abre tu pedido y vuelve a cambiarla, o contacta con la tienda.',
   'orders.linkInvalid':
     'Este enlace de pedido no es válido o ha caducado. Pide uno nuevo con «Buscar mi pedido».',
   'mail.orderShipped.link': 'Sigue tu paquete: {url}',
@@ -318,6 +341,75 @@ export const es = {
   'mail.reviewInvite.line': 'Valora «{product}»: {url}',
   'review.linkInvalid': 'Este enlace de valoración no es válido o ha caducado.',
   'review.alreadyReviewed': 'Ya has valorado este artículo. ¡Gracias!',
+  // ── cases: report a problem, the case queue (anchor: cases) ──
+  'validation.casePhotos': 'Envía como máximo 3 fotos',
+  'cases.reason.not_received': 'No recibido',
+  'cases.reason.damaged': 'Dañado',
+  'cases.reason.wrong_item': 'Artículo equivocado',
+  'cases.reason.wrong_size': 'Talla equivocada',
+  'cases.refusal.unpaid': 'Este pedido no está pagado, así que no hay ningún problema que comunicar.',
+  'cases.refusal.notShipped':
+    'Este pedido aún no se ha enviado: podrás comunicar un problema cuando se haya enviado.',
+  'cases.refusal.cancelled': 'Este pedido se canceló, así que no hay ningún problema que comunicar.',
+  'cases.refusal.refunded': 'Este pedido ya se reembolsó por completo.',
+  'cases.refusal.lineRefunded': 'Este artículo ya se reembolsó por completo.',
+  'cases.refusal.tooEarly':
+    'Puede que tu paquete siga en camino: podrás indicar «no recibido» a partir del {date}, cuando haya pasado el plazo de entrega estimado.',
+  'cases.alreadyOpen':
+    'Ya comunicaste un problema con este artículo: síguelo en esta página, te escribiremos.',
+  'cases.notWaiting': 'Este caso ya no espera tu respuesta. No se ha enviado nada.',
+  'cases.resolved': 'Este caso ya se resolvió. Vuelve a cargarlo. No se ha cambiado nada.',
+  'cases.lineUnknown': 'Este artículo no forma parte de este pedido.',
+  'cases.quantityTooMany': 'Como máximo {max}: las unidades de esta línea del pedido.',
+  'cases.reship.outOfStock':
+    'Solo quedan {left} de «{product}» en stock: no se puede volver a enviar ahora. No se ha cambiado nada.',
+  'cases.reship.noVariant':
+    '«{product}» ya no está en el catálogo: no se puede volver a enviar. No se ha cambiado nada.',
+  'mail.caseOpened.subject': 'Hemos recibido tu aviso sobre tu pedido {orderNo}',
+  'mail.caseOpened.body':
+    'Gracias por avisarnos. Hemos recibido tu aviso sobre {product} de tu pedido {orderNo} en {shop}: {reason}.\n\nLo revisaremos y te escribiremos.',
+  'mail.caseAsked.subject': 'Una pregunta sobre tu aviso del pedido {orderNo}',
+  'mail.caseAsked.body':
+    'Estamos revisando tu aviso sobre {product} de tu pedido {orderNo} en {shop} y necesitamos saber más:\n\n{message}\n\nResponde en la página de tu pedido (el enlace de abajo).',
+  'mail.caseRefunded.subject': 'Tu aviso sobre el pedido {orderNo}: te lo reembolsamos',
+  'mail.caseRefunded.body':
+    'Hemos revisado tu aviso sobre {product} de tu pedido {orderNo} en {shop} y te reembolsamos {amount} por {quantity} unidad(es) en la cuenta con la que pagaste. Recibirás otro correo cuando el reembolso se complete.',
+  'mail.caseReshipped.subject': 'Tu aviso sobre el pedido {orderNo}: te lo volvemos a enviar',
+  'mail.caseReshipped.body':
+    'Hemos revisado tu aviso sobre {product} de tu pedido {orderNo} en {shop} y te volvemos a enviar {quantity} unidad(es), sin coste para ti, como pedido {newOrderNo}. Síguelo aquí: {url}',
+  'mail.caseDeclined.subject': 'Tu aviso sobre el pedido {orderNo}',
+  'mail.caseDeclined.body':
+    'Hemos revisado tu aviso sobre {product} de tu pedido {orderNo} en {shop} y no podemos aceptarlo:\n\n{reason}\n\nSi quieres añadir algo, ponte en contacto con la tienda.',
+  // ── marketing (anchor: marketing) ──
+  'checkout.marketingConsent': 'Enviarme por correo novedades y ofertas de {shop}',
+  'mail.checkoutReminder.subject': 'Tu pedido en {shop} te está esperando',
+  'mail.checkoutReminder.body':
+    'Empezaste un pedido en {shop}, pero el pago no se completó:\n\n{items}\n\nTotal: {total}\n\nCompleta el pago desde la página de tu pedido: {url}\n\nSi algo se ha agotado mientras tanto, la página enlaza al producto.',
+  'mail.checkoutReminder.line': '{quantity} × {product}',
+  'mail.marketing.footer':
+    'Recibes este correo porque pediste a {shop} novedades y ofertas. Date de baja con un clic: {url}',
+  'marketing.unsubscribeInvalid': 'Este enlace para darse de baja no es válido.',
+  'marketing.unsubscribe.title': 'Darse de baja de {shop}',
+  'marketing.unsubscribe.question': '¿Dejar de recibir en esta dirección las novedades y ofertas de {shop}?',
+  'marketing.unsubscribe.button': 'Darme de baja',
+  'marketing.unsubscribe.doneTitle': 'Te has dado de baja',
+  'marketing.unsubscribe.done': '{shop} ya no te enviará novedades ni ofertas.',
+  'marketing.unsubscribe.invalidTitle': 'Este enlace no es válido',
+  'marketing.export.column.email': 'Correo',
+  'marketing.export.column.since': 'Suscrito desde (UTC)',
+  'marketing.export.column.language': 'Idioma',
+  'marketing.export.column.wording': 'Consentimiento dado (texto mostrado)',
+  'marketing.export.column.consentedAt': 'Último consentimiento (UTC)',
+  'marketing.export.tooMany': 'Más de {max} suscriptores: demasiados para un solo archivo.',
+  'orders.resume.alreadyPaid': 'Este pedido ya está pagado.',
+  'orders.resume.pending':
+    'El proveedor de pagos está revisando tu pago. El pedido quedará pagado cuando se complete.',
+  'orders.resume.stock':
+    'Parte de este pedido ya no está en stock, así que ya no se puede pagar. Puedes volver a pedir los productos desde sus páginas.',
+  'orders.resume.expired':
+    'Este pedido es demasiado antiguo para pagarlo ahora. Puedes volver a pedir los productos desde sus páginas.',
+  'orders.resume.noPayment':
+    'Este pedido ya no se puede pagar. Puedes volver a pedir los productos desde sus páginas.',
   'carrier.usps': 'USPS',
   'carrier.ups': 'UPS',
   'carrier.fedex': 'FedEx',
@@ -350,6 +442,29 @@ export const es = {
   'mail.orderRefunded.subject': 'Reembolso de tu pedido {orderNo} de {shop}',
   'mail.orderRefunded.body':
     'Hemos reembolsado {amount} de tu pedido {orderNo} de {shop} a la cuenta con la que pagaste. Puede tardar unos días en aparecer.',
+  // ── creators' mails about sales, payouts, refunds (anchor: creator-mails) ──
+  'creatorMail.sale.subject': 'Nueva venta en {shop}: pedido {orderNo}',
+  'creatorMail.sale.body':
+    'El pedido {orderNo} de {shop} se acaba de pagar.\n\nEl comprador pagó: {total}\nTu beneficio: {profit}',
+  'creatorMail.digest.subject': 'Tus ventas en {shop}: {count} pagados desde el {since}',
+  'creatorMail.digest.intro': 'Pedidos pagados en {shop} desde el {since}: {count}',
+  'creatorMail.digest.line': '{orderNo}: el comprador pagó {total}, tu beneficio {profit} — {url}',
+  'creatorMail.digest.more': '…y {count} más en tu estudio.',
+  'creatorMail.digest.total': 'Tu beneficio con estos pedidos: {profit}',
+  'creatorMail.payoutSent.subject': 'Tu pago de {amount} está en camino',
+  'creatorMail.payoutSent.body':
+    'Hemos enviado {amount} de tus ganancias en {shop} a tu cuenta de PayPal (pago {payoutId}).',
+  'creatorMail.payoutReturned.subject': 'Tu pago de {amount} ha sido devuelto',
+  'creatorMail.payoutReturned.body':
+    'Tu pago {payoutId} de {amount} no llegó a tu cuenta de PayPal ({reason}). El importe ha vuelto a tu saldo de LinkStore: revisa la cuenta de PayPal en la página de tu tienda y vuelve a retirarlo.',
+  'creatorMail.refund.subject': 'Reembolso del pedido {orderNo} en {shop}',
+  'creatorMail.refund.body':
+    'Se ha completado un reembolso de {amount} al comprador del pedido {orderNo} en {shop}. Descontado de tu beneficio: {profit}.',
+  'creatorMail.openOrder': 'Ver el pedido en tu estudio: {url}',
+  'creatorMail.openOrders': 'Todos tus pedidos: {url}',
+  'creatorMail.openRevenue': 'Tus ganancias y pagos: {url}',
+  'creatorMail.footer':
+    'Recibes este correo por tus notificaciones por correo de LinkStore. Cámbialas en la página de tu tienda: {url}',
   // ── flags, import, export (anchor: console-orders) ──
   'orders.import.tooManyRows': 'El archivo tiene más de {max} filas: divídelo en archivos más pequeños.',
   'orders.import.noRows': 'El archivo no tiene filas de pedidos.',

@@ -322,6 +322,29 @@ export const fr = {
   'mail.findOrder.subject': 'Votre commande {orderNo} chez {shop}',
   'mail.findOrder.body':
     'Vous avez demandé le lien de votre commande {orderNo} chez {shop}. Il montre son état, le suivi et tout ce que vous avez acheté :\n\n{url}\n\nLe lien fonctionne pendant {days} jours. Si vous ne l’avez pas demandé, ignorez ce message.',
+  'orders.ship.cancelled':
+    "La commande {orderNo} a été annulée par son acheteur : elle ne doit pas être expédiée. Rien n'a été expédié.",
+  'orders.import.cancelled': 'La commande {orderNo} a été annulée par son acheteur : ne l’expédiez pas',
+  'orders.production.refused':
+    "La commande {orderNo} ne peut être mise en production que si elle est payée et pas encore en production, expédiée, annulée ni remboursée. Rien n'a été modifié.",
+  'orders.production.stale':
+    "La commande {orderNo} a changé depuis que vous l'avez ouverte. Rechargez et réessayez. Rien n'a été modifié.",
+  'orders.change.unpaid':
+    "Cette commande n'est pas encore payée : il n'y a rien à annuler ni à modifier. Rien n'a été modifié.",
+  'orders.change.inProduction':
+    "Votre commande est déjà en préparation : elle ne peut plus être annulée ni modifiée ici. Rien n'a été modifié : contactez la boutique.",
+  'orders.change.shipped':
+    "Votre commande a déjà été expédiée : elle ne peut plus être annulée ni modifiée. Rien n'a été modifié.",
+  'orders.change.cancelled': "Cette commande a déjà été annulée. Rien n'a été modifié.",
+  'orders.change.refunded': "Cette commande a déjà été remboursée en totalité. Rien n'a été modifié.",
+  'orders.address.otherRegion':
+    'Le pays et la région doivent rester les mêmes : ils déterminent la livraison et les taxes payées. Pour livrer ailleurs, annulez cette commande et commandez à nouveau.',
+  'mail.orderCancelled.subject': 'Votre commande {orderNo} chez {shop} est annulée',
+  'mail.orderCancelled.body':
+    'Vous avez annulé votre commande {orderNo} chez {shop}. Nous vous remboursons {amount} sur le compte avec lequel vous avez payé ; vous recevrez un autre e-mail une fois le remboursement terminé.',
+  'mail.addressChanged.subject': "L'adresse de votre commande {orderNo} chez {shop} a changé",
+  'mail.addressChanged.body':
+    "L'adresse à laquelle votre commande {orderNo} chez {shop} sera expédiée est désormais :\n\n{address}\n\nSi ce n'est pas vous qui l'avez modifiée, ouvrez votre commande pour la rétablir, ou contactez la boutique.",
   'orders.linkInvalid':
     'Ce lien de commande n’est pas valide ou a expiré. Demandez-en un nouveau avec « Retrouver ma commande ».',
   'mail.orderShipped.link': 'Suivez votre colis : {url}',
@@ -331,6 +354,75 @@ export const fr = {
   'mail.reviewInvite.line': 'Donnez votre avis sur « {product} » : {url}',
   'review.linkInvalid': 'Ce lien d’avis n’est pas valide ou a expiré.',
   'review.alreadyReviewed': 'Vous avez déjà donné votre avis sur cet article. Merci !',
+  // ── cases: report a problem, the case queue (anchor: cases) ──
+  'validation.casePhotos': 'Envoyez au plus 3 photos',
+  'cases.reason.not_received': 'Non reçu',
+  'cases.reason.damaged': 'Endommagé',
+  'cases.reason.wrong_item': 'Mauvais article',
+  'cases.reason.wrong_size': 'Mauvaise taille',
+  'cases.refusal.unpaid': "Cette commande n'est pas payée : il n'y a pas de problème à signaler.",
+  'cases.refusal.notShipped':
+    "Cette commande n'est pas encore expédiée : vous pourrez signaler un problème une fois qu'elle le sera.",
+  'cases.refusal.cancelled': "Cette commande a été annulée : il n'y a pas de problème à signaler.",
+  'cases.refusal.refunded': 'Cette commande a déjà été remboursée en totalité.',
+  'cases.refusal.lineRefunded': 'Cet article a déjà été remboursé en totalité.',
+  'cases.refusal.tooEarly':
+    'Votre colis est peut-être encore en route : « non reçu » peut être signalé à partir du {date}, une fois le délai de livraison estimé passé.',
+  'cases.alreadyOpen':
+    'Vous avez déjà signalé un problème avec cet article : suivez-le sur cette page, nous vous écrirons.',
+  'cases.notWaiting': "Ce dossier n'attend plus votre réponse. Rien n'a été envoyé.",
+  'cases.resolved': "Ce dossier a déjà été traité. Rechargez-le. Rien n'a été modifié.",
+  'cases.lineUnknown': 'Cet article ne fait pas partie de cette commande.',
+  'cases.quantityTooMany': 'Au plus {max} : les unités de cette ligne de commande.',
+  'cases.reship.outOfStock':
+    "Il ne reste que {left} de « {product} » en stock : impossible de le renvoyer maintenant. Rien n'a été modifié.",
+  'cases.reship.noVariant':
+    "« {product} » n'est plus au catalogue : impossible de le renvoyer. Rien n'a été modifié.",
+  'mail.caseOpened.subject': 'Nous avons reçu votre signalement sur votre commande {orderNo}',
+  'mail.caseOpened.body':
+    "Merci de nous avoir prévenus. Nous avons reçu votre signalement sur {product} de votre commande {orderNo} chez {shop} : {reason}.\n\nNous allons l'examiner et vous écrire.",
+  'mail.caseAsked.subject': 'Une question sur votre signalement de la commande {orderNo}',
+  'mail.caseAsked.body':
+    "Nous examinons votre signalement sur {product} de votre commande {orderNo} chez {shop} et avons besoin d'en savoir plus :\n\n{message}\n\nRépondez sur la page de votre commande (le lien ci-dessous).",
+  'mail.caseRefunded.subject': 'Votre signalement sur la commande {orderNo} : nous vous remboursons',
+  'mail.caseRefunded.body':
+    'Nous avons examiné votre signalement sur {product} de votre commande {orderNo} chez {shop} et vous remboursons {amount} pour {quantity} unité(s) sur le compte avec lequel vous avez payé. Vous recevrez un autre e-mail une fois le remboursement terminé.',
+  'mail.caseReshipped.subject': 'Votre signalement sur la commande {orderNo} : nous vous le renvoyons',
+  'mail.caseReshipped.body':
+    'Nous avons examiné votre signalement sur {product} de votre commande {orderNo} chez {shop} et vous renvoyons {quantity} unité(s), sans frais pour vous, sous la commande {newOrderNo}. Suivez-la ici : {url}',
+  'mail.caseDeclined.subject': 'Votre signalement sur la commande {orderNo}',
+  'mail.caseDeclined.body':
+    "Nous avons examiné votre signalement sur {product} de votre commande {orderNo} chez {shop} et ne pouvons pas l'accepter :\n\n{reason}\n\nSi vous avez quelque chose à ajouter, contactez la boutique.",
+  // ── marketing (anchor: marketing) ──
+  'checkout.marketingConsent': 'Recevoir par e-mail les nouveautés et offres de {shop}',
+  'mail.checkoutReminder.subject': 'Votre commande chez {shop} vous attend',
+  'mail.checkoutReminder.body':
+    'Vous avez commencé une commande chez {shop}, mais le paiement n’a pas été terminé :\n\n{items}\n\nTotal : {total}\n\nTerminez le paiement depuis la page de votre commande : {url}\n\nSi un article a été épuisé entre-temps, la page renvoie vers le produit.',
+  'mail.checkoutReminder.line': '{quantity} × {product}',
+  'mail.marketing.footer':
+    'Vous recevez ce message car vous avez demandé les nouveautés et offres de {shop}. Se désabonner en un clic : {url}',
+  'marketing.unsubscribeInvalid': 'Ce lien de désabonnement n’est pas valide.',
+  'marketing.unsubscribe.title': 'Se désabonner de {shop}',
+  'marketing.unsubscribe.question': 'Ne plus recevoir à cette adresse les nouveautés et offres de {shop} ?',
+  'marketing.unsubscribe.button': 'Me désabonner',
+  'marketing.unsubscribe.doneTitle': 'Vous êtes désabonné',
+  'marketing.unsubscribe.done': '{shop} ne vous enverra plus de nouveautés ni d’offres.',
+  'marketing.unsubscribe.invalidTitle': 'Ce lien n’est pas valide',
+  'marketing.export.column.email': 'E-mail',
+  'marketing.export.column.since': 'Abonné depuis (UTC)',
+  'marketing.export.column.language': 'Langue',
+  'marketing.export.column.wording': 'Consentement donné (texte affiché)',
+  'marketing.export.column.consentedAt': 'Dernier consentement (UTC)',
+  'marketing.export.tooMany': 'Plus de {max} abonnés : trop pour un seul fichier.',
+  'orders.resume.alreadyPaid': 'Cette commande est déjà payée.',
+  'orders.resume.pending':
+    'Votre paiement est en cours d’examen par le prestataire de paiement. La commande sera payée dès qu’il sera terminé.',
+  'orders.resume.stock':
+    'Une partie de cette commande n’est plus en stock : elle ne peut plus être payée. Vous pouvez commander à nouveau les produits depuis leur page.',
+  'orders.resume.expired':
+    'Cette commande est trop ancienne pour être payée maintenant. Vous pouvez commander à nouveau les produits depuis leur page.',
+  'orders.resume.noPayment':
+    'Cette commande ne peut plus être payée. Vous pouvez commander à nouveau les produits depuis leur page.',
   'carrier.usps': 'USPS',
   'carrier.ups': 'UPS',
   'carrier.fedex': 'FedEx',
@@ -365,6 +457,29 @@ export const fr = {
   'mail.orderRefunded.subject': 'Remboursement de votre commande {orderNo} chez {shop}',
   'mail.orderRefunded.body':
     'Nous avons remboursé {amount} de votre commande {orderNo} chez {shop} sur le compte utilisé pour payer. Cela peut prendre quelques jours.',
+  // ── creators' mails about sales, payouts, refunds (anchor: creator-mails) ──
+  'creatorMail.sale.subject': 'Nouvelle vente chez {shop} : commande {orderNo}',
+  'creatorMail.sale.body':
+    'La commande {orderNo} chez {shop} vient d’être payée.\n\nL’acheteur a payé : {total}\nVotre bénéfice : {profit}',
+  'creatorMail.digest.subject': 'Vos ventes chez {shop} : {count} payées depuis le {since}',
+  'creatorMail.digest.intro': 'Commandes payées chez {shop} depuis le {since} : {count}',
+  'creatorMail.digest.line': '{orderNo} : l’acheteur a payé {total}, votre bénéfice {profit} — {url}',
+  'creatorMail.digest.more': '…et {count} de plus dans votre studio.',
+  'creatorMail.digest.total': 'Votre bénéfice sur ces commandes : {profit}',
+  'creatorMail.payoutSent.subject': 'Votre versement de {amount} est en route',
+  'creatorMail.payoutSent.body':
+    'Nous avons envoyé {amount} de vos gains chez {shop} sur votre compte PayPal (versement {payoutId}).',
+  'creatorMail.payoutReturned.subject': 'Votre versement de {amount} a été retourné',
+  'creatorMail.payoutReturned.body':
+    'Votre versement {payoutId} de {amount} n’a pas atteint votre compte PayPal ({reason}). Le montant est revenu sur votre solde LinkStore : vérifiez le compte PayPal sur la page de votre boutique, puis retirez-le à nouveau.',
+  'creatorMail.refund.subject': 'Remboursement de la commande {orderNo} chez {shop}',
+  'creatorMail.refund.body':
+    'Un remboursement de {amount} à l’acheteur de la commande {orderNo} chez {shop} a abouti. Repris sur votre bénéfice : {profit}.',
+  'creatorMail.openOrder': 'Voir la commande dans votre studio : {url}',
+  'creatorMail.openOrders': 'Toutes vos commandes : {url}',
+  'creatorMail.openRevenue': 'Vos gains et versements : {url}',
+  'creatorMail.footer':
+    'Vous recevez ce message en raison de vos notifications par e-mail LinkStore. Modifiez-les sur la page de votre boutique : {url}',
   // ── flags, import, export (anchor: console-orders) ──
   'orders.import.tooManyRows': 'Le fichier a plus de {max} lignes : divisez-le en fichiers plus petits.',
   'orders.import.noRows': "Le fichier n'a aucune ligne de commande.",

@@ -305,6 +305,29 @@ export const pt = {
   'mail.findOrder.subject': 'Seu pedido {orderNo} na {shop}',
   'mail.findOrder.body':
     'Você pediu o link do seu pedido {orderNo} da {shop}. Ele mostra o status, o rastreio e tudo o que você comprou:\n\n{url}\n\nO link funciona por {days} dias. Se você não pediu, pode ignorar este email.',
+  'orders.ship.cancelled':
+    'O pedido {orderNo} foi cancelado pelo comprador, por isso não deve ser enviado. Nada foi enviado.',
+  'orders.import.cancelled': 'O pedido {orderNo} foi cancelado pelo comprador: não o envie',
+  'orders.production.refused':
+    'O pedido {orderNo} só pode ser marcado em produção enquanto está pago e ainda não está em produção, enviado, cancelado nem reembolsado. Nada foi alterado.',
+  'orders.production.stale':
+    'O pedido {orderNo} mudou desde que você o abriu. Recarregue e tente novamente. Nada foi alterado.',
+  'orders.change.unpaid':
+    'Este pedido ainda não foi pago, então não há nada para cancelar ou alterar. Nada foi alterado.',
+  'orders.change.inProduction':
+    'Seu pedido já está sendo preparado, então não pode mais ser cancelado ou alterado aqui. Nada foi alterado: entre em contato com a loja.',
+  'orders.change.shipped':
+    'Seu pedido já foi enviado, então não pode mais ser cancelado ou alterado. Nada foi alterado.',
+  'orders.change.cancelled': 'Este pedido já foi cancelado. Nada foi alterado.',
+  'orders.change.refunded': 'Este pedido já foi reembolsado por completo. Nada foi alterado.',
+  'orders.address.otherRegion':
+    'O país e o estado precisam continuar os mesmos: eles definem o frete e os impostos que você pagou. Para enviar para outro lugar, cancele este pedido e faça um novo.',
+  'mail.orderCancelled.subject': 'Seu pedido {orderNo} de {shop} foi cancelado',
+  'mail.orderCancelled.body':
+    'Você cancelou seu pedido {orderNo} de {shop}. Estamos reembolsando {amount} na conta com que você pagou; você receberá outro e-mail quando o reembolso for concluído.',
+  'mail.addressChanged.subject': 'O endereço do seu pedido {orderNo} de {shop} mudou',
+  'mail.addressChanged.body':
+    'O endereço para onde seu pedido {orderNo} de {shop} será enviado agora é:\n\n{address}\n\nSe não foi você que o alterou, abra seu pedido e altere-o de volta, ou entre em contato com a loja.',
   'orders.linkInvalid':
     'Este link de pedido não é válido ou expirou. Peça um novo em “Encontrar meu pedido”.',
   'mail.orderShipped.link': 'Acompanhe seu pacote: {url}',
@@ -314,6 +337,74 @@ export const pt = {
   'mail.reviewInvite.line': 'Avalie "{product}": {url}',
   'review.linkInvalid': 'Este link de avaliação não é válido ou expirou.',
   'review.alreadyReviewed': 'Você já avaliou este item. Obrigado!',
+  // ── cases: report a problem, the case queue (anchor: cases) ──
+  'validation.casePhotos': 'Envie no máximo 3 fotos',
+  'cases.reason.not_received': 'Não recebido',
+  'cases.reason.damaged': 'Danificado',
+  'cases.reason.wrong_item': 'Artigo errado',
+  'cases.reason.wrong_size': 'Tamanho errado',
+  'cases.refusal.unpaid': 'Esta encomenda não está paga, por isso não há problema a comunicar.',
+  'cases.refusal.notShipped':
+    'Esta encomenda ainda não foi enviada: poderá comunicar um problema depois do envio.',
+  'cases.refusal.cancelled': 'Esta encomenda foi cancelada, por isso não há problema a comunicar.',
+  'cases.refusal.refunded': 'Esta encomenda já foi reembolsada na totalidade.',
+  'cases.refusal.lineRefunded': 'Este artigo já foi reembolsado na totalidade.',
+  'cases.refusal.tooEarly':
+    'A sua encomenda pode ainda estar a caminho: poderá indicar «não recebido» a partir de {date}, quando o prazo de entrega estimado tiver passado.',
+  'cases.alreadyOpen':
+    'Já comunicou um problema com este artigo: acompanhe-o nesta página, vamos escrever-lhe.',
+  'cases.notWaiting': 'Este caso já não está à espera da sua resposta. Nada foi enviado.',
+  'cases.resolved': 'Este caso já foi resolvido. Recarregue-o. Nada foi alterado.',
+  'cases.lineUnknown': 'Este artigo não faz parte desta encomenda.',
+  'cases.quantityTooMany': 'No máximo {max}: as unidades desta linha da encomenda.',
+  'cases.reship.outOfStock':
+    'Restam apenas {left} de «{product}» em stock: não pode ser reenviado agora. Nada foi alterado.',
+  'cases.reship.noVariant': '«{product}» já não está no catálogo: não pode ser reenviado. Nada foi alterado.',
+  'mail.caseOpened.subject': 'Recebemos a sua comunicação sobre a encomenda {orderNo}',
+  'mail.caseOpened.body':
+    'Obrigado por nos avisar. Recebemos a sua comunicação sobre {product} da sua encomenda {orderNo} em {shop}: {reason}.\n\nVamos analisá-la e escrever-lhe.',
+  'mail.caseAsked.subject': 'Uma pergunta sobre a sua comunicação da encomenda {orderNo}',
+  'mail.caseAsked.body':
+    'Estamos a analisar a sua comunicação sobre {product} da sua encomenda {orderNo} em {shop} e precisamos de saber mais:\n\n{message}\n\nResponda na página da sua encomenda (a ligação abaixo).',
+  'mail.caseRefunded.subject': 'A sua comunicação sobre a encomenda {orderNo}: vamos reembolsá-lo',
+  'mail.caseRefunded.body':
+    'Analisámos a sua comunicação sobre {product} da sua encomenda {orderNo} em {shop} e vamos reembolsar {amount} por {quantity} unidade(s) na conta com que pagou. Receberá outro e-mail quando o reembolso estiver concluído.',
+  'mail.caseReshipped.subject': 'A sua comunicação sobre a encomenda {orderNo}: vamos reenviá-la',
+  'mail.caseReshipped.body':
+    'Analisámos a sua comunicação sobre {product} da sua encomenda {orderNo} em {shop} e vamos reenviar {quantity} unidade(s), sem custos para si, como encomenda {newOrderNo}. Acompanhe-a aqui: {url}',
+  'mail.caseDeclined.subject': 'A sua comunicação sobre a encomenda {orderNo}',
+  'mail.caseDeclined.body':
+    'Analisámos a sua comunicação sobre {product} da sua encomenda {orderNo} em {shop} e não a podemos aceitar:\n\n{reason}\n\nSe tiver algo a acrescentar, contacte a loja.',
+  // ── marketing (anchor: marketing) ──
+  'checkout.marketingConsent': 'Quero receber por email novidades e ofertas da {shop}',
+  'mail.checkoutReminder.subject': 'Seu pedido na {shop} está esperando por você',
+  'mail.checkoutReminder.body':
+    'Você começou um pedido na {shop}, mas o pagamento não foi concluído:\n\n{items}\n\nTotal: {total}\n\nConclua o pagamento na página do seu pedido: {url}\n\nSe algo esgotou nesse meio-tempo, a página leva ao produto.',
+  'mail.checkoutReminder.line': '{quantity} × {product}',
+  'mail.marketing.footer':
+    'Você recebe este email porque pediu novidades e ofertas à {shop}. Cancele a inscrição com um clique: {url}',
+  'marketing.unsubscribeInvalid': 'Este link de cancelamento de inscrição não é válido.',
+  'marketing.unsubscribe.title': 'Cancelar a inscrição na {shop}',
+  'marketing.unsubscribe.question': 'Parar as novidades e ofertas que a {shop} envia para este endereço?',
+  'marketing.unsubscribe.button': 'Cancelar inscrição',
+  'marketing.unsubscribe.doneTitle': 'Inscrição cancelada',
+  'marketing.unsubscribe.done': 'A {shop} não enviará mais novidades e ofertas para você.',
+  'marketing.unsubscribe.invalidTitle': 'Este link não é válido',
+  'marketing.export.column.email': 'Email',
+  'marketing.export.column.since': 'Inscrito desde (UTC)',
+  'marketing.export.column.language': 'Idioma',
+  'marketing.export.column.wording': 'Consentimento dado (texto exibido)',
+  'marketing.export.column.consentedAt': 'Último consentimento (UTC)',
+  'marketing.export.tooMany': 'Mais de {max} inscritos: demais para um só arquivo.',
+  'orders.resume.alreadyPaid': 'Este pedido já está pago.',
+  'orders.resume.pending':
+    'Seu pagamento está em análise pelo provedor de pagamentos. O pedido será pago assim que ele for concluído.',
+  'orders.resume.stock':
+    'Parte deste pedido não está mais em estoque, então ele não pode mais ser pago. Você pode pedir os produtos de novo nas páginas deles.',
+  'orders.resume.expired':
+    'Este pedido é antigo demais para ser pago agora. Você pode pedir os produtos de novo nas páginas deles.',
+  'orders.resume.noPayment':
+    'Este pedido não pode mais ser pago. Você pode pedir os produtos de novo nas páginas deles.',
   'carrier.usps': 'USPS',
   'carrier.ups': 'UPS',
   'carrier.fedex': 'FedEx',
@@ -346,6 +437,29 @@ export const pt = {
   'mail.orderRefunded.subject': 'Reembolso do seu pedido {orderNo} da {shop}',
   'mail.orderRefunded.body':
     'Reembolsámos {amount} do seu pedido {orderNo} da {shop} para a conta com que pagou. Pode demorar alguns dias a aparecer.',
+  // ── creators' mails about sales, payouts, refunds (anchor: creator-mails) ──
+  'creatorMail.sale.subject': 'Nova venda na {shop}: pedido {orderNo}',
+  'creatorMail.sale.body':
+    'O pedido {orderNo} da {shop} acabou de ser pago.\n\nO comprador pagou: {total}\nO seu lucro: {profit}',
+  'creatorMail.digest.subject': 'As suas vendas na {shop}: {count} pagos desde {since}',
+  'creatorMail.digest.intro': 'Pedidos pagos na {shop} desde {since}: {count}',
+  'creatorMail.digest.line': '{orderNo}: o comprador pagou {total}, o seu lucro {profit} — {url}',
+  'creatorMail.digest.more': '…e mais {count} no seu estúdio.',
+  'creatorMail.digest.total': 'O seu lucro com estes pedidos: {profit}',
+  'creatorMail.payoutSent.subject': 'O seu pagamento de {amount} está a caminho',
+  'creatorMail.payoutSent.body':
+    'Enviámos {amount} dos seus ganhos na {shop} para a sua conta PayPal (pagamento {payoutId}).',
+  'creatorMail.payoutReturned.subject': 'O seu pagamento de {amount} foi devolvido',
+  'creatorMail.payoutReturned.body':
+    'O seu pagamento {payoutId} de {amount} não chegou à sua conta PayPal ({reason}). O valor voltou ao seu saldo LinkStore: verifique a conta PayPal na página da sua loja e levante-o de novo.',
+  'creatorMail.refund.subject': 'Reembolso do pedido {orderNo} na {shop}',
+  'creatorMail.refund.body':
+    'Foi concluído um reembolso de {amount} ao comprador do pedido {orderNo} na {shop}. Retirado do seu lucro: {profit}.',
+  'creatorMail.openOrder': 'Veja o pedido no seu estúdio: {url}',
+  'creatorMail.openOrders': 'Todos os seus pedidos: {url}',
+  'creatorMail.openRevenue': 'Os seus ganhos e pagamentos: {url}',
+  'creatorMail.footer':
+    'Recebe este e-mail por causa das suas notificações por e-mail da LinkStore. Altere-as na página da sua loja: {url}',
   // ── flags, import, export (anchor: console-orders) ──
   'orders.import.tooManyRows': 'O arquivo tem mais de {max} linhas: divida-o em arquivos menores.',
   'orders.import.noRows': 'O arquivo não tem linhas de pedidos.',

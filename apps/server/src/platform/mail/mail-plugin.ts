@@ -46,10 +46,10 @@ export const mailPlugin = fp(
     });
     app.decorate('mailer', {
       async send(message, at = {}) {
-        const { to, subject, text, html } = message;
+        const { to, subject, text, html, headers } = message;
         await app.jobs.enqueue<MailMessage>(
           SEND_MAIL_JOB,
-          { to, subject, text, ...(html ? { html } : {}) },
+          { to, subject, text, ...(html ? { html } : {}), ...(headers ? { headers } : {}) },
           at,
         );
       },

@@ -9,6 +9,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | undefined;
+  /**
+   * Extra header lines, e.g. a marketing mail's `List-Unsubscribe` and `List-Unsubscribe-Post`
+   * (RFC 8058). Names the transport sets itself (From, To, Subject…) are not for here.
+   */
+  headers?: Record<string, string> | undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   consoleOrdersRoutes,
   refundsRoutes,
   type TOrderStatus,
+  type TProductionRequest,
   type TRefundRequest,
   type TResolveFlagRequest,
   type TShipItem,
@@ -85,6 +86,17 @@ const ORDER_READS = [consoleOrdersRoutes.page, consoleOrdersRoutes.detail];
 export function useShipOrders({ isQuiet = false }: { isQuiet?: boolean } = {}) {
   return useRouteMutation({
     mutationFn: (items: TShipItem[]) => callRoute(consoleOrdersRoutes.ship, { body: { items } }, { isQuiet }),
+    invalidates: ORDER_READS,
+  });
+}
+
+/**
+ * Marks a paid order in production (its buyer can no longer cancel it or change its address); the
+ * list and details are fetched again. A refusal (stale, no longer open) is notified.
+ */
+export function useStartProduction() {
+  return useRouteMutation({
+    mutationFn: (body: TProductionRequest) => callRoute(consoleOrdersRoutes.production, { body }),
     invalidates: ORDER_READS,
   });
 }

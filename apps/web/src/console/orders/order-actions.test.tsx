@@ -528,3 +528,65 @@ describe('the tracking import', () => {
     click.mockRestore();
   });
 });
+
+describe('in production and the buyer’s own changes', () => {
+  const STARTABLE: TConsoleOrderDetail = {
+    ...DETAIL,
+    flag: null,
+    flagReason: null,
+    history: [
+      ...DETAIL.history.slice(0, 2),
+      {
+        action: 'address_changed',
+        actor: null,
+        detail: {
+          previous: {
+            name: 'Pablo',
+            line1: '1 Old St',
+            city: 'Porto',
+            postalCode: '4000',
+            countryCode: 'PT',
+          },
+        },
+        at: '2026-11-02T11:00:00Z',
+      },
+    ],
+  };
+
+  it('marks a paid order in production with the version seen, and shows the buyer’s address change', async () => {
+    signInOperator(['sys:order:query', 'sys:order:ship']);
+    const api = fakeApi({
+      'GET /api/v1/system/orders/LS261103-FFFFFFF1': () => ok(STARTABLE),
+      'POST /api/v1/system/orders/production': () => ok({ version: 8 }),
+    });
+    await renderConsolePage(ConsoleOrderPage);
+    const drawer = await openDetail('LS261103-FFFFFFF1');
+    const history = await within(drawer).findByRole('region', { name: 'History' });
+    expect(history).toHaveTextContent('Address changed · Buyer');
+    expect(history).toHaveTextContent('Before: Pablo, 1 Old St, 4000, Porto, PT');
+
+    const user = userEvent.setup();
+    await user.click(within(drawer).getByRole('button', { name: 'Mark in production' }));
+    await waitFor(() => expect(api.callsTo('POST /api/v1/system/orders/production')).toHaveLength(1));
+    expect(api.callsTo('POST /api/v1/system/orders/production')[0]?.body).toEqual({
+      orderNo: 'LS261103-FFFFFFF1',
+      version: 7,
+    });
+    expect(
+      await screen.findByText(/is in production: its buyer can no longer cancel it/),
+    ).toBeInTheDocument();
+  });
+
+  it('offers it to no one without the ship permission, nor for an order already started or cancelled', async () => {
+    signInOperator(['sys:order:query', 'sys:order:ship']);
+    fakeApi({
+      'GET /api/v1/system/orders/LS261103-FFFFFFF1': () =>
+        ok({ ...STARTABLE, cancelledAt: '2026-11-02T12:00:00Z' } satisfies TConsoleOrderDetail),
+    });
+    await renderConsolePage(ConsoleOrderPage);
+    const drawer = await openDetail('LS261103-FFFFFFF1');
+    await within(drawer).findByRole('region', { name: 'History' });
+    expect(within(drawer).queryByRole('button', { name: 'Mark in production' })).toBeNull();
+    expect(within(drawer).getAllByText('Cancelled by the buyer')).not.toHaveLength(0);
+  });
+});

@@ -1,12 +1,25 @@
-import { refundsRoutes, type TConsoleOrderDetail, type TOrderEvent } from '@linkstore/contract';
+import {
+  consoleOrdersRoutes,
+  refundsRoutes,
+  type TConsoleOrderDetail,
+  type TOrderEvent,
+  type TShippingAddress,
+} from '@linkstore/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatMoney, useMoment } from '../../shared/format/use-format';
 import { useCanCall } from '../../shared/permission/access';
-import { consoleOrderDetailQuery } from './api';
-import { FlagTags, isFlagOpen, refundedLinesText, StatusTag, useCarrierName } from './order-parts';
+import { consoleOrderDetailQuery, useStartProduction } from './api';
+import {
+  canStartProduction,
+  FlagTags,
+  isFlagOpen,
+  refundedLinesText,
+  StatusTag,
+  useCarrierName,
+} from './order-parts';
 import { RefundDialog } from './refund-dialog';
 import { ResolveFlagDialog } from './resolve-flag-dialog';
 
@@ -18,7 +31,34 @@ const HISTORY_COLOURS: Record<string, string> = {
   refund_requested: 'orange',
   flag_resolved: 'green',
   shipped: 'green',
+  cancelled: 'red',
+  address_changed: 'orange',
+  in_production: 'blue',
 };
+
+/** An address on one line, as the history shows the one before a change. */
+const addressText = (address: TShippingAddress) =>
+  [
+    address.name,
+    address.line1,
+    address.line2,
+    address.postalCode,
+    address.city,
+    address.region,
+    address.countryCode,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+/** Who did it: an operator's name, the buyer (from the order page), or the system. */
+function useActor(): (event: TOrderEvent) => string {
+  const { t } = useTranslation('orders');
+  return (event) =>
+    event.actor ??
+    (event.action === 'cancelled' || event.action === 'address_changed'
+      ? t('console.buyer')
+      : t('console.system'));
+}
 
 /** What an event's detail says, in words: carrier and tracking, amounts, reasons, resolutions. */
 function useEventDetail(order: TConsoleOrderDetail): (event: TOrderEvent) => string {
@@ -56,6 +96,12 @@ function useEventDetail(order: TConsoleOrderDetail): (event: TOrderEvent) => str
         parts.push(t(`console.flagResolution.${event.detail.resolution}`));
         if (event.detail.note) parts.push(event.detail.note);
         break;
+      case 'address_changed':
+        parts.push(t('console.previousAddress', { address: addressText(event.detail.previous) }));
+        break;
+      case 'in_production':
+      case 'cancelled':
+        break;
     }
     return parts.join(' · ');
   };
@@ -82,6 +128,19 @@ export function OrderDetailDrawer({
   const [dialog, setDialog] = useState<'refund' | 'resolve' | undefined>();
   const canRefund = order !== undefined && order.refundableMinor > 0 && canCall(refundsRoutes.refund);
   const canResolve = order !== undefined && isFlagOpen(order) && canCall(refundsRoutes.resolveFlag);
+  const canProduce =
+    order !== undefined && canStartProduction(order) && canCall(consoleOrdersRoutes.production);
+  const production = useStartProduction();
+  const { message } = App.useApp();
+  const startProduction = () => {
+    if (!order) return;
+    production.mutate(
+      { orderNo: order.orderNo, version: order.version },
+      {
+        onSuccess: () => void message.success(t('console.production.done', { orderNo: order.orderNo })),
+      },
+    );
+  };
   return (
     <Drawer
       open={orderNo !== undefined}
@@ -90,8 +149,13 @@ export function OrderDetailDrawer({
       title={t('orders.detail.title', { orderNo: orderNo ?? '' })}
       destroyOnHidden
       extra={
-        (canRefund || canResolve) && (
+        (canRefund || canResolve || canProduce) && (
           <Space wrap>
+            {canProduce && (
+              <Button loading={production.isPending} onClick={startProduction}>
+                {t('console.production.button')}
+              </Button>
+            )}
             {canResolve && (
               <Button onClick={() => setDialog('resolve')}>{t('console.resolve.button')}</Button>
             )}
@@ -193,6 +257,7 @@ function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
   const moment = useMoment();
   const carrierName = useCarrierName();
   const eventDetail = useEventDetail(order);
+  const actor = useActor();
   const amount = (cents: number) => money(cents, order.currencyCode);
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -394,7 +459,7 @@ function OrderDetail({ order }: { order: TConsoleOrderDetail }) {
                 <Typography.Text strong>
                   {t(`console.action.${event.action}`, { defaultValue: event.action })}
                 </Typography.Text>{' '}
-                · {event.actor ?? t('console.system')} · {moment(event.at)}
+                · {actor(event)} · {moment(event.at)}
                 {eventDetail(event) && (
                   <>
                     <br />

@@ -7,15 +7,34 @@ import { consoleOrderDetailQuery } from './api';
 const STATUS_COLOURS: Record<TOrderStatus, string> = { 0: 'warning', 1: 'processing', 2: 'success' };
 
 /** The order's status — or Refunded, once all of its payment went back (it is never shipped then). */
-export function StatusTag({ order }: { order: Pick<TConsoleOrder, 'status' | 'fullyRefunded'> }) {
+export function StatusTag({
+  order,
+}: {
+  order: Pick<TConsoleOrder, 'status' | 'fullyRefunded'> &
+    Partial<Pick<TConsoleOrder, 'cancelledAt' | 'productionAt'>>;
+}) {
   const { t } = useTranslation('orders');
+  // Cancelled by its buyer (decision 0058): shown so even while its refund is on its way.
+  if (order.cancelledAt) return <Tag color="error">{t('status.cancelled')}</Tag>;
   if (order.fullyRefunded) return <Tag color="error">{t('status.refunded')}</Tag>;
+  if (order.status === 1 && order.productionAt)
+    return <Tag color="processing">{t('status.inProduction')}</Tag>;
   return <Tag color={STATUS_COLOURS[order.status]}>{t(`status.${order.status}`)}</Tag>;
 }
 
-/** Paid, waiting to be shipped, and not refunded in full: what Ship and the tracking import take. */
-export function isShippable(order: Pick<TConsoleOrder, 'status' | 'fullyRefunded'>): boolean {
-  return order.status === 1 && !order.fullyRefunded;
+/**
+ * Paid, waiting to be shipped, not refunded in full and not cancelled by its buyer: what Ship and
+ * the tracking import take.
+ */
+export function isShippable(
+  order: Pick<TConsoleOrder, 'status' | 'fullyRefunded'> & Partial<Pick<TConsoleOrder, 'cancelledAt'>>,
+): boolean {
+  return order.status === 1 && !order.fullyRefunded && !order.cancelledAt;
+}
+
+/** Paid and not yet started: what "Mark in production" takes (after it the buyer cannot cancel). */
+export function canStartProduction(order: TConsoleOrder): boolean {
+  return isShippable(order) && order.productionAt === null;
 }
 
 /** The carrier's name in the reader's language. */

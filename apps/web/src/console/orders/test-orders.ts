@@ -23,6 +23,8 @@ export const PAID_ORDER: TConsoleOrder = {
   paidAt: '2026-11-02T10:00:00Z',
   completedAt: null,
   shipment: null,
+  productionAt: null,
+  cancelledAt: null,
   version: 4,
 };
 

@@ -15,6 +15,7 @@ import enStudio from '../../locales/en/studio.json';
 import enSystem from '../../locales/en/system.json';
 import enTaxes from '../../locales/en/taxes.json';
 import enShipping from '../../locales/en/shipping.json';
+import enSubscribers from '../../locales/en/subscribers.json';
 import enUsers from '../../locales/en/users.json';
 import { LANGUAGE_TAGS } from './languages';
 
@@ -34,6 +35,7 @@ export const NAMESPACES = [
   'taxes',
   'shipping',
   'discounts',
+  'subscribers',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 
@@ -71,6 +73,7 @@ const englishResources: ResourceLanguage = {
   taxes: enTaxes,
   shipping: enShipping,
   discounts: enDiscounts,
+  subscribers: enSubscribers,
 };
 
 /**

@@ -141,6 +141,8 @@ export function toCheckoutRequest(
     shippingMethodId?: string | undefined;
     /** The code the quote applied (appliedCode). */
     discountCode?: string | undefined;
+    /** The buyer ticked "Email me news and offers from <shop>". */
+    marketingConsent?: boolean | undefined;
   },
 ): TCheckoutRequest {
   const optional = (value: string) => value.trim() || undefined;
@@ -168,5 +170,6 @@ export function toCheckoutRequest(
     userSource: context.sources.userSource,
     pageSource: context.sources.pageSource,
     checkoutKey: context.checkoutKey,
+    marketingConsent: context.marketingConsent === true,
   };
 }

@@ -18,6 +18,8 @@ import { writeStorage } from '../storage';
 import { infoHref, shopHref, useStorefront } from '../storefront-context';
 import { keepShipTo, shipToCountry } from '../ship-to';
 import { OrderSummary } from '../components/order-summary';
+import { MarketingConsent } from '../components/marketing-consent';
+import { TextField } from '../components/text-field';
 import { Charged } from './cart-page';
 import {
   appliedCode,
@@ -66,6 +68,8 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
   const [errors, setErrors] = useState<Partial<Record<TCheckoutField, TFieldError>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // "Email me news and offers": unticked until the buyer ticks it.
+  const [marketingConsent, setMarketingConsent] = useState(false);
   const sending = useRef(false);
   // One key per attempt: a resent request (lost answer, second tap) gets the order already placed.
   const checkoutKey = useRef(newIdempotencyKey());
@@ -112,6 +116,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
         checkoutKey: checkoutKey.current,
         shippingMethodId: chosenMethod,
         discountCode: appliedCode(quote.answer, kept),
+        marketingConsent,
       });
       const answer = await checkoutApi.checkout(request);
       // Back from paying, the way to the shop keeps the buyer's language.
@@ -164,6 +169,7 @@ function CheckoutForm({ cart, slug }: { cart: TCartStore; slug: string }) {
         <fieldset>
           <legend>{t('checkout.contact')}</legend>
           {field('email', 'email', 'email')}
+          <MarketingConsent checked={marketingConsent} onChange={setMarketingConsent} />
         </fieldset>
         <fieldset>
           <legend>{t('checkout.shipping')}</legend>
@@ -492,40 +498,6 @@ function RegionSelect(props: {
       </select>
       {props.error && (
         <p id="sf-region-error" className="sf-field-error">
-          {t(`checkout.errors.${props.error}`)}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function TextField(props: {
-  name: TCheckoutField;
-  type: string;
-  autoComplete: string;
-  required: boolean;
-  value: string;
-  error: TFieldError | undefined;
-  onChange: (value: string) => void;
-}) {
-  const { t } = useStorefront();
-  const id = `sf-${props.name}`;
-  const label = t(`checkout.fields.${props.name}`);
-  return (
-    <div className="sf-field">
-      <label htmlFor={id}>{props.required ? label : t('checkout.optional', { label })}</label>
-      <input
-        id={id}
-        type={props.type}
-        autoComplete={props.autoComplete}
-        required={props.required}
-        value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {props.error && (
-        <p id={`${id}-error`} className="sf-field-error">
           {t(`checkout.errors.${props.error}`)}
         </p>
       )}

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderStorefront, stubApi } from '../test-support';
 import { ORDER_LINK_INVALID, orderApi } from './order-page';
+import { selfServiceApi } from './order-self-service';
 
 const TOKEN = `k3j9q-t1a2b3.${'Ab_-9'.repeat(9)}`;
 const PATH = `/api/v1/public/orders/by-link/${TOKEN}`;
@@ -10,6 +11,7 @@ const PATH = `/api/v1/public/orders/by-link/${TOKEN}`;
 const SHIPPED: TBuyerOrder = {
   orderNo: 'LS261122-K3J9Q2ZD',
   stage: 'shipped',
+  can: { cancel: false, changeAddress: false },
   shop: { slug: 'demo', name: 'Demo Shop', avatarUrl: null },
   items: [
     {
@@ -75,6 +77,14 @@ describe('the buyer’s order page', () => {
     await orderApi.order('a.b').catch(() => undefined);
     expect(String(fetch.mock.lastCall?.[0])).toBe(buyerOrderRoutes.order.path.replace(':token', 'a.b'));
     expect(ORDER_LINK_INVALID).toBe(ErrorCode.ORDER_LINK_INVALID);
+    await selfServiceApi.cancel('a.b').catch(() => undefined);
+    expect(String(fetch.mock.lastCall?.[0])).toBe(buyerOrderRoutes.cancel.path.replace(':token', 'a.b'));
+    expect(fetch.mock.lastCall?.[1]?.method).toBe(buyerOrderRoutes.cancel.method);
+    await selfServiceApi.changeAddress('a.b', SHIPPED.address).catch(() => undefined);
+    expect(String(fetch.mock.lastCall?.[0])).toBe(
+      buyerOrderRoutes.changeAddress.path.replace(':token', 'a.b'),
+    );
+    expect(fetch.mock.lastCall?.[1]?.method).toBe(buyerOrderRoutes.changeAddress.method);
   });
 
   it('shows a shipped order: where it is, its steps with the tracking link, lines, totals and address', async () => {
@@ -209,5 +219,128 @@ describe('the buyer’s order page', () => {
     stubApi({ [`GET ${PATH}`]: SHIPPED });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Your order is on its way.')).toBeInTheDocument();
+  });
+});
+
+describe('what the buyer can do before fulfilment starts', () => {
+  const PAID: TBuyerOrder = {
+    ...SHIPPED,
+    stage: 'paid',
+    can: { cancel: true, changeAddress: true },
+    steps: SHIPPED.steps.slice(0, 2),
+  };
+
+  it('offers to complete the payment of an unpaid order, and nothing else', async () => {
+    stubApi({
+      [`GET ${PATH}`]: {
+        ...PAID,
+        stage: 'unpaid',
+        can: { cancel: false, changeAddress: false },
+        steps: PAID.steps.slice(0, 1),
+      },
+    });
+    renderStorefront(`/s/demo/order/${TOKEN}`);
+    expect(await screen.findByRole('button', { name: 'Complete payment' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel the order' })).not.toBeInTheDocument();
+  });
+
+  it('offers nothing once the order is in production', async () => {
+    stubApi({
+      [`GET ${PATH}`]: { ...PAID, stage: 'in_production', can: { cancel: false, changeAddress: false } },
+    });
+    renderStorefront(`/s/demo/order/${TOKEN}`);
+    expect(await screen.findByText('Your order is being prepared.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change the address' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel the order' })).not.toBeInTheDocument();
+  });
+
+  it('changes the address within its country and state, checking the fields first', async () => {
+    const sent: unknown[] = [];
+    stubApi({
+      [`GET ${PATH}`]: PAID,
+      [`POST ${PATH}/address`]: (body: unknown) => {
+        sent.push(body);
+        const { address } = body as { address: TBuyerOrder['address'] };
+        return { ...PAID, address } satisfies TBuyerOrder;
+      },
+    });
+    renderStorefront(`/s/demo/order/${TOKEN}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change the address' }));
+    expect(screen.getByText(/The country and state stay the same \(IL, United States\)/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Country/)).not.toBeInTheDocument();
+
+    const line1 = screen.getByLabelText('Address');
+    fireEvent.change(line1, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the address' }));
+    expect(await screen.findByText('Please fill this in.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    fireEvent.change(line1, { target: { value: '9 Elm Rd' } });
+    fireEvent.change(screen.getByLabelText('Apartment, suite, etc. (optional)'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the address' }));
+    expect(
+      await screen.findByText('The address is changed. We have mailed you the new one.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        address: {
+          name: 'Ana Buyer',
+          line1: '9 Elm Rd',
+          city: 'Springfield',
+          region: 'IL',
+          postalCode: '62701',
+          countryCode: 'US',
+        },
+      },
+    ]);
+    const address = document.querySelector('address');
+    expect(address).toHaveTextContent('9 Elm Rd');
+    expect(address).not.toHaveTextContent('Apt 4');
+  });
+
+  it('cancels after asking once more with the amount, then shows the order cancelled', async () => {
+    let cancelled = false;
+    stubApi({
+      [`GET ${PATH}`]: () =>
+        cancelled
+          ? ({
+              ...PAID,
+              stage: 'cancelled',
+              can: { cancel: false, changeAddress: false },
+              steps: [...PAID.steps, { kind: 'cancelled', at: '2026-11-23T10:00:00.000Z' }],
+            } satisfies TBuyerOrder)
+          : PAID,
+      [`POST ${PATH}/cancel`]: () => {
+        cancelled = true;
+        return { refundMinor: 4917, currencyCode: 'USD' };
+      },
+    });
+    renderStorefront(`/s/demo/order/${TOKEN}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel the order' }));
+    expect(
+      screen.getByText('$49.17 goes back to the account you paid with. This cannot be undone.'),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my order' }));
+    expect(cancelled).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the order' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(await screen.findByText('You cancelled this order.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel the order' })).not.toBeInTheDocument();
+  });
+
+  it('says in the server’s words why it can no longer be cancelled', async () => {
+    const message = 'Your order is already being prepared, so it can no longer be cancelled or changed here.';
+    stubApi({ [`GET ${PATH}`]: PAID });
+    renderStorefront(`/s/demo/order/${TOKEN}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel the order' }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ code: ErrorCode.ORDER_NOT_CHANGEABLE, msg: message, data: null }, { status: 409 }),
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 });

@@ -1,5 +1,5 @@
 import { formatMoney, type TBuyerOrder, type TBuyerOrderStep } from '@linkstore/contract';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError, call } from '../api';
 import { OrderLines } from '../components/order-lines';
 import { OrderSummary } from '../components/order-summary';
@@ -7,6 +7,9 @@ import { LoadError, Loading } from '../components/status';
 import { useRestoreScroll } from '../router';
 import { shopHref, useStorefront } from '../storefront-context';
 import { useLoad } from '../use-load';
+import { ResumePayment } from '../components/resume-payment';
+import { CancelOrder, ChangeAddress } from './order-self-service';
+import { ReportProblem } from './report-problem';
 
 /** The contract's `ErrorCode.ORDER_LINK_INVALID`, written out as in api.ts (a test checks it). */
 export const ORDER_LINK_INVALID = 'A0692';
@@ -36,7 +39,7 @@ export function OrderPage({ token }: { token: string }) {
   }
   if (error) return <LoadError message={t('order.loadFailed')} onRetry={retry} />;
   if (!order) return <Loading />;
-  return <OrderDetails order={order} />;
+  return <OrderDetails token={token} loaded={order} onReload={retry} />;
 }
 
 /** A tampered or expired link: the server's reason and Find my order, which mails a fresh one. */
@@ -56,8 +59,32 @@ function InvalidLink({ message }: { message: string }) {
   );
 }
 
-function OrderDetails({ order }: { order: TBuyerOrder }) {
+/**
+ * The order with what its buyer can still do (decision 0058): change the address or cancel, each
+ * in a panel opened by its button, only while the server says they may.
+ */
+function OrderDetails({
+  token,
+  loaded,
+  onReload,
+}: {
+  token: string;
+  loaded: TBuyerOrder;
+  onReload: () => void;
+}) {
   const { t, locale, basePath } = useStorefront();
+  // The address change answers the order as it is now; a cancellation loads it again.
+  const [changed, setChanged] = useState<TBuyerOrder | null>(null);
+  const order = changed?.orderNo === loaded.orderNo ? changed : loaded;
+  const [panel, setPanel] = useState<'address' | 'cancel' | null>(null);
+  const [done, setDone] = useState<'address' | null>(null);
+  const addressButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const close = (which: 'address' | 'cancel') => {
+    setPanel(null);
+    // Back to the button that opened it, after React removed the panel.
+    requestAnimationFrame(() => (which === 'address' ? addressButton : cancelButton).current?.focus());
+  };
   // As charged: the order's own currency, not the buyer's display currency of today.
   const money = (minor: number) => formatMoney(minor, order.currencyCode, locale);
   const day = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }), [locale]);
@@ -70,6 +97,8 @@ function OrderDetails({ order }: { order: TBuyerOrder }) {
     <section className="sf-section sf-narrow sf-order" aria-labelledby="sf-order-title">
       <h1 id="sf-order-title">{t('order.title', { orderNo: order.orderNo, shop: order.shop.name })}</h1>
       <p className="sf-notice">{t(`order.stage.${order.stage}`)}</p>
+      {/* Unpaid (the abandoned-checkout reminder links here): pay now, if the stock can be held again. */}
+      {order.stage === 'unpaid' && <ResumePayment token={token} onPaid={onReload} />}
 
       <h2>{t('order.progress')}</h2>
       <ol className="sf-timeline">
@@ -91,6 +120,9 @@ function OrderDetails({ order }: { order: TBuyerOrder }) {
         </dl>
       )}
 
+      {/* Once shipped: report a problem with a line, and the buyer's cases (decision 0061). */}
+      <ReportProblem token={token} order={order} />
+
       <h2>{t('order.delivery')}</h2>
       {order.shipping && (
         <p>
@@ -101,6 +133,11 @@ function OrderDetails({ order }: { order: TBuyerOrder }) {
         </p>
       )}
       <h3>{t('order.address')}</h3>
+      {done === 'address' && (
+        <p className="sf-notice" role="status">
+          {t('order.changeAddress.done')}
+        </p>
+      )}
       <address className="sf-address">
         {[
           address.name,
@@ -115,7 +152,58 @@ function OrderDetails({ order }: { order: TBuyerOrder }) {
             <span key={index}>{line}</span>
           ))}
       </address>
+      {order.can.changeAddress && panel !== 'address' && (
+        <button
+          ref={addressButton}
+          type="button"
+          className="sf-button sf-button-wide"
+          onClick={() => {
+            setDone(null);
+            setPanel('address');
+          }}
+        >
+          {t('order.changeAddress.open')}
+        </button>
+      )}
+      {order.can.changeAddress && panel === 'address' && (
+        <ChangeAddress
+          token={token}
+          order={order}
+          country={country}
+          onChanged={(next) => {
+            setChanged(next);
+            setDone('address');
+            close('address');
+          }}
+          onClose={() => close('address')}
+        />
+      )}
       <p>{t('order.email', { email: order.email })}</p>
+
+      {order.can.cancel && (
+        <>
+          <h2>{t('order.cancel.heading')}</h2>
+          <p className="sf-muted">{t('order.cancel.hint')}</p>
+          {panel === 'cancel' ? (
+            <CancelOrder
+              token={token}
+              refundMinor={order.money.totalMinor - order.refundedMinor}
+              format={money}
+              onCancelled={onReload}
+              onClose={() => close('cancel')}
+            />
+          ) : (
+            <button
+              ref={cancelButton}
+              type="button"
+              className="sf-button sf-button-wide"
+              onClick={() => setPanel('cancel')}
+            >
+              {t('order.cancel.open')}
+            </button>
+          )}
+        </>
+      )}
 
       <p className="sf-muted">
         {t('order.linkExpires', { date: day.format(new Date(order.linkExpiresAt)) })}

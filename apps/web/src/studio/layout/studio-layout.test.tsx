@@ -58,6 +58,7 @@ describe('StudioLayout', () => {
       'href',
       '#/discounts',
     );
+    expect(within(sheet).getByRole('link', { name: 'Subscribers' })).toHaveAttribute('href', '#/subscribers');
     expect(within(sheet).getByRole('button', { name: 'Language: English' })).toBeInTheDocument();
     expect(within(sheet).getByRole('button', { name: /^Country: / })).toBeInTheDocument();
     expect(within(sheet).getByRole('button', { name: /^Currency: / })).toBeInTheDocument();

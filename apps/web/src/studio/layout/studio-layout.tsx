@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   DollarOutlined,
   HomeOutlined,
+  MailOutlined,
   ProfileOutlined,
   ShopOutlined,
   TagOutlined,
@@ -34,10 +35,12 @@ const ITEMS = [
   { key: '/order', icon: <ProfileOutlined aria-hidden />, label: 'orders:nav.orders' },
   { key: '/revenue', icon: <WalletOutlined aria-hidden />, label: 'orders:nav.earnings' },
   { key: '/discounts', icon: <TagOutlined aria-hidden />, label: 'nav.discounts' },
+  // The subscribers page's labels live in its own namespace.
+  { key: '/subscribers', icon: <MailOutlined aria-hidden />, label: 'subscribers:nav' },
 ] as const;
 
 /** Places a phone reaches from the top bar's sheet: the bottom bar holds five at most. */
-const SHEET_KEYS: readonly string[] = ['/discounts'];
+const SHEET_KEYS: readonly string[] = ['/discounts', '/subscribers'];
 
 /**
  * The owner's places on a phone's bottom bar (SPEC §6): prices are reached from Products,

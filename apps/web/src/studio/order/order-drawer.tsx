@@ -7,6 +7,7 @@ import { fileUrl } from '../../shared/upload/upload-api';
 import { orderDetailQuery } from './api';
 import styles from './order-page.module.css';
 import { OrderStatusTag } from './order-status-tag';
+import { OrderCases } from './order-cases';
 import { useMoment } from '../../shared/format/use-format';
 
 interface OrderDrawerProps {
@@ -108,6 +109,7 @@ function OrderDetail({ order }: { order: TCreatorOrderDetail }) {
         </ul>
       </Card>
       <OrderMoney order={order} />
+      <OrderCases orderNo={order.orderNo} />
       <Alert type="info" showIcon title={t('orders.detail.shippingNote')} />
     </Space>
   );

@@ -11,13 +11,18 @@ import { OpenShopForm } from './open-shop-form';
 import { PayoutCard } from './payout-card';
 import { ShareCard } from './share-card';
 import { FreeShippingCard } from './free-shipping-card';
+import { MailSettingsCard } from './mail-settings-card';
 import { ShopDetailsCard } from './shop-details-card';
 import { SuspensionBanner } from './suspension-banner';
 import styles from './shop-page.module.css';
 import { PageHeading } from '../layout/page-heading';
 
 /** The sections a link may point at (`#/shop?focus=payout`), as the quick start does. */
-const FOCUS_TARGETS: Record<string, string> = { payout: 'shop-payout', share: 'shop-share' };
+const FOCUS_TARGETS: Record<string, string> = {
+  payout: 'shop-payout',
+  share: 'shop-share',
+  mails: 'shop-mails',
+};
 
 /**
  * Scrolls to the section named by `?focus=`. It waits a frame because the root layout scrolls
@@ -85,6 +90,7 @@ export function ShopPage() {
         <ShopDetailsCard shop={shop.data} />
         <FreeShippingCard shop={shop.data} />
         <PayoutCard shop={shop.data} />
+        <MailSettingsCard />
       </>
     );
 
