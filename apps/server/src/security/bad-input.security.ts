@@ -75,7 +75,14 @@ const FILE_ANSWERS: Record<string, RegExp> = {
   [keyOf(contract.taxRoutes.reportXlsx)]: /spreadsheetml/,
   [keyOf(contract.ordersRoutes.export)]: /spreadsheetml|text\/csv/,
   [keyOf(contract.earningsRoutes.entriesExport)]: /spreadsheetml|text\/csv/,
+  [keyOf(contract.marketingRoutes.export)]: /text\/csv/,
 };
+
+/**
+ * The operations that answer a page for a person, not the envelope: a link from a mail opened in a
+ * browser (the unsubscribe confirmation), whose refusal — a tampered link — is a page too.
+ */
+const PAGE_ANSWERS = new Set([keyOf(contract.marketingRoutes.unsubscribePage)]);
 
 /** What an answer must never show: stacks, SQL and driver errors, the server's file paths. */
 const LEAKS: [string, RegExp][] = [
@@ -218,7 +225,8 @@ function problemsOf(route: TRouteDef, res: LightMyRequestResponse): string[] {
     const isFile = fileType !== undefined && res.statusCode === 200 && fileType.test(type);
     const isRedirect =
       res.statusCode >= 300 && res.statusCode < 400 && typeof res.headers.location === 'string';
-    if (!isFile && !isRedirect) problems.push(`answer of type "${type}" with status ${res.statusCode}`);
+    const isPage = PAGE_ANSWERS.has(keyOf(route)) && type.startsWith('text/html');
+    if (!isFile && !isRedirect && !isPage) problems.push(`answer of type "${type}" with status ${res.statusCode}`);
   }
   if (res.statusCode >= 400) {
     for (const [what, pattern] of LEAKS) if (pattern.test(text)) problems.push(`${what} in the answer`);

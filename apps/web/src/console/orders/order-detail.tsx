@@ -55,7 +55,7 @@ function useActor(): (event: TOrderEvent) => string {
   const { t } = useTranslation('orders');
   return (event) =>
     event.actor ??
-    (event.action === 'cancelled' || event.action === 'address_changed'
+    (event.action === 'cancelled' || event.action === 'address_changed' || event.action === 'case_opened'
       ? t('console.buyer')
       : t('console.system'));
 }
