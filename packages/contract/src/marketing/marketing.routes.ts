@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineRoutes } from '../platform/route';
 import {
   ZSubscriberPage,
-  ZSubscribersExportQuery,
   ZSubscribersQuery,
   ZUnsubscribeAnswer,
   ZUnsubscribeParams,
@@ -36,7 +35,6 @@ export const marketingRoutes = defineRoutes({
     path: '/api/v1/marketing/subscribers/export',
     summary: "The caller's shop's subscribers as CSV (email, since, language, the consent's wording)",
     tags,
-    query: ZSubscribersExportQuery,
     response: z.null(),
     access: signedIn,
   },

@@ -39,5 +39,3 @@ export type TSubscribersQuery = z.input<typeof ZSubscribersQuery>;
 export const ZSubscriberPage = ZPage(ZSubscriber);
 export type TSubscriberPage = z.infer<typeof ZSubscriberPage>;
 
-/** The export has no filter: every subscriber of the caller's shop, as CSV. */
-export const ZSubscribersExportQuery = z.object({});

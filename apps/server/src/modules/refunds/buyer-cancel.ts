@@ -1,54 +1,17 @@
-import {
-  ErrorCode,
-  formatMoney,
-  normalizeLanguage,
-  type TCancelOrderAnswer,
-  type TLanguage,
-} from '@linkstore/contract';
+import { ErrorCode, normalizeLanguage, type TCancelOrderAnswer } from '@linkstore/contract';
 import { withTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/errors/app-error';
-import { translate } from '../../platform/i18n/translate';
-import type { MailMessage } from '../../platform/mail/mailer';
 import {
   buyerChangeRefusal,
   lockOrderForBuyer,
   markCancelledByBuyer,
-  orderLinkLine,
   recordOrderEvent,
 } from '../orders/orders.api';
 import type { RefundsDeps } from './refund-deps';
+import { composeMoneyBack } from './refund-mail';
 import { findForMail } from './refunds.repository';
 import { sendRefund } from './send-refund';
 import { storeRefund } from './store-refund';
-import { withHtml } from '../../platform/mail/html-mail';
-
-/** The buyer's "your order is cancelled" mail in their language: what goes back, and their order page. */
-export function composeCancelled(
-  to: string,
-  input: {
-    lang: TLanguage;
-    orderNo: string;
-    shopName: string;
-    amountMinor: number;
-    currencyCode: string;
-    orderUrl: string;
-  },
-): MailMessage {
-  const values = {
-    orderNo: input.orderNo,
-    shop: input.shopName,
-    amount: formatMoney(input.amountMinor, input.currencyCode, input.lang),
-  };
-  return withHtml(
-    {
-      to,
-      subject: translate(input.lang, 'mail.orderCancelled.subject', values),
-      text: `${translate(input.lang, 'mail.orderCancelled.body', values)}\n\n${orderLinkLine(input.lang, input.orderUrl)}`,
-    },
-    input.lang,
-    { name: input.shopName },
-  );
-}
 
 /**
  * The buyer cancels their order from its page (decision 0058), in one transaction under the
@@ -86,7 +49,7 @@ export async function cancelByBuyer(deps: RefundsDeps, orderId: number): Promise
     const mail = await findForMail(tx, locked.id);
     if (mail) {
       await deps.mailer.send(
-        composeCancelled(locked.buyerEmail, {
+        composeMoneyBack('orderCancelled', locked.buyerEmail, {
           lang,
           orderNo: locked.orderNo,
           shopName: mail.shopName,

@@ -6,18 +6,25 @@ import type { RefundsDeps } from './refund-deps';
 import { findForMail, type RefundRow } from './refunds.repository';
 import { withHtml } from '../../platform/mail/html-mail';
 
-/** The buyer's "your refund" mail in their language. */
-export function composeRefunded(
+/** What a buyer's mail about money going back names: the order, the shop, the amount, the order page. */
+export interface BuyerMoneyMailInput {
+  lang: TLanguage;
+  orderNo: string;
+  shopName: string;
+  amountMinor: number;
+  currencyCode: string;
+  /** The buyer's order page. */
+  orderUrl: string;
+}
+
+/**
+ * A buyer's mail about money going back, in their language: `kind` names its subject and body
+ * (`mail.<kind>.subject`, `.body`) — a refund, or the cancellation that starts one.
+ */
+export function composeMoneyBack(
+  kind: 'orderRefunded' | 'orderCancelled',
   to: string,
-  input: {
-    lang: TLanguage;
-    orderNo: string;
-    shopName: string;
-    amountMinor: number;
-    currencyCode: string;
-    /** The buyer's order page. */
-    orderUrl: string;
-  },
+  input: BuyerMoneyMailInput,
 ): MailMessage {
   const values = {
     orderNo: input.orderNo,
@@ -27,13 +34,17 @@ export function composeRefunded(
   return withHtml(
     {
       to,
-      subject: translate(input.lang, 'mail.orderRefunded.subject', values),
-      text: `${translate(input.lang, 'mail.orderRefunded.body', values)}\n\n${orderLinkLine(input.lang, input.orderUrl)}`,
+      subject: translate(input.lang, `mail.${kind}.subject`, values),
+      text: `${translate(input.lang, `mail.${kind}.body`, values)}\n\n${orderLinkLine(input.lang, input.orderUrl)}`,
     },
     input.lang,
     { name: input.shopName },
   );
 }
+
+/** The buyer's "your refund" mail in their language. */
+export const composeRefunded = (to: string, input: BuyerMoneyMailInput): MailMessage =>
+  composeMoneyBack('orderRefunded', to, input);
 
 /** Mails the buyer their completed refund, after its commit; a failure is logged, never thrown. */
 export function mailBuyer(

@@ -231,6 +231,9 @@ describe('Idempotency-Key', () => {
         '/api/v1/public/checkout',
         '/api/v1/public/checkout/capture',
         '/api/v1/system/orders/refund',
+        // A case's refund moves money; its reship takes stock (decision 0061).
+        '/api/v1/system/cases/:id/refund',
+        '/api/v1/system/cases/:id/reship',
       ].sort(),
     );
     for (const def of idempotent) {
