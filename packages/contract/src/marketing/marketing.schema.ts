@@ -38,4 +38,3 @@ export const ZSubscribersQuery = ZPageQuery;
 export type TSubscribersQuery = z.input<typeof ZSubscribersQuery>;
 export const ZSubscriberPage = ZPage(ZSubscriber);
 export type TSubscriberPage = z.infer<typeof ZSubscriberPage>;
-
