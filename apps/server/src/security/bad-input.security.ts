@@ -226,7 +226,8 @@ function problemsOf(route: TRouteDef, res: LightMyRequestResponse): string[] {
     const isRedirect =
       res.statusCode >= 300 && res.statusCode < 400 && typeof res.headers.location === 'string';
     const isPage = PAGE_ANSWERS.has(keyOf(route)) && type.startsWith('text/html');
-    if (!isFile && !isRedirect && !isPage) problems.push(`answer of type "${type}" with status ${res.statusCode}`);
+    if (!isFile && !isRedirect && !isPage)
+      problems.push(`answer of type "${type}" with status ${res.statusCode}`);
   }
   if (res.statusCode >= 400) {
     for (const [what, pattern] of LEAKS) if (pattern.test(text)) problems.push(`${what} in the answer`);

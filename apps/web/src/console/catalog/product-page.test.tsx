@@ -148,20 +148,25 @@ describe('ProductPage', () => {
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
     await user.click(await screen.findByTitle('Mugs'));
-    await user.type(within(dialog).getByLabelText('Title (English)'), 'Big mug');
-    await user.type(within(dialog).getByLabelText('Title (French)'), 'Grande tasse');
-    await user.type(within(dialog).getByLabelText('Platform price (USD)'), '0.1.5');
+    await user.click(within(dialog).getByLabelText('Title (English)'));
+    await user.paste('Big mug');
+    await user.click(within(dialog).getByLabelText('Title (French)'));
+    await user.paste('Grande tasse');
+    await user.click(within(dialog).getByLabelText('Platform price (USD)'));
+    await user.paste('0.1.5');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
       await within(dialog).findByText('Enter an amount from 0.01 to 100000.00 with at most two decimals'),
     ).toBeInTheDocument();
 
     await user.clear(within(dialog).getByLabelText('Platform price (USD)'));
-    await user.type(within(dialog).getByLabelText('Platform price (USD)'), '19.9');
+    await user.click(within(dialog).getByLabelText('Platform price (USD)'));
+    await user.paste('19.9');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Too expensive')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Platform price (USD)'));
-    await user.type(within(dialog).getByLabelText('Platform price (USD)'), '19.90');
+    await user.click(within(dialog).getByLabelText('Platform price (USD)'));
+    await user.paste('19.90');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Added')).toBeInTheDocument();
     expect(api.callsTo('POST /api/v1/catalog/products')[1]?.body).toMatchObject({
