@@ -1,10 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createHashRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useUserPreferences } from './shared/preferences/user-preferences-store';
 import { useSession } from './shared/session/session-store';
 import { renderWithApp } from './shared/test/render-with-app';
 import { appRoutes, guardStartAddress } from './routes';
+
+// The login page is a lazy chunk: loaded (and, in tests, compiled) once here, so a test that ends
+// on it waits for the page to render, not for its first compilation on a busy machine.
+beforeAll(async () => {
+  await import('./studio/auth/login-page');
+});
 
 const signIn = () =>
   useSession.getState().setTokens({ tokenType: 'Bearer', accessToken: 'a', refreshToken: 'r' });
